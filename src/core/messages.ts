@@ -1,0 +1,75 @@
+/**
+ * Texts the server sends to users (validation and error messages), in both languages.
+ * The web app loads the same catalogue into i18next under the `server` namespace, so a
+ * message key means the same words on both sides.
+ */
+export type Lang = 'en' | 'ro';
+
+export const serverMessages = {
+  en: {
+    required: 'This field is required.',
+    invalid: 'This value is not valid.',
+    invalid_email: 'Enter a valid email address.',
+    invalid_number: 'Enter a number.',
+    whole_number: 'Enter a whole number.',
+    not_negative: 'The value cannot be negative.',
+    min: 'The value must be at least {{min}}.',
+    max: 'The value must be at most {{max}}.',
+    too_long: 'At most {{max}} characters.',
+    two_decimals: 'Use at most two decimals.',
+    one_of: 'Choose one of: {{options}}.',
+    invalid_cui: 'This tax id (CUI) is not valid: check the digits.',
+    validation_failed: 'Some fields are not valid.',
+    invalid_credentials: 'Invalid credentials',
+    too_many_attempts: 'Too many failed sign-in attempts. Wait a minute and try again.',
+    unauthenticated: 'You are not signed in.',
+    company_header_required: 'Select a company first (the X-Company-ID header is missing).',
+    company_forbidden: 'You do not have access to this company.',
+    company_filter_mismatch: 'company_id must match the selected company.',
+    not_found: 'Not found.',
+    company_in_use: 'This company still has {{products}} products and {{orders}} orders. Delete them first, or mark the company inactive.',
+    internal_error: 'Something went wrong on the server. Try again.',
+  },
+  ro: {
+    required: 'Câmpul este obligatoriu.',
+    invalid: 'Valoarea nu este validă.',
+    invalid_email: 'Introduceți o adresă de email validă.',
+    invalid_number: 'Introduceți un număr.',
+    whole_number: 'Introduceți un număr întreg.',
+    not_negative: 'Valoarea nu poate fi negativă.',
+    min: 'Valoarea trebuie să fie cel puțin {{min}}.',
+    max: 'Valoarea trebuie să fie cel mult {{max}}.',
+    too_long: 'Cel mult {{max}} caractere.',
+    two_decimals: 'Folosiți cel mult două zecimale.',
+    one_of: 'Alegeți una dintre: {{options}}.',
+    invalid_cui: 'Codul fiscal (CUI) nu este valid: verificați cifrele.',
+    validation_failed: 'Unele câmpuri nu sunt valide.',
+    invalid_credentials: 'Date de autentificare incorecte',
+    too_many_attempts: 'Prea multe încercări eșuate de autentificare. Așteptați un minut și încercați din nou.',
+    unauthenticated: 'Nu sunteți autentificat.',
+    company_header_required: 'Selectați mai întâi o companie (lipsește antetul X-Company-ID).',
+    company_forbidden: 'Nu aveți acces la această companie.',
+    company_filter_mismatch: 'company_id trebuie să fie compania selectată.',
+    not_found: 'Nu a fost găsit.',
+    company_in_use: 'Compania are încă {{products}} produse și {{orders}} comenzi. Ștergeți-le mai întâi sau marcați compania ca inactivă.',
+    internal_error: 'A apărut o eroare pe server. Încercați din nou.',
+  },
+} satisfies Record<Lang, Record<string, string>>;
+
+export type MessageKey = keyof (typeof serverMessages)['en'];
+
+/** Feature modules register their own keys here (both languages), at import time. */
+const extra: Record<Lang, Record<string, string>> = { en: {}, ro: {} };
+export function registerMessages(messages: Record<Lang, Record<string, string>>): void {
+  Object.assign(extra.en, messages.en);
+  Object.assign(extra.ro, messages.ro);
+}
+
+export function translate(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+  const template: string = (serverMessages[lang] as Record<string, string>)[key] ?? extra[lang][key] ?? (serverMessages.en as Record<string, string>)[key] ?? extra.en[key] ?? key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+export function pickLang(acceptLanguage: string | undefined): Lang {
+  return acceptLanguage?.trim().toLowerCase().startsWith('ro') ? 'ro' : 'en';
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { toBani, hasAtMostTwoDecimals } from './money.js';
+import { translate, type Lang } from './messages.js';
+
+/**
+ * Building blocks for request schemas shared by server and forms. Messages are keys of the
+ * catalogue in messages.ts; `fieldErrors` turns Zod issues into `{field: [text]}` in a language.
+ */
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** A required, trimmed text of at most `max` characters. */
+export const requiredText = (max = 255) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: 'required' }).min(1, { error: 'required' }).max(max, { error: 'too_long' }),
+  );
+
+/** An optional text: empty becomes null. */
+export const optionalText = (max = 255) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v ?? null),
+    z.string().max(max, { error: 'too_long' }).nullable(),
+  );
+
+/** A boolean that also accepts the strings multipart forms send. */
+export const flag = () =>
+  z.preprocess((v) => {
+    if (v === 'true' || v === '1' || v === 1) return true;
+    if (v === 'false' || v === '0' || v === 0) return false;
+    return v;
+  }, z.boolean({ error: 'invalid' }));
+
+/** A number given as a number or numeric text. */
+const numeric = (v: unknown) => {
+  const e = emptyToUndefined(v);
+  if (typeof e === 'string' && /^-?\d+(?:[.,]\d+)?$/.test(e.trim())) return Number(e.trim().replace(',', '.'));
+  return e;
+};
+
+export const wholeNumber = (opts: { min?: number } = {}) =>
+  z.preprocess(
+    numeric,
+    z.number({ error: (i) => (i.input === undefined ? 'required' : 'invalid_number') })
+      .int({ error: 'whole_number' })
+      .min(opts.min ?? 0, { error: opts.min === undefined || opts.min === 0 ? 'not_negative' : 'min' }),
+  );
+
+/** A money amount (two decimals, not negative) converted to integer bani. */
+export const moneyBani = () =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().replace(',', '.') : emptyToUndefined(v)),
+      z.union([z.number(), z.string()], { error: (i) => (i.input === undefined ? 'required' : 'invalid_number') }),
+    )
+    .superRefine((v, ctx) => {
+      if (typeof v === 'string' && !/^-?\d+(?:\.\d+)?$/.test(v)) ctx.addIssue({ code: 'custom', message: 'invalid_number' });
+      else if (Number(v) < 0) ctx.addIssue({ code: 'custom', message: 'not_negative' });
+      else if (!hasAtMostTwoDecimals(v)) ctx.addIssue({ code: 'custom', message: 'two_decimals' });
+    })
+    .transform((v) => toBani(v));
+
+export const idRef = () => z.preprocess(numeric, z.number({ error: (i) => (i.input === undefined ? 'required' : 'invalid') }).int().positive({ error: 'invalid' }));
+
+export const email = () =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.string({ error: 'required' }).min(1, { error: 'required' }).max(255, { error: 'too_long' }).pipe(z.email({ error: 'invalid_email' })));
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Zod issues as `{ field: [message] }`, translated. Unknown messages fall back by issue code. */
+export function fieldErrors(error: z.ZodError, lang: Lang): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : '_';
+    const text = issueText(issue, lang);
+    (out[field] ??= []).includes(text) || out[field].push(text);
+  }
+  return out;
+}
+
+function issueText(issue: z.core.$ZodIssue, lang: Lang): string {
+  const i = issue as z.core.$ZodIssue & { minimum?: number | bigint; maximum?: number | bigint; values?: unknown[]; origin?: string; input?: unknown };
+  const params = { min: Number(i.minimum ?? 0), max: Number(i.maximum ?? 0), options: (i.values ?? []).join(', ') };
+  if (issue.code === 'invalid_value') return translate(lang, 'one_of', params);
+  if (issue.code === 'too_big' && i.origin === 'string') return translate(lang, 'too_long', params);
+  const key = issue.message;
+  const known = translate(lang, key, params);
+  if (known !== key) return known;
+  if (issue.code === 'invalid_type') return translate(lang, i.input === undefined ? 'required' : 'invalid', params);
+  if (issue.code === 'too_small') return translate(lang, 'min', params);
+  if (issue.code === 'too_big') return translate(lang, 'max', params);
+  return translate(lang, 'invalid', params);
+}

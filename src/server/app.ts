@@ -1,0 +1,42 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Db } from './db/connection.js';
+import { registerAuth } from './http/auth.js';
+import { registerErrorHandler } from './http/errors.js';
+import { registerSpa } from './http/spa.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { changelogRoutes } from './modules/changelog/routes.js';
+import { companyRoutes } from './modules/companies/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+
+export interface AppDeps {
+  db: Db;
+  appKey: string;
+  dataDir: string;
+  /** Folder of the built web app; omitted in API tests. */
+  webDist?: string;
+  logger?: boolean;
+}
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ? { redact: ['req.headers.authorization', 'req.body.password'] } : false,
+    trustProxy: true,
+  });
+  registerErrorHandler(app);
+  // Room for a 5 MB image plus the other fields; the image's own limit is checked by the products module.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 50 } });
+  registerAuth(app, deps.db);
+
+  app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
+  authRoutes(app, deps.db);
+  companyRoutes(app, deps.db);
+  notificationRoutes(app, deps.db);
+  changelogRoutes(app);
+
+  if (deps.webDist) await registerSpa(app, path.resolve(deps.webDist));
+  return app;
+}

@@ -1,0 +1,88 @@
+import type { Generated } from 'kysely';
+
+// Row types of every table. Money columns are integer bani, times are Unix seconds.
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  created_at: number;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  last_used_at: number;
+  revoked_at: number | null;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  key: string;
+  created_at: number;
+}
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  vat_number: string;
+  vat_payer: number;
+  administrator_name: string;
+  active: number;
+  address: string | null;
+  city: string | null;
+  county: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CompanyUsersTable {
+  company_id: number;
+  user_id: number;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  company_id: number;
+  title: string;
+  description: string;
+  type: string;
+  created_at: number;
+}
+
+export interface NotificationReadsTable {
+  notification_id: number;
+  user_id: number;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  company_id: number;
+  parent_id: number | null;
+  name: string;
+  description: string | null;
+  sku: string;
+  sale_type: string;
+  stock: number | null;
+  selling_price: number | null;
+  buying_price: number | null;
+  currency: string;
+  image_path: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  login_attempts: LoginAttemptsTable;
+  companies: CompaniesTable;
+  company_users: CompanyUsersTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
+  products: ProductsTable;
+}

@@ -1,0 +1,40 @@
+import type { Db } from '../connection.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { nowSeconds } from '../../lib/time.js';
+import type { SeedContext } from './context.js';
+
+export const DEMO_EMAIL = 'demo@magazin-demo.ro';
+export const DEMO_PASSWORD = 'demo1234';
+
+// Fictional firms with tax ids that pass the CUI control digit, in real counties and cities.
+const COMPANIES = [
+  { name: 'Casa Verde Distribuție SRL', vat_number: 'RO14399840', vat_payer: 1, administrator_name: 'Andreea Popescu', address: 'Str. Memorandumului nr. 28', city: 'Cluj-Napoca', county: 'Cluj' },
+  { name: 'Meșteșug Artizanal SRL', vat_number: '18547290', vat_payer: 0, administrator_name: 'Ion Ionescu', address: 'Bd. Ștefan cel Mare nr. 12', city: 'Iași', county: 'Iași' },
+];
+
+const NOTIFICATIONS = [
+  { title: 'Stoc scăzut', description: '3 produse au mai puțin de 5 bucăți în stoc.', type: 'warning', ago: 3600 },
+  { title: 'Comenzi noi', description: 'Ați primit 12 comenzi noi de ieri.', type: 'notice', ago: 7200 },
+  { title: 'Factură emisă', description: 'Factura FCT-0042 a fost emisă cu succes.', type: 'success', ago: 86400 },
+  { title: 'AWB eșuat', description: 'Curierul a refuzat adresa pentru o comandă din Brașov.', type: 'error', ago: 172800 },
+];
+
+export async function seedFoundation(db: Db): Promise<SeedContext> {
+  const now = nowSeconds();
+  const user = await db.kysely
+    .insertInto('users')
+    .values({ email: DEMO_EMAIL, password_hash: await hashPassword(DEMO_PASSWORD), first_name: 'Maria', last_name: 'Dumitrescu', created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const companyIds: number[] = [];
+  for (const c of COMPANIES) {
+    const row = await db.kysely.insertInto('companies').values({ ...c, active: 1, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    companyIds.push(row.id);
+    await db.kysely.insertInto('company_users').values({ company_id: row.id, user_id: user.id }).execute();
+    await db.kysely
+      .insertInto('notifications')
+      .values(NOTIFICATIONS.map((n) => ({ company_id: row.id, title: n.title, description: n.description, type: n.type, created_at: now - n.ago })))
+      .execute();
+  }
+  return { userId: user.id, companyIds, now };
+}

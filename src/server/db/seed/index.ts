@@ -1,0 +1,17 @@
+import type { Db } from '../connection.js';
+import { seedFoundation, DEMO_EMAIL, DEMO_PASSWORD } from './foundation.js';
+import { seeders } from './seeders.js';
+
+export { DEMO_EMAIL, DEMO_PASSWORD };
+
+/** True when the database has no user yet: the only state in which the demo data is added. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const row = await db.kysely.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return !row;
+}
+
+/** Fills the database with the demo user, companies and each module's demo data. */
+export async function seedDemo(db: Db): Promise<void> {
+  const ctx = await seedFoundation(db);
+  for (const seed of seeders) await seed(db, ctx);
+}

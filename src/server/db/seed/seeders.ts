@@ -1,0 +1,5 @@
+import type { Db } from '../connection.js';
+import type { SeedContext } from './context.js';
+
+/** Each module adds its demo data here, in dependency order (products before discounts, ...). */
+export const seeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [];

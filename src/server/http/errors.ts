@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { pickLang, translate, type Lang } from '../../core/messages.js';
+import { fieldErrors, type FieldErrors } from '../../core/validation.js';
+
+/** An error meant for the user: a status, a message key of the catalogue and optional field errors. */
+export class HttpError extends Error {
+  constructor(
+    public status: number,
+    public key: string,
+    public params: Record<string, string | number> = {},
+    public fields?: Record<string, { key: string; params?: Record<string, string | number> }[]>,
+  ) {
+    super(key);
+  }
+}
+
+export const notFound = () => new HttpError(404, 'not_found');
+
+/** A 422 for rules checked outside Zod (uniqueness, relations): one message key per field. */
+export function fieldError(field: string, key: string, params?: Record<string, string | number>): HttpError {
+  return new HttpError(422, 'validation_failed', {}, { [field]: [{ key, params }] });
+}
+
+class ValidationError extends Error {
+  constructor(public zodError: z.ZodError) {
+    super('validation');
+  }
+}
+
+export function langOf(req: FastifyRequest): Lang {
+  return pickLang(req.headers['accept-language']);
+}
+
+/** Parses input with a schema or throws a 422 carrying a message per field. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw new ValidationError(result.error);
+  return result.data;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, req, reply) => {
+    const lang = langOf(req);
+    if (error instanceof ValidationError) {
+      const errors: FieldErrors = fieldErrors(error.zodError, lang);
+      return reply.status(422).send({ message: translate(lang, 'validation_failed'), errors });
+    }
+    if (error instanceof HttpError) {
+      const errors = error.fields
+        ? Object.fromEntries(Object.entries(error.fields).map(([f, list]) => [f, list.map((m) => translate(lang, m.key, m.params))]))
+        : undefined;
+      return reply.status(error.status).send({ message: translate(lang, error.key, error.params), ...(errors ? { errors } : {}) });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, unsupported media type).
+      return reply.status(status).send({ message: (error as Error).message });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: translate(lang, 'internal_error') });
+  });
+  app.setNotFoundHandler((req, reply) => reply.status(404).send({ message: translate(langOf(req), 'not_found') }));
+}

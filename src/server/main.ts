@@ -1,0 +1,27 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDb } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { DEMO_EMAIL, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/index.js';
+
+const config = loadConfig();
+const db = openDb(config.databaseUrl);
+await migrateToLatest(db);
+let seeded = false;
+if (config.seedDemo && (await isEmpty(db))) {
+  console.log('Empty database: adding the demo data (a few seconds)...');
+  await seedDemo(db);
+  seeded = true;
+}
+const app = await buildApp({ db, appKey: config.appKey, dataDir: config.dataDir, webDist: 'dist', logger: process.env.LOG_REQUESTS === 'true' });
+await app.listen({ port: config.port, host: config.host });
+
+const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+console.log(`\nSeller console is running at http://${shownHost}:${config.port}  (database: ${db.engine})`);
+if (config.seedDemo) console.log(`Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}${seeded ? '' : ' (demo data was added on an earlier start)'}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => db.close()).then(() => process.exit(0));
+  });
+}

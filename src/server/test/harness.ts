@@ -1,0 +1,123 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { openDb, type Db } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { hashPassword } from '../lib/passwords.js';
+import { hashToken, newToken } from '../http/auth.js';
+import { nowSeconds } from '../lib/time.js';
+
+/**
+ * A fresh app and database for one test file: in-memory SQLite, or a schema of its own in the
+ * PostgreSQL of TEST_DATABASE_URL (so files can run side by side).
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+  /** A user with a token, member of a new company (or of the given ones). */
+  signUp(opts?: { companies?: number[]; email?: string; password?: string }): Promise<TestUser>;
+  createCompany(name?: string): Promise<number>;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  token: string;
+  companyId: number;
+  /** Calls the API as this user, in the user's company unless told otherwise. */
+  call(method: string, url: string, opts?: { body?: unknown; company?: number | null; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+}
+
+export const engineUnderTest = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+export async function startTestApp(): Promise<TestApp> {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  let db: Db;
+  let dropSchema = async () => {};
+  if (pgUrl) {
+    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = openDb(pgUrl);
+    await admin.kysely.schema.createSchema(schema).execute();
+    await admin.close();
+    db = openDb(pgUrl, { schema });
+    dropSchema = async () => {
+      const a = openDb(pgUrl);
+      await a.kysely.schema.dropSchema(schema).cascade().execute();
+      await a.close();
+    };
+  } else {
+    db = openDb('sqlite::memory:');
+  }
+  await migrateToLatest(db);
+  const dataDir = path.join(os.tmpdir(), `console-test-${crypto.randomBytes(4).toString('hex')}`);
+  const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir });
+  let counter = 0;
+
+  async function createCompany(name = `Test Company ${++counter}`): Promise<number> {
+    const now = nowSeconds();
+    const row = await db.kysely
+      .insertInto('companies')
+      .values({ name, vat_number: 'RO14399840', vat_payer: 1, administrator_name: 'Test Admin', active: 1, address: null, city: null, county: null, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async function signUp(opts: { companies?: number[]; email?: string; password?: string } = {}): Promise<TestUser> {
+    const email = opts.email ?? `user${++counter}-${crypto.randomBytes(3).toString('hex')}@example.ro`;
+    const now = nowSeconds();
+    const user = await db.kysely
+      .insertInto('users')
+      .values({ email, password_hash: await hashPassword(opts.password ?? 'secret-pass'), first_name: 'Test', last_name: 'User', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const companies = opts.companies ?? [await createCompany()];
+    for (const c of companies) await db.kysely.insertInto('company_users').values({ company_id: c, user_id: user.id }).execute();
+    const token = newToken();
+    await db.kysely.insertInto('auth_tokens').values({ user_id: user.id, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null }).execute();
+    const companyId = companies[0];
+    return {
+      id: user.id,
+      email,
+      token,
+      companyId,
+      call: (method, url, o = {}) => {
+        const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...o.headers };
+        const company = o.company === undefined ? companyId : o.company;
+        if (company !== null) headers['x-company-id'] = String(company);
+        return app.inject({ method: method as 'GET', url, headers, payload: o.body as string | object | undefined });
+      },
+    };
+  }
+
+  return {
+    app,
+    db,
+    signUp,
+    createCompany,
+    close: async () => {
+      await app.close();
+      await db.close();
+      await dropSchema();
+    },
+  };
+}
+
+/** A multipart/form-data body for app.inject: fields plus optional files. */
+export function multipart(fields: Record<string, string | number | boolean | null | undefined>, files: { name: string; filename: string; type: string; data: Buffer }[] = []): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----test${crypto.randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined) continue;
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v === null ? '' : String(v)}\r\n`));
+  }
+  for (const f of files) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+    parts.push(f.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
