@@ -1,5 +1,8 @@
 import type { Db } from '../connection.js';
 import type { SeedContext } from './context.js';
 
-/** Each module adds its demo data here, in dependency order (products before discounts, ...). */
+/**
+ * Each module adds its demo data here, in dependency order:
+ * products, then sources, discounts, messages, packages, return requests.
+ */
 export const seeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [];

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/**
+ * Browser tests run the real server (built web app, fresh SQLite database with demo data) and
+ * drive Debian's Chromium. Screenshots go to artifacts/screenshots.
+ */
+export const DEMO = { email: 'demo@magazin-demo.ro', password: 'demo1234' };
+export const SCREENSHOT_DIR = path.resolve('artifacts/screenshots');
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface E2eServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(): Promise<E2eServer> {
+  // WEB_DIST lets a developer build into a folder of their own (vite build --outDir) while others test.
+  const dist = process.env.WEB_DIST ?? 'dist';
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`No web build in ${dist}: run "npm run build" first (npm test does it).`);
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, DATA_DIR: dir, SEED_DEMO: 'true', WEB_DIST: dist },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += String(d)));
+  child.stderr?.on('data', (d) => (output += String(d)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`Server did not start in 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (npm test does this when run as root).`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Signs in as the demo user and waits for the signed-in layout. */
+export async function signIn(page: Page, baseUrl: string, creds = DEMO): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel(/email/i).fill(creds.email);
+  await page.getByLabel(/password|parol/i).fill(creds.password);
+  await page.getByRole('button', { name: /sign in|autentificare/i }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}
