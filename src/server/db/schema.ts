@@ -76,6 +76,38 @@ export interface ProductsTable {
   updated_at: number;
 }
 
+export interface SourcesTable {
+  id: Generated<number>;
+  company_id: number;
+  source: string;
+  active: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** value: bani for 'amount', hundredths of a percent for 'percentage', null for 'shipping'. */
+export interface OrderDiscountsTable {
+  id: Generated<number>;
+  company_id: number;
+  source_id: number;
+  type: string;
+  order_value: number;
+  value: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ProductDiscountsTable {
+  id: Generated<number>;
+  company_id: number;
+  product_id: number;
+  type: string;
+  quantity: number;
+  value: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -85,4 +117,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
   products: ProductsTable;
+  sources: SourcesTable;
+  order_discounts: OrderDiscountsTable;
+  product_discounts: ProductDiscountsTable;
 }
