@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const login = (body: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/v1/login', payload: body as object, headers });
+
+describe('login', () => {
+  it('answers a token and the user for the right password, and the token works', async () => {
+    await t.signUp({ email: 'ana@example.ro', password: 'corect-123' });
+    const res = await login({ email: 'Ana@Example.ro', password: 'corect-123' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toMatchObject({ email: 'ana@example.ro', first_name: 'Test', last_name: 'User' });
+    expect(Object.keys(body.user).sort()).toEqual(['email', 'first_name', 'id', 'last_name']);
+    expect(body.token).toMatch(/^[\w-]{40,}$/);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${body.token}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.email).toBe('ana@example.ro');
+  });
+
+  it('stores the password as an argon2id hash and the token only hashed', async () => {
+    const u = await t.signUp({ email: 'hash@example.ro', password: 'parola-lunga' });
+    const row = await t.db.kysely.selectFrom('users').select('password_hash').where('id', '=', u.id).executeTakeFirstOrThrow();
+    expect(row.password_hash.startsWith('$argon2id$')).toBe(true);
+    const res = await login({ email: 'hash@example.ro', password: 'parola-lunga' });
+    const tokens = await t.db.kysely.selectFrom('auth_tokens').select('token_hash').where('user_id', '=', u.id).execute();
+    expect(tokens.map((x) => x.token_hash)).not.toContain(res.json().token);
+  });
+
+  it('refuses a wrong password or unknown email with 403 Invalid credentials', async () => {
+    await t.signUp({ email: 'bogdan@example.ro', password: 'corect-123' });
+    const wrong = await login({ email: 'bogdan@example.ro', password: 'gresit' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ message: 'Invalid credentials' });
+    const unknown = await login({ email: 'nobody@example.ro', password: 'x' });
+    expect(unknown.statusCode).toBe(403);
+  });
+
+  it('answers 422 with a message per missing field, in Romanian when asked', async () => {
+    const res = await login({}, { 'accept-language': 'ro-RO' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ email: ['Câmpul este obligatoriu.'], password: ['Câmpul este obligatoriu.'] });
+  });
+
+  it('answers 429 after 10 failed attempts a minute for one email, even with the right password', async () => {
+    await t.signUp({ email: 'limit@example.ro', password: 'corect-123' });
+    for (let i = 0; i < 10; i++) {
+      const r = await login({ email: 'limit@example.ro', password: `bad-${i}` }, { 'x-forwarded-for': `10.0.0.${i}` });
+      expect(r.statusCode).toBe(403);
+    }
+    const blocked = await login({ email: 'limit@example.ro', password: 'corect-123' }, { 'x-forwarded-for': '10.0.1.1' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
+  });
+
+  it('answers 429 after 10 failed attempts a minute from one address, whatever the email', async () => {
+    await t.signUp({ email: 'other@example.ro', password: 'corect-123' });
+    for (let i = 0; i < 10; i++) {
+      await login({ email: `x${i}@example.ro`, password: 'bad' }, { 'x-forwarded-for': '192.168.7.7' });
+    }
+    const blocked = await login({ email: 'other@example.ro', password: 'corect-123' }, { 'x-forwarded-for': '192.168.7.7' });
+    expect(blocked.statusCode).toBe(429);
+    const elsewhere = await login({ email: 'other@example.ro', password: 'corect-123' }, { 'x-forwarded-for': '192.168.7.8' });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe('logout and tokens', () => {
+  it('revokes the token', async () => {
+    const u = await t.signUp();
+    expect((await u.call('GET', '/api/v1/me')).statusCode).toBe(200);
+    expect((await u.call('GET', '/api/v1/logout')).statusCode).toBe(200);
+    const after = await u.call('GET', '/api/v1/me');
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('answers 401 without a token, with a malformed or unknown one', async () => {
+    for (const authorization of [undefined, 'Bearer', 'Basic abc', 'Bearer not-a-real-token']) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: authorization ? { authorization } : {} });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('You are not signed in.');
+    }
+  });
+
+  it('answers 401 on every API route for a stranger', async () => {
+    const routes = t.app.printRoutes({ commonPrefix: false });
+    expect(routes).toContain('/api/v1/company');
+    const calls: [string, string][] = [
+      ['GET', '/api/v1/company'],
+      ['POST', '/api/v1/company'],
+      ['POST', '/api/v1/company/1'],
+      ['DELETE', '/api/v1/company/1'],
+      ['GET', '/api/v1/company/1'],
+      ['GET', '/api/v1/notifications'],
+      ['POST', '/api/v1/notifications/read'],
+      ['GET', '/api/v1/changelog'],
+      ['GET', '/api/v1/logout'],
+      ['GET', '/api/v1/me'],
+    ];
+    for (const [method, url] of calls) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: { 'x-company-id': '1' } });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
