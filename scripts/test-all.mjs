@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// Runs every suite: type check, lint, unit, API on SQLite, API on PostgreSQL (when
+// TEST_DATABASE_URL is set), and browser tests in headless Chromium. Ends with one line
+// "N passed, N failed" counting every test of every suite (type check and lint count as one each).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const args = new Set(process.argv.slice(2));
+const skipStatic = args.has('--no-static');
+const skipE2e = args.has('--no-e2e');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'console-tests-'));
+const totals = { passed: 0, failed: 0 };
+const lines = [];
+
+function run(cmd, cmdArgs, env = {}) {
+  console.log(`\n$ ${[cmd, ...cmdArgs].join(' ')}`);
+  return spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+}
+
+function check(name, cmd, cmdArgs) {
+  const ok = run(cmd, cmdArgs) === 0;
+  totals[ok ? 'passed' : 'failed'] += 1;
+  lines.push(`${name}: ${ok ? 'passed' : 'FAILED'}`);
+}
+
+function vitest(name, project, env = {}) {
+  const out = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
+  const status = run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  let passed = 0;
+  let failed = 0;
+  if (fs.existsSync(out)) {
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed = report.numPassedTests;
+    failed = report.numFailedTests;
+    // A file that fails to load has no test results: count it as a failure.
+    failed += report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  }
+  if (status !== 0 && failed === 0) failed = 1;
+  totals.passed += passed;
+  totals.failed += failed;
+  lines.push(`${name}: ${passed} passed, ${failed} failed`);
+}
+
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (fs.existsSync(chromium)) return true;
+  if (process.getuid?.() === 0) {
+    console.log('Chromium is missing: installing Debian\'s chromium package...');
+    run('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']);
+    if (fs.existsSync(chromium)) return true;
+  }
+  console.error(`Chromium is missing at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  return false;
+}
+
+if (!skipStatic) {
+  check('type check (tsc --noEmit)', 'npx', ['tsc', '--noEmit']);
+  check('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=-1']);
+}
+vitest('unit', 'unit');
+vitest('api on SQLite', 'api', { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) vitest('api on PostgreSQL', 'api');
+else lines.push('api on PostgreSQL: skipped (set TEST_DATABASE_URL=postgres://... to run it)');
+if (!skipE2e) {
+  if (run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) {
+    totals.failed += 1;
+    lines.push('web build: FAILED');
+  } else if (ensureChromium()) {
+    vitest('browser', 'e2e');
+  } else {
+    totals.failed += 1;
+    lines.push('browser: FAILED (no Chromium)');
+  }
+}
+
+console.log('\nSummary');
+for (const l of lines) console.log(`  ${l}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);
