@@ -108,6 +108,17 @@ export interface ProductDiscountsTable {
   updated_at: number;
 }
 
+export interface MessagesTable {
+  id: Generated<number>;
+  company_id: number;
+  source_id: number;
+  from: string;
+  text: string;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -120,4 +131,5 @@ export interface Database {
   sources: SourcesTable;
   order_discounts: OrderDiscountsTable;
   product_discounts: ProductDiscountsTable;
+  messages: MessagesTable;
 }

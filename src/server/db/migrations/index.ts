@@ -2,10 +2,12 @@ import type { MigrationFactory } from './helpers.js';
 import { foundation } from './001_foundation.js';
 import { products } from './002_products.js';
 import { sourcesDiscounts } from './003_sources_discounts.js';
+import { messages } from './004_messages.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
   '001_foundation': foundation,
   '002_products': products,
   '003_sources_discounts': sourcesDiscounts,
+  '004_messages': messages,
 };

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { registerMessages } from '../messages.js';
+import { countSms, isValidSmsSender, SMS_MAX_PARTS } from '../sms.js';
+import { flag, idRef, requiredText } from '../validation.js';
+import type { ListResponse } from './list.js';
+
+/**
+ * SMS templates (spec part 2: Messages). Create carries company_id, source_id, from and text;
+ * an update changes only from and text; a body with only is_active is the status toggle.
+ */
+
+export const MESSAGE_SENDER_MAX = 11;
+
+registerMessages({
+  en: {
+    invalid_sms_sender: 'Use up to 11 letters and digits (at least one letter, no spaces), or a phone number in international form such as +40722123456.',
+    sms_too_long: `The message is too long: at most ${SMS_MAX_PARTS} SMS parts.`,
+    message_source_invalid: 'Choose a source of the selected company.',
+    message_company_mismatch: 'The company must be the selected company.',
+    message_cannot_change: 'This cannot be changed after the template is created.',
+  },
+  ro: {
+    invalid_sms_sender: 'Folosiți cel mult 11 litere și cifre (cel puțin o literă, fără spații) sau un număr de telefon în format internațional, de exemplu +40722123456.',
+    sms_too_long: `Mesajul este prea lung: cel mult ${SMS_MAX_PARTS} părți SMS.`,
+    message_source_invalid: 'Alegeți o sursă a companiei selectate.',
+    message_company_mismatch: 'Compania trebuie să fie compania selectată.',
+    message_cannot_change: 'Acest câmp nu mai poate fi schimbat după crearea șablonului.',
+  },
+});
+
+/** The sender: alphanumeric id (≤ 11, one letter at least) or an international phone number. */
+export const smsSender = () =>
+  requiredText(32).refine((v) => isValidSmsSender(v), { error: 'invalid_sms_sender' });
+
+/** The template text: required, at most SMS_MAX_PARTS parts in its encoding. */
+export const smsText = () =>
+  requiredText(2000).refine((v) => countSms(v).parts <= SMS_MAX_PARTS, { error: 'sms_too_long' });
+
+export const messageCreateBody = z.object({
+  company_id: idRef(),
+  source_id: idRef(),
+  from: smsSender(),
+  text: smsText(),
+  is_active: flag().default(true),
+});
+export type MessageCreateInput = z.input<typeof messageCreateBody>;
+
+/**
+ * An update: from and text. company_id / source_id may be echoed back unchanged (clients that send
+ * the whole row); a different value is refused by the server with message_cannot_change.
+ */
+export const messageUpdateBody = z.object({
+  from: smsSender(),
+  text: smsText(),
+  is_active: flag().optional(),
+  company_id: idRef().optional(),
+  source_id: idRef().optional(),
+});
+export type MessageUpdateInput = z.input<typeof messageUpdateBody>;
+
+/** The status toggle: a body with only is_active. */
+export const messageStatusBody = z.object({ is_active: flag() });
+
+/** True when a POST /message/{id} body is the status toggle (is_active without from or text). */
+export function isStatusOnlyBody(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const b = body as Record<string, unknown>;
+  return 'is_active' in b && !('from' in b) && !('text' in b);
+}
+
+export interface Message {
+  id: number;
+  company_id: number;
+  source_id: number;
+  from: string;
+  text: string;
+  is_active: boolean;
+  created_at: number;
+  updated_at: number;
+  company: { id: number; name: string } | null;
+  source: { id: number; source: string } | null;
+}
+
+/** Laravel-style pagination links of the message list. */
+export interface PageLinks {
+  first: string;
+  last: string;
+  prev: string | null;
+  next: string | null;
+}
+
+export interface MessageListResponse extends ListResponse<Message> {
+  links: PageLinks;
+}
