@@ -73,7 +73,8 @@ export function fieldErrors(error: z.ZodError, lang: Lang): FieldErrors {
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join('.') : '_';
     const text = issueText(issue, lang);
-    (out[field] ??= []).includes(text) || out[field].push(text);
+    const list = (out[field] ??= []);
+    if (!list.includes(text)) list.push(text);
   }
   return out;
 }

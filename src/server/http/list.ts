@@ -8,7 +8,6 @@ import type { Engine } from '../db/connection.js';
  * search) without ordering; `order` is applied to the page only, so the count stays cheap.
  * A page past the end answers an empty page with the true last_page.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function paginate<DB, TB extends keyof DB, O, R>(
   query: SelectQueryBuilder<DB, TB, O>,
   opts: { page: number; items: number; order: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>; map: (row: O) => R },
