@@ -8,7 +8,9 @@ import { registerSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { changelogRoutes } from './modules/changelog/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
+import { productRoutes } from './modules/products/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { messageRoutes } from './modules/messages/routes.js';
 
 export interface AppDeps {
   db: Db;
@@ -34,7 +36,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
   authRoutes(app, deps.db);
   companyRoutes(app, deps.db);
+  productRoutes(app, deps.db, deps.appKey);
   notificationRoutes(app, deps.db);
+  messageRoutes(app, deps.db);
   changelogRoutes(app);
 
   if (deps.webDist) await registerSpa(app, path.resolve(deps.webDist));
