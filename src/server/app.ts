@@ -8,7 +8,6 @@ import { registerSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { changelogRoutes } from './modules/changelog/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
-import { productRoutes } from './modules/products/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 
@@ -36,7 +35,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
   authRoutes(app, deps.db);
   companyRoutes(app, deps.db);
-  productRoutes(app, deps.db, deps.appKey);
   notificationRoutes(app, deps.db);
   messageRoutes(app, deps.db);
   changelogRoutes(app);
