@@ -8,7 +8,10 @@ import { registerSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { changelogRoutes } from './modules/changelog/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
+import { productRoutes } from './modules/products/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { packageRoutes } from './modules/packages/routes.js';
+import { returnRequestRoutes } from './modules/return-requests/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 
 export interface AppDeps {
@@ -18,6 +21,8 @@ export interface AppDeps {
   /** Folder of the built web app; omitted in API tests. */
   webDist?: string;
   logger?: boolean;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (never trust it otherwise). */
+  trustProxy?: boolean;
 }
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -25,7 +30,7 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ? { redact: ['req.headers.authorization', 'req.body.password'] } : false,
-    trustProxy: true,
+    trustProxy: deps.trustProxy ?? false,
   });
   registerErrorHandler(app);
   // Room for a 5 MB image plus the other fields; the image's own limit is checked by the products module.
@@ -35,7 +40,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
   authRoutes(app, deps.db);
   companyRoutes(app, deps.db);
+  productRoutes(app, deps.db, deps.appKey);
   notificationRoutes(app, deps.db);
+  packageRoutes(app, deps.db);
+  returnRequestRoutes(app, deps.db);
   messageRoutes(app, deps.db);
   changelogRoutes(app);
 

@@ -13,7 +13,7 @@ if (config.seedDemo && (await isEmpty(db))) {
   await seedDemo(db);
   seeded = true;
 }
-const app = await buildApp({ db, appKey: config.appKey, dataDir: config.dataDir, webDist: process.env.WEB_DIST ?? 'dist', logger: process.env.LOG_REQUESTS === 'true' });
+const app = await buildApp({ db, appKey: config.appKey, dataDir: config.dataDir, webDist: process.env.WEB_DIST ?? 'dist', logger: process.env.LOG_REQUESTS === 'true', trustProxy: process.env.TRUST_PROXY === 'true' });
 await app.listen({ port: config.port, host: config.host });
 
 const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;

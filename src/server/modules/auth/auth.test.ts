@@ -7,7 +7,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (body: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/v1/login', payload: body as object, headers });
+// `x-forwarded-for` in a test names the client address; the app trusts no proxy, so it goes to remoteAddress.
+const login = (body: unknown, headers: Record<string, string> = {}) => {
+  const { 'x-forwarded-for': address, ...rest } = headers;
+  return t.app.inject({ method: 'POST', url: '/api/v1/login', payload: body as object, headers: rest, remoteAddress: address ?? '127.0.0.1' });
+};
 
 describe('login', () => {
   it('answers a token and the user for the right password, and the token works', async () => {
@@ -67,6 +71,14 @@ describe('login', () => {
     expect(blocked.statusCode).toBe(429);
     const elsewhere = await login({ email: 'other@example.ro', password: 'corect-123' }, { 'x-forwarded-for': '192.168.7.8' });
     expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('does not let a client choose its address with X-Forwarded-For', async () => {
+    for (let i = 0; i < 10; i++) {
+      await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: `spoof${i}@example.ro`, password: 'bad' }, headers: { 'x-forwarded-for': `172.16.0.${i}` }, remoteAddress: '10.9.9.9' });
+    }
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'spoof-x@example.ro', password: 'bad' }, headers: { 'x-forwarded-for': '172.16.1.1' }, remoteAddress: '10.9.9.9' });
+    expect(res.statusCode).toBe(429);
   });
 });
 
