@@ -30,7 +30,7 @@ registerMessages({
 
 /** The sender: alphanumeric id (≤ 11, one letter at least) or an international phone number. */
 export const smsSender = () =>
-  requiredText(32).refine((v) => isValidSmsSender(v), { error: 'invalid_sms_sender' });
+  requiredText(32).refine((v) => v === '' || isValidSmsSender(v), { error: 'invalid_sms_sender' });
 
 /** The template text: required, at most SMS_MAX_PARTS parts in its encoding. */
 export const smsText = () =>
