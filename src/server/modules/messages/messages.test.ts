@@ -265,3 +265,34 @@ describe('update, toggle and delete', () => {
     expect((await alice.call('DELETE', `/api/v1/message/${id}`)).statusCode).toBe(404);
   });
 });
+
+describe('demo seed', () => {
+  it('every demo template and sender passes the API rules', async () => {
+    const { TEMPLATES, SENDERS } = await import('../../db/seed/messages.js');
+    const { messageCreateBody } = await import('../../../core/api/messages.js');
+    for (const senders of Object.values(SENDERS)) {
+      for (const from of senders) {
+        for (const tpl of TEMPLATES) {
+          const r = messageCreateBody.safeParse({ company_id: 1, source_id: 1, from, text: tpl.text });
+          expect(r.success, `${from}: ${tpl.text}`).toBe(true);
+        }
+      }
+    }
+    expect(TEMPLATES.length).toBeGreaterThan(10); // two pages at the default page size
+  });
+
+  it('seeds templates for each company over its sources, some with diacritics', async () => {
+    const { seedMessages, TEMPLATES } = await import('../../db/seed/messages.js');
+    const c1 = await t.createCompany('Seed Unu');
+    const c2 = await t.createCompany('Seed Doi');
+    const s1 = [await addSource(c1, 'Site'), await addSource(c1, 'eMAG')];
+    await addSource(c2, 'Telefon');
+    await seedMessages(t.db, { userId: alice.id, companyIds: [c1, c2], now: nowSeconds() });
+    const rows = await t.db.kysely.selectFrom('messages').selectAll().where('company_id', 'in', [c1, c2]).execute();
+    expect(rows.filter((r) => r.company_id === c1)).toHaveLength(TEMPLATES.length);
+    expect(rows.filter((r) => r.company_id === c2)).toHaveLength(TEMPLATES.length);
+    expect(new Set(rows.filter((r) => r.company_id === c1).map((r) => r.source_id))).toEqual(new Set(s1));
+    expect(rows.some((r) => /[ăâîșț]/.test(r.text))).toBe(true);
+    expect(rows.some((r) => r.is_active === 0)).toBe(true);
+  });
+});
