@@ -8,6 +8,8 @@ import { registerSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { changelogRoutes } from './modules/changelog/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
+import { sourceRoutes } from './modules/sources/routes.js';
+import { discountRoutes } from './modules/discounts/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
@@ -40,6 +42,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
   authRoutes(app, deps.db);
   companyRoutes(app, deps.db);
+  sourceRoutes(app, deps.db);
+  discountRoutes(app, deps.db);
   productRoutes(app, deps.db, deps.appKey);
   notificationRoutes(app, deps.db);
   packageRoutes(app, deps.db);

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { registerMessages } from '../messages.js';
+import { flag, requiredText } from '../validation.js';
+
+/** A reference to a row by id, with its own "please select" message when missing. */
+export const selectedRef = (requiredKey: string) =>
+  z.preprocess(
+    (v) => {
+      if (v === '' || v === null) return undefined;
+      if (typeof v === 'string' && /^\d+$/.test(v.trim())) return Number(v.trim());
+      return v;
+    },
+    z.number({ error: (i) => (i.input === undefined ? requiredKey : 'invalid') }).int({ error: 'invalid' }).positive({ error: 'invalid' }),
+  );
+
+export const SOURCE_MAX_LENGTH = 100;
+
+export const sourceBody = z.object({
+  company_id: selectedRef('select_company'),
+  source: requiredText(SOURCE_MAX_LENGTH),
+  active: flag().default(true),
+});
+export type SourceInput = z.input<typeof sourceBody>;
+
+/** An update changes the text and the active flag; company_id, when sent, must stay the same. */
+export const sourceUpdateBody = z.object({
+  company_id: selectedRef('select_company').optional(),
+  source: requiredText(SOURCE_MAX_LENGTH).optional(),
+  active: flag().optional(),
+});
+
+export interface Source {
+  id: number;
+  company_id: number;
+  source: string;
+  active: boolean;
+  company: { id: number; name: string };
+  created_at: number;
+  updated_at: number;
+}
+
+registerMessages({
+  en: {
+    select_company: 'Please select a company',
+    company_not_selected: 'The company must be the one selected at the top of the page.',
+    source_taken: 'This company already has a source with this name.',
+    source_in_use: 'This source is still used by {{uses}}, so it cannot be deleted. Deactivate it instead.',
+  },
+  ro: {
+    select_company: 'Vă rugăm să selectați o companie',
+    company_not_selected: 'Compania trebuie să fie cea selectată în partea de sus a paginii.',
+    source_taken: 'Compania are deja o sursă cu acest nume.',
+    source_in_use: 'Această sursă este folosită încă de {{uses}}, deci nu poate fi ștearsă. Dezactivați-o în schimb.',
+  },
+});
