@@ -127,9 +127,48 @@ export interface Database {
   company_users: CompanyUsersTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
+/** Lengths (cm) and weight (kg) in integer hundredths. */
+export interface PackagesTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  description: string | null;
+  length: number;
+  width: number;
+  height: number;
+  weight: number;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PackageItemsTable {
+  package_id: number;
+  product_id: number;
+  quantity: number;
+}
+
+export interface ReturnRequestsTable {
+  id: Generated<number>;
+  company_id: number;
+  source_id: number;
+  full_name: string;
+  phone_number: string;
+  email: string | null;
+  bill_number: string | null;
+  iban: string;
+  reason: string | null;
+  details: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
   products: ProductsTable;
   sources: SourcesTable;
   order_discounts: OrderDiscountsTable;
   product_discounts: ProductDiscountsTable;
   messages: MessagesTable;
 }
+  packages: PackagesTable;
+  package_items: PackageItemsTable;
+  return_requests: ReturnRequestsTable;

@@ -3,6 +3,7 @@ import { foundation } from './001_foundation.js';
 import { products } from './002_products.js';
 import { sourcesDiscounts } from './003_sources_discounts.js';
 import { messages } from './004_messages.js';
+import { packagesReturns } from './005_packages_returns.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '002_products': products,
   '003_sources_discounts': sourcesDiscounts,
   '004_messages': messages,
+  '005_packages_returns': packagesReturns,
 };
