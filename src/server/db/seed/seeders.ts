@@ -1,8 +1,11 @@
 import type { Db } from '../connection.js';
 import type { SeedContext } from './context.js';
+import { seedMessages } from './messages.js';
 
 /**
  * Each module adds its demo data here, in dependency order:
  * products, then sources, discounts, messages, packages, return requests.
  */
-export const seeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [];
+export const seeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
+  seedMessages,
+];
