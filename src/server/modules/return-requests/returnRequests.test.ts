@@ -157,6 +157,19 @@ describe('return requests', () => {
     expect((await alice.call('GET', `/api/v1/return-request/${id}`)).json().data.full_name).toBe('Ioana Pop');
   });
 
+  it('keeps a source that return requests name from being deleted (409), until they are gone', async () => {
+    const user = await t.signUp();
+    const used = await source(user.companyId, 'Telefon');
+    const id = await create(user, { ...valid, source: 'Telefon' });
+    const refused = await user.call('DELETE', `/api/v1/source/${used}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('1 return request');
+    const ro = await user.call('DELETE', `/api/v1/source/${used}`, { headers: { 'accept-language': 'ro' } });
+    expect(ro.json().message).toContain('1 cerere de retur');
+    expect((await user.call('DELETE', `/api/v1/return-request/${id}`)).statusCode).toBe(200);
+    expect((await user.call('DELETE', `/api/v1/source/${used}`)).statusCode).toBe(200);
+  });
+
   it('deletes a request', async () => {
     const id = await create(alice);
     expect((await alice.call('DELETE', `/api/v1/return-request/${id}`)).statusCode).toBe(200);

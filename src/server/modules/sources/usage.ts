@@ -17,6 +17,7 @@ export async function countSourceUsage(db: Db, sourceId: number): Promise<Source
   return {
     order_discounts: await countRefs(db, 'order_discounts', sourceId),
     message_templates: await countRefs(db, 'messages', sourceId),
+    return_requests: await countRefs(db, 'return_requests', sourceId),
   };
 }
 
@@ -51,6 +52,8 @@ registerMessages({
     source_usage_order_discounts_other: '{{count}} order discounts',
     source_usage_message_templates_one: '{{count}} SMS template',
     source_usage_message_templates_other: '{{count}} SMS templates',
+    source_usage_return_requests_one: '{{count}} return request',
+    source_usage_return_requests_other: '{{count}} return requests',
   },
   ro: {
     and_word: 'și',
@@ -60,5 +63,8 @@ registerMessages({
     source_usage_message_templates_one: '{{count}} șablon SMS',
     source_usage_message_templates_few: '{{count}} șabloane SMS',
     source_usage_message_templates_other: '{{count}} de șabloane SMS',
+    source_usage_return_requests_one: '{{count}} cerere de retur',
+    source_usage_return_requests_few: '{{count}} cereri de retur',
+    source_usage_return_requests_other: '{{count}} de cereri de retur',
   },
 });
