@@ -266,6 +266,21 @@ describe('update, toggle and delete', () => {
   });
 });
 
+describe('a source used by templates', () => {
+  it('is not deleted (409 naming the templates); deletable once its templates are gone', async () => {
+    const src = await addSource(companyA, 'Targ de Crăciun');
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) ids.push((await create(alice, { ...valid(), source_id: src })).json().data.id);
+    const res = await alice.call('DELETE', `/api/v1/source/${src}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/2 SMS templates/);
+    const ro = await alice.call('DELETE', `/api/v1/source/${src}`, { headers: { 'accept-language': 'ro' } });
+    expect(ro.json().message).toMatch(/2 șabloane SMS/);
+    for (const id of ids) await alice.call('DELETE', `/api/v1/message/${id}`);
+    expect((await alice.call('DELETE', `/api/v1/source/${src}`)).statusCode).toBe(200);
+  });
+});
+
 describe('demo seed', () => {
   it('every demo template and sender passes the API rules', async () => {
     const { TEMPLATES, SENDERS } = await import('../../db/seed/messages.js');
