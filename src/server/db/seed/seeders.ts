@@ -1,5 +1,6 @@
 import type { Db } from '../connection.js';
 import type { SeedContext } from './context.js';
+import { seedSourcesDiscounts } from './sources-discounts.js';
 import { seedMessages } from './messages.js';
 
 /**
@@ -7,5 +8,6 @@ import { seedMessages } from './messages.js';
  * products, then sources, discounts, messages, packages, return requests.
  */
 export const seeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
+  seedSourcesDiscounts,
   seedMessages,
 ];

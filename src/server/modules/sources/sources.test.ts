@@ -164,3 +164,15 @@ describe('sources', () => {
     expect((await u.call('DELETE', `/api/v1/source/${s.id}`)).statusCode).toBe(200);
   });
 });
+
+describe('describeUsage', () => {
+  it('lists what refers to a source, with plural forms in both languages', async () => {
+    const { describeUsage } = await import('./usage.js');
+    expect(describeUsage({ order_discounts: 1 }, 'en')).toBe('1 order discount');
+    expect(describeUsage({ order_discounts: 0, other_things: 2 }, 'en')).toBe('2 × other things');
+    expect(describeUsage({ order_discounts: 3, other_things: 2 }, 'en')).toBe('3 order discounts and 2 × other things');
+    expect(describeUsage({ order_discounts: 1 }, 'ro')).toBe('1 reducere la comandă');
+    expect(describeUsage({ order_discounts: 19 }, 'ro')).toBe('19 reduceri la comandă');
+    expect(describeUsage({ order_discounts: 20 }, 'ro')).toBe('20 de reduceri la comandă');
+  });
+});
