@@ -2,6 +2,8 @@ import type { Db } from '../connection.js';
 import type { SeedContext } from './context.js';
 import { seedSourcesDiscounts } from './sources-discounts.js';
 import { seedMessages } from './messages.js';
+import { seedPackages } from './packages.js';
+import { seedReturnRequests } from './returnRequests.js';
 
 /**
  * Each module adds its demo data here, in dependency order:
@@ -10,4 +12,6 @@ import { seedMessages } from './messages.js';
 export const seeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
   seedSourcesDiscounts,
   seedMessages,
+  seedPackages,
+  seedReturnRequests,
 ];

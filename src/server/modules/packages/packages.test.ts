@@ -176,4 +176,27 @@ describe('packages', () => {
     expect(left).toEqual([]);
     expect((await alice.call('DELETE', `/api/v1/package/${id}`)).statusCode).toBe(404);
   });
+
+  it('seeds demo presets with contents for each company, enough for two pages', async () => {
+    const { seedPackages } = await import('../../db/seed/packages.js');
+    const user = await t.signUp();
+    const other = await t.createCompany();
+    for (let i = 1; i <= 6; i++) await product(user.companyId, `Produs ${i}`, `SEED-${i}`);
+    await seedPackages(t.db, { userId: user.id, companyIds: [user.companyId, other], now: nowSeconds() });
+    const list = (await user.call('GET', '/api/v1/package')).json();
+    expect(list.meta.last_page).toBeGreaterThanOrEqual(2);
+    const ids = (await user.call('GET', '/api/v1/package?items=100')).json().data.map((p: { id: number }) => p.id);
+    let withItems = 0;
+    for (const id of ids) {
+      const p = (await user.call('GET', `/api/v1/package/${id}`)).json().data;
+      expect(p.length).toBeGreaterThanOrEqual(1);
+      expect(p.weight).toBeGreaterThanOrEqual(1);
+      if (p.items.length) withItems++;
+      for (const it of p.items) expect(it.product.sku).toMatch(/^SEED-/);
+    }
+    expect(withItems).toBeGreaterThan(5);
+    // The company without products still gets its presets, empty.
+    const otherCount = await t.db.kysely.selectFrom('packages').select('id').where('company_id', '=', other).execute();
+    expect(otherCount.length).toBe(ids.length);
+  });
 });

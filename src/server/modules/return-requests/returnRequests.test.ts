@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { nowSeconds } from '../../lib/time.js';
+import { isValidIban } from '../../../core/iban.js';
 
 let t: TestApp;
 let alice: TestUser;
@@ -174,5 +175,29 @@ describe('return requests', () => {
     const id = await create(alice);
     expect((await alice.call('DELETE', `/api/v1/return-request/${id}`)).statusCode).toBe(200);
     expect((await alice.call('GET', `/api/v1/return-request/${id}`)).statusCode).toBe(404);
+  });
+
+  it('seeds demo requests with valid Romanian IBANs for each company, enough for two pages', async () => {
+    const { seedReturnRequests } = await import('../../db/seed/returnRequests.js');
+    const user = await t.signUp();
+    const other = await t.createCompany();
+    for (const c of [user.companyId, other]) {
+      await source(c, 'eMAG Marketplace');
+      await source(c, 'Magazin online');
+      await source(c, 'Închis', 0);
+    }
+    await seedReturnRequests(t.db, { userId: user.id, companyIds: [user.companyId, other], now: nowSeconds() });
+    const list = (await user.call('GET', '/api/v1/return-request?items=100')).json();
+    expect(list.meta.total).toBeGreaterThanOrEqual(21);
+    for (const r of list.data) {
+      expect([r.iban, isValidIban(r.iban)]).toEqual([r.iban, true]);
+      expect(r.iban).toMatch(/^RO\d\d[A-Z]{4}\d{16}$/);
+      expect(['eMAG Marketplace', 'Magazin online']).toContain(r.source.source);
+      expect(r.created_at).toBeLessThanOrEqual(nowSeconds());
+    }
+    const parsed = await Promise.all(list.data.slice(0, 5).map((r: Record<string, unknown>) => user.call('POST', `/api/v1/return-request/${r.id}`, { body: r })));
+    expect(parsed.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const others = await t.db.kysely.selectFrom('return_requests').select('id').where('company_id', '=', other).execute();
+    expect(others.length).toBeGreaterThanOrEqual(21);
   });
 });
