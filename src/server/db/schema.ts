@@ -71,8 +71,16 @@ export interface ProductsTable {
   selling_price: number | null;
   buying_price: number | null;
   currency: string;
-  image_path: string | null;
   created_at: number;
+  updated_at: number;
+}
+
+export interface ProductImagesTable {
+  product_id: number;
+  mime: string;
+  bytes: Buffer;
+  size: number;
+  sha256: string;
   updated_at: number;
 }
 
@@ -119,14 +127,6 @@ export interface MessagesTable {
   updated_at: number;
 }
 
-export interface Database {
-  users: UsersTable;
-  auth_tokens: AuthTokensTable;
-  login_attempts: LoginAttemptsTable;
-  companies: CompaniesTable;
-  company_users: CompanyUsersTable;
-  notifications: NotificationsTable;
-  notification_reads: NotificationReadsTable;
 /** Lengths (cm) and weight (kg) in integer hundredths. */
 export interface PackagesTable {
   id: Generated<number>;
@@ -163,12 +163,21 @@ export interface ReturnRequestsTable {
   updated_at: number;
 }
 
+export interface Database {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  login_attempts: LoginAttemptsTable;
+  companies: CompaniesTable;
+  company_users: CompanyUsersTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
   products: ProductsTable;
+  product_images: ProductImagesTable;
   sources: SourcesTable;
   order_discounts: OrderDiscountsTable;
   product_discounts: ProductDiscountsTable;
   messages: MessagesTable;
-}
   packages: PackagesTable;
   package_items: PackageItemsTable;
   return_requests: ReturnRequestsTable;
+}

@@ -1,0 +1,41 @@
+import crypto from 'node:crypto';
+import { nowSeconds } from '../../lib/time.js';
+
+/**
+ * Image links. An <img src> cannot send the bearer token, so the product JSON (only ever given to
+ * a signed-in member of the company) carries a link signed with the app key:
+ * `/api/v1/product/{id}/image?v=<version>&exp=<unix seconds>&sig=<HMAC-SHA256>`.
+ * The version is the start of the image's SHA-256, so a replaced image gets a new link and an old
+ * link stops working. Links are valid for one to two hours: the expiry is rounded up to the hour,
+ * so the same image keeps the same link for an hour and browsers can cache it.
+ */
+export const LINK_PERIOD_SECONDS = 3600;
+const VERSION_LENGTH = 16;
+
+export interface ImageSigner {
+  url(productId: number, sha256: string, now?: number): string;
+  verify(productId: number, version: string, exp: number, sig: string, now?: number): boolean;
+}
+
+export function imageSigner(appKey: string): ImageSigner {
+  // A key of its own, derived from the app key, so these signatures cannot stand for anything else.
+  const key = crypto.createHash('sha256').update(`product-image-links\0${appKey}`).digest();
+  const sign = (productId: number, version: string, exp: number) =>
+    crypto.createHmac('sha256', key).update(`${productId}\n${version}\n${exp}`).digest('base64url');
+  return {
+    url(productId, sha256, now = nowSeconds()) {
+      const version = sha256.slice(0, VERSION_LENGTH);
+      const exp = (Math.floor(now / LINK_PERIOD_SECONDS) + 2) * LINK_PERIOD_SECONDS;
+      return `/api/v1/product/${productId}/image?v=${version}&exp=${exp}&sig=${sign(productId, version, exp)}`;
+    },
+    verify(productId, version, exp, sig, now = nowSeconds()) {
+      if (!Number.isInteger(exp) || exp < now) return false;
+      const expected = Buffer.from(sign(productId, version, exp));
+      const given = Buffer.from(sig);
+      return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+    },
+  };
+}
+
+export const sha256Hex = (bytes: Buffer): string => crypto.createHash('sha256').update(bytes).digest('hex');
+export const versionMatches = (sha256: string, version: string): boolean => version.length === VERSION_LENGTH && sha256.startsWith(version);

@@ -1,0 +1,448 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '../../../core/api/products.js';
+import { multipart, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { imageSigner } from './images.js';
+import { TINY_WEBP, productPng } from './png.js';
+
+// A real 1×1 JPEG (SOI, APP0/JFIF, quantisation, frame, Huffman, scan, EOI).
+const TINY_JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+const PNG = productPng(16, [200, 40, 40]);
+const MB5 = 5 * 1024 * 1024;
+
+let t: TestApp;
+let user: TestUser;
+let other: TestUser;
+let skuCounter = 0;
+
+const fields = (over: Record<string, string | number | null | undefined> = {}) => ({
+  name: 'Tricou bumbac organic',
+  description: 'Tricou din bumbac 100% organic, croială dreaptă.',
+  sku: `TRC-${++skuCounter}`,
+  sale_type: 'Bucata',
+  stock: 12,
+  selling_price: '89.90',
+  buying_price: '41.50',
+  currency: 'RON',
+  ...over,
+});
+
+type File = { name: string; filename: string; type: string; data: Buffer };
+const imageFile = (data: Buffer, filename = 'poza.png', type = 'image/png'): File => ({ name: 'image', filename, type, data });
+
+function send(u: TestUser, method: string, url: string, f: Record<string, string | number | null | undefined>, files: File[] = [], headers: Record<string, string> = {}) {
+  const body = multipart(f, files);
+  return u.call(method, url, { body: body.payload, headers: { ...body.headers, ...headers } });
+}
+
+async function create(u: TestUser, over: Record<string, string | number | null | undefined> = {}, files: File[] = []): Promise<Product> {
+  const res = await send(u, 'POST', '/api/v1/product', fields(over), files);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as Product;
+}
+
+async function get(u: TestUser, id: number) {
+  return u.call('GET', `/api/v1/product/${id}`);
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  user = await t.signUp();
+  other = await t.signUp();
+});
+afterAll(async () => t.close());
+
+describe('authentication and company scope', () => {
+  it('answers 401 without a token on every call', async () => {
+    const p = await create(user);
+    const calls: [string, string][] = [
+      ['GET', '/api/v1/product'],
+      ['GET', `/api/v1/product/${p.id}`],
+      ['POST', '/api/v1/product'],
+      ['POST', `/api/v1/product/${p.id}`],
+      ['DELETE', `/api/v1/product/${p.id}`],
+    ];
+    for (const [method, url] of calls) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: { 'x-company-id': String(user.companyId) } });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('needs the company header and refuses a company of someone else', async () => {
+    expect((await user.call('GET', '/api/v1/product', { company: null })).statusCode).toBe(400);
+    expect((await user.call('GET', '/api/v1/product', { company: other.companyId })).statusCode).toBe(403);
+    expect((await user.call('GET', `/api/v1/product?company_id=${other.companyId}`)).statusCode).toBe(403);
+    expect((await user.call('GET', `/api/v1/product?company_id=${user.companyId}`)).statusCode).toBe(200);
+  });
+
+  it("answers 404 for another company's product on read, update and delete, and never lists it", async () => {
+    const theirs = await create(other, { name: 'Produs străin' });
+    expect((await get(user, theirs.id)).statusCode).toBe(404);
+    const upd = await send(user, 'POST', `/api/v1/product/${theirs.id}`, fields({ name: 'Furat' }));
+    expect(upd.statusCode).toBe(404);
+    expect((await user.call('DELETE', `/api/v1/product/${theirs.id}`)).statusCode).toBe(404);
+    const list = await user.call('GET', '/api/v1/product?items=1000&search=străin');
+    expect(list.json().data).toEqual([]);
+    // Still there, unchanged.
+    const again = await get(other, theirs.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.name).toBe('Produs străin');
+  });
+
+  it("refuses another company's product as a parent (422, not its data)", async () => {
+    const theirs = await create(other);
+    const res = await send(user, 'POST', '/api/v1/product', fields({ parent_id: theirs.id }));
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['parent_id']);
+  });
+});
+
+describe('create and read', () => {
+  it('creates from multipart form data without an image, money as two-decimal numbers', async () => {
+    const p = await create(user, { name: 'Cană ceramică „Dor”', sku: 'CAN-001', stock: 7, selling_price: '45.5', buying_price: '20', sale_type: 'Set', currency: 'EUR' });
+    expect(p).toMatchObject({
+      company_id: user.companyId,
+      parent_id: null,
+      name: 'Cană ceramică „Dor”',
+      sku: 'CAN-001',
+      sale_type: 'Set',
+      stock: 7,
+      selling_price: 45.5,
+      buying_price: 20,
+      currency: 'EUR',
+      image: null,
+      variations: [],
+    });
+    const row = await t.db.kysely.selectFrom('products').selectAll().where('id', '=', p.id).executeTakeFirstOrThrow();
+    expect(Number(row.selling_price)).toBe(4550); // integer bani
+    expect(Number(row.buying_price)).toBe(2000);
+    expect((await get(user, p.id)).json().data).toMatchObject({ id: p.id, sku: 'CAN-001' });
+  });
+
+  it('also accepts JSON', async () => {
+    const res = await user.call('POST', '/api/v1/product', { body: fields({ sku: 'JSON-1', selling_price: 10.25, stock: 0 }) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ sku: 'JSON-1', selling_price: 10.25, stock: 0 });
+  });
+
+  it('stores a PNG, JPEG or WebP sent with the form and serves it from a signed link', async () => {
+    for (const [data, mime, name] of [
+      [PNG, 'image/png', 'a.png'],
+      [TINY_JPEG, 'image/jpeg', 'b.jpg'],
+      [TINY_WEBP, 'image/webp', 'c.webp'],
+    ] as const) {
+      // The declared type is wrong on purpose: only the bytes count.
+      const p = await create(user, {}, [imageFile(data, name, 'application/octet-stream')]);
+      expect(p.image).toMatch(new RegExp(`^/api/v1/product/${p.id}/image\\?v=[0-9a-f]{16}&exp=\\d+&sig=`));
+      const img = await t.app.inject({ method: 'GET', url: p.image! }); // no token: an <img> cannot send one
+      expect(img.statusCode).toBe(200);
+      expect(img.headers['content-type']).toBe(mime);
+      expect(img.rawPayload.equals(data)).toBe(true);
+      const row = await t.db.kysely.selectFrom('product_images').select(['mime', 'size']).where('product_id', '=', p.id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ mime, size: data.length });
+    }
+  });
+
+  it('refuses a forged, altered or expired image link', async () => {
+    const p = await create(user, {}, [imageFile(PNG)]);
+    const url = new URL(p.image!, 'http://x');
+    const tampered = `/api/v1/product/${p.id}/image?v=${url.searchParams.get('v')}&exp=${Number(url.searchParams.get('exp')) + 3600}&sig=${url.searchParams.get('sig')}`;
+    expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/product/${p.id}/image` })).statusCode).toBe(403);
+    // A valid link for another product id does not open this one.
+    const otherId = `/api/v1/product/${p.id + 1}/image?${url.searchParams.toString()}`;
+    expect((await t.app.inject({ method: 'GET', url: otherId })).statusCode).toBe(403);
+    // Signed with another key.
+    const forged = imageSigner('not-the-app-key').url(p.id, 'a'.repeat(64));
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
+    // Expired: a link made two hours and more ago.
+    const row = await t.db.kysely.selectFrom('product_images').select('sha256').where('product_id', '=', p.id).executeTakeFirstOrThrow();
+    expect(imageSigner('k').verify(p.id, row.sha256.slice(0, 16), Math.floor(Date.now() / 1000) - 1, 'x')).toBe(false);
+  });
+
+  it('refuses a fake image (text renamed .png) by its bytes', async () => {
+    const fake = Buffer.from('this is not a picture, just text pretending to be one\n');
+    const res = await send(user, 'POST', '/api/v1/product', fields(), [imageFile(fake, 'poza.png', 'image/png')]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ image: ['The image must be a PNG, JPEG or WebP file.'] });
+    // A GIF is a real image, but not one of the accepted types.
+    const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs=', 'base64');
+    expect((await send(user, 'POST', '/api/v1/product', fields(), [imageFile(gif, 'x.png')])).statusCode).toBe(422);
+  });
+
+  it('accepts an image of exactly 5 MB and refuses a larger one', async () => {
+    const exact = Buffer.alloc(MB5);
+    PNG.copy(exact); // real PNG header, padded
+    const ok = await send(user, 'POST', '/api/v1/product', fields(), [imageFile(exact)]);
+    expect(ok.statusCode, ok.body).toBe(201);
+
+    for (const size of [MB5 + 1, MB5 + 300_000]) {
+      const big = Buffer.alloc(size);
+      PNG.copy(big);
+      const res = await send(user, 'POST', '/api/v1/product', fields(), [imageFile(big)], { 'accept-language': 'ro' });
+      expect(res.statusCode, `size ${size}`).toBe(422);
+      expect(res.json().errors).toEqual({ image: ['Imaginea poate avea cel mult 5 MB.'] });
+    }
+  });
+
+  it('ignores an empty file part (a form with no file chosen)', async () => {
+    const p = await create(user, {}, [imageFile(Buffer.alloc(0), '', 'application/octet-stream')]);
+    expect(p.image).toBeNull();
+  });
+});
+
+describe('validation (422, one message per field)', () => {
+  it('names every missing required field', async () => {
+    const res = await send(user, 'POST', '/api/v1/product', { name: '', sku: '  ' });
+    expect(res.statusCode).toBe(422);
+    const errors = res.json().errors as Record<string, string[]>;
+    expect(Object.keys(errors).sort()).toEqual(['buying_price', 'currency', 'name', 'sale_type', 'selling_price', 'sku', 'stock']);
+    for (const list of Object.values(errors)) expect(list).toEqual(['This field is required.']);
+  });
+
+  it('checks each value and answers in the language asked for', async () => {
+    const bad = fields({ sale_type: 'Kilogram', currency: 'CHF', stock: '-1', selling_price: '12.345', buying_price: 'abc', sku: 'x'.repeat(101), parent_id: 'zz' });
+    const res = await send(user, 'POST', '/api/v1/product', bad);
+    expect(res.statusCode).toBe(422);
+    const errors = res.json().errors;
+    expect(errors.sale_type).toEqual(['Choose one of: Bucata, Set, Pachet, Bax, Palet.']);
+    expect(errors.currency).toEqual(['Choose one of: RON, USD, EUR, GBP.']);
+    expect(errors.stock).toEqual(['The value cannot be negative.']);
+    expect(errors.selling_price).toEqual(['Use at most two decimals.']);
+    expect(errors.buying_price).toEqual(['Enter a number.']);
+    expect(errors.sku).toEqual(['At most 100 characters.']);
+    expect(errors.parent_id).toBeDefined();
+
+    const ro = await send(user, 'POST', '/api/v1/product', fields({ stock: '2.5', selling_price: '-3' }), [], { 'accept-language': 'ro-RO' });
+    expect(ro.json().errors).toEqual({ stock: ['Introduceți un număr întreg.'], selling_price: ['Valoarea nu poate fi negativă.'] });
+  });
+
+  it('keeps the SKU unique within the company, parents and variations together', async () => {
+    const a = await create(user, { sku: 'UNIC-1' });
+    const dup = await send(user, 'POST', '/api/v1/product', fields({ sku: 'UNIC-1' }));
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().errors).toEqual({ sku: ['This SKU is already used by another product of the company.'] });
+    // A variation cannot reuse the parent's SKU, nor a sibling's.
+    expect((await send(user, 'POST', '/api/v1/product', fields({ sku: 'UNIC-1', parent_id: a.id }))).statusCode).toBe(422);
+    await create(user, { sku: 'UNIC-1-M', parent_id: a.id });
+    const sibling = await send(user, 'POST', '/api/v1/product', fields({ sku: 'UNIC-1-M', parent_id: a.id }));
+    expect(sibling.json().errors).toHaveProperty('sku');
+    // A top-level product cannot take a variation's SKU, on create or on update.
+    expect((await send(user, 'POST', '/api/v1/product', fields({ sku: 'UNIC-1-M' }))).statusCode).toBe(422);
+    const b = await create(user, { sku: 'UNIC-2' });
+    const upd = await send(user, 'POST', `/api/v1/product/${b.id}`, fields({ sku: 'UNIC-1-M' }));
+    expect(upd.statusCode).toBe(422);
+    expect(upd.json().errors).toHaveProperty('sku');
+    // Keeping its own SKU on update is fine; another company may use the same SKU.
+    expect((await send(user, 'POST', `/api/v1/product/${b.id}`, fields({ sku: 'UNIC-2' }))).statusCode).toBe(200);
+    await create(other, { sku: 'UNIC-1' });
+  });
+});
+
+describe('variations', () => {
+  it('a variation takes the company of its parent', async () => {
+    const two = await t.signUp({ companies: [await t.createCompany('Alfa SRL'), await t.createCompany('Beta SRL')] });
+    const [alfa, beta] = [two.companyId, (await t.db.kysely.selectFrom('company_users').select('company_id').where('user_id', '=', two.id).orderBy('company_id', 'desc').executeTakeFirstOrThrow()).company_id];
+    const parent = await create(two);
+    const v = await create(two, { parent_id: parent.id });
+    expect(v.company_id).toBe(alfa);
+    // Naming another company for a variation is refused.
+    const wrong = await send(two, 'POST', '/api/v1/product', fields({ parent_id: parent.id, company_id: beta }));
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ company_id: ['A variation belongs to the company of its parent.'] });
+    // A top-level product may be created in another company of the user, not in a stranger's.
+    const inBeta = await create(two, { company_id: beta });
+    expect(inBeta.company_id).toBe(beta);
+    const stranger = await send(two, 'POST', '/api/v1/product', fields({ company_id: other.companyId }));
+    expect(stranger.json().errors).toEqual({ company_id: ['Choose one of your companies.'] });
+    // The company cannot change on edit.
+    const moved = await send(two, 'POST', `/api/v1/product/${v.id}`, fields({ company_id: beta, parent_id: parent.id }));
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors).toHaveProperty('company_id');
+    const movedParent = await send(two, 'POST', `/api/v1/product/${parent.id}`, fields({ company_id: beta, stock: undefined, selling_price: undefined }));
+    expect(movedParent.json().errors).toEqual({ company_id: ['The company of a product cannot be changed.'] });
+  });
+
+  it('the parent cannot change on edit', async () => {
+    const p1 = await create(user);
+    const p2 = await create(user);
+    const v = await create(user, { parent_id: p1.id });
+    for (const parent_id of [p2.id, '']) {
+      const res = await send(user, 'POST', `/api/v1/product/${v.id}`, fields({ sku: v.sku, parent_id }));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ parent_id: ['The parent of a product cannot be changed.'] });
+    }
+    // A top-level product cannot become a variation either.
+    const lone = await create(user);
+    const res = await send(user, 'POST', `/api/v1/product/${lone.id}`, fields({ sku: lone.sku, parent_id: p2.id }));
+    expect(res.json().errors).toHaveProperty('parent_id');
+    // Sending the same parent, or no parent field at all, is fine.
+    expect((await send(user, 'POST', `/api/v1/product/${v.id}`, fields({ sku: v.sku, parent_id: p1.id, name: 'Mărimea M' }))).statusCode).toBe(200);
+    expect((await send(user, 'POST', `/api/v1/product/${v.id}`, fields({ sku: v.sku, name: 'Mărimea L' }))).statusCode).toBe(200);
+    const after = (await get(user, v.id)).json().data;
+    expect(after).toMatchObject({ parent_id: p1.id, name: 'Mărimea L' });
+  });
+
+  it('a variation cannot have variations of its own', async () => {
+    const p = await create(user);
+    const v = await create(user, { parent_id: p.id });
+    const res = await send(user, 'POST', '/api/v1/product', fields({ parent_id: v.id }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ parent_id: ['A variation cannot have variations of its own: choose a top-level product.'] });
+    const missing = await send(user, 'POST', '/api/v1/product', fields({ parent_id: 999999 }));
+    expect(missing.json().errors).toEqual({ parent_id: ['The parent product does not exist in this company.'] });
+  });
+
+  it('a product with variations stores no own stock or selling price', async () => {
+    const parent = await create(user, { stock: 30, selling_price: '99.00' });
+    expect(parent.stock).toBe(30);
+    const s = await create(user, { parent_id: parent.id, name: 'Mărimea S', stock: 4, selling_price: '95.00' });
+    await create(user, { parent_id: parent.id, name: 'Mărimea M', stock: 6, selling_price: '99.00' });
+    const row = await t.db.kysely.selectFrom('products').select(['stock', 'selling_price']).where('id', '=', parent.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ stock: null, selling_price: null });
+    const read = (await get(user, parent.id)).json().data as Product;
+    expect(read.stock).toBeNull();
+    expect(read.selling_price).toBeNull();
+    expect(read.variations.map((v) => [v.name, v.stock, v.selling_price])).toEqual([
+      ['Mărimea S', 4, 95],
+      ['Mărimea M', 6, 99],
+    ]);
+    expect(s.company_id).toBe(user.companyId);
+
+    // Updating the parent with a stock or a selling price is refused...
+    const withStock = await send(user, 'POST', `/api/v1/product/${parent.id}`, fields({ sku: parent.sku, stock: 5, selling_price: '10' }));
+    expect(withStock.statusCode).toBe(422);
+    expect(withStock.json().errors).toEqual({
+      stock: ['A product with variations has no own stock: set it on each variation.'],
+      selling_price: ['A product with variations has no own selling price: set it on each variation.'],
+    });
+    // ...and without them (as the form sends it) it saves, still without them.
+    const ok = await send(user, 'POST', `/api/v1/product/${parent.id}`, fields({ sku: parent.sku, name: 'Hanorac', stock: undefined, selling_price: '' }));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ name: 'Hanorac', stock: null, selling_price: null });
+    // A variation (or any product without variations) still needs both.
+    const vNoStock = await send(user, 'POST', `/api/v1/product/${s.id}`, fields({ sku: s.sku, stock: '', selling_price: undefined }));
+    expect(vNoStock.json().errors).toEqual({ stock: ['This field is required.'], selling_price: ['This field is required.'] });
+  });
+});
+
+describe('list', () => {
+  let u: TestUser;
+  beforeAll(async () => {
+    u = await t.signUp();
+    for (let i = 1; i <= 12; i++) await create(u, { name: `Produs simplu ${i}`, sku: `SIMPLU-${i}` });
+    const geaca = await create(u, { name: 'Geacă de iarnă', sku: 'GEACA' });
+    for (const [size, stock, price] of [
+      ['S', 3, '300.00'],
+      ['M', 5, '320.00'],
+      ['XL', 0, '350.50'],
+    ] as const) {
+      await create(u, { name: `Geacă de iarnă ${size}`, sku: `GEACA-${size}-NEGRU`, parent_id: geaca.id, stock, selling_price: price });
+    }
+  });
+
+  it('pages top-level products, newest first, each with its variations', async () => {
+    const res = await u.call('GET', '/api/v1/product?page=1&items=5');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.meta).toEqual({ total: 13, last_page: 3, current_page: 1, per_page: 5 });
+    expect(body.data).toHaveLength(5);
+    const first = body.data[0] as Product;
+    expect(first.name).toBe('Geacă de iarnă');
+    expect(first.stock).toBeNull();
+    expect(first.variations.map((v) => [v.sku, v.stock, v.selling_price, v.parent_id])).toEqual([
+      ['GEACA-S-NEGRU', 3, 300, first.id],
+      ['GEACA-M-NEGRU', 5, 320, first.id],
+      ['GEACA-XL-NEGRU', 0, 350.5, first.id],
+    ]);
+    expect(body.data.every((p: Product) => p.parent_id === null)).toBe(true);
+    const last = (await u.call('GET', '/api/v1/product?page=3&items=5')).json();
+    expect(last.data.map((p: Product) => p.sku)).toEqual(['SIMPLU-3', 'SIMPLU-2', 'SIMPLU-1']);
+  });
+
+  it("counts for the dashboard with items=1 (meta.total)", async () => {
+    const res = await u.call('GET', '/api/v1/product?items=1');
+    expect(res.json().meta.total).toBe(13);
+    expect(res.json().data).toHaveLength(1);
+  });
+
+  it("finds a parent by a variation's SKU or name, and by its own name, case-insensitively", async () => {
+    const bySku = (await u.call('GET', '/api/v1/product?search=xl-negru')).json();
+    expect(bySku.meta.total).toBe(1);
+    expect(bySku.data[0].sku).toBe('GEACA');
+    expect(bySku.data[0].variations).toHaveLength(3);
+    const byName = (await u.call('GET', `/api/v1/product?search=${encodeURIComponent('iarnă M')}`)).json();
+    expect(byName.data.map((p: Product) => p.sku)).toEqual(['GEACA']);
+    const simple = (await u.call('GET', '/api/v1/product?search=simplu 1&items=100')).json();
+    expect(simple.data.map((p: Product) => p.sku).sort()).toEqual(['SIMPLU-1', 'SIMPLU-10', 'SIMPLU-11', 'SIMPLU-12']);
+    // LIKE wildcards are searched literally.
+    expect((await u.call('GET', '/api/v1/product?search=%25')).json().meta.total).toBe(0);
+  });
+
+  it('answers 422 for a bad page size', async () => {
+    const res = await u.call('GET', '/api/v1/product?items=0&page=x');
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['items', 'page']);
+  });
+});
+
+describe('update and images', () => {
+  it('replaces the image when a new file is sent, keeps it otherwise, removes it on remove_image=1', async () => {
+    const p = await create(user, {}, [imageFile(PNG)]);
+    const firstUrl = p.image!;
+    // No file: the image stays.
+    const kept = (await send(user, 'POST', `/api/v1/product/${p.id}`, fields({ sku: p.sku, name: 'Nume nou' }))).json().data as Product;
+    expect(kept.image).toBe(firstUrl);
+    expect(kept.name).toBe('Nume nou');
+    // A new file replaces it: a new link, and the old link no longer serves anything.
+    const replaced = await send(user, 'POST', `/api/v1/product/${p.id}`, fields({ sku: p.sku }), [imageFile(TINY_WEBP, 'nou.webp')]);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const newUrl = replaced.json().data.image as string;
+    expect(newUrl).not.toBe(firstUrl);
+    expect((await t.app.inject({ method: 'GET', url: newUrl })).headers['content-type']).toBe('image/webp');
+    expect((await t.app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404);
+    // A fake file on update is refused and the stored image is untouched.
+    const fake = await send(user, 'POST', `/api/v1/product/${p.id}`, fields({ sku: p.sku }), [imageFile(Buffer.from('<html>hi</html>'), 'x.webp', 'image/webp')]);
+    expect(fake.statusCode).toBe(422);
+    expect((await get(user, p.id)).json().data.image).toBe(newUrl);
+    // remove_image=1 removes it.
+    const removed = await send(user, 'POST', `/api/v1/product/${p.id}`, fields({ sku: p.sku, remove_image: '1' }));
+    expect(removed.json().data.image).toBeNull();
+    expect(await t.db.kysely.selectFrom('product_images').select('product_id').where('product_id', '=', p.id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('validates the update body like the create body', async () => {
+    const p = await create(user);
+    const res = await send(user, 'POST', `/api/v1/product/${p.id}`, { name: '' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toHaveProperty('name');
+    expect(res.json().errors).toHaveProperty('sku');
+    expect((await send(user, 'POST', '/api/v1/product/abc', fields())).statusCode).toBe(422);
+  });
+});
+
+describe('delete', () => {
+  it('deletes a parent with its variations and their images, and says how many variations went', async () => {
+    const parent = await create(user, {}, [imageFile(PNG)]);
+    const v1 = await create(user, { parent_id: parent.id }, [imageFile(PNG)]);
+    const v2 = await create(user, { parent_id: parent.id });
+    const res = await user.call('DELETE', `/api/v1/product/${parent.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'deleted', deleted_variations: 2 });
+    for (const id of [parent.id, v1.id, v2.id]) expect((await get(user, id)).statusCode).toBe(404);
+    const images = await t.db.kysely.selectFrom('product_images').select('product_id').where('product_id', 'in', [parent.id, v1.id]).execute();
+    expect(images).toEqual([]);
+    expect((await user.call('DELETE', `/api/v1/product/${parent.id}`)).statusCode).toBe(404);
+  });
+
+  it('deletes a single variation and leaves the parent and its siblings', async () => {
+    const parent = await create(user);
+    const v1 = await create(user, { parent_id: parent.id });
+    const v2 = await create(user, { parent_id: parent.id });
+    expect((await user.call('DELETE', `/api/v1/product/${v1.id}`)).json().deleted_variations).toBe(0);
+    const read = (await get(user, parent.id)).json().data as Product;
+    expect(read.variations.map((v) => v.id)).toEqual([v2.id]);
+  });
+});

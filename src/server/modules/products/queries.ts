@@ -1,0 +1,95 @@
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import type { ListResponse } from '../../../core/api/list.js';
+import type { Currency, Product, SaleType } from '../../../core/api/products.js';
+import { fromBani } from '../../../core/money.js';
+import type { Db } from '../../db/connection.js';
+import type { Database, ProductsTable } from '../../db/schema.js';
+import { matchesAny, paginate } from '../../http/list.js';
+import type { ImageSigner } from './images.js';
+
+type ProductRow = Selectable<ProductsTable> & { image_sha: string | null };
+
+/** The SHA-256 of the product's image (null without one), without reading the image itself. */
+const imageSha = (eb: ExpressionBuilder<Database & { p: ProductsTable }, 'p'>) =>
+  eb.selectFrom('product_images as pi').select('pi.sha256').whereRef('pi.product_id', '=', 'p.id').as('image_sha');
+
+export function toProduct(row: ProductRow, signer: ImageSigner, variations: Product[] = []): Product {
+  const money = (v: number | null) => (v === null ? null : fromBani(Number(v)));
+  return {
+    id: row.id,
+    company_id: row.company_id,
+    parent_id: row.parent_id,
+    name: row.name,
+    description: row.description,
+    sku: row.sku,
+    sale_type: row.sale_type as SaleType,
+    stock: row.stock === null ? null : Number(row.stock),
+    selling_price: money(row.selling_price),
+    buying_price: money(row.buying_price),
+    currency: row.currency as Currency,
+    image: row.image_sha ? signer.url(row.id, row.image_sha) : null,
+    variations,
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+  };
+}
+
+/** The variations of the given parents, in ONE query, grouped by parent id (in creation order). */
+async function variationsOf(db: Db, parentIds: number[], signer: ImageSigner): Promise<Map<number, Product[]>> {
+  const byParent = new Map<number, Product[]>();
+  if (parentIds.length === 0) return byParent;
+  const rows = await db.kysely
+    .selectFrom('products as p')
+    .selectAll('p')
+    .select(imageSha)
+    .where('p.parent_id', 'in', parentIds)
+    .orderBy('p.parent_id')
+    .orderBy('p.id')
+    .execute();
+  for (const row of rows) {
+    const list = byParent.get(row.parent_id!) ?? [];
+    list.push(toProduct(row, signer));
+    byParent.set(row.parent_id!, list);
+  }
+  return byParent;
+}
+
+/**
+ * A page of the company's top-level products, newest first, each with its variations. Two
+ * queries plus the count, whatever the page size: the page of parents, then all their children.
+ * The search matches the name or SKU of the parent or of any of its variations (EXISTS).
+ */
+export async function listProducts(db: Db, signer: ImageSigner, companyId: number, q: { page: number; items: number; search: string }): Promise<ListResponse<Product>> {
+  let query = db.kysely.selectFrom('products as p').where('p.company_id', '=', companyId).where('p.parent_id', 'is', null);
+  if (q.search) {
+    const term = q.search;
+    query = query.where((eb) =>
+      eb.or([
+        matchesAny(db.engine, ['p.name', 'p.sku'], term),
+        eb.exists(
+          eb
+            .selectFrom('products as c')
+            .select(sql.lit(1).as('one'))
+            .whereRef('c.parent_id', '=', 'p.id')
+            .where(matchesAny(db.engine, ['c.name', 'c.sku'], term)),
+        ),
+      ]),
+    );
+  }
+  const page = await paginate(query.selectAll('p').select(imageSha), {
+    page: q.page,
+    items: q.items,
+    order: (x) => x.orderBy('p.id', 'desc'),
+    map: (row) => row,
+  });
+  const children = await variationsOf(db, page.data.map((r) => r.id), signer);
+  return { data: page.data.map((row) => toProduct(row, signer, children.get(row.id) ?? [])), meta: page.meta };
+}
+
+/** One product of the company (a parent with its variations), or undefined. */
+export async function findProduct(db: Db, signer: ImageSigner, companyId: number, id: number): Promise<Product | undefined> {
+  const row = await db.kysely.selectFrom('products as p').selectAll('p').select(imageSha).where('p.id', '=', id).where('p.company_id', '=', companyId).executeTakeFirst();
+  if (!row) return undefined;
+  const children = row.parent_id === null ? await variationsOf(db, [row.id], signer) : new Map<number, Product[]>();
+  return toProduct(row, signer, children.get(row.id) ?? []);
+}
