@@ -1,0 +1,25 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AuthCheck } from './guards';
+import { queryClient } from './queryClient';
+import { routes } from './routes';
+import { theme } from './theme';
+
+const router = createBrowserRouter(routes);
+
+export function App() {
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>
+        <AuthCheck>
+          <RouterProvider router={router} />
+        </AuthCheck>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

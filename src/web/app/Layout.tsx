@@ -1,0 +1,31 @@
+import { AppShell, Drawer } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+import { useLogout } from './useLogout';
+
+/** The signed-in layout: header, sidebar (a drawer with an overlay on small screens), the screen. */
+export function Layout() {
+  const { t } = useTranslation('common');
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const mobile = useMediaQuery('(max-width: 48em)', false);
+  const logout = useLogout();
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 270, breakpoint: 'sm', collapsed: { mobile: true } }} padding="md">
+      <AppShell.Header>
+        <Header menuOpened={opened && mobile} onMenu={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar>{!mobile ? <Sidebar onLogout={() => void logout()} /> : null}</AppShell.Navbar>
+      <Drawer opened={opened && mobile} onClose={close} size={280} padding={0} withCloseButton={false} title={undefined} aria-label={t('layout.menu')}>
+        <div style={{ height: '100vh' }}>
+          <Sidebar onNavigate={close} onLogout={() => void logout()} />
+        </div>
+      </Drawer>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

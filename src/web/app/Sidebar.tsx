@@ -1,0 +1,73 @@
+import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  IconBox,
+  IconBuilding,
+  IconDiscount,
+  IconGauge,
+  IconLogout,
+  IconMessage,
+  IconPackage,
+  IconPlugConnected,
+  IconReceiptRefund,
+  IconShoppingCart,
+  IconTag,
+  IconTargetArrow,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { CompanySelector } from './CompanySelector';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: typeof IconGauge;
+}
+
+/** Sidebar: company selector, the links in the spec's order, logout and the version. */
+export function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  const isActive = (to: string) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`));
+  const link = (item: NavItem) => (
+    <NavLink key={item.to} component={Link} to={item.to} label={item.label} leftSection={<item.icon size={18} stroke={1.6} />} active={isActive(item.to)} onClick={onNavigate} />
+  );
+  const before: NavItem[] = [
+    { to: '/', label: t('nav.dashboard'), icon: IconGauge },
+    { to: '/companies', label: t('nav.companies'), icon: IconBuilding },
+    { to: '/products', label: t('nav.products'), icon: IconBox },
+    { to: '/orders', label: t('nav.orders'), icon: IconShoppingCart },
+    { to: '/sources', label: t('nav.sources'), icon: IconTargetArrow },
+  ];
+  const discounts: NavItem[] = [
+    { to: '/discounts', label: t('nav.orderDiscounts'), icon: IconDiscount },
+    { to: '/product-discounts', label: t('nav.productDiscounts'), icon: IconTag },
+  ];
+  const after: NavItem[] = [
+    { to: '/integrations', label: t('nav.integrations'), icon: IconPlugConnected },
+    { to: '/messages', label: t('nav.messages'), icon: IconMessage },
+    { to: '/packages', label: t('nav.packages'), icon: IconPackage },
+    { to: '/return-requests', label: t('nav.returnRequests'), icon: IconReceiptRefund },
+  ];
+  const inDiscounts = discounts.some((d) => isActive(d.to));
+  return (
+    <Stack h="100%" gap={0}>
+      <div style={{ padding: 'var(--mantine-spacing-md)' }}>
+        <CompanySelector onChanged={onNavigate} />
+      </div>
+      <Divider />
+      <ScrollArea style={{ flex: 1 }} px="xs" py="xs" component="nav" aria-label={t('appTitle')}>
+        {before.map(link)}
+        <NavLink label={t('nav.discounts')} leftSection={<IconDiscount size={18} stroke={1.6} />} defaultOpened={inDiscounts} childrenOffset={28}>
+          {discounts.map(link)}
+        </NavLink>
+        {after.map(link)}
+        <Divider my="xs" />
+        <NavLink component="button" label={t('nav.logout')} leftSection={<IconLogout size={18} stroke={1.6} />} onClick={onLogout} c="red" />
+      </ScrollArea>
+      <Divider />
+      <Text size="xs" c="dimmed" ta="center" py="sm">
+        {t('version')}
+      </Text>
+    </Stack>
+  );
+}

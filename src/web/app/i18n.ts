@@ -1,0 +1,21 @@
+import { common } from '../components/i18n';
+import { setupI18n, type Translations } from '../lib/i18n';
+import auth from '../features/auth/i18n';
+import companies from '../features/companies/i18n';
+import dashboard from '../features/dashboard/i18n';
+import notifications from '../features/notifications/i18n';
+
+/**
+ * Every translation namespace of the app: one import and one entry per feature. A feature reads
+ * its texts with useTranslation('<namespace>'); shared texts are in `common`, the API's messages
+ * in `server`.
+ */
+export const namespaces: Record<string, Translations> = {
+  common,
+  auth,
+  companies,
+  dashboard,
+  notifications,
+};
+
+export const i18n = setupI18n(namespaces);

@@ -1,0 +1,81 @@
+import { Alert, Button, Group, List, Modal, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useRef, type FormEvent, type ReactNode } from 'react';
+import { ApiError } from '../lib/api';
+
+/**
+ * The error box of a form: the server's message (or the fallback) and, as the spec asks for the
+ * company form, the list of the server's field messages.
+ */
+export function FormErrorAlert({ error, fallback }: { error: unknown; fallback?: string }) {
+  const { t } = useTranslation('common');
+  if (!error) return null;
+  const api = error instanceof ApiError ? error : null;
+  const messages = api ? Object.values(api.errors).flat() : [];
+  const title = api?.message || fallback || t('errors.unexpected');
+  return (
+    <Alert color="red" role="alert" title={title}>
+      {messages.length > 0 ? (
+        <List size="sm">
+          {messages.map((m, i) => (
+            <List.Item key={i}>{m}</List.Item>
+          ))}
+        </List>
+      ) : null}
+    </Alert>
+  );
+}
+
+export interface FormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  /** form.onSubmit(handler): Enter in any field submits. */
+  onSubmit: (event: FormEvent) => void;
+  /** Blocks a second submit and shows a spinner on the save button. */
+  submitting?: boolean;
+  /** The failed save (ApiError or other), shown above the buttons. */
+  error?: unknown;
+  /** Text when the server gave no message, e.g. "Failed to create company". */
+  errorFallback?: string;
+  submitLabel?: ReactNode;
+  /** Disables the save button (e.g. required fields empty). */
+  submitDisabled?: boolean;
+  size?: string | number;
+  children: ReactNode;
+}
+
+/** A modal with a form: fields, the error box, Cancel and Save. Focuses the first field on open. */
+export function FormModal({ opened, onClose, title, onSubmit, submitting, error, errorFallback, submitLabel, submitDisabled, size = 'lg', children }: FormModalProps) {
+  const { t } = useTranslation('common');
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirst = () => {
+    const first = formRef.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]):not([readonly]), textarea:not([disabled]), select:not([disabled])');
+    first?.focus();
+  };
+  return (
+    <Modal opened={opened} onClose={() => !submitting && onClose()} title={title} size={size} centered onEnterTransitionEnd={focusFirst}>
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!submitting) onSubmit(e);
+        }}
+      >
+        <Stack>
+          {children}
+          <FormErrorAlert error={error} fallback={errorFallback} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={submitting}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={submitting} disabled={submitDisabled}>
+              {submitLabel ?? t('actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../lib/api';
+import { queryKeys } from '../lib/queryKeys';
+import type { ListController } from './useList';
+
+export interface UseCrudOptions {
+  /** Query-key root to invalidate after every change, e.g. 'source'. */
+  resource: string;
+  /** Collection path: create POST path, update POST path/{id}, delete DELETE path/{id}. */
+  path: string;
+  /** The list to apply the refetch rules to (create → page 1, update → same page, delete → step back). */
+  list?: Pick<ListController<unknown>, 'afterCreate' | 'afterUpdate' | 'afterDelete'>;
+}
+
+/**
+ * Create / update / delete mutations of one resource, following the API conventions
+ * (updates are POST /path/{id}) and the list refetch rules. A body may be a plain object (JSON)
+ * or FormData (multipart). `save(id, body)` creates when id is null, updates otherwise.
+ */
+export function useCrud<TBody = unknown, TAnswer = unknown>({ resource, path, list }: UseCrudOptions) {
+  const qc = useQueryClient();
+  const invalidate = () => qc.invalidateQueries({ queryKey: queryKeys.all(resource) });
+  const create = useMutation({
+    mutationFn: (body: TBody) => api.post<TAnswer>(path, body),
+    onSuccess: () => {
+      list?.afterCreate();
+      return invalidate();
+    },
+  });
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: number | string; body: TBody }) => api.post<TAnswer>(`${path}/${id}`, body),
+    onSuccess: () => {
+      list?.afterUpdate();
+      return invalidate();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number | string) => api.delete<unknown>(`${path}/${id}`),
+    onSuccess: () => {
+      list?.afterDelete();
+      return invalidate();
+    },
+  });
+  const isSaving = create.isPending || update.isPending;
+  return {
+    create,
+    update,
+    remove,
+    isSaving,
+    /** Creates (id null/undefined) or updates; ignored while a save runs (answers undefined). */
+    save: (id: number | string | null | undefined, body: TBody): Promise<TAnswer | undefined> => {
+      if (isSaving) return Promise.resolve(undefined);
+      return id === null || id === undefined ? create.mutateAsync(body) : update.mutateAsync({ id, body });
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useDebouncedValue } from '@mantine/hooks';
+import { nextListState, type ListEvent, type ListState } from '../../core/listRules';
+import { DEFAULT_PAGE_SIZE } from '../../core/pagination';
+import type { ListMeta, ListResponse } from '../../core/api/list';
+import { api, type QueryParams } from '../lib/api';
+import { queryKeys } from '../lib/queryKeys';
+import { useCompanyId } from '../lib/session';
+import { correctedPage, parseListParams, writeListParams } from './listParams';
+
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export interface UseListOptions {
+  /** Query-key root, by convention the API path segment: 'source', 'product-discount'. */
+  resource: string;
+  /** The list endpoint, e.g. '/api/v1/source'. */
+  path: string;
+  /** Needs a selected company (default true): sends company_id and shows "Company ID not found" without one. */
+  companyScoped?: boolean;
+  /** Extra filters sent with every page (part of the query key). */
+  params?: QueryParams;
+  /** Keep page/search/size in the URL (default true). Use false for a second list on the same screen. */
+  inUrl?: boolean;
+}
+
+export interface ListController<T> {
+  rows: T[];
+  meta: ListMeta | undefined;
+  /** First load (no rows to show yet). */
+  isLoading: boolean;
+  /** Any fetch running (also page changes, shown as a thin progress). */
+  isFetching: boolean;
+  error: unknown;
+  /** companyScoped and no company selected. */
+  companyMissing: boolean;
+  state: ListState;
+  /** The text in the search box (the list follows it after 500 ms). */
+  searchInput: string;
+  setSearchInput: (text: string) => void;
+  setPage: (page: number) => void;
+  setPerPage: (perPage: number) => void;
+  /** Refetch rules (src/core/listRules.ts): call after a successful save / delete. */
+  afterCreate: () => void;
+  afterUpdate: () => void;
+  afterDelete: () => void;
+  queryKey: readonly unknown[];
+  refetch: () => void;
+}
+
+/** Local or URL-backed list state. */
+function useListState(inUrl: boolean): [ListState, (next: ListState, push: boolean) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [local, setLocal] = useState<ListState>({ page: 1, perPage: DEFAULT_PAGE_SIZE, search: '' });
+  const fromUrl = useMemo(() => parseListParams(searchParams), [searchParams]);
+  const write = useCallback(
+    (next: ListState, push: boolean) => {
+      if (inUrl) setSearchParams((prev) => writeListParams(prev, next), { replace: !push });
+      else setLocal(next);
+    },
+    [inUrl, setSearchParams],
+  );
+  return [inUrl ? fromUrl : local, write];
+}
+
+/**
+ * The data and state of one paginated list: page, page size and search in the URL, the answer of
+ * GET path?page&items&search(&company_id), and the list refetch rules of the spec.
+ */
+export function useList<T>(options: UseListOptions): ListController<T> {
+  const { resource, path, companyScoped = true, params, inUrl = true } = options;
+  const companyId = useCompanyId();
+  const [state, write] = useListState(inUrl);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const apply = useCallback(
+    (event: ListEvent, push = false) => {
+      const next = nextListState(stateRef.current, event);
+      if (next.page !== stateRef.current.page || next.perPage !== stateRef.current.perPage || next.search !== stateRef.current.search) write(next, push);
+    },
+    [write],
+  );
+
+  // Search box: typed text, committed to the list after the debounce.
+  const [searchInput, setSearchInput] = useState(state.search);
+  const [debounced] = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
+  const committed = useRef(state.search);
+  useEffect(() => {
+    if (debounced.trim() !== committed.current) {
+      committed.current = debounced.trim();
+      apply({ kind: 'search', search: debounced.trim() });
+    }
+  }, [debounced, apply]);
+  // The URL changed under us (Back button, a link): show its search in the box.
+  useEffect(() => {
+    if (state.search !== committed.current) {
+      committed.current = state.search;
+      setSearchInput(state.search);
+    }
+  }, [state.search]);
+
+  // Another company: back to page 1.
+  const lastCompany = useRef(companyId);
+  useEffect(() => {
+    if (lastCompany.current !== companyId) {
+      lastCompany.current = companyId;
+      apply({ kind: 'company-changed' });
+    }
+  }, [companyId, apply]);
+
+  const companyMissing = companyScoped && companyId === null;
+  const query = { page: state.page, items: state.perPage, search: state.search || undefined, ...(companyScoped && companyId ? { company_id: companyId } : {}), ...params };
+  const queryKey = queryKeys.list(resource, companyScoped ? companyId : null, query);
+  const result = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => api.get<ListResponse<T>>(path, query, signal),
+    enabled: !companyMissing,
+    placeholderData: keepPreviousData,
+  });
+
+  // A page past the end (rows deleted elsewhere, a stale URL): go to the last page.
+  const meta = result.data?.meta;
+  useEffect(() => {
+    if (!meta || result.isPlaceholderData) return;
+    const page = correctedPage(stateRef.current.page, meta.last_page, meta.total);
+    if (page !== stateRef.current.page) write({ ...stateRef.current, page }, false);
+  }, [meta, result.isPlaceholderData, write]);
+
+  const rows = useMemo(() => (Array.isArray(result.data?.data) ? result.data.data : []), [result.data]);
+  const rowsRef = useRef(rows.length);
+  rowsRef.current = rows.length;
+
+  return {
+    rows: companyMissing ? [] : rows,
+    meta: companyMissing ? undefined : meta,
+    isLoading: !companyMissing && result.isLoading,
+    isFetching: result.isFetching,
+    error: companyMissing ? null : result.error,
+    companyMissing,
+    state,
+    searchInput,
+    setSearchInput,
+    setPage: (page) => apply({ kind: 'page', page }, true),
+    setPerPage: (perPage) => apply({ kind: 'page-size', perPage }, true),
+    afterCreate: () => apply({ kind: 'created' }, true),
+    afterUpdate: () => apply({ kind: 'updated' }),
+    afterDelete: () => apply({ kind: 'deleted', rowsOnPageBefore: rowsRef.current }, false),
+    queryKey,
+    refetch: () => void result.refetch(),
+  };
+}

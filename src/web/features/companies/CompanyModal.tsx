@@ -1,0 +1,79 @@
+import { Checkbox, Group, SimpleGrid, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { companyBody, type Company } from '../../../core/api/companies';
+import { FormModal } from '../../components/FormModal';
+import { applyServerErrors, useForm } from '../../lib/form';
+
+export interface CompanyFormValues {
+  name: string;
+  vat_number: string;
+  administrator_name: string;
+  vat_payer: boolean;
+  active: boolean;
+  address: string;
+  city: string;
+  county: string;
+}
+
+export const emptyCompany: CompanyFormValues = { name: '', vat_number: '', administrator_name: '', vat_payer: false, active: true, address: '', city: '', county: '' };
+
+export function toFormValues(c: Company): CompanyFormValues {
+  return { name: c.name, vat_number: c.vat_number, administrator_name: c.administrator_name, vat_payer: c.vat_payer, active: c.active, address: c.address ?? '', city: c.city ?? '', county: c.county ?? '' };
+}
+
+/** Add (company null) or edit a company. `save` answers when the server accepted it. */
+export function CompanyModal({ opened, company, onClose, save, saving }: { opened: boolean; company: Company | null; onClose: () => void; save: (id: number | null, values: CompanyFormValues) => Promise<unknown>; saving: boolean }) {
+  const { t } = useTranslation('companies');
+  const form = useForm<CompanyFormValues>({ initialValues: emptyCompany, schema: companyBody });
+  const [error, setError] = useState<unknown>(null);
+
+  // Fill the form each time the modal opens.
+  const { reset } = form;
+  useEffect(() => {
+    if (opened) {
+      reset(company ? toFormValues(company) : emptyCompany);
+      setError(null);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, company]);
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      await save(company?.id ?? null, values);
+      notifications.show({ color: 'green', message: company ? t('updated') : t('created') });
+      onClose();
+    } catch (e) {
+      setError(applyServerErrors(form, e));
+    }
+  });
+
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={company ? t('editTitle') : t('addTitle')}
+      onSubmit={submit}
+      submitting={saving}
+      error={error}
+      errorFallback={company ? t('errors.update') : t('errors.create')}
+    >
+      <TextInput label={t('field.name')} required {...form.getInputProps('name')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('field.vat_number')} description={t('field.vat_number_hint')} required {...form.getInputProps('vat_number')} />
+        <TextInput label={t('field.administrator_name')} required {...form.getInputProps('administrator_name')} />
+      </SimpleGrid>
+      <TextInput label={t('field.address')} {...form.getInputProps('address')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('field.city')} {...form.getInputProps('city')} />
+        <TextInput label={t('field.county')} {...form.getInputProps('county')} />
+      </SimpleGrid>
+      <Group>
+        <Checkbox label={t('field.vat_payer')} {...form.getInputProps('vat_payer', { type: 'checkbox' })} />
+        <Checkbox label={t('field.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
+      </Group>
+    </FormModal>
+  );
+}

@@ -1,0 +1,26 @@
+export default {
+  en: {
+    title: 'Dashboard',
+    counts: { companies: 'Companies', products: 'Products', orders: 'Orders', sources: 'Sources', customers: 'Customers' },
+    recentOrders: 'Recent orders',
+    noOrders: 'No orders yet',
+    noOrdersText: 'The newest orders of the selected company will show here.',
+    col: { id: 'Order', customer: 'Customer', phone: 'Phone', status: 'Status', courier: 'Courier status', total: 'Total', date: 'Date' },
+    view: 'View',
+    changelog: 'Changelog',
+    noChangelog: 'No release notes yet.',
+    fetchFailed: 'Failed to fetch dashboard statistics',
+  },
+  ro: {
+    title: 'Panou principal',
+    counts: { companies: 'Companii', products: 'Produse', orders: 'Comenzi', sources: 'Surse', customers: 'Clienți' },
+    recentOrders: 'Comenzi recente',
+    noOrders: 'Nicio comandă încă',
+    noOrdersText: 'Cele mai noi comenzi ale companiei selectate vor apărea aici.',
+    col: { id: 'Comandă', customer: 'Client', phone: 'Telefon', status: 'Stare', courier: 'Stare curier', total: 'Total', date: 'Data' },
+    view: 'Vezi',
+    changelog: 'Noutăți',
+    noChangelog: 'Nicio noutate încă.',
+    fetchFailed: 'Statisticile panoului nu au putut fi încărcate',
+  },
+};

@@ -1,0 +1,103 @@
+import { ActionIcon, Badge, Button, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { queryKeys } from '../../lib/queryKeys';
+import { useCompanyId } from '../../lib/session';
+import { typeColor, type NotificationsAnswer } from './types';
+
+/** Header bell: unread count (meta.unread), dropdown of the latest notifications; opening marks them read. */
+export function NotificationBell() {
+  const { t, i18n } = useTranslation('notifications');
+  const companyId = useCompanyId();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+  const latest = useQuery({
+    queryKey: queryKeys.list('notifications', companyId, { bell: true }),
+    // Spec 8: a failed call shows an empty list.
+    queryFn: ({ signal }) => api.get<NotificationsAnswer>('/api/v1/notifications', { items: 10 }, signal).catch((): NotificationsAnswer => ({ data: [], meta: { total: 0, last_page: 1, current_page: 1, unread: 0 } })),
+    enabled: companyId !== null,
+    refetchInterval: 60_000,
+  });
+  const markRead = useMutation({
+    mutationFn: () => api.post('/api/v1/notifications/read'),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.all('notifications') }),
+  });
+  const unread = latest.data?.meta.unread ?? 0;
+  const items = latest.data?.data ?? [];
+
+  const toggle = () => {
+    const next = !opened;
+    setOpened(next);
+    if (next && companyId !== null && !markRead.isPending) markRead.mutate();
+  };
+
+  return (
+    <Popover opened={opened} onChange={setOpened} width={360} position="bottom-end" shadow="md" withArrow trapFocus={false}>
+      <Popover.Target>
+        <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" disabled={unread === 0} offset={4}>
+          <ActionIcon variant="default" size="lg" radius="xl" onClick={toggle} aria-label={unread ? `${t('open')} (${t('unread', { count: unread })})` : t('open')}>
+            <IconBell size={20} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p={0}>
+        <Group justify="space-between" px="md" py="sm">
+          <Text fw={600}>{t('title')}</Text>
+          {unread > 0 ? <Badge color="red" variant="light">{t('unread', { count: unread })}</Badge> : null}
+        </Group>
+        <Divider />
+        <ScrollArea.Autosize mah={360}>
+          {latest.isLoading ? (
+            <Group gap="xs" p="md">
+              <Loader size="xs" />
+              <Text size="sm" c="dimmed">
+                {t('loading')}
+              </Text>
+            </Group>
+          ) : items.length === 0 ? (
+            <Text size="sm" c="dimmed" p="md" ta="center">
+              {t('empty')}
+            </Text>
+          ) : (
+            <Stack gap={0}>
+              {items.map((n) => (
+                <Stack key={n.id} gap={2} px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Text size="sm" fw={n.read ? 500 : 700}>
+                      {n.title}
+                    </Text>
+                    <Badge size="xs" variant="light" color={typeColor(n.type)}>
+                      {t(`type.${n.type}`, { defaultValue: n.type })}
+                    </Badge>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(n.created_at, i18n.language)}
+                  </Text>
+                  <Text size="sm">{n.description}</Text>
+                </Stack>
+              ))}
+            </Stack>
+          )}
+        </ScrollArea.Autosize>
+        <Divider />
+        <Button
+          variant="subtle"
+          fullWidth
+          radius={0}
+          onClick={() => {
+            setOpened(false);
+            void navigate('/notifications');
+          }}
+        >
+          {t('viewAll')}
+        </Button>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,27 @@
+export default {
+  en: {
+    title: 'Notifications',
+    open: 'Open notifications',
+    unread_one: '{{count}} unread notification',
+    unread_other: '{{count}} unread notifications',
+    loading: 'Loading notifications...',
+    empty: 'No notifications',
+    viewAll: 'View all notifications',
+    col: { title: 'Title', message: 'Message', type: 'Type', date: 'Date' },
+    type: { notice: 'Notice', warning: 'Warning', success: 'Success', error: 'Error', info: 'Info', none: 'General' },
+    fetchFailed: 'Failed to fetch notifications',
+  },
+  ro: {
+    title: 'Notificări',
+    open: 'Deschide notificările',
+    unread_one: '{{count}} notificare necitită',
+    unread_few: '{{count}} notificări necitite',
+    unread_other: '{{count}} de notificări necitite',
+    loading: 'Se încarcă notificările...',
+    empty: 'Nicio notificare',
+    viewAll: 'Vezi toate notificările',
+    col: { title: 'Titlu', message: 'Mesaj', type: 'Tip', date: 'Data' },
+    type: { notice: 'Anunț', warning: 'Avertisment', success: 'Succes', error: 'Eroare', info: 'Informare', none: 'General' },
+    fetchFailed: 'Notificările nu au putut fi încărcate',
+  },
+};

@@ -1,0 +1,99 @@
+import i18n from 'i18next';
+import { session } from './session';
+
+/** An error answer of the API (or a network failure, status 0). */
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  query?: QueryParams;
+  signal?: AbortSignal;
+  /** 'blob' for PDFs and files. */
+  as?: 'json' | 'blob';
+}
+
+/** `path?query` with empty values left out. */
+export function withQuery(path: string, query?: QueryParams): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+/** The headers of every call: bearer token, selected company and the interface language. */
+export function requestHeaders(): Record<string, string> {
+  const { token, company } = session.get();
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language || 'en' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (company) headers['X-Company-ID'] = String(company.id);
+  return headers;
+}
+
+/**
+ * Calls the API and answers the parsed JSON. Error answers become ApiError {status, message, errors};
+ * a 401 on any call clears the session (the router then shows /login).
+ */
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers = requestHeaders();
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(withQuery(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, i18n.t('common:errors.network'));
+  }
+  if (!res.ok) {
+    let payload: { message?: unknown; errors?: unknown } = {};
+    try {
+      payload = (await res.json()) as typeof payload;
+    } catch {
+      /* not JSON */
+    }
+    if (res.status === 401 && session.get().token) session.clear();
+    const message = typeof payload.message === 'string' ? payload.message : '';
+    const errors = payload.errors && typeof payload.errors === 'object' ? (payload.errors as Record<string, string[]>) : {};
+    throw new ApiError(res.status, message, errors);
+  }
+  if (opts.as === 'blob') return (await res.blob()) as T;
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Short forms: api.get('/api/v1/source', {page: 1}), api.post(path, body), api.delete(path). */
+export const api = {
+  get: <T>(path: string, query?: QueryParams, signal?: AbortSignal) => request<T>(path, { query, signal }),
+  post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body: body ?? {} }),
+  delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+  blob: (path: string, query?: QueryParams) => request<Blob>(path, { query, as: 'blob' }),
+};
+
+/** The server's message of an error, else the fallback text (spec 8: the server's message is preferred). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}
+
+/** True for a 404 (the resource or endpoint does not exist). */
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;

@@ -1,0 +1,59 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { serverMessages } from '../../core/messages';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
+
+export type Language = 'en' | 'ro';
+export const LANGUAGES: { value: Language; label: string }[] = [
+  { value: 'en', label: 'English' },
+  { value: 'ro', label: 'Română' },
+];
+
+/** One feature's texts: the same keys in both languages (nested objects allowed). */
+export interface Translations {
+  en: Record<string, unknown>;
+  ro: Record<string, unknown>;
+}
+
+export function storedLanguage(): Language {
+  return readStorage(STORAGE_KEYS.language) === 'ro' ? 'ro' : 'en';
+}
+
+/** Locale for dates and numbers (spec 9: en-US by default). */
+export function localeOf(lang: string): string {
+  return lang.startsWith('ro') ? 'ro-RO' : 'en-US';
+}
+
+/**
+ * Starts i18next with one namespace per feature (the list in app/i18n.ts) plus `server`, the
+ * catalogue of messages the API answers with.
+ */
+export function setupI18n(namespaces: Record<string, Translations>): typeof i18n {
+  const resources: Record<Language, Record<string, Record<string, unknown>>> = { en: { server: serverMessages.en }, ro: { server: serverMessages.ro } };
+  for (const [ns, t] of Object.entries(namespaces)) {
+    resources.en[ns] = t.en;
+    resources.ro[ns] = t.ro;
+  }
+  if (!i18n.isInitialized) {
+    void i18n.use(initReactI18next).init({
+      resources,
+      lng: storedLanguage(),
+      fallbackLng: 'en',
+      defaultNS: 'common',
+      ns: Object.keys(resources.en),
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+    });
+  } else {
+    for (const lang of ['en', 'ro'] as const) for (const [ns, bundle] of Object.entries(resources[lang])) i18n.addResourceBundle(lang, ns, bundle, true, true);
+  }
+  document.documentElement.lang = i18n.language;
+  return i18n;
+}
+
+export async function changeLanguage(lang: Language): Promise<void> {
+  writeStorage(STORAGE_KEYS.language, lang);
+  await i18n.changeLanguage(lang);
+  document.documentElement.lang = lang;
+}

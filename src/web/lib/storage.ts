@@ -1,0 +1,29 @@
+/** The browser's local storage keys (spec 3): exactly these names. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  user: 'user',
+  language: 'language',
+  selectedCompanyId: 'selectedCompanyId',
+  selectedCompanyName: 'selectedCompanyName',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+function store(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readStorage(key: StorageKey): string | null {
+  return store()?.getItem(key) ?? null;
+}
+
+export function writeStorage(key: StorageKey, value: string | null): void {
+  const s = store();
+  if (!s) return;
+  if (value === null) s.removeItem(key);
+  else s.setItem(key, value);
+}
