@@ -1,5 +1,6 @@
 import type { Db } from '../connection.js';
 import type { SeedContext } from './context.js';
+import { seedProducts } from './products.js';
 import { seedSourcesDiscounts } from './sources-discounts.js';
 import { seedMessages } from './messages.js';
 import { seedPackages } from './packages.js';
@@ -10,6 +11,7 @@ import { seedReturnRequests } from './returnRequests.js';
  * products, then sources, discounts, messages, packages, return requests.
  */
 export const seeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
+  seedProducts,
   seedSourcesDiscounts,
   seedMessages,
   seedPackages,
