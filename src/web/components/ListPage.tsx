@@ -44,8 +44,10 @@ export interface ListPageProps<T> {
   searchPlaceholder?: string;
   /** Extra controls next to the search box (filters). */
   toolbar?: ReactNode;
-  /** Replaces "No results found" (e.g. with a call to action when there is no search). */
+  /** Replaces "No results found" when there is no search (e.g. a call to action). */
   empty?: ReactNode;
+  /** Shows the search box (default true; false for endpoints without search). */
+  searchable?: boolean;
 }
 
 const defaultKey = (row: unknown) => (row as { id: number | string }).id;
@@ -56,7 +58,7 @@ const defaultKey = (row: unknown) => (row as { id: number | string }).id;
  * (only with more than one page) and a confirmed delete. All state lives in `list` (useList).
  */
 export function ListPage<T>(props: ListPageProps<T>) {
-  const { list, columns, title, onAdd, addLabel, onEdit, onDelete, deleteMessage, deleteErrorFallback, rowActions, afterRow, rowKey = defaultKey, errorFallback, searchPlaceholder, toolbar, empty } = props;
+  const { list, columns, title, onAdd, addLabel, onEdit, onDelete, deleteMessage, deleteErrorFallback, rowActions, afterRow, rowKey = defaultKey, errorFallback, searchPlaceholder, toolbar, empty, searchable = true } = props;
   const { t } = useTranslation('common');
   const [toDelete, setToDelete] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -174,7 +176,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Group gap="sm" wrap="wrap" style={{ flex: 1 }}>
-              <TextInput
+              {searchable ? (<TextInput
                 aria-label={t('list.search')}
                 placeholder={searchPlaceholder ?? t('list.search')}
                 leftSection={<IconSearch size={16} />}
@@ -182,7 +184,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
                 onChange={(e) => list.setSearchInput(e.currentTarget.value)}
                 style={{ flex: 1, minWidth: 200, maxWidth: 360 }}
                 type="search"
-              />
+              />) : null}
               {toolbar}
             </Group>
             <Group gap="xs" wrap="nowrap">

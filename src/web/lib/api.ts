@@ -23,6 +23,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob' for PDFs and files. */
   as?: 'json' | 'blob';
+  /** Extra or overriding headers (e.g. another X-Company-ID for one call). */
+  headers?: Record<string, string>;
 }
 
 /** `path?query` with empty values left out. */
@@ -48,7 +50,7 @@ export function requestHeaders(): Record<string, string> {
  * a 401 on any call clears the session (the router then shows /login).
  */
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers = requestHeaders();
+  const headers = { ...requestHeaders(), ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {

@@ -14,6 +14,7 @@ export function NotificationsPage() {
     <ListPage<Notification>
       title={t('title')}
       list={list}
+      searchable={false}
       errorFallback={t('fetchFailed')}
       columns={[
         { key: 'title', header: t('col.title'), render: (n) => <Text fw={n.read ? 400 : 700}>{n.title}</Text> },
