@@ -4,6 +4,7 @@ import auth from '../features/auth/i18n';
 import companies from '../features/companies/i18n';
 import dashboard from '../features/dashboard/i18n';
 import notifications from '../features/notifications/i18n';
+import messages from '../features/messages/i18n';
 
 /**
  * Every translation namespace of the app: one import and one entry per feature. A feature reads
@@ -16,6 +17,7 @@ export const namespaces: Record<string, Translations> = {
   companies,
   dashboard,
   notifications,
+  messages,
 };
 
 export const i18n = setupI18n(namespaces);

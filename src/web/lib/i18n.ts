@@ -48,7 +48,7 @@ export function setupI18n(namespaces: Record<string, Translations>): typeof i18n
   } else {
     for (const lang of ['en', 'ro'] as const) for (const [ns, bundle] of Object.entries(resources[lang])) i18n.addResourceBundle(lang, ns, bundle, true, true);
   }
-  document.documentElement.lang = i18n.language;
+  if (typeof document !== "undefined") document.documentElement.lang = i18n.language;
   return i18n;
 }
 

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { namespaces } from './i18n';
+
+/** Leaf keys of a nested object, with plural suffixes folded (Romanian has _few, English has not). */
+function keys(obj: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(obj).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k.replace(/_(zero|one|two|few|many|other)$/, '')}`],
+  );
+}
+
+function leaves(obj: Record<string, unknown>): string[] {
+  return Object.values(obj).flatMap((v) => (v && typeof v === 'object' ? leaves(v as Record<string, unknown>) : [String(v)]));
+}
+
+describe('translations', () => {
+  for (const [ns, t] of Object.entries(namespaces)) {
+    it(`${ns}: English and Romanian have the same keys`, () => {
+      expect([...new Set(keys(t.ro))].sort()).toEqual([...new Set(keys(t.en))].sort());
+    });
+    it(`${ns}: no empty texts and no cedilla letters in Romanian (ş ţ instead of ș ț)`, () => {
+      for (const text of [...leaves(t.en), ...leaves(t.ro)]) expect(text.trim()).not.toBe('');
+      for (const text of leaves(t.ro)) expect(text).not.toMatch(/[şţŞŢ]/);
+    });
+  }
+
+  it('the sign-in texts are the ones of the spec', () => {
+    const auth = namespaces.auth;
+    expect(auth.en).toMatchObject({ email: 'Email', password: 'Password', submit: 'Sign in', submitting: 'Signing in...', invalidCredentials: 'Invalid credentials', loginFailed: 'An error occurred during login' });
+    expect(auth.ro).toMatchObject({ password: 'Parolă' });
+  });
+
+  it('the shared list texts are the ones of the spec', () => {
+    const common = namespaces.common.en as { list: Record<string, string>; layout: Record<string, string>; version: string };
+    expect(common.list.noResults).toBe('No results found');
+    expect(common.list.showing).toBe('Showing {{from}} to {{to}} of {{total}} results');
+    expect(common.list.companyMissing).toBe('Company ID not found');
+    expect(common.layout.selectCompany).toBe('Select a company');
+    expect(common.version).toBe('v1.0.0');
+  });
+});
