@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, screenshot, signIn, startServer, type E2eServer } from './harness';
+
+/**
+ * SMS templates end to end: the seeded list, create with the company → source selects and the
+ * live SMS counter (colour, parts, Unicode switch, replace diacritics), edit, status toggle,
+ * delete, and the screen in Romanian.
+ */
+let server: E2eServer;
+let browser: Browser;
+let page: Page;
+
+const counter = () => page.getByTestId('sms-counter');
+const dialog = () => page.getByRole('dialog');
+
+async function expectCounter(state: { colour: string; encoding: string; parts: number; length: number }) {
+  const c = counter();
+  await expect.poll(() => c.getAttribute('data-length')).toBe(String(state.length));
+  expect(await c.getAttribute('data-colour')).toBe(state.colour);
+  expect(await c.getAttribute('data-encoding')).toBe(state.encoding);
+  expect(await c.getAttribute('data-parts')).toBe(String(state.parts));
+}
+
+async function pickOption(select: Locator, option: string | RegExp) {
+  await select.click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+const rowOf = (text: string | RegExp) => page.getByRole('row').filter({ hasText: text });
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await signIn(page, server.baseUrl);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('messages screen', () => {
+  it('lists the seeded templates with company and source, two pages', async () => {
+    await page.goto(`${server.baseUrl}/messages`);
+    await expect.poll(() => page.getByRole('row').count(), { timeout: 15000 }).toBeGreaterThan(10);
+    await expect.poll(() => page.getByText(/Showing 1 to 10 of \d+ results/).count()).toBe(1);
+    for (const header of ['From', 'Message Text', 'Company', 'Source', 'Status']) {
+      expect(await page.getByRole('columnheader', { name: header, exact: true }).count(), header).toBe(1);
+    }
+    expect(await page.getByRole('cell', { name: 'Casa Verde Distribuție SRL' }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('switch').count()).toBe(10);
+    await screenshot(page, 'messages-01-list');
+  });
+
+  it('creates a template: source waits for the company, the counter follows the text', async () => {
+    await page.getByRole('button', { name: 'Add Message' }).click();
+    await dialog().waitFor();
+    const save = dialog().getByRole('button', { name: 'Save' });
+    const source = dialog().getByRole('textbox', { name: 'Source' });
+    expect(await source.isDisabled()).toBe(true);
+    expect(await save.isDisabled()).toBe(true);
+    await screenshot(page, 'messages-02-empty-form');
+
+    await pickOption(dialog().getByRole('textbox', { name: 'Company' }), 'Casa Verde Distribuție SRL');
+    await expect.poll(() => source.isDisabled()).toBe(false);
+    await pickOption(source, /.+/);
+    await dialog().getByRole('textbox', { name: 'From' }).fill('CasaVerde');
+    expect(await save.isDisabled()).toBe(true); // text still empty
+
+    const text = dialog().getByRole('textbox', { name: 'Message text' });
+    await text.fill('Comanda a fost expediata.');
+    await expectCounter({ colour: 'grey', encoding: 'GSM-7', parts: 1, length: 25 });
+    expect(await save.isDisabled()).toBe(false);
+    await screenshot(page, 'messages-03-counter-grey');
+
+    // 120 characters = 75 % of 160: orange.
+    await text.fill('Comanda a fost expediata. ' + 'x'.repeat(94));
+    await expectCounter({ colour: 'orange', encoding: 'GSM-7', parts: 1, length: 120 });
+    await screenshot(page, 'messages-04-counter-orange');
+
+    // One diacritic typed: Unicode, 121 > 70 so two parts: red, with the replace button.
+    await text.press('End');
+    await text.pressSequentially('ș');
+    await expectCounter({ colour: 'red', encoding: 'UCS-2', parts: 2, length: 121 });
+    expect(await dialog().getByTestId('sms-unicode-badge').isVisible()).toBe(true);
+    expect(await dialog().getByText(/switch the message to Unicode/).isVisible()).toBe(true);
+    await screenshot(page, 'messages-05-counter-unicode-red');
+
+    await dialog().getByRole('button', { name: 'Replace diacritics' }).click();
+    await expectCounter({ colour: 'orange', encoding: 'GSM-7', parts: 1, length: 121 });
+    expect(await dialog().getByTestId('sms-unicode-badge').count()).toBe(0);
+    expect((await text.inputValue()).endsWith('xs')).toBe(true);
+
+    // Past 160: two parts of 153, red.
+    await text.pressSequentially(' {awb} ' + 'y'.repeat(40));
+    await expectCounter({ colour: 'red', encoding: 'GSM-7', parts: 2, length: 121 + 9 + 40 });
+    await screenshot(page, 'messages-06-counter-two-parts');
+
+    // The real template: short, with diacritics, typed as a user would.
+    await text.fill('');
+    await text.pressSequentially('Comanda {comanda} a fost livrată. Mulțumim!');
+    await expectCounter({ colour: 'grey', encoding: 'UCS-2', parts: 1, length: 43 });
+    await screenshot(page, 'messages-07-counter-unicode-grey');
+
+    await save.click();
+    await dialog().waitFor({ state: 'detached' });
+    await expect.poll(() => rowOf('Comanda {comanda} a fost livrată').count()).toBe(1);
+    expect(await page.getByText(/Showing 1 to 10 of/).count()).toBe(1);
+    await screenshot(page, 'messages-08-created');
+  });
+
+  it('refuses a bad sender with the server message in the form', async () => {
+    await page.getByRole('button', { name: 'Add Message' }).click();
+    await pickOption(dialog().getByRole('textbox', { name: 'Company' }), 'Casa Verde Distribuție SRL');
+    const source = dialog().getByRole('textbox', { name: 'Source' });
+    await expect.poll(() => source.isDisabled()).toBe(false);
+    await pickOption(source, /.+/);
+    await dialog().getByRole('textbox', { name: 'From' }).fill('Casa Verde SRL');
+    await dialog().getByRole('textbox', { name: 'Message text' }).fill('Test');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog().getByText(/up to 11 letters and digits/).count()).toBeGreaterThan(0);
+    await screenshot(page, 'messages-09-bad-sender');
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await dialog().waitFor({ state: 'detached' });
+  });
+
+  it('edits from and text only', async () => {
+    await rowOf('Comanda {comanda} a fost livrată').getByRole('button', { name: 'Edit' }).click();
+    await dialog().waitFor();
+    expect(await dialog().getByRole('textbox', { name: 'Company' }).getAttribute('readonly')).not.toBeNull();
+    expect(await dialog().getByRole('textbox', { name: 'Source' }).getAttribute('readonly')).not.toBeNull();
+    await dialog().getByRole('textbox', { name: 'From' }).fill('+40744123456');
+    await dialog().getByRole('textbox', { name: 'Message text' }).fill('Comanda {comanda} a fost livrata. Multumim!');
+    await expectCounter({ colour: 'grey', encoding: 'GSM-7', parts: 1, length: 45 });
+    await screenshot(page, 'messages-10-edit');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await expect.poll(() => rowOf('a fost livrata. Multumim!').filter({ hasText: '+40744123456' }).count()).toBe(1);
+  });
+
+  it('toggles the status', async () => {
+    const row = rowOf('a fost livrata. Multumim!');
+    const sw = row.getByRole('switch');
+    expect(await sw.isChecked()).toBe(true);
+    await sw.click({ force: true });
+    await expect.poll(() => row.getByText('Inactive').count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => rowOf('a fost livrata. Multumim!').getByRole('switch').isChecked(), { timeout: 15000 }).toBe(false);
+    await screenshot(page, 'messages-11-toggled');
+    await rowOf('a fost livrata. Multumim!').getByRole('switch').click({ force: true });
+    await expect.poll(() => rowOf('a fost livrata. Multumim!').getByText('Active', { exact: true }).count()).toBe(1);
+  });
+
+  it('deletes after confirmation', async () => {
+    await rowOf('a fost livrata. Multumim!').getByRole('button', { name: 'Delete' }).click();
+    await dialog().waitFor();
+    await screenshot(page, 'messages-12-confirm-delete');
+    await dialog().getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => rowOf('a fost livrata. Multumim!').count()).toBe(0);
+  });
+
+  it('speaks Romanian', async () => {
+    await page.evaluate(() => localStorage.setItem('language', 'ro'));
+    await page.reload();
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Textul mesajului' }).count(), { timeout: 15000 }).toBe(1);
+    await page.getByRole('button', { name: 'Adaugă mesaj' }).click();
+    await dialog().waitFor();
+    await dialog().getByRole('textbox', { name: 'Textul mesajului' }).fill('Vă mulțumim!');
+    await expect.poll(() => dialog().getByRole('button', { name: 'Înlocuiește diacriticele' }).count()).toBe(1);
+    expect(await dialog().getByText(/12 \/ 70 caractere/).count()).toBe(1);
+    await screenshot(page, 'messages-13-romanian');
+    await dialog().getByRole('button', { name: 'Anulează' }).click();
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+  });
+});
