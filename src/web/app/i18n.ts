@@ -5,6 +5,8 @@ import companies from '../features/companies/i18n';
 import dashboard from '../features/dashboard/i18n';
 import notifications from '../features/notifications/i18n';
 import messages from '../features/messages/i18n';
+import packages from '../features/packages/i18n';
+import returnRequests from '../features/return-requests/i18n';
 
 /**
  * Every translation namespace of the app: one import and one entry per feature. A feature reads
@@ -20,4 +22,6 @@ export const namespaces: Record<string, Translations> = {
   messages,
 };
 
+  packages,
+  returnRequests,
 export const i18n = setupI18n(namespaces);

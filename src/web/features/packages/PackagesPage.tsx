@@ -1,8 +1,112 @@
+import { ActionIcon, Switch, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPackage } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import type { Package } from '../../../core/api/packages';
+import { ListPage } from '../../components/ListPage';
+import { EmptyState } from '../../components/states';
+import { localeOf } from '../../lib/i18n';
+import { useCompanyId } from '../../lib/session';
+import { usePackageCrud, usePackageList, useTogglePackage } from './api';
+import { withReason } from './errors';
+import { PackageItemsModal } from './PackageItemsModal';
+import { PackageModal } from './PackageModal';
 
-/** Placeholder: replace this file with the real screen (keep the export name). */
+/** /packages: shipping presets of the selected company and their contents. */
 export function PackagesPage() {
-  const { t } = useTranslation('common');
-  return <NotAvailableYet title={t('nav.packages')} />;
+  const { t, i18n } = useTranslation('packages');
+  const companyId = useCompanyId();
+  const list = usePackageList();
+  const crud = usePackageCrud(list);
+  const toggle = useTogglePackage(list);
+  // undefined: closed; null: adding; a package: editing.
+  const [editing, setEditing] = useState<Package | null | undefined>(undefined);
+  const [itemsOf, setItemsOf] = useState<Package | null>(null);
+
+  const num = (n: number) => n.toLocaleString(localeOf(i18n.language), { maximumFractionDigits: 2 });
+  const unknown = t('errors.unknown');
+
+  // "Failed to fetch packages: {reason}" in the list's red error block.
+  const shown = useMemo(() => ({ ...list, error: list.error ? withReason(list.error, (reason) => t('errors.fetch', { reason }), unknown) : null }), [list, t, unknown]);
+
+  const flip = (p: Package) => {
+    if (toggle.isPending) return;
+    toggle.mutate(
+      { id: p.id, is_active: !p.is_active },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: t(p.is_active ? 'deactivated' : 'activated', { name: p.name }) }),
+        onError: (e) => notifications.show({ color: 'red', message: withReason(e, (reason) => t('errors.update', { reason }), unknown).message }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <ListPage<Package>
+        title={t('title')}
+        list={shown}
+        onAdd={() => setEditing(null)}
+        addLabel={t('add')}
+        searchPlaceholder={t('searchPlaceholder')}
+        empty={<EmptyState title={t('empty')} icon={<IconPackage size={26} />} />}
+        columns={[
+          {
+            key: 'name',
+            header: t('col.name'),
+            render: (p) => (
+              <>
+                <Text fw={500}>{p.name}</Text>
+                {p.description ? (
+                  <Text size="sm" c="dimmed" lineClamp={2} maw={420}>
+                    {p.description}
+                  </Text>
+                ) : null}
+              </>
+            ),
+          },
+          { key: 'dimensions', header: t('col.dimensions'), render: (p) => <Text style={{ whiteSpace: 'nowrap' }}>{t('dimensions', { length: num(p.length), width: num(p.width), height: num(p.height) })}</Text> },
+          { key: 'weight', header: t('col.weight'), render: (p) => <Text style={{ whiteSpace: 'nowrap' }}>{t('weight', { weight: num(p.weight) })}</Text> },
+          {
+            key: 'is_active',
+            header: t('col.status'),
+            render: (p) => (
+              <Switch
+                checked={p.is_active}
+                onChange={() => flip(p)}
+                disabled={toggle.isPending && toggle.variables?.id === p.id}
+                aria-label={t('status.toggle', { name: p.name })}
+                label={p.is_active ? t('status.on') : t('status.off')}
+              />
+            ),
+          },
+        ]}
+        rowActions={(p) => (
+          <Tooltip label={t('viewItems')}>
+            <ActionIcon variant="subtle" color="teal" aria-label={t('viewItems')} onClick={() => setItemsOf(p)}>
+              <IconPackage size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        onEdit={(p) => setEditing(p)}
+        onDelete={async (p) => {
+          try {
+            await crud.remove.mutateAsync(p.id);
+          } catch (e) {
+            throw withReason(e, (reason) => t('errors.delete', { reason }), unknown);
+          }
+          notifications.show({ color: 'green', message: t('deleted') });
+        }}
+        deleteMessage={(p) => t('deleteMessage', { name: p.name })}
+      />
+      <PackageModal
+        opened={editing !== undefined}
+        pkg={editing ?? null}
+        onClose={() => setEditing(undefined)}
+        save={(id, body) => crud.save(id, id === null && companyId !== null ? { ...body, company_id: companyId } : body)}
+        saving={crud.isSaving}
+      />
+      <PackageItemsModal pkg={itemsOf} onClose={() => setItemsOf(null)} />
+    </>
+  );
 }

@@ -1,0 +1,205 @@
+import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addPackageItem, MIN_ITEM_QUANTITY, nextItemQuantity, type Package, type PackageProduct } from '../../../core/api/packages';
+import { FormErrorAlert } from '../../components/FormModal';
+import { LoadingState } from '../../components/states';
+import { errorMessage } from '../../lib/api';
+import { usePackageDetail, useProductOptions, useSavePackageItems } from './api';
+import { withReason } from './errors';
+
+interface Line {
+  product_id: number;
+  quantity: number;
+  product: PackageProduct;
+}
+
+/**
+ * "Manage Package Items": a product picker (page 1 of the products, those already in the package
+ * left out), a quantity, Add to Package, and the table of items with editable quantities and
+ * remove. Save sends the whole list, which replaces the package's items.
+ */
+export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClose: () => void }) {
+  const { t } = useTranslation('packages');
+  const opened = pkg !== null;
+  const detail = usePackageDetail(pkg?.id ?? null);
+  const products = useProductOptions(opened);
+  const saveItems = useSavePackageItems();
+  const [lines, setLines] = useState<Line[]>([]);
+  const [productId, setProductId] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState<number>(1);
+  const [error, setError] = useState<unknown>(null);
+
+  // Load the package's items into the working list when they arrive.
+  useEffect(() => {
+    if (detail.data) setLines((detail.data.items ?? []).map((i) => ({ product_id: i.product_id, quantity: i.quantity, product: i.product })));
+  }, [detail.data]);
+  useEffect(() => {
+    if (opened) {
+      setProductId(null);
+      setQuantity(1);
+      setError(null);
+    } else setLines([]);
+  }, [opened, pkg?.id]);
+
+  const present = useMemo(() => new Set(lines.map((l) => l.product_id)), [lines]);
+  const options = (products.data ?? []).filter((p) => !present.has(p.id)).map((p) => ({ value: String(p.id), label: `${p.label} (${p.sku})` }));
+
+  const add = () => {
+    const chosen = (products.data ?? []).find((p) => String(p.id) === productId);
+    if (!chosen || quantity <= 0) return;
+    setLines((prev) => addPackageItem(prev, { product_id: chosen.id, quantity, product: { id: chosen.id, name: chosen.label, sku: chosen.sku, description: chosen.description } }));
+    setProductId(null);
+    setQuantity(1);
+  };
+
+  const save = async () => {
+    if (!pkg || saveItems.isPending) return;
+    setError(null);
+    try {
+      await saveItems.mutateAsync({ package_id: pkg.id, package_items: lines.map((l) => ({ product_id: l.product_id, quantity: l.quantity })) });
+      notifications.show({ color: 'green', message: t('items.saved') });
+      onClose();
+    } catch (e) {
+      setError(withReason(e, (reason) => t('errors.items', { reason }), t('errors.unknown')));
+    }
+  };
+
+  const units = lines.reduce((sum, l) => sum + l.quantity, 0);
+
+  let body;
+  if (detail.isLoading) body = <LoadingState />;
+  else if (detail.error)
+    body = (
+      <Alert color="red" role="alert" title={t('errors.fetchDetails', { reason: errorMessage(detail.error, t('errors.unknown')) })}>
+        <Button size="xs" variant="light" color="red" onClick={() => void detail.refetch()}>
+          {t('common:actions.retry')}
+        </Button>
+      </Alert>
+    );
+  else
+    body = (
+      <Stack>
+        <Group align="flex-end" wrap="wrap" gap="sm">
+          <Select
+            label={t('items.product')}
+            placeholder={t('items.productPlaceholder')}
+            searchable
+            clearable
+            nothingFoundMessage={t('items.noProducts')}
+            data={options}
+            value={productId}
+            onChange={setProductId}
+            disabled={products.isLoading}
+            error={products.error ? t('items.productsFailed', { reason: errorMessage(products.error, t('errors.unknown')) }) : undefined}
+            style={{ flex: 1, minWidth: 240 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <NumberInput
+            label={t('items.quantity')}
+            w={120}
+            min={MIN_ITEM_QUANTITY}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            value={quantity}
+            onChange={(v) => setQuantity((prev) => nextItemQuantity(prev, v))}
+          />
+          <Button leftSection={<IconPlus size={16} />} onClick={add} disabled={!productId || quantity <= 0}>
+            {t('items.add')}
+          </Button>
+        </Group>
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('items.col.product')}</Table.Th>
+                <Table.Th>{t('items.col.sku')}</Table.Th>
+                <Table.Th w={130}>{t('items.col.quantity')}</Table.Th>
+                <Table.Th w={50} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text ta="center" c="dimmed" py="sm" size="sm">
+                      {t('items.empty')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                lines.map((l) => (
+                  <Table.Tr key={l.product_id}>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {l.product.name}
+                      </Text>
+                      {l.product.description ? (
+                        <Text size="xs" c="dimmed" lineClamp={1}>
+                          {l.product.description}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace">
+                        {l.product.sku}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <NumberInput
+                        aria-label={`${t('items.col.quantity')}: ${l.product.name}`}
+                        size="xs"
+                        min={MIN_ITEM_QUANTITY}
+                        step={1}
+                        allowDecimal={false}
+            allowNegative={false}
+                        value={l.quantity}
+                        onChange={(v) => setLines((prev) => prev.map((x) => (x.product_id === l.product_id ? { ...x, quantity: nextItemQuantity(x.quantity, v) } : x)))}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Tooltip label={t('items.remove', { name: l.product.name })}>
+                        <ActionIcon variant="subtle" color="red" aria-label={t('items.remove', { name: l.product.name })} onClick={() => setLines((prev) => prev.filter((x) => x.product_id !== l.product_id))}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {lines.length > 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('items.count', { count: lines.length, units })}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+
+  return (
+    <Modal opened={opened} onClose={() => !saveItems.isPending && onClose()} title={t('items.title')} size="xl" centered>
+      <Stack>
+        {pkg ? (
+          <Text size="sm" c="dimmed">
+            {t('items.subtitle', { name: pkg.name })}
+          </Text>
+        ) : null}
+        {body}
+        <FormErrorAlert error={error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={saveItems.isPending}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button onClick={() => void save()} loading={saveItems.isPending} disabled={detail.isLoading || Boolean(detail.error)}>
+            {t('items.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
