@@ -4,9 +4,9 @@ import auth from '../features/auth/i18n';
 import companies from '../features/companies/i18n';
 import dashboard from '../features/dashboard/i18n';
 import notifications from '../features/notifications/i18n';
-import messages from '../features/messages/i18n';
 import packages from '../features/packages/i18n';
 import returnRequests from '../features/return-requests/i18n';
+import messages from '../features/messages/i18n';
 
 /**
  * Every translation namespace of the app: one import and one entry per feature. A feature reads
@@ -20,8 +20,8 @@ export const namespaces: Record<string, Translations> = {
   dashboard,
   notifications,
   messages,
-};
-
   packages,
   returnRequests,
+};
+
 export const i18n = setupI18n(namespaces);
