@@ -1,4 +1,4 @@
-import { AppShell, Drawer } from '@mantine/core';
+import { AppShell, Drawer, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -18,8 +18,16 @@ export function Layout() {
         <Header menuOpened={opened && mobile} onMenu={toggle} />
       </AppShell.Header>
       <AppShell.Navbar>{!mobile ? <Sidebar onLogout={() => void logout()} /> : null}</AppShell.Navbar>
-      <Drawer opened={opened && mobile} onClose={close} size={280} padding={0} withCloseButton={false} title={undefined} aria-label={t('layout.menu')}>
-        <div style={{ height: '100vh' }}>
+      <Drawer
+        opened={opened && mobile}
+        onClose={close}
+        size={280}
+        padding={0}
+        title={<Text fw={700} pl="md">{t('appTitle')}</Text>}
+        closeButtonProps={{ 'aria-label': t('actions.close'), mr: 'xs' }}
+        styles={{ header: { paddingLeft: 0, paddingRight: 0, minHeight: 60 } }}
+      >
+        <div style={{ height: 'calc(100vh - 60px)' }}>
           <Sidebar onNavigate={close} onLogout={() => void logout()} />
         </div>
       </Drawer>

@@ -46,7 +46,7 @@ export function NotificationBell() {
           </ActionIcon>
         </Indicator>
       </Popover.Target>
-      <Popover.Dropdown p={0}>
+      <Popover.Dropdown p={0} data-testid="notifications-dropdown">
         <Group justify="space-between" px="md" py="sm">
           <Text fw={600}>{t('title')}</Text>
           {unread > 0 ? <Badge color="red" variant="light">{t('unread', { count: unread })}</Badge> : null}
