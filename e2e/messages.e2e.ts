@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn, startServer, type E2eServer } from './harness';
+import { launchBrowser, screenshot as rawScreenshot, signIn, startServer, type E2eServer } from './harness';
 
 /**
  * SMS templates end to end: the seeded list, create with the company → source selects and the
@@ -10,6 +10,12 @@ import { launchBrowser, screenshot, signIn, startServer, type E2eServer } from '
 let server: E2eServer;
 let browser: Browser;
 let page: Page;
+
+/** A screenshot once the modal's open/close transition has finished. */
+async function screenshot(p: Page, name: string) {
+  await p.waitForTimeout(350);
+  await rawScreenshot(p, name);
+}
 
 const counter = () => page.getByTestId('sms-counter');
 const dialog = () => page.getByRole('dialog');
@@ -58,18 +64,18 @@ describe('messages screen', () => {
     await page.getByRole('button', { name: 'Add Message' }).click();
     await dialog().waitFor();
     const save = dialog().getByRole('button', { name: 'Save' });
-    const source = dialog().getByRole('textbox', { name: 'Source' });
+    const source = dialog().getByLabel('Source');
     expect(await source.isDisabled()).toBe(true);
     expect(await save.isDisabled()).toBe(true);
     await screenshot(page, 'messages-02-empty-form');
 
-    await pickOption(dialog().getByRole('textbox', { name: 'Company' }), 'Casa Verde Distribuție SRL');
+    await pickOption(dialog().getByLabel('Company'), 'Casa Verde Distribuție SRL');
     await expect.poll(() => source.isDisabled()).toBe(false);
     await pickOption(source, /.+/);
-    await dialog().getByRole('textbox', { name: 'From' }).fill('CasaVerde');
+    await dialog().getByLabel('From').fill('CasaVerde');
     expect(await save.isDisabled()).toBe(true); // text still empty
 
-    const text = dialog().getByRole('textbox', { name: 'Message text' });
+    const text = dialog().getByLabel('Message text');
     await text.fill('Comanda a fost expediata.');
     await expectCounter({ colour: 'grey', encoding: 'GSM-7', parts: 1, length: 25 });
     expect(await save.isDisabled()).toBe(false);
@@ -113,12 +119,12 @@ describe('messages screen', () => {
 
   it('refuses a bad sender with the server message in the form', async () => {
     await page.getByRole('button', { name: 'Add Message' }).click();
-    await pickOption(dialog().getByRole('textbox', { name: 'Company' }), 'Casa Verde Distribuție SRL');
-    const source = dialog().getByRole('textbox', { name: 'Source' });
+    await pickOption(dialog().getByLabel('Company'), 'Casa Verde Distribuție SRL');
+    const source = dialog().getByLabel('Source');
     await expect.poll(() => source.isDisabled()).toBe(false);
     await pickOption(source, /.+/);
-    await dialog().getByRole('textbox', { name: 'From' }).fill('Casa Verde SRL');
-    await dialog().getByRole('textbox', { name: 'Message text' }).fill('Test');
+    await dialog().getByLabel('From').fill('Casa Verde SRL');
+    await dialog().getByLabel('Message text').fill('Test');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog().getByText(/up to 11 letters and digits/).count()).toBeGreaterThan(0);
     await screenshot(page, 'messages-09-bad-sender');
@@ -126,13 +132,33 @@ describe('messages screen', () => {
     await dialog().waitFor({ state: 'detached' });
   });
 
+  it('creates for another company of the user with that company\'s sources', async () => {
+    const before = await page.getByText(/Showing 1 to 10 of \d+ results/).innerText();
+    await page.getByRole('button', { name: 'Add Message' }).click();
+    await pickOption(dialog().getByLabel('Company'), 'Meșteșug Artizanal SRL');
+    const source = dialog().getByLabel('Source');
+    await expect.poll(() => source.isDisabled()).toBe(false);
+    await source.click();
+    await expect.poll(() => page.getByRole('option', { name: 'Atelier Iași' }).count()).toBe(1);
+    expect(await page.getByRole('option', { name: 'Magazin fizic Cluj-Napoca' }).count()).toBe(0);
+    expect(await page.getByRole('option', { name: 'Okazii.ro' }).count()).toBe(0); // inactive
+    await page.getByRole('option', { name: 'Atelier Iași' }).click();
+    await dialog().getByLabel('From').fill('MesterArt');
+    await dialog().getByLabel('Message text').fill('Comanda {comanda} este gata de ridicare din atelier.');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByText(/added to Meșteșug Artizanal SRL/).count()).toBe(1);
+    expect(await rowOf('gata de ridicare din atelier').count()).toBe(0);
+    expect(await page.getByText(/Showing 1 to 10 of \d+ results/).innerText()).toBe(before);
+  });
+
   it('edits from and text only', async () => {
     await rowOf('Comanda {comanda} a fost livrată').getByRole('button', { name: 'Edit' }).click();
     await dialog().waitFor();
-    expect(await dialog().getByRole('textbox', { name: 'Company' }).getAttribute('readonly')).not.toBeNull();
-    expect(await dialog().getByRole('textbox', { name: 'Source' }).getAttribute('readonly')).not.toBeNull();
-    await dialog().getByRole('textbox', { name: 'From' }).fill('+40744123456');
-    await dialog().getByRole('textbox', { name: 'Message text' }).fill('Comanda {comanda} a fost livrata. Multumim!');
+    expect(await dialog().getByLabel('Company').getAttribute('readonly')).not.toBeNull();
+    expect(await dialog().getByLabel('Source').getAttribute('readonly')).not.toBeNull();
+    await dialog().getByLabel('From').fill('+40744123456');
+    await dialog().getByLabel('Message text').fill('Comanda {comanda} a fost livrata. Multumim!');
     await expectCounter({ colour: 'grey', encoding: 'GSM-7', parts: 1, length: 45 });
     await screenshot(page, 'messages-10-edit');
     await dialog().getByRole('button', { name: 'Save' }).click();
@@ -167,7 +193,7 @@ describe('messages screen', () => {
     await expect.poll(() => page.getByRole('columnheader', { name: 'Textul mesajului' }).count(), { timeout: 15000 }).toBe(1);
     await page.getByRole('button', { name: 'Adaugă mesaj' }).click();
     await dialog().waitFor();
-    await dialog().getByRole('textbox', { name: 'Textul mesajului' }).fill('Vă mulțumim!');
+    await dialog().getByLabel('Textul mesajului').fill('Vă mulțumim!');
     await expect.poll(() => dialog().getByRole('button', { name: 'Înlocuiește diacriticele' }).count()).toBe(1);
     expect(await dialog().getByText(/12 \/ 70 caractere/).count()).toBe(1);
     await screenshot(page, 'messages-13-romanian');

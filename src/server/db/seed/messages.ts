@@ -35,8 +35,8 @@ export const SENDERS: Record<number, string[]> = {
 export async function seedMessages(db: Db, ctx: SeedContext): Promise<void> {
   const rows: Insertable<MessagesTable>[] = [];
   for (const [index, companyId] of ctx.companyIds.entries()) {
-    const sources = await db.kysely.selectFrom('sources').select('id').where('company_id', '=', companyId).orderBy('id').execute();
-    if (sources.length === 0) continue; // the sources seeder did not run: nothing to attach templates to
+    const sources = await db.kysely.selectFrom('sources').select('id').where('company_id', '=', companyId).where('active', '=', 1).orderBy('id').execute();
+    if (sources.length === 0) continue; // no active source (the sources seeder did not run): nothing to attach templates to
     const senders = SENDERS[index % 2];
     TEMPLATES.forEach((t, i) => {
       const at = ctx.now - (TEMPLATES.length - i) * 3600 * 7;

@@ -80,7 +80,8 @@ export function MessageModal({
     }
   });
 
-  const sourceOptions = (sources.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.source }));
+  // Only active sources: an inactive channel sends no orders, so no SMS either.
+  const sourceOptions = (sources.data?.data ?? []).filter((s) => s.active !== false).map((s) => ({ value: String(s.id), label: s.source }));
   let sourceHint: string | undefined;
   if (!editing) {
     if (!companyId) sourceHint = t('field.sourceNeedsCompany');

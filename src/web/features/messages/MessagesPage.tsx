@@ -59,17 +59,17 @@ export function MessagesPage() {
               return (
                 <Group gap={6} wrap="nowrap">
                   <Tooltip label={m.text} multiline w={360} openDelay={300}>
-                    <Text size="sm" lineClamp={1} maw={420} data-testid="message-text">
+                    <Text size="sm" lineClamp={1} maw={420} style={{ minWidth: 0 }} data-testid="message-text">
                       {truncate(m.text)}
                     </Text>
                   </Tooltip>
                   {c.unicode ? (
-                    <Badge size="xs" variant="light" color="violet">
+                    <Badge size="xs" variant="light" color="violet" style={{ flexShrink: 0, overflow: 'visible' }}>
                       {t('counter.unicode')}
                     </Badge>
                   ) : null}
                   {c.parts > 1 ? (
-                    <Badge size="xs" variant="light" color="red">
+                    <Badge size="xs" variant="light" color="red" style={{ flexShrink: 0, overflow: 'visible' }}>
                       {c.parts} SMS
                     </Badge>
                   ) : null}
