@@ -195,7 +195,7 @@ describe('messages screen', () => {
     await dialog().waitFor();
     await dialog().getByLabel('Textul mesajului').fill('Vă mulțumim!');
     await expect.poll(() => dialog().getByRole('button', { name: 'Înlocuiește diacriticele' }).count()).toBe(1);
-    expect(await dialog().getByText(/12 \/ 70 caractere/).count()).toBe(1);
+    expect(await dialog().getByText('Caractere: 12 / 70 · 1 SMS').count()).toBe(1);
     await screenshot(page, 'messages-13-romanian');
     await dialog().getByRole('button', { name: 'Anulează' }).click();
     await page.evaluate(() => localStorage.setItem('language', 'en'));
