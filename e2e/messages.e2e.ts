@@ -117,7 +117,7 @@ describe('messages screen', () => {
     await screenshot(page, 'messages-08-created');
   });
 
-  it('refuses a bad sender with the server message in the form', async () => {
+  it('refuses a bad sender with the shared rule\'s message under the field', async () => {
     await page.getByRole('button', { name: 'Add Message' }).click();
     await pickOption(dialog().getByLabel('Company'), 'Casa Verde Distribuție SRL');
     const source = dialog().getByLabel('Source');
