@@ -2,6 +2,7 @@ import { common } from '../components/i18n';
 import { setupI18n, type Translations } from '../lib/i18n';
 import auth from '../features/auth/i18n';
 import companies from '../features/companies/i18n';
+import products from '../features/products/i18n';
 import dashboard from '../features/dashboard/i18n';
 import notifications from '../features/notifications/i18n';
 import packages from '../features/packages/i18n';
@@ -17,6 +18,7 @@ export const namespaces: Record<string, Translations> = {
   common,
   auth,
   companies,
+  products,
   dashboard,
   notifications,
   messages,

@@ -1,0 +1,347 @@
+import { Alert, Box, Checkbox, FileInput, Group, Image, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconInfoCircle, IconPhoto } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CURRENCIES, IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, SALE_TYPES, productBodyFor, type Product } from '../../../core/api/products';
+import { detectImageType } from '../../../core/imageType';
+import { FormModal } from '../../components/FormModal';
+import { applyServerErrors, serverFieldErrors, useForm } from '../../lib/form';
+import { useSelectedCompany } from '../../lib/session';
+import { useCompanyOptions, useParentOptions, useProductCrud } from './api';
+
+export interface ProductFormValues {
+  company_id: string | null;
+  parent_id: string | null;
+  sku: string;
+  name: string;
+  description: string;
+  sale_type: string | null;
+  stock: number | string;
+  selling_price: number | string;
+  buying_price: number | string;
+  currency: string | null;
+}
+
+/** What the modal edits: a new product (optionally with a preset parent) or an existing one. */
+export type ProductModalTarget = { mode: 'create'; parent: Product | null } | { mode: 'edit'; product: Product; parent: Product | null };
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+function blank(companyId: number | null, parent: Product | null): ProductFormValues {
+  return {
+    company_id: parent ? String(parent.company_id) : companyId ? String(companyId) : null,
+    parent_id: parent ? String(parent.id) : null,
+    sku: parent ? `${parent.sku}-` : '',
+    name: parent ? `${parent.name} ` : '',
+    description: '',
+    sale_type: parent?.sale_type ?? 'Bucata',
+    stock: '',
+    selling_price: '',
+    buying_price: parent?.buying_price ?? '',
+    currency: parent?.currency ?? 'RON',
+  };
+}
+
+function fromProduct(p: Product): ProductFormValues {
+  return {
+    company_id: String(p.company_id),
+    parent_id: p.parent_id === null ? null : String(p.parent_id),
+    sku: p.sku,
+    name: p.name,
+    description: p.description ?? '',
+    sale_type: p.sale_type,
+    stock: p.stock ?? '',
+    selling_price: p.selling_price ?? '',
+    buying_price: p.buying_price ?? '',
+    currency: p.currency,
+  };
+}
+
+/** The form as multipart data: stock and selling price are left out for a product with variations (spec 5). */
+function toFormData(v: ProductFormValues, hasVariations: boolean, image: File | null, removeImage: boolean): FormData {
+  const fd = new FormData();
+  const put = (k: string, value: unknown) => fd.append(k, value === null || value === undefined ? '' : String(value));
+  put('company_id', v.company_id);
+  put('parent_id', v.parent_id);
+  put('sku', v.sku);
+  put('name', v.name);
+  put('description', v.description);
+  put('sale_type', v.sale_type);
+  if (!hasVariations) {
+    put('stock', v.stock);
+    put('selling_price', v.selling_price);
+  }
+  put('buying_price', v.buying_price);
+  put('currency', v.currency);
+  if (image) fd.append('image', image, image.name);
+  else if (removeImage) put('remove_image', '1');
+  return fd;
+}
+
+/**
+ * Add / edit a product: company, parent (choosing one locks the company to the parent's; fixed when
+ * editing), SKU, name, description, sale type, stock, prices (step 0.01), currency and an image with
+ * a preview. Save is disabled without name, SKU or stock (no stock needed with variations).
+ */
+export function ProductModal({ target, onClose, crud }: { target: ProductModalTarget | null; onClose: () => void; crud: ReturnType<typeof useProductCrud> }) {
+  const { t } = useTranslation('products');
+  const selected = useSelectedCompany();
+  const opened = target !== null;
+  const editing = target?.mode === 'edit' ? target.product : null;
+  const hasVariations = Boolean(editing && editing.variations.length > 0);
+  const schema = useMemo(() => productBodyFor(hasVariations), [hasVariations]);
+  const form = useForm<ProductFormValues>({ initialValues: blank(selected?.id ?? null, null), schema });
+  const [error, setError] = useState<unknown>(null);
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [removeImage, setRemoveImage] = useState(false);
+  const [parentSearch, setParentSearch] = useState('');
+  const [debouncedParentSearch] = useDebouncedValue(parentSearch, SEARCH_DEBOUNCE_MS);
+
+  const { reset } = form;
+  useEffect(() => {
+    if (!target) return;
+    reset(target.mode === 'edit' ? fromProduct(target.product) : blank(selected?.id ?? null, target.parent));
+    setError(null);
+    setImage(null);
+    setImageError(null);
+    setRemoveImage(false);
+    setParentSearch('');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [target]);
+
+  const companies = useCompanyOptions(opened);
+  // Parents are offered only for a new product without a preset parent (the parent never changes on edit).
+  const parentEditable = target?.mode === 'create' && target.parent === null;
+  const parents = useParentOptions(debouncedParentSearch, opened && parentEditable);
+
+  // A preview of the chosen file, else the stored image.
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!image) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(image);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+  const shownImage = preview ?? (editing?.image && !removeImage ? editing.image : null);
+
+  const { values } = form;
+  const parentList = useMemo(() => parents.data?.data ?? [], [parents.data]);
+  const knownParent = target?.parent ?? null;
+  const parentOptions = useMemo(() => {
+    const opts = parentList.map((p) => ({ value: String(p.id), label: `${p.name} (${p.sku})` }));
+    if (knownParent && !opts.some((o) => o.value === String(knownParent.id))) opts.unshift({ value: String(knownParent.id), label: `${knownParent.name} (${knownParent.sku})` });
+    return opts.slice(0, 100);
+  }, [parentList, knownParent]);
+
+  const companyOptions = useMemo(() => {
+    const opts = (companies.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+    if (values.company_id && !opts.some((o) => o.value === values.company_id)) opts.unshift({ value: values.company_id, label: selected?.id === Number(values.company_id) ? selected.name : `#${values.company_id}` });
+    return opts;
+  }, [companies.data, values.company_id, selected]);
+
+  const isVariation = values.parent_id !== null;
+  const companyLocked = Boolean(editing) || isVariation;
+
+  const chooseParent = (id: string | null) => {
+    form.setFieldValue('parent_id', id);
+    const parent = parentList.find((p) => String(p.id) === id);
+    if (!parent) return;
+    // Choosing a parent locks the company to the parent's company; a few fields start from the parent.
+    form.setValues((prev) => ({
+      ...prev,
+      parent_id: id,
+      company_id: String(parent.company_id),
+      sale_type: prev.sale_type ?? parent.sale_type,
+      currency: parent.currency,
+      name: prev.name.trim() ? prev.name : `${parent.name} `,
+      sku: prev.sku.trim() ? prev.sku : `${parent.sku}-`,
+      buying_price: prev.buying_price === '' && parent.buying_price !== null ? parent.buying_price : prev.buying_price,
+    }));
+  };
+
+  const chooseImage = async (file: File | null) => {
+    setImageError(null);
+    form.setFieldError('image', null);
+    if (!file) {
+      setImage(null);
+      return;
+    }
+    if (file.size > MAX_IMAGE_BYTES) {
+      setImage(null);
+      setImageError(t('field.imageTooLarge'));
+      return;
+    }
+    // The same check as the server: the type comes from the first bytes, not the name.
+    const head = new Uint8Array(await file.slice(0, 32).arrayBuffer());
+    if (!detectImageType(head)) {
+      setImage(null);
+      setImageError(t('field.imageType'));
+      return;
+    }
+    setImage(file);
+    setRemoveImage(false);
+  };
+
+  const saveDisabled = !values.name.trim() || !values.sku.trim() || (!hasVariations && String(values.stock).trim() === '') || imageError !== null;
+
+  const submit = form.onSubmit(async (v) => {
+    setError(null);
+    try {
+      const answer = await crud.save(editing?.id ?? null, toFormData(v, hasVariations, image, removeImage));
+      if (!answer) return;
+      const savedCompany = answer.data.company_id;
+      if (!editing && selected && savedCompany !== selected.id) {
+        const name = companyOptions.find((c) => c.value === String(savedCompany))?.label ?? '';
+        notifications.show({ color: 'green', message: t('createdElsewhere', { company: name }) });
+      } else notifications.show({ color: 'green', message: editing ? t('updated') : t('created') });
+      onClose();
+    } catch (e) {
+      setError(applyServerErrors(form, e));
+      const imageProblem = serverFieldErrors(e).image;
+      if (imageProblem) form.setFieldError('image', imageProblem);
+    }
+  });
+
+  let title = t('addTitle');
+  if (editing) title = editing.parent_id !== null ? t('editVariationTitle') : t('editTitle');
+  else if (target?.parent) title = t('addVariationTitle', { name: target.parent.name });
+
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      onSubmit={submit}
+      submitting={crud.isSaving}
+      error={error}
+      errorFallback={editing ? t('errors.update') : t('errors.create')}
+      submitDisabled={saveDisabled}
+      size="xl"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label={t('field.company')}
+          required
+          data={companyOptions}
+          value={values.company_id}
+          onChange={(v) => form.setFieldValue('company_id', v)}
+          error={form.errors.company_id}
+          disabled={companyLocked}
+          description={editing ? t('field.companyFixed') : isVariation ? t('field.companyLocked') : undefined}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label={t('field.parent')}
+          placeholder={t('field.parentPlaceholder')}
+          data={parentOptions}
+          value={values.parent_id}
+          onChange={chooseParent}
+          searchable
+          clearable={parentEditable}
+          searchValue={parentEditable ? parentSearch : undefined}
+          onSearchChange={parentEditable ? setParentSearch : undefined}
+          filter={({ options }) => options}
+          limit={100}
+          nothingFoundMessage={parents.isError ? t('field.parentsFailed') : undefined}
+          error={form.errors.parent_id}
+          disabled={!parentEditable}
+          description={editing ? t('field.parentLocked') : parentEditable ? t('field.parentHint') : undefined}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('field.sku')} required maxLength={100} {...form.getInputProps('sku')} />
+        <TextInput label={t('field.name')} required maxLength={255} {...form.getInputProps('name')} />
+      </SimpleGrid>
+      <Textarea label={t('field.description')} autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Select
+          label={t('field.saleType')}
+          required
+          data={SALE_TYPES.map((s) => ({ value: s, label: t(`saleTypes.${s}`) }))}
+          value={values.sale_type}
+          onChange={(v) => form.setFieldValue('sale_type', v)}
+          error={form.errors.sale_type}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <NumberInput
+          label={t('field.stock')}
+          required={!hasVariations}
+          disabled={hasVariations}
+          min={0}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('stock')}
+          value={hasVariations ? '' : values.stock}
+        />
+        <Select
+          label={t('field.currency')}
+          required
+          data={[...CURRENCIES]}
+          value={values.currency}
+          onChange={(v) => form.setFieldValue('currency', v)}
+          error={form.errors.currency}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label={t('field.sellingPrice')}
+          required={!hasVariations}
+          disabled={hasVariations}
+          min={0}
+          step={0.01}
+          decimalScale={2}
+          allowNegative={false}
+          rightSection={<Text size="xs" c="dimmed">{values.currency}</Text>}
+          rightSectionWidth={44}
+          {...form.getInputProps('selling_price')}
+          value={hasVariations ? '' : values.selling_price}
+        />
+        <NumberInput
+          label={t('field.buyingPrice')}
+          required
+          min={0}
+          step={0.01}
+          decimalScale={2}
+          allowNegative={false}
+          rightSection={<Text size="xs" c="dimmed">{values.currency}</Text>}
+          rightSectionWidth={44}
+          {...form.getInputProps('buying_price')}
+        />
+      </SimpleGrid>
+      {hasVariations ? (
+        <Alert color="blue" icon={<IconInfoCircle size={18} />}>
+          {t('field.hasVariations')}
+        </Alert>
+      ) : null}
+      <Group align="flex-start" wrap="nowrap">
+        <Box w={112} h={112} style={{ flexShrink: 0, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden', display: 'grid', placeItems: 'center' }}>
+          {shownImage ? <Image src={shownImage} alt={t('field.preview')} w={110} h={110} fit="contain" /> : <IconPhoto size={36} color="var(--mantine-color-gray-5)" aria-label={t('noImage')} />}
+        </Box>
+        <Stack gap="xs" style={{ flex: 1 }}>
+          <FileInput
+            label={t('field.image')}
+            placeholder={t('field.imagePlaceholder')}
+            accept={IMAGE_MIME_TYPES.join(',')}
+            clearable
+            value={image}
+            onChange={(f) => void chooseImage(f)}
+            error={imageError ?? form.errors.image}
+          />
+          {editing?.image && !image ? <Checkbox label={t('field.removeImage')} checked={removeImage} onChange={(e) => setRemoveImage(e.currentTarget.checked)} /> : null}
+        </Stack>
+      </Group>
+    </FormModal>
+  );
+}
