@@ -145,6 +145,7 @@ describe('products', () => {
       // 7. Delete the parent: the confirmation says how many variations go with it.
       await rowWith(page, 'E2E-HANORAC').getByRole('button', { name: 'Delete', exact: true }).click();
       await page.getByText('Are you sure you want to delete “Hanorac E2E cu glugă” and its 2 variations? This cannot be undone.').waitFor();
+      await page.waitForTimeout(400); // the dialog's opening transition, for the screenshot
       await screenshot(page, 'products-delete-confirm');
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
       await page.getByText('No results found').waitFor();

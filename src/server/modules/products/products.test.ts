@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../core/api/products.js';
 import { multipart, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
@@ -379,6 +380,36 @@ describe('list', () => {
     expect(simple.data.map((p: Product) => p.sku).sort()).toEqual(['SIMPLU-1', 'SIMPLU-10', 'SIMPLU-11', 'SIMPLU-12']);
     // LIKE wildcards are searched literally.
     expect((await u.call('GET', '/api/v1/product?search=%25')).json().meta.total).toBe(0);
+  });
+
+  it('reads a page with a fixed number of queries, whatever its size (no query per row)', async () => {
+    const original = t.db.kysely;
+    let queries = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => {
+        queries++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    t.db.kysely = original.withPlugin(counting);
+    try {
+      const countFor = async (url: string) => {
+        queries = 0;
+        expect((await u.call('GET', url)).statusCode).toBe(200);
+        return queries;
+      };
+      const small = await countFor('/api/v1/product?items=2');
+      const large = await countFor('/api/v1/product?items=100');
+      const searched = await countFor('/api/v1/product?items=100&search=negru');
+      expect(large).toBe(small);
+      expect(searched).toBe(small);
+      // Token, company membership, count, page of parents, all their variations.
+      expect(small).toBeGreaterThanOrEqual(3);
+      expect(small).toBeLessThanOrEqual(5);
+    } finally {
+      t.db.kysely = original;
+    }
   });
 
   it('answers 422 for a bad page size', async () => {
