@@ -79,11 +79,12 @@ describe('web foundation', () => {
 
     // Notifications: badge, dropdown, marked read on open, closes on an outside click.
     const bell = page.getByRole('button', { name: /Open notifications/ });
-    await expect(bell.getAttribute('aria-label')).resolves.toContain('4 unread');
+    await expect.poll(() => bell.getAttribute('aria-label')).toContain('4 unread');
     await bell.click();
     const dropdown = page.getByTestId('notifications-dropdown');
     await dropdown.getByText('Notifications', { exact: true }).waitFor();
     await dropdown.getByText('Stoc scăzut').waitFor();
+    await page.waitForTimeout(400); // the opening transition
     await screenshot(page, 'foundation-notifications');
     await page.mouse.click(700, 600);
     await dropdown.waitFor({ state: 'hidden' });

@@ -1,17 +1,13 @@
 import { Alert, Select } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { Company } from '../../core/api/companies';
-import type { ListResponse } from '../../core/api/list';
-import { api } from '../lib/api';
 import { session, useSelectedCompany } from '../lib/session';
 import { LIST_PARAMS } from '../components/listParams';
+import { useCompanies } from '../components/useCompanies';
 import { resolveSelection } from './companySelection';
-
-export const ALL_COMPANIES_KEY = ['company', null, 'all'] as const;
 
 /**
  * The sidebar's company selector: loads the user's companies, keeps the selection valid (first
@@ -23,12 +19,8 @@ export function CompanySelector({ onChanged }: { onChanged?: () => void }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const companies = useQuery({
-    queryKey: ALL_COMPANIES_KEY,
-    queryFn: ({ signal }) => api.get<ListResponse<Company>>('/api/v1/company', { items: 1000 }, signal),
-  });
-
-  const rows = companies.data?.data;
+  const companies = useCompanies();
+  const rows = companies.companies;
   useEffect(() => {
     if (!rows) return;
     const next = resolveSelection(rows, session.get().company);
@@ -61,7 +53,7 @@ export function CompanySelector({ onChanged }: { onChanged?: () => void }) {
       aria-label={t('layout.company')}
       placeholder={rows && rows.length === 0 ? t('layout.noCompanies') : t('layout.selectCompany')}
       leftSection={<IconBuildingStore size={16} />}
-      data={(rows ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+      data={companies.companyOptions}
       value={selected ? String(selected.id) : null}
       onChange={choose}
       searchable={(rows?.length ?? 0) > 8}

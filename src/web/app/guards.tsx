@@ -1,31 +1,39 @@
 import { Center, Loader } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { AuthUser } from '../../core/api/auth';
 import { api } from '../lib/api';
 import { session, useSession } from '../lib/session';
 
-/** Checks the stored token with GET /me once; a spinner shows until that answer is in. */
+/**
+ * At start-up, checks the stored token with GET /me; a spinner shows until that answer is in
+ * (a 401 signs out through the api client). A sign-in later on brings its own user.
+ */
 export function AuthCheck({ children }: { children: ReactNode }) {
   const { token } = useSession();
   const qc = useQueryClient();
-  const me = useQuery({
-    queryKey: ['me', token],
-    queryFn: async () => {
-      const answer = await api.get<{ user: AuthUser }>('/api/v1/me');
-      session.setUser(answer.user);
-      return answer.user;
-    },
-    enabled: Boolean(token),
-    staleTime: Infinity,
-    retry: false,
-  });
+  // Only the token found at start-up is checked; once answered, the spinner never comes back.
+  const [checking, setChecking] = useState(() => session.get().token !== null);
+  useEffect(() => {
+    if (!checking) return;
+    let live = true;
+    api
+      .get<{ user: AuthUser }>('/api/v1/me')
+      .then((answer) => live && answer?.user && session.setUser(answer.user))
+      .catch(() => {
+        /* a 401 has cleared the session; other failures keep the stored user */
+      })
+      .finally(() => live && setChecking(false));
+    return () => {
+      live = false;
+    };
+  }, [checking]);
   // Signed out (logout or a 401 anywhere): drop every cached answer of the previous user.
   useEffect(() => {
     if (!token) qc.clear();
   }, [token, qc]);
-  if (token && me.isPending) return <StartupSpinner />;
+  if (checking) return <StartupSpinner />;
   return <>{children}</>;
 }
 

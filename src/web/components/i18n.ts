@@ -57,6 +57,7 @@ export const common = {
       companyMissing: 'Company ID not found',
       companyMissingHint: 'Select a company in the sidebar to see its data.',
       fetchFailed: 'Failed to load the list',
+      invalidResponse: 'Invalid response format',
     },
     confirm: {
       deleteTitle: 'Confirm deletion',
@@ -158,6 +159,7 @@ export const common = {
       companyMissing: 'ID-ul companiei nu a fost găsit',
       companyMissingHint: 'Selectați o companie din bara laterală pentru a-i vedea datele.',
       fetchFailed: 'Lista nu a putut fi încărcată',
+      invalidResponse: 'Formatul răspunsului este invalid',
     },
     confirm: {
       deleteTitle: 'Confirmați ștergerea',

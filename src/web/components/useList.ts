@@ -5,7 +5,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { nextListState, type ListEvent, type ListState } from '../../core/listRules';
 import { DEFAULT_PAGE_SIZE } from '../../core/pagination';
 import type { ListMeta, ListResponse } from '../../core/api/list';
-import { api, type QueryParams } from '../lib/api';
+import i18n from 'i18next';
+import { api, ApiError, type QueryParams } from '../lib/api';
 import { queryKeys } from '../lib/queryKeys';
 import { useCompanyId } from '../lib/session';
 import { correctedPage, parseListParams, writeListParams } from './listParams';
@@ -115,7 +116,11 @@ export function useList<T>(options: UseListOptions): ListController<T> {
   const queryKey = queryKeys.list(resource, companyScoped ? companyId : null, query);
   const result = useQuery({
     queryKey,
-    queryFn: ({ signal }) => api.get<ListResponse<T>>(path, query, signal),
+    queryFn: async ({ signal }) => {
+      const answer = await api.get<ListResponse<T>>(path, query, signal);
+      if (!answer || !Array.isArray(answer.data)) throw new ApiError(0, i18n.t('common:list.invalidResponse'));
+      return answer;
+    },
     enabled: !companyMissing,
     placeholderData: keepPreviousData,
   });

@@ -112,7 +112,7 @@ export function DashboardPage() {
         ) : (
           <Timeline bulletSize={14} lineWidth={2}>
             {(changelog.data?.data ?? []).map((entry) => (
-              <Timeline.Item key={entry.id} color={CHANGELOG_COLORS[entry.type] ?? 'gray'} title={<Group gap="xs"><Text fw={600}>{entry.title}</Text>{entry.type !== 'none' ? <Badge size="xs" variant="light" color={CHANGELOG_COLORS[entry.type] ?? 'gray'}>{entry.type}</Badge> : null}</Group>}>
+              <Timeline.Item key={entry.id} color={CHANGELOG_COLORS[entry.type] ?? 'gray'} title={<Group gap="xs"><Text fw={600}>{entry.title}</Text>{entry.type !== 'none' ? <Badge size="xs" variant="light" color={CHANGELOG_COLORS[entry.type] ?? 'gray'}>{t(`type.${entry.type}`, { defaultValue: entry.type })}</Badge> : null}</Group>}>
                 <Text size="sm">{entry.description}</Text>
                 <Text size="xs" c="dimmed" mt={4}>
                   {formatDate(entry.created_at, i18n.language)}

@@ -10,6 +10,7 @@ export default {
     changelog: 'Changelog',
     noChangelog: 'No release notes yet.',
     fetchFailed: 'Failed to fetch dashboard statistics',
+    type: { notice: 'Notice', warning: 'Warning', success: 'New', error: 'Fix' },
   },
   ro: {
     title: 'Panou principal',
@@ -22,5 +23,6 @@ export default {
     changelog: 'Noutăți',
     noChangelog: 'Nicio noutate încă.',
     fetchFailed: 'Statisticile panoului nu au putut fi încărcate',
+    type: { notice: 'Anunț', warning: 'Avertisment', success: 'Nou', error: 'Remediere' },
   },
 };
