@@ -160,6 +160,14 @@ describe('web foundation', () => {
     expect(page.url()).not.toContain('page=2');
     expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(0);
 
+    // A company that still has products cannot be deleted: the 409 reason shows in the dialog.
+    await page.getByRole('row', { name: /Casa Verde Distribuție SRL/ }).getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('alert').filter({ hasText: /still has \d+ products/ }).waitFor();
+    await screenshot(page, 'foundation-delete-refused');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+
     // Page size 25 and search (debounced): page 1, results filtered, "No results found" for nonsense.
     await page.getByRole('combobox', { name: 'Per page' }).click();
     await page.getByRole('option', { name: '25' }).click();

@@ -99,11 +99,14 @@ describe('form errors from the server', () => {
 });
 
 describe('login error message (spec 8)', () => {
-  const t = (k: string) => ({ invalidCredentials: 'Invalid credentials', loginFailed: 'An error occurred during login' })[k] ?? k;
+  const t = (k: string) => ({ invalidCredentials: 'Invalid credentials', loginFailed: 'An error occurred during login', 'common:errors.unexpected': 'An unexpected error occurred' })[k] ?? k;
   it('403 → Invalid credentials', () => expect(loginErrorMessage(new ApiError(403, 'Date incorecte'), t)).toBe('Invalid credentials'));
   it('other status → the server message', () => expect(loginErrorMessage(new ApiError(429, 'Too many attempts'), t)).toBe('Too many attempts'));
   it('no message → the generic failure', () => {
     expect(loginErrorMessage(new ApiError(500, ''), t)).toBe('An error occurred during login');
-    expect(loginErrorMessage(new TypeError('x'), t)).toBe('An error occurred during login');
+    expect(loginErrorMessage(new ApiError(0, ''), t)).toBe('An error occurred during login');
+  });
+  it('an error that is not an API answer → An unexpected error occurred', () => {
+    expect(loginErrorMessage(new TypeError('x'), t)).toBe('An unexpected error occurred');
   });
 });
