@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { CURRENCIES, IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, SALE_TYPES, productBodyFor, type Product } from '../../../core/api/products';
 import { detectImageType } from '../../../core/imageType';
 import { FormModal } from '../../components/FormModal';
+import { useCompanies } from '../../components/useCompanies';
 import { applyServerErrors, serverFieldErrors, useForm } from '../../lib/form';
 import { useSelectedCompany } from '../../lib/session';
-import { useCompanyOptions, useParentOptions, useProductCrud } from './api';
+import { useParentOptions, useProductCrud } from './api';
 
 export interface ProductFormValues {
   company_id: string | null;
@@ -112,7 +113,7 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [target]);
 
-  const companies = useCompanyOptions(opened);
+  const companies = useCompanies();
   // Parents are offered only for a new product without a preset parent (the parent never changes on edit).
   const parentEditable = target?.mode === 'create' && target.parent === null;
   const parents = useParentOptions(debouncedParentSearch, opened && parentEditable);
@@ -140,10 +141,10 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
   }, [parentList, knownParent]);
 
   const companyOptions = useMemo(() => {
-    const opts = (companies.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+    const opts = [...companies.companyOptions];
     if (values.company_id && !opts.some((o) => o.value === values.company_id)) opts.unshift({ value: values.company_id, label: selected?.id === Number(values.company_id) ? selected.name : `#${values.company_id}` });
     return opts;
-  }, [companies.data, values.company_id, selected]);
+  }, [companies.companyOptions, values.company_id, selected]);
 
   const isVariation = values.parent_id !== null;
   const companyLocked = Boolean(editing) || isVariation;

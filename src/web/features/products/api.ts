@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Company } from '../../../core/api/companies';
 import type { ListResponse } from '../../../core/api/list';
 import type { Product } from '../../../core/api/products';
 import { useCrud } from '../../components/useCrud';
@@ -42,14 +41,5 @@ export function useParentOptions(search: string, enabled: boolean) {
     queryFn: ({ signal }) => api.get<ListResponse<Product>>(PRODUCTS_PATH, params, signal),
     enabled: enabled && companyId !== null,
     staleTime: 30_000,
-  });
-}
-
-/** The user's companies for the company select. */
-export function useCompanyOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['company', null, 'all'],
-    queryFn: ({ signal }) => api.get<ListResponse<Company>>('/api/v1/company', { items: 1000 }, signal),
-    enabled,
   });
 }
