@@ -13,7 +13,7 @@ export function Layout() {
   const mobile = useMediaQuery('(max-width: 48em)', false);
   const logout = useLogout();
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 270, breakpoint: 'sm', collapsed: { mobile: true } }} padding="md">
+    <AppShell header={{ height: 60 }} navbar={{ width: 290, breakpoint: 'sm', collapsed: { mobile: true } }} padding="md">
       <AppShell.Header>
         <Header menuOpened={opened && mobile} onMenu={toggle} />
       </AppShell.Header>
