@@ -2,6 +2,8 @@ import { common } from '../components/i18n';
 import { setupI18n, type Translations } from '../lib/i18n';
 import auth from '../features/auth/i18n';
 import companies from '../features/companies/i18n';
+import sources from '../features/sources/i18n';
+import discounts from '../features/discounts/i18n';
 import products from '../features/products/i18n';
 import dashboard from '../features/dashboard/i18n';
 import notifications from '../features/notifications/i18n';
@@ -18,6 +20,8 @@ export const namespaces: Record<string, Translations> = {
   common,
   auth,
   companies,
+  sources,
+  discounts,
   products,
   dashboard,
   notifications,

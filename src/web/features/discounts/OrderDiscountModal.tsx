@@ -123,6 +123,7 @@ export function OrderDiscountModal({
             placeholder={t('field.companyPlaceholder')}
             required
             searchable
+            openOnFocus={false}
             data={(companies.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
             value={values.company_id}
             onChange={(v) => {
@@ -137,6 +138,7 @@ export function OrderDiscountModal({
             placeholder={t('field.sourcePlaceholder')}
             required
             searchable
+            openOnFocus={false}
             disabled={!companyId || sources.isLoading}
             data={sourceOptions}
             value={values.source_id}

@@ -35,7 +35,7 @@ export function OrderDiscountsPage() {
         columns={[
           { key: 'type', header: t('order.col.type'), render: (d) => <DiscountTypeBadge type={d.type} /> },
           { key: 'order_value', header: t('order.col.order_value'), render: (d) => t('orderFrom', { amount: formatAmount(d.order_value, 'RON', lang) }) },
-          { key: 'value', header: t('order.col.value'), render: (d) => <Text fw={500}>{formatDiscountValue(d.type, d.value, t, lang)}</Text> },
+          { key: 'value', header: t('order.col.value'), render: (d) => <Text size="sm" fw={500}>{formatDiscountValue(d.type, d.value, t, lang)}</Text> },
           { key: 'source', header: t('order.col.source'), render: (d) => d.source?.source ?? t('unknownSource') },
         ]}
         onEdit={(d) => setEditing(d)}

@@ -85,6 +85,7 @@ export function ProductDiscountModal({
         placeholder={t('field.productPlaceholder')}
         required
         searchable
+        openOnFocus={false}
         data={options}
         value={values.product_id}
         onChange={(v) => form.setFieldValue('product_id', v)}

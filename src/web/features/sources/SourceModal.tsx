@@ -90,6 +90,7 @@ export function SourceModal({
           placeholder={t('field.companyPlaceholder')}
           required
           searchable
+          openOnFocus={false}
           data={(companies.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
           value={values.company_id}
           onChange={(v) => form.setFieldValue('company_id', v)}

@@ -30,7 +30,7 @@ export function SourcesPage() {
         errorFallback={t('errors.fetch')}
         empty={<EmptyState title={t('empty')} />}
         columns={[
-          { key: 'source', header: t('col.source'), render: (s) => <Text fw={500}>{s.source}</Text> },
+          { key: 'source', header: t('col.source'), render: (s) => <Text size="sm" fw={500}>{s.source}</Text> },
           { key: 'company', header: t('col.company'), render: (s) => s.company?.name ?? t('unknownCompany') },
           { key: 'active', header: t('col.status'), render: (s) => <ActiveBadge active={s.active} /> },
         ]}
