@@ -17,8 +17,9 @@ export function NotificationBell() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
+  const bellKey = queryKeys.list('notifications', companyId, { bell: true });
   const latest = useQuery({
-    queryKey: queryKeys.list('notifications', companyId, { bell: true }),
+    queryKey: bellKey,
     // Spec 8: a failed call shows an empty list.
     queryFn: ({ signal }) => api.get<NotificationsAnswer>('/api/v1/notifications', { items: 10 }, signal).catch((): NotificationsAnswer => ({ data: [], meta: { total: 0, last_page: 1, current_page: 1, unread: 0 } })),
     enabled: companyId !== null,
@@ -26,19 +27,21 @@ export function NotificationBell() {
   });
   const markRead = useMutation({
     mutationFn: () => api.post('/api/v1/notifications/read'),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.all('notifications') }),
+    // The badge goes at once; the open list keeps its bold unread items until the dropdown closes.
+    onSuccess: () => qc.setQueryData<NotificationsAnswer>(bellKey, (old) => (old ? { ...old, meta: { ...old.meta, unread: 0 } } : old)),
   });
   const unread = latest.data?.meta.unread ?? 0;
   const items = latest.data?.data ?? [];
 
-  const toggle = () => {
-    const next = !opened;
+  const setOpen = (next: boolean) => {
     setOpened(next);
     if (next && companyId !== null && !markRead.isPending) markRead.mutate();
+    if (!next) void qc.invalidateQueries({ queryKey: queryKeys.all('notifications') });
   };
+  const toggle = () => setOpen(!opened);
 
   return (
-    <Popover opened={opened} onChange={setOpened} width={360} position="bottom-end" shadow="md" withArrow trapFocus={false}>
+    <Popover opened={opened} onChange={setOpen} width={360} position="bottom-end" shadow="md" withArrow trapFocus={false}>
       <Popover.Target>
         <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" disabled={unread === 0} offset={4}>
           <ActionIcon variant="default" size="lg" radius="xl" onClick={toggle} aria-label={unread ? `${t('open')} (${t('unread', { count: unread })})` : t('open')}>
@@ -91,7 +94,7 @@ export function NotificationBell() {
           fullWidth
           radius={0}
           onClick={() => {
-            setOpened(false);
+            setOpen(false);
             void navigate('/notifications');
           }}
         >
