@@ -251,3 +251,15 @@ describe('product discounts', () => {
     expect((await owner.call('GET', `/api/v1/product-discount/${kept.id}`)).statusCode).toBe(404);
   });
 });
+
+describe('company deletion', () => {
+  it('takes the company\'s sources and order discounts along (the source foreign key does not block it)', async () => {
+    const u = await t.signUp();
+    const sourceId = await createSource(u, 'Telefon');
+    expect((await u.call('POST', '/api/v1/order-discount', { body: { type: 'amount', order_value: 50, value: 5, company_id: u.companyId, source_id: sourceId } })).statusCode).toBe(201);
+    const res = await u.call('DELETE', `/api/v1/company/${u.companyId}`, { company: null });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.kysely.selectFrom('sources').select('id').where('company_id', '=', u.companyId).execute()).toEqual([]);
+    expect(await t.db.kysely.selectFrom('order_discounts').select('id').where('company_id', '=', u.companyId).execute()).toEqual([]);
+  });
+});
