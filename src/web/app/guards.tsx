@@ -1,4 +1,5 @@
 import { Center, Loader } from '@mantine/core';
+import i18n from 'i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -39,7 +40,7 @@ export function AuthCheck({ children }: { children: ReactNode }) {
 
 export function StartupSpinner() {
   return (
-    <Center h="100vh" role="status" aria-label="Loading">
+    <Center h="100vh" role="status" aria-label={i18n.t('common:loading')}>
       <Loader size="lg" />
     </Center>
   );
