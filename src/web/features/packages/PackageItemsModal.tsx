@@ -32,16 +32,22 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
   const [quantity, setQuantity] = useState<number>(1);
   const [error, setError] = useState<unknown>(null);
 
-  // Load the package's items into the working list when they arrive.
+  // The package's items become the working list once per opening (a later refetch must not undo edits).
+  const [loadedFor, setLoadedFor] = useState<number | null>(null);
   useEffect(() => {
-    if (detail.data) setLines((detail.data.items ?? []).map((i) => ({ product_id: i.product_id, quantity: i.quantity, product: i.product })));
-  }, [detail.data]);
+    if (pkg && detail.data && detail.data.id === pkg.id && loadedFor !== pkg.id) {
+      setLines((detail.data.items ?? []).map((i) => ({ product_id: i.product_id, quantity: i.quantity, product: i.product })));
+      setLoadedFor(pkg.id);
+    }
+  }, [detail.data, pkg, loadedFor]);
   useEffect(() => {
-    if (opened) {
-      setProductId(null);
-      setQuantity(1);
-      setError(null);
-    } else setLines([]);
+    setProductId(null);
+    setQuantity(1);
+    setError(null);
+    if (!opened) {
+      setLines([]);
+      setLoadedFor(null);
+    }
   }, [opened, pkg?.id]);
 
   const present = useMemo(() => new Set(lines.map((l) => l.product_id)), [lines]);
@@ -50,7 +56,7 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
   const add = () => {
     const chosen = (products.data ?? []).find((p) => String(p.id) === productId);
     if (!chosen || quantity <= 0) return;
-    setLines((prev) => addPackageItem(prev, { product_id: chosen.id, quantity, product: { id: chosen.id, name: chosen.label, sku: chosen.sku, description: chosen.description } }));
+    setLines((prev) => addPackageItem(prev, { product_id: chosen.id, quantity, product: { id: chosen.id, name: chosen.name, sku: chosen.sku, description: chosen.description } }));
     setProductId(null);
     setQuantity(1);
   };
@@ -70,7 +76,7 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
   const units = lines.reduce((sum, l) => sum + l.quantity, 0);
 
   let body;
-  if (detail.isLoading) body = <LoadingState />;
+  if (detail.isLoading || (detail.data && loadedFor !== pkg?.id)) body = <LoadingState />;
   else if (detail.error)
     body = (
       <Alert color="red" role="alert" title={t('errors.fetchDetails', { reason: errorMessage(detail.error, t('errors.unknown')) })}>
@@ -144,7 +150,7 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
                       ) : null}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm" ff="monospace">
+                      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                         {l.product.sku}
                       </Text>
                     </Table.Td>

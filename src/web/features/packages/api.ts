@@ -55,6 +55,7 @@ export function usePackageDetail(id: number | null) {
     // Always fresh when the modal opens: another tab may have changed the items.
     staleTime: 0,
     gcTime: 0,
+    refetchOnWindowFocus: false,
   });
 }
 
@@ -72,7 +73,7 @@ export interface ProductOption {
   name: string;
   sku: string;
   description: string | null;
-  /** "Parent / Variation" for a variation. */
+  /** A variation's own name when it already says the parent's, else "Parent / Variation". */
   label: string;
 }
 
@@ -91,7 +92,7 @@ export function useProductOptions(enabled: boolean) {
       for (const p of Array.isArray(answer?.data) ? answer.data : []) {
         const variations = Array.isArray(p.variations) ? p.variations : [];
         if (variations.length === 0) out.push({ id: p.id, name: p.name, sku: p.sku, description: p.description, label: p.name });
-        for (const v of variations) out.push({ id: v.id, name: v.name, sku: v.sku, description: v.description, label: `${p.name} / ${v.name}` });
+        for (const v of variations) out.push({ id: v.id, name: v.name, sku: v.sku, description: v.description, label: v.name.toLowerCase().includes(p.name.toLowerCase()) ? v.name : `${p.name} / ${v.name}` });
       }
       return out;
     },

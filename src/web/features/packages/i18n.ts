@@ -41,7 +41,8 @@ export default {
       empty: 'This package has no items yet. Choose a product and a quantity, then Add to Package.',
       save: 'Save items',
       saved: 'The package items were saved.',
-      count: '{{count}} products, {{units}} pieces',
+      count_one: '{{count}} product, {{units}} pcs in total',
+      count_other: '{{count}} products, {{units}} pcs in total',
     },
     errors: {
       unknown: 'unknown error',
@@ -94,7 +95,9 @@ export default {
       empty: 'Pachetul nu conține încă produse. Alegeți un produs și o cantitate, apoi Adaugă în pachet.',
       save: 'Salvează produsele',
       saved: 'Produsele pachetului au fost salvate.',
-      count: '{{count}} produse, {{units}} bucăți',
+      count_one: '{{count}} produs, {{units}} buc. în total',
+      count_few: '{{count}} produse, {{units}} buc. în total',
+      count_other: '{{count}} de produse, {{units}} buc. în total',
     },
     errors: {
       unknown: 'eroare necunoscută',

@@ -121,7 +121,7 @@ export function ReturnRequestModal({
         label={t('field.iban')}
         description={t('field.iban_hint')}
         required
-        ff="monospace"
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         {...form.getInputProps('iban')}
         onBlur={() => {
           const v = form.values.iban;
