@@ -149,15 +149,16 @@ export function packageRoutes(app: FastifyInstance, db: Db): void {
     const body = parse(packageItemsBody, req.body);
     const pkg = await findOwn(req.companyId, body.package_id);
     const items = mergePackageItems(body.package_items);
-    if (items.length > 0) {
-      const ids = items.map((i) => i.product_id);
-      const found = await db.kysely.selectFrom('products').select('id').where('company_id', '=', req.companyId).where('id', 'in', ids).execute();
-      const known = new Set(found.map((r) => r.id));
-      const missing = body.package_items.findIndex((i) => !known.has(i.product_id));
-      if (missing !== -1) throw fieldError(`package_items.${missing}.product_id`, 'package_product_not_found');
-    }
     const now = nowSeconds();
     await db.kysely.transaction().execute(async (trx) => {
+      // Checked inside the transaction, so a refusal changes nothing (one IN query for all lines).
+      if (items.length > 0) {
+        const ids = items.map((i) => i.product_id);
+        const found = await trx.selectFrom('products').select('id').where('company_id', '=', req.companyId).where('id', 'in', ids).execute();
+        const known = new Set(found.map((r) => r.id));
+        const missing = body.package_items.findIndex((i) => !known.has(i.product_id));
+        if (missing !== -1) throw fieldError(`package_items.${missing}.product_id`, 'package_product_not_found');
+      }
       await trx.deleteFrom('package_items').where('package_id', '=', pkg.id).execute();
       if (items.length > 0) await trx.insertInto('package_items').values(items.map((i) => ({ package_id: pkg.id, product_id: i.product_id, quantity: i.quantity }))).execute();
       await trx.updateTable('packages').set({ updated_at: now }).where('id', '=', pkg.id).execute();

@@ -1,12 +1,13 @@
 import { Anchor, Button, List, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatIban } from '../../../core/iban';
 import { formatReturnDate, type ReturnRequest } from '../../../core/api/returnRequests';
 import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/states';
 import { ApiError } from '../../lib/api';
+import { useCompanyId } from '../../lib/session';
 import { useReturnRequestCrud, useReturnRequestList, type ReturnFormValues } from './api';
 import { withReason } from './errors';
 import { emptyReturn, ReturnRequestModal, toFormValues } from './ReturnRequestModal';
@@ -38,6 +39,9 @@ export function ReturnRequestsPage() {
   const [editing, setEditing] = useState<ReturnRequest | null | undefined>(undefined);
   const [draft, setDraft] = useState<Draft | null>(null);
   const unknown = t('errors.unknown');
+  // A draft belongs to the company it was typed in.
+  const companyId = useCompanyId();
+  useEffect(() => setDraft(null), [companyId]);
 
   const shown = useMemo(() => ({ ...list, error: list.error ? withReason(list.error, (reason) => t('errors.fetch', { reason }), unknown) : null }), [list, t, unknown]);
 
