@@ -69,6 +69,12 @@ describe('packages screen', () => {
     await rowOf('Cutie trei sticle').getByText('Cu separatoare, marcaj „Fragil”').waitFor();
     await page.getByRole('navigation', { name: 'Pages' }).waitFor();
     await screenshot(page, 'packages-01-list');
+    // A page past the end (a stale link): the last page is fetched instead.
+    await page.goto(`${server.baseUrl}/packages?page=9`);
+    await showing().filter({ hasText: 'Showing 11 to 16 of 16 results' }).waitFor();
+    expect(page.url()).toContain('page=2');
+    await page.goto(`${server.baseUrl}/packages`);
+    await showing().filter({ hasText: 'Showing 1 to 10 of 16 results' }).waitFor();
   });
 
   it('creates a package: defaults 1 and active, the form checks, then it shows on page 1', async () => {
@@ -210,6 +216,11 @@ describe('return requests screen', () => {
     expect(text).toMatch(/07\d{2} \d{3} \d{3}/);
     expect(text).toMatch(/\d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2}\s(AM|PM)/);
     await screenshot(page, 'returns-01-list');
+    const total = (await apiCall('GET', '/api/v1/return-request')).body.meta.total;
+    await page.goto(`${server.baseUrl}/return-requests?page=99`);
+    await showing().filter({ hasText: new RegExp(`to ${total} of ${total} results`) }).waitFor();
+    await page.goto(`${server.baseUrl}/return-requests`);
+    await showing().filter({ hasText: /Showing 1 to 10 of/ }).waitFor();
   });
 
   it('creates a request: required fields and source, a failed save closes the modal but keeps the input', async () => {
