@@ -167,15 +167,17 @@ describe('messages screen', () => {
   });
 
   it('toggles the status', async () => {
+    // The edit modal of the previous step may still be fading out: its overlay would take the click.
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     const row = rowOf('a fost livrata. Multumim!');
     const sw = row.getByRole('switch');
     expect(await sw.isChecked()).toBe(true);
-    await sw.click({ force: true });
+    await sw.click();
     await expect.poll(() => row.getByText('Inactive').count()).toBe(1);
     await page.reload();
     await expect.poll(() => rowOf('a fost livrata. Multumim!').getByRole('switch').isChecked(), { timeout: 15000 }).toBe(false);
     await screenshot(page, 'messages-11-toggled');
-    await rowOf('a fost livrata. Multumim!').getByRole('switch').click({ force: true });
+    await rowOf('a fost livrata. Multumim!').getByRole('switch').click();
     await expect.poll(() => rowOf('a fost livrata. Multumim!').getByText('Active', { exact: true }).count()).toBe(1);
   });
 
