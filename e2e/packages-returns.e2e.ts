@@ -125,12 +125,12 @@ describe('packages screen', () => {
 
     const row = rowOf('Cutie test e2e mare');
     await row.getByText('Active', { exact: true }).waitFor();
-    await row.getByRole('switch').click({ force: true });
+    await row.getByRole('switch').click();
     await row.getByText('Inactive', { exact: true }).waitFor();
     const list = await apiCall('GET', '/api/v1/package?search=test%20e2e');
     expect(list.body.data[0]).toMatchObject({ name: 'Cutie test e2e mare', is_active: false, weight: 3.1, length: 40.5 });
     await screenshot(page, 'packages-04-toggled');
-    await row.getByRole('switch').click({ force: true });
+    await row.getByRole('switch').click();
     await row.getByText('Active', { exact: true }).waitFor();
   });
 
