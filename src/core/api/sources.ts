@@ -42,13 +42,11 @@ export interface Source {
 registerMessages({
   en: {
     select_company: 'Please select a company',
-    company_not_selected: 'The company must be the one selected at the top of the page.',
     source_taken: 'This company already has a source with this name.',
     source_in_use: 'This source is still used by {{uses}}, so it cannot be deleted. Deactivate it instead.',
   },
   ro: {
     select_company: 'Vă rugăm să selectați o companie',
-    company_not_selected: 'Compania trebuie să fie cea selectată în partea de sus a paginii.',
     source_taken: 'Compania are deja o sursă cu acest nume.',
     source_in_use: 'Această sursă este folosită încă de {{uses}}, deci nu poate fi ștearsă. Dezactivați-o în schimb.',
   },

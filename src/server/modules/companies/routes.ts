@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { companyBody, type Company } from '../../../core/api/companies.js';
 import { listQuery } from '../../../core/api/list.js';
 import type { Db } from '../../db/connection.js';
+import { idParam } from '../../http/params.js';
 import type { CompaniesTable } from '../../db/schema.js';
 import { userOf } from '../../http/auth.js';
 import { HttpError, notFound, parse } from '../../http/errors.js';
@@ -11,7 +11,6 @@ import { nowSeconds } from '../../lib/time.js';
 import type { Selectable } from 'kysely';
 import { countCompanyUsage } from './usage.js';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 export function toCompany(row: Selectable<CompaniesTable>): Company {
   return {

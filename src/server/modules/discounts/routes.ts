@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   orderDiscountBody,
   orderDiscountUpdateBody,
@@ -10,27 +9,21 @@ import {
 } from '../../../core/api/discounts.js';
 import { listQuery } from '../../../core/api/list.js';
 import { fromBani } from '../../../core/money.js';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import type { ProductDiscountsTable } from '../../db/schema.js';
+import type { OrderDiscountsTable } from '../../db/schema.js';
+import { idParam } from '../../http/params.js';
+import { assertSelectedCompany } from '../../http/auth.js';
 import { fieldError, notFound, parse } from '../../http/errors.js';
 import { matchesAny, paginate } from '../../http/list.js';
 import { nowSeconds } from '../../lib/time.js';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Stored hundredths (bani or hundredths of a percent) as the API's two-decimal number. */
 const valueOut = (v: number | null): number | null => (v === null ? null : fromBani(Number(v)));
 
-interface OrderDiscountRow {
-  id: number;
-  company_id: number;
-  source_id: number;
-  type: string;
-  order_value: number;
-  value: number | null;
-  created_at: number;
-  updated_at: number;
-  source_name: string;
-}
+type OrderDiscountRow = Selectable<OrderDiscountsTable> & { source_name: string };
 
 const toOrderDiscount = (r: OrderDiscountRow): OrderDiscount => ({
   id: r.id,
@@ -44,17 +37,7 @@ const toOrderDiscount = (r: OrderDiscountRow): OrderDiscount => ({
   updated_at: Number(r.updated_at),
 });
 
-interface ProductDiscountRow {
-  id: number;
-  product_id: number;
-  type: string;
-  quantity: number;
-  value: number | null;
-  created_at: number;
-  updated_at: number;
-  product_name: string;
-  product_sku: string;
-}
+type ProductDiscountRow = Omit<Selectable<ProductDiscountsTable>, 'company_id'> & { product_name: string; product_sku: string };
 
 const toProductDiscount = (r: ProductDiscountRow): ProductDiscount => ({
   id: r.id,
@@ -110,7 +93,7 @@ export function discountRoutes(app: FastifyInstance, db: Db): void {
 
   app.post('/api/v1/order-discount', scoped, async (req, reply) => {
     const body = parse(orderDiscountBody, req.body);
-    if (body.company_id !== req.companyId) throw fieldError('company_id', 'company_not_selected');
+    assertSelectedCompany(body.company_id, req);
     const source = await db.kysely.selectFrom('sources').select('id').where('id', '=', body.source_id).where('company_id', '=', req.companyId).executeTakeFirst();
     if (!source) throw fieldError('source_id', 'invalid_source');
     const now = nowSeconds();

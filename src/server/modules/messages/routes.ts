@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   isStatusOnlyBody,
   messageCreateBody,
@@ -11,11 +10,12 @@ import {
 } from '../../../core/api/messages.js';
 import { listQuery } from '../../../core/api/list.js';
 import type { Db } from '../../db/connection.js';
+import { idParam } from '../../http/params.js';
+import { assertSelectedCompany } from '../../http/auth.js';
 import { fieldError, HttpError, notFound, parse } from '../../http/errors.js';
 import { matchesAny, paginate } from '../../http/list.js';
 import { nowSeconds } from '../../lib/time.js';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * SMS templates of the company in X-Company-ID. Each row carries its company's name and its
@@ -84,7 +84,7 @@ export function messageRoutes(app: FastifyInstance, db: Db): void {
   app.post('/api/v1/message', scoped, async (req, reply) => {
     const body = parse(messageCreateBody, req.body);
     // Templates are made in the company of X-Company-ID; the web form sends the chosen company's header.
-    if (body.company_id !== req.companyId) throw fieldError('company_id', 'message_company_mismatch');
+    assertSelectedCompany(body.company_id, req);
     const source = await db.kysely
       .selectFrom('sources')
       .select('id')

@@ -66,7 +66,8 @@ describe('packages', () => {
 
   it('refuses a company_id in the body other than the selected company', async () => {
     const res = await alice.call('POST', '/api/v1/package', { body: { ...valid, company_id: bob.companyId } });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ company_id: ['The company must be the one selected at the top of the page.'] });
     expect((await alice.call('POST', '/api/v1/package', { body: { ...valid, company_id: alice.companyId } })).statusCode).toBe(201);
   });
 

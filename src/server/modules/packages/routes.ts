@@ -1,16 +1,17 @@
+import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { z } from 'zod';
 import { listQuery } from '../../../core/api/list.js';
 import { isStatusOnly, mergePackageItems, packageBody, packageItemsBody, packageStatusBody, type Package, type PackageItem } from '../../../core/api/packages.js';
 import { fromBani } from '../../../core/money.js';
 import type { Db } from '../../db/connection.js';
+import { idParam } from '../../http/params.js';
+import { assertSelectedCompany } from '../../http/auth.js';
 import type { PackagesTable } from '../../db/schema.js';
-import { HttpError, fieldError, notFound, parse } from '../../http/errors.js';
+import { fieldError, notFound, parse } from '../../http/errors.js';
 import { matchesAny, paginate } from '../../http/list.js';
 import { nowSeconds } from '../../lib/time.js';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Hundredths in the database, cm and kg with two decimals in the API (same arithmetic as money). */
 export function toPackage(row: Selectable<PackagesTable>): Package {
@@ -29,9 +30,17 @@ export function toPackage(row: Selectable<PackagesTable>): Package {
   };
 }
 
-/** company_id in a body is optional; when sent it must be the selected company (as with list filters). */
-function checkBodyCompany(bodyCompany: number | undefined, companyId: number): void {
-  if (bodyCompany !== undefined && bodyCompany !== companyId) throw new HttpError(403, 'company_filter_mismatch');
+/** The stored columns of a package form (dimensions are already hundredths from the schema). */
+function packageColumns(body: z.output<typeof packageBody>) {
+  return {
+    name: body.name,
+    description: body.description ?? null,
+    length: body.length,
+    width: body.width,
+    height: body.height,
+    weight: body.weight,
+    is_active: body.is_active ? 1 : 0,
+  };
 }
 
 export function packageRoutes(app: FastifyInstance, db: Db): void {
@@ -77,22 +86,11 @@ export function packageRoutes(app: FastifyInstance, db: Db): void {
 
   app.post('/api/v1/package', company, async (req, reply) => {
     const body = parse(packageBody, req.body);
-    checkBodyCompany(body.company_id, req.companyId);
+    assertSelectedCompany(body.company_id, req);
     const now = nowSeconds();
     const row = await db.kysely
       .insertInto('packages')
-      .values({
-        company_id: req.companyId,
-        name: body.name,
-        description: body.description ?? null,
-        length: body.length,
-        width: body.width,
-        height: body.height,
-        weight: body.weight,
-        is_active: body.is_active ? 1 : 0,
-        created_at: now,
-        updated_at: now,
-      })
+      .values({ company_id: req.companyId, ...packageColumns(body), created_at: now, updated_at: now })
       .returningAll()
       .executeTakeFirstOrThrow();
     return reply.status(201).send({ data: { ...toPackage(row), items: [] } });
@@ -109,17 +107,8 @@ export function packageRoutes(app: FastifyInstance, db: Db): void {
       changes = { is_active: body.is_active ? 1 : 0, updated_at: now };
     } else {
       const body = parse(packageBody, req.body);
-      checkBodyCompany(body.company_id, req.companyId);
-      changes = {
-        name: body.name,
-        description: body.description ?? null,
-        length: body.length,
-        width: body.width,
-        height: body.height,
-        weight: body.weight,
-        is_active: body.is_active ? 1 : 0,
-        updated_at: now,
-      };
+      assertSelectedCompany(body.company_id, req);
+      changes = { ...packageColumns(body), updated_at: now };
     }
     const row = await db.kysely
       .updateTable('packages')

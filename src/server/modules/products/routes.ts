@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { listQuery } from '../../../core/api/list.js';
 import type { Db } from '../../db/connection.js';
+import { idParam } from '../../http/params.js';
 import { HttpError, notFound, parse } from '../../http/errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import { readProductBody } from './body.js';
@@ -9,7 +10,6 @@ import { imageSigner, versionMatches } from './images.js';
 import { findProduct, listProducts } from './queries.js';
 import { createProduct, deleteProduct, updateProduct } from './service.js';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 const imageQuery = z.object({ v: z.string().max(64), exp: z.coerce.number().int(), sig: z.string().max(128) });
 
 /**

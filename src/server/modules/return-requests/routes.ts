@@ -1,29 +1,30 @@
+import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { listQuery } from '../../../core/api/list.js';
 import { returnRequestCreateBody, returnRequestUpdateBody, type ReturnRequest } from '../../../core/api/returnRequests.js';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import type { ReturnRequestsTable } from '../../db/schema.js';
+import { idParam } from '../../http/params.js';
 import { fieldError, notFound, parse } from '../../http/errors.js';
 import { containsPattern, matchesAny, paginate } from '../../http/list.js';
 import { nowSeconds } from '../../lib/time.js';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
-interface Row {
-  id: number;
-  company_id: number;
-  source_id: number;
-  source_name: string | null;
-  full_name: string;
-  phone_number: string;
-  email: string | null;
-  bill_number: string | null;
-  iban: string;
-  reason: string | null;
-  details: string | null;
-  created_at: number;
-  updated_at: number;
+type Row = Selectable<ReturnRequestsTable> & { source_name: string | null };
+
+/** The stored columns of the form's fields (the same on create and update; the source is set on create only). */
+function requestColumns(body: z.output<typeof returnRequestUpdateBody>) {
+  return {
+    full_name: body.full_name,
+    phone_number: body.phone_number,
+    email: body.email ?? null,
+    bill_number: body.bill_number ?? null,
+    iban: body.iban,
+    reason: body.reason ?? null,
+    details: body.details ?? null,
+  };
 }
 
 function toReturnRequest(r: Row): ReturnRequest {
@@ -119,13 +120,7 @@ export function returnRequestRoutes(app: FastifyInstance, db: Db): void {
       .values({
         company_id: req.companyId,
         source_id: sourceId,
-        full_name: body.full_name,
-        phone_number: body.phone_number,
-        email: body.email ?? null,
-        bill_number: body.bill_number ?? null,
-        iban: body.iban,
-        reason: body.reason ?? null,
-        details: body.details ?? null,
+        ...requestColumns(body),
         created_at: now,
         updated_at: now,
       })
@@ -141,16 +136,7 @@ export function returnRequestRoutes(app: FastifyInstance, db: Db): void {
     const body = parse(returnRequestUpdateBody, req.body);
     await db.kysely
       .updateTable('return_requests')
-      .set({
-        full_name: body.full_name,
-        phone_number: body.phone_number,
-        email: body.email ?? null,
-        bill_number: body.bill_number ?? null,
-        iban: body.iban,
-        reason: body.reason ?? null,
-        details: body.details ?? null,
-        updated_at: nowSeconds(),
-      })
+      .set({ ...requestColumns(body), updated_at: nowSeconds() })
       .where('id', '=', id)
       .where('company_id', '=', req.companyId)
       .execute();

@@ -1,24 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { listQuery } from '../../../core/api/list.js';
 import { sourceBody, sourceUpdateBody, type Source } from '../../../core/api/sources.js';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import type { SourcesTable } from '../../db/schema.js';
+import { idParam } from '../../http/params.js';
+import { assertSelectedCompany } from '../../http/auth.js';
 import { fieldError, HttpError, langOf, notFound, parse } from '../../http/errors.js';
 import { matchesAny, paginate } from '../../http/list.js';
 import { nowSeconds } from '../../lib/time.js';
 import { countSourceUsage, describeUsage, isInUse } from './usage.js';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
-interface SourceRow {
-  id: number;
-  company_id: number;
-  source: string;
-  active: number;
-  company_name: string;
-  created_at: number;
-  updated_at: number;
-}
+type SourceRow = Selectable<SourcesTable> & { company_name: string };
 
 const toSource = (r: SourceRow): Source => ({
   id: r.id,
@@ -58,11 +52,6 @@ export function sourceRoutes(app: FastifyInstance, db: Db): void {
     if (await q.executeTakeFirst()) throw fieldError('source', 'source_taken');
   }
 
-  /** company_id is sent by the form; it must be the company of X-Company-ID (one of the user's). */
-  function assertSelectedCompany(given: number | undefined, companyId: number): void {
-    if (given !== undefined && given !== companyId) throw fieldError('company_id', 'company_not_selected');
-  }
-
   app.get('/api/v1/source', scoped, async (req) => {
     const q = parse(listQuery, req.query);
     let query = base(req.companyId);
@@ -77,7 +66,7 @@ export function sourceRoutes(app: FastifyInstance, db: Db): void {
 
   app.post('/api/v1/source', scoped, async (req, reply) => {
     const body = parse(sourceBody, req.body);
-    assertSelectedCompany(body.company_id, req.companyId);
+    assertSelectedCompany(body.company_id, req);
     await assertNameFree(req.companyId, body.source);
     const now = nowSeconds();
     const { id } = await db.kysely
@@ -92,7 +81,7 @@ export function sourceRoutes(app: FastifyInstance, db: Db): void {
     const { id } = parse(idParam, req.params);
     const current = await findOwn(req.companyId, id);
     const body = parse(sourceUpdateBody, req.body);
-    assertSelectedCompany(body.company_id, req.companyId);
+    assertSelectedCompany(body.company_id, req);
     if (body.source !== undefined && body.source !== current.source) await assertNameFree(req.companyId, body.source, id);
     await db.kysely
       .updateTable('sources')
