@@ -29,10 +29,34 @@ export interface AppDeps {
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
+/** Every API route with its access rules, as registered: lets tests hold each one to the 401 and scope rules. */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  public: boolean;
+  company: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: RouteInfo[];
+  }
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ? { redact: ['req.headers.authorization', 'req.body.password'] } : false,
     trustProxy: deps.trustProxy ?? false,
+  });
+  const apiRoutes: RouteInfo[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (r) => {
+    if (!r.url.startsWith('/api/')) return;
+    for (const method of [r.method].flat()) {
+      if (method === 'HEAD') continue;
+      const config = (r.config ?? {}) as { public?: boolean; company?: boolean };
+      apiRoutes.push({ method, url: r.url, public: Boolean(config.public), company: Boolean(config.company) });
+    }
   });
   registerErrorHandler(app);
   // Room for a 5 MB image plus the other fields; the image's own limit is checked by the products module.
