@@ -83,7 +83,7 @@ describe('web foundation', () => {
     await bell.click();
     const dropdown = page.getByTestId('notifications-dropdown');
     await dropdown.getByText('Notifications', { exact: true }).waitFor();
-    await dropdown.getByText('Stoc scăzut').waitFor();
+    await dropdown.getByText('Low stock').waitFor(); // system notifications come in the reader's language
     await page.waitForTimeout(400); // the opening transition
     await screenshot(page, 'foundation-notifications');
     await page.mouse.click(700, 600);
@@ -92,7 +92,7 @@ describe('web foundation', () => {
     await bell.click();
     await page.getByRole('button', { name: 'View all notifications' }).click();
     await page.waitForURL(`${server.baseUrl}/notifications`);
-    await page.getByRole('cell', { name: 'AWB eșuat' }).waitFor();
+    await page.getByRole('cell', { name: 'AWB failed' }).waitFor();
 
     // Companies: the two demo companies.
     await page.getByRole('link', { name: 'Companies' }).click();

@@ -50,6 +50,8 @@ export interface NotificationsTable {
   company_id: number;
   title: string;
   description: string;
+  message_key: string | null;
+  params: string | null;
   type: string;
   created_at: number;
 }

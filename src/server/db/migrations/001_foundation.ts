@@ -50,6 +50,10 @@ export const foundation: MigrationFactory = (engine) => ({
       .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
       .addColumn('title', 'varchar(255)', (c) => c.notNull())
       .addColumn('description', 'text', (c) => c.notNull())
+      // System notifications name a message of the catalogue (and its params as JSON), so each
+      // reader gets them in their own language; title/description then hold the English text.
+      .addColumn('message_key', 'varchar(100)')
+      .addColumn('params', 'text')
       .addColumn('type', 'varchar(20)', (c) => c.notNull())
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .execute();

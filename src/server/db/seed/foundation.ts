@@ -2,6 +2,7 @@ import type { Db } from '../connection.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { nowSeconds } from '../../lib/time.js';
 import type { SeedContext } from './context.js';
+import { notificationColumns } from '../../../core/notifications.js';
 
 export const DEMO_EMAIL = 'demo@magazin-demo.ro';
 export const DEMO_PASSWORD = 'demo1234';
@@ -13,10 +14,10 @@ const COMPANIES = [
 ];
 
 const NOTIFICATIONS = [
-  { title: 'Stoc scăzut', description: '3 produse au mai puțin de 5 bucăți în stoc.', type: 'warning', ago: 3600 },
-  { title: 'Comenzi noi', description: 'Ați primit 12 comenzi noi de ieri.', type: 'notice', ago: 7200 },
-  { title: 'Factură emisă', description: 'Factura FCT-0042 a fost emisă cu succes.', type: 'success', ago: 86400 },
-  { title: 'AWB eșuat', description: 'Curierul a refuzat adresa pentru o comandă din Brașov.', type: 'error', ago: 172800 },
+  { ...notificationColumns('low_stock', { count: 3, limit: 5 }), type: 'warning', ago: 3600 },
+  { ...notificationColumns('new_orders', { count: 12 }), type: 'notice', ago: 7200 },
+  { ...notificationColumns('invoice_issued', { number: 'FCT-0042' }), type: 'success', ago: 86400 },
+  { ...notificationColumns('awb_failed', { city: 'Brașov' }), type: 'error', ago: 172800 },
 ];
 
 export async function seedFoundation(db: Db): Promise<SeedContext> {
@@ -33,7 +34,7 @@ export async function seedFoundation(db: Db): Promise<SeedContext> {
     await db.kysely.insertInto('company_users').values({ company_id: row.id, user_id: user.id }).execute();
     await db.kysely
       .insertInto('notifications')
-      .values(NOTIFICATIONS.map((n) => ({ company_id: row.id, title: n.title, description: n.description, type: n.type, created_at: now - n.ago })))
+      .values(NOTIFICATIONS.map(({ ago, ...n }) => ({ ...n, company_id: row.id, created_at: now - ago })))
       .execute();
   }
   return { userId: user.id, companyIds, now };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { notificationColumns } from '../../../core/notifications.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,6 +33,20 @@ describe('notifications', () => {
     // Reading is per user: a colleague still sees them unread; marking twice is harmless.
     expect((await colleague.call('GET', '/api/v1/notifications')).json().meta.unread).toBe(2);
     expect((await a.call('POST', '/api/v1/notifications/read')).statusCode).toBe(200);
+  });
+});
+
+describe('system notifications', () => {
+  it('are shown in the reader\'s language', async () => {
+    const u = await t.signUp();
+    await t.db.kysely
+      .insertInto('notifications')
+      .values({ company_id: u.companyId, ...notificationColumns('awb_failed', { city: 'Brașov' }), type: 'error', created_at: 500 })
+      .execute();
+    const en = (await u.call('GET', '/api/v1/notifications')).json().data[0];
+    expect(en).toMatchObject({ title: 'AWB failed', description: 'The courier refused the address of an order from Brașov.' });
+    const ro = (await u.call('GET', '/api/v1/notifications', { headers: { 'accept-language': 'ro' } })).json().data[0];
+    expect(ro).toMatchObject({ title: 'AWB eșuat', description: 'Curierul a refuzat adresa unei comenzi din Brașov.' });
   });
 });
 

@@ -4,7 +4,8 @@ import type { Notification } from '../../../core/api/companies.js';
 import { listQuery } from '../../../core/api/list.js';
 import type { Db } from '../../db/connection.js';
 import { userOf } from '../../http/auth.js';
-import { parse } from '../../http/errors.js';
+import { langOf, parse } from '../../http/errors.js';
+import { notificationText } from '../../../core/notifications.js';
 import { paginate } from '../../http/list.js';
 
 /** The selected company's notifications, newest first, with the signed-in user's read state. */
@@ -12,16 +13,23 @@ export function notificationRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/v1/notifications', { config: { company: true } }, async (req) => {
     const q = parse(listQuery, req.query);
     const userId = userOf(req).id;
+    const lang = langOf(req);
     const query = db.kysely
       .selectFrom('notifications')
       .leftJoin('notification_reads', (j) => j.onRef('notification_reads.notification_id', '=', 'notifications.id').on('notification_reads.user_id', '=', userId))
-      .select(['notifications.id', 'notifications.title', 'notifications.description', 'notifications.type', 'notifications.created_at', 'notification_reads.user_id as read_by'])
+      .select(['notifications.id', 'notifications.title', 'notifications.description', 'notifications.message_key', 'notifications.params', 'notifications.type', 'notifications.created_at', 'notification_reads.user_id as read_by'])
       .where('notifications.company_id', '=', req.companyId);
     const page = await paginate(query, {
       page: q.page,
       items: q.items,
       order: (x) => x.orderBy('notifications.created_at', 'desc').orderBy('notifications.id', 'desc'),
-      map: (r): Notification => ({ id: r.id, title: r.title, description: r.description, type: r.type, created_at: Number(r.created_at), read: r.read_by !== null }),
+      map: (r): Notification => ({
+        id: r.id,
+        ...(r.message_key ? notificationText(lang, r.message_key, JSON.parse(r.params ?? '{}')) : { title: r.title, description: r.description }),
+        type: r.type,
+        created_at: Number(r.created_at),
+        read: r.read_by !== null,
+      }),
     });
     const unread = await db.kysely
       .selectFrom('notifications')

@@ -1,0 +1,41 @@
+import { registerMessages, translate, type Lang } from './messages.js';
+
+/**
+ * System notifications are stored as a message key plus params and shown in the reader's language.
+ * Each kind has a title and a description in both languages.
+ */
+const kinds = {
+  low_stock: {
+    en: { title: 'Low stock', description: '{{count}} products have fewer than {{limit}} pieces in stock.' },
+    ro: { title: 'Stoc scăzut', description: '{{count}} produse au mai puțin de {{limit}} bucăți în stoc.' },
+  },
+  new_orders: {
+    en: { title: 'New orders', description: 'You received {{count}} new orders since yesterday.' },
+    ro: { title: 'Comenzi noi', description: 'Ați primit {{count}} comenzi noi de ieri.' },
+  },
+  invoice_issued: {
+    en: { title: 'Invoice issued', description: 'Invoice {{number}} was issued.' },
+    ro: { title: 'Factură emisă', description: 'Factura {{number}} a fost emisă.' },
+  },
+  awb_failed: {
+    en: { title: 'AWB failed', description: 'The courier refused the address of an order from {{city}}.' },
+    ro: { title: 'AWB eșuat', description: 'Curierul a refuzat adresa unei comenzi din {{city}}.' },
+  },
+} as const;
+
+export type NotificationKind = keyof typeof kinds;
+type Params = Record<string, string | number>;
+
+registerMessages({
+  en: Object.fromEntries(Object.entries(kinds).flatMap(([k, v]) => [[`notification.${k}.title`, v.en.title], [`notification.${k}.description`, v.en.description]])),
+  ro: Object.fromEntries(Object.entries(kinds).flatMap(([k, v]) => [[`notification.${k}.title`, v.ro.title], [`notification.${k}.description`, v.ro.description]])),
+});
+
+export function notificationText(lang: Lang, kind: string, params: Params): { title: string; description: string } {
+  return { title: translate(lang, `notification.${kind}.title`, params), description: translate(lang, `notification.${kind}.description`, params) };
+}
+
+/** The columns of a stored system notification: key and params, plus the English text as a fallback. */
+export function notificationColumns(kind: NotificationKind, params: Params) {
+  return { message_key: kind, params: JSON.stringify(params), ...notificationText('en', kind, params) };
+}
