@@ -4,12 +4,13 @@
  *
  *   npx tsx bench/products-list.ts            (PARENTS=50000 by default)
  *   PARENTS=20000 RUNS=10 npx tsx bench/products-list.ts
+ *   BENCH_DATABASE_URL=postgres://... npx tsx bench/products-list.ts   (a schema of its own, dropped after)
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { buildApp } from '../src/server/app.js';
 import { openDb } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
@@ -25,7 +26,15 @@ const QUALIFIERS = ['din bumbac', 'pictată manual', 'de Horezu', 'din lut', 'ar
 const SIZES = ['S', 'M', 'L', 'XL', 'XXL', 'XS'];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-products-'));
-const db = openDb(`sqlite:${path.join(dir, 'bench.db')}`);
+const pgUrl = process.env.BENCH_DATABASE_URL;
+const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
+if (pgUrl) {
+  const admin = openDb(pgUrl);
+  await admin.kysely.schema.createSchema(schema).execute();
+  await admin.close();
+}
+const db = pgUrl ? openDb(pgUrl, { schema }) : openDb(`sqlite:${path.join(dir, 'bench.db')}`);
+console.log(`Engine: ${db.engine}`);
 await migrateToLatest(db);
 const now = Math.floor(Date.now() / 1000);
 
@@ -81,6 +90,7 @@ await db.kysely.transaction().execute(async (trx) => {
     if (images.length) await trx.insertInto('product_images').values(images).execute();
   }
 });
+if (db.engine === 'postgres') await sql`analyze`.execute(db.kysely);
 console.log(`Seeded ${total} products (${PARENTS} top-level) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 
 const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir: dir });
@@ -119,4 +129,9 @@ await measure('search "Horezu", deep page 100', `/api/v1/product?search=Horezu&i
 
 await app.close();
 await db.close();
+if (pgUrl) {
+  const admin = openDb(pgUrl);
+  await admin.kysely.schema.dropSchema(schema).cascade().execute();
+  await admin.close();
+}
 fs.rmSync(dir, { recursive: true, force: true });

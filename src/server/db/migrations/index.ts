@@ -4,6 +4,7 @@ import { products } from './002_products.js';
 import { sourcesDiscounts } from './003_sources_discounts.js';
 import { messages } from './004_messages.js';
 import { packagesReturns } from './005_packages_returns.js';
+import { searchIndexes } from './006_search_indexes.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '003_sources_discounts': sourcesDiscounts,
   '004_messages': messages,
   '005_packages_returns': packagesReturns,
+  '006_search_indexes': searchIndexes,
 };

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { ListResponse } from '../../../core/api/list.js';
 import type { Currency, Product, SaleType } from '../../../core/api/products.js';
 import { fromBani } from '../../../core/money.js';
@@ -57,23 +57,20 @@ async function variationsOf(db: Db, parentIds: number[], signer: ImageSigner): P
 /**
  * A page of the company's top-level products, newest first, each with its variations. Two
  * queries plus the count, whatever the page size: the page of parents, then all their children.
- * The search matches the name or SKU of the parent or of any of its variations (EXISTS).
+ * The search matches the name or SKU of the parent or of any of its variations: the matching rows
+ * of the company, mapped to their top-level id, in one subquery that PostgreSQL answers from the
+ * trigram indexes (migration 006).
  */
 export async function listProducts(db: Db, signer: ImageSigner, companyId: number, q: { page: number; items: number; search: string }): Promise<ListResponse<Product>> {
   let query = db.kysely.selectFrom('products as p').where('p.company_id', '=', companyId).where('p.parent_id', 'is', null);
   if (q.search) {
     const term = q.search;
-    query = query.where((eb) =>
-      eb.or([
-        matchesAny(db.engine, ['p.name', 'p.sku'], term),
-        eb.exists(
-          eb
-            .selectFrom('products as c')
-            .select(sql.lit(1).as('one'))
-            .whereRef('c.parent_id', '=', 'p.id')
-            .where(matchesAny(db.engine, ['c.name', 'c.sku'], term)),
-        ),
-      ]),
+    query = query.where('p.id', 'in', (eb) =>
+      eb
+        .selectFrom('products as m')
+        .select((x) => x.fn.coalesce('m.parent_id', 'm.id').as('top_id'))
+        .where('m.company_id', '=', companyId)
+        .where(matchesAny(db.engine, ['m.name', 'm.sku'], term)),
     );
   }
   const page = await paginate(query.selectAll('p').select(imageSha), {
