@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Progress, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +31,8 @@ export interface ListPageProps<T> {
   onEdit?: (row: T) => void;
   /** Shows a bin action per row: asks for confirmation, runs this, then applies the delete rule. */
   onDelete?: (row: T) => Promise<unknown>;
+  /** The green notification once onDelete succeeded, e.g. t('deleted'). */
+  deletedMessage?: string;
   /** The confirmation text, e.g. (row) => t('common:confirm.deleteNamed', { name: row.name }). */
   deleteMessage?: (row: T) => ReactNode;
   /** Shown when the delete fails and the server gave no message, e.g. "Failed to delete company". */
@@ -58,7 +61,7 @@ const defaultKey = (row: unknown) => (row as { id: number | string }).id;
  * (only with more than one page) and a confirmed delete. All state lives in `list` (useList).
  */
 export function ListPage<T>(props: ListPageProps<T>) {
-  const { list, columns, title, onAdd, addLabel, onEdit, onDelete, deleteMessage, deleteErrorFallback, rowActions, afterRow, rowKey = defaultKey, errorFallback, searchPlaceholder, toolbar, empty, searchable = true } = props;
+  const { list, columns, title, onAdd, addLabel, onEdit, onDelete, deletedMessage, deleteMessage, deleteErrorFallback, rowActions, afterRow, rowKey = defaultKey, errorFallback, searchPlaceholder, toolbar, empty, searchable = true } = props;
   const { t } = useTranslation('common');
   const [toDelete, setToDelete] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -71,6 +74,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
     setDeleteError(null);
     try {
       await onDelete(toDelete);
+      if (deletedMessage) notifications.show({ color: 'green', message: deletedMessage });
       setToDelete(null);
     } catch (e) {
       setDeleteError(errorMessage(e, deleteErrorFallback ?? t('confirm.deleteFailed')));

@@ -1,15 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../lib/api';
+import { api, companyHeader, request } from '../lib/api';
 import { queryKeys } from '../lib/queryKeys';
 import type { ListController } from './useList';
 
-export interface UseCrudOptions {
+export interface UseCrudOptions<TBody> {
   /** Query-key root to invalidate after every change, e.g. 'source'. */
   resource: string;
   /** Collection path: create POST path, update POST path/{id}, delete DELETE path/{id}. */
   path: string;
   /** The list to apply the refetch rules to (create → page 1, update → same page, delete → step back). */
   list?: Pick<ListController<unknown>, 'afterCreate' | 'afterUpdate' | 'afterDelete'>;
+  /**
+   * For a form that chooses the company of a new record: the company a create body goes to. Its
+   * X-Company-ID is sent with the create when it is not the sidebar's (undefined: the sidebar's).
+   */
+  createIn?: (body: TBody) => number | undefined;
 }
 
 /**
@@ -17,11 +22,14 @@ export interface UseCrudOptions {
  * (updates are POST /path/{id}) and the list refetch rules. A body may be a plain object (JSON)
  * or FormData (multipart). `save(id, body)` creates when id is null, updates otherwise.
  */
-export function useCrud<TBody = unknown, TAnswer = unknown>({ resource, path, list }: UseCrudOptions) {
+export function useCrud<TBody = unknown, TAnswer = unknown>({ resource, path, list, createIn }: UseCrudOptions<TBody>) {
   const qc = useQueryClient();
   const invalidate = () => qc.invalidateQueries({ queryKey: queryKeys.all(resource) });
   const create = useMutation({
-    mutationFn: (body: TBody) => api.post<TAnswer>(path, body),
+    mutationFn: (body: TBody) => {
+      const company = createIn?.(body);
+      return company === undefined ? api.post<TAnswer>(path, body) : request<TAnswer>(path, { method: 'POST', body, headers: companyHeader(company) });
+    },
     onSuccess: () => {
       list?.afterCreate();
       return invalidate();

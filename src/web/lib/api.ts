@@ -91,6 +91,14 @@ export const api = {
   blob: (path: string, query?: QueryParams) => request<Blob>(path, { query, as: 'blob' }),
 };
 
+/**
+ * X-Company-ID of a company chosen in a form, when it is not the one selected in the sidebar (the
+ * server makes a record in the header's company): `request(path, { headers: companyHeader(id) })`.
+ */
+export function companyHeader(companyId: number): Record<string, string> | undefined {
+  return session.get().company?.id === companyId ? undefined : { 'X-Company-ID': String(companyId) };
+}
+
 /** The server's message of an error, else the fallback text (spec 8: the server's message is preferred). */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message) return error.message;
@@ -99,3 +107,13 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 /** True for a 404 (the resource or endpoint does not exist). */
 export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+/**
+ * The spec's "Failed to ... package: {reason}" texts: the reason is the server's message (or the
+ * network / unknown text). Answers an ApiError that keeps the field errors, so FormErrorAlert can
+ * show both the sentence and the per-field messages.
+ */
+export function withReason(error: unknown, format: (reason: string) => string, unknown: string): ApiError {
+  const reason = errorMessage(error, error instanceof Error && !(error instanceof ApiError) && error.message ? error.message : unknown);
+  return new ApiError(error instanceof ApiError ? error.status : 0, format(reason), error instanceof ApiError ? error.errors : {});
+}
