@@ -1,6 +1,4 @@
 import { Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Company } from '../../../core/api/companies';
 import { ListPage } from '../../components/ListPage';
@@ -8,6 +6,7 @@ import { ActiveBadge, YesNoBadge } from '../../components/StatusBadge';
 import { EmptyState } from '../../components/states';
 import { useCrud } from '../../components/useCrud';
 import { useList } from '../../components/useList';
+import { useEntityModal } from '../../components/useModalForm';
 import { CompanyModal, type CompanyFormValues } from './CompanyModal';
 
 /** /companies: the user's companies (not scoped to the selected one). */
@@ -15,15 +14,14 @@ export function CompaniesPage() {
   const { t } = useTranslation('companies');
   const list = useList<Company>({ resource: 'company', path: '/api/v1/company', companyScoped: false });
   const crud = useCrud<CompanyFormValues>({ resource: 'company', path: '/api/v1/company', list });
-  // undefined: closed; null: adding; a company: editing.
-  const [editing, setEditing] = useState<Company | null | undefined>(undefined);
+  const modal = useEntityModal<Company>();
 
   return (
     <>
       <ListPage<Company>
         title={t('title')}
         list={list}
-        onAdd={() => setEditing(null)}
+        onAdd={modal.add}
         addLabel={t('add')}
         searchPlaceholder={t('searchPlaceholder')}
         errorFallback={t('errors.fetch')}
@@ -35,15 +33,13 @@ export function CompaniesPage() {
           { key: 'vat_payer', header: t('col.vat_payer'), render: (c) => <YesNoBadge value={c.vat_payer} /> },
           { key: 'active', header: t('col.status'), render: (c) => <ActiveBadge active={c.active} /> },
         ]}
-        onEdit={(c) => setEditing(c)}
-        onDelete={async (c) => {
-          await crud.remove.mutateAsync(c.id);
-          notifications.show({ color: 'green', message: t('deleted') });
-        }}
+        onEdit={modal.edit}
+        onDelete={(c) => crud.remove.mutateAsync(c.id)}
+        deletedMessage={t('deleted')}
         deleteMessage={(c) => t('deleteMessage', { name: c.name })}
         deleteErrorFallback={t('errors.delete')}
       />
-      <CompanyModal opened={editing !== undefined} company={editing ?? null} onClose={() => setEditing(undefined)} save={crud.save} saving={crud.isSaving} />
+      <CompanyModal {...modal.props} save={crud.save} saving={crud.isSaving} />
     </>
   );
 }

@@ -1,10 +1,8 @@
 import { Checkbox, Group, SimpleGrid, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { companyBody, type Company } from '../../../core/api/companies';
 import { FormModal } from '../../components/FormModal';
-import { applyServerErrors, useForm } from '../../lib/form';
+import { useModalForm, type EntityModalProps } from '../../components/useModalForm';
 
 export interface CompanyFormValues {
   name: string;
@@ -23,43 +21,23 @@ export function toFormValues(c: Company): CompanyFormValues {
   return { name: c.name, vat_number: c.vat_number, administrator_name: c.administrator_name, vat_payer: c.vat_payer, active: c.active, address: c.address ?? '', city: c.city ?? '', county: c.county ?? '' };
 }
 
-/** Add (company null) or edit a company. `save` answers when the server accepted it. */
-export function CompanyModal({ opened, company, onClose, save, saving }: { opened: boolean; company: Company | null; onClose: () => void; save: (id: number | null, values: CompanyFormValues) => Promise<unknown>; saving: boolean }) {
+/** Add (entity null) or edit a company. `save` answers when the server accepted it. */
+export function CompanyModal({ opened, entity: company, onClose, save, saving }: EntityModalProps<Company, CompanyFormValues>) {
   const { t } = useTranslation('companies');
-  const form = useForm<CompanyFormValues>({ initialValues: emptyCompany, schema: companyBody });
-  const [error, setError] = useState<unknown>(null);
-
-  // Fill the form each time the modal opens.
-  const { reset } = form;
-  useEffect(() => {
-    if (opened) {
-      reset(company ? toFormValues(company) : emptyCompany);
-      setError(null);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, company]);
-
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    try {
-      await save(company?.id ?? null, values);
-      notifications.show({ color: 'green', message: company ? t('updated') : t('created') });
-      onClose();
-    } catch (e) {
-      setError(applyServerErrors(form, e));
-    }
+  const { form, modal } = useModalForm({
+    opened,
+    entity: company,
+    onClose,
+    saving,
+    blank: emptyCompany,
+    toValues: toFormValues,
+    schema: companyBody,
+    save: (values) => save(company?.id ?? null, values),
+    savedMessage: () => (company ? t('updated') : t('created')),
   });
 
   return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
-      title={company ? t('editTitle') : t('addTitle')}
-      onSubmit={submit}
-      submitting={saving}
-      error={error}
-      errorFallback={company ? t('errors.update') : t('errors.create')}
-    >
+    <FormModal {...modal} title={company ? t('editTitle') : t('addTitle')} errorFallback={company ? t('errors.update') : t('errors.create')}>
       <TextInput label={t('field.name')} required {...form.getInputProps('name')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={t('field.vat_number')} description={t('field.vat_number_hint')} required {...form.getInputProps('vat_number')} />

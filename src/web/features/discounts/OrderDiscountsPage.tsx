@@ -1,12 +1,10 @@
 import { Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDiscount } from '../../../core/api/discounts';
 import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/states';
+import { useEntityModal } from '../../components/useModalForm';
 import { formatAmount } from '../../lib/format';
-import { useCompanyId } from '../../lib/session';
 import { useOrderDiscountCrud, useOrderDiscountList } from './api';
 import { DiscountTypeBadge } from './DiscountFields';
 import { formatDiscountValue } from './format';
@@ -16,10 +14,9 @@ import { OrderDiscountModal } from './OrderDiscountModal';
 export function OrderDiscountsPage() {
   const { t, i18n } = useTranslation('discounts');
   const lang = i18n.language;
-  const companyId = useCompanyId();
   const list = useOrderDiscountList();
   const crud = useOrderDiscountCrud(list);
-  const [editing, setEditing] = useState<OrderDiscount | null | undefined>(undefined);
+  const modal = useEntityModal<OrderDiscount>();
   const describe = (d: OrderDiscount) => `${formatDiscountValue(d.type, d.value, t, lang)}, ${t('orderFrom', { amount: formatAmount(d.order_value, 'RON', lang) })}`;
 
   return (
@@ -27,7 +24,7 @@ export function OrderDiscountsPage() {
       <ListPage<OrderDiscount>
         title={t('order.title')}
         list={list}
-        onAdd={() => setEditing(null)}
+        onAdd={modal.add}
         addLabel={t('order.add')}
         searchPlaceholder={t('order.searchPlaceholder')}
         errorFallback={t('order.errors.fetch')}
@@ -38,23 +35,13 @@ export function OrderDiscountsPage() {
           { key: 'value', header: t('order.col.value'), render: (d) => <Text size="sm" fw={500}>{formatDiscountValue(d.type, d.value, t, lang)}</Text> },
           { key: 'source', header: t('order.col.source'), render: (d) => d.source?.source ?? t('unknownSource') },
         ]}
-        onEdit={(d) => setEditing(d)}
-        onDelete={async (d) => {
-          await crud.remove.mutateAsync(d.id);
-          notifications.show({ color: 'green', message: t('order.deleted') });
-        }}
+        onEdit={modal.edit}
+        onDelete={(d) => crud.remove.mutateAsync(d.id)}
+        deletedMessage={t('order.deleted')}
         deleteMessage={(d) => t('order.deleteMessage', { what: describe(d) })}
         deleteErrorFallback={t('order.errors.delete')}
       />
-      <OrderDiscountModal
-        opened={editing !== undefined}
-        discount={editing ?? null}
-        selectedCompanyId={companyId}
-        onClose={() => setEditing(undefined)}
-        create={(body) => crud.create.mutateAsync(body)}
-        update={(id, body) => crud.update.mutateAsync({ id, body })}
-        saving={crud.isSaving}
-      />
+      <OrderDiscountModal {...modal.props} save={crud.save} saving={crud.isSaving} />
     </>
   );
 }

@@ -1,10 +1,8 @@
 import { NumberInput, Select, SimpleGrid } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_DISCOUNT_QUANTITY, productDiscountBody, type DiscountType, type ProductDiscount } from '../../../core/api/discounts';
 import { FormModal } from '../../components/FormModal';
-import { applyServerErrors, useForm } from '../../lib/form';
+import { useModalForm, type EntityModalProps } from '../../components/useModalForm';
 import { useProductOptions, type ProductDiscountBody } from './api';
 import { DiscountTypeSelect, DiscountValueInput } from './DiscountFields';
 
@@ -15,36 +13,26 @@ export interface ProductDiscountFormValues {
   value: string | number;
 }
 
-const blank = (): ProductDiscountFormValues => ({ product_id: null, type: null, quantity: '', value: '' });
+const empty: ProductDiscountFormValues = { product_id: null, type: null, quantity: '', value: '' };
 
-/** Add (discount null) or edit a product discount: product, type, quantity, value (0 allowed). */
-export function ProductDiscountModal({
-  opened,
-  discount,
-  onClose,
-  save,
-  saving,
-}: {
-  opened: boolean;
-  discount: ProductDiscount | null;
-  onClose: () => void;
-  save: (id: number | null, body: ProductDiscountBody) => Promise<unknown>;
-  saving: boolean;
-}) {
+/** Add (entity null) or edit a product discount: product, type, quantity, value (0 allowed). */
+export function ProductDiscountModal({ opened, entity: discount, onClose, save, saving }: EntityModalProps<ProductDiscount, ProductDiscountBody>) {
   const { t } = useTranslation('discounts');
-  const editing = discount !== null;
-  const form = useForm<ProductDiscountFormValues>({ initialValues: blank(), schema: productDiscountBody });
-  const [error, setError] = useState<unknown>(null);
+  const { form, editing, modal } = useModalForm({
+    opened,
+    entity: discount,
+    onClose,
+    saving,
+    blank: empty,
+    toValues: (d) => ({ product_id: String(d.product_id), type: d.type, quantity: d.quantity, value: d.value ?? '' }),
+    schema: productDiscountBody,
+    save: (v) => {
+      const type = v.type as DiscountType;
+      return save(discount?.id ?? null, { product_id: Number(v.product_id), type, quantity: v.quantity, ...(type === 'shipping' ? {} : { value: v.value }) });
+    },
+    savedMessage: () => (discount ? t('product.updated') : t('product.created')),
+  });
   const products = useProductOptions(opened);
-
-  const { reset } = form;
-  useEffect(() => {
-    if (opened) {
-      reset(discount ? { product_id: String(discount.product_id), type: discount.type, quantity: discount.quantity, value: discount.value ?? '' } : blank());
-      setError(null);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, discount]);
 
   const options = (products.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.sku ? `${p.name} (${p.sku})` : p.name }));
   // The product of an edited discount may be beyond the first 100: keep it choosable.
@@ -56,30 +44,9 @@ export function ProductDiscountModal({
   else if (products.isSuccess && options.length === 0) productHint = t('field.noProducts');
 
   const { values } = form;
-  const submit = form.onSubmit(async (v) => {
-    setError(null);
-    const type = v.type as DiscountType;
-    const body: ProductDiscountBody = { product_id: Number(v.product_id), type, quantity: v.quantity, ...(type === 'shipping' ? {} : { value: v.value }) };
-    try {
-      await save(discount?.id ?? null, body);
-      notifications.show({ color: 'green', message: discount ? t('product.updated') : t('product.created') });
-      onClose();
-    } catch (e) {
-      setError(applyServerErrors(form, e));
-    }
-  });
 
   return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
-      title={editing ? t('product.editTitle') : t('product.addTitle')}
-      onSubmit={submit}
-      submitting={saving}
-      error={error}
-      errorFallback={editing ? t('product.errors.update') : t('product.errors.create')}
-      size="lg"
-    >
+    <FormModal {...modal} title={editing ? t('product.editTitle') : t('product.addTitle')} errorFallback={editing ? t('product.errors.update') : t('product.errors.create')} size="lg">
       <Select
         label={t('field.product')}
         placeholder={t('field.productPlaceholder')}

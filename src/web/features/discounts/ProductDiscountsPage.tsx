@@ -1,10 +1,9 @@
 import { Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductDiscount } from '../../../core/api/discounts';
 import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/states';
+import { useEntityModal } from '../../components/useModalForm';
 import { useProductDiscountCrud, useProductDiscountList } from './api';
 import { DiscountTypeBadge } from './DiscountFields';
 import { formatDiscountValue } from './format';
@@ -16,14 +15,14 @@ export function ProductDiscountsPage() {
   const lang = i18n.language;
   const list = useProductDiscountList();
   const crud = useProductDiscountCrud(list);
-  const [editing, setEditing] = useState<ProductDiscount | null | undefined>(undefined);
+  const modal = useEntityModal<ProductDiscount>();
 
   return (
     <>
       <ListPage<ProductDiscount>
         title={t('product.title')}
         list={list}
-        onAdd={() => setEditing(null)}
+        onAdd={modal.add}
         addLabel={t('product.add')}
         searchPlaceholder={t('product.searchPlaceholder')}
         errorFallback={t('product.errors.fetch')}
@@ -47,15 +46,13 @@ export function ProductDiscountsPage() {
           { key: 'quantity', header: t('product.col.quantity'), align: 'right', render: (d) => d.quantity.toLocaleString(lang.startsWith('ro') ? 'ro-RO' : 'en-US') },
           { key: 'value', header: t('product.col.value'), align: 'right', render: (d) => <Text size="sm" fw={500}>{formatDiscountValue(d.type, d.value, t, lang)}</Text> },
         ]}
-        onEdit={(d) => setEditing(d)}
-        onDelete={async (d) => {
-          await crud.remove.mutateAsync(d.id);
-          notifications.show({ color: 'green', message: t('product.deleted') });
-        }}
+        onEdit={modal.edit}
+        onDelete={(d) => crud.remove.mutateAsync(d.id)}
+        deletedMessage={t('product.deleted')}
         deleteMessage={(d) => t('product.deleteMessage', { name: d.product?.name ?? t('unknownProduct') })}
         deleteErrorFallback={t('product.errors.delete')}
       />
-      <ProductDiscountModal opened={editing !== undefined} discount={editing ?? null} onClose={() => setEditing(undefined)} save={crud.save} saving={crud.isSaving} />
+      <ProductDiscountModal {...modal.props} save={crud.save} saving={crud.isSaving} />
     </>
   );
 }

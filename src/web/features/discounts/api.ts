@@ -1,12 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Company } from '../../../core/api/companies';
+import { useQuery } from '@tanstack/react-query';
 import type { DiscountType, OrderDiscount, ProductDiscount } from '../../../core/api/discounts';
 import type { ListResponse } from '../../../core/api/list';
 import { useCrud } from '../../components/useCrud';
 import { useList } from '../../components/useList';
-import { api, request } from '../../lib/api';
+import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
-import { session, useCompanyId } from '../../lib/session';
+import { useCompanyId } from '../../lib/session';
 
 export const ORDER_DISCOUNTS_PATH = '/api/v1/order-discount';
 export const PRODUCT_DISCOUNTS_PATH = '/api/v1/product-discount';
@@ -20,6 +19,8 @@ export interface OrderDiscountCreateBody {
   source_id: number;
 }
 export type OrderDiscountUpdateBody = Omit<OrderDiscountCreateBody, 'company_id' | 'source_id'>;
+/** What the order discount form sends: the create body, or the update body on edit. */
+export type OrderDiscountBody = OrderDiscountCreateBody | OrderDiscountUpdateBody;
 
 export interface ProductDiscountBody {
   product_id: number;
@@ -34,16 +35,12 @@ export function useOrderDiscountList() {
 
 /** Create (as the company chosen in the form), update (type, order_value, value), delete. */
 export function useOrderDiscountCrud(list: ReturnType<typeof useOrderDiscountList>) {
-  const crud = useCrud<OrderDiscountUpdateBody>({ resource: 'order-discount', path: ORDER_DISCOUNTS_PATH, list });
-  const qc = useQueryClient();
-  const create = useMutation({
-    mutationFn: (body: OrderDiscountCreateBody) => request<{ data: OrderDiscount }>(ORDER_DISCOUNTS_PATH, { method: 'POST', body, headers: companyHeader(body.company_id) }),
-    onSuccess: () => {
-      list.afterCreate();
-      return qc.invalidateQueries({ queryKey: queryKeys.all('order-discount') });
-    },
+  return useCrud<OrderDiscountBody, { data: OrderDiscount }>({
+    resource: 'order-discount',
+    path: ORDER_DISCOUNTS_PATH,
+    list,
+    createIn: (body) => ('company_id' in body ? body.company_id : undefined),
   });
-  return { create, update: crud.update, remove: crud.remove, isSaving: create.isPending || crud.isSaving };
 }
 
 export function useProductDiscountList() {
@@ -52,31 +49,6 @@ export function useProductDiscountList() {
 
 export function useProductDiscountCrud(list: ReturnType<typeof useProductDiscountList>) {
   return useCrud<ProductDiscountBody>({ resource: 'product-discount', path: PRODUCT_DISCOUNTS_PATH, list });
-}
-
-/** The user's companies for the company select (the same query as the sidebar's selector). */
-export function useCompanyOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['company', null, 'all'],
-    queryFn: ({ signal }) => api.get<ListResponse<Company>>('/api/v1/company', { items: 1000 }, signal),
-    enabled,
-  });
-}
-
-export interface SourceOption {
-  id: number;
-  source: string;
-  active: boolean;
-}
-
-/** A company's sources for the source select: the by-company fetch, page 1 of 100 (spec 7). */
-export function useCompanySources(companyId: number | null) {
-  return useQuery({
-    queryKey: queryKeys.list('source', companyId, { page: 1, items: 100, purpose: 'options' }),
-    queryFn: ({ signal }) =>
-      request<ListResponse<SourceOption>>('/api/v1/source', { query: { page: 1, items: 100, company_id: companyId! }, signal, headers: companyHeader(companyId!) }),
-    enabled: companyId !== null,
-  });
 }
 
 export interface ProductOption {
@@ -95,7 +67,3 @@ export function useProductOptions(enabled: boolean) {
   });
 }
 
-/** X-Company-ID of a company chosen in a form, when it is not the one selected in the sidebar. */
-function companyHeader(companyId: number): Record<string, string> | undefined {
-  return session.get().company?.id === companyId ? undefined : { 'X-Company-ID': String(companyId) };
-}

@@ -1,12 +1,11 @@
 import { Badge, Group, Switch, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../../core/api/messages';
 import { countSms } from '../../../core/sms';
 import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/states';
-import { useCompanyId } from '../../lib/session';
+import { useEntityModal } from '../../components/useModalForm';
 import { useMessageCrud, useMessageList, useToggleMessage } from './api';
 import { MessageModal } from './MessageModal';
 
@@ -21,12 +20,10 @@ function truncate(text: string, max = TEXT_PREVIEW): string {
 /** /messages: SMS templates of the selected company. */
 export function MessagesPage() {
   const { t } = useTranslation('messages');
-  const companyId = useCompanyId();
   const list = useMessageList();
   const crud = useMessageCrud(list);
   const toggle = useToggleMessage(list);
-  // undefined: closed; null: adding; a message: editing.
-  const [editing, setEditing] = useState<Message | null | undefined>(undefined);
+  const modal = useEntityModal<Message>();
 
   const flip = (m: Message) => {
     if (toggle.isPending) return;
@@ -44,7 +41,7 @@ export function MessagesPage() {
       <ListPage<Message>
         title={t('title')}
         list={list}
-        onAdd={() => setEditing(null)}
+        onAdd={modal.add}
         addLabel={t('add')}
         searchPlaceholder={t('searchPlaceholder')}
         errorFallback={t('errors.fetch')}
@@ -93,23 +90,13 @@ export function MessagesPage() {
             ),
           },
         ]}
-        onEdit={(m) => setEditing(m)}
-        onDelete={async (m) => {
-          await crud.remove.mutateAsync(m.id);
-          notifications.show({ color: 'green', message: t('deleted') });
-        }}
+        onEdit={modal.edit}
+        onDelete={(m) => crud.remove.mutateAsync(m.id)}
+        deletedMessage={t('deleted')}
         deleteMessage={(m) => t('deleteMessage', { from: m.from })}
         deleteErrorFallback={t('errors.delete')}
       />
-      <MessageModal
-        opened={editing !== undefined}
-        message={editing ?? null}
-        selectedCompanyId={companyId}
-        onClose={() => setEditing(undefined)}
-        create={(body) => crud.create.mutateAsync(body)}
-        update={(id, body) => crud.update.mutateAsync({ id, body })}
-        saving={crud.isSaving}
-      />
+      <MessageModal {...modal.props} save={crud.save} saving={crud.isSaving} />
     </>
   );
 }

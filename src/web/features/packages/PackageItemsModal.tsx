@@ -6,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { addPackageItem, MIN_ITEM_QUANTITY, nextItemQuantity, type Package, type PackageProduct } from '../../../core/api/packages';
 import { FormErrorAlert } from '../../components/FormModal';
 import { LoadingState } from '../../components/states';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, withReason } from '../../lib/api';
 import { usePackageDetail, useProductOptions, useSavePackageItems } from './api';
-import { withReason } from './errors';
 
 interface Line {
   product_id: number;

@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import type { Package } from '../../../core/api/packages';
 import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/states';
+import { useEntityModal } from '../../components/useModalForm';
+import { withReason } from '../../lib/api';
 import { localeOf } from '../../lib/i18n';
 import { useCompanyId } from '../../lib/session';
 import { usePackageCrud, usePackageList, useTogglePackage } from './api';
-import { withReason } from './errors';
 import { PackageItemsModal } from './PackageItemsModal';
 import { PackageModal } from './PackageModal';
 
@@ -20,8 +21,7 @@ export function PackagesPage() {
   const list = usePackageList();
   const crud = usePackageCrud(list);
   const toggle = useTogglePackage(list);
-  // undefined: closed; null: adding; a package: editing.
-  const [editing, setEditing] = useState<Package | null | undefined>(undefined);
+  const modal = useEntityModal<Package>();
   const [itemsOf, setItemsOf] = useState<Package | null>(null);
 
   const num = (n: number) => n.toLocaleString(localeOf(i18n.language), { maximumFractionDigits: 2 });
@@ -46,7 +46,7 @@ export function PackagesPage() {
       <ListPage<Package>
         title={t('title')}
         list={shown}
-        onAdd={() => setEditing(null)}
+        onAdd={modal.add}
         addLabel={t('add')}
         searchPlaceholder={t('searchPlaceholder')}
         empty={<EmptyState title={t('empty')} icon={<IconPackage size={26} />} />}
@@ -88,21 +88,19 @@ export function PackagesPage() {
             </ActionIcon>
           </Tooltip>
         )}
-        onEdit={(p) => setEditing(p)}
+        onEdit={modal.edit}
         onDelete={async (p) => {
           try {
             await crud.remove.mutateAsync(p.id);
           } catch (e) {
             throw withReason(e, (reason) => t('errors.delete', { reason }), unknown);
           }
-          notifications.show({ color: 'green', message: t('deleted') });
         }}
+        deletedMessage={t('deleted')}
         deleteMessage={(p) => t('deleteMessage', { name: p.name })}
       />
       <PackageModal
-        opened={editing !== undefined}
-        pkg={editing ?? null}
-        onClose={() => setEditing(undefined)}
+        {...modal.props}
         save={(id, body) => crud.save(id, id === null && companyId !== null ? { ...body, company_id: companyId } : body)}
         saving={crud.isSaving}
       />

@@ -1,6 +1,5 @@
 import { Alert, Box, Checkbox, FileInput, Group, Image, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconPhoto } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,8 @@ import { CURRENCIES, IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, SALE_TYPES, productBodyF
 import { detectImageType } from '../../../core/imageType';
 import { FormModal } from '../../components/FormModal';
 import { useCompanies } from '../../components/useCompanies';
-import { applyServerErrors, serverFieldErrors, useForm } from '../../lib/form';
+import { useModalForm } from '../../components/useModalForm';
+import { serverFieldErrors } from '../../lib/form';
 import { useSelectedCompany } from '../../lib/session';
 import { useParentOptions, useProductCrud } from './api';
 
@@ -93,24 +93,41 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
   const editing = target?.mode === 'edit' ? target.product : null;
   const hasVariations = Boolean(editing && editing.variations.length > 0);
   const schema = useMemo(() => productBodyFor(hasVariations), [hasVariations]);
-  const form = useForm<ProductFormValues>({ initialValues: blank(selected?.id ?? null, null), schema });
-  const [error, setError] = useState<unknown>(null);
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
   const [parentSearch, setParentSearch] = useState('');
   const [debouncedParentSearch] = useDebouncedValue(parentSearch, SEARCH_DEBOUNCE_MS);
+  const { form, modal } = useModalForm({
+    opened,
+    entity: editing,
+    onClose,
+    saving: crud.isSaving,
+    blank: blank(selected?.id ?? null, target?.parent ?? null),
+    toValues: fromProduct,
+    schema,
+    save: (v) => crud.save(editing?.id ?? null, toFormData(v, hasVariations, image, removeImage)),
+    // companyOptions (below) also names a company missing from the list.
+    savedMessage: (_v, answer): string => {
+      const savedCompany = answer?.data.company_id;
+      if (!editing && selected && savedCompany !== selected.id) return t('createdElsewhere', { company: companyOptions.find((c) => c.value === String(savedCompany))?.label ?? '' });
+      return editing ? t('updated') : t('created');
+    },
+    // The image is no form value: its server message goes under the file input.
+    onError: (e, f) => {
+      const imageProblem = serverFieldErrors(e).image;
+      if (imageProblem) f.setFieldError('image', imageProblem);
+      return e;
+    },
+  });
 
-  const { reset } = form;
+  // The rest of the modal's state starts again each time it opens.
   useEffect(() => {
     if (!target) return;
-    reset(target.mode === 'edit' ? fromProduct(target.product) : blank(selected?.id ?? null, target.parent));
-    setError(null);
     setImage(null);
     setImageError(null);
     setRemoveImage(false);
     setParentSearch('');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [target]);
 
   const companies = useCompanies();
@@ -191,40 +208,12 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
 
   const saveDisabled = !values.name.trim() || !values.sku.trim() || (!hasVariations && String(values.stock).trim() === '') || imageError !== null;
 
-  const submit = form.onSubmit(async (v) => {
-    setError(null);
-    try {
-      const answer = await crud.save(editing?.id ?? null, toFormData(v, hasVariations, image, removeImage));
-      if (!answer) return;
-      const savedCompany = answer.data.company_id;
-      if (!editing && selected && savedCompany !== selected.id) {
-        const name = companyOptions.find((c) => c.value === String(savedCompany))?.label ?? '';
-        notifications.show({ color: 'green', message: t('createdElsewhere', { company: name }) });
-      } else notifications.show({ color: 'green', message: editing ? t('updated') : t('created') });
-      onClose();
-    } catch (e) {
-      setError(applyServerErrors(form, e));
-      const imageProblem = serverFieldErrors(e).image;
-      if (imageProblem) form.setFieldError('image', imageProblem);
-    }
-  });
-
   let title = t('addTitle');
   if (editing) title = editing.parent_id !== null ? t('editVariationTitle') : t('editTitle');
   else if (target?.parent) title = t('addVariationTitle', { name: target.parent.name });
 
   return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      onSubmit={submit}
-      submitting={crud.isSaving}
-      error={error}
-      errorFallback={editing ? t('errors.update') : t('errors.create')}
-      submitDisabled={saveDisabled}
-      size="xl"
-    >
+    <FormModal {...modal} title={title} errorFallback={editing ? t('errors.update') : t('errors.create')} submitDisabled={saveDisabled} size="xl">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
           label={t('field.company')}

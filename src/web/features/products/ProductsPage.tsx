@@ -172,10 +172,8 @@ export function ProductsPage() {
           </Tooltip>
         )}
         onEdit={(p) => setTarget({ mode: 'edit', product: p, parent: null })}
-        onDelete={async (p) => {
-          await crud.remove.mutateAsync(p.id);
-          notifications.show({ color: 'green', message: t('deleted') });
-        }}
+        onDelete={(p) => crud.remove.mutateAsync(p.id)}
+        deletedMessage={t('deleted')}
         deleteMessage={(p) => (p.variations.length > 0 ? t('deleteWithVariations', { count: p.variations.length, name: p.name }) : t('deleteMessage', { name: p.name }))}
         deleteErrorFallback={t('errors.delete')}
         afterRow={variationRows}

@@ -5,7 +5,7 @@ import { formatIban, normalizeIban } from '../../../core/iban';
 import { returnRequestCreateBody, returnRequestUpdateBody, type ReturnRequest } from '../../../core/api/returnRequests';
 import { FormModal } from '../../components/FormModal';
 import { errorMessage } from '../../lib/api';
-import { serverFieldErrors, useForm } from '../../lib/form';
+import { applyServerErrors, useForm } from '../../lib/form';
 import { useReturnSources, type ReturnFormValues } from './api';
 
 export const emptyReturn = (): ReturnFormValues => ({ full_name: '', phone_number: '', email: '', bill_number: '', iban: '', reason: '', details: '', source: null });
@@ -54,10 +54,7 @@ export function ReturnRequestModal({
     if (opened) {
       reset(initial);
       setError(initialError ?? null);
-      if (initialError) {
-        const fields = serverFieldErrors(initialError);
-        setErrors(Object.fromEntries(Object.entries(fields).filter(([f]) => f in initial)));
-      }
+      if (initialError) applyServerErrors({ setErrors, values: initial }, initialError);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, request]);

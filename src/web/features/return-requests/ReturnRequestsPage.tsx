@@ -6,10 +6,9 @@ import { formatIban } from '../../../core/iban';
 import { formatReturnDate, type ReturnRequest } from '../../../core/api/returnRequests';
 import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/states';
-import { ApiError } from '../../lib/api';
+import { ApiError, withReason } from '../../lib/api';
 import { useCompanyId } from '../../lib/session';
 import { useReturnRequestCrud, useReturnRequestList, type ReturnFormValues } from './api';
-import { withReason } from './errors';
 import { emptyReturn, ReturnRequestModal, toFormValues } from './ReturnRequestModal';
 
 /** What a failed save leaves behind: the input and the error, for the request (null = a new one). */
@@ -145,8 +144,8 @@ export function ReturnRequestsPage() {
             throw withReason(e, (reason) => t('errors.delete', { reason }), unknown);
           }
           if (draft?.request?.id === r.id) setDraft(null);
-          notifications.show({ color: 'green', message: t('deleted') });
         }}
+        deletedMessage={t('deleted')}
         deleteMessage={(r) => t('deleteMessage', { name: r.full_name })}
       />
       <ReturnRequestModal

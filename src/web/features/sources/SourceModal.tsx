@@ -1,11 +1,12 @@
-import { Checkbox, Select, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { Checkbox, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SOURCE_MAX_LENGTH, sourceBody, sourceUpdateBody, type Source } from '../../../core/api/sources';
+import { CompanySelect } from '../../components/CompanySelect';
 import { FormModal } from '../../components/FormModal';
-import { applyServerErrors, useForm } from '../../lib/form';
-import { useCompanyOptions, type SourceBody } from './api';
+import { useCompanies } from '../../components/useCompanies';
+import { useModalForm, type EntityModalProps } from '../../components/useModalForm';
+import { useCompanyId } from '../../lib/session';
+import type { SourceBody } from './api';
 
 export interface SourceFormValues {
   company_id: string | null;
@@ -14,90 +15,53 @@ export interface SourceFormValues {
 }
 
 /**
- * Add (source null) or edit a source: company, source text, active. The company starts as the one
+ * Add (entity null) or edit a source: company, source text, active. The company starts as the one
  * selected in the sidebar; on edit it is shown read-only (a source stays in its company). Save is
  * disabled until the company and the text are given (spec 5).
  */
-export function SourceModal({
-  opened,
-  source,
-  selectedCompanyId,
-  onClose,
-  create,
-  update,
-  saving,
-}: {
-  opened: boolean;
-  source: Source | null;
-  selectedCompanyId: number | null;
-  onClose: () => void;
-  create: (body: SourceBody) => Promise<unknown>;
-  update: (id: number, body: SourceBody) => Promise<unknown>;
-  saving: boolean;
-}) {
+export function SourceModal({ opened, entity: source, onClose, save, saving }: EntityModalProps<Source, SourceBody>) {
   const { t } = useTranslation('sources');
-  const editing = source !== null;
-  const blank = (): SourceFormValues => ({ company_id: selectedCompanyId ? String(selectedCompanyId) : null, source: '', active: true });
-  const form = useForm<SourceFormValues>({ initialValues: blank(), schema: editing ? sourceUpdateBody : sourceBody });
-  const [error, setError] = useState<unknown>(null);
-  const companies = useCompanyOptions(opened && !editing);
-
-  const { reset } = form;
-  useEffect(() => {
-    if (opened) {
-      reset(source ? { company_id: String(source.company_id), source: source.source, active: source.active } : blank());
-      setError(null);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, source]);
+  const selectedCompanyId = useCompanyId();
+  const { otherCompanyName } = useCompanies();
+  const { form, editing, modal } = useModalForm({
+    opened,
+    entity: source,
+    onClose,
+    saving,
+    blank: { company_id: selectedCompanyId ? String(selectedCompanyId) : null, source: '', active: true },
+    toValues: (s) => ({ company_id: String(s.company_id), source: s.source, active: s.active }),
+    schema: source ? sourceUpdateBody : sourceBody,
+    // company_id travels as an integer (spec 5).
+    save: (v) => save(source?.id ?? null, { company_id: Number(v.company_id), source: v.source.trim(), active: v.active }),
+    savedMessage: (v) => {
+      if (source) return t('updated');
+      const elsewhere = otherCompanyName(Number(v.company_id));
+      return elsewhere === null ? t('created') : t('createdElsewhere', { company: elsewhere });
+    },
+  });
 
   const { values } = form;
   const missing = !values.company_id || !values.source.trim();
 
-  const submit = form.onSubmit(async (v) => {
-    setError(null);
-    // company_id travels as an integer (spec 5).
-    const body: SourceBody = { company_id: Number(v.company_id), source: v.source.trim(), active: v.active };
-    try {
-      if (source) await update(source.id, body);
-      else await create(body);
-      const elsewhere = !source && body.company_id !== selectedCompanyId;
-      const companyName = companies.data?.data.find((c) => c.id === body.company_id)?.name ?? '';
-      notifications.show({ color: 'green', message: source ? t('updated') : elsewhere ? t('createdElsewhere', { company: companyName }) : t('created') });
-      onClose();
-    } catch (e) {
-      setError(applyServerErrors(form, e));
-    }
-  });
-
   return (
     <FormModal
-      opened={opened}
-      onClose={onClose}
+      {...modal}
       title={editing ? t('editTitle') : t('addTitle')}
-      onSubmit={submit}
-      submitting={saving}
       submitDisabled={saving || missing}
-      error={error}
       errorFallback={editing ? t('errors.update') : t('errors.create')}
       size="md"
     >
-      {editing ? (
-        <TextInput label={t('field.company')} value={source.company?.name ?? t('unknownCompany')} readOnly variant="filled" description={t('field.companyFixed')} />
-      ) : (
-        <Select
-          label={t('field.company')}
-          placeholder={t('field.companyPlaceholder')}
-          required
-          searchable
-          openOnFocus={false}
-          data={(companies.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-          value={values.company_id}
-          onChange={(v) => form.setFieldValue('company_id', v)}
-          error={form.errors.company_id ?? (companies.isError ? t('errors.companies') : undefined)}
-          comboboxProps={{ withinPortal: true }}
-        />
-      )}
+      <CompanySelect
+        fixed={source ? (source.company?.name ?? t('unknownCompany')) : undefined}
+        fixedHint={t('field.companyFixed')}
+        label={t('field.company')}
+        placeholder={t('field.companyPlaceholder')}
+        openOnFocus={false}
+        value={values.company_id}
+        onChange={(v) => form.setFieldValue('company_id', v)}
+        error={form.errors.company_id}
+        loadError={t('errors.companies')}
+      />
       <TextInput label={t('field.source')} placeholder={t('field.sourcePlaceholder')} required maxLength={SOURCE_MAX_LENGTH} {...form.getInputProps('source')} />
       <Checkbox label={t('field.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
     </FormModal>
