@@ -50,6 +50,9 @@ export function FormModal({ opened, onClose, title, onSubmit, submitting, error,
   const { t } = useTranslation('common');
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirst = () => {
+    // A field chosen (clicked, typed in) while the modal was still opening keeps the focus.
+    const active = document.activeElement;
+    if (active && formRef.current?.contains(active) && active.matches('input, textarea, select')) return;
     const first = formRef.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]):not([readonly]), textarea:not([disabled]), select:not([disabled])');
     first?.focus();
   };
