@@ -43,7 +43,7 @@ describe('web foundation', () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 850 } });
     await page.goto(`${server.baseUrl}/companies`);
     await page.waitForURL(`${server.baseUrl}/login`);
-    await expect(page.getByRole('heading', { name: 'Seller Console' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Seller Console' }).waitFor();
     await screenshot(page, 'foundation-login');
     await page.getByLabel('Email').fill(DEMO.email);
     await page.getByLabel('Password').fill('wrong-password');
