@@ -1,22 +1,17 @@
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
-import { CompaniesPage } from '../features/companies/CompaniesPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { OrderDiscountsPage } from '../features/discounts/OrderDiscountsPage';
-import { ProductDiscountsPage } from '../features/discounts/ProductDiscountsPage';
-import { IntegrationsPage } from '../features/integrations/IntegrationsPage';
-import { MessagesPage } from '../features/messages/MessagesPage';
-import { NotificationsPage } from '../features/notifications/NotificationsPage';
-import { NewOrderPage } from '../features/orders/NewOrderPage';
-import { OrderDetailPage } from '../features/orders/OrderDetailPage';
-import { OrdersPage } from '../features/orders/OrdersPage';
-import { PackagesPage } from '../features/packages/PackagesPage';
-import { ProductsPage } from '../features/products/ProductsPage';
-import { ReturnRequestsPage } from '../features/return-requests/ReturnRequestsPage';
-import { SourcesPage } from '../features/sources/SourcesPage';
-import { PublicOnly, RequireAuth } from './guards';
+import { PublicOnly, RequireAuth, StartupSpinner } from './guards';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
+
+/**
+ * A screen loaded on first visit: its code is a chunk of its own, so signing in and the dashboard
+ * do not download every screen of the console.
+ */
+function screen(load: () => Promise<React.ComponentType>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: await load() }) };
+}
 
 /**
  * The route table. Signed-in screens are children of the layout; add a screen with one line here
@@ -24,23 +19,24 @@ import { NotFoundPage } from './NotFoundPage';
  */
 export const signedInRoutes: RouteObject[] = [
   { index: true, element: <DashboardPage /> },
-  { path: 'companies', element: <CompaniesPage /> },
-  { path: 'products', element: <ProductsPage /> },
-  { path: 'orders', element: <OrdersPage /> },
-  { path: 'orders/new', element: <NewOrderPage /> },
-  { path: 'orders/:id', element: <OrderDetailPage /> },
-  { path: 'sources', element: <SourcesPage /> },
-  { path: 'discounts', element: <OrderDiscountsPage /> },
-  { path: 'product-discounts', element: <ProductDiscountsPage /> },
-  { path: 'integrations', element: <IntegrationsPage /> },
-  { path: 'messages', element: <MessagesPage /> },
-  { path: 'packages', element: <PackagesPage /> },
-  { path: 'return-requests', element: <ReturnRequestsPage /> },
-  { path: 'notifications', element: <NotificationsPage /> },
+  { path: 'companies', ...screen(async () => (await import('../features/companies/CompaniesPage')).CompaniesPage) },
+  { path: 'products', ...screen(async () => (await import('../features/products/ProductsPage')).ProductsPage) },
+  { path: 'orders', ...screen(async () => (await import('../features/orders/OrdersPage')).OrdersPage) },
+  { path: 'orders/new', ...screen(async () => (await import('../features/orders/NewOrderPage')).NewOrderPage) },
+  { path: 'orders/:id', ...screen(async () => (await import('../features/orders/OrderDetailPage')).OrderDetailPage) },
+  { path: 'sources', ...screen(async () => (await import('../features/sources/SourcesPage')).SourcesPage) },
+  { path: 'discounts', ...screen(async () => (await import('../features/discounts/OrderDiscountsPage')).OrderDiscountsPage) },
+  { path: 'product-discounts', ...screen(async () => (await import('../features/discounts/ProductDiscountsPage')).ProductDiscountsPage) },
+  { path: 'integrations', ...screen(async () => (await import('../features/integrations/IntegrationsPage')).IntegrationsPage) },
+  { path: 'messages', ...screen(async () => (await import('../features/messages/MessagesPage')).MessagesPage) },
+  { path: 'packages', ...screen(async () => (await import('../features/packages/PackagesPage')).PackagesPage) },
+  { path: 'return-requests', ...screen(async () => (await import('../features/return-requests/ReturnRequestsPage')).ReturnRequestsPage) },
+  { path: 'notifications', ...screen(async () => (await import('../features/notifications/NotificationsPage')).NotificationsPage) },
   { path: '*', element: <NotFoundPage /> },
 ];
 
 export const routes: RouteObject[] = [
   { element: <PublicOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
-  { element: <RequireAuth />, children: [{ path: '/', element: <Layout />, children: signedInRoutes }] },
+  // The spinner shows while the first screen's chunk loads on a direct visit (e.g. a bookmarked /products).
+  { element: <RequireAuth />, hydrateFallbackElement: <StartupSpinner />, children: [{ path: '/', element: <Layout />, children: signedInRoutes }] },
 ];
