@@ -419,6 +419,43 @@ describe('list', () => {
   });
 });
 
+describe('search index', () => {
+  // SQLite answers searches of 3+ characters from an FTS5 trigram table kept by triggers, PostgreSQL
+  // from trigram indexes: the answers must follow every change, as a plain scan would.
+  const skus = async (u: TestUser, term: string) =>
+    ((await u.call('GET', `/api/v1/product?items=100&search=${encodeURIComponent(term)}`)).json().data as Product[]).map((p) => p.sku).sort();
+
+  it('follows renames, SKU changes and deletes, cascades included', async () => {
+    const u = await t.signUp();
+    const parent = await create(u, { name: 'Ulcior de Horezu', sku: 'ULC-1' });
+    const child = await create(u, { name: 'Ulcior de Horezu mare', sku: 'ULC-1-MARE', parent_id: parent.id, stock: 2, selling_price: '10.00' });
+    expect(await skus(u, 'horezu')).toEqual(['ULC-1']);
+    expect(await skus(u, '1-mare')).toEqual(['ULC-1']);
+
+    const renamed = await send(u, 'POST', `/api/v1/product/${child.id}`, fields({ name: 'Ulcior pictat', sku: 'ULC-1-PICT', stock: 2, selling_price: '10.00' }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await skus(u, '1-mare')).toEqual([]);
+    expect(await skus(u, '1-pict')).toEqual(['ULC-1']);
+
+    expect((await u.call('DELETE', `/api/v1/product/${parent.id}`)).statusCode).toBe(200);
+    expect(await skus(u, 'ulcior')).toEqual([]);
+    const again = await create(u, { name: 'Ulcior nou', sku: 'ULC-2' });
+    expect(await skus(u, 'ulcior')).toEqual([again.sku]);
+  });
+
+  it('matches any case of Romanian letters, short terms, and quotes or wildcards literally', async () => {
+    const u = await t.signUp();
+    await create(u, { name: 'CANĂ ȘTIRBĂ "veche" 100%', sku: 'CN-1' });
+    await create(u, { name: 'Farfurie', sku: 'FR-1' });
+    expect(await skus(u, 'cană')).toEqual(['CN-1']);
+    expect(await skus(u, 'știrbă')).toEqual(['CN-1']);
+    expect(await skus(u, '"veche"')).toEqual(['CN-1']);
+    expect(await skus(u, '100%')).toEqual(['CN-1']);
+    expect(await skus(u, 'FR')).toEqual(['FR-1']);
+    expect(await skus(u, 'zzz')).toEqual([]);
+  });
+});
+
 describe('update and images', () => {
   it('replaces the image when a new file is sent, keeps it otherwise, removes it on remove_image=1', async () => {
     const p = await create(user, {}, [imageFile(PNG)]);

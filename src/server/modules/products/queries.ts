@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { ListResponse } from '../../../core/api/list.js';
 import type { Currency, Product, SaleType } from '../../../core/api/products.js';
 import { fromBani } from '../../../core/money.js';
@@ -55,23 +55,37 @@ async function variationsOf(db: Db, parentIds: number[], signer: ImageSigner): P
 }
 
 /**
+ * On SQLite the FTS5 trigram index of migration 006 answers a search of 3 characters or more
+ * (trigrams need 3; shorter terms read the company's rows with LIKE). PostgreSQL's ILIKE uses its
+ * trigram indexes by itself.
+ */
+const usesFtsIndex = (db: Db, term: string) => db.engine === 'sqlite' && [...term].length >= 3;
+
+/** The term as one FTS5 phrase: a substring match, every character literal. */
+const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
+
+/**
  * A page of the company's top-level products, newest first, each with its variations. Two
  * queries plus the count, whatever the page size: the page of parents, then all their children.
  * The search matches the name or SKU of the parent or of any of its variations: the matching rows
  * of the company, mapped to their top-level id, in one subquery that PostgreSQL answers from the
- * trigram indexes (migration 006).
+ * search indexes of migration 006.
  */
 export async function listProducts(db: Db, signer: ImageSigner, companyId: number, q: { page: number; items: number; search: string }): Promise<ListResponse<Product>> {
   let query = db.kysely.selectFrom('products as p').where('p.company_id', '=', companyId).where('p.parent_id', 'is', null);
   if (q.search) {
     const term = q.search;
-    query = query.where('p.id', 'in', (eb) =>
-      eb
-        .selectFrom('products as m')
-        .select((x) => x.fn.coalesce('m.parent_id', 'm.id').as('top_id'))
-        .where('m.company_id', '=', companyId)
-        .where(matchesAny(db.engine, ['m.name', 'm.sku'], term)),
-    );
+    query = usesFtsIndex(db, term)
+      ? // The matches drive the join (CROSS JOIN keeps SQLite from walking the company's products).
+        query.where('p.id', 'in', sql<number>`(select coalesce(m.parent_id, m.id) from products_search cross join products m on m.id = products_search.rowid
+          where products_search match ${ftsPhrase(term)} and m.company_id = ${companyId})`)
+      : query.where('p.id', 'in', (eb) =>
+          eb
+            .selectFrom('products as m')
+            .select((x) => x.fn.coalesce('m.parent_id', 'm.id').as('top_id'))
+            .where('m.company_id', '=', companyId)
+            .where(matchesAny(db.engine, ['m.name', 'm.sku'], term)),
+        );
   }
   const page = await paginate(query.selectAll('p').select(imageSha), {
     page: q.page,
