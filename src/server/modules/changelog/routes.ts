@@ -9,7 +9,7 @@ export function changelogRoutes(app: FastifyInstance): void {
     const lang = langOf(req);
     const data: ChangelogEntry[] = releaseNotes
       .map((n) => ({ id: n.id, type: n.type, created_at: Math.floor(Date.parse(n.date) / 1000), title: n.title[lang], description: n.description[lang] }))
-      .sort((a, b) => b.created_at - a.created_at);
+      .sort((a, b) => b.created_at - a.created_at || b.id - a.id);
     return { data };
   });
 }
