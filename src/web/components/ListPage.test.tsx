@@ -3,11 +3,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { session } from '../lib/session';
 import { common } from './i18n';
+import { prepareDom } from '../test/dom';
 import { ListPage } from './ListPage';
 import { useCrud } from './useCrud';
 import { useList } from './useList';
@@ -78,13 +77,7 @@ const showing = () => screen.findByText(/^Showing \d+ to \d+ of \d+ results$/);
 const lastListCall = () => [...calls].reverse().find((u) => u.pathname === '/api/v1/thing' && u.searchParams.has('items'))!;
 
 beforeAll(async () => {
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as unknown as typeof window.matchMedia;
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { common: common.en } }, defaultNS: 'common' });
+  await prepareDom({ en: { common: common.en } }, 'common');
 });
 
 beforeEach(() => {

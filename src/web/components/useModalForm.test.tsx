@@ -4,8 +4,6 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MantineProvider, TextInput } from '@mantine/core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { z } from 'zod';
 import { requiredText } from '../../core/validation';
 import { ApiError } from '../lib/api';
@@ -13,6 +11,7 @@ import { session } from '../lib/session';
 import { CompanySelect } from './CompanySelect';
 import { FormModal } from './FormModal';
 import { common } from './i18n';
+import { prepareDom } from '../test/dom';
 import { ListPage } from './ListPage';
 import { useCrud } from './useCrud';
 import { useList } from './useList';
@@ -72,13 +71,7 @@ const nameInput = () => screen.getByLabelText('Name') as HTMLInputElement;
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
 
 beforeAll(async () => {
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as unknown as typeof window.matchMedia;
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { common: common.en } }, defaultNS: 'common' });
+  await prepareDom({ en: { common: common.en } }, 'common');
 });
 
 beforeEach(() => {

@@ -3,13 +3,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import messages from './i18n';
+import { prepareDom } from '../../test/dom';
 import { SmsCounter } from './SmsCounter';
 
 beforeAll(async () => {
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as unknown as typeof window.matchMedia;
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { messages: messages.en }, ro: { messages: messages.ro } }, defaultNS: 'messages' });
+  await prepareDom({ en: { messages: messages.en }, ro: { messages: messages.ro } }, 'messages');
 });
 afterEach(cleanup);
 
