@@ -88,3 +88,23 @@ export async function signIn(page: Page, baseUrl: string, creds = DEMO): Promise
   await page.getByRole('button', { name: /sign in|autentificare/i }).click();
   await page.waitForURL(`${baseUrl}/`);
 }
+
+export interface E2eSession {
+  server: E2eServer;
+  browser: Browser;
+  page: Page;
+}
+
+/** A fresh server, a browser and a page signed in as the demo user: the set-up of most test files. */
+export async function openSignedInSession(viewport = { width: 1366, height: 900 }): Promise<E2eSession> {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const page = await browser.newPage({ viewport });
+  await signIn(page, server.baseUrl);
+  return { server, browser, page };
+}
+
+export async function closeSession(session: Partial<E2eSession>): Promise<void> {
+  await session.browser?.close();
+  await session.server?.stop();
+}

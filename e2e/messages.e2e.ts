@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot as rawScreenshot, signIn, startServer, type E2eServer } from './harness';
+import { closeSession, openSignedInSession, screenshot as rawScreenshot, type E2eServer } from './harness';
 
 /**
  * SMS templates end to end: the seeded list, create with the company → source selects and the
@@ -36,16 +36,10 @@ async function pickOption(select: Locator, option: string | RegExp) {
 const rowOf = (text: string | RegExp) => page.getByRole('row').filter({ hasText: text });
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  await signIn(page, server.baseUrl);
+  ({ server, browser, page } = await openSignedInSession());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeSession({ server, browser }));
 
 describe('messages screen', () => {
   it('lists the seeded templates with company and source, two pages', async () => {

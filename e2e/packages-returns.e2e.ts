@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn, startServer, type E2eServer } from './harness';
+import { closeSession, openSignedInSession, screenshot, type E2eServer } from './harness';
 
 /**
  * Packages and return requests end to end on the demo data: the lists, create (with the form's and
@@ -42,17 +42,11 @@ async function pickOption(select: Locator, option: string | RegExp) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  ({ server, browser, page } = await openSignedInSession());
   page.setDefaultTimeout(10000);
-  await signIn(page, server.baseUrl);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeSession({ server, browser }));
 
 describe('packages screen', () => {
   it('lists the seeded packages with dimensions, weight and a status switch', async () => {

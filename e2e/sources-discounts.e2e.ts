@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn, startServer, type E2eServer } from './harness';
+import { closeSession, openSignedInSession, screenshot, type E2eServer } from './harness';
 
 /**
  * Sources, order discounts and product discounts end to end against the real server and its demo
@@ -34,16 +34,10 @@ async function confirmDelete(row: Locator) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  await signIn(page, server.baseUrl);
+  ({ server, browser, page } = await openSignedInSession());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeSession({ server, browser }));
 
 describe('sources screen', () => {
   it('lists the seeded sources of the selected company with its name, 10 per page', async () => {
