@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Db } from './db/connection.js';
 import { registerAuth } from './http/auth.js';
+import { registerContext } from './http/context.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -25,6 +27,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For (never trust it otherwise). */
   trustProxy?: boolean;
+  /** The time every rule reads (ServiceContext.now); tests pass a manual clock. */
+  clock?: Clock;
 }
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -62,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Room for a 5 MB image plus the other fields; the image's own limit is checked by the products module.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 50 } });
   registerAuth(app, deps.db);
+  registerContext(app, { db: deps.db, clock: deps.clock ?? systemClock });
 
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
   authRoutes(app, deps.db);

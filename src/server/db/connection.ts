@@ -2,15 +2,41 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
+/**
+ * What a query function runs on: the database or an open transaction (a Transaction is a Kysely).
+ * Functions in a module's queries.ts take one of these, never the request.
+ */
+export type Executor = Kysely<Database>;
+
 export interface Db {
   kysely: Kysely<Database>;
   engine: Engine;
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. The
+   * checks that guard a write run inside it (read with `forUpdate` what the write depends on), so
+   * two requests at the same moment cannot both pass a check that only one of them should.
+   */
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/**
+ * Locks the selected rows until the transaction ends. PostgreSQL needs it (`FOR UPDATE`); SQLite
+ * has no row locks and needs none: better-sqlite3 runs one transaction at a time on its single
+ * connection, and another process waits for the write lock (busy_timeout).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(exec: Executor, qb: QB): QB {
+  return exec.getExecutor().adapter instanceof PostgresAdapter ? (qb.forUpdate() as QB) : qb;
+}
+
+function withTransaction(kysely: Kysely<Database>): Db['transaction'] {
+  return (fn) => kysely.transaction().execute(fn);
 }
 
 // PostgreSQL returns int8 (COUNT, bigint columns) as strings; every bigint we keep
@@ -29,7 +55,7 @@ export function openDb(url: string, opts: { schema?: string } = {}): Db {
       options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, engine: 'postgres', close: () => kysely.destroy() };
+    return { kysely, engine: 'postgres', transaction: withTransaction(kysely), close: () => kysely.destroy() };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url.split(':')[0]}:")`);
   const file = url.slice('sqlite:'.length);
@@ -39,5 +65,5 @@ export function openDb(url: string, opts: { schema?: string } = {}): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, engine: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, engine: 'sqlite', transaction: withTransaction(kysely), close: () => kysely.destroy() };
 }

@@ -22,6 +22,24 @@ export function fieldError(field: string, key: string, params?: Record<string, s
   return new HttpError(422, 'validation_failed', {}, { [field]: [{ key, params }] });
 }
 
+/**
+ * Rule failures gathered field by field and thrown together as one 422, so a form shows every
+ * problem at once: `const problems = new FieldProblems(); problems.add('sku', 'sku_taken');
+ * problems.throwIfAny();`.
+ */
+export class FieldProblems {
+  private fields: Record<string, { key: string; params?: Record<string, string | number> }[]> = {};
+  add(field: string, key: string, params?: Record<string, string | number>): void {
+    (this.fields[field] ??= []).push(params ? { key, params } : { key });
+  }
+  get any(): boolean {
+    return Object.keys(this.fields).length > 0;
+  }
+  throwIfAny(): void {
+    if (this.any) throw new HttpError(422, 'validation_failed', {}, this.fields);
+  }
+}
+
 class ValidationError extends Error {
   constructor(public zodError: z.ZodError) {
     super('validation');

@@ -8,6 +8,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { hashPassword } from '../lib/passwords.js';
 import { hashToken, newToken } from '../http/auth.js';
 import { nowSeconds } from '../lib/time.js';
+import type { Clock } from '../lib/clock.js';
 
 /**
  * A fresh app and database for one test file: in-memory SQLite, or a schema of its own in the
@@ -33,7 +34,7 @@ export interface TestUser {
 
 export const engineUnderTest = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
-export async function startTestApp(): Promise<TestApp> {
+export async function startTestApp(opts: { clock?: Clock } = {}): Promise<TestApp> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   let db: Db;
   let dropSchema = async () => {};
@@ -53,7 +54,7 @@ export async function startTestApp(): Promise<TestApp> {
   }
   await migrateToLatest(db);
   const dataDir = path.join(os.tmpdir(), `console-test-${crypto.randomBytes(4).toString('hex')}`);
-  const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir });
+  const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir, clock: opts.clock });
   let counter = 0;
 
   async function createCompany(name = `Test Company ${++counter}`): Promise<number> {

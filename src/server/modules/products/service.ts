@@ -5,21 +5,10 @@ import { detectImageType } from '../../../core/imageType.js';
 import type { Db } from '../../db/connection.js';
 import type { Database, ProductsTable } from '../../db/schema.js';
 import { userOf } from '../../http/auth.js';
-import { HttpError, notFound, parse } from '../../http/errors.js';
+import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
 import { nowSeconds } from '../../lib/time.js';
 import type { ProductRequestBody, UploadedImage } from './body.js';
 import { sha256Hex } from './images.js';
-
-/** Rule failures gathered field by field, thrown together as one 422. */
-class FieldProblems {
-  private fields: Record<string, { key: string }[]> = {};
-  add(field: string, key: string): void {
-    (this.fields[field] ??= []).push({ key });
-  }
-  throwIfAny(): void {
-    if (Object.keys(this.fields).length) throw new HttpError(422, 'validation_failed', {}, this.fields);
-  }
-}
 
 interface CheckedImage {
   mime: string;

@@ -1,0 +1,28 @@
+import type { Lang } from '../core/messages.js';
+import type { Db } from './db/connection.js';
+import type { Clock } from './lib/clock.js';
+
+/**
+ * What a service needs to know about who is asking, built once per request by http/context.ts.
+ * A background job, the CLI or a test builds one the same way (`serviceContext`), so services
+ * never see Fastify's request.
+ *
+ * Room to grow: provider clients (couriers, invoicing, messaging) join here as `providers` when
+ * the integrations land.
+ */
+export interface ServiceContext {
+  db: Db;
+  /** The company of X-Company-ID, checked against the user's memberships; 0 on routes not scoped to a company. */
+  companyId: number;
+  /** The signed-in user; 0 for the system (jobs, CLI). */
+  userId: number;
+  /** The language of the person asking: messages and notifications are written in it. */
+  lang: Lang;
+  /** Unix seconds at the start of the request: one "now" for every row a request writes. */
+  now: number;
+  clock: Clock;
+}
+
+export function serviceContext(opts: { db: Db; clock: Clock; companyId?: number; userId?: number; lang?: Lang }): ServiceContext {
+  return { db: opts.db, clock: opts.clock, companyId: opts.companyId ?? 0, userId: opts.userId ?? 0, lang: opts.lang ?? 'en', now: opts.clock.now() };
+}
