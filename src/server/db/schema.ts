@@ -165,6 +165,22 @@ export interface ReturnRequestsTable {
   updated_at: number;
 }
 
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  key: string;
+  /** JSON. */
+  payload: string;
+  run_at: number;
+  attempts: Generated<number>;
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: string | null;
+  failed_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -182,4 +198,5 @@ export interface Database {
   packages: PackagesTable;
   package_items: PackageItemsTable;
   return_requests: ReturnRequestsTable;
+  jobs: JobsTable;
 }
