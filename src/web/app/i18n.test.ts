@@ -32,7 +32,8 @@ describe('translations', () => {
   it('the shared list texts are the ones of the spec', () => {
     const common = namespaces.common.en as { list: Record<string, string>; layout: Record<string, string>; version: string };
     expect(common.list.noResults).toBe('No results found');
-    expect(common.list.showing).toBe('Showing {{from}} to {{to}} of {{total}} results');
+    expect(common.list.showing_other).toBe('Showing {{from}} to {{to}} of {{count}} results');
+    expect(common.list.showing_one).toBe('Showing {{from}} to {{to}} of {{count}} result');
     expect(common.list.companyMissing).toBe('Company ID not found');
     expect(common.layout.selectCompany).toBe('Select a company');
     expect(common.version).toBe('v1.0.0');

@@ -157,12 +157,9 @@ export function ProductsPage() {
   return (
     <>
       <ListPage<Product>
-        title={t('title')}
+        texts="products"
         list={list}
         onAdd={() => setTarget({ mode: 'create', parent: null })}
-        addLabel={t('add')}
-        errorFallback={t('errors.fetch')}
-        searchPlaceholder={t('searchPlaceholder')}
         columns={columns}
         rowActions={(p) => (
           <Tooltip label={t('addVariation')}>
@@ -173,9 +170,7 @@ export function ProductsPage() {
         )}
         onEdit={(p) => setTarget({ mode: 'edit', product: p, parent: null })}
         onDelete={(p) => crud.remove.mutateAsync(p.id)}
-        deletedMessage={t('deleted')}
         deleteMessage={(p) => (p.variations.length > 0 ? t('deleteWithVariations', { count: p.variations.length, name: p.name }) : t('deleteMessage', { name: p.name }))}
-        deleteErrorFallback={t('errors.delete')}
         afterRow={variationRows}
       />
       <ProductModal target={target} onClose={() => setTarget(null)} crud={crud} />

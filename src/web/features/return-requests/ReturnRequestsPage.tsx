@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { formatIban } from '../../../core/iban';
 import { formatReturnDate, type ReturnRequest } from '../../../core/api/returnRequests';
 import { ListPage } from '../../components/ListPage';
-import { EmptyState } from '../../components/states';
 import { ApiError, withReason } from '../../lib/api';
 import { useCompanyId } from '../../lib/session';
 import { useReturnRequestCrud, useReturnRequestList, type ReturnFormValues } from './api';
@@ -98,12 +97,9 @@ export function ReturnRequestsPage() {
   return (
     <>
       <ListPage<ReturnRequest>
-        title={t('title')}
+        texts="returnRequests"
         list={shown}
         onAdd={() => open(null)}
-        addLabel={t('add')}
-        searchPlaceholder={t('searchPlaceholder')}
-        empty={<EmptyState title={t('empty')} />}
         columns={[
           {
             key: 'full_name',
@@ -145,7 +141,6 @@ export function ReturnRequestsPage() {
           }
           if (draft?.request?.id === r.id) setDraft(null);
         }}
-        deletedMessage={t('deleted')}
         deleteMessage={(r) => t('deleteMessage', { name: r.full_name })}
       />
       <ReturnRequestModal
