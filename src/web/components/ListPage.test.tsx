@@ -169,9 +169,12 @@ describe('ListPage + useList', () => {
   it('changing the company goes back to page 1', async () => {
     const router = renderAt('/things?page=2');
     await showing();
+    calls.length = 0;
     act(() => session.selectCompany({ id: 6, name: 'Alta' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await waitFor(() => expect(lastListCall().searchParams.get('company_id')).toBe('6'));
+    // Page 1 of the new company straight away: no request for its page 2 (the old URL) first.
+    expect(calls.filter((u) => u.pathname === '/api/v1/thing').map((u) => u.search)).toEqual(['?page=1&items=10&company_id=6']);
   });
 
   it('without a selected company: "Company ID not found" and no call', async () => {

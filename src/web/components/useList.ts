@@ -112,7 +112,10 @@ export function useList<T>(options: UseListOptions): ListController<T> {
   }, [companyId, apply]);
 
   const companyMissing = companyScoped && companyId === null;
-  const query = { page: state.page, items: state.perPage, search: state.search || undefined, ...(companyScoped && companyId ? { company_id: companyId } : {}), ...params };
+  // In the render where the company has just changed, the URL still holds the old page: ask for
+  // page 1 of the new company at once (the effect above writes it to the URL), never the old page.
+  const asked = lastCompany.current !== companyId ? nextListState(state, { kind: 'company-changed' }) : state;
+  const query = { page: asked.page, items: asked.perPage, search: asked.search || undefined, ...(companyScoped && companyId ? { company_id: companyId } : {}), ...params };
   const queryKey = queryKeys.list(resource, companyScoped ? companyId : null, query);
   const result = useQuery({
     queryKey,
