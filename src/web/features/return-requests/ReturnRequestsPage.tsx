@@ -30,7 +30,7 @@ function toBody(values: ReturnFormValues, creating: boolean): Partial<ReturnForm
  * the draft, the error banner and the field errors. Cancel in the form drops the draft.
  */
 export function ReturnRequestsPage() {
-  const { t } = useTranslation('returnRequests');
+  const { t, i18n } = useTranslation('returnRequests');
   const list = useReturnRequestList();
   const crud = useReturnRequestCrud(list);
   // undefined: closed; null: adding; a request: editing.
@@ -130,7 +130,7 @@ export function ReturnRequestsPage() {
             ),
           },
           { key: 'source', header: t('col.source'), render: (r) => r.source?.source ?? t('unknownSource') },
-          { key: 'created_at', header: t('col.date'), render: (r) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatReturnDate(r.created_at)}</Text> },
+          { key: 'created_at', header: t('col.date'), render: (r) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatReturnDate(r.created_at, i18n.language)}</Text> },
         ]}
         onEdit={(r) => open(r)}
         onDelete={async (r) => {
