@@ -23,4 +23,11 @@ describe('server messages', () => {
     expect(translate('ro', 'company_in_use', { products: 320, orders: 2 })).toMatch(/^Compania are încă 320 de produse și 2 comenzi\./);
     expect(translate('ro', 'company_in_use', { products: 1, orders: 1 })).toMatch(/^Compania are încă 1 produs și 1 comandă\./);
   });
+
+  it('a length limit reads naturally in both languages', () => {
+    expect(translate('en', 'too_long', { max: 100 })).toBe('At most 100 characters.');
+    expect(translate('en', 'too_long', { max: 1 })).toBe('At most 1 character.');
+    expect(translate('ro', 'too_long', { max: 100 })).toBe('Cel mult 100 de caractere.');
+    expect(translate('ro', 'too_long', { max: 11 })).toBe('Cel mult 11 caractere.');
+  });
 });
