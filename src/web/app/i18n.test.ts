@@ -38,4 +38,12 @@ describe('translations', () => {
     expect(common.layout.selectCompany).toBe('Select a company');
     expect(common.version).toBe('v1.0.0');
   });
+
+  it('search placeholders fit the search box (at most 30 characters, 290 px on a phone)', () => {
+    const placeholders = (obj: Record<string, unknown>): string[] =>
+      Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' ? placeholders(v as Record<string, unknown>) : k === 'searchPlaceholder' ? [String(v)] : []));
+    const all = Object.values(namespaces).flatMap((ns) => [...placeholders(ns.en), ...placeholders(ns.ro)]);
+    expect(all.length).toBeGreaterThan(10);
+    for (const text of all) expect(text.length, text).toBeLessThanOrEqual(30);
+  });
 });

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Checkbox, Group, Paper, Progress, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { Fragment, useState, type ReactNode } from 'react';
@@ -19,6 +20,17 @@ export interface Column<T> {
   render?: (row: T) => ReactNode;
   width?: number | string;
   align?: 'left' | 'right' | 'center';
+  /** Keep the cell on one line (SKUs, dates, amounts): the table scrolls instead of wrapping it. */
+  nowrap?: boolean;
+}
+
+/** Phones: the table scrolls sideways with this hint, the actions column stays pinned on the right. */
+export const PHONE_QUERY = '(max-width: 48em)';
+const pinnedRight = { position: 'sticky', right: 0, zIndex: 1, background: 'var(--mantine-color-body)', boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.3)' } as const;
+
+/** The style of an actions cell: pinned on the right on phones (use it in afterRow rows too). */
+export function usePinnedActions(): typeof pinnedRight | undefined {
+  return useMediaQuery(PHONE_QUERY, false) ? pinnedRight : undefined;
 }
 
 export interface ListPageProps<T> {
@@ -88,6 +100,8 @@ export function ListPage<T>(props: ListPageProps<T>) {
   const deleteErrorFallback = props.deleteErrorFallback ?? std.deleteError;
   const empty = props.empty ?? (std.empty ? <EmptyState title={std.empty} /> : undefined);
   const selection = useSelection(list, rowKey, Boolean(bulkActions));
+  const pin = usePinnedActions();
+  const phone = pin !== undefined;
   const [toDelete, setToDelete] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -139,7 +153,11 @@ export function ListPage<T>(props: ListPageProps<T>) {
                   {c.header}
                 </Table.Th>
               ))}
-              {hasActions ? <Table.Th ta="right">{t('list.actions')}</Table.Th> : null}
+              {hasActions ? (
+                <Table.Th ta="right" style={pin}>
+                  {t('list.actions')}
+                </Table.Th>
+              ) : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -163,12 +181,12 @@ export function ListPage<T>(props: ListPageProps<T>) {
                       </Table.Td>
                     ) : null}
                     {columns.map((c) => (
-                      <Table.Td key={c.key} ta={c.align}>
+                      <Table.Td key={c.key} ta={c.align} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
                         {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')}
                       </Table.Td>
                     ))}
                     {hasActions ? (
-                      <Table.Td>
+                      <Table.Td style={pin}>
                         <Group gap={4} justify="flex-end" wrap="nowrap">
                           {rowActions?.(row)}
                           {onEdit ? (
@@ -261,6 +279,11 @@ export function ListPage<T>(props: ListPageProps<T>) {
             </Group>
           ) : null}
           <div style={{ minHeight: 4 }}>{list.isFetching && !list.isLoading ? <Progress value={100} animated size="xs" aria-hidden /> : null}</div>
+          {phone && list.rows.length > 0 && !list.error ? (
+            <Text size="xs" c="dimmed" ta="right">
+              {t('list.scrollHint')} →
+            </Text>
+          ) : null}
           {body}
           {/* Under "No results found" there is nothing to count: no "Showing 0 to 0 of 0". */}
           {!list.companyMissing && !list.isLoading && !list.error && total > 0 ? (

@@ -66,6 +66,8 @@ export const common = {
       selected_one: '{{count}} selected',
       selected_other: '{{count}} selected',
       clearSelection: 'Clear selection',
+      scrollHint: 'Swipe sideways for every column',
+      pageOf: 'Page {{page}} of {{last}}',
     },
     confirm: {
       deleteTitle: 'Confirm deletion',
@@ -182,6 +184,8 @@ export const common = {
       selected_few: '{{count}} selectate',
       selected_other: '{{count}} de selectate',
       clearSelection: 'Anulați selecția',
+      scrollHint: 'Glisați lateral pentru toate coloanele',
+      pageOf: 'Pagina {{page}} din {{last}}',
     },
     confirm: {
       deleteTitle: 'Confirmați ștergerea',
