@@ -5,6 +5,7 @@ import type { Db } from './db/connection.js';
 import { registerAuth } from './http/auth.js';
 import { registerContext } from './http/context.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   registerErrorHandler(app);
+  registerCompression(app);
   // Room for a 5 MB image plus the other fields; the image's own limit is checked by the products module.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 50 } });
   registerAuth(app, deps.db);
