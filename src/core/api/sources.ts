@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { registerMessages } from '../messages.js';
-import { flag, requiredText } from '../validation.js';
+import { flag, MAX_ID, requiredText } from '../validation.js';
 
 /** A reference to a row by id, with its own "please select" message when missing. */
 export const selectedRef = (requiredKey: string) =>
@@ -10,7 +10,7 @@ export const selectedRef = (requiredKey: string) =>
       if (typeof v === 'string' && /^\d+$/.test(v.trim())) return Number(v.trim());
       return v;
     },
-    z.number({ error: (i) => (i.input === undefined ? requiredKey : 'invalid') }).int({ error: 'invalid' }).positive({ error: 'invalid' }),
+    z.number({ error: (i) => (i.input === undefined ? requiredKey : 'invalid') }).int({ error: 'invalid' }).positive({ error: 'invalid' }).max(MAX_ID, { error: 'invalid' }),
   );
 
 export const SOURCE_MAX_LENGTH = 100;
