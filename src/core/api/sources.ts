@@ -15,6 +15,13 @@ export const selectedRef = (requiredKey: string) =>
 
 export const SOURCE_MAX_LENGTH = 100;
 
+/**
+ * What makes two source names the same: case and Unicode form ignored (`eMAG`, `emag`; `Ă` typed
+ * precomposed or decomposed). Stored beside the name and held unique per company by an index, so
+ * the rule holds on both engines (SQLite's lower() knows only ASCII) and under concurrent creates.
+ */
+export const sourceKey = (name: string): string => name.trim().normalize('NFC').toLocaleLowerCase('ro-RO');
+
 export const sourceBody = z.object({
   company_id: selectedRef('select_company'),
   source: requiredText(SOURCE_MAX_LENGTH),

@@ -90,6 +90,8 @@ export interface SourcesTable {
   id: Generated<number>;
   company_id: number;
   source: string;
+  /** sourceKey(source): unique per company. */
+  source_key: string;
   active: number;
   created_at: number;
   updated_at: number;
