@@ -16,7 +16,7 @@ if (config.seedDemo && (await isEmpty(db))) {
   await seedDemo(db);
   seeded = true;
 }
-const app = await buildApp({ db, appKey: config.appKey, dataDir: config.dataDir, webDist: process.env.WEB_DIST ?? 'dist', logger: process.env.LOG_REQUESTS === 'true', trustProxy: process.env.TRUST_PROXY === 'true' });
+const app = await buildApp({ db, appKey: config.appKey, dataDir: config.dataDir, webDist: process.env.WEB_DIST ?? 'dist', logger: process.env.LOG_REQUESTS === 'true', publicUrl: config.publicUrl, trustProxy: process.env.TRUST_PROXY === 'true' });
 await app.listen({ port: config.port, host: config.host });
 const jobs = startJobRunner({ db, clock: systemClock, handlers: jobHandlers, log: (m) => console.error(m) });
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../core/api/auth.js';
 import type { Db } from '../db/connection.js';
-import { nowSeconds } from '../lib/time.js';
+import type { Clock } from '../lib/clock.js';
 import { HttpError, fieldError } from './errors.js';
 
 declare module 'fastify' {
@@ -26,11 +26,15 @@ export const newToken = (): string => crypto.randomBytes(32).toString('base64url
 // Touching last_used_at on every call would be a write per request; once a minute is enough.
 const TOUCH_EVERY_SECONDS = 60;
 
+/** A session ends after 30 days without use, and 90 days after sign-in however much it is used. */
+export const TOKEN_IDLE_SECONDS = 30 * 86_400;
+export const TOKEN_MAX_AGE_SECONDS = 90 * 86_400;
+
 /**
  * Every /api route needs a valid bearer token unless marked public; company-scoped routes also
  * need X-Company-ID of a company the user belongs to (403 otherwise).
  */
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, clock: Clock): void {
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
   app.decorateRequest('companyId', 0);
@@ -41,24 +45,25 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
   // says `public` is reached without a token (the SPA marks its own routes so, see spa.ts).
   app.addHook('onRequest', async (req) => {
     if (req.routeOptions.config?.public) return;
-    await authenticate(req, db);
+    await authenticate(req, db, clock);
     if (req.routeOptions.config?.company) await scopeToCompany(req, db);
   });
 }
 
-async function authenticate(req: FastifyRequest, db: Db): Promise<void> {
+async function authenticate(req: FastifyRequest, db: Db, clock: Clock): Promise<void> {
   const header = req.headers.authorization ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   if (!token) throw new HttpError(401, 'unauthenticated');
   const row = await db.kysely
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-    .select(['auth_tokens.id as token_id', 'auth_tokens.last_used_at', 'users.id', 'users.first_name', 'users.last_name', 'users.email'])
+    .select(['auth_tokens.id as token_id', 'auth_tokens.last_used_at', 'auth_tokens.created_at', 'users.id', 'users.first_name', 'users.last_name', 'users.email'])
     .where('auth_tokens.token_hash', '=', hashToken(token))
     .where('auth_tokens.revoked_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw new HttpError(401, 'unauthenticated');
-  const now = nowSeconds();
+  const now = clock.now();
+  if (now - Number(row.last_used_at) > TOKEN_IDLE_SECONDS || now - Number(row.created_at) > TOKEN_MAX_AGE_SECONDS) throw new HttpError(401, 'unauthenticated');
   if (now - Number(row.last_used_at) > TOUCH_EVERY_SECONDS) {
     await db.kysely.updateTable('auth_tokens').set({ last_used_at: now }).where('id', '=', row.token_id).execute();
   }
