@@ -35,8 +35,12 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('tokenId', null);
   app.decorateRequest('companyId', 0);
 
+  // Decided on the route the router matched, never on the raw URL: the router decodes the path
+  // (`/%61pi/...`) and accepts absolute-form request lines (`GET http://host/api/...`), so a
+  // prefix test on req.url could be walked around. Deny by default: only a route whose config
+  // says `public` is reached without a token (the SPA marks its own routes so, see spa.ts).
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
+    if (req.routeOptions.config?.public) return;
     await authenticate(req, db);
     if (req.routeOptions.config?.company) await scopeToCompany(req, db);
   });
