@@ -133,7 +133,8 @@ export function ListPage<T>(props: ListPageProps<T>) {
   else if (list.error) body = <ErrorState message={errorMessage(list.error, errorFallback ?? t('list.fetchFailed'))} onRetry={list.refetch} />;
   else
     body = (
-      <Table.ScrollContainer minWidth={640}>
+      // On a phone the table is wider than the screen on purpose: names get room, the rest scrolls.
+      <Table.ScrollContainer minWidth={phone ? 760 : 640}>
         <Table striped highlightOnHover verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
