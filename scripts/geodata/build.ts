@@ -1,6 +1,6 @@
 /**
  * `npm run geodata:build [raw-folder]`: converts the raw SIRUTA and Poșta Română files (default
- * ../shared/geodata, see its README) into src/server/modules/geo/data/geo.json.gz, the address data
+ * ../shared/geodata, see its README) into src/server/modules/geo/geo-data.json.gz, the address data
  * the app ships. Run it again when a new edition of the sources arrives; no network is used.
  */
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const rawDir = path.resolve(
   process.argv[2] ?? [path.join(root, '../shared/geodata'), path.join(root, '../../shared/geodata')].find((d) => fs.existsSync(d)) ?? '../shared/geodata',
 );
-const out = path.join(root, 'src/server/modules/geo/data/geo.json.gz');
+const out = path.join(root, 'src/server/modules/geo/geo-data.json.gz');
 
 const read = (name: string) => {
   const file = path.join(rawDir, name);

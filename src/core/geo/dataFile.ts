@@ -1,7 +1,7 @@
 import type { Parity } from './numberRanges.js';
 
 /**
- * The shape of the address data the app ships (`src/server/modules/geo/data/geo.json.gz`, written by
+ * The shape of the address data the app ships (`src/server/modules/geo/geo-data.json.gz`, written by
  * `npm run geodata:build`). Rows are tuples rather than objects: the file is a third smaller and
  * loads faster. Rows are sorted as they are listed (Romanian collation), and ids are stable
  * official codes where one exists: county = SIRUTA county number (JUD), locality = SIRUTA code.

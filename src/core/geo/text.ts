@@ -28,8 +28,8 @@ export function matchesWords(foldedName: string, words: string[]): boolean {
   return words.every((w) => foldedName.includes(w));
 }
 
-// Short words that stay in lower case inside a place name (Valea lui Ion, Gura Humorului stays as is).
-const LOWER_WORDS = new Set(['de', 'din', 'lui', 'la', 'pe', 'cu', 'sub', 'și', 'din', 'peste']);
+// Short words that stay in lower case inside a place name (Valea lui Ion, Ștefan cel Mare).
+const LOWER_WORDS = new Set(['de', 'din', 'lui', 'la', 'pe', 'cu', 'sub', 'și', 'peste', 'cel']);
 
 /** An upper-case register name (`VALEA LUI ION`, `CLUJ-NAPOCA`) in title case (`Valea lui Ion`, `Cluj-Napoca`). */
 export function titleCaseRo(upper: string): string {

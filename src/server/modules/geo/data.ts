@@ -7,7 +7,7 @@ import { PARITY_FROM_FILE, type GeoDataFile } from '../../../core/geo/dataFile.j
 import { foldForSearch } from '../../../core/geo/text.js';
 
 /** The shipped address data (written by `npm run geodata:build`). */
-export const GEO_DATA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data/geo.json.gz');
+export const GEO_DATA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'geo-data.json.gz');
 
 /** A row with the folded form of its name that searches compare, computed once at load. */
 export interface Searchable<T> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 
-// The shipped data (src/server/modules/geo/data/geo.json.gz) end to end: ids are SIRUTA codes.
+// The shipped data (src/server/modules/geo/geo-data.json.gz) end to end: ids are SIRUTA codes.
 const CLUJ = 12;
 const CLUJ_NAPOCA = 54984;
 const BUCHAREST_COUNTY = 40;
