@@ -9,25 +9,38 @@ import { foldForSearch } from '../../../core/geo/text.js';
 /** The shipped address data (written by `npm run geodata:build`). */
 export const GEO_DATA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'geo-data.json.gz');
 
-/** A row with the folded form of its name that searches compare, computed once at load. */
+/** A row with the folded form of its name that searches compare. */
 export interface Searchable<T> {
   row: T;
   folded: string;
 }
 
+export type StreetTuple = GeoDataFile['streets'][number];
+
+/** The API's form of a street (the file's tuple). */
+export const toStreet = ([id, locality_id, name, ranges, blocks]: StreetTuple): GeoStreet => ({
+  id,
+  name,
+  locality_id,
+  ranges: ranges.map(([from, to, parity, postal_code]) => ({ from, to, parity: PARITY_FROM_FILE[parity], postal_code })),
+  blocks: blocks.map(([ids, postal_code]) => ({ blocks: ids, postal_code })),
+});
+
 /**
  * The address data in memory, indexed the ways the API reads it. It is read-only and the same for
- * every company, so one copy serves the whole process (about 25k streets: a search scans one
- * city's streets, at most Bucharest's 5k, in well under a millisecond).
+ * every company, so one copy serves the whole process. To keep the start quick, streets stay as the
+ * file's tuples until a request reads them, and a list's folded names are computed on its first
+ * search (Bucharest's 5,300 streets: a few milliseconds, once).
  */
 export class GeoData {
   readonly counties: GeoCounty[];
   readonly sources: GeoDataFile['sources'];
   private readonly countyById = new Map<number, GeoCounty>();
   private readonly localityById = new Map<number, GeoLocality>();
-  private readonly localitiesByCounty = new Map<number, Searchable<GeoLocality>[]>();
-  private readonly streetById = new Map<number, GeoStreet>();
-  private readonly streetsByLocality = new Map<number, Searchable<GeoStreet>[]>();
+  private readonly localitiesByCounty = new Map<number, GeoLocality[]>();
+  private readonly streetById = new Map<number, StreetTuple>();
+  private readonly streetsByLocality = new Map<number, StreetTuple[]>();
+  private readonly searchable = new Map<unknown[], Searchable<unknown>[]>();
 
   constructor(file: GeoDataFile) {
     this.sources = file.sources;
@@ -36,22 +49,15 @@ export class GeoData {
     for (const [id, name, county_id, commune, postal_code] of file.localities) {
       const row: GeoLocality = { id, name, county_id, commune, postal_code };
       this.localityById.set(id, row);
-      const list = this.localitiesByCounty.get(county_id) ?? [];
-      list.push({ row, folded: foldForSearch(commune ? `${name} ${commune}` : name) });
-      this.localitiesByCounty.set(county_id, list);
+      let list = this.localitiesByCounty.get(county_id);
+      if (!list) this.localitiesByCounty.set(county_id, (list = []));
+      list.push(row);
     }
-    for (const [id, locality_id, name, ranges, blocks] of file.streets) {
-      const row: GeoStreet = {
-        id,
-        name,
-        locality_id,
-        ranges: ranges.map(([from, to, parity, postal_code]) => ({ from, to, parity: PARITY_FROM_FILE[parity], postal_code })),
-        blocks: blocks.map(([ids, postal_code]) => ({ blocks: ids, postal_code })),
-      };
-      this.streetById.set(id, row);
-      const list = this.streetsByLocality.get(locality_id) ?? [];
-      list.push({ row, folded: foldForSearch(name) });
-      this.streetsByLocality.set(locality_id, list);
+    for (const street of file.streets) {
+      this.streetById.set(street[0], street);
+      let list = this.streetsByLocality.get(street[1]);
+      if (!list) this.streetsByLocality.set(street[1], (list = []));
+      list.push(street);
     }
   }
 
@@ -62,13 +68,17 @@ export class GeoData {
     return this.localityById.get(id);
   }
   street(id: number): GeoStreet | undefined {
-    return this.streetById.get(id);
+    const tuple = this.streetById.get(id);
+    return tuple && toStreet(tuple);
   }
+  /** A county's localities in alphabetical order, each with its name and commune folded for search. */
   localitiesOf(countyId: number): Searchable<GeoLocality>[] {
-    return this.localitiesByCounty.get(countyId) ?? [];
+    const list = this.localitiesByCounty.get(countyId) ?? [];
+    return this.folded(list, (l) => (l.commune ? `${l.name} ${l.commune}` : l.name));
   }
-  streetsOf(localityId: number): Searchable<GeoStreet>[] {
-    return this.streetsByLocality.get(localityId) ?? [];
+  /** A city's streets in alphabetical order (empty for a locality with one postal code). */
+  streetsOf(localityId: number): Searchable<StreetTuple>[] {
+    return this.folded(this.streetsByLocality.get(localityId) ?? [], (s) => s[2]);
   }
   /** A city whose postal codes go by street (and number): it has streets. */
   isCodedByStreet(localityId: number): boolean {
@@ -79,6 +89,15 @@ export class GeoData {
   }
   get streetCount(): number {
     return this.streetById.size;
+  }
+
+  private folded<T>(list: T[], name: (row: T) => string): Searchable<T>[] {
+    let out = this.searchable.get(list as unknown[]) as Searchable<T>[] | undefined;
+    if (!out) {
+      out = list.map((row) => ({ row, folded: foldForSearch(name(row)) }));
+      this.searchable.set(list as unknown[], out as Searchable<unknown>[]);
+    }
+    return out;
   }
 }
 

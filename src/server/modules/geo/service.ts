@@ -3,7 +3,7 @@ import type { courierGeoQuery, GeoLocality, GeoStreet, localitiesQuery, postalCo
 import { needsNumber, postalCodeFor } from '../../../core/geo/postalCode.js';
 import { matchesWords, searchWords } from '../../../core/geo/text.js';
 import { FieldProblems, notFound } from '../../http/errors.js';
-import type { GeoData, Searchable } from './data.js';
+import { toStreet, type GeoData, type Searchable } from './data.js';
 
 /**
  * The rules of the address data: searches, the postal code of an address, and the courier
@@ -59,7 +59,7 @@ export function listLocalities(geo: GeoData, q: z.output<typeof localitiesQuery>
 /** Streets of a city coded by street; an empty list for a locality with one postal code. */
 export function listStreets(geo: GeoData, q: z.output<typeof streetsQuery>): GeoStreet[] {
   localityOrNotFound(geo, q.locality_id);
-  return searchRows(geo.streetsOf(q.locality_id), q.search, q.limit);
+  return searchRows(geo.streetsOf(q.locality_id), q.search, q.limit).map(toStreet);
 }
 
 /**
@@ -98,7 +98,7 @@ export function courierGeoData(geo: GeoData, courier: Courier, q: z.output<typeo
       }))
     : [];
   const streets = q.city_id
-    ? (localityOrNotFound(geo, q.city_id), searchRows(geo.streetsOf(q.city_id), q.search, q.limit)).map((s) => ({ id: s.id, name: s.name, city_id: s.locality_id }))
+    ? (localityOrNotFound(geo, q.city_id), searchRows(geo.streetsOf(q.city_id), q.search, q.limit)).map(([id, city_id, name]) => ({ id, name, city_id }))
     : [];
   let zipCodes: { from: number; to: number | null; parity: string; zip_code: string }[] = [];
   if (q.street_id) {
