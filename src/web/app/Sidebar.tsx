@@ -1,4 +1,4 @@
-import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
 import {
   IconBox,
   IconBuilding,
@@ -16,6 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { CompanySelector } from './CompanySelector';
+import { VersionAbout } from './AboutDialog';
 
 interface NavItem {
   to: string;
@@ -23,7 +24,7 @@ interface NavItem {
   icon: typeof IconGauge;
 }
 
-/** Sidebar: company selector, the links in the spec's order, logout and the version. */
+/** Sidebar: company selector, the links in the spec's order, logout and the version (which opens the About dialog). */
 export function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
@@ -66,9 +67,7 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onL
         <NavLink component="button" label={t('nav.logout')} leftSection={<IconLogout size={18} stroke={1.6} />} onClick={onLogout} c="red" />
       </ScrollArea>
       <Divider />
-      <Text size="xs" c="dimmed" ta="center" py="sm">
-        {t('version')}
-      </Text>
+      <VersionAbout />
     </Stack>
   );
 }
