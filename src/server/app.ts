@@ -19,6 +19,8 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
 import { returnRequestRoutes } from './modules/return-requests/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { geoData } from './modules/geo/data.js';
+import { geoRoutes } from './modules/geo/routes.js';
 
 export interface AppDeps {
   db: Db;
@@ -96,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   returnRequestRoutes(app, deps.db);
   messageRoutes(app, deps.db, deps.publicUrl ?? 'http://localhost');
   changelogRoutes(app);
+  geoRoutes(app, geoData());
 
   if (deps.webDist) await registerSpa(app, path.resolve(deps.webDist));
   return app;
