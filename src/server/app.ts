@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Db } from './db/connection.js';
@@ -17,6 +18,9 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
 import { returnRequestRoutes } from './modules/return-requests/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { integrationRoutes } from './modules/integrations/routes.js';
+import { providersNotInstalled, type IntegrationGateway } from './modules/integrations/gateway.js';
+import { secretBox } from './lib/secrets.js';
 
 export interface AppDeps {
   db: Db;
@@ -29,6 +33,10 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** The time every rule reads (ServiceContext.now); tests pass a manual clock. */
   clock?: Clock;
+  /** Where log lines go when set (tests read them to prove no secret is ever logged). */
+  logStream?: Writable;
+  /** The provider side of the integration wizards. */
+  integrationGateway?: IntegrationGateway;
 }
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -49,7 +57,10 @@ declare module 'fastify' {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ? { redact: ['req.headers.authorization', 'req.body.password'] } : false,
+    logger:
+      deps.logger || deps.logStream
+        ? { redact: ['req.headers.authorization', 'req.body.password'], ...(deps.logStream ? { stream: deps.logStream, level: 'trace' } : {}) }
+        : false,
     trustProxy: deps.trustProxy ?? false,
   });
   const apiRoutes: RouteInfo[] = [];
@@ -78,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   packageRoutes(app, deps.db);
   returnRequestRoutes(app, deps.db);
   messageRoutes(app, deps.db);
+  integrationRoutes(app, { secrets: secretBox(deps.appKey), gateway: deps.integrationGateway ?? providersNotInstalled });
   changelogRoutes(app);
 
   if (deps.webDist) await registerSpa(app, path.resolve(deps.webDist));

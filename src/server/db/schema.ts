@@ -165,6 +165,28 @@ export interface ReturnRequestsTable {
   updated_at: number;
 }
 
+/** The providers a company can set up (seeded by migration 009; keys are stable). */
+export interface IntegrationsTable {
+  id: Generated<number>;
+  key: string;
+  name: string;
+  description: string;
+  type: string;
+  position: number;
+}
+
+/** credentials: sealed JSON (lib/secrets.ts); configuration: plain JSON of the wizard's later steps. */
+export interface CompanyIntegrationsTable {
+  id: Generated<number>;
+  company_id: number;
+  integration_id: number;
+  credentials: string | null;
+  configuration: string | null;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -182,4 +204,6 @@ export interface Database {
   packages: PackagesTable;
   package_items: PackageItemsTable;
   return_requests: ReturnRequestsTable;
+  integrations: IntegrationsTable;
+  company_integrations: CompanyIntegrationsTable;
 }
