@@ -9,7 +9,7 @@ export function AvailableCard({ integration: i, setup, onSetup }: { integration:
   const partial = Boolean(setup) && !setup?.configured;
   return (
     <Card withBorder padding="md" radius="md" data-testid={`available-${i.key}`} aria-label={i.name}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
+      <Stack gap="xs">
         <Stack gap={4}>
           <Group gap="xs">
             <Text fw={600}>{i.name}</Text>
@@ -27,16 +27,18 @@ export function AvailableCard({ integration: i, setup, onSetup }: { integration:
             {t(`description.${i.key}`, { defaultValue: i.description })}
           </Text>
         </Stack>
-        {i.setup_available ? (
-          <Button onClick={onSetup} variant={partial ? 'light' : 'filled'} style={{ flexShrink: 0 }}>
-            {partial ? t('complete') : t('setup')}
-          </Button>
-        ) : (
-          <Button disabled style={{ flexShrink: 0 }}>
-            {t('notYet')}
-          </Button>
-        )}
-      </Group>
+        <Group justify="flex-end">
+          {i.setup_available ? (
+            <Button size="sm" onClick={onSetup} variant={partial ? 'light' : 'filled'}>
+              {partial ? t('complete') : t('setup')}
+            </Button>
+          ) : (
+            <Button size="sm" disabled>
+              {t('notYet')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
     </Card>
   );
 }

@@ -38,6 +38,7 @@ export default {
       title: 'Emulated provider: use the demo account',
       text: '{{name}} runs on the built-in emulator. It accepts only this account:',
       fill: 'Fill in the demo account',
+      any: 'any valid value',
     },
     wizard: {
       title: 'Set up {{name}}',
@@ -140,6 +141,7 @@ export default {
       title: 'Furnizor emulat: folosiți contul demo',
       text: '{{name}} rulează pe emulatorul integrat. Acceptă doar acest cont:',
       fill: 'Completează contul demo',
+      any: 'orice valoare validă',
     },
     wizard: {
       title: 'Configurare {{name}}',

@@ -3,16 +3,16 @@ import { IconFlask } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /** The emulator's demo account, with a button that fills it in (emulated providers only). */
-export function DemoAccount({ name, credentials, onFill }: { name: string; credentials: Record<string, string>; onFill: () => void }) {
+export function DemoAccount({ name, fields, credentials, label, onFill }: { name: string; fields: readonly string[]; credentials: Record<string, string>; label: (field: string) => string; onFill: () => void }) {
   const { t } = useTranslation('integrations');
   return (
     <Alert color="grape" variant="light" icon={<IconFlask size={18} />} title={t('demo.title')} data-testid="demo-account">
       <Stack gap={6}>
         <Text size="sm">{t('demo.text', { name })}</Text>
-        <Group gap="xs">
-          {Object.entries(credentials).map(([field, value]) => (
+        <Group gap="md">
+          {fields.map((field) => (
             <Text size="sm" key={field}>
-              {field}: <Code>{value}</Code>
+              {label(field)}: {credentials[field] !== undefined ? <Code>{credentials[field]}</Code> : t('demo.any')}
             </Text>
           ))}
         </Group>

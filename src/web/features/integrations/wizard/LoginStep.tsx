@@ -7,6 +7,9 @@ import { ApiError } from '../../../lib/api';
 import { useLogin } from '../api';
 import { DemoAccount } from './DemoAccount';
 
+/** Values for the fields an emulator takes freely (any sender number, any chat). */
+const DEMO_EXAMPLES: Record<string, string> = { phone_number: '+40722123456', chat_id: '123456789' };
+
 interface Props {
   integration: Integration & { key: WizardKey };
   setup: CompanyIntegration | undefined;
@@ -39,7 +42,7 @@ export function LoginStep({ integration, setup, companyId, onDone, onSkip, onCan
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (login.isPending) return;
-    const missing = Object.fromEntries(fields.filter((f) => !values[f]?.trim()).map((f) => [f, t('errors.fillAllFields')]));
+    const missing = Object.fromEntries(fields.filter((f) => !values[f]?.trim()).map((f) => [f, t('server:required')]));
     setErrors(missing);
     if (Object.keys(missing).length > 0) {
       setError(new ApiError(422, t('errors.fillAllFields')));
@@ -78,7 +81,18 @@ export function LoginStep({ integration, setup, companyId, onDone, onSkip, onCan
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {demo ? <DemoAccount name={integration.name} credentials={demo} onFill={() => setValues((v) => ({ ...v, ...demo }))} /> : null}
+        {demo ? (
+          <DemoAccount
+            name={integration.name}
+            fields={fields}
+            credentials={demo}
+            label={label}
+            onFill={() => {
+              setValues((v) => ({ ...v, ...Object.fromEntries(fields.filter((f) => DEMO_EXAMPLES[f]).map((f) => [f, DEMO_EXAMPLES[f]])), ...demo }));
+              setErrors({});
+            }}
+          />
+        ) : null}
         <Text size="sm" c="dimmed">
           {t('wizard.loginDesc', { name: integration.name })}
         </Text>
