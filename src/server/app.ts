@@ -1,11 +1,12 @@
 import path from 'node:path';
-import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Db } from './db/connection.js';
 import { registerAuth } from './http/auth.js';
 import { registerContext } from './http/context.js';
+import { registerSecurityHeaders, requestForLog, SERVER_TIMEOUTS } from './http/security.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -28,13 +29,16 @@ export interface AppDeps {
   dataDir: string;
   /** Folder of the built web app; omitted in API tests. */
   webDist?: string;
-  logger?: boolean;
+  /** true logs every request to stdout; a stream receives them instead (tests read what is logged). */
+  logger?: boolean | { stream: NodeJS.WritableStream };
+  /** The console's own address, for absolute links in answers (never the request's Host header). */
+  publicUrl?: string;
+  /** Overrides of SERVER_TIMEOUTS (tests shorten them). */
+  timeouts?: Partial<typeof SERVER_TIMEOUTS>;
   /** Behind a load balancer: take the client address from X-Forwarded-For (never trust it otherwise). */
   trustProxy?: boolean;
   /** The time every rule reads (ServiceContext.now); tests pass a manual clock. */
   clock?: Clock;
-  /** Where log lines go when set (tests read them to prove no secret is ever logged). */
-  logStream?: Writable;
   /** The provider side of the integration wizards. */
   integrationGateway?: IntegrationGateway;
 }
@@ -57,11 +61,16 @@ declare module 'fastify' {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      deps.logger || deps.logStream
-        ? { redact: ['req.headers.authorization', 'req.body.password'], ...(deps.logStream ? { stream: deps.logStream, level: 'trace' } : {}) }
-        : false,
+    logger: deps.logger
+      ? {
+          redact: ['req.headers.authorization', 'req.body.password'],
+          serializers: { req: requestForLog },
+          ...(typeof deps.logger === 'object' ? { stream: deps.logger.stream } : {}),
+        }
+      : false,
     trustProxy: deps.trustProxy ?? false,
+    ...SERVER_TIMEOUTS,
+    ...deps.timeouts,
   });
   const apiRoutes: RouteInfo[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -74,9 +83,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  registerCompression(app);
   // Room for a 5 MB image plus the other fields; the image's own limit is checked by the products module.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 50 } });
-  registerAuth(app, deps.db);
+  registerAuth(app, deps.db, deps.clock ?? systemClock);
   registerContext(app, { db: deps.db, clock: deps.clock ?? systemClock });
 
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
@@ -88,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   notificationRoutes(app, deps.db);
   packageRoutes(app, deps.db);
   returnRequestRoutes(app, deps.db);
-  messageRoutes(app, deps.db);
+  messageRoutes(app, deps.db, deps.publicUrl ?? 'http://localhost');
   integrationRoutes(app, { secrets: secretBox(deps.appKey), gateway: deps.integrationGateway ?? providersNotInstalled });
   changelogRoutes(app);
 

@@ -90,6 +90,8 @@ export interface SourcesTable {
   id: Generated<number>;
   company_id: number;
   source: string;
+  /** sourceKey(source): unique per company. */
+  source_key: string;
   active: number;
   created_at: number;
   updated_at: number;
@@ -165,6 +167,22 @@ export interface ReturnRequestsTable {
   updated_at: number;
 }
 
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  key: string;
+  /** JSON. */
+  payload: string;
+  run_at: number;
+  attempts: Generated<number>;
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: string | null;
+  failed_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 /** The providers a company can set up (seeded by migration 009; keys are stable). */
 export interface IntegrationsTable {
   id: Generated<number>;
@@ -204,6 +222,7 @@ export interface Database {
   packages: PackagesTable;
   package_items: PackageItemsTable;
   return_requests: ReturnRequestsTable;
+  jobs: JobsTable;
   integrations: IntegrationsTable;
   company_integrations: CompanyIntegrationsTable;
 }

@@ -53,7 +53,7 @@ const logStream = new Writable({
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ deps: { integrationGateway: gateway, logStream } });
+  t = await startTestApp({ deps: { integrationGateway: gateway, logger: { stream: logStream } } });
 });
 afterAll(() => t.close());
 
