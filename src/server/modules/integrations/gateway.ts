@@ -10,8 +10,11 @@ export interface IntegrationGateway {
   isEmulated(key: WizardKey): boolean;
   /** The emulator's demo account (emulated providers only), shown in the wizard and printed at start. */
   demoCredentials(key: WizardKey): Record<string, string> | null;
-  /** Resolves when the provider accepts the login; throws ProviderRefused or ProviderUnavailable. */
-  verify<K extends WizardKey>(key: K, credentials: Credentials<K>): Promise<void>;
+  /**
+   * Resolves when the provider accepts the login; throws ProviderRefused or ProviderUnavailable.
+   * SmartBill also checks the company's VAT code (it names the company on every call).
+   */
+  verify<K extends WizardKey>(key: K, credentials: Credentials<K>, vatCode: string): Promise<void>;
   pickupPoints<K extends CourierKey>(key: K, credentials: Credentials<K>): Promise<PickupPoint[]>;
   /** SmartBill's invoice series names (the company is named by its VAT code). */
   invoiceSeries(credentials: Credentials<'smartbill'>, vatCode: string): Promise<string[]>;

@@ -144,7 +144,8 @@ export async function saveCredentials<K extends WizardKey>(ctx: ServiceContext, 
   const integration = await findIntegrationByKey(ctx.db.kysely, key);
   if (!integration) throw notFound();
   // The provider is asked outside the transaction: no row is held while a network call runs.
-  await callProvider(integration.name, credentials, () => deps.gateway.verify(key, credentials));
+  const vatCode = await companyVatCode(ctx);
+  await callProvider(integration.name, credentials, () => deps.gateway.verify(key, credentials, vatCode));
 
   const plain = JSON.stringify(pickFields(key, credentials));
   const id = await ctx.db.transaction(async (trx) => {
@@ -335,7 +336,7 @@ export async function testIntegration(ctx: ServiceContext, deps: IntegrationDeps
   const { credentials } = await storedCredentials(ctx, deps, row.key);
   const provider = providerName(row);
   try {
-    await deps.gateway.verify(row.key, credentials);
+    await deps.gateway.verify(row.key, credentials, await companyVatCode(ctx));
     return { ok: true, message: translate(ctx.lang, 'provider_test_ok', { provider }) };
   } catch (err) {
     if (err instanceof ProviderRefused) return { ok: false, message: translate(ctx.lang, 'provider_refused_credentials', { provider, reason: scrub(err.reason, credentials) }) };
