@@ -168,6 +168,13 @@ describe('wizard: couriers', () => {
     expect(ok.json().data).toMatchObject({ configured: true, configuration: { pickup_point_id: '11', contact_person_id: '7', contact_person_name: 'Ana Pop' } });
   });
 
+  it('two first logins at the same moment make one set-up, not an error', async () => {
+    const u = await t.signUp();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => u.call('POST', wizard(u, 'cargus', 'login'), { body: DEMO.cargus })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    expect(await t.db.kysely.selectFrom('company_integrations').select('id').where('company_id', '=', u.companyId).execute()).toHaveLength(1);
+  });
+
   it('a login for another account clears the pickup point; the same login again keeps it', async () => {
     const u = await t.signUp();
     await u.call('POST', wizard(u, 'dpd', 'login'), { body: DEMO.dpd });

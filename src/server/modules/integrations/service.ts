@@ -23,6 +23,7 @@ import {
 } from '../../../core/api/integrations.js';
 import { translate } from '../../../core/messages.js';
 import type { ServiceContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { fieldError, HttpError, notFound, parse } from '../../http/errors.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { ProviderRefused, ProviderUnavailable, type IntegrationGateway } from './gateway.js';
@@ -148,16 +149,25 @@ export async function saveCredentials<K extends WizardKey>(ctx: ServiceContext, 
   await callProvider(integration.name, credentials, () => deps.gateway.verify(key, credentials, vatCode));
 
   const plain = JSON.stringify(pickFields(key, credentials));
-  const id = await ctx.db.transaction(async (trx) => {
-    const existing = await findCompanyIntegrationByKey(trx, ctx.companyId, key, { lock: true });
-    const sealed = deps.secrets.seal(plain, sealContext(ctx.companyId, key));
-    if (!existing) {
-      return insertCompanyIntegration(trx, { company_id: ctx.companyId, integration_id: integration.id, credentials: sealed, configuration: null, is_active: 1, now: ctx.now });
-    }
-    const sameAccount = existing.credentials !== null && openCredentials(deps, ctx.companyId, existing) === plain;
-    await updateCompanyIntegration(trx, existing.id, { credentials: sealed, configuration: sameAccount ? existing.configuration : null, now: ctx.now });
-    return existing.id;
-  });
+  const store = () =>
+    ctx.db.transaction(async (trx) => {
+      const existing = await findCompanyIntegrationByKey(trx, ctx.companyId, key, { lock: true });
+      const sealed = deps.secrets.seal(plain, sealContext(ctx.companyId, key));
+      if (!existing) {
+        return insertCompanyIntegration(trx, { company_id: ctx.companyId, integration_id: integration.id, credentials: sealed, configuration: null, is_active: 1, now: ctx.now });
+      }
+      const sameAccount = existing.credentials !== null && openCredentials(deps, ctx.companyId, existing) === plain;
+      await updateCompanyIntegration(trx, existing.id, { credentials: sealed, configuration: sameAccount ? existing.configuration : null, now: ctx.now });
+      return existing.id;
+    });
+  let id: number;
+  try {
+    id = await store();
+  } catch (err) {
+    // Two first logins at the same moment: the unique index lets one insert; the other updates it.
+    if (!isUniqueViolation(err)) throw err;
+    id = await store();
+  }
   return readBack(ctx, deps, id);
 }
 
