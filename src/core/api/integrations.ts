@@ -154,7 +154,7 @@ registerMessages({
     integration_not_logged_in: 'Sign in to {{provider}} first (step 1).',
     integration_no_setup: 'This integration cannot be set up yet.',
     provider_refused_credentials: '{{provider}} did not accept these credentials: {{reason}}',
-    provider_unavailable: '{{provider}} could not be reached: {{reason}}',
+    provider_unavailable: '{{provider}} is not available right now: {{reason}}. Try again in a moment.',
     provider_test_ok: '{{provider}} accepted the saved credentials.',
   },
   ro: {
@@ -169,7 +169,7 @@ registerMessages({
     integration_not_logged_in: 'Autentificați-vă mai întâi la {{provider}} (pasul 1).',
     integration_no_setup: 'Această integrare nu poate fi configurată încă.',
     provider_refused_credentials: '{{provider}} nu a acceptat aceste date de autentificare: {{reason}}',
-    provider_unavailable: '{{provider}} nu a putut fi contactat: {{reason}}',
+    provider_unavailable: '{{provider}} nu este disponibil acum: {{reason}}. Încercați din nou în câteva momente.',
     provider_test_ok: '{{provider}} a acceptat datele de autentificare salvate.',
   },
 });

@@ -119,7 +119,7 @@ describe('wizard: login', () => {
     try {
       const res = await u.call('POST', wizard(u, 'telegram', 'login'), { body: { bot_token: '123456:demo', chat_id: '-100200300' }, headers: { 'accept-language': 'ro' } });
       expect(res.statusCode).toBe(502);
-      expect(res.json().message).toBe('Telegram nu a putut fi contactat: timeout calling https://api.telegram.org/bot***/getMe');
+      expect(res.json().message).toBe('Telegram nu este disponibil acum: timeout calling https://api.telegram.org/bot***/getMe. Încercați din nou în câteva momente.');
     } finally {
       outage = false;
     }
@@ -237,7 +237,7 @@ describe('configured integrations', () => {
     try {
       const down = (await owner.call('POST', `/api/v1/company-integration/${id}/test`)).json().data;
       expect(down.ok).toBe(false);
-      expect(down.message).toMatch(/^Cargus could not be reached/);
+      expect(down.message).toMatch(/^Cargus is not available right now: /);
     } finally {
       outage = false;
     }
