@@ -5,6 +5,7 @@ import { sourcesDiscounts } from './003_sources_discounts.js';
 import { messages } from './004_messages.js';
 import { packagesReturns } from './005_packages_returns.js';
 import { searchIndexes } from './006_search_indexes.js';
+import { orders } from './010_orders.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '004_messages': messages,
   '005_packages_returns': packagesReturns,
   '006_search_indexes': searchIndexes,
+  '010_orders': orders,
 };
