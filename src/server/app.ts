@@ -17,6 +17,8 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
 import { returnRequestRoutes } from './modules/return-requests/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { customerRoutes } from './modules/customers/routes.js';
 
 export interface AppDeps {
   db: Db;
@@ -78,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   packageRoutes(app, deps.db);
   returnRequestRoutes(app, deps.db);
   messageRoutes(app, deps.db);
+  orderRoutes(app);
+  customerRoutes(app);
   changelogRoutes(app);
 
   if (deps.webDist) await registerSpa(app, path.resolve(deps.webDist));

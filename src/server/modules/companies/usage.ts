@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 
 /**
- * What still refers to a company and blocks its deletion. Orders join this count when the
- * orders module lands (its table does not exist yet).
+ * What still refers to a company and blocks its deletion. Orders are read from the counts the
+ * orders module keeps with every write (no count of the orders table).
  */
 export async function countCompanyUsage(db: Db, companyId: number): Promise<{ products: number; orders: number }> {
   const row = await db.kysely
@@ -11,5 +11,11 @@ export async function countCompanyUsage(db: Db, companyId: number): Promise<{ pr
     .select(sql<number>`count(*)`.as('n'))
     .where('company_id', '=', companyId)
     .executeTakeFirst();
-  return { products: Number(row?.n ?? 0), orders: 0 };
+  const orders = await db.kysely
+    .selectFrom('order_counts')
+    .select(sql<number>`coalesce(sum(count), 0)`.as('n'))
+    .where('company_id', '=', companyId)
+    .where('name', '<>', 'customers')
+    .executeTakeFirst();
+  return { products: Number(row?.n ?? 0), orders: Number(orders?.n ?? 0) };
 }
