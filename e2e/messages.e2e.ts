@@ -54,12 +54,14 @@ describe('messages screen', () => {
     await screenshot(page, 'messages-01-list');
   });
 
-  it('creates a template: source waits for the company, the counter follows the text', async () => {
+  it('creates a template: it starts on the sidebar\'s company with its sources, the counter follows the text', async () => {
     await page.getByRole('button', { name: 'Add Message' }).click();
     await dialog().waitFor();
     const save = dialog().getByRole('button', { name: 'Save' });
     const source = dialog().getByLabel('Source');
-    expect(await source.isDisabled()).toBe(true);
+    // Like the other add dialogs: the sidebar's company is chosen, so its sources are offered at once.
+    expect(await dialog().getByLabel('Company').inputValue()).toBe(await page.getByRole('combobox', { name: 'Company' }).first().inputValue());
+    await expect.poll(() => source.isDisabled()).toBe(false);
     expect(await save.isDisabled()).toBe(true);
     await screenshot(page, 'messages-02-empty-form');
 

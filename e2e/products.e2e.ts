@@ -138,7 +138,7 @@ describe('products', () => {
 
       // 6. Search by a variation's SKU: its parent is listed, opened on the match.
       await search(page, 'HANORAC-L');
-      await page.getByText(/^Showing 1 to 1 of 1 results$/).waitFor();
+      await page.getByText(/^Showing 1 to 1 of 1 result$/).waitFor();
       await rowWith(page, 'E2E-HANORAC-L').waitFor();
       await screenshot(page, 'products-search-variation-sku');
 

@@ -82,7 +82,7 @@ describe('sources screen', () => {
 
   it('refuses to delete a source that discounts use, saying why', async () => {
     await search('eMAG');
-    await expect.poll(() => page.getByText(/Showing 1 to 1 of 1 results/).count()).toBe(1);
+    await expect.poll(() => page.getByText(/^Showing 1 to 1 of 1 result$/).count()).toBe(1);
     await confirmDelete(rowOf('eMAG Marketplace'));
     await expect.poll(() => dialog().getByRole('alert').textContent()).toMatch(/This source is still used by \d+ order discounts?.*Deactivate it instead\./);
     await screenshot(page, 'sources-05-in-use');
@@ -93,7 +93,7 @@ describe('sources screen', () => {
 
   it('deletes an unused source', async () => {
     await search('Toamnă');
-    await expect.poll(() => page.getByText(/of 1 results/).count()).toBe(1);
+    await expect.poll(() => page.getByText(/of 1 result$/).count()).toBe(1);
     await confirmDelete(rowOf('Târgul de Toamnă Brașov'));
     await expect.poll(() => page.getByText('No results found').count()).toBe(1);
     await screenshot(page, 'sources-06-deleted');

@@ -15,8 +15,13 @@ export const serverMessages = {
     not_negative: 'The value cannot be negative.',
     min: 'The value must be at least {{min}}.',
     max: 'The value must be at most {{max}}.',
-    too_long: 'At most {{max}} characters.',
+    too_long: 'At most $t(count_characters, {"count": {{max}} }).',
+    count_characters_one: '{{count}} character',
+    count_characters_other: '{{count}} characters',
     two_decimals: 'Use at most two decimals.',
+    amount_too_large: 'The amount is too large.',
+    nul_character: 'This text contains a character that is not allowed (NUL).',
+    multipart_malformed: 'The form data could not be read (it is incomplete or malformed). Send the form again.',
     one_of: 'Choose one of: {{options}}.',
     invalid_cui: 'This tax id (CUI) is not valid: check the digits.',
     validation_failed: 'Some fields are not valid.',
@@ -28,7 +33,12 @@ export const serverMessages = {
     company_filter_mismatch: 'company_id must match the selected company.',
     company_not_selected: 'The company must be the one selected at the top of the page.',
     not_found: 'Not found.',
-    company_in_use: 'This company still has {{products}} products and {{orders}} orders. Delete them first, or mark the company inactive.',
+    // "products" counts what the Products list and the dashboard count: top-level products (a variation is part of its product).
+    company_in_use: 'This company still has $t(count_products, {"count": {{products}} }) and $t(count_orders, {"count": {{orders}} }). Delete them first, or mark the company inactive.',
+    count_products_one: '{{count}} product',
+    count_products_other: '{{count}} products',
+    count_orders_one: '{{count}} order',
+    count_orders_other: '{{count}} orders',
     internal_error: 'Something went wrong on the server. Try again.',
   },
   ro: {
@@ -40,8 +50,14 @@ export const serverMessages = {
     not_negative: 'Valoarea nu poate fi negativă.',
     min: 'Valoarea trebuie să fie cel puțin {{min}}.',
     max: 'Valoarea trebuie să fie cel mult {{max}}.',
-    too_long: 'Cel mult {{max}} caractere.',
+    too_long: 'Cel mult $t(count_characters, {"count": {{max}} }).',
+    count_characters_one: '{{count}} caracter',
+    count_characters_few: '{{count}} caractere',
+    count_characters_other: '{{count}} de caractere',
     two_decimals: 'Folosiți cel mult două zecimale.',
+    amount_too_large: 'Suma este prea mare.',
+    nul_character: 'Textul conține un caracter nepermis (NUL).',
+    multipart_malformed: 'Datele formularului nu au putut fi citite (sunt incomplete sau deformate). Trimiteți formularul din nou.',
     one_of: 'Alegeți una dintre: {{options}}.',
     invalid_cui: 'Codul fiscal (CUI) nu este valid: verificați cifrele.',
     validation_failed: 'Unele câmpuri nu sunt valide.',
@@ -53,7 +69,13 @@ export const serverMessages = {
     company_filter_mismatch: 'company_id trebuie să fie compania selectată.',
     company_not_selected: 'Compania trebuie să fie cea selectată în partea de sus a paginii.',
     not_found: 'Nu a fost găsit.',
-    company_in_use: 'Compania are încă {{products}} produse și {{orders}} comenzi. Ștergeți-le mai întâi sau marcați compania ca inactivă.',
+    company_in_use: 'Compania are încă $t(count_products, {"count": {{products}} }) și $t(count_orders, {"count": {{orders}} }). Ștergeți-le mai întâi sau marcați compania ca inactivă.',
+    count_products_one: '{{count}} produs',
+    count_products_few: '{{count}} produse',
+    count_products_other: '{{count}} de produse',
+    count_orders_one: '{{count}} comandă',
+    count_orders_few: '{{count}} comenzi',
+    count_orders_other: '{{count}} de comenzi',
     internal_error: 'A apărut o eroare pe server. Încercați din nou.',
   },
 } satisfies Record<Lang, Record<string, string>>;
@@ -67,9 +89,24 @@ export function registerMessages(messages: Record<Lang, Record<string, string>>)
   Object.assign(extra.ro, messages.ro);
 }
 
+function lookup(lang: Lang, key: string): string | undefined {
+  return (serverMessages[lang] as Record<string, string>)[key] ?? extra[lang][key];
+}
+
+const pluralRules: Record<Lang, Intl.PluralRules> = { en: new Intl.PluralRules('en'), ro: new Intl.PluralRules('ro') };
+
+/**
+ * The text of `key` in `lang` (English when missing), with {{name}} replaced by params. Plurals follow
+ * i18next's conventions, so the web app reads the same catalogue: a numeric `count` picks `key_one` /
+ * `key_few` / `key_other`, and `$t(other_key, {"count": {{param}} })` inside a text inserts that key
+ * in the plural form of the param ("320 de produse", "1 product").
+ */
 export function translate(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
-  const template: string = (serverMessages[lang] as Record<string, string>)[key] ?? extra[lang][key] ?? (serverMessages.en as Record<string, string>)[key] ?? extra.en[key] ?? key;
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  const count = typeof params.count === 'number' ? params.count : undefined;
+  const forms = count === undefined ? [key] : [`${key}_${pluralRules[lang].select(count)}`, `${key}_other`, key];
+  const template = forms.map((k) => lookup(lang, k)).find((x) => x !== undefined) ?? forms.map((k) => lookup('en', k)).find((x) => x !== undefined) ?? key;
+  const nested = template.replace(/\$t\((\w+), \{"count": \{\{(\w+)\}\} ?\}\)/g, (_, inner: string, name: string) => translate(lang, inner, { count: Number(params[name] ?? 0) }));
+  return nested.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 
 export function pickLang(acceptLanguage: string | undefined): Lang {

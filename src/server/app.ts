@@ -4,7 +4,9 @@ import multipart from '@fastify/multipart';
 import type { Db } from './db/connection.js';
 import { registerAuth } from './http/auth.js';
 import { registerContext } from './http/context.js';
+import { registerSecurityHeaders, requestForLog, SERVER_TIMEOUTS } from './http/security.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -26,7 +28,12 @@ export interface AppDeps {
   dataDir: string;
   /** Folder of the built web app; omitted in API tests. */
   webDist?: string;
-  logger?: boolean;
+  /** true logs every request to stdout; a stream receives them instead (tests read what is logged). */
+  logger?: boolean | { stream: NodeJS.WritableStream };
+  /** The console's own address, for absolute links in answers (never the request's Host header). */
+  publicUrl?: string;
+  /** Overrides of SERVER_TIMEOUTS (tests shorten them). */
+  timeouts?: Partial<typeof SERVER_TIMEOUTS>;
   /** Behind a load balancer: take the client address from X-Forwarded-For (never trust it otherwise). */
   trustProxy?: boolean;
   /** The time every rule reads (ServiceContext.now); tests pass a manual clock. */
@@ -51,8 +58,16 @@ declare module 'fastify' {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ? { redact: ['req.headers.authorization', 'req.body.password'] } : false,
+    logger: deps.logger
+      ? {
+          redact: ['req.headers.authorization', 'req.body.password'],
+          serializers: { req: requestForLog },
+          ...(typeof deps.logger === 'object' ? { stream: deps.logger.stream } : {}),
+        }
+      : false,
     trustProxy: deps.trustProxy ?? false,
+    ...SERVER_TIMEOUTS,
+    ...deps.timeouts,
   });
   const apiRoutes: RouteInfo[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -65,9 +80,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  registerCompression(app);
   // Room for a 5 MB image plus the other fields; the image's own limit is checked by the products module.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 50 } });
-  registerAuth(app, deps.db);
+  registerAuth(app, deps.db, deps.clock ?? systemClock);
   registerContext(app, { db: deps.db, clock: deps.clock ?? systemClock });
 
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
@@ -79,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   notificationRoutes(app, deps.db);
   packageRoutes(app, deps.db);
   returnRequestRoutes(app, deps.db);
-  messageRoutes(app, deps.db);
+  messageRoutes(app, deps.db, deps.publicUrl ?? 'http://localhost');
   orderRoutes(app);
   customerRoutes(app);
   changelogRoutes(app);

@@ -9,6 +9,8 @@ export interface Config {
   seedDemo: boolean;
   appKey: string;
   dataDir: string;
+  /** The address users reach the console at, for absolute links in answers. */
+  publicUrl: string;
 }
 
 /** Reads the environment (documented in the README). APP_KEY is generated into ./data on first start. */
@@ -21,6 +23,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: (env.SEED_DEMO ?? 'true').toLowerCase() !== 'false',
     appKey: env.APP_KEY ?? readOrCreateAppKey(dataDir),
     dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, ''),
   };
 }
 

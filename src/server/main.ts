@@ -2,6 +2,9 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { jobHandlers } from './jobs/handlers.js';
+import { startJobRunner } from './jobs/runner.js';
+import { systemClock } from './lib/clock.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/index.js';
 
 const config = loadConfig();
@@ -13,8 +16,9 @@ if (config.seedDemo && (await isEmpty(db))) {
   await seedDemo(db);
   seeded = true;
 }
-const app = await buildApp({ db, appKey: config.appKey, dataDir: config.dataDir, webDist: process.env.WEB_DIST ?? 'dist', logger: process.env.LOG_REQUESTS === 'true', trustProxy: process.env.TRUST_PROXY === 'true' });
+const app = await buildApp({ db, appKey: config.appKey, dataDir: config.dataDir, webDist: process.env.WEB_DIST ?? 'dist', logger: process.env.LOG_REQUESTS === 'true', publicUrl: config.publicUrl, trustProxy: process.env.TRUST_PROXY === 'true' });
 await app.listen({ port: config.port, host: config.host });
+const jobs = startJobRunner({ db, clock: systemClock, handlers: jobHandlers, log: (m) => console.error(m) });
 
 const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
 console.log(`\nSeller console is running at http://${shownHost}:${config.port}  (database: ${db.engine})`);
@@ -22,6 +26,6 @@ if (config.seedDemo) console.log(`Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(() => db.close()).then(() => process.exit(0));
+    void jobs.stop().then(() => app.close()).then(() => db.close()).then(() => process.exit(0));
   });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { registerMessages } from '../messages.js';
-import { moneyBani, wholeNumber } from '../validation.js';
+import { MAX_MONEY_BANI, moneyBani, wholeNumber } from '../validation.js';
 import { selectedRef } from './sources.js';
 
 /**
@@ -15,7 +15,7 @@ export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 /** 100 % in hundredths. */
 export const MAX_PERCENT_HUNDREDTHS = 100_00;
 /** A ceiling for amounts (10 000 000.00 RON), far above any real order, far below integer limits. */
-export const MAX_AMOUNT_BANI = 10_000_000_00;
+export const MAX_AMOUNT_BANI = MAX_MONEY_BANI;
 export const MAX_DISCOUNT_QUANTITY = 1_000_000;
 
 const discountType = () =>
@@ -111,7 +111,6 @@ registerMessages({
     invalid_source: 'Invalid source selected',
     invalid_product: 'Invalid product',
     percent_max: 'A percentage cannot be above 100.',
-    amount_too_large: 'The amount is too large.',
     quantity_too_large: 'The quantity is too large.',
   },
   ro: {
@@ -120,7 +119,6 @@ registerMessages({
     invalid_source: 'Sursa selectată nu este validă',
     invalid_product: 'Produs invalid',
     percent_max: 'Un procent nu poate depăși 100.',
-    amount_too_large: 'Suma este prea mare.',
     quantity_too_large: 'Cantitatea este prea mare.',
   },
 });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../pagination.js';
+import { MAX_ID, MAX_PAGE } from '../validation.js';
 
 /** Query of every list call: page, items (1..1000, default 10), search, optional company_id. */
 export const listQuery = z.object({
-  page: z.coerce.number({ error: 'invalid_number' }).int({ error: 'whole_number' }).min(1, { error: 'min' }).default(1),
+  page: z.coerce.number({ error: 'invalid_number' }).int({ error: 'whole_number' }).min(1, { error: 'min' }).max(MAX_PAGE, { error: 'max' }).default(1),
   items: z.coerce.number({ error: 'invalid_number' }).int({ error: 'whole_number' }).min(1, { error: 'min' }).max(MAX_PAGE_SIZE, { error: 'max' }).default(DEFAULT_PAGE_SIZE),
   search: z.string().max(200, { error: 'too_long' }).optional().transform((s) => s?.trim() ?? ''),
-  company_id: z.coerce.number({ error: 'invalid_number' }).int().positive({ error: 'invalid' }).optional(),
+  company_id: z.coerce.number({ error: 'invalid_number' }).int().positive({ error: 'invalid' }).max(MAX_ID, { error: 'invalid' }).optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

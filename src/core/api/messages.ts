@@ -59,12 +59,8 @@ export type MessageUpdateInput = z.input<typeof messageUpdateBody>;
 /** The status toggle: a body with only is_active. */
 export const messageStatusBody = z.object({ is_active: flag() });
 
-/** True when a POST /message/{id} body is the status toggle (is_active without from or text). */
-export function isStatusOnlyBody(body: unknown): boolean {
-  if (!body || typeof body !== 'object') return false;
-  const b = body as Record<string, unknown>;
-  return 'is_active' in b && !('from' in b) && !('text' in b);
-}
+/** True when a POST /message/{id} body is the status toggle: the one rule of status.ts (only is_active). */
+export { isStatusOnly as isStatusOnlyBody } from './status.js';
 
 export interface Message {
   id: number;

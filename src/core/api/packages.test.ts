@@ -63,6 +63,8 @@ describe('return request form rules', () => {
   });
 
   it('shows dates as en-US short date and time', () => {
-    expect(formatReturnDate(Date.UTC(2026, 10, 21, 16, 5) / 1000, 'UTC')).toMatch(/^11\/21\/26,\s4:05\sPM$/);
+    expect(formatReturnDate(Date.UTC(2026, 10, 21, 16, 5) / 1000, 'en', 'UTC')).toMatch(/^11\/21\/26,\s4:05\sPM$/);
+    // Romanian reads day.month: 8 November, not 11 August.
+    expect(formatReturnDate(Date.UTC(2026, 10, 8, 20, 21) / 1000, 'ro', 'UTC')).toBe('08.11.2026, 20:21');
   });
 });

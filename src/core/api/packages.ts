@@ -60,12 +60,8 @@ export type PackageInput = z.input<typeof packageBody>;
 /** The status toggle: an update that sends only is_active. */
 export const packageStatusBody = z.object({ is_active: flag() });
 
-/** `true` when an update body is the status toggle (nothing but is_active). */
-export function isStatusOnly(body: unknown): boolean {
-  if (!body || typeof body !== 'object') return false;
-  const keys = Object.keys(body);
-  return keys.length === 1 && keys[0] === 'is_active';
-}
+/** The status toggle rule is shared by every resource with is_active (status.ts). */
+export { isStatusOnly } from './status.js';
 
 const quantity = () =>
   z.preprocess(

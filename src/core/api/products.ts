@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { registerMessages } from '../messages.js';
-import { flag, idRef, moneyBani, optionalText, requiredText, wholeNumber } from '../validation.js';
+import { flag, idRef, MAX_STOCK, moneyBani, optionalText, requiredText, wholeNumber } from '../validation.js';
 
 /** Constants of the spec (part 1, section 9). */
 export const SALE_TYPES = ['Bucata', 'Set', 'Pachet', 'Bax', 'Palet'] as const;
@@ -31,7 +31,7 @@ export const productBody = z.object({
   description: optionalText(5000).optional(),
   sku: requiredText(100),
   sale_type: oneOf(SALE_TYPES),
-  stock: optionalField(wholeNumber()),
+  stock: optionalField(wholeNumber({ max: MAX_STOCK })),
   selling_price: optionalField(moneyBani()),
   buying_price: moneyBani(),
   currency: oneOf(CURRENCIES),
@@ -41,7 +41,7 @@ export const productBody = z.object({
 export type ProductInput = z.input<typeof productBody>;
 
 /** The same fields for a product without variations: stock and selling price are required. */
-export const productBodyOwnStock = productBody.extend({ stock: wholeNumber(), selling_price: moneyBani() });
+export const productBodyOwnStock = productBody.extend({ stock: wholeNumber({ max: MAX_STOCK }), selling_price: moneyBani() });
 
 /** The schema for a product that has variations (stock and price not stored) or not. */
 export const productBodyFor = (hasVariations: boolean) => (hasVariations ? productBody : productBodyOwnStock);

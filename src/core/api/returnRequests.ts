@@ -94,7 +94,12 @@ export interface ReturnRequest {
   updated_at: number;
 }
 
-/** "11/21/2026, 4:52 PM": the spec's en-US short date and time. */
-export function formatReturnDate(seconds: number, timeZone?: string): string {
-  return new Date(seconds * 1000).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short', timeZone });
+/**
+ * The date of a return request: the spec's en-US short date and time in English ("11/21/26, 4:52 PM");
+ * in Romanian the Romanian form ("21.11.2026, 16:52"), as "11/8/26" reads as 11 August to a Romanian.
+ */
+export function formatReturnDate(seconds: number, lang: string, timeZone?: string): string {
+  const date = new Date(seconds * 1000);
+  if (lang.startsWith('ro')) return date.toLocaleString('ro-RO', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZone });
+  return date.toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short', timeZone });
 }

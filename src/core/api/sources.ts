@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { registerMessages } from '../messages.js';
-import { flag, requiredText } from '../validation.js';
+import { flag, MAX_ID, requiredText } from '../validation.js';
 
 /** A reference to a row by id, with its own "please select" message when missing. */
 export const selectedRef = (requiredKey: string) =>
@@ -10,10 +10,17 @@ export const selectedRef = (requiredKey: string) =>
       if (typeof v === 'string' && /^\d+$/.test(v.trim())) return Number(v.trim());
       return v;
     },
-    z.number({ error: (i) => (i.input === undefined ? requiredKey : 'invalid') }).int({ error: 'invalid' }).positive({ error: 'invalid' }),
+    z.number({ error: (i) => (i.input === undefined ? requiredKey : 'invalid') }).int({ error: 'invalid' }).positive({ error: 'invalid' }).max(MAX_ID, { error: 'invalid' }),
   );
 
 export const SOURCE_MAX_LENGTH = 100;
+
+/**
+ * What makes two source names the same: case and Unicode form ignored (`eMAG`, `emag`; `Ă` typed
+ * precomposed or decomposed). Stored beside the name and held unique per company by an index, so
+ * the rule holds on both engines (SQLite's lower() knows only ASCII) and under concurrent creates.
+ */
+export const sourceKey = (name: string): string => name.trim().normalize('NFC').toLocaleLowerCase('ro-RO');
 
 export const sourceBody = z.object({
   company_id: selectedRef('select_company'),

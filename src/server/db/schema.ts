@@ -92,6 +92,8 @@ export interface SourcesTable {
   id: Generated<number>;
   company_id: number;
   source: string;
+  /** sourceKey(source): unique per company. */
+  source_key: string;
   active: number;
   created_at: number;
   updated_at: number;
@@ -265,6 +267,22 @@ export interface AppliedDiscountsTable {
   updated_at: number;
 }
 
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  key: string;
+  /** JSON. */
+  payload: string;
+  run_at: number;
+  attempts: Generated<number>;
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: string | null;
+  failed_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface OrderEventsTable {
   id: Generated<number>;
   order_id: number;
@@ -308,4 +326,5 @@ export interface Database {
   applied_discounts: AppliedDiscountsTable;
   order_events: OrderEventsTable;
   order_counts: OrderCountsTable;
+  jobs: JobsTable;
 }

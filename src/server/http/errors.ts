@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pickLang, translate, type Lang } from '../../core/messages.js';
-import { fieldErrors, type FieldErrors } from '../../core/validation.js';
+import { fieldErrors, fieldsWithNul, type FieldErrors } from '../../core/validation.js';
 
 /** An error meant for the user: a status, a message key of the catalogue and optional field errors. */
 export class HttpError extends Error {
@@ -52,6 +52,9 @@ export function langOf(req: FastifyRequest): Lang {
 
 /** Parses input with a schema or throws a 422 carrying a message per field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  // Every text of every request passes here: a NUL is refused on its field before any rule runs.
+  const withNul = fieldsWithNul(input);
+  if (withNul.length) throw new HttpError(422, 'validation_failed', {}, Object.fromEntries(withNul.map((f) => [f, [{ key: 'nul_character' }]])));
   const result = schema.safeParse(input ?? {});
   if (!result.success) throw new ValidationError(result.error);
   return result.data;

@@ -3,18 +3,63 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-/** Serves the built React app; every non-API path falls back to index.html for client routing. */
+/** Vite names the files under assets/ after their content: a changed file gets a new name. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** index.html names the current assets, so it must never be served from a cache. */
+export const NO_CACHE = 'no-store';
+
+/** The cache rule of a served file: a year for hashed assets, never for the rest (index.html). */
+export function cacheControlFor(filePath: string): string {
+  return /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.(br|gz))?$/.test(filePath) ? IMMUTABLE_CACHE : NO_CACHE;
+}
+
+/**
+ * Serves the built React app; every non-API path falls back to index.html for client routing.
+ * Files are sent precompressed (the .br / .gz written next to them by the build) when the browser
+ * accepts it, with the cache rule of cacheControlFor.
+ */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) {
     app.log.warn(`No web build at ${distDir}: run "npm run build". Serving the API only.`);
     return;
   }
-  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
-  app.get('/*', { config: { public: true } }, (req, reply) => {
-    if (req.url.startsWith('/api/')) return reply.status(404).send({ message: 'Not found.' });
-    const file = path.join(distDir, decodeURIComponent(req.url.split('?')[0]));
-    if (file.startsWith(distDir) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(path.relative(distDir, file));
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  await app.register(async (web) => {
+    // The web app and its files need no sign-in: mark every route of this plugin public, the
+    // static plugin's own included (the auth hook denies any route that does not say so).
+    web.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), public: true };
+    });
+    await web.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cacheControlFor(filePath));
+      },
+    });
+    web.get('/*', (req, reply) => {
+      if (req.url.startsWith('/api/')) return reply.status(404).send({ message: 'Not found.' });
+      const file = fileInside(distDir, req.url);
+      if (file && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(path.relative(distDir, file));
+      return reply.sendFile('index.html');
+    });
   });
+}
+
+/**
+ * The file a URL names inside `root`, or null when it would lie outside it. Compared by whole
+ * path segments: `startsWith(root)` alone would also accept a sibling such as `dist-secret/`.
+ */
+export function fileInside(root: string, url: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.split('?')[0]);
+  } catch {
+    return null;
+  }
+  const file = path.join(root, decoded);
+  return file.startsWith(root.endsWith(path.sep) ? root : root + path.sep) ? file : null;
 }

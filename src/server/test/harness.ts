@@ -7,8 +7,7 @@ import { openDb, type Db } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { hashPassword } from '../lib/passwords.js';
 import { hashToken, newToken } from '../http/auth.js';
-import { nowSeconds } from '../lib/time.js';
-import type { Clock } from '../lib/clock.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 /**
  * A fresh app and database for one test file: in-memory SQLite, or a schema of its own in the
@@ -35,6 +34,7 @@ export interface TestUser {
 export const engineUnderTest = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 export async function startTestApp(opts: { clock?: Clock } = {}): Promise<TestApp> {
+  const clock = opts.clock ?? systemClock;
   const pgUrl = process.env.TEST_DATABASE_URL;
   let db: Db;
   let dropSchema = async () => {};
@@ -58,7 +58,7 @@ export async function startTestApp(opts: { clock?: Clock } = {}): Promise<TestAp
   let counter = 0;
 
   async function createCompany(name = `Test Company ${++counter}`): Promise<number> {
-    const now = nowSeconds();
+    const now = clock.now();
     const row = await db.kysely
       .insertInto('companies')
       .values({ name, vat_number: 'RO14399840', vat_payer: 1, administrator_name: 'Test Admin', active: 1, address: null, city: null, county: null, created_at: now, updated_at: now })
@@ -69,7 +69,7 @@ export async function startTestApp(opts: { clock?: Clock } = {}): Promise<TestAp
 
   async function signUp(opts: { companies?: number[]; email?: string; password?: string } = {}): Promise<TestUser> {
     const email = opts.email ?? `user${++counter}-${crypto.randomBytes(3).toString('hex')}@example.ro`;
-    const now = nowSeconds();
+    const now = clock.now();
     const user = await db.kysely
       .insertInto('users')
       .values({ email, password_hash: await hashPassword(opts.password ?? 'secret-pass'), first_name: 'Test', last_name: 'User', created_at: now })

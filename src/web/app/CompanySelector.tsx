@@ -7,20 +7,17 @@ import { useLocation, useNavigate } from 'react-router';
 import { session, useSelectedCompany } from '../lib/session';
 import { LIST_PARAMS } from '../components/listParams';
 import { useCompanies } from '../components/useCompanies';
-import { resolveSelection } from './companySelection';
+import { refreshAfterCompanyChange, resolveSelection } from './companySelection';
 
 /**
- * The sidebar's company selector: loads the user's companies, keeps the selection valid (first
- * one when none is stored, /companies when there is none) and reloads the screen's data on change.
+ * Keeps the selected company valid once the user's companies are known: the stored one if it still
+ * exists, else the first; /companies when there is none. Runs in the layout, whatever the screen
+ * size: on a phone the selector sits in a closed drawer, and lists must not wait for it to open.
  */
-export function CompanySelector({ onChanged }: { onChanged?: () => void }) {
-  const { t } = useTranslation('common');
-  const selected = useSelectedCompany();
-  const qc = useQueryClient();
+export function useKeepCompanySelected(): void {
   const navigate = useNavigate();
   const location = useLocation();
-  const companies = useCompanies();
-  const rows = companies.companies;
+  const rows = useCompanies().companies;
   useEffect(() => {
     if (!rows) return;
     const next = resolveSelection(rows, session.get().company);
@@ -30,13 +27,25 @@ export function CompanySelector({ onChanged }: { onChanged?: () => void }) {
     // Only when the list of companies changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows]);
+}
+
+/** The sidebar's company selector: reloads the screen's data for the chosen company. */
+export function CompanySelector({ onChanged }: { onChanged?: () => void }) {
+  const { t } = useTranslation('common');
+  const selected = useSelectedCompany();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const companies = useCompanies();
+  const rows = companies.companies;
 
   const choose = (value: string | null) => {
     const company = rows?.find((c) => String(c.id) === value);
     if (!company || company.id === selected?.id) return;
+    const previous = selected?.id ?? null;
     session.selectCompany({ id: company.id, name: company.name });
-    // Reload the current screen's data: every cached answer is stale, lists go back to page 1.
-    void qc.invalidateQueries();
+    // Reload the current screen's data for the new company (no request of the old one), lists go back to page 1.
+    void refreshAfterCompanyChange(qc, previous);
     const params = new URLSearchParams(location.search);
     if (params.has(LIST_PARAMS.page)) {
       params.delete(LIST_PARAMS.page);

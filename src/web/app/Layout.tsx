@@ -2,6 +2,7 @@ import { AppShell, Drawer, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useKeepCompanySelected } from './CompanySelector';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { useLogout } from './useLogout';
@@ -12,6 +13,7 @@ export function Layout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const mobile = useMediaQuery('(max-width: 48em)', false);
   const logout = useLogout();
+  useKeepCompanySelected();
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 290, breakpoint: 'sm', collapsed: { mobile: true } }} padding="md">
       <AppShell.Header>

@@ -57,7 +57,8 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onL
       <Divider />
       <ScrollArea style={{ flex: 1 }} px="xs" py="xs" component="nav" aria-label={t('appTitle')}>
         {before.map(link)}
-        <NavLink label={t('nav.discounts')} leftSection={<IconDiscount size={18} stroke={1.6} />} defaultOpened={inDiscounts} childrenOffset={28}>
+        {/* A button, not a link without href: Tab reaches it, Enter / Space opens the group. */}
+        <NavLink component="button" type="button" label={t('nav.discounts')} leftSection={<IconDiscount size={18} stroke={1.6} />} defaultOpened={inDiscounts} childrenOffset={28}>
           {discounts.map(link)}
         </NavLink>
         {after.map(link)}

@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { AuthUser } from '../../core/api/auth';
 import { api } from '../lib/api';
+import { returnPath, returnState } from '../lib/returnTo';
 import { session, useSession } from '../lib/session';
 
 /**
@@ -50,13 +51,14 @@ export function StartupSpinner() {
 export function RequireAuth() {
   const { token } = useSession();
   const location = useLocation();
-  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!token) return <Navigate to="/login" replace state={returnState(location)} />;
   return <Outlet />;
 }
 
-/** /login: a signed-in visitor goes to /. */
+/** /login: a signed-in visitor goes back to the page that sent them here, else to /. */
 export function PublicOnly() {
   const { token } = useSession();
-  if (token) return <Navigate to="/" replace />;
+  const location = useLocation();
+  if (token) return <Navigate to={returnPath(location.state)} replace />;
   return <Outlet />;
 }

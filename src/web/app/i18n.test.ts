@@ -32,9 +32,18 @@ describe('translations', () => {
   it('the shared list texts are the ones of the spec', () => {
     const common = namespaces.common.en as { list: Record<string, string>; layout: Record<string, string>; version: string };
     expect(common.list.noResults).toBe('No results found');
-    expect(common.list.showing).toBe('Showing {{from}} to {{to}} of {{total}} results');
+    expect(common.list.showing_other).toBe('Showing {{from}} to {{to}} of {{count}} results');
+    expect(common.list.showing_one).toBe('Showing {{from}} to {{to}} of {{count}} result');
     expect(common.list.companyMissing).toBe('Company ID not found');
     expect(common.layout.selectCompany).toBe('Select a company');
     expect(common.version).toBe('v1.0.0');
+  });
+
+  it('search placeholders fit the search box (at most 30 characters, 290 px on a phone)', () => {
+    const placeholders = (obj: Record<string, unknown>): string[] =>
+      Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' ? placeholders(v as Record<string, unknown>) : k === 'searchPlaceholder' ? [String(v)] : []));
+    const all = Object.values(namespaces).flatMap((ns) => [...placeholders(ns.en), ...placeholders(ns.ro)]);
+    expect(all.length).toBeGreaterThan(10);
+    for (const text of all) expect(text.length, text).toBeLessThanOrEqual(30);
   });
 });

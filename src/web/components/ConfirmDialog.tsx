@@ -30,10 +30,11 @@ export function ConfirmDialog({ opened, onCancel, onConfirm, title, message, con
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={loading}>
+          {/* Cancel holds the focus: Enter on an opened confirmation must not delete. */}
+          <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
             {t('actions.cancel')}
           </Button>
-          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading} data-autofocus>
+          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading}>
             {confirmLabel ?? t('actions.confirm')}
           </Button>
         </Group>

@@ -45,7 +45,7 @@ export interface FormModalProps {
   children: ReactNode;
 }
 
-/** A modal with a form: fields, the error box, Cancel and Save. Focuses the first field on open. */
+/** A modal with a form: fields, the error box, Cancel and Save. Focuses the field marked data-autofocus, else the first field, on open. */
 export function FormModal({ opened, onClose, title, onSubmit, submitting, error, errorFallback, submitLabel, submitDisabled, size = 'lg', children }: FormModalProps) {
   const { t } = useTranslation('common');
   const formRef = useRef<HTMLFormElement>(null);
@@ -53,7 +53,9 @@ export function FormModal({ opened, onClose, title, onSubmit, submitting, error,
     // A field chosen (clicked, typed in) while the modal was still opening keeps the focus.
     const active = document.activeElement;
     if (active && formRef.current?.contains(active) && active.matches('input, textarea, select')) return;
-    const first = formRef.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]):not([readonly]), textarea:not([disabled]), select:not([disabled])');
+    // A field marked data-autofocus (the one the user fills first) wins over the first field.
+    const marked = formRef.current?.querySelector<HTMLElement>('[data-autofocus]:not([disabled])');
+    const first = marked ?? formRef.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]):not([readonly]), textarea:not([disabled]), select:not([disabled])');
     first?.focus();
   };
   return (

@@ -47,7 +47,9 @@ export const common = {
     list: {
       search: 'Search...',
       perPage: 'Per page',
-      showing: 'Showing {{from}} to {{to}} of {{total}} results',
+      // count = the total; i18next picks the plural form (English one/other).
+      showing_one: 'Showing {{from}} to {{to}} of {{count}} result',
+      showing_other: 'Showing {{from}} to {{to}} of {{count}} results',
       noResults: 'No results found',
       previous: 'Previous',
       next: 'Next',
@@ -58,12 +60,24 @@ export const common = {
       companyMissingHint: 'Select a company in the sidebar to see its data.',
       fetchFailed: 'Failed to load the list',
       invalidResponse: 'Invalid response format',
+      selectAll: 'Select all rows on this page',
+      selectRow: 'Select this row',
+      selectionBar: 'Actions on the selected rows',
+      selected_one: '{{count}} selected',
+      selected_other: '{{count}} selected',
+      clearSelection: 'Clear selection',
+      scrollHint: 'Swipe sideways for every column',
+      pageOf: 'Page {{page}} of {{last}}',
     },
     confirm: {
       deleteTitle: 'Confirm deletion',
       deleteMessage: 'Are you sure you want to delete this item? This cannot be undone.',
       deleteNamed: 'Are you sure you want to delete “{{name}}”? This cannot be undone.',
       deleteFailed: 'Failed to delete',
+    },
+    field: {
+      edit: 'Edit {{label}}',
+      empty: 'Empty',
     },
     form: {
       saveFailed: 'Failed to save',
@@ -149,7 +163,10 @@ export const common = {
     list: {
       search: 'Căutare...',
       perPage: 'Pe pagină',
-      showing: 'Se afișează {{from}}–{{to}} din {{total}} rezultate',
+      // Romanian: 1 rezultat, 2–19 rezultate, 20 și peste „de rezultate” (one / few / other).
+      showing_one: 'Se afișează {{from}}–{{to}} din {{count}} rezultat',
+      showing_few: 'Se afișează {{from}}–{{to}} din {{count}} rezultate',
+      showing_other: 'Se afișează {{from}}–{{to}} din {{count}} de rezultate',
       noResults: 'Nu s-au găsit rezultate',
       previous: 'Anterior',
       next: 'Următor',
@@ -160,12 +177,25 @@ export const common = {
       companyMissingHint: 'Selectați o companie din bara laterală pentru a-i vedea datele.',
       fetchFailed: 'Lista nu a putut fi încărcată',
       invalidResponse: 'Formatul răspunsului este invalid',
+      selectAll: 'Selectați toate rândurile de pe această pagină',
+      selectRow: 'Selectați acest rând',
+      selectionBar: 'Acțiuni pentru rândurile selectate',
+      selected_one: '{{count}} rând selectat',
+      selected_few: '{{count}} rânduri selectate',
+      selected_other: '{{count}} de rânduri selectate',
+      clearSelection: 'Anulați selecția',
+      scrollHint: 'Glisați lateral pentru toate coloanele',
+      pageOf: 'Pagina {{page}} din {{last}}',
     },
     confirm: {
       deleteTitle: 'Confirmați ștergerea',
       deleteMessage: 'Sigur doriți să ștergeți acest element? Acțiunea nu poate fi anulată.',
       deleteNamed: 'Sigur doriți să ștergeți „{{name}}”? Acțiunea nu poate fi anulată.',
       deleteFailed: 'Ștergerea a eșuat',
+    },
+    field: {
+      edit: 'Editați {{label}}',
+      empty: 'Necompletat',
     },
     form: {
       saveFailed: 'Salvarea a eșuat',

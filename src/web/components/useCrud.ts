@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { statusBody } from '../../core/api/status';
 import { api, companyHeader, request } from '../lib/api';
 import { queryKeys } from '../lib/queryKeys';
 import type { ListController } from './useList';
@@ -49,12 +50,25 @@ export function useCrud<TBody = unknown, TAnswer = unknown>({ resource, path, li
       return invalidate();
     },
   });
+  // The status toggle: POST path/{id} with only is_active (src/core/api/status.ts); the list stays on its page.
+  const status = useMutation({
+    mutationFn: ({ id, active }: { id: number | string; active: boolean }) => api.post<TAnswer>(`${path}/${id}`, statusBody(active)),
+    onSuccess: () => {
+      list?.afterUpdate();
+      return invalidate();
+    },
+  });
   const isSaving = create.isPending || update.isPending;
   return {
     create,
     update,
     remove,
     isSaving,
+    status,
+    /** Sets is_active of one row (ignored while another toggle runs: answers undefined). */
+    setStatus: (id: number | string, active: boolean): Promise<TAnswer | undefined> => (status.isPending ? Promise.resolve(undefined) : status.mutateAsync({ id, active })),
+    /** True while the toggle of this row runs (its switch is disabled). */
+    isTogglingStatus: (id: number | string) => status.isPending && status.variables?.id === id,
     /** Creates (id null/undefined) or updates; ignored while a save runs (answers undefined). */
     save: (id: number | string | null | undefined, body: TBody): Promise<TAnswer | undefined> => {
       if (isSaving) return Promise.resolve(undefined);

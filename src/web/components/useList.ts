@@ -104,15 +104,24 @@ export function useList<T>(options: UseListOptions): ListController<T> {
 
   // Another company: back to page 1.
   const lastCompany = useRef(companyId);
+  // Set from a company change until the URL shows page 1 again (writing the URL takes a few renders).
+  const resetPending = useRef(false);
   useEffect(() => {
     if (lastCompany.current !== companyId) {
       lastCompany.current = companyId;
+      resetPending.current = stateRef.current.page !== 1;
       apply({ kind: 'company-changed' });
     }
   }, [companyId, apply]);
+  useEffect(() => {
+    if (state.page === 1) resetPending.current = false;
+  }, [state.page]);
 
   const companyMissing = companyScoped && companyId === null;
-  const query = { page: state.page, items: state.perPage, search: state.search || undefined, ...(companyScoped && companyId ? { company_id: companyId } : {}), ...params };
+  // From the render where the company changes until the URL follows, the URL still holds the old
+  // page: ask for page 1 of the new company at once, never the old company's page of the new one.
+  const asked = lastCompany.current !== companyId || resetPending.current ? nextListState(state, { kind: 'company-changed' }) : state;
+  const query = { page: asked.page, items: asked.perPage, search: asked.search || undefined, ...(companyScoped && companyId ? { company_id: companyId } : {}), ...params };
   const queryKey = queryKeys.list(resource, companyScoped ? companyId : null, query);
   const result = useQuery({
     queryKey,

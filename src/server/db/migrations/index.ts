@@ -5,7 +5,9 @@ import { sourcesDiscounts } from './003_sources_discounts.js';
 import { messages } from './004_messages.js';
 import { packagesReturns } from './005_packages_returns.js';
 import { searchIndexes } from './006_search_indexes.js';
+import { security } from './007_security.js';
 import { orders } from './010_orders.js';
+import { jobs } from './012_jobs.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -15,5 +17,7 @@ export const migrations: Record<string, MigrationFactory> = {
   '004_messages': messages,
   '005_packages_returns': packagesReturns,
   '006_search_indexes': searchIndexes,
+  '007_security': security,
   '010_orders': orders,
+  '012_jobs': jobs,
 };

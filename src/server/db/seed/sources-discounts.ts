@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../connection.js';
 import type { OrderDiscountsTable, ProductDiscountsTable, SourcesTable } from '../schema.js';
 import { pick, seededRandom, type SeedContext } from './context.js';
+import { sourceKey } from '../../../core/api/sources.js';
 
 /**
  * Demo sources (the channels Romanian online shops sell through), order discounts by order value
@@ -56,7 +57,7 @@ export async function seedSourcesDiscounts(db: Db, ctx: SeedContext): Promise<vo
     const names = [...COMMON_SOURCES, ...(OWN_SOURCES[index % 2] ?? []).map((source) => ({ source, active: true }))];
     const sourceRows: Insertable<SourcesTable>[] = names.map((s, i) => {
       const at = ctx.now - (names.length - i) * 86400 * 3;
-      return { company_id: companyId, source: s.source, active: s.active === false ? 0 : 1, created_at: at, updated_at: at };
+      return { company_id: companyId, source: s.source, source_key: sourceKey(s.source), active: s.active === false ? 0 : 1, created_at: at, updated_at: at };
     });
     const sources = await db.kysely.insertInto('sources').values(sourceRows).returning(['id', 'active']).execute();
     const activeIds = sources.filter((s) => Number(s.active) === 1).map((s) => s.id);

@@ -120,3 +120,27 @@ describe('logout and tokens', () => {
     }
   });
 });
+
+describe('the sign-in limit under concurrency', () => {
+  it('50 wrong passwords sent at once for one email: at most 10 are checked (403), the rest answer 429', async () => {
+    await t.signUp({ email: 'flood@example.ro', password: 'corect-123' });
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login({ email: 'flood@example.ro', password: `bad-${i}` }, { 'x-forwarded-for': `10.9.${i}.1` })));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 403).length).toBeLessThanOrEqual(10);
+    // (All 50 may be refused: when every row is written before any count, each count sees 50.)
+    expect(codes.filter((c) => c === 429).length).toBe(50 - codes.filter((c) => c === 403).length);
+    // And the right password is refused too while the limit holds.
+    expect((await login({ email: 'flood@example.ro', password: 'corect-123' }, { 'x-forwarded-for': '10.10.0.1' })).statusCode).toBe(429);
+  });
+
+  it('50 wrong passwords at once from one address for many emails: at most 10 are checked', async () => {
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login({ email: `spray${i}@example.ro`, password: 'x' }, { 'x-forwarded-for': '10.77.0.1' })));
+    expect(answers.filter((r) => r.statusCode === 403).length).toBeLessThanOrEqual(10);
+    expect(answers.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('a successful sign-in does not count as a failure', async () => {
+    await t.signUp({ email: 'often@example.ro', password: 'corect-123' });
+    for (let i = 0; i < 15; i++) expect((await login({ email: 'often@example.ro', password: 'corect-123' }, { 'x-forwarded-for': `10.20.${i}.1` })).statusCode).toBe(200);
+  });
+});

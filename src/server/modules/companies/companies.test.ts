@@ -100,8 +100,23 @@ describe('companies', () => {
       .execute();
     const res = await u.call('DELETE', `/api/v1/company/${busy}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/1 products and 0 orders/);
+    expect(res.json().message).toMatch(/still has 1 product and 0 orders/);
     expect((await u.call('GET', `/api/v1/company/${busy}`)).statusCode).toBe(200);
+  });
+
+  it('counts products as the Products list does: a parent with its variations is one product (Romanian plurals too)', async () => {
+    const u = await t.signUp();
+    const busy = (await u.call('POST', '/api/v1/company', { body: valid })).json().data.id;
+    const now = nowSeconds();
+    const base = { company_id: busy, description: null, sale_type: 'Bucata' as const, stock: 1, selling_price: 1000, buying_price: 500, currency: 'RON' as const, created_at: now, updated_at: now };
+    const parent = await t.db.kysely.insertInto('products').values({ ...base, parent_id: null, name: 'Tricou', sku: 'TR' }).returning('id').executeTakeFirstOrThrow();
+    await t.db.kysely.insertInto('products').values([{ ...base, parent_id: parent.id, name: 'Tricou M', sku: 'TR-M' }, { ...base, parent_id: parent.id, name: 'Tricou L', sku: 'TR-L' }]).execute();
+    const list = await u.call('GET', `/api/v1/product?page=1&items=1&company_id=${busy}`, { company: busy });
+    expect(list.json().meta.total).toBe(1);
+    const en = await u.call('DELETE', `/api/v1/company/${busy}`);
+    expect(en.json()).toMatchObject({ message: 'This company still has 1 product and 0 orders. Delete them first, or mark the company inactive.' });
+    const ro = await u.call('DELETE', `/api/v1/company/${busy}`, { headers: { 'accept-language': 'ro' } });
+    expect(ro.json().message).toMatch(/^Compania are încă 1 produs și 0 comenzi\./);
   });
 });
 

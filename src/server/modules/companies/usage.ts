@@ -10,6 +10,8 @@ export async function countCompanyUsage(db: Db, companyId: number): Promise<{ pr
     .selectFrom('products')
     .select(sql<number>`count(*)`.as('n'))
     .where('company_id', '=', companyId)
+    // Top-level products, as the Products list and the dashboard count them (variations belong to their product).
+    .where('parent_id', 'is', null)
     .executeTakeFirst();
   const orders = await db.kysely
     .selectFrom('order_counts')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { nowSeconds } from '../../lib/time.js';
+import { sourceKey } from '../../../core/api/sources.js';
 
 let t: TestApp;
 let alice: TestUser; // member of company A and company B
@@ -14,7 +15,7 @@ let sourceC: number;
 
 async function addSource(companyId: number, name: string): Promise<number> {
   const now = nowSeconds();
-  const row = await t.db.kysely.insertInto('sources').values({ company_id: companyId, source: name, active: 1, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.db.kysely.insertInto('sources').values({ company_id: companyId, source: name, source_key: sourceKey(name), active: 1, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 

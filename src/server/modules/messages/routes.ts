@@ -21,7 +21,7 @@ import { nowSeconds } from '../../lib/time.js';
  * SMS templates of the company in X-Company-ID. Each row carries its company's name and its
  * source's name, resolved by joins in the same query (no query per row).
  */
-export function messageRoutes(app: FastifyInstance, db: Db): void {
+export function messageRoutes(app: FastifyInstance, db: Db, publicUrl: string): void {
   const scoped = { config: { company: true } };
 
   const withNames = (companyId: number) =>
@@ -73,7 +73,7 @@ export function messageRoutes(app: FastifyInstance, db: Db): void {
       order: (x) => x.orderBy('messages.id', 'desc'),
       map: toMessage,
     });
-    return { ...page, links: pageLinks(req, page.meta.current_page, page.meta.last_page) };
+    return { ...page, links: pageLinks(req, publicUrl, page.meta.current_page, page.meta.last_page) };
   });
 
   app.get('/api/v1/message/:id', scoped, async (req) => {
@@ -150,9 +150,14 @@ export function messageRoutes(app: FastifyInstance, db: Db): void {
   });
 }
 
-/** Laravel-style links: the same URL and query with another page number. */
-function pageLinks(req: FastifyRequest, current: number, last: number): PageLinks {
-  const url = new URL(req.url, `${req.protocol}://${req.host}`);
+/**
+ * Laravel-style links: the same path and query with another page number, on the console's
+ * configured address (PUBLIC_URL), never on the Host header a client sent.
+ */
+function pageLinks(req: FastifyRequest, publicUrl: string, current: number, last: number): PageLinks {
+  // Only the path and query of the request: an absolute-form request line names a host too.
+  const asked = new URL(req.url, 'http://unused');
+  const url = new URL(asked.pathname + asked.search, publicUrl);
   const at = (page: number) => {
     url.searchParams.set('page', String(page));
     return url.toString();

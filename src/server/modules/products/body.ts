@@ -1,3 +1,4 @@
+import { HttpError } from '../../http/errors.js';
 import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES } from '../../../core/api/products.js';
 
@@ -27,18 +28,25 @@ export async function readProductBody(req: FastifyRequest): Promise<ProductReque
   // The app's multipart limit is MAX + 1 bytes: a file cut at that size is "too large" (not an error here).
   // (The option exists at run time but is missing from the plugin's type of parts().)
   const options = { throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
-  for await (const part of req.parts(options)) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname !== 'image' || (bytes.length === 0 && !part.filename)) continue;
-      if (bytes.length === 0) {
-        image = { bytes, tooLarge: false };
-        continue;
+  try {
+    for await (const part of req.parts(options)) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname !== 'image' || (bytes.length === 0 && !part.filename)) continue;
+        if (bytes.length === 0) {
+          image = { bytes, tooLarge: false };
+          continue;
+        }
+        image = { bytes, tooLarge: part.file.truncated || bytes.length > MAX_IMAGE_BYTES };
+      } else {
+        fields[part.fieldname] = part.value;
       }
-      image = { bytes, tooLarge: part.file.truncated || bytes.length > MAX_IMAGE_BYTES };
-    } else {
-      fields[part.fieldname] = part.value;
     }
+  } catch (err) {
+    // The parser's own errors ("Boundary not found", "Unexpected end of multipart data") carry
+    // no status: a body declared multipart that is not is the client's error, not the server's.
+    if ((err as { statusCode?: number }).statusCode) throw err;
+    throw new HttpError(400, 'multipart_malformed');
   }
   return { fields, image };
 }

@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { productBodyFor } from '../../../core/api/products.js';
 import { detectImageType } from '../../../core/imageType.js';
 import type { Db } from '../../db/connection.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, ProductsTable } from '../../db/schema.js';
 import { userOf } from '../../http/auth.js';
 import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
@@ -32,10 +33,6 @@ function checkImage(image: UploadedImage | null, problems: FieldProblems): Check
 
 const has = (raw: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(raw, key);
 
-const isUniqueViolation = (err: unknown) => {
-  const code = (err as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 async function skuTaken(db: Db, companyId: number, sku: string, exceptId?: number): Promise<boolean> {
   let q = db.kysely.selectFrom('products').select('id').where('company_id', '=', companyId).where('sku', '=', sku);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { nowSeconds } from '../../lib/time.js';
 import { isValidIban } from '../../../core/iban.js';
+import { sourceKey } from '../../../core/api/sources.js';
 
 let t: TestApp;
 let alice: TestUser;
@@ -9,7 +10,7 @@ let bob: TestUser;
 
 async function source(companyId: number, name: string, active = 1): Promise<number> {
   const now = nowSeconds();
-  const row = await t.db.kysely.insertInto('sources').values({ company_id: companyId, source: name, active, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.db.kysely.insertInto('sources').values({ company_id: companyId, source: name, source_key: sourceKey(name), active, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { listQuery } from '../../../core/api/list.js';
-import { sourceBody, sourceUpdateBody, type Source } from '../../../core/api/sources.js';
+import { sourceBody, sourceKey, sourceUpdateBody, type Source } from '../../../core/api/sources.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { SourcesTable } from '../../db/schema.js';
 import { idParam } from '../../http/params.js';
 import { assertSelectedCompany } from '../../http/auth.js';
@@ -12,7 +13,7 @@ import { nowSeconds } from '../../lib/time.js';
 import { countSourceUsage, describeUsage, isInUse } from './usage.js';
 
 
-type SourceRow = Selectable<SourcesTable> & { company_name: string };
+type SourceRow = Omit<Selectable<SourcesTable>, 'source_key'> & { company_name: string };
 
 const toSource = (r: SourceRow): Source => ({
   id: r.id,
@@ -41,15 +42,21 @@ export function sourceRoutes(app: FastifyInstance, db: Db): void {
     return row;
   }
 
-  /** A name is unique within a company, whatever its case. */
+  /** A name is unique within a company, whatever its case (sourceKey). */
   async function assertNameFree(companyId: number, name: string, exceptId?: number): Promise<void> {
-    let q = db.kysely
-      .selectFrom('sources')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where((eb) => eb(eb.fn('lower', ['source']), '=', name.toLowerCase()));
+    let q = db.kysely.selectFrom('sources').select('id').where('company_id', '=', companyId).where('source_key', '=', sourceKey(name));
     if (exceptId) q = q.where('id', '<>', exceptId);
     if (await q.executeTakeFirst()) throw fieldError('source', 'source_taken');
+  }
+
+  /** The unique index has the last word when two saves of one name pass the check at once. */
+  async function unlessNameTaken<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw fieldError('source', 'source_taken');
+      throw err;
+    }
   }
 
   app.get('/api/v1/source', scoped, async (req) => {
@@ -69,11 +76,13 @@ export function sourceRoutes(app: FastifyInstance, db: Db): void {
     assertSelectedCompany(body.company_id, req);
     await assertNameFree(req.companyId, body.source);
     const now = nowSeconds();
-    const { id } = await db.kysely
-      .insertInto('sources')
-      .values({ company_id: req.companyId, source: body.source, active: body.active ? 1 : 0, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id } = await unlessNameTaken(() =>
+      db.kysely
+        .insertInto('sources')
+        .values({ company_id: req.companyId, source: body.source, source_key: sourceKey(body.source), active: body.active ? 1 : 0, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
     return reply.status(201).send({ data: toSource(await findOwn(req.companyId, id)) });
   });
 
@@ -83,16 +92,18 @@ export function sourceRoutes(app: FastifyInstance, db: Db): void {
     const body = parse(sourceUpdateBody, req.body);
     assertSelectedCompany(body.company_id, req);
     if (body.source !== undefined && body.source !== current.source) await assertNameFree(req.companyId, body.source, id);
-    await db.kysely
-      .updateTable('sources')
-      .set({
-        ...(body.source !== undefined ? { source: body.source } : {}),
-        ...(body.active !== undefined ? { active: body.active ? 1 : 0 } : {}),
-        updated_at: nowSeconds(),
-      })
-      .where('id', '=', id)
-      .where('company_id', '=', req.companyId)
-      .execute();
+    await unlessNameTaken(() =>
+      db.kysely
+        .updateTable('sources')
+        .set({
+          ...(body.source !== undefined ? { source: body.source, source_key: sourceKey(body.source) } : {}),
+          ...(body.active !== undefined ? { active: body.active ? 1 : 0 } : {}),
+          updated_at: nowSeconds(),
+        })
+        .where('id', '=', id)
+        .where('company_id', '=', req.companyId)
+        .execute(),
+    );
     return { data: toSource(await findOwn(req.companyId, id)) };
   });
 

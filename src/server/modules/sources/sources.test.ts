@@ -176,3 +176,32 @@ describe('describeUsage', () => {
     expect(describeUsage({ order_discounts: 20 }, 'ro')).toBe('20 de reduceri la comandă');
   });
 });
+
+describe('source names under concurrency (a unique index backs the rule)', () => {
+  it('20 creates of one name at the same moment: one 201, the others 422 on source, never 500', async () => {
+    const u = await t.signUp();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Vitrina' } })));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, ...Array(19).fill(422)]);
+    for (const r of answers.filter((x) => x.statusCode === 422)) expect(r.json().errors).toEqual({ source: ['This company already has a source with this name.'] });
+  });
+
+  it('names that differ only in case, or in how a diacritic is typed, at the same moment: one is created', async () => {
+    const u = await t.signUp();
+    const names = ['Târg', 'TÂRG', 'târg', 'Ta\u0302rg', 'tÂrG', 'TA\u0302RG'];
+    const answers = await Promise.all(names.map((source) => u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source } })));
+    expect(answers.map((r) => r.statusCode).filter((c) => c === 201)).toHaveLength(1);
+    expect(answers.every((r) => r.statusCode === 201 || r.statusCode === 422)).toBe(true);
+    const rows = await t.db.kysely.selectFrom('sources').select('source').where('company_id', '=', u.companyId).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('renaming onto another source\'s name in another case is refused', async () => {
+    const u = await t.signUp();
+    await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Ăla Bun' } });
+    const b = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Altul' } });
+    const res = await u.call('POST', `/api/v1/source/${b.json().data.id}`, { body: { source: 'ăLA bun' } });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['source']);
+  });
+});

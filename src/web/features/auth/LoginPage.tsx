@@ -2,11 +2,12 @@ import { Alert, Button, Center, Paper, PasswordInput, Select, Stack, Text, TextI
 import { IconAlertCircle, IconBuildingStore, IconLanguage } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { LoginResponse } from '../../../core/api/auth';
 import { api } from '../../lib/api';
 import { useForm } from '../../lib/form';
 import { changeLanguage, LANGUAGES, type Language } from '../../lib/i18n';
+import { returnPath } from '../../lib/returnTo';
 import { session } from '../../lib/session';
 import { loginErrorMessage } from './loginError';
 
@@ -15,6 +16,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function LoginPage() {
   const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
+  const location = useLocation();
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: (v) => ({
@@ -27,7 +29,8 @@ export function LoginPage() {
     onSuccess: (answer) => {
       if (!answer || !answer.token) return;
       session.signIn(answer.token, answer.user);
-      void navigate('/', { replace: true });
+      // Back to the page that sent the visitor here (/products → sign in → /products).
+      void navigate(returnPath(location.state), { replace: true });
     },
   });
 

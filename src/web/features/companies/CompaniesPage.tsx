@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { Company } from '../../../core/api/companies';
 import { ListPage } from '../../components/ListPage';
 import { ActiveBadge, YesNoBadge } from '../../components/StatusBadge';
-import { EmptyState } from '../../components/states';
 import { useCrud } from '../../components/useCrud';
 import { useList } from '../../components/useList';
 import { useEntityModal } from '../../components/useModalForm';
@@ -19,13 +18,9 @@ export function CompaniesPage() {
   return (
     <>
       <ListPage<Company>
-        title={t('title')}
+        texts="companies"
         list={list}
         onAdd={modal.add}
-        addLabel={t('add')}
-        searchPlaceholder={t('searchPlaceholder')}
-        errorFallback={t('errors.fetch')}
-        empty={<EmptyState title={t('empty')} />}
         columns={[
           { key: 'name', header: t('col.name'), render: (c) => <Text fw={500}>{c.name}</Text> },
           { key: 'vat_number', header: t('col.vat_number') },
@@ -35,9 +30,7 @@ export function CompaniesPage() {
         ]}
         onEdit={modal.edit}
         onDelete={(c) => crud.remove.mutateAsync(c.id)}
-        deletedMessage={t('deleted')}
         deleteMessage={(c) => t('deleteMessage', { name: c.name })}
-        deleteErrorFallback={t('errors.delete')}
       />
       <CompanyModal {...modal.props} save={crud.save} saving={crud.isSaving} />
     </>

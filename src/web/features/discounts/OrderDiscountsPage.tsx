@@ -2,7 +2,6 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OrderDiscount } from '../../../core/api/discounts';
 import { ListPage } from '../../components/ListPage';
-import { EmptyState } from '../../components/states';
 import { useEntityModal } from '../../components/useModalForm';
 import { formatAmount } from '../../lib/format';
 import { useOrderDiscountCrud, useOrderDiscountList } from './api';
@@ -22,13 +21,9 @@ export function OrderDiscountsPage() {
   return (
     <>
       <ListPage<OrderDiscount>
-        title={t('order.title')}
+        texts="discounts:order"
         list={list}
         onAdd={modal.add}
-        addLabel={t('order.add')}
-        searchPlaceholder={t('order.searchPlaceholder')}
-        errorFallback={t('order.errors.fetch')}
-        empty={<EmptyState title={t('order.empty')} />}
         columns={[
           { key: 'type', header: t('order.col.type'), render: (d) => <DiscountTypeBadge type={d.type} /> },
           { key: 'order_value', header: t('order.col.order_value'), render: (d) => t('orderFrom', { amount: formatAmount(d.order_value, 'RON', lang) }) },
@@ -37,9 +32,7 @@ export function OrderDiscountsPage() {
         ]}
         onEdit={modal.edit}
         onDelete={(d) => crud.remove.mutateAsync(d.id)}
-        deletedMessage={t('order.deleted')}
         deleteMessage={(d) => t('order.deleteMessage', { what: describe(d) })}
-        deleteErrorFallback={t('order.errors.delete')}
       />
       <OrderDiscountModal {...modal.props} save={crud.save} saving={crud.isSaving} />
     </>

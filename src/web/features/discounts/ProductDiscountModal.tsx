@@ -1,9 +1,10 @@
-import { NumberInput, Select, SimpleGrid } from '@mantine/core';
+import { NumberInput, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MAX_DISCOUNT_QUANTITY, productDiscountBody, type DiscountType, type ProductDiscount } from '../../../core/api/discounts';
 import { FormModal } from '../../components/FormModal';
+import { ProductSelect } from '../../components/ProductSelect';
 import { useModalForm, type EntityModalProps } from '../../components/useModalForm';
-import { useProductOptions, type ProductDiscountBody } from './api';
+import type { ProductDiscountBody } from './api';
 import { DiscountTypeSelect, DiscountValueInput } from './DiscountFields';
 
 export interface ProductDiscountFormValues {
@@ -32,34 +33,24 @@ export function ProductDiscountModal({ opened, entity: discount, onClose, save, 
     },
     savedMessage: () => (discount ? t('product.updated') : t('product.created')),
   });
-  const products = useProductOptions(opened);
-
-  const options = (products.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.sku ? `${p.name} (${p.sku})` : p.name }));
-  // The product of an edited discount may be beyond the first 100: keep it choosable.
-  if (discount && !options.some((o) => o.value === String(discount.product_id))) {
-    options.unshift({ value: String(discount.product_id), label: discount.product ? `${discount.product.name} (${discount.product.sku})` : t('unknownProduct') });
-  }
-  let productHint: string | undefined;
-  if (products.isError) productHint = t('field.productsFailed');
-  else if (products.isSuccess && options.length === 0) productHint = t('field.noProducts');
+  // The product of an edited discount may be beyond the first 100: kept choosable.
+  const known = discount ? { id: discount.product_id, name: discount.product?.name ?? t('unknownProduct'), sku: discount.product?.sku ?? '' } : null;
 
   const { values } = form;
 
   return (
     <FormModal {...modal} title={editing ? t('product.editTitle') : t('product.addTitle')} errorFallback={editing ? t('product.errors.update') : t('product.errors.create')} size="lg">
-      <Select
+      <ProductSelect
+        enabled={opened}
+        known={known}
         label={t('field.product')}
         placeholder={t('field.productPlaceholder')}
         required
-        searchable
-        openOnFocus={false}
-        data={options}
         value={values.product_id}
         onChange={(v) => form.setFieldValue('product_id', v)}
         error={form.errors.product_id}
-        description={productHint}
-        disabled={products.isLoading}
-        comboboxProps={{ withinPortal: true }}
+        failedText={t('field.productsFailed')}
+        noneText={t('field.noProducts')}
       />
       <DiscountTypeSelect value={values.type} onChange={(v) => form.setFieldValue('type', v)} error={form.errors.type} />
       <SimpleGrid cols={{ base: 1, sm: values.type === 'shipping' ? 1 : 2 }}>

@@ -2,7 +2,6 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProductDiscount } from '../../../core/api/discounts';
 import { ListPage } from '../../components/ListPage';
-import { EmptyState } from '../../components/states';
 import { useEntityModal } from '../../components/useModalForm';
 import { useProductDiscountCrud, useProductDiscountList } from './api';
 import { DiscountTypeBadge } from './DiscountFields';
@@ -20,13 +19,9 @@ export function ProductDiscountsPage() {
   return (
     <>
       <ListPage<ProductDiscount>
-        title={t('product.title')}
+        texts="discounts:product"
         list={list}
         onAdd={modal.add}
-        addLabel={t('product.add')}
-        searchPlaceholder={t('product.searchPlaceholder')}
-        errorFallback={t('product.errors.fetch')}
-        empty={<EmptyState title={t('product.empty')} />}
         columns={[
           {
             key: 'product',
@@ -48,9 +43,7 @@ export function ProductDiscountsPage() {
         ]}
         onEdit={modal.edit}
         onDelete={(d) => crud.remove.mutateAsync(d.id)}
-        deletedMessage={t('product.deleted')}
         deleteMessage={(d) => t('product.deleteMessage', { name: d.product?.name ?? t('unknownProduct') })}
-        deleteErrorFallback={t('product.errors.delete')}
       />
       <ProductDiscountModal {...modal.props} save={crud.save} saving={crud.isSaving} />
     </>

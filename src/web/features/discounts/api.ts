@@ -1,11 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { DiscountType, OrderDiscount, ProductDiscount } from '../../../core/api/discounts';
-import type { ListResponse } from '../../../core/api/list';
 import { useCrud } from '../../components/useCrud';
 import { useList } from '../../components/useList';
-import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/queryKeys';
-import { useCompanyId } from '../../lib/session';
 
 export const ORDER_DISCOUNTS_PATH = '/api/v1/order-discount';
 export const PRODUCT_DISCOUNTS_PATH = '/api/v1/product-discount';
@@ -50,20 +45,3 @@ export function useProductDiscountList() {
 export function useProductDiscountCrud(list: ReturnType<typeof useProductDiscountList>) {
   return useCrud<ProductDiscountBody>({ resource: 'product-discount', path: PRODUCT_DISCOUNTS_PATH, list });
 }
-
-export interface ProductOption {
-  id: number;
-  name: string;
-  sku: string;
-}
-
-/** Products of the selected company for the product picker: page 1, 100 per page, no search (spec 7). */
-export function useProductOptions(enabled: boolean) {
-  const companyId = useCompanyId();
-  return useQuery({
-    queryKey: queryKeys.list('product', companyId, { page: 1, items: 100, purpose: 'options' }),
-    queryFn: ({ signal }) => api.get<ListResponse<ProductOption>>('/api/v1/product', { page: 1, items: 100 }, signal),
-    enabled: enabled && companyId !== null,
-  });
-}
-

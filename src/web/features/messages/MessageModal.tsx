@@ -6,6 +6,7 @@ import { CompanySourceSelect } from '../../components/CompanySourceSelect';
 import { FormModal } from '../../components/FormModal';
 import { useCompanies } from '../../components/useCompanies';
 import { useModalForm, type EntityModalProps } from '../../components/useModalForm';
+import { useCompanyId } from '../../lib/session';
 import { SmsCounter } from './SmsCounter';
 import type { MessageBody } from './api';
 
@@ -16,8 +17,9 @@ export interface MessageFormValues {
   text: string;
 }
 
-// The company starts empty: the source select stays disabled until one is chosen (spec 5).
-const empty: MessageFormValues = { company_id: null, source_id: null, from: '', text: '' };
+// Like every add dialog, a new template starts on the sidebar's company (its sources are offered at
+// once); the source select stays disabled while no company is chosen (spec 5).
+const blankFor = (companyId: number | null): MessageFormValues => ({ company_id: companyId ? String(companyId) : null, source_id: null, from: '', text: '' });
 
 /**
  * Add (entity null) or edit a template. On create: company, then source (disabled until a company
@@ -27,12 +29,13 @@ const empty: MessageFormValues = { company_id: null, source_id: null, from: '', 
 export function MessageModal({ opened, entity: message, onClose, save, saving }: EntityModalProps<Message, MessageBody>) {
   const { t } = useTranslation('messages');
   const { otherCompanyName } = useCompanies();
+  const selectedCompanyId = useCompanyId();
   const { form, editing, modal } = useModalForm({
     opened,
     entity: message,
     onClose,
     saving,
-    blank: empty,
+    blank: blankFor(selectedCompanyId),
     toValues: (m) => ({ company_id: String(m.company_id), source_id: String(m.source_id), from: m.from, text: m.text }),
     schema: message ? messageUpdateBody : messageCreateBody,
     save: (v) =>

@@ -1,12 +1,11 @@
-import { Badge, Group, Switch, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../../core/api/messages';
 import { countSms } from '../../../core/sms';
 import { ListPage } from '../../components/ListPage';
-import { EmptyState } from '../../components/states';
+import { StatusToggle } from '../../components/StatusToggle';
 import { useEntityModal } from '../../components/useModalForm';
-import { useMessageCrud, useMessageList, useToggleMessage } from './api';
+import { useMessageCrud, useMessageList } from './api';
 import { MessageModal } from './MessageModal';
 
 const TEXT_PREVIEW = 60;
@@ -22,30 +21,14 @@ export function MessagesPage() {
   const { t } = useTranslation('messages');
   const list = useMessageList();
   const crud = useMessageCrud(list);
-  const toggle = useToggleMessage(list);
   const modal = useEntityModal<Message>();
-
-  const flip = (m: Message) => {
-    if (toggle.isPending) return;
-    toggle.mutate(
-      { id: m.id, is_active: !m.is_active },
-      {
-        onSuccess: () => notifications.show({ color: 'green', message: t(m.is_active ? 'statusChanged_off' : 'statusChanged_on') }),
-        onError: () => notifications.show({ color: 'red', message: t('errors.status') }),
-      },
-    );
-  };
 
   return (
     <>
       <ListPage<Message>
-        title={t('title')}
+        texts="messages"
         list={list}
         onAdd={modal.add}
-        addLabel={t('add')}
-        searchPlaceholder={t('searchPlaceholder')}
-        errorFallback={t('errors.fetch')}
-        empty={<EmptyState title={t('empty')} />}
         columns={[
           { key: 'from', header: t('col.from'), render: (m) => <Text fw={500}>{m.from}</Text> },
           {
@@ -80,21 +63,21 @@ export function MessagesPage() {
             key: 'is_active',
             header: t('col.status'),
             render: (m) => (
-              <Switch
-                checked={m.is_active}
-                onChange={() => flip(m)}
-                disabled={toggle.isPending && toggle.variables?.id === m.id}
-                aria-label={t('status.toggle', { from: m.from })}
-                label={m.is_active ? t('status.on') : t('status.off')}
+              <StatusToggle
+                id={m.id}
+                active={m.is_active}
+                crud={crud}
+                ariaLabel={t('status.toggle', { from: m.from })}
+                labels={[t('status.on'), t('status.off')]}
+                doneMessage={(on) => t(on ? 'statusChanged_on' : 'statusChanged_off')}
+                failedMessage={() => t('errors.status')}
               />
             ),
           },
         ]}
         onEdit={modal.edit}
         onDelete={(m) => crud.remove.mutateAsync(m.id)}
-        deletedMessage={t('deleted')}
         deleteMessage={(m) => t('deleteMessage', { from: m.from })}
-        deleteErrorFallback={t('errors.delete')}
       />
       <MessageModal {...modal.props} save={crud.save} saving={crud.isSaving} />
     </>

@@ -1,9 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '../../../core/api/messages';
 import { useCrud } from '../../components/useCrud';
 import { useList } from '../../components/useList';
-import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/queryKeys';
 
 export const MESSAGES_PATH = '/api/v1/message';
 const RESOURCE = 'message';
@@ -32,16 +29,4 @@ export function useMessageList() {
  */
 export function useMessageCrud(list: ReturnType<typeof useMessageList>) {
   return useCrud<MessageBody, { data: Message }>({ resource: RESOURCE, path: MESSAGES_PATH, list, createIn: (body) => ('company_id' in body ? body.company_id : undefined) });
-}
-
-/** The status toggle: POST /message/{id} with only is_active; the list stays on its page. */
-export function useToggleMessage(list: ReturnType<typeof useMessageList>) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, is_active }: { id: number; is_active: boolean }) => api.post<{ data: Message }>(`${MESSAGES_PATH}/${id}`, { is_active }),
-    onSuccess: () => {
-      list.afterUpdate();
-      return qc.invalidateQueries({ queryKey: queryKeys.all(RESOURCE) });
-    },
-  });
 }

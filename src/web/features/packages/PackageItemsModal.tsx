@@ -1,13 +1,15 @@
-import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addPackageItem, MIN_ITEM_QUANTITY, nextItemQuantity, type Package, type PackageProduct } from '../../../core/api/packages';
 import { FormErrorAlert } from '../../components/FormModal';
+import { ProductSelect } from '../../components/ProductSelect';
 import { LoadingState } from '../../components/states';
+import type { ProductOption } from '../../components/useProductOptions';
 import { errorMessage, withReason } from '../../lib/api';
-import { usePackageDetail, useProductOptions, useSavePackageItems } from './api';
+import { usePackageDetail, useSavePackageItems } from './api';
 
 interface Line {
   product_id: number;
@@ -24,10 +26,10 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
   const { t } = useTranslation('packages');
   const opened = pkg !== null;
   const detail = usePackageDetail(pkg?.id ?? null);
-  const products = useProductOptions(opened);
   const saveItems = useSavePackageItems();
   const [lines, setLines] = useState<Line[]>([]);
   const [productId, setProductId] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<ProductOption | null>(null);
   const [quantity, setQuantity] = useState<number>(1);
   const [error, setError] = useState<unknown>(null);
 
@@ -41,6 +43,7 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
   }, [detail.data, pkg, loadedFor]);
   useEffect(() => {
     setProductId(null);
+    setChosen(null);
     setQuantity(1);
     setError(null);
     if (!opened) {
@@ -50,13 +53,12 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
   }, [opened, pkg?.id]);
 
   const present = useMemo(() => new Set(lines.map((l) => l.product_id)), [lines]);
-  const options = (products.data ?? []).filter((p) => !present.has(p.id)).map((p) => ({ value: String(p.id), label: `${p.label} (${p.sku})` }));
 
   const add = () => {
-    const chosen = (products.data ?? []).find((p) => String(p.id) === productId);
-    if (!chosen || quantity <= 0) return;
+    if (!chosen || String(chosen.id) !== productId || quantity <= 0) return;
     setLines((prev) => addPackageItem(prev, { product_id: chosen.id, quantity, product: { id: chosen.id, name: chosen.name, sku: chosen.sku, description: chosen.description } }));
     setProductId(null);
+    setChosen(null);
     setQuantity(1);
   };
 
@@ -88,19 +90,21 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
     body = (
       <Stack>
         <Group align="flex-end" wrap="wrap" gap="sm">
-          <Select
+          <ProductSelect
+            mode="sellable"
+            enabled={opened}
+            exclude={present}
             label={t('items.product')}
             placeholder={t('items.productPlaceholder')}
-            searchable
             clearable
-            nothingFoundMessage={t('items.noProducts')}
-            data={options}
+            noneText={t('items.noProducts')}
+            failedText={(reason) => t('items.productsFailed', { reason: reason || t('errors.unknown') })}
             value={productId}
-            onChange={setProductId}
-            disabled={products.isLoading}
-            error={products.error ? t('items.productsFailed', { reason: errorMessage(products.error, t('errors.unknown')) }) : undefined}
+            onChange={(v, option) => {
+              setProductId(v);
+              setChosen(option);
+            }}
             style={{ flex: 1, minWidth: 240 }}
-            comboboxProps={{ withinPortal: true }}
           />
           <NumberInput
             label={t('items.quantity')}

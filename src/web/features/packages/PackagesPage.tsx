@@ -1,16 +1,16 @@
-import { ActionIcon, Switch, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { ActionIcon, Text, Tooltip } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Package } from '../../../core/api/packages';
 import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/states';
+import { StatusToggle } from '../../components/StatusToggle';
 import { useEntityModal } from '../../components/useModalForm';
 import { withReason } from '../../lib/api';
 import { localeOf } from '../../lib/i18n';
 import { useCompanyId } from '../../lib/session';
-import { usePackageCrud, usePackageList, useTogglePackage } from './api';
+import { usePackageCrud, usePackageList } from './api';
 import { PackageItemsModal } from './PackageItemsModal';
 import { PackageModal } from './PackageModal';
 
@@ -20,7 +20,6 @@ export function PackagesPage() {
   const companyId = useCompanyId();
   const list = usePackageList();
   const crud = usePackageCrud(list);
-  const toggle = useTogglePackage(list);
   const modal = useEntityModal<Package>();
   const [itemsOf, setItemsOf] = useState<Package | null>(null);
 
@@ -30,25 +29,12 @@ export function PackagesPage() {
   // "Failed to fetch packages: {reason}" in the list's red error block.
   const shown = useMemo(() => ({ ...list, error: list.error ? withReason(list.error, (reason) => t('errors.fetch', { reason }), unknown) : null }), [list, t, unknown]);
 
-  const flip = (p: Package) => {
-    if (toggle.isPending) return;
-    toggle.mutate(
-      { id: p.id, is_active: !p.is_active },
-      {
-        onSuccess: () => notifications.show({ color: 'green', message: t(p.is_active ? 'deactivated' : 'activated', { name: p.name }) }),
-        onError: (e) => notifications.show({ color: 'red', message: withReason(e, (reason) => t('errors.update', { reason }), unknown).message }),
-      },
-    );
-  };
-
   return (
     <>
       <ListPage<Package>
-        title={t('title')}
+        texts="packages"
         list={shown}
         onAdd={modal.add}
-        addLabel={t('add')}
-        searchPlaceholder={t('searchPlaceholder')}
         empty={<EmptyState title={t('empty')} icon={<IconPackage size={26} />} />}
         columns={[
           {
@@ -71,12 +57,14 @@ export function PackagesPage() {
             key: 'is_active',
             header: t('col.status'),
             render: (p) => (
-              <Switch
-                checked={p.is_active}
-                onChange={() => flip(p)}
-                disabled={toggle.isPending && toggle.variables?.id === p.id}
-                aria-label={t('status.toggle', { name: p.name })}
-                label={p.is_active ? t('status.on') : t('status.off')}
+              <StatusToggle
+                id={p.id}
+                active={p.is_active}
+                crud={crud}
+                ariaLabel={t('status.toggle', { name: p.name })}
+                labels={[t('status.on'), t('status.off')]}
+                doneMessage={(on) => t(on ? 'activated' : 'deactivated', { name: p.name })}
+                failedMessage={(e) => withReason(e, (reason) => t('errors.update', { reason }), unknown).message}
               />
             ),
           },
@@ -96,7 +84,6 @@ export function PackagesPage() {
             throw withReason(e, (reason) => t('errors.delete', { reason }), unknown);
           }
         }}
-        deletedMessage={t('deleted')}
         deleteMessage={(p) => t('deleteMessage', { name: p.name })}
       />
       <PackageModal

@@ -1,16 +1,16 @@
 import { Alert, Box, Checkbox, FileInput, Group, Image, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle, IconPhoto } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, SALE_TYPES, productBodyFor, type Product } from '../../../core/api/products';
 import { detectImageType } from '../../../core/imageType';
 import { FormModal } from '../../components/FormModal';
+import { ProductSelect } from '../../components/ProductSelect';
 import { useCompanies } from '../../components/useCompanies';
 import { useModalForm } from '../../components/useModalForm';
 import { serverFieldErrors } from '../../lib/form';
 import { useSelectedCompany } from '../../lib/session';
-import { useParentOptions, useProductCrud } from './api';
+import type { useProductCrud } from './api';
 
 export interface ProductFormValues {
   company_id: string | null;
@@ -27,8 +27,6 @@ export interface ProductFormValues {
 
 /** What the modal edits: a new product (optionally with a preset parent) or an existing one. */
 export type ProductModalTarget = { mode: 'create'; parent: Product | null } | { mode: 'edit'; product: Product; parent: Product | null };
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 function blank(companyId: number | null, parent: Product | null): ProductFormValues {
   return {
@@ -96,8 +94,6 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
-  const [parentSearch, setParentSearch] = useState('');
-  const [debouncedParentSearch] = useDebouncedValue(parentSearch, SEARCH_DEBOUNCE_MS);
   const { form, modal } = useModalForm({
     opened,
     entity: editing,
@@ -127,13 +123,11 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
     setImage(null);
     setImageError(null);
     setRemoveImage(false);
-    setParentSearch('');
   }, [target]);
 
   const companies = useCompanies();
   // Parents are offered only for a new product without a preset parent (the parent never changes on edit).
   const parentEditable = target?.mode === 'create' && target.parent === null;
-  const parents = useParentOptions(debouncedParentSearch, opened && parentEditable);
 
   // A preview of the chosen file, else the stored image.
   const [preview, setPreview] = useState<string | null>(null);
@@ -149,13 +143,7 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
   const shownImage = preview ?? (editing?.image && !removeImage ? editing.image : null);
 
   const { values } = form;
-  const parentList = useMemo(() => parents.data?.data ?? [], [parents.data]);
   const knownParent = target?.parent ?? null;
-  const parentOptions = useMemo(() => {
-    const opts = parentList.map((p) => ({ value: String(p.id), label: `${p.name} (${p.sku})` }));
-    if (knownParent && !opts.some((o) => o.value === String(knownParent.id))) opts.unshift({ value: String(knownParent.id), label: `${knownParent.name} (${knownParent.sku})` });
-    return opts.slice(0, 100);
-  }, [parentList, knownParent]);
 
   const companyOptions = useMemo(() => {
     const opts = [...companies.companyOptions];
@@ -166,9 +154,8 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
   const isVariation = values.parent_id !== null;
   const companyLocked = Boolean(editing) || isVariation;
 
-  const chooseParent = (id: string | null) => {
+  const chooseParent = (id: string | null, parent: Product | null) => {
     form.setFieldValue('parent_id', id);
-    const parent = parentList.find((p) => String(p.id) === id);
     if (!parent) return;
     // Choosing a parent locks the company to the parent's company; a few fields start from the parent.
     form.setValues((prev) => ({
@@ -227,28 +214,25 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
-        <Select
+        <ProductSelect
+          enabled={opened && parentEditable}
+          serverSearch={parentEditable}
+          known={knownParent}
           label={t('field.parent')}
           placeholder={t('field.parentPlaceholder')}
-          data={parentOptions}
           value={values.parent_id}
-          onChange={chooseParent}
-          searchable
+          onChange={(id, option) => chooseParent(id, option?.product ?? null)}
           clearable={parentEditable}
-          searchValue={parentEditable ? parentSearch : undefined}
-          onSearchChange={parentEditable ? setParentSearch : undefined}
-          filter={({ options }) => options}
           limit={100}
-          nothingFoundMessage={parents.isError ? t('field.parentsFailed') : undefined}
+          failedText={t('field.parentsFailed')}
           error={form.errors.parent_id}
           disabled={!parentEditable}
           description={editing ? t('field.parentLocked') : parentEditable ? t('field.parentHint') : undefined}
-          comboboxProps={{ withinPortal: true }}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={t('field.sku')} required maxLength={100} {...form.getInputProps('sku')} />
-        <TextInput label={t('field.name')} required maxLength={255} {...form.getInputProps('name')} />
+        <TextInput label={t('field.name')} required maxLength={255} data-autofocus {...form.getInputProps('name')} />
       </SimpleGrid>
       <Textarea label={t('field.description')} autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>

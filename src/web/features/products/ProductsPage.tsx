@@ -5,7 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { variationSummary, type Product } from '../../../core/api/products';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ListPage, type Column } from '../../components/ListPage';
+import { ListPage, usePinnedActions, type Column } from '../../components/ListPage';
 import { errorMessage } from '../../lib/api';
 import { formatAmount } from '../../lib/format';
 import { useDeleteVariation, useProductCrud, useProductList } from './api';
@@ -94,11 +94,12 @@ export function ProductsPage() {
         </Group>
       ),
     },
-    { key: 'sku', header: t('col.sku'), render: (p) => <Text size="sm" ff="monospace">{p.sku}</Text> },
+    { key: 'sku', header: t('col.sku'), nowrap: true, render: (p) => <Text size="sm" ff="monospace">{p.sku}</Text> },
     { key: 'stock', header: t('col.stock'), align: 'right', render: stockCell },
-    { key: 'price', header: t('col.price'), align: 'right', render: priceCell },
+    { key: 'price', header: t('col.price'), align: 'right', nowrap: true, render: priceCell },
   ];
 
+  const pinActions = usePinnedActions();
   const variationRows = (parent: Product): ReactNode =>
     isOpen(parent)
       ? parent.variations.map((v) => (
@@ -110,14 +111,14 @@ export function ProductsPage() {
                 <Text size="sm">{v.name}</Text>
               </Group>
             </Table.Td>
-            <Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
               <Text size="sm" ff="monospace">
                 {v.sku}
               </Text>
             </Table.Td>
             <Table.Td ta="right">{v.stock ?? '—'}</Table.Td>
             <Table.Td ta="right">{v.selling_price === null ? '—' : formatAmount(v.selling_price, v.currency, i18n.language)}</Table.Td>
-            <Table.Td>
+            <Table.Td style={pinActions}>
               <Group gap={4} justify="flex-end" wrap="nowrap">
                 <Tooltip label={t('common:actions.edit')}>
                   <ActionIcon variant="subtle" aria-label={`${t('common:actions.edit')} ${v.sku}`} onClick={() => setTarget({ mode: 'edit', product: v, parent })}>
@@ -157,12 +158,9 @@ export function ProductsPage() {
   return (
     <>
       <ListPage<Product>
-        title={t('title')}
+        texts="products"
         list={list}
         onAdd={() => setTarget({ mode: 'create', parent: null })}
-        addLabel={t('add')}
-        errorFallback={t('errors.fetch')}
-        searchPlaceholder={t('searchPlaceholder')}
         columns={columns}
         rowActions={(p) => (
           <Tooltip label={t('addVariation')}>
@@ -173,9 +171,7 @@ export function ProductsPage() {
         )}
         onEdit={(p) => setTarget({ mode: 'edit', product: p, parent: null })}
         onDelete={(p) => crud.remove.mutateAsync(p.id)}
-        deletedMessage={t('deleted')}
         deleteMessage={(p) => (p.variations.length > 0 ? t('deleteWithVariations', { count: p.variations.length, name: p.name }) : t('deleteMessage', { name: p.name }))}
-        deleteErrorFallback={t('errors.delete')}
         afterRow={variationRows}
       />
       <ProductModal target={target} onClose={() => setTarget(null)} crud={crud} />

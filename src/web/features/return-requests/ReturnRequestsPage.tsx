@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { formatIban } from '../../../core/iban';
 import { formatReturnDate, type ReturnRequest } from '../../../core/api/returnRequests';
 import { ListPage } from '../../components/ListPage';
-import { EmptyState } from '../../components/states';
 import { ApiError, withReason } from '../../lib/api';
 import { useCompanyId } from '../../lib/session';
 import { useReturnRequestCrud, useReturnRequestList, type ReturnFormValues } from './api';
@@ -31,7 +30,7 @@ function toBody(values: ReturnFormValues, creating: boolean): Partial<ReturnForm
  * the draft, the error banner and the field errors. Cancel in the form drops the draft.
  */
 export function ReturnRequestsPage() {
-  const { t } = useTranslation('returnRequests');
+  const { t, i18n } = useTranslation('returnRequests');
   const list = useReturnRequestList();
   const crud = useReturnRequestCrud(list);
   // undefined: closed; null: adding; a request: editing.
@@ -98,12 +97,9 @@ export function ReturnRequestsPage() {
   return (
     <>
       <ListPage<ReturnRequest>
-        title={t('title')}
+        texts="returnRequests"
         list={shown}
         onAdd={() => open(null)}
-        addLabel={t('add')}
-        searchPlaceholder={t('searchPlaceholder')}
-        empty={<EmptyState title={t('empty')} />}
         columns={[
           {
             key: 'full_name',
@@ -134,7 +130,7 @@ export function ReturnRequestsPage() {
             ),
           },
           { key: 'source', header: t('col.source'), render: (r) => r.source?.source ?? t('unknownSource') },
-          { key: 'created_at', header: t('col.date'), render: (r) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatReturnDate(r.created_at)}</Text> },
+          { key: 'created_at', header: t('col.date'), render: (r) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatReturnDate(r.created_at, i18n.language)}</Text> },
         ]}
         onEdit={(r) => open(r)}
         onDelete={async (r) => {
@@ -145,7 +141,6 @@ export function ReturnRequestsPage() {
           }
           if (draft?.request?.id === r.id) setDraft(null);
         }}
-        deletedMessage={t('deleted')}
         deleteMessage={(r) => t('deleteMessage', { name: r.full_name })}
       />
       <ReturnRequestModal

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { Source } from '../../../core/api/sources';
 import { ListPage } from '../../components/ListPage';
 import { ActiveBadge } from '../../components/StatusBadge';
-import { EmptyState } from '../../components/states';
 import { useEntityModal } from '../../components/useModalForm';
 import { useSourceCrud, useSourceList } from './api';
 import { SourceModal } from './SourceModal';
@@ -18,13 +17,9 @@ export function SourcesPage() {
   return (
     <>
       <ListPage<Source>
-        title={t('title')}
+        texts="sources"
         list={list}
         onAdd={modal.add}
-        addLabel={t('add')}
-        searchPlaceholder={t('searchPlaceholder')}
-        errorFallback={t('errors.fetch')}
-        empty={<EmptyState title={t('empty')} />}
         columns={[
           { key: 'source', header: t('col.source'), render: (s) => <Text size="sm" fw={500}>{s.source}</Text> },
           { key: 'company', header: t('col.company'), render: (s) => s.company?.name ?? t('unknownCompany') },
@@ -32,9 +27,7 @@ export function SourcesPage() {
         ]}
         onEdit={modal.edit}
         onDelete={(s) => crud.remove.mutateAsync(s.id)}
-        deletedMessage={t('deleted')}
         deleteMessage={(s) => t('deleteMessage', { name: s.source })}
-        deleteErrorFallback={t('errors.delete')}
       />
       <SourceModal {...modal.props} save={crud.save} saving={crud.isSaving} />
     </>

@@ -1,0 +1,52 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+
+/** Below this a compressed answer saves less than the header and the CPU cost (a 401, a small record). */
+export const COMPRESS_MIN_BYTES = 1024;
+
+export type Encoding = 'br' | 'gzip';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * The encoding to answer in for an Accept-Encoding header: brotli when accepted, else gzip, else none.
+ * Honours q-values (`br;q=0` refuses brotli) and `*`.
+ */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const accepted = (enc: Encoding) => (q.has(enc) ? q.get(enc)! > 0 : (q.get('*') ?? 0) > 0);
+  if (accepted('br')) return 'br';
+  if (accepted('gzip')) return 'gzip';
+  return null;
+}
+
+/**
+ * Compresses the API's JSON answers above COMPRESS_MIN_BYTES (a page of 100 products is ~60 KB, ~8 KB
+ * in brotli). Brotli at quality 4 costs about as much CPU as gzip -6 and compresses better; the web
+ * assets do not go through here, they are compressed once at build time (scripts/compress-assets.ts).
+ */
+export function registerCompression(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.url.startsWith('/api/') || typeof payload !== 'string' || reply.hasHeader('content-encoding')) return payload;
+    if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+    // The answer depends on Accept-Encoding from here on, compressed or not: caches must know.
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/accept-encoding|\*/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    if (!encoding) return payload;
+    reply.header('content-encoding', encoding);
+    reply.removeHeader('content-length');
+    return encoding === 'br' ? brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzip(payload, { level: 6 });
+  });
+}

@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { Db, Executor } from '../db/connection.js';
+import type { JobsTable } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+
+/** A job as its handler sees it. */
+export interface Job<P = unknown> {
+  id: number;
+  kind: string;
+  key: string;
+  payload: P;
+  /** 1 on the first run, counting this one. */
+  attempt: number;
+}
+
+export interface NewJob {
+  kind: string;
+  /** One pending job per key: scheduling a key that is already pending changes nothing. */
+  key: string;
+  payload?: unknown;
+  /** Unix seconds; now when omitted. */
+  runAt?: number;
+}
+
+/**
+ * Adds a job unless one with the same key is pending. Runs on the caller's executor, so a job
+ * scheduled inside a transaction exists only if the transaction commits.
+ */
+export async function scheduleJob(exec: Executor, job: NewJob, now: number): Promise<void> {
+  await exec
+    .insertInto('jobs')
+    .values({ kind: job.kind, key: job.key, payload: JSON.stringify(job.payload ?? null), run_at: job.runAt ?? now, locked_by: null, locked_until: null, last_error: null, failed_at: null, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
+
+/**
+ * Claims the next due job for `instanceId` in one statement: the row is due, not failed and not
+ * leased (or its lease ran out, the instance that held it having died). PostgreSQL skips rows
+ * another instance is claiming at the same moment; SQLite has one writer at a time, so the
+ * statement is atomic there as it is.
+ */
+export async function claimNextJob(db: Db, opts: { instanceId: string; now: number; leaseSeconds: number; kinds: string[] }): Promise<Job | null> {
+  if (opts.kinds.length === 0) return null;
+  const due = db.kysely
+    .selectFrom('jobs')
+    .select('id')
+    .where('failed_at', 'is', null)
+    .where('run_at', '<=', opts.now)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', opts.now)]))
+    .where('kind', 'in', opts.kinds)
+    .orderBy('run_at')
+    .orderBy('id')
+    .limit(1);
+  const next = db.engine === 'postgres' ? due.forUpdate().skipLocked() : due;
+  const row = await db.kysely
+    .updateTable('jobs')
+    .set({ locked_by: opts.instanceId, locked_until: opts.now + opts.leaseSeconds, attempts: sql<number>`attempts + 1`, updated_at: opts.now })
+    .where('id', '=', (eb) => eb.selectFrom(next.as('due')).select('due.id'))
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toJob(row) : null;
+}
+
+function toJob(row: Selectable<JobsTable>): Job {
+  return { id: row.id, kind: row.kind, key: row.key, payload: JSON.parse(row.payload), attempt: row.attempts };
+}
+
+/** The job is done: a one-off job goes; only the instance holding the lease may say so. */
+export async function completeJob(db: Db, job: Job, instanceId: string): Promise<void> {
+  await db.kysely.deleteFrom('jobs').where('id', '=', job.id).where('locked_by', '=', instanceId).execute();
+}
+
+/** A recurring job (a tracking poll) runs again `inSeconds` from now, its attempts reset. */
+export async function rescheduleJob(db: Db, job: Job, instanceId: string, runAt: number, now: number): Promise<void> {
+  await db.kysely
+    .updateTable('jobs')
+    .set({ run_at: runAt, attempts: 0, locked_by: null, locked_until: null, last_error: null, updated_at: now })
+    .where('id', '=', job.id)
+    .where('locked_by', '=', instanceId)
+    .execute();
+}
+
+/** A failed run: due again after `retryAt`, or given up (`failed_at`) when it was the last attempt. */
+export async function failJob(db: Db, job: Job, instanceId: string, error: string, retryAt: number | null, now: number): Promise<void> {
+  await db.kysely
+    .updateTable('jobs')
+    .set({ last_error: error.slice(0, 500), locked_by: null, locked_until: null, updated_at: now, ...(retryAt === null ? { failed_at: now } : { run_at: retryAt }) })
+    .where('id', '=', job.id)
+    .where('locked_by', '=', instanceId)
+    .execute();
+}
