@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { registerMessages } from '../messages.js';
 import { normalizePhone } from '../orders/phone.js';
-import { moneyBani, optionalText, requiredText, wholeNumber } from '../validation.js';
+import { idRef, MAX_ID, MAX_PAGE, moneyBani, optionalText, requiredText, wholeNumber } from '../validation.js';
 import { selectedRef } from './sources.js';
 
 /**
@@ -127,10 +127,10 @@ export interface Customer {
 }
 
 export const orderListQuery = z.object({
-  page: z.coerce.number({ error: 'invalid_number' }).int({ error: 'whole_number' }).min(1, { error: 'min' }).default(1),
+  page: z.coerce.number({ error: 'invalid_number' }).int({ error: 'whole_number' }).min(1, { error: 'min' }).max(MAX_PAGE, { error: 'max' }).default(1),
   items: z.coerce.number({ error: 'invalid_number' }).int({ error: 'whole_number' }).min(1, { error: 'min' }).max(1000, { error: 'max' }).default(10),
   search: z.string().max(200, { error: 'too_long' }).optional().transform((s) => s?.trim() ?? ''),
-  company_id: z.coerce.number({ error: 'invalid_number' }).int().positive({ error: 'invalid' }).optional(),
+  company_id: z.coerce.number({ error: 'invalid_number' }).int().positive({ error: 'invalid' }).max(MAX_ID, { error: 'invalid' }).optional(),
   sort: z.enum(ORDER_SORTS).default('-created_at'),
   status: z.enum(ORDER_STATUSES).optional(),
 });
@@ -149,7 +149,7 @@ export const phoneNumber = () =>
     }),
   );
 
-const quantity = () => wholeNumber({ min: 1 }).refine((n) => n <= MAX_LINE_QUANTITY, { error: 'quantity_too_large' });
+const quantity = () => wholeNumber({ min: 1, max: MAX_LINE_QUANTITY });
 
 /** The new-order payload of the spec: products is a map from SKU to quantity. */
 export const newOrderBody = z.object({
@@ -162,9 +162,9 @@ export const newOrderBody = z.object({
   source: selectedRef('select_source'),
   details: optionalText(2000).optional(),
   email: optionalText(255).optional(),
-  county_id: z.coerce.number().int().positive().nullable().optional(),
-  city_id: z.coerce.number().int().positive().nullable().optional(),
-  street_id: z.coerce.number().int().positive().nullable().optional(),
+  county_id: idRef().nullable().optional(),
+  city_id: idRef().nullable().optional(),
+  street_id: idRef().nullable().optional(),
   zip_code: optionalText(20).optional(),
   products: z
     .record(z.string(), z.unknown(), { error: 'order_needs_products' })
@@ -184,7 +184,7 @@ export const addLineBody = z.object({ quantity: quantity().default(1) });
 export const lineQuantityBody = z.object({
   quantity: z.preprocess(
     (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : v),
-    z.number({ error: (i) => (i.input === undefined ? 'required' : 'invalid_number') }).int({ error: 'whole_number' }).max(MAX_LINE_QUANTITY, { error: 'quantity_too_large' }),
+    z.number({ error: (i) => (i.input === undefined ? 'required' : 'invalid_number') }).int({ error: 'whole_number' }).min(-MAX_LINE_QUANTITY, { error: 'min' }).max(MAX_LINE_QUANTITY, { error: 'max' }),
   ),
 });
 
@@ -195,7 +195,7 @@ const discountValue = () => moneyBani();
 
 export const addDiscountBody = z
   .object({
-    type: z.enum(MANUAL_DISCOUNT_TYPES, { error: 'discount_type' }),
+    type: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'required' }).min(1, { error: 'required' }).pipe(z.enum(MANUAL_DISCOUNT_TYPES))),
     value: discountValue(),
     order_product_id: z.preprocess((v) => (v === '' || v === undefined ? null : v), selectedRef('select_product').nullable()),
   })
@@ -229,7 +229,7 @@ export const customerPhoneBody = z.object({ phone_number: phoneNumber() });
 export const flagBody = z.object({
   reason: requiredText(1000),
   /** The order the flag was raised from (noted in its history); optional. */
-  order_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().optional()),
+  order_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idRef().optional()),
 });
 
 registerMessages({

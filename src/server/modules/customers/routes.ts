@@ -6,8 +6,9 @@ import { idParam } from '../../http/params.js';
 import { findCompanyCustomer, flagsOf, listCustomers } from '../orders/queries.js';
 import { changeCustomerPhone, flagCustomer } from '../orders/service.js';
 import { z } from 'zod';
+import { idRef } from '../../../core/validation.js';
 
-const phoneChangeBody = customerPhoneBody.extend({ order_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().optional()) });
+const phoneChangeBody = customerPhoneBody.extend({ order_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idRef().optional()) });
 
 /**
  * Customers are people (by phone) shared across companies; a company sees those who ordered from

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { addDiscountBody, addLineBody, customerDetailBody, discountValueBody, lineQuantityBody, newOrderBody, orderListQuery, orderUpdateBody } from '../../../core/api/orders.js';
 import { notFound, parse } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
+import { MAX_ID } from '../../../core/validation.js';
 import { findOrder, listOrders } from './queries.js';
 import {
   addDiscount,
@@ -19,8 +20,8 @@ import {
   updateOrderFields,
 } from './service.js';
 
-const orderProductParams = z.object({ orderId: z.coerce.number().int().positive(), productId: z.coerce.number().int().positive() });
-const orderIdParam = z.object({ orderId: z.coerce.number().int().positive() });
+const orderProductParams = z.object({ orderId: z.coerce.number().int().positive().max(MAX_ID), productId: z.coerce.number().int().positive().max(MAX_ID) });
+const orderIdParam = z.object({ orderId: z.coerce.number().int().positive().max(MAX_ID) });
 
 /**
  * The order calls of spec section 7 (AWB and invoice calls come with their own issue). Every
