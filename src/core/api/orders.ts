@@ -14,8 +14,6 @@ export const ORDER_STATUSES = ['new', 'processing', 'completed', 'cancelled'] as
 export const ORDER_SORTS = ['-created_at', 'created_at'] as const;
 /** Largest quantity on one line (far above any real order, far below integer limits). */
 export const MAX_LINE_QUANTITY = 100_000;
-/** A search counts its matches up to this many; beyond it `meta.total_capped` is true. */
-export const SEARCH_COUNT_CAP = 1000;
 
 export interface Flag {
   reason: string;

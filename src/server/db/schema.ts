@@ -267,6 +267,13 @@ export interface AppliedDiscountsTable {
   updated_at: number;
 }
 
+export interface ListCountsTable {
+  company_id: number;
+  list: string;
+  bucket: string;
+  n: number;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
@@ -291,13 +298,6 @@ export interface OrderEventsTable {
   /** JSON object of what changed. */
   data: string;
   created_at: number;
-}
-
-export interface OrderCountsTable {
-  company_id: number;
-  /** An order status, or 'customers'. */
-  name: string;
-  count: number;
 }
 
 export interface Database {
@@ -325,6 +325,6 @@ export interface Database {
   order_products: OrderProductsTable;
   applied_discounts: AppliedDiscountsTable;
   order_events: OrderEventsTable;
-  order_counts: OrderCountsTable;
+  list_counts: ListCountsTable;
   jobs: JobsTable;
 }

@@ -14,8 +14,9 @@ import { withId } from './helpers.js';
  * - applied_discounts: discounts of an order (automatic or by hand), per line or order-level.
  * - order_events: the history of each order.
  * - flags: one per (customer, company), seen by every company.
- * - order_counts: rows per company and status (plus 'customers'), changed in the same transaction
- *   as every write, so a list's meta.total never counts the orders table.
+ * - The counts of the orders list (by status) and of the customers list live in list_counts
+ *   (migration 011), changed by the service in the same transaction as every write, so a list's
+ *   meta.total never counts the orders table.
  *
  * Indexes: every list page and search walks an index of (company, id) newest first and stops at
  * the page; nothing scans the orders table.
@@ -148,15 +149,6 @@ export const orders: MigrationFactory = (engine) => ({
       .execute();
     await db.schema.createIndex('order_events_order').on('order_events').columns(['order_id', 'id']).execute();
 
-    await db.schema
-      .createTable('order_counts')
-      .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-      // an order status, or 'customers'
-      .addColumn('name', 'varchar(30)', (c) => c.notNull())
-      .addColumn('count', 'bigint', (c) => c.notNull().defaultTo(0))
-      .addPrimaryKeyConstraint('order_counts_pk', ['company_id', 'name'])
-      .execute();
-
     // Substring search of the customer's name and email, newest order first.
     if (engine === 'postgres') {
       await sql`create extension if not exists pg_trgm schema public`.execute(db);
@@ -178,7 +170,7 @@ export const orders: MigrationFactory = (engine) => ({
       for (const t of ['orders_search_insert', 'orders_search_update', 'orders_search_delete']) await sql`drop trigger if exists ${sql.id(t)}`.execute(db);
       await sql`drop table if exists orders_search`.execute(db);
     }
-    for (const t of ['order_counts', 'order_events', 'applied_discounts', 'order_products', 'order_customer_details', 'orders', 'flags', 'company_customers', 'customers']) {
+    for (const t of ['order_events', 'applied_discounts', 'order_products', 'order_customer_details', 'orders', 'flags', 'company_customers', 'customers']) {
       await db.schema.dropTable(t).execute();
     }
     await db.schema.alterTable('companies').dropColumn('shipping_cost').execute();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { keptCount } from '../../http/list.js';
 
 /**
  * What still refers to a company and blocks its deletion. Orders are read from the counts the
@@ -13,11 +14,6 @@ export async function countCompanyUsage(db: Db, companyId: number): Promise<{ pr
     // Top-level products, as the Products list and the dashboard count them (variations belong to their product).
     .where('parent_id', 'is', null)
     .executeTakeFirst();
-  const orders = await db.kysely
-    .selectFrom('order_counts')
-    .select(sql<number>`coalesce(sum(count), 0)`.as('n'))
-    .where('company_id', '=', companyId)
-    .where('name', '<>', 'customers')
-    .executeTakeFirst();
-  return { products: Number(row?.n ?? 0), orders: Number(orders?.n ?? 0) };
+  const orders = await keptCount(db.kysely, companyId, 'orders');
+  return { products: Number(row?.n ?? 0), orders: orders.total };
 }

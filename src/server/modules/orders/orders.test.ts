@@ -637,7 +637,7 @@ describe('orders list', () => {
     const ids = made.map((o) => o.id);
     const page1 = (await u.call('GET', '/api/v1/order?items=2')).json();
     expect(page1.data.map((r: { id: number }) => r.id)).toEqual([ids[3], ids[2]]);
-    expect(page1.meta).toEqual({ total: 4, last_page: 2, current_page: 1, per_page: 2, total_capped: false });
+    expect(page1.meta).toEqual({ total: 4, last_page: 2, current_page: 1, per_page: 2 });
     expect(page1.data[0]).toMatchObject({ status: 'new', total_value: 20.02, customer_detail: { name: 'Vasile Pop', phone_number: '+40733555666', telefon: '+40733555666', flags: [] } });
     const page2 = (await u.call('GET', '/api/v1/order?items=2&page=2&sort=-created_at')).json();
     expect(page2.data.map((r: { id: number }) => r.id)).toEqual([ids[1], ids[0]]);
@@ -650,7 +650,7 @@ describe('orders list', () => {
     for (const form of ['0744 123 456', '+40744123456', '0040744123456']) {
       const r = await search(form);
       expect(r.data.map((x: { id: number }) => x.id), form).toEqual([ids[2], ids[0]]);
-      expect(r.meta).toMatchObject({ total: 2, total_capped: false });
+      expect(r.meta).toEqual({ total: 2, last_page: 1, current_page: 1, per_page: 10 });
     }
     expect((await search(String(ids[1]))).data.map((x: { id: number }) => x.id)).toEqual([ids[1]]);
     expect((await search('ionescu')).data.map((x: { id: number }) => x.id)).toEqual([ids[1]]);

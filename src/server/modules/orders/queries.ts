@@ -1,39 +1,31 @@
 import { sql, type Selectable } from 'kysely';
 import type { AppliedDiscount, Customer, CustomerDetail, Flag, Order, OrderEvent, OrderListItem, OrderProduct } from '../../../core/api/orders.js';
-import { SEARCH_COUNT_CAP } from '../../../core/api/orders.js';
+import { SEARCH_COUNT_WINDOW, type ListMeta } from '../../../core/api/list.js';
 import { fromBani } from '../../../core/money.js';
 import { normalizePhone } from '../../../core/orders/phone.js';
-import { lastPageOf } from '../../../core/pagination.js';
 import type { Engine, Executor } from '../../db/connection.js';
 import type { AppliedDiscountsTable, OrderCustomerDetailsTable, OrdersTable } from '../../db/schema.js';
-import { containsPattern } from '../../http/list.js';
-
-/** meta of the orders and customers lists: total_capped says a search counted up to SEARCH_COUNT_CAP and stopped. */
-export interface OrdersMeta {
-  total: number;
-  last_page: number;
-  current_page: number;
-  per_page: number;
-  total_capped: boolean;
-}
+import { boundedCount, containsPattern, keptCount, pageMeta, type ListTotal } from '../../http/list.js';
 
 // ---- counts kept with every write -------------------------------------------------------------
 
-/** Adds `delta` to a count of the company (an order status, or 'customers'), in the caller's transaction. */
-export async function bumpCount(exec: Executor, companyId: number, name: string, delta: number): Promise<void> {
+/**
+ * Adds `delta` to a kept count of the company (list_counts of migration 011), in the caller's
+ * transaction: list 'orders' with bucket '' (all) and one bucket per status, list 'customers'.
+ */
+export async function bumpCount(exec: Executor, companyId: number, list: 'orders' | 'customers', bucket: string, delta: number): Promise<void> {
   if (delta === 0) return;
   await exec
-    .insertInto('order_counts')
-    .values({ company_id: companyId, name, count: delta })
-    .onConflict((oc) => oc.columns(['company_id', 'name']).doUpdateSet({ count: sql<number>`order_counts.count + excluded.count` }))
+    .insertInto('list_counts')
+    .values({ company_id: companyId, list, bucket, n: delta })
+    .onConflict((oc) => oc.columns(['company_id', 'list', 'bucket']).doUpdateSet({ n: sql<number>`list_counts.n + excluded.n` }))
     .execute();
 }
 
-export async function readCount(exec: Executor, companyId: number, names: string[] | 'orders'): Promise<number> {
-  let q = exec.selectFrom('order_counts').select(sql<number>`coalesce(sum(count), 0)`.as('n')).where('company_id', '=', companyId);
-  q = names === 'orders' ? q.where('name', '<>', 'customers') : q.where('name', 'in', names);
-  const row = await q.executeTakeFirst();
-  return Number(row?.n ?? 0);
+/** An order's arrival or departure in a status: the whole list and the status's tab. */
+export async function bumpOrderCount(exec: Executor, companyId: number, status: string, delta: number): Promise<void> {
+  await bumpCount(exec, companyId, 'orders', '', delta);
+  await bumpCount(exec, companyId, 'orders', status, delta);
 }
 
 // ---- flags ------------------------------------------------------------------------------------
@@ -116,31 +108,31 @@ async function searchIds(exec: Executor, engine: Engine, companyId: number, term
 
 /**
  * A page of the company's orders, newest first by default. meta.total comes from the counts kept
- * with every write (no count of the orders table); a search counts its matches up to
- * SEARCH_COUNT_CAP and says so (total_capped). The page's offset is taken on the (company_id, id)
- * index alone, before any row is read, so a deep page does not pay per skipped row.
+ * with every write (no count of the orders table). A search reads the ids of its matches, newest
+ * first, only up to the page's offset plus SEARCH_COUNT_WINDOW (so it stops, and its total is exact
+ * below that bound, `total_exact: false` beyond). The page's offset is taken on the
+ * (company_id[, status], id) index alone, before any row is read, so a deep page does not pay per
+ * skipped row.
  */
-export async function listOrders(exec: Executor, engine: Engine, companyId: number, q: OrderListOptions): Promise<{ data: OrderListItem[]; meta: OrdersMeta }> {
+export async function listOrders(exec: Executor, engine: Engine, companyId: number, q: OrderListOptions): Promise<{ data: OrderListItem[]; meta: ListMeta }> {
   const desc = q.sort === '-created_at';
   const offset = (q.page - 1) * q.items;
   let ids: number[];
-  let total: number;
-  let capped = false;
+  let known: ListTotal;
   if (q.search) {
-    // Ids of the first CAP+1 matches answer the count; the page is sliced from them when it lies inside.
-    const counted = await searchIds(exec, engine, companyId, q.search, { status: q.status, desc, limit: SEARCH_COUNT_CAP + 1, offset: 0 });
-    capped = counted.length > SEARCH_COUNT_CAP;
-    total = Math.min(counted.length, SEARCH_COUNT_CAP);
-    ids = offset < SEARCH_COUNT_CAP ? counted.slice(offset, Math.min(offset + q.items, SEARCH_COUNT_CAP)) : await searchIds(exec, engine, companyId, q.search, { status: q.status, desc, limit: q.items, offset });
+    const bound = offset + SEARCH_COUNT_WINDOW;
+    const matches = await searchIds(exec, engine, companyId, q.search, { status: q.status, desc, limit: bound + 1, offset: 0 });
+    known = matches.length > bound ? { total: bound, exact: false } : { total: matches.length, exact: true };
+    ids = matches.slice(offset, offset + q.items);
   } else {
-    total = await readCount(exec, companyId, q.status ? [q.status] : 'orders');
+    known = await keptCount(exec, companyId, 'orders', q.status ?? '');
     let page = exec.selectFrom('orders').select('id').where('company_id', '=', companyId);
     if (q.status) page = page.where('status', '=', q.status);
     const rows = await page.orderBy('id', desc ? 'desc' : 'asc').limit(q.items).offset(offset).execute();
     ids = rows.map((r) => r.id);
   }
   const data = await orderListRows(exec, companyId, ids);
-  return { data, meta: { total, last_page: lastPageOf(total, q.items), current_page: q.page, per_page: q.items, total_capped: capped } };
+  return { data, meta: pageMeta(known, q.page, q.items) };
 }
 
 /** The list rows of these orders (in the order given), with their customers' flags: three queries for any page size. */
@@ -282,26 +274,21 @@ export async function findOrder(exec: Executor, companyId: number, id: number): 
 
 /**
  * The customers who ordered from the company, newest first. meta.total is the kept count; a search
- * (phone in any form, or a substring of the name or email this company has) counts up to the cap.
+ * (phone in any form, or a substring of the name or email this company has) counts its matches up
+ * to the page's offset plus SEARCH_COUNT_WINDOW.
  */
-export async function listCustomers(exec: Executor, engine: Engine, companyId: number, q: { page: number; items: number; search: string }): Promise<{ data: Customer[]; meta: OrdersMeta }> {
+export async function listCustomers(exec: Executor, engine: Engine, companyId: number, q: { page: number; items: number; search: string }): Promise<{ data: Customer[]; meta: ListMeta }> {
   const offset = (q.page - 1) * q.items;
-  const base = () => exec.selectFrom('company_customers as cc').innerJoin('customers as c', 'c.id', 'cc.customer_id').where('cc.company_id', '=', companyId);
-  let filtered = base();
-  let total: number;
-  let capped = false;
+  let filtered = exec.selectFrom('company_customers as cc').innerJoin('customers as c', 'c.id', 'cc.customer_id').where('cc.company_id', '=', companyId);
+  let known: ListTotal;
   if (q.search) {
     const phone = normalizePhone(q.search);
     const op = engine === 'postgres' ? 'ilike' : 'like';
     const pattern = containsPattern(q.search);
-    filtered = phone
-      ? filtered.where('c.phone_number', '=', phone)
-      : filtered.where((eb) => eb.or([eb('cc.name', op, pattern), eb('cc.email', op, pattern)]));
-    const counted = await filtered.select('cc.customer_id').limit(SEARCH_COUNT_CAP + 1).execute();
-    capped = counted.length > SEARCH_COUNT_CAP;
-    total = Math.min(counted.length, SEARCH_COUNT_CAP);
+    filtered = phone ? filtered.where('c.phone_number', '=', phone) : filtered.where((eb) => eb.or([eb('cc.name', op, pattern), eb('cc.email', op, pattern)]));
+    known = await boundedCount(exec, filtered, offset + SEARCH_COUNT_WINDOW);
   } else {
-    total = await readCount(exec, companyId, ['customers']);
+    known = await keptCount(exec, companyId, 'customers');
   }
   const rows = await filtered
     .select(['c.id', 'c.phone_number', 'cc.name', 'cc.email', 'cc.orders_count', 'cc.created_at'])
@@ -312,7 +299,7 @@ export async function listCustomers(exec: Executor, engine: Engine, companyId: n
   const flags = await flagsOf(exec, companyId, rows.map((r) => r.id));
   return {
     data: rows.map((r) => ({ id: r.id, name: r.name, phone_number: r.phone_number, email: r.email, orders_count: Number(r.orders_count), flags: flags.get(r.id) ?? [], created_at: Number(r.created_at) })),
-    meta: { total, last_page: lastPageOf(total, q.items), current_page: q.page, per_page: q.items, total_capped: capped },
+    meta: pageMeta(known, q.page, q.items),
   };
 }
 

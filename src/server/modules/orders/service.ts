@@ -12,7 +12,7 @@ import type { ServiceContext } from '../../context.js';
 import { forUpdate, type Executor } from '../../db/connection.js';
 import type { AppliedDiscountsTable, Database, OrdersTable } from '../../db/schema.js';
 import { FieldProblems, HttpError, notFound } from '../../http/errors.js';
-import { bumpCount } from './queries.js';
+import { bumpCount, bumpOrderCount } from './queries.js';
 
 type Trx = Transaction<Database>;
 type OrderRow = Selectable<OrdersTable>;
@@ -120,7 +120,7 @@ async function addCompanyCustomer(trx: Executor, companyId: number, customerId: 
     .returning('customer_id')
     .executeTakeFirst();
   if (inserted) {
-    await bumpCount(trx, companyId, 'customers', 1);
+    await bumpCount(trx, companyId, 'customers', '', 1);
     return;
   }
   await trx
@@ -135,7 +135,7 @@ async function addCompanyCustomer(trx: Executor, companyId: number, customerId: 
 async function removeCompanyCustomer(trx: Executor, companyId: number, customerId: number): Promise<void> {
   await trx.updateTable('company_customers').set({ orders_count: sql<number>`orders_count - 1` }).where('company_id', '=', companyId).where('customer_id', '=', customerId).execute();
   const gone = await trx.deleteFrom('company_customers').where('company_id', '=', companyId).where('customer_id', '=', customerId).where('orders_count', '<=', 0).executeTakeFirst();
-  if (Number(gone.numDeletedRows) > 0) await bumpCount(trx, companyId, 'customers', -1);
+  if (Number(gone.numDeletedRows) > 0) await bumpCount(trx, companyId, 'customers', '', -1);
 }
 
 /**
@@ -229,7 +229,7 @@ export async function createOrder(ctx: ServiceContext, input: NewOrder): Promise
       await moveStock(trx, p.id, lineStockChange(0, w.quantity, 'new'));
     }
     await addCompanyCustomer(trx, ctx.companyId, customerId, input.name, input.email ?? null, ctx.now);
-    await bumpCount(trx, ctx.companyId, 'new', 1);
+    await bumpOrderCount(trx, ctx.companyId, 'new', 1);
     await record(trx, ctx, order.id, 'created', { lines: wanted.map((w) => ({ sku: w.sku, quantity: w.quantity })) });
     await settle(trx, ctx, order);
     return order.id;
@@ -263,7 +263,7 @@ export async function deleteOrder(ctx: ServiceContext, id: number): Promise<void
     await trx.deleteFrom('order_events').where('order_id', '=', id).execute();
     await trx.deleteFrom('order_customer_details').where('order_id', '=', id).execute();
     await trx.deleteFrom('orders').where('id', '=', id).execute();
-    await bumpCount(trx, ctx.companyId, order.status, -1);
+    await bumpOrderCount(trx, ctx.companyId, order.status, -1);
     await removeCompanyCustomer(trx, ctx.companyId, order.customer_id);
   });
 }
@@ -461,8 +461,9 @@ async function changeStatus(ctx: ServiceContext, id: number, to: 'cancelled' | '
     const lines = await trx.selectFrom('order_products').select(['product_id', 'quantity']).where('order_id', '=', id).execute();
     for (const l of lines) await moveStock(trx, l.product_id, statusStockChange(order.status, to, l.quantity));
     await trx.updateTable('orders').set({ status: to, updated_at: ctx.now }).where('id', '=', id).execute();
-    await bumpCount(trx, ctx.companyId, order.status, -1);
-    await bumpCount(trx, ctx.companyId, to, 1);
+    // The whole list's count stays; only the tabs change.
+    await bumpCount(trx, ctx.companyId, 'orders', order.status, -1);
+    await bumpCount(trx, ctx.companyId, 'orders', to, 1);
     await record(trx, ctx, id, to === 'cancelled' ? 'cancelled' : 'restored', { from: order.status, to });
   });
 }
