@@ -24,6 +24,8 @@ import { geoRoutes } from './modules/geo/routes.js';
 import { integrationRoutes } from './modules/integrations/routes.js';
 import { providersNotInstalled, type IntegrationGateway } from './modules/integrations/gateway.js';
 import { secretBox } from './lib/secrets.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { customerRoutes } from './modules/customers/routes.js';
 
 export interface AppDeps {
   db: Db;
@@ -103,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   returnRequestRoutes(app, deps.db);
   messageRoutes(app, deps.db, deps.publicUrl ?? 'http://localhost');
   integrationRoutes(app, { secrets: secretBox(deps.appKey), gateway: deps.integrationGateway ?? providersNotInstalled });
+  orderRoutes(app);
+  customerRoutes(app);
   changelogRoutes(app);
   geoRoutes(app, geoData());
 
