@@ -11,6 +11,7 @@ import packages from '../features/packages/i18n';
 import returnRequests from '../features/return-requests/i18n';
 import messages from '../features/messages/i18n';
 import address from '../components/address/i18n';
+import integrations from '../features/integrations/i18n';
 
 /**
  * Every translation namespace of the app: one import and one entry per feature. A feature reads
@@ -30,6 +31,7 @@ export const namespaces: Record<string, Translations> = {
   packages,
   returnRequests,
   address,
+  integrations,
 };
 
 export const i18n = setupI18n(namespaces);
