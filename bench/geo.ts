@@ -12,6 +12,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -63,9 +64,13 @@ const searches = Array.from({ length: SEARCHES }, () => {
 });
 for (const s of searches.slice(0, 50)) await u.call('GET', `/api/v1/geo/streets?locality_id=${BUCHAREST}&search=${encodeURIComponent(s)}&limit=50`, { company: null });
 const times: number[] = [];
+const cpu: number[] = [];
 for (const s of searches) {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const res = await u.call('GET', `/api/v1/geo/streets?locality_id=${BUCHAREST}&search=${encodeURIComponent(s)}&limit=50`, { company: null });
+  const c = process.cpuUsage(c0);
+  cpu.push((c.user + c.system) / 1000);
   times.push(performance.now() - t0);
   if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
 }
@@ -76,5 +81,6 @@ for (const s of searches) {
   inner.push(performance.now() - t0);
 }
 console.log(`Bucharest street search in the service alone: p50 ${pct(inner, 50).toFixed(2)} ms, p99 ${pct(inner, 99).toFixed(2)} ms`);
-console.log(`Bucharest street search, ${SEARCHES} requests through app.inject: p50 ${pct(times, 50).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms`);
+console.log(`Bucharest street search, ${SEARCHES} requests through app.inject: p50 ${pct(times, 50).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms (wall); CPU time p50 ${pct(cpu, 50).toFixed(2)} ms, p99 ${pct(cpu, 99).toFixed(2)} ms`);
+console.log(`(load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores: wall-clock tails include waiting for a core)`);
 await t.close();
