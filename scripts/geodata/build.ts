@@ -29,7 +29,7 @@ const report = convert({
   siruta: read('siruta.csv'),
   countyCodes: read('siruta-judete.csv'),
   postalCodes: read('coduri_postale.sql'),
-  sources: { siruta: 'INS SIRUTA 2025 S1', postal_codes: 'Poșta Română Infocod, ediția 2013' },
+  sources: { siruta: 'SIRUTA 2025 S1', postal_codes: 'Infocod 2013' },
 });
 const json = JSON.stringify(report.data);
 const gz = gzipSync(json, { level: 9 });

@@ -31,6 +31,7 @@ export const signedInRoutes: RouteObject[] = [
   { path: 'messages', ...screen(async () => (await import('../features/messages/MessagesPage')).MessagesPage) },
   { path: 'packages', ...screen(async () => (await import('../features/packages/PackagesPage')).PackagesPage) },
   { path: 'return-requests', ...screen(async () => (await import('../features/return-requests/ReturnRequestsPage')).ReturnRequestsPage) },
+  { path: 'sameday-location', ...screen(async () => (await import('../features/locations/LocationPage')).LocationPage) },
   { path: 'notifications', ...screen(async () => (await import('../features/notifications/NotificationsPage')).NotificationsPage) },
   { path: '*', element: <NotFoundPage /> },
 ];

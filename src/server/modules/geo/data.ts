@@ -13,6 +13,8 @@ export const GEO_DATA_FILE = path.join(path.dirname(fileURLToPath(import.meta.ur
 export interface Searchable<T> {
   row: T;
   folded: string;
+  /** Where the row's own name starts in `folded` (after a street's type: `strada |zorilor`). */
+  ownStart: number;
 }
 
 export type StreetTuple = GeoDataFile['streets'][number];
@@ -74,11 +76,11 @@ export class GeoData {
   /** A county's localities in alphabetical order, each with its name and commune folded for search. */
   localitiesOf(countyId: number): Searchable<GeoLocality>[] {
     const list = this.localitiesByCounty.get(countyId) ?? [];
-    return this.folded(list, (l) => (l.commune ? `${l.name} ${l.commune}` : l.name));
+    return this.folded(list, (l) => (l.commune ? `${l.name} ${l.commune}` : l.name), false);
   }
   /** A city's streets in alphabetical order (empty for a locality with one postal code). */
   streetsOf(localityId: number): Searchable<StreetTuple>[] {
-    return this.folded(this.streetsByLocality.get(localityId) ?? [], (s) => s[2]);
+    return this.folded(this.streetsByLocality.get(localityId) ?? [], (s) => s[2], true);
   }
   /** A city whose postal codes go by street (and number): it has streets. */
   isCodedByStreet(localityId: number): boolean {
@@ -91,10 +93,13 @@ export class GeoData {
     return this.streetById.size;
   }
 
-  private folded<T>(list: T[], name: (row: T) => string): Searchable<T>[] {
+  private folded<T>(list: T[], name: (row: T) => string, typed: boolean): Searchable<T>[] {
     let out = this.searchable.get(list as unknown[]) as Searchable<T>[] | undefined;
     if (!out) {
-      out = list.map((row) => ({ row, folded: foldForSearch(name(row)) }));
+      out = list.map((row) => {
+        const folded = foldForSearch(name(row));
+        return { row, folded, ownStart: typed ? folded.indexOf(' ') + 1 : 0 };
+      });
       this.searchable.set(list as unknown[], out as Searchable<unknown>[]);
     }
     return out;

@@ -12,24 +12,24 @@ import { toStreet, type GeoData, type Searchable } from './data.js';
  */
 
 /**
- * The rows matching every word of the search (diacritics and case ignored, any order), those with
- * a word starting like the search's first word first, each group in the data's alphabetical order.
+ * The rows matching every word of the search (diacritics and case ignored, any order), best first:
+ * those whose own name starts with the search (`vic` → Calea Victoriei), then those with a word
+ * starting like the search's first word, then the rest; each group in the data's alphabetical order.
  */
 export function searchRows<T>(rows: Searchable<T>[], search: string, limit: number): T[] {
   const words = searchWords(search);
   if (!words.length) return rows.slice(0, limit).map((r) => r.row);
+  const phrase = words.join(' ');
   const first = words[0];
-  const early: T[] = [];
-  const late: T[] = [];
+  const tiers: T[][] = [[], [], []];
   for (const r of rows) {
     if (!matchesWords(r.folded, words)) continue;
-    const startsWord = r.folded.startsWith(first) || r.folded.includes(` ${first}`) || r.folded.includes(`-${first}`);
-    if (startsWord) {
-      early.push(r.row);
-      if (early.length >= limit) break;
-    } else if (late.length < limit) late.push(r.row);
+    const tier = r.folded.startsWith(phrase, r.ownStart) ? 0 : r.folded.startsWith(first) || r.folded.includes(` ${first}`) || r.folded.includes(`-${first}`) ? 1 : 2;
+    if (tiers[tier].length < limit) tiers[tier].push(r.row);
+    // Enough of the best tier: nothing after it can come first.
+    if (tiers[0].length >= limit) break;
   }
-  return early.concat(late).slice(0, limit);
+  return tiers.flat().slice(0, limit);
 }
 
 function countyOrNotFound(geo: GeoData, id: number) {

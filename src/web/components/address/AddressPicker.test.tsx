@@ -113,7 +113,8 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-describe('AddressPicker', () => {
+// Each test walks several selects with debounced searches: slow on a busy machine.
+describe('AddressPicker', { timeout: 20000 }, () => {
   it('a village: county → locality told apart by its commune → free-text street → the village\'s postal code, read-only', async () => {
     renderPicker({ required: true });
     await choose('County', 'arg', 'Argeș');

@@ -226,6 +226,8 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
           readOnly
           tabIndex={-1}
           description={postalHint}
+          // The hint under the box keeps the box level with the number beside it.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           error={errors.postal_code}
           disabled={disabled}
         />
