@@ -10,6 +10,7 @@ import notifications from '../features/notifications/i18n';
 import packages from '../features/packages/i18n';
 import returnRequests from '../features/return-requests/i18n';
 import messages from '../features/messages/i18n';
+import orders from '../features/orders/i18n';
 
 /**
  * Every translation namespace of the app: one import and one entry per feature. A feature reads
@@ -28,6 +29,7 @@ export const namespaces: Record<string, Translations> = {
   messages,
   packages,
   returnRequests,
+  orders,
 };
 
 export const i18n = setupI18n(namespaces);
