@@ -12,7 +12,7 @@ import { OrdersPage } from './OrdersPage';
 import type { CustomerFlag, OrderRow } from './types';
 
 const flags = (n: number, ownIndex = -1): CustomerFlag[] =>
-  Array.from({ length: n }, (_, i) => ({ reason: `Refused parcel ${i + 1}`, created_at: 1_763_000_000 + i * 86_400, own: i === ownIndex }));
+  Array.from({ length: n }, (_, i) => ({ reason: `Refused parcel ${i + 1}`, created_at: 1_763_000_000 + i * 86_400, by_this_company: i === ownIndex }));
 
 let rows: OrderRow[] = [];
 let failWith: { status: number; body: unknown } | null = null;

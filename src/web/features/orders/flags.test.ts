@@ -24,16 +24,16 @@ describe('flagPage', () => {
 
 describe('own flags', () => {
   it('reads the server mark first, else compares the company id', () => {
-    expect(isOwnFlag(flag(1, { own: true }), 3)).toBe(true);
-    expect(isOwnFlag(flag(1, { own: false, flagged_by_company_id: 3 }), 3)).toBe(false);
+    expect(isOwnFlag(flag(1, { by_this_company: true }), 3)).toBe(true);
+    expect(isOwnFlag(flag(1, { by_this_company: false, flagged_by_company_id: 3 }), 3)).toBe(false);
     expect(isOwnFlag(flag(1, { flagged_by_company_id: 3 }), 3)).toBe(true);
     expect(isOwnFlag(flag(1, { flagged_by_company_id: 4 }), 3)).toBe(false);
     expect(isOwnFlag(flag(1, { flagged_by_company_id: null }), null)).toBe(false);
   });
 
   it('cancel skips the flag dialog only when this company flagged the customer', () => {
-    expect(flaggedByUs([flag(1, { own: false }), flag(2, { own: true })], 3)).toBe(true);
-    expect(flaggedByUs([flag(1, { own: false })], 3)).toBe(false);
+    expect(flaggedByUs([flag(1, { by_this_company: false }), flag(2, { by_this_company: true })], 3)).toBe(true);
+    expect(flaggedByUs([flag(1, { by_this_company: false })], 3)).toBe(false);
     expect(flaggedByUs(undefined, 3)).toBe(false);
   });
 });

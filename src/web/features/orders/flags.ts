@@ -11,9 +11,9 @@ export function flagPage(flags: readonly CustomerFlag[], page: number, size = FL
   return { flags: sorted.slice((p - 1) * size, p * size), page: p, pages };
 }
 
-/** Whether the selected company raised this flag (the server marks it `own`, or sends our id). */
+/** Whether the selected company raised this flag (the server says so, or sends our id). */
 export function isOwnFlag(flag: CustomerFlag, companyId: number | null): boolean {
-  if (flag.own !== undefined) return flag.own;
+  if (typeof flag.by_this_company === 'boolean') return flag.by_this_company;
   return companyId !== null && flag.flagged_by_company_id === companyId;
 }
 

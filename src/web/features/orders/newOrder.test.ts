@@ -19,7 +19,7 @@ describe('new order', () => {
   it('builds the spec payload: the address parts, the source id and products as SKU → quantity', () => {
     expect(newOrderPayload(filled)).toEqual({
       name: 'Ana Pop', phone_number: '0744 123 456', county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Zorilor', number: '12A',
-      county_id: 12, city_id: 54975, street_id: 9, postal_code: '400335', source: 7, details: '', products: { 'TR-M': 2, CN: 1 },
+      county_id: 12, city_id: 54975, street_id: 9, zip_code: '400335', source: 7, details: '', products: { 'TR-M': 2, CN: 1 },
     });
     expect(newOrderPayload({ ...filled, address: { ...EMPTY_ADDRESS, county: 'Cluj', city: 'X', street: 'Y', number: '1' } })).not.toHaveProperty('county_id');
   });

@@ -25,7 +25,7 @@ export function newOrderPayload(v: NewOrderValues) {
     ...(v.address.county_id ? { county_id: v.address.county_id } : {}),
     ...(v.address.city_id ? { city_id: v.address.city_id } : {}),
     ...(v.address.street_id ? { street_id: v.address.street_id } : {}),
-    ...(v.address.postal_code ? { postal_code: v.address.postal_code } : {}),
+    ...(v.address.postal_code ? { zip_code: v.address.postal_code } : {}),
     source: v.source ? Number(v.source) : null,
     details: v.details.trim(),
     products: productsPayload(v.lines),

@@ -3,15 +3,17 @@
  * (the server stores bani); times are Unix seconds. Fields the server may leave out are optional.
  */
 
-/** A flag raised on a customer by some company; `own` is true when the selected company raised it. */
+/**
+ * A flag raised on a customer by some company (flags are shared across companies). Another company's
+ * id is never sent: `flagged_by_company_id` is the selected company's id or null.
+ */
 export interface CustomerFlag {
   id?: number;
   reason: string | null;
   created_at: number;
-  /** The selected company's id when it raised the flag; another company's id is never sent. */
   flagged_by_company_id?: number | null;
-  /** Whether the selected company raised it (the server says so without naming other companies). */
-  own?: boolean;
+  /** Whether the selected company raised it. */
+  by_this_company?: boolean;
 }
 
 export interface CustomerDetail {
@@ -48,7 +50,10 @@ export interface OrderLine {
   id: number;
   product_id: number | null;
   quantity: number;
+  /** Copied from the product when the line was made. */
   product: OrderLineProduct;
+  /** selling_price × quantity, RON. */
+  value?: number;
 }
 
 export type DiscountType = 'amount' | 'percentage' | 'shipping';
@@ -62,21 +67,25 @@ export interface AppliedDiscount {
   /** null: the discount applies to the whole order. */
   order_product_id: number | null;
   /** A coupon code: the discount came from a coupon. */
-  coupon?: string | { code?: string | null } | null;
-  /** The bani / RON it takes, when the server says it. */
+  coupon?: string | null;
+  /** order / product: set by the automatic rules; coupon; manual: added by hand. */
+  kind?: 'order' | 'product' | 'coupon' | 'manual' | string;
+  automatic?: boolean;
+  /** What it takes from the order, RON (0 for free shipping). */
   amount?: number | string | null;
 }
 
 export interface OrderHistoryEntry {
-  id?: number;
-  /** What happened: a key like `created`, `line_added`, `cancelled` (labelled by the web app). */
-  action: string;
-  /** Who did it (a display name), null for the system. */
-  user?: string | { first_name?: string | null; last_name?: string | null; email?: string | null } | null;
+  id: number;
+  /** What happened: created, line_added, line_changed, line_removed, discount_added, discount_changed,
+   * discount_removed, free_shipping, customer_detail_changed, phone_changed, observations_changed,
+   * details_changed, cancelled, restored, flagged. */
+  type: string;
+  /** What changed (names, quantities, values before and after). */
+  data: Record<string, unknown>;
   created_at: number;
-  /** What changed: a sentence in the reader's language, or the changed fields. */
-  message?: string | null;
-  changes?: Record<string, unknown> | null;
+  /** Who did it; null for the system. */
+  user: { id: number; name: string } | null;
 }
 
 export interface Order {
@@ -95,7 +104,9 @@ export interface Order {
   observations?: string | null;
   details?: string | null;
   coupon_code?: string | null;
-  source?: { id: number; source: string } | string | null;
+  source_id?: number | null;
+  /** The source's name. */
+  source?: string | null;
   customer_detail: CustomerDetail | null;
   order_products?: OrderLine[];
   applied_discounts?: AppliedDiscount[];
