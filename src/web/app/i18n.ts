@@ -12,6 +12,7 @@ import returnRequests from '../features/return-requests/i18n';
 import messages from '../features/messages/i18n';
 import address from '../components/address/i18n';
 import integrations from '../features/integrations/i18n';
+import orders from '../features/orders/i18n';
 
 /**
  * Every translation namespace of the app: one import and one entry per feature. A feature reads
@@ -32,6 +33,7 @@ export const namespaces: Record<string, Translations> = {
   returnRequests,
   address,
   integrations,
+  orders,
 };
 
 export const i18n = setupI18n(namespaces);
