@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Clock } from '../lib/clock.js';
+import { preparePdfFonts } from '../lib/pdf/documents.js';
 
 /**
  * What every emulator shares: the fault switches, the "hang" of a timeout, the Fastify plugin
@@ -157,6 +158,7 @@ export function acceptFormBodies(app: FastifyInstance): void {
 /** Starts an emulator alone on a free port of 127.0.0.1, mounted at `prefix` (tests). */
 export async function startEmulator(emulator: Emulator, prefix = `/emulators/${emulator.name}`): Promise<{ origin: string; app: FastifyInstance; close: () => Promise<void> }> {
   const app = Fastify({ logger: false });
+  preparePdfFonts();
   await app.register(emulator.plugin, { prefix });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const addr = app.server.address();

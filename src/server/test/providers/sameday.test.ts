@@ -8,7 +8,7 @@ import { emulatorHarness } from './setup.js';
 
 const h = emulatorHarness(createSamedayEmulator, '');
 const demo = { username: 'demo', password: 'demo' };
-const client = (creds = demo, fetchImpl?: ProviderFetch) => new SamedayClient(creds, { ...h.deps(), http: { ...h.deps().http, ...(fetchImpl ? { fetch: fetchImpl } : {}) } });
+const client = (creds = demo, fetchImpl?: ProviderFetch, timeoutMs = 5_000) => new SamedayClient(creds, { ...h.deps(), http: { ...h.deps().http, timeoutMs, ...(fetchImpl ? { fetch: fetchImpl } : {}) } });
 const errorOf = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a ProviderError'); }, (e: unknown) => e as ProviderError);
 
 const order = (over: Partial<CreateAwbInput> = {}): CreateAwbInput => ({
@@ -141,7 +141,7 @@ describe('Sameday client against its emulator', () => {
   });
 
   it('timeouts: reads retried, a create sent once', async () => {
-    const c = client();
+    const c = client(demo, undefined, 300);
     await c.pickupPoints();
     h.emulator.faults.set('timeout', 1);
     await expect(c.counties()).resolves.toHaveLength(42);
