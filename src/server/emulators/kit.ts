@@ -100,7 +100,8 @@ export class Hanger {
  */
 export function applyCommonFaults(app: FastifyInstance, faults: FaultSwitch, hanger: Hanger, serverError: (reply: FastifyReply) => FastifyReply): void {
   tolerantJson(app);
-  app.addHook('onClose', async () => hanger.releaseAll());
+  // preClose: before the server waits for its open requests, which include the held ones.
+  app.addHook('preClose', async () => hanger.releaseAll());
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
     if (isControl(req)) return;
     if (faults.take('timeout')) return hanger.hang(reply);
@@ -157,7 +158,8 @@ export function acceptFormBodies(app: FastifyInstance): void {
 
 /** Starts an emulator alone on a free port of 127.0.0.1, mounted at `prefix` (tests). */
 export async function startEmulator(emulator: Emulator, prefix = `/emulators/${emulator.name}`): Promise<{ origin: string; app: FastifyInstance; close: () => Promise<void> }> {
-  const app = Fastify({ logger: false });
+  // A test's client may leave a keep-alive socket or an aborted request behind: close them all.
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   preparePdfFonts();
   await app.register(emulator.plugin, { prefix });
   await app.listen({ host: '127.0.0.1', port: 0 });
