@@ -19,6 +19,10 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
 import { returnRequestRoutes } from './modules/return-requests/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { loadProvidersConfig, type ProvidersConfig } from './providers/config.js';
+import { createProviderRegistry, type ProviderRegistry } from './providers/registry.js';
+import { injectFetch } from './providers/transport.js';
+import { demoCredentials, registerEmulators, type EmulatorSet } from './emulators/index.js';
 
 export interface AppDeps {
   db: Db;
@@ -36,6 +40,8 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** The time every rule reads (ServiceContext.now); tests pass a manual clock. */
   clock?: Clock;
+  /** Where provider calls go (default: every provider emulated inside the app). */
+  providers?: ProvidersConfig;
 }
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -51,6 +57,10 @@ export interface RouteInfo {
 declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: RouteInfo[];
+    /** Builds provider clients from a company's credentials. */
+    providers: ProviderRegistry;
+    /** The emulators mounted under /emulators (emulated mode), else null. */
+    emulators: EmulatorSet | null;
   }
 }
 
@@ -84,6 +94,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 50 } });
   registerAuth(app, deps.db, deps.clock ?? systemClock);
   registerContext(app, { db: deps.db, clock: deps.clock ?? systemClock });
+
+  // Emulated providers live in this process: their routes under /emulators, reached in process.
+  const providersConfig = deps.providers ?? loadProvidersConfig({});
+  const emulators = providersConfig.mode === 'emulated' ? await registerEmulators(app, { clock: deps.clock ?? systemClock }) : null;
+  app.decorate('emulators', emulators);
+  app.decorate(
+    'providers',
+    createProviderRegistry({
+      config: providersConfig,
+      clock: deps.clock ?? systemClock,
+      fetch: emulators ? injectFetch(app) : undefined,
+      demoAccounts: emulators ? demoCredentials(emulators) : undefined,
+    }),
+  );
 
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
   authRoutes(app, deps.db);
