@@ -22,10 +22,15 @@ import { messageRoutes } from './modules/messages/routes.js';
 import { geoData } from './modules/geo/data.js';
 import { geoRoutes } from './modules/geo/routes.js';
 import { integrationRoutes } from './modules/integrations/routes.js';
-import { providersNotInstalled, type IntegrationGateway } from './modules/integrations/gateway.js';
+import type { IntegrationGateway } from './modules/integrations/gateway.js';
+import { providerGateway } from './modules/integrations/providerGateway.js';
 import { secretBox } from './lib/secrets.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
+import { loadProvidersConfig, type ProvidersConfig } from './providers/config.js';
+import { createProviderRegistry, type ProviderRegistry } from './providers/registry.js';
+import { injectFetch } from './providers/transport.js';
+import { demoCredentials, registerEmulators, type EmulatorSet } from './emulators/index.js';
 
 export interface AppDeps {
   db: Db;
@@ -45,6 +50,8 @@ export interface AppDeps {
   clock?: Clock;
   /** The provider side of the integration wizards. */
   integrationGateway?: IntegrationGateway;
+  /** Where provider calls go (default: every provider emulated inside the app). */
+  providers?: ProvidersConfig;
 }
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -60,6 +67,10 @@ export interface RouteInfo {
 declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: RouteInfo[];
+    /** Builds provider clients from a company's credentials. */
+    providers: ProviderRegistry;
+    /** The emulators mounted under /emulators (emulated mode), else null. */
+    emulators: EmulatorSet | null;
   }
 }
 
@@ -94,6 +105,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, deps.db, deps.clock ?? systemClock);
   registerContext(app, { db: deps.db, clock: deps.clock ?? systemClock });
 
+  // Emulated providers live in this process: their routes under /emulators, reached in process.
+  const providersConfig = deps.providers ?? loadProvidersConfig({});
+  const emulators = providersConfig.mode === 'emulated' ? await registerEmulators(app, { clock: deps.clock ?? systemClock }) : null;
+  app.decorate('emulators', emulators);
+  app.decorate(
+    'providers',
+    createProviderRegistry({
+      config: providersConfig,
+      clock: deps.clock ?? systemClock,
+      fetch: emulators ? injectFetch(app) : undefined,
+      demoAccounts: emulators ? demoCredentials(emulators) : undefined,
+    }),
+  );
+
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
   authRoutes(app, deps.db);
   companyRoutes(app, deps.db);
@@ -104,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   packageRoutes(app, deps.db);
   returnRequestRoutes(app, deps.db);
   messageRoutes(app, deps.db, deps.publicUrl ?? 'http://localhost');
-  integrationRoutes(app, { secrets: secretBox(deps.appKey), gateway: deps.integrationGateway ?? providersNotInstalled });
+  integrationRoutes(app, { secrets: secretBox(deps.appKey), gateway: deps.integrationGateway ?? providerGateway(app.providers) });
   orderRoutes(app);
   customerRoutes(app);
   changelogRoutes(app);

@@ -5,6 +5,8 @@ import { migrateToLatest } from './db/migrate.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { startJobRunner } from './jobs/runner.js';
 import { systemClock } from './lib/clock.js';
+import { loadProvidersConfig } from './providers/config.js';
+import { PROVIDER_LABELS, PROVIDER_NAMES } from './providers/http.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/index.js';
 
 const config = loadConfig();
@@ -16,13 +18,22 @@ if (config.seedDemo && (await isEmpty(db))) {
   await seedDemo(db);
   seeded = true;
 }
-const app = await buildApp({ db, appKey: config.appKey, dataDir: config.dataDir, webDist: process.env.WEB_DIST ?? 'dist', logger: process.env.LOG_REQUESTS === 'true', publicUrl: config.publicUrl, trustProxy: process.env.TRUST_PROXY === 'true' });
+const providers = loadProvidersConfig();
+const app = await buildApp({ providers, db, appKey: config.appKey, dataDir: config.dataDir, webDist: process.env.WEB_DIST ?? 'dist', logger: process.env.LOG_REQUESTS === 'true', publicUrl: config.publicUrl, trustProxy: process.env.TRUST_PROXY === 'true' });
 await app.listen({ port: config.port, host: config.host });
 const jobs = startJobRunner({ db, clock: systemClock, handlers: jobHandlers, log: (m) => console.error(m) });
 
 const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
 console.log(`\nSeller console is running at http://${shownHost}:${config.port}  (database: ${db.engine})`);
 if (config.seedDemo) console.log(`Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}${seeded ? '' : ' (demo data was added on an earlier start)'}`);
+
+if (providers.mode === 'emulated') {
+  console.log('Providers are emulated in this process (PROVIDERS=live for the real ones). Demo accounts:');
+  for (const p of PROVIDER_NAMES) {
+    const demo = app.providers.demoCredentials(p);
+    if (demo) console.log(`  ${PROVIDER_LABELS[p].padEnd(10)} ${Object.entries(demo).map(([k, v]) => `${k}=${v}`).join('  ')}`);
+  }
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pickLang, translate, type Lang } from '../../core/messages.js';
 import { fieldErrors, fieldsWithNul, type FieldErrors } from '../../core/validation.js';
+import { ProviderError } from '../providers/http.js';
+import { providerErrorMessage } from '../providers/messages.js';
 
 /** An error meant for the user: a status, a message key of the catalogue and optional field errors. */
 export class HttpError extends Error {
@@ -72,6 +74,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ? Object.fromEntries(Object.entries(error.fields).map(([f, list]) => [f, list.map((m) => translate(lang, m.key, m.params))]))
         : undefined;
       return reply.status(error.status).send({ message: translate(lang, error.key, error.params), ...(errors ? { errors } : {}) });
+    }
+    if (error instanceof ProviderError) {
+      // A provider said no or did not answer: the user reads why, in their language, never a stack trace.
+      const m = providerErrorMessage(error);
+      req.log.warn({ provider: error.provider, kind: error.kind, status: error.status }, 'provider error');
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(m.status).send({ message: translate(lang, m.key, m.params), provider: error.provider, provider_error: error.kind });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
