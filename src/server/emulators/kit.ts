@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Clock } from '../lib/clock.js';
+import { preparePdfFonts } from '../lib/pdf/documents.js';
 
 /**
  * What every emulator shares: the fault switches, the "hang" of a timeout, the Fastify plugin
@@ -99,7 +100,8 @@ export class Hanger {
  */
 export function applyCommonFaults(app: FastifyInstance, faults: FaultSwitch, hanger: Hanger, serverError: (reply: FastifyReply) => FastifyReply): void {
   tolerantJson(app);
-  app.addHook('onClose', async () => hanger.releaseAll());
+  // preClose: before the server waits for its open requests, which include the held ones.
+  app.addHook('preClose', async () => hanger.releaseAll());
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
     if (isControl(req)) return;
     if (faults.take('timeout')) return hanger.hang(reply);
@@ -156,7 +158,9 @@ export function acceptFormBodies(app: FastifyInstance): void {
 
 /** Starts an emulator alone on a free port of 127.0.0.1, mounted at `prefix` (tests). */
 export async function startEmulator(emulator: Emulator, prefix = `/emulators/${emulator.name}`): Promise<{ origin: string; app: FastifyInstance; close: () => Promise<void> }> {
-  const app = Fastify({ logger: false });
+  // A test's client may leave a keep-alive socket or an aborted request behind: close them all.
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  preparePdfFonts();
   await app.register(emulator.plugin, { prefix });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const addr = app.server.address();

@@ -55,3 +55,12 @@ function offsetAt(seconds: number): number {
   const local = Date.UTC(Number(w.year), Number(w.month) - 1, Number(w.day), Number(w.hour), Number(w.minute), Number(w.second)) / 1000;
   return local - seconds;
 }
+
+/** Unix seconds → "YYYY-MM-DDTHH:MM:SS+02:00" (Bucharest wall clock with its offset, as DPD writes). */
+export function toBucharestIso(seconds: number): string {
+  const offset = offsetAt(seconds) / 60;
+  const sign = offset < 0 ? '-' : '+';
+  const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+  const mm = String(Math.abs(offset) % 60).padStart(2, '0');
+  return `${toBucharest(seconds, 'T')}${sign}${hh}:${mm}`;
+}

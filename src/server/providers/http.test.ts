@@ -86,7 +86,7 @@ describe('Throttle', () => {
     const starts: number[] = [];
     const t = new Throttle(3, () => now, async (ms) => void (now += ms));
     for (let i = 0; i < 4; i++) await t.run(async () => void starts.push(now));
-    expect(starts.map(Math.round)).toEqual([0, 333, 667, 1000]);
+    expect(starts.map(Math.round)).toEqual([0, 367, 733, 1100]);
   });
 });
 

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { code128Widths } from './code128.js';
 
@@ -8,10 +10,19 @@ import { code128Widths } from './code128.js';
  */
 
 const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+// Parsed once (a third of a second each): every document embeds a subset of these.
+const loadFont = (file: string): FontSource => fontkit.create(fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as unknown as FontSource;
+let fonts: { regular: FontSource; bold: FontSource } | undefined;
+const FONTS = () => (fonts ??= { regular: loadFont('DejaVuSans.ttf'), bold: loadFont('DejaVuSans-Bold.ttf') });
+
+/** Parses the fonts now rather than during the first document (emulators call it when they start). */
+export function preparePdfFonts(): void {
+  FONTS();
+}
 
 type Doc = InstanceType<typeof PDFDocument>;
+/** pdfkit takes a parsed fontkit font where its types say a path or bytes. */
+type FontSource = string;
 
 function render(size: [number, number] | 'A4', draw: (doc: Doc) => void, info: { Title: string }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -21,8 +32,8 @@ function render(size: [number, number] | 'A4', draw: (doc: Doc) => void, info: {
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    doc.registerFont('regular', FONT);
-    doc.registerFont('bold', FONT_BOLD);
+    doc.registerFont('regular', FONTS().regular);
+    doc.registerFont('bold', FONTS().bold);
     doc.font('regular');
     draw(doc);
     doc.end();

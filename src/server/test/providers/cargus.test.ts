@@ -148,7 +148,7 @@ describe('Cargus client against its emulator', () => {
   });
 
   it('times out a read (retried once) and a create (never retried: no second AWB)', async () => {
-    const c = client();
+    const c = client(demo, { timeoutMs: 300 });
     await c.pickupPoints();
     h.emulator.faults.set('timeout', 2);
     expect((await errorOf(c.counties())).kind).toBe('timeout');

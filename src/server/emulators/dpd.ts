@@ -1,0 +1,323 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
+import { toBucharestIso } from '../lib/bucharestTime.js';
+import { GEO, placeKey } from './geo.js';
+import { applyCommonFaults, baniToNumber, controlRoutes, FaultSwitch, Hanger, numberToBani, type Emulator, type EmulatorOptions } from './kit.js';
+import { deletable, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
+
+/**
+ * DPD Romania Web API v1 emulator (as https://api.dpd.ro/v1). Every call is a POST with a JSON
+ * body that carries `userName` and `password`; there is no token. Errors, bad credentials
+ * included, arrive with HTTP 200 as `{error: {context, message, id, code, component}}`. `print`
+ * answers raw PDF bytes, or the JSON error. Sites (localities) have ids 642xxxxxx.
+ */
+
+interface DpdClientObject {
+  clientId: number;
+  clientName: string;
+  objectName: string;
+  contactName: string;
+  phone: string;
+  siteId: number;
+  streetName: string;
+  streetNo: string;
+}
+
+interface DpdAccount {
+  username: string;
+  password: string;
+  clients: DpdClientObject[];
+}
+
+type DpdShipment = Shipment & { clientId: number };
+
+export interface DpdState {
+  accounts: DpdAccount[];
+  shipments: Map<string, DpdShipment>;
+  /** Parcel id → shipment id. */
+  parcels: Map<string, string>;
+  nextId: number;
+}
+
+const ROMANIA = 642;
+const siteId = (localityId: number) => 642_000_000 + localityId;
+const SERVICES = [
+  { id: 2505, name: 'DPD STANDARD', nameEn: 'DPD STANDARD', cargoType: 'PARCEL' },
+  { id: 2002, name: 'CLASIC NATIONAL', nameEn: 'CLASSIC NATIONAL', cargoType: 'PARCEL' },
+  { id: 2412, name: 'PALLET ONE RO', nameEn: 'PALLET ONE RO', cargoType: 'PALLET' },
+];
+
+// DPD operation codes as integrators list them (reference/providers.md §3).
+const OPERATIONS: Record<Stage, { code: number; description: string }> = {
+  pickedUp: { code: 39, description: 'Preluat de la expeditor' },
+  in_transit: { code: 2, description: 'Sosit in depozit' },
+  inDelivery: { code: 12, description: 'In livrare la curier' },
+  delivered: { code: -14, description: 'Livrat' },
+  refused: { code: 123, description: 'Refuzat de destinatar' },
+  returning: { code: 111, description: 'Retur catre expeditor in curs' },
+  returned: { code: 124, description: 'Livrat inapoi la expeditor' },
+};
+const CREATED = { code: 148, description: 'Date expeditie primite' };
+
+function dpdError(message: string, code: number, context = ''): { error: Record<string, unknown> } {
+  return { error: { context, message, id: `EE${code}-${Math.abs(hash(message)) % 100000}`, code, component: 'dpd-api' } };
+}
+
+function hash(s: string): number {
+  let h = 0;
+  for (const ch of s) h = (h * 31 + ch.charCodeAt(0)) | 0;
+  return h;
+}
+
+function locate(site: number) {
+  for (const county of GEO) {
+    const locality = county.localities.find((l) => siteId(l.id) === site);
+    if (locality) return { county, locality };
+  }
+  return undefined;
+}
+
+function demoAccount(): DpdAccount {
+  const sibiu = GEO.find((c) => c.code === 'SB')!.localities[0];
+  return {
+    username: 'demo',
+    password: 'demo',
+    clients: [
+      { clientId: 80100100001, clientName: 'MAGAZIN DEMO SRL', objectName: 'Depozit Sibiu', contactName: 'Ana Pop', phone: '0722000111', siteId: siteId(sibiu.id), streetName: 'Str. Fabricii', streetNo: '7' },
+      { clientId: 80100100002, clientName: 'MAGAZIN DEMO SRL', objectName: 'Magazin Sibiu Centru', contactName: 'Dan Rusu', phone: '0722000444', siteId: siteId(sibiu.id), streetName: 'Piata Mare', streetNo: '1' },
+    ],
+  };
+}
+
+function initialState(): DpdState {
+  return { accounts: [demoAccount()], shipments: new Map(), parcels: new Map(), nextId: 80912340001 };
+}
+
+export function createDpdEmulator(options: EmulatorOptions): Emulator<DpdState> {
+  const faults = new FaultSwitch();
+  const hanger = new Hanger(options.hangMs ?? 60_000);
+  const clock = options.clock;
+  const emulator: Emulator<DpdState> = {
+    name: 'dpd',
+    faults,
+    state: initialState(),
+    demoCredentials: { username: 'demo', password: 'demo' },
+    reset() {
+      Object.assign(emulator.state, initialState());
+      faults.clear();
+    },
+    plugin: async (app: FastifyInstance) => {
+      controlRoutes(app, () => emulator);
+      applyCommonFaults(app, faults, hanger, (reply) => reply.code(503).type('text/html').send('<html><body><h1>503 Service Unavailable</h1></body></html>'));
+      const state = emulator.state;
+
+      /** The account named in the body, or the error answered (inside a 200, as DPD does). */
+      const authed = (req: FastifyRequest, reply: FastifyReply): { account: DpdAccount; body: Record<string, unknown> } | null => {
+        const body = (req.body ?? {}) as Record<string, unknown>;
+        const account = state.accounts.find((a) => a.username === body.userName && a.password === body.password);
+        if (faults.take('refused_login') || !account) {
+          reply.code(200).send(dpdError('Unable to find user to authenticate! (EE2)', 1));
+          return null;
+        }
+        if (faults.take('error_in_200')) {
+          reply.code(200).send(dpdError('Eroare interna a serverului. Reincercati mai tarziu.', 0));
+          return null;
+        }
+        return { account, body };
+      };
+      const post = (path: string, handler: (ctx: { account: DpdAccount; body: Record<string, unknown> }, reply: FastifyReply) => unknown) =>
+        app.post(path, async (req, reply) => {
+          const ctx = authed(req, reply);
+          if (!ctx) return reply;
+          return handler(ctx, reply);
+        });
+
+      const address = (c: DpdClientObject) => {
+        const place = locate(c.siteId)!;
+        return {
+          countryId: ROMANIA,
+          siteId: c.siteId,
+          siteType: 'mun.',
+          siteName: place.locality.name.toUpperCase(),
+          postCode: place.locality.postalCode ?? '',
+          streetName: c.streetName,
+          streetNo: c.streetNo,
+          fullAddressString: `${c.streetName} ${c.streetNo}, ${place.locality.name.toUpperCase()}, ${place.county.name.toUpperCase()}`,
+        };
+      };
+
+      post('/v1/client/contract', ({ account }) => ({
+        clients: account.clients.map((c) => ({ clientId: c.clientId, clientName: c.clientName, objectName: c.objectName, contactName: c.contactName, phones: [{ number: c.phone }], address: address(c) })),
+      }));
+
+      post('/v1/services', () => ({ services: SERVICES }));
+
+      post('/v1/location/state', ({ body }) => {
+        if (Number(body.countryId) !== ROMANIA) return { states: [] };
+        const name = body.name ? placeKey(String(body.name)) : null;
+        return { states: GEO.filter((c) => !name || placeKey(c.name).includes(name)).map((c) => ({ id: c.id, countryId: ROMANIA, name: placeKey(c.name).toUpperCase(), nameEn: placeKey(c.name).toUpperCase(), code: c.code })) };
+      });
+
+      post('/v1/location/site', ({ body }) => {
+        if (Number(body.countryId) !== ROMANIA) return { sites: [] };
+        const name = body.name ? placeKey(String(body.name)) : null;
+        const region = body.region ? placeKey(String(body.region)) : null;
+        const sites = GEO.filter((c) => !region || placeKey(c.name) === region).flatMap((c) =>
+          c.localities
+            .filter((l) => (!name || placeKey(l.name).startsWith(name)) && (!body.postCode || l.postalCode === String(body.postCode)))
+            .map((l) => ({ id: siteId(l.id), countryId: ROMANIA, mainSiteId: null, type: 'mun.', typeEn: 'mun.', name: placeKey(l.name).toUpperCase(), nameEn: placeKey(l.name).toUpperCase(), municipality: placeKey(l.name).toUpperCase(), region: placeKey(c.name).toUpperCase(), postCode: l.postalCode ?? '', addressNomenclature: l.streets.length ? 1 : 0 })),
+        );
+        return { sites };
+      });
+
+      post('/v1/location/street', ({ body }) => {
+        const place = locate(Number(body.siteId));
+        if (!place) return dpdError('Site not found', 4, 'siteId');
+        const name = body.name ? placeKey(String(body.name)) : '';
+        return {
+          streets: place.locality.streets
+            .filter((s) => !name || placeKey(s.name).includes(name))
+            .map((s) => ({ id: s.id, siteId: siteId(place.locality.id), type: s.name.split(' ')[0].toLowerCase(), typeEn: '', name: placeKey(s.name.split(' ').slice(1).join(' ')).toUpperCase(), nameEn: '' })),
+        };
+      });
+
+      post('/v1/shipment', ({ account, body }) => {
+        const sender = (body.sender ?? {}) as { clientId?: number };
+        const from = account.clients.find((c) => c.clientId === Number(sender.clientId));
+        if (!from) return dpdError('Invalid sender client id', 10, 'sender.clientId');
+        const recipient = (body.recipient ?? {}) as Record<string, unknown>;
+        const addr = (recipient.address ?? {}) as Record<string, unknown>;
+        const service = (body.service ?? {}) as { serviceId?: number; additionalServices?: { cod?: { amount?: number }; declaredValue?: { amount?: number } } };
+        const content = (body.content ?? {}) as { parcelsCount?: number; totalWeight?: number; contents?: string; package?: string; parcels?: { weight?: number }[] };
+        const phone = ((recipient.phone1 ?? {}) as { number?: string }).number;
+        if (!SERVICES.some((s) => s.id === Number(service.serviceId))) return dpdError('Serviciul nu este permis pentru acest client', 20, 'service.serviceId');
+        if (!phone) return dpdError('Recipient phone is required', 21, 'recipient.phone1');
+        if (!recipient.clientName) return dpdError('Recipient name is required', 21, 'recipient.clientName');
+        if (recipient.privatePerson === true && recipient.contactName) return dpdError('Contact name is not allowed for private persons', 22, 'recipient.contactName');
+        if (recipient.privatePerson === false && !recipient.contactName) return dpdError('Contact name is required for companies', 22, 'recipient.contactName');
+        const place = addr.siteId
+          ? locate(Number(addr.siteId))
+          : GEO.flatMap((county) => county.localities.map((locality) => ({ county, locality }))).find((x) => placeKey(x.locality.name) === placeKey(String(addr.siteName ?? '')));
+        if (!place) return dpdError('Localitatea destinatarului nu a fost gasita', 30, 'recipient.address.siteId');
+        if (!content.contents || !content.package) return dpdError('Content and package are required', 23, 'content');
+        const weight = Number(content.totalWeight ?? 0);
+        if (!(weight > 0)) return dpdError('Total weight must be positive', 24, 'content.totalWeight');
+        const count = Math.max(1, Number(content.parcelsCount ?? content.parcels?.length ?? 1));
+
+        const id = String(state.nextId++);
+        const parcelIds = [id, ...Array.from({ length: count - 1 }, () => String(state.nextId++))];
+        const cod = numberToBani(service.additionalServices?.cod?.amount ?? 0);
+        const costBani = shippingCostBani(weight, cod);
+        const fromPlace = locate(from.siteId)!;
+        const senderParty: LabelParty = { name: from.clientName, contact: from.contactName, phone: from.phone, lines: [`${from.streetName} ${from.streetNo}`, `${fromPlace.locality.name}, ${fromPlace.county.name}`] };
+        const street = [addr.streetName ?? '', addr.streetNo ?? ''].join(' ').trim();
+        const recipientParty: LabelParty = {
+          name: String(recipient.clientName),
+          contact: recipient.contactName ? String(recipient.contactName) : null,
+          phone,
+          lines: [[street, addr.blockNo ? `bl. ${addr.blockNo}` : '', addr.apartmentNo ? `ap. ${addr.apartmentNo}` : '', addr.addressNote ?? ''].filter(Boolean).join(', '), `${place.locality.name}, ${place.county.name} ${addr.postCode ?? ''}`.trim()],
+        };
+        state.shipments.set(id, {
+          number: id,
+          parcelNumbers: parcelIds,
+          createdAt: clock.now(),
+          account: account.username,
+          service: SERVICES.find((s) => s.id === Number(service.serviceId))!.name,
+          sender: senderParty,
+          recipient: recipientParty,
+          senderLocality: fromPlace.locality.name,
+          recipientLocality: place.locality.name,
+          parcels: count,
+          weightKg: weight,
+          codBani: cod,
+          declaredBani: numberToBani(service.additionalServices?.declaredValue?.amount ?? 0),
+          content: String(content.contents),
+          reference: body.ref1 ? String(body.ref1) : null,
+          observations: body.shipmentNote ? String(body.shipmentNote) : null,
+          costBani,
+          deleted: false,
+          clientId: from.clientId,
+        });
+        for (const p of parcelIds) state.parcels.set(p, id);
+        const net = Math.round(costBani / 1.21);
+        const now = clock.now();
+        return {
+          id,
+          parcels: parcelIds.map((pid, i) => ({ seqNo: i + 1, id: pid })),
+          price: { amount: baniToNumber(net), vat: baniToNumber(costBani - net), total: baniToNumber(costBani), currency: 'RON', details: {} },
+          pickupDate: toBucharestIso(now).slice(0, 10),
+          deliveryDeadline: toBucharestIso(now + 2 * 86400),
+        };
+      });
+
+      const mine = (account: DpdAccount, id: string) => {
+        const s = state.shipments.get(state.parcels.get(id) ?? id);
+        return s && s.account === account.username && !s.deleted ? s : undefined;
+      };
+
+      post('/v1/shipment/info', ({ account, body }) => ({
+        shipments: ((body.shipmentIds ?? []) as unknown[])
+          .map((id) => mine(account, String(id)))
+          .filter((s): s is DpdShipment => !!s)
+          .map((s) => ({ id: s.number, sender: { clientId: s.clientId }, parcels: s.parcelNumbers.map((id, i) => ({ seqNo: i + 1, id })), ref1: s.reference })),
+      }));
+
+      post('/v1/shipment/cancel', ({ account, body }) => {
+        const s = mine(account, String(body.shipmentId ?? ''));
+        if (!s) return dpdError('Shipment not found', 40, 'shipmentId');
+        if (!body.comment) return dpdError('Comment is required', 41, 'comment');
+        if (!deletable(s, clock.now())) return dpdError('Shipment is ordered', 42, 'shipmentId');
+        s.deleted = true;
+        return {};
+      });
+
+      post('/v1/print', async ({ account, body }, reply) => {
+        const parcels = ((body.parcels ?? []) as { parcel?: { id?: string } }[]).map((p) => String(p.parcel?.id ?? ''));
+        const shipments = [...new Set(parcels.map((p) => mine(account, p)))];
+        if (parcels.length === 0 || shipments.some((s) => !s)) return dpdError('Parcel not found', 50, 'parcels');
+        if ((body.format ?? 'pdf') !== 'pdf') return dpdError('Only pdf is supported here', 51, 'format');
+        const pdf = await awbLabelPdf(
+          shipments.map((s) => ({
+            courier: 'DPD',
+            awbNumber: s!.number,
+            service: s!.service,
+            createdAt: new Date(s!.createdAt * 1000),
+            sender: s!.sender,
+            recipient: s!.recipient,
+            parcels: s!.parcels,
+            weightKg: s!.weightKg,
+            cod: s!.codBani ? `${(s!.codBani / 100).toFixed(2)} RON` : null,
+            content: s!.content,
+            reference: s!.reference,
+            observations: s!.observations,
+            format: body.paperSize === 'A4' ? 'A4' : 'label',
+          })),
+        );
+        return reply.type('application/pdf').send(pdf);
+      });
+
+      post('/v1/track', ({ account, body }) => {
+        const asked = ((body.parcels ?? []) as { id?: string }[]).map((p) => String(p.id ?? ''));
+        if (asked.length > 10) return dpdError('Too many parcels (max 10)', 60, 'parcels');
+        const now = clock.now();
+        return {
+          parcels: asked.map((parcelId) => {
+            const s = mine(account, parcelId);
+            if (!s) return { parcelId, error: dpdError('Parcel not found', 61).error };
+            const operations = [
+              { dateTime: toBucharestIso(s.createdAt), operationCode: CREATED.code, description: CREATED.description, place: s.senderLocality.toUpperCase() },
+              ...stagesAt(s, now).map((e) => ({
+                dateTime: toBucharestIso(e.at),
+                operationCode: OPERATIONS[e.stage].code,
+                description: OPERATIONS[e.stage].description,
+                place: (e.stage === 'pickedUp' ? s.senderLocality : s.recipientLocality).toUpperCase(),
+              })),
+            ];
+            return { parcelId, operations: body.lastOperationOnly ? operations.slice(-1) : operations };
+          }),
+        };
+      });
+    },
+  };
+  return emulator;
+}

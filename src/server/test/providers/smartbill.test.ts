@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { createSmartBillEmulator } from '../../emulators/smartbill.js';
+import { startEmulator } from '../../emulators/kit.js';
+import { manualClock } from '../../lib/clock.js';
+import { SmartBillClient } from '../../providers/invoicing/smartbill.js';
+import type { CreateInvoiceInput } from '../../providers/invoicing/types.js';
+import { memoryTokenStore, type ProviderError, type ProviderFetch } from '../../providers/http.js';
+import { emulatorHarness } from './setup.js';
+
+// The limit is tested on its own below; here it is out of the way.
+const h = emulatorHarness((o) => createSmartBillEmulator({ ...o, rateLimitPerSecond: 1000 }), '/SBORO/api');
+const demo = { username: 'demo', token: 'demo', vat_code: 'RO12345678' };
+const client = (creds = demo, over: { fetch?: ProviderFetch; timeoutMs?: number } = {}) =>
+  new SmartBillClient(creds, { ...h.deps(), http: { ...h.deps().http, ...over } }, { perSecond: 1000 });
+const errorOf = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a ProviderError'); }, (e: unknown) => e as ProviderError);
+
+const invoice = (over: Partial<CreateInvoiceInput> = {}): CreateInvoiceInput => ({
+  seriesName: 'FCT',
+  issueDate: '2026-01-02',
+  client: { name: 'Ștefan Țurcanu', isTaxPayer: false, address: 'Str. Eminescu 3', city: 'Brașov', county: 'Brașov', country: 'Romania' },
+  lines: [
+    { name: 'Tricou', quantity: 2, unitPriceBani: 5000, taxIncluded: true, vatName: 'Normala', vatPercentage: 21 },
+    { name: 'Carte', quantity: 1, unitPriceBani: 3330, taxIncluded: true, vatName: 'Redusa', vatPercentage: 11 },
+  ],
+  payment: { valueBani: 13330, type: 'Card' },
+  ...over,
+});
+
+describe('SmartBill client against its emulator', () => {
+  it('sends Basic auth of user:token and reads the series (invoices only) and VAT rates', async () => {
+    const sent: Record<string, string>[] = [];
+    const c = client(demo, { fetch: (url, init) => (sent.push(init.headers), fetch(url, init)) });
+    await c.verifyCredentials();
+    expect(sent[0].Authorization).toBe(`Basic ${Buffer.from('demo:demo').toString('base64')}`);
+    expect(await c.series()).toEqual([{ name: 'FCT', nextNumber: '0001' }, { name: 'DEMO', nextNumber: '0101' }]);
+    expect(await c.vatRates()).toContainEqual({ name: 'Normala', percentage: 21 });
+  });
+
+  it('wrong token: refused credentials with SmartBill\'s errorText; an unknown CIF is rejected with its reason', async () => {
+    const err = await errorOf(client({ ...demo, token: 'x' }).verifyCredentials());
+    expect(err).toMatchObject({ provider: 'smartbill', kind: 'refused_credentials', status: 401 });
+    expect(err.providerMessage).toMatch(/Autentificare esuata/);
+    const cif = await errorOf(client({ ...demo, vat_code: 'RO999' }).verifyCredentials());
+    expect(cif).toMatchObject({ kind: 'rejected', status: 400 });
+    expect(cif.providerMessage).toMatch(/RO999/);
+    await expect(client({ ...demo, vat_code: '12345678' }).vatRates()).resolves.toHaveLength(4);
+  });
+
+  it('numbers invoices per series with leading zeros; the PDF holds the lines; VAT and totals add up', async () => {
+    const c = client();
+    expect(await c.createInvoice(invoice())).toEqual({ series: 'FCT', number: '0001' });
+    expect(await c.createInvoice(invoice())).toEqual({ series: 'FCT', number: '0002' });
+    expect(await c.createInvoice(invoice({ seriesName: 'DEMO' }))).toEqual({ series: 'DEMO', number: '0101' });
+    const stored = h.emulator.state.invoices.get('12345678|FCT|0001')!;
+    expect(stored.lines.map((l) => [l.totalBani, l.vatBani])).toEqual([[10000, 1736], [3330, 330]]);
+    const pdf = await c.invoicePdf({ series: 'FCT', number: '0001' });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await c.paymentStatus({ series: 'FCT', number: '0001' })).toEqual({ totalBani: 13330, paidBani: 13330, unpaidBani: 0, paid: true });
+  });
+
+  it('a whole-invoice discount goes as a discount line', async () => {
+    const c = client();
+    await c.createInvoice(invoice({ discount: { name: 'Reducere', valueBani: 1000, vatName: 'Normala', vatPercentage: 21 }, payment: undefined }));
+    const stored = h.emulator.state.invoices.get('12345678|FCT|0001')!;
+    expect(stored.lines.at(-1)).toMatchObject({ name: 'Reducere', totalBani: -1000 });
+    expect(await c.paymentStatus({ series: 'FCT', number: '0001' })).toMatchObject({ totalBani: 12330, paid: false, unpaidBani: 12330 });
+  });
+
+  it('a series or VAT rate SmartBill does not know is rejected with its errorText', async () => {
+    expect((await errorOf(client().createInvoice(invoice({ seriesName: 'NOPE' })))).providerMessage).toBe('Seria de facturare "NOPE" nu exista.');
+    const bad = invoice({ lines: [{ name: 'x', quantity: 1, unitPriceBani: 100, taxIncluded: true, vatName: 'Normala', vatPercentage: 19 }] });
+    expect((await errorOf(client().createInvoice(bad))).providerMessage).toMatch(/Cota TVA/);
+  });
+
+  it('cancel, restore; delete only the last of its series', async () => {
+    const c = client();
+    const first = await c.createInvoice(invoice());
+    const second = await c.createInvoice(invoice());
+    await c.cancelInvoice(first);
+    expect(h.emulator.state.invoices.get('12345678|FCT|0001')!.cancelled).toBe(true);
+    expect((await errorOf(c.cancelInvoice(first))).providerMessage).toBe('Factura este deja anulata.');
+    await c.restoreInvoice(first);
+    expect(h.emulator.state.invoices.get('12345678|FCT|0001')!.cancelled).toBe(false);
+    const err = await errorOf(c.deleteInvoice(first));
+    expect(err).toMatchObject({ kind: 'rejected' });
+    expect(err.providerMessage).toMatch(/Doar ultima factura/);
+    await c.deleteInvoice(second);
+    expect(await c.createInvoice(invoice())).toEqual({ series: 'FCT', number: '0002' }); // the number is reused
+  });
+
+  it('full storno: a new document in the same series, once only', async () => {
+    const c = client();
+    const original = await c.createInvoice(invoice());
+    const storno = await c.reverseInvoice(original, '2026-01-05');
+    expect(storno).toEqual({ series: 'FCT', number: '0002' });
+    const doc = h.emulator.state.invoices.get('12345678|FCT|0002')!;
+    expect(doc.lines.map((l) => l.quantity)).toEqual([-2, -1]);
+    expect(doc.mentions).toBe('Stornare factura FCT 0001');
+    expect((await errorOf(c.reverseInvoice(original, '2026-01-05'))).providerMessage).toBe('Factura a fost deja stornata.');
+    expect((await errorOf(c.cancelInvoice(original))).kind).toBe('rejected');
+  });
+
+  it('partial storno: a new invoice with the returned quantities negated and a mention of the original', async () => {
+    const c = client();
+    const original = await c.createInvoice(invoice());
+    const partial = await c.partialReverse(original, { ...invoice(), issueDate: '2026-01-06', lines: [invoice().lines[0]], payment: { valueBani: 10000, type: 'Card' } });
+    const doc = h.emulator.state.invoices.get(`12345678|FCT|${partial.number}`)!;
+    expect(doc.lines).toHaveLength(1);
+    expect(doc.lines[0]).toMatchObject({ quantity: -2, totalBani: -10000, vatBani: -1736 });
+    expect(doc.mentions).toBe('Factura storno pentru FCT-0001');
+    expect(doc.paidBani).toBe(-10000);
+  });
+
+  it('an errorText inside an HTTP 200 is a failure', async () => {
+    h.emulator.faults.set('error_in_200', 1);
+    const err = await errorOf(client().createInvoice(invoice()));
+    expect(err).toMatchObject({ kind: 'rejected', status: 200, providerMessage: 'Serviciul SmartBill este momentan indisponibil.' });
+    expect(h.emulator.state.invoices.size).toBe(0);
+  });
+
+  it('a refused login, a 5xx (read retried, create reported once), a timeout (create not retried)', async () => {
+    const c = client(demo, { timeoutMs: 300 });
+    h.emulator.faults.set('refused_login', 1);
+    expect((await errorOf(c.series())).kind).toBe('refused_credentials');
+    h.emulator.faults.set('server_error', 1);
+    await expect(c.series()).resolves.toHaveLength(2);
+    h.emulator.faults.set('server_error', 1);
+    expect(await errorOf(c.createInvoice(invoice()))).toMatchObject({ kind: 'unavailable', status: 500 });
+    h.emulator.faults.set('timeout', 1);
+    expect((await errorOf(c.reverseInvoice({ series: 'FCT', number: '0001' }, '2026-01-02'))).kind).toBe('timeout');
+    h.emulator.faults.set('timeout', 1);
+    expect((await errorOf(c.createInvoice(invoice()))).kind).toBe('timeout');
+    expect(h.emulator.state.invoices.size).toBe(0);
+  });
+});
+
+describe('SmartBill rate limit (3 calls a second)', () => {
+  it('the client queues its calls to one account at 3 a second and meets no 429', async () => {
+    const emulator = createSmartBillEmulator({ clock: manualClock() });
+    const started = await startEmulator(emulator);
+    try {
+      const deps = { baseUrl: `${started.origin}/emulators/smartbill/SBORO/api`, clock: manualClock(), tokens: memoryTokenStore(), http: { timeoutMs: 5000, readRetries: 0 } };
+      const t0 = Date.now();
+      // Two clients of the same account share one queue.
+      const answers = await Promise.all(Array.from({ length: 7 }, (_, i) => new SmartBillClient(demo, deps).vatRates().then(() => i)));
+      expect(answers).toHaveLength(7);
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(1900); // the 7th starts 2 s after the 1st
+    } finally {
+      await started.close();
+    }
+  });
+
+  it('over the limit: a read waits as long as Retry-After says and succeeds; a create fails at once as rate limited', async () => {
+    let ms = 0; // the emulator's real-time clock, moved only by the client's waiting
+    const emulator = createSmartBillEmulator({ clock: manualClock(), nowMs: () => ms });
+    const started = await startEmulator(emulator);
+    try {
+      const waits: number[] = [];
+      const sleep = async (d: number) => {
+        waits.push(d);
+        ms += d;
+      };
+      const deps = { baseUrl: `${started.origin}/emulators/smartbill/SBORO/api`, clock: manualClock(), tokens: memoryTokenStore(), http: { timeoutMs: 5000, readRetries: 2, sleep } };
+      const unqueued = new SmartBillClient(demo, deps, { perSecond: 1_000_000 });
+      for (let i = 0; i < 3; i++) await unqueued.vatRates();
+      await expect(unqueued.vatRates()).resolves.toHaveLength(4); // 429, waits 1 s, retries
+      expect(waits).toEqual([1000]);
+      await unqueued.vatRates();
+      await unqueued.vatRates();
+      const err = await errorOf(unqueued.createInvoice(invoice()));
+      expect(err).toMatchObject({ kind: 'rate_limited', status: 429, retryAfterSeconds: 1 });
+      expect(waits).toEqual([1000]); // no retry of the create
+      expect(emulator.state.invoices.size).toBe(0);
+    } finally {
+      await started.close();
+    }
+  });
+});
