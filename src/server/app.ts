@@ -22,7 +22,7 @@ import { messageRoutes } from './modules/messages/routes.js';
 import { geoData } from './modules/geo/data.js';
 import { geoRoutes } from './modules/geo/routes.js';
 import { integrationRoutes } from './modules/integrations/routes.js';
-import { providersNotInstalled, type IntegrationGateway } from './modules/integrations/gateway.js';
+import type { ProviderRegistry } from './providers/registry.js';
 import { secretBox } from './lib/secrets.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
@@ -43,8 +43,8 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** The time every rule reads (ServiceContext.now); tests pass a manual clock. */
   clock?: Clock;
-  /** The provider side of the integration wizards. */
-  integrationGateway?: IntegrationGateway;
+  /** Builds provider clients (ServiceContext.providers); without it, provider calls answer 502. */
+  providers?: ProviderRegistry;
 }
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Room for a 5 MB image plus the other fields; the image's own limit is checked by the products module.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 50 } });
   registerAuth(app, deps.db, deps.clock ?? systemClock);
-  registerContext(app, { db: deps.db, clock: deps.clock ?? systemClock });
+  registerContext(app, { db: deps.db, clock: deps.clock ?? systemClock, providers: deps.providers });
 
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
   authRoutes(app, deps.db);
@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   packageRoutes(app, deps.db);
   returnRequestRoutes(app, deps.db);
   messageRoutes(app, deps.db, deps.publicUrl ?? 'http://localhost');
-  integrationRoutes(app, { secrets: secretBox(deps.appKey), gateway: deps.integrationGateway ?? providersNotInstalled });
+  integrationRoutes(app, { secrets: secretBox(deps.appKey) });
   orderRoutes(app);
   customerRoutes(app);
   changelogRoutes(app);
