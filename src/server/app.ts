@@ -43,8 +43,8 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** The time every rule reads (ServiceContext.now); tests pass a manual clock. */
   clock?: Clock;
-  /** Builds provider clients (ServiceContext.providers); without it, provider calls answer 502. */
-  providers?: ProviderRegistry;
+  /** A provider registry to use instead of the app's own (ServiceContext.providers); tests pass one. */
+  providerRegistry?: ProviderRegistry;
 }
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Room for a 5 MB image plus the other fields; the image's own limit is checked by the products module.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 50 } });
   registerAuth(app, deps.db, deps.clock ?? systemClock);
-  registerContext(app, { db: deps.db, clock: deps.clock ?? systemClock, providers: deps.providers });
+  registerContext(app, { db: deps.db, clock: deps.clock ?? systemClock, providers: deps.providerRegistry });
 
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
   authRoutes(app, deps.db);

@@ -75,7 +75,7 @@ beforeAll(async () => {
   for (const e of emulators) await emulatorHost.register(e.plugin, { prefix: `/emulators/${e.name}` });
   await emulatorHost.listen({ host: '127.0.0.1', port: 0 });
   origin = `http://127.0.0.1:${(emulatorHost.server.address() as { port: number }).port}`;
-  t = await startTestApp({ deps: { providers: registry, logger: { stream: logStream } } });
+  t = await startTestApp({ deps: { providerRegistry: registry, logger: { stream: logStream } } });
 });
 afterAll(async () => {
   await t.close();
