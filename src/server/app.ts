@@ -22,8 +22,6 @@ import { messageRoutes } from './modules/messages/routes.js';
 import { geoData } from './modules/geo/data.js';
 import { geoRoutes } from './modules/geo/routes.js';
 import { integrationRoutes } from './modules/integrations/routes.js';
-import type { IntegrationGateway } from './modules/integrations/gateway.js';
-import { providerGateway } from './modules/integrations/providerGateway.js';
 import { secretBox } from './lib/secrets.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
@@ -48,10 +46,10 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** The time every rule reads (ServiceContext.now); tests pass a manual clock. */
   clock?: Clock;
-  /** The provider side of the integration wizards. */
-  integrationGateway?: IntegrationGateway;
   /** Where provider calls go (default: every provider emulated inside the app). */
   providers?: ProvidersConfig;
+  /** A provider registry to use instead of the app's own (ServiceContext.providers); tests pass one. */
+  providerRegistry?: ProviderRegistry;
 }
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -103,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Room for a 5 MB image plus the other fields; the image's own limit is checked by the products module.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 50 } });
   registerAuth(app, deps.db, deps.clock ?? systemClock);
-  registerContext(app, { db: deps.db, clock: deps.clock ?? systemClock });
+  registerContext(app, { db: deps.db, clock: deps.clock ?? systemClock, providers: deps.providerRegistry });
 
   // Emulated providers live in this process: their routes under /emulators, reached in process.
   const providersConfig = deps.providers ?? loadProvidersConfig({});
@@ -129,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   packageRoutes(app, deps.db);
   returnRequestRoutes(app, deps.db);
   messageRoutes(app, deps.db, deps.publicUrl ?? 'http://localhost');
-  integrationRoutes(app, { secrets: secretBox(deps.appKey), gateway: deps.integrationGateway ?? providerGateway(app.providers) });
+  integrationRoutes(app, { secrets: secretBox(deps.appKey) });
   orderRoutes(app);
   customerRoutes(app);
   changelogRoutes(app);

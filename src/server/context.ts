@@ -1,14 +1,15 @@
 import type { Lang } from '../core/messages.js';
 import type { Db } from './db/connection.js';
 import type { Clock } from './lib/clock.js';
+import type { ProviderRegistry } from './providers/registry.js';
 
 /**
  * What a service needs to know about who is asking, built once per request by http/context.ts.
  * A background job, the CLI or a test builds one the same way (`serviceContext`), so services
  * never see Fastify's request.
  *
- * Room to grow: provider clients (couriers, invoicing, messaging) join here as `providers` when
- * the integrations land.
+ * `providers` builds provider clients (couriers, invoicing, messaging) from a company's stored
+ * credentials; absent where no provider is reachable (a CLI command, a test that needs none).
  */
 export interface ServiceContext {
   db: Db;
@@ -21,8 +22,9 @@ export interface ServiceContext {
   /** Unix seconds at the start of the request: one "now" for every row a request writes. */
   now: number;
   clock: Clock;
+  providers?: ProviderRegistry;
 }
 
-export function serviceContext(opts: { db: Db; clock: Clock; companyId?: number; userId?: number; lang?: Lang }): ServiceContext {
-  return { db: opts.db, clock: opts.clock, companyId: opts.companyId ?? 0, userId: opts.userId ?? 0, lang: opts.lang ?? 'en', now: opts.clock.now() };
+export function serviceContext(opts: { db: Db; clock: Clock; companyId?: number; userId?: number; lang?: Lang; providers?: ProviderRegistry }): ServiceContext {
+  return { db: opts.db, clock: opts.clock, companyId: opts.companyId ?? 0, userId: opts.userId ?? 0, lang: opts.lang ?? 'en', now: opts.clock.now(), providers: opts.providers };
 }

@@ -33,7 +33,7 @@ export interface TestUser {
 
 export const engineUnderTest = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
-export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, 'logger' | 'integrationGateway'> } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, 'logger' | 'providerRegistry'> } = {}): Promise<TestApp> {
   const clock = opts.clock ?? systemClock;
   const pgUrl = process.env.TEST_DATABASE_URL;
   let db: Db;

@@ -18,6 +18,9 @@ import {
   vatRates,
   type IntegrationDeps,
 } from './service.js';
+import { providersNotInstalled } from './gateway.js';
+import { providerGateway } from './providerGateway.js';
+import type { SecretBox } from '../../lib/secrets.js';
 
 const companyParam = z.object({ companyId: z.string() });
 
@@ -31,55 +34,57 @@ function assertPathCompany(req: FastifyRequest): void {
 }
 
 /** Integrations (spec part 2 section 7): the catalogue, the company's set-ups and the wizards' calls. */
-export function integrationRoutes(app: FastifyInstance, deps: IntegrationDeps): void {
+export function integrationRoutes(app: FastifyInstance, opts: { secrets: SecretBox }): void {
   const scoped = { config: { company: true } };
+  // The provider side comes with each request's context (ctx.providers).
+  const depsOf = (req: FastifyRequest): IntegrationDeps => ({ secrets: opts.secrets, gateway: req.ctx.providers ? providerGateway(req.ctx.providers) : providersNotInstalled });
 
-  app.get('/api/v1/integrations', async (req) => ({ data: await integrationCatalogue(req.ctx, deps) }));
+  app.get('/api/v1/integrations', async (req) => ({ data: await integrationCatalogue(req.ctx, depsOf(req)) }));
 
-  app.get('/api/v1/company-integration', scoped, async (req) => ({ data: await companyIntegrations(req.ctx, deps) }));
+  app.get('/api/v1/company-integration', scoped, async (req) => ({ data: await companyIntegrations(req.ctx, depsOf(req)) }));
 
   for (const key of WIZARD_KEYS) {
     app.post(`/api/v1/${key}/company/:companyId/login`, scoped, async (req) => {
       assertPathCompany(req);
-      return { data: await saveCredentials(req.ctx, deps, key, req.body) };
+      return { data: await saveCredentials(req.ctx, depsOf(req), key, req.body) };
     });
   }
 
   for (const key of COURIER_KEYS) {
     app.get(`/api/v1/${key}/company/:companyId/pickup-points`, scoped, async (req) => {
       assertPathCompany(req);
-      return pickupPoints(req.ctx, deps, key);
+      return pickupPoints(req.ctx, depsOf(req), key);
     });
     app.post(`/api/v1/${key}/company/:companyId/pickup-points`, scoped, async (req) => {
       assertPathCompany(req);
-      return { data: await choosePickupPoint(req.ctx, deps, key, req.body) };
+      return { data: await choosePickupPoint(req.ctx, depsOf(req), key, req.body) };
     });
   }
 
   app.get('/api/v1/smartbill/company/:companyId/series', scoped, async (req) => {
     assertPathCompany(req);
-    return invoiceSeries(req.ctx, deps);
+    return invoiceSeries(req.ctx, depsOf(req));
   });
   app.post('/api/v1/smartbill/company/:companyId/series', scoped, async (req) => {
     assertPathCompany(req);
-    return { data: await chooseSeries(req.ctx, deps, req.body) };
+    return { data: await chooseSeries(req.ctx, depsOf(req), req.body) };
   });
   app.get('/api/v1/smartbill/company/:companyId/vat-amount', scoped, async (req) => {
     assertPathCompany(req);
-    return vatRates(req.ctx, deps);
+    return vatRates(req.ctx, depsOf(req));
   });
   app.post('/api/v1/smartbill/company/:companyId/vat-amount', scoped, async (req) => {
     assertPathCompany(req);
-    return { data: await chooseVatRate(req.ctx, deps, req.body) };
+    return { data: await chooseVatRate(req.ctx, depsOf(req), req.body) };
   });
 
   app.post('/api/v1/company-integration/:id/toggle-status', scoped, async (req) => {
     const { id } = parse(idParam, req.params);
-    return { data: await toggleStatus(req.ctx, deps, id) };
+    return { data: await toggleStatus(req.ctx, depsOf(req), id) };
   });
   app.post('/api/v1/company-integration/:id/test', scoped, async (req) => {
     const { id } = parse(idParam, req.params);
-    return { data: await testIntegration(req.ctx, deps, id) };
+    return { data: await testIntegration(req.ctx, depsOf(req), id) };
   });
   app.delete('/api/v1/company-integration/:id', scoped, async (req) => {
     const { id } = parse(idParam, req.params);

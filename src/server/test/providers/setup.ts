@@ -11,7 +11,7 @@ import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulat
  */
 export function emulatorHarness<E extends Emulator>(create: (o: EmulatorOptions) => E, basePath: string) {
   const clock: ManualClock = manualClock();
-  const emulator = create({ clock, hangMs: 8_000 });
+  const emulator = create({ clock, hangMs: 2_000 });
   let origin = '';
   let close: () => Promise<void> = async () => undefined;
   let tokens: TokenStore = memoryTokenStore();
@@ -33,9 +33,9 @@ export function emulatorHarness<E extends Emulator>(create: (o: EmulatorOptions)
     get baseUrl() {
       return `${origin}/emulators/${emulator.name}${basePath}`;
     },
-    /** Client dependencies: a time limit long enough for a PDF on a loaded 2-core machine (400 ms timed out under npm test), well below the emulator's hang. */
+    /** Client dependencies; timeout tests pass a short `timeoutMs` (the fault holds a request 2 s). */
     deps(extra: Partial<ClientDeps['http']> = {}): ClientDeps {
-      return { baseUrl: this.baseUrl, clock, tokens, http: { timeoutMs: 3_000, readRetries: 1, retryDelayMs: 5, ...extra } };
+      return { baseUrl: this.baseUrl, clock, tokens, http: { timeoutMs: 5_000, readRetries: 1, retryDelayMs: 5, ...extra } };
     },
   };
 }

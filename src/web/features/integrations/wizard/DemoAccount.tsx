@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 export function DemoAccount({ name, fields, credentials, label, onFill }: { name: string; fields: readonly string[]; credentials: Record<string, string>; label: (field: string) => string; onFill: () => void }) {
   const { t } = useTranslation('integrations');
   return (
-    <Alert color="grape" variant="light" icon={<IconFlask size={18} />} title={t('demo.title')} data-testid="demo-account">
+    <Alert color="grape" variant="light" icon={<IconFlask size={18} />} title={t('demo.title')} data-testid="demo-account" role="note">
       <Stack gap={6}>
         <Text size="sm">{t('demo.text', { name })}</Text>
         <Group gap="md">

@@ -61,7 +61,7 @@ export function LoginStep({ integration, setup, companyId, onDone, onSkip, onCan
   if (!editing) {
     return (
       <Stack>
-        <Alert color="green" variant="light">{t('wizard.signedIn')}</Alert>
+        <Alert color="green" variant="light" role="status">{t('wizard.signedIn')}</Alert>
         <Group justify="space-between">
           <Button variant="subtle" onClick={() => setEditing(true)}>
             {t('wizard.changeLogin')}
