@@ -290,6 +290,28 @@ export interface JobsTable {
   updated_at: number;
 }
 
+/** The providers a company can set up (seeded by migration 009; keys are stable). */
+export interface IntegrationsTable {
+  id: Generated<number>;
+  key: string;
+  name: string;
+  description: string;
+  type: string;
+  position: number;
+}
+
+/** credentials: sealed JSON (lib/secrets.ts); configuration: plain JSON of the wizard's later steps. */
+export interface CompanyIntegrationsTable {
+  id: Generated<number>;
+  company_id: number;
+  integration_id: number;
+  credentials: string | null;
+  configuration: string | null;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface OrderEventsTable {
   id: Generated<number>;
   order_id: number;
@@ -327,4 +349,6 @@ export interface Database {
   order_events: OrderEventsTable;
   list_counts: ListCountsTable;
   jobs: JobsTable;
+  integrations: IntegrationsTable;
+  company_integrations: CompanyIntegrationsTable;
 }
