@@ -167,7 +167,7 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
   const batch = opts.batch ?? 2000;
   const k = db.kysely;
 
-  // Customers first: phone -> id, explicit ids.
+  // Customers first (people already there, e.g. from an earlier load, are reused by phone).
   let customerId = await nextId(k, 'customers');
   const customerIds = new Map<number, number>();
   const usedPeople = new Set<number>();
@@ -180,12 +180,23 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
   }
   const people = [...usedPeople].sort((a, b) => a - b);
   await db.transaction(async (trx) => {
-    const rows = people.map((p) => {
-      customerIds.set(p, customerId);
-      const at = opts.from;
-      return { id: customerId++, phone_number: customerOf(p).phone, created_at: at, updated_at: at };
-    });
-    for (let i = 0; i < rows.length; i += 5000) await trx.insertInto('customers').values(rows.slice(i, i + 5000)).execute();
+    for (let i = 0; i < people.length; i += 5000) {
+      const chunk = people.slice(i, i + 5000);
+      const phones = chunk.map((p) => customerOf(p).phone);
+      const existing = new Map((await trx.selectFrom('customers').select(['id', 'phone_number']).where('phone_number', 'in', phones).execute()).map((r) => [r.phone_number, r.id]));
+      const rows = [];
+      for (const p of chunk) {
+        const phone = customerOf(p).phone;
+        const known = existing.get(phone);
+        if (known !== undefined) {
+          customerIds.set(p, known);
+          continue;
+        }
+        customerIds.set(p, customerId);
+        rows.push({ id: customerId++, phone_number: phone, created_at: opts.from, updated_at: opts.from });
+      }
+      if (rows.length) await trx.insertInto('customers').values(rows).execute();
+    }
   });
 
   let orderId = await nextId(k, 'orders');
@@ -307,7 +318,19 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
 
   await db.transaction(async (trx) => {
     const ccRows = [...companyCustomers.values()];
-    for (let i = 0; i < ccRows.length; i += 3000) await trx.insertInto('company_customers').values(ccRows.slice(i, i + 3000)).execute();
+    const fresh: typeof ccRows = [];
+    for (let i = 0; i < ccRows.length; i += 3000) {
+      const chunk = ccRows.slice(i, i + 3000);
+      const inserted = await trx
+        .insertInto('company_customers')
+        .values(chunk)
+        .onConflict((oc) => oc.columns(['company_id', 'customer_id']).doUpdateSet({ orders_count: sql<number>`company_customers.orders_count + excluded.orders_count` }))
+        .returning(['company_id', 'customer_id', 'created_at'])
+        .execute();
+      // A row that was already there keeps its created_at: only the new ones join the count.
+      const byKey = new Map(chunk.map((c) => [`${c.company_id}|${c.customer_id}`, c]));
+      for (const r of inserted) if (Number(r.created_at) === byKey.get(`${r.company_id}|${r.customer_id}`)?.created_at) fresh.push(byKey.get(`${r.company_id}|${r.customer_id}`)!);
+    }
     // Kept counts: orders by status ('' for all) and customers, added to what is there.
     const bump = async (companyId: number, list: string, bucket: string, n: number) =>
       trx
@@ -320,7 +343,7 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
       await bump(Number(companyId), 'orders', status, n);
     }
     const perCompany = new Map<number, number>();
-    for (const cc of ccRows) perCompany.set(cc.company_id, (perCompany.get(cc.company_id) ?? 0) + 1);
+    for (const cc of fresh) perCompany.set(cc.company_id, (perCompany.get(cc.company_id) ?? 0) + 1);
     for (const [companyId, n] of perCompany) await bump(companyId, 'customers', '', n);
 
     // Flags: each company flags a share of its customers; with customers shared across companies,
@@ -338,7 +361,7 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
     }
   });
   await syncSequences(db);
-  return { orders: orderId - 1, lines, customers: people.length };
+  return { orders: total, lines, customers: people.length };
 }
 
 /** The demo: about 3,000 orders per company over the last 90 days, in every status, with flags by the other company. */
