@@ -5,10 +5,11 @@ import { seedSourcesDiscounts } from './sources-discounts.js';
 import { seedMessages } from './messages.js';
 import { seedPackages } from './packages.js';
 import { seedReturnRequests } from './returnRequests.js';
+import { seedOrders } from './orders.js';
 
 /**
  * Each module adds its demo data here, in dependency order:
- * products, then sources, discounts, messages, packages, return requests.
+ * products, then sources, discounts, messages, packages, return requests, orders.
  */
 export const seeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
   seedProducts,
@@ -16,4 +17,5 @@ export const seeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
   seedMessages,
   seedPackages,
   seedReturnRequests,
+  seedOrders,
 ];

@@ -406,6 +406,33 @@ describe('order lines', () => {
   });
 });
 
+describe('writes at the same moment', () => {
+  it('orders taking the same products in opposite orders, and a cancel beside a restore, all succeed with the right stock and counts', async () => {
+    const { u, src, a, b } = await seller();
+    const toRestore = await order(u, src, { 'A-1': 1 }, { phone: '0745000001' });
+    await u.call('POST', `/api/v1/order/${toRestore.id}/cancel`);
+    const toCancel = await order(u, src, { 'B-2': 1 }, { phone: '0745000002' });
+    const calls = [];
+    for (let i = 0; i < 4; i++) {
+      const products = i % 2 ? { 'A-1': 1, 'B-2': 1 } : { 'B-2': 1, 'A-1': 1 };
+      calls.push(u.call('POST', '/api/v1/order', { body: { name: `Client ${i}`, phone_number: `074600000${i}`, ...address, source: src, products } }));
+    }
+    calls.push(u.call('POST', `/api/v1/order/${toRestore.id}/uncancel`), u.call('POST', `/api/v1/order/${toCancel.id}/cancel`), u.call('DELETE', `/api/v1/order/${toCancel.id}`));
+    const results = await Promise.all(calls);
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.slice(0, 5)).toEqual([201, 201, 201, 201, 200]);
+    // The delete raced the cancel: the cancel finds the order (200) or finds it gone (404), never fails otherwise.
+    expect([200, 404]).toContain(codes[5]);
+    expect(codes[6]).toBe(200);
+    // A-1: 4 new orders + the restored one hold 5; B-2: 4 new orders (the cancelled-then-deleted one holds none).
+    expect(await stockOf(u, a)).toBe(5);
+    expect(await stockOf(u, b)).toBe(6);
+    const counts = async (status = '') => (await u.call('GET', `/api/v1/order${status ? `?status=${status}` : ''}`)).json().meta.total;
+    expect([await counts(), await counts('new'), await counts('cancelled')]).toEqual([5, 5, 0]);
+    expect((await u.call('GET', '/api/v1/customer')).json().meta.total).toBe(5);
+  });
+});
+
 describe('applied discounts', () => {
   it('adds order-level and line discounts, changes and deletes them, with history', async () => {
     const { u, src } = await seller();

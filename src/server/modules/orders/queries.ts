@@ -22,10 +22,14 @@ export async function bumpCount(exec: Executor, companyId: number, list: 'orders
     .execute();
 }
 
-/** An order's arrival or departure in a status: the whole list and the status's tab. */
-export async function bumpOrderCount(exec: Executor, companyId: number, status: string, delta: number): Promise<void> {
-  await bumpCount(exec, companyId, 'orders', '', delta);
-  await bumpCount(exec, companyId, 'orders', status, delta);
+/**
+ * Several count changes of one write, always in the same (list, bucket) order: two transactions
+ * touching the same count rows lock them in the same order, so PostgreSQL never deadlocks them
+ * (a cancel moving 'new' -> 'cancelled' beside a restore moving 'cancelled' -> 'new').
+ */
+export async function bumpCounts(exec: Executor, companyId: number, changes: ['orders' | 'customers', string, number][]): Promise<void> {
+  const sorted = [...changes].sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[0] < b[0] ? -1 : 1));
+  for (const [list, bucket, delta] of sorted) await bumpCount(exec, companyId, list, bucket, delta);
 }
 
 // ---- flags ------------------------------------------------------------------------------------

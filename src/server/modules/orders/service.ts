@@ -12,7 +12,7 @@ import type { ServiceContext } from '../../context.js';
 import { forUpdate, type Executor } from '../../db/connection.js';
 import type { AppliedDiscountsTable, Database, OrdersTable } from '../../db/schema.js';
 import { FieldProblems, HttpError, notFound } from '../../http/errors.js';
-import { bumpCount, bumpOrderCount } from './queries.js';
+import { bumpCounts } from './queries.js';
 
 type Trx = Transaction<Database>;
 type OrderRow = Selectable<OrdersTable>;
@@ -35,6 +35,16 @@ async function moveStock(trx: Executor, productId: number | null, delta: number)
   if (productId === null || delta === 0) return;
   // One statement: two orders taking the same product at once never lose an update.
   await trx.updateTable('products').set({ stock: sql<number>`coalesce(stock, 0) + ${delta}` }).where('id', '=', productId).execute();
+}
+
+/**
+ * Several stock moves, product by product in id order: two transactions moving the same products
+ * lock their rows in the same order, so PostgreSQL never finds them waiting on each other.
+ */
+async function moveStocks(trx: Executor, moves: { productId: number | null; delta: number }[]): Promise<void> {
+  const total = new Map<number, number>();
+  for (const m of moves) if (m.productId !== null) total.set(m.productId, (total.get(m.productId) ?? 0) + m.delta);
+  for (const id of [...total.keys()].sort((a, b) => a - b)) await moveStock(trx, id, total.get(id)!);
 }
 
 /**
@@ -111,31 +121,29 @@ async function customerFor(trx: Executor, phone: string, now: number): Promise<n
   return row.id;
 }
 
-/** One more order of the customer in the company; a first one adds the customer to the company's list and count. */
-async function addCompanyCustomer(trx: Executor, companyId: number, customerId: number, name: string, email: string | null, now: number): Promise<void> {
+/** One more order of the customer in the company; true when it is their first (the customer joins the company's list). */
+async function addCompanyCustomer(trx: Executor, companyId: number, customerId: number, name: string, email: string | null, now: number): Promise<boolean> {
   const inserted = await trx
     .insertInto('company_customers')
     .values({ company_id: companyId, customer_id: customerId, name, email, orders_count: 1, created_at: now, updated_at: now })
     .onConflict((oc) => oc.columns(['company_id', 'customer_id']).doNothing())
     .returning('customer_id')
     .executeTakeFirst();
-  if (inserted) {
-    await bumpCount(trx, companyId, 'customers', '', 1);
-    return;
-  }
+  if (inserted) return true;
   await trx
     .updateTable('company_customers')
     .set({ orders_count: sql<number>`orders_count + 1`, name, ...(email ? { email } : {}), updated_at: now })
     .where('company_id', '=', companyId)
     .where('customer_id', '=', customerId)
     .execute();
+  return false;
 }
 
-/** One order less; the customer leaves the company's list with their last order. */
-async function removeCompanyCustomer(trx: Executor, companyId: number, customerId: number): Promise<void> {
+/** One order less; true when it was the customer's last in the company (they leave its list). */
+async function removeCompanyCustomer(trx: Executor, companyId: number, customerId: number): Promise<boolean> {
   await trx.updateTable('company_customers').set({ orders_count: sql<number>`orders_count - 1` }).where('company_id', '=', companyId).where('customer_id', '=', customerId).execute();
   const gone = await trx.deleteFrom('company_customers').where('company_id', '=', companyId).where('customer_id', '=', customerId).where('orders_count', '<=', 0).executeTakeFirst();
-  if (Number(gone.numDeletedRows) > 0) await bumpCount(trx, companyId, 'customers', '', -1);
+  return Number(gone.numDeletedRows) > 0;
 }
 
 /**
@@ -226,10 +234,10 @@ export async function createOrder(ctx: ServiceContext, input: NewOrder): Promise
         .insertInto('order_products')
         .values({ order_id: order.id, product_id: p.id, name: p.name, sku: p.sku, price: Number(p.selling_price ?? 0), currency: p.currency, quantity: w.quantity, created_at: ctx.now, updated_at: ctx.now })
         .execute();
-      await moveStock(trx, p.id, lineStockChange(0, w.quantity, 'new'));
     }
-    await addCompanyCustomer(trx, ctx.companyId, customerId, input.name, input.email ?? null, ctx.now);
-    await bumpOrderCount(trx, ctx.companyId, 'new', 1);
+    await moveStocks(trx, wanted.map((w) => ({ productId: bySku.get(w.sku)!.id, delta: lineStockChange(0, w.quantity, 'new') })));
+    const firstOrder = await addCompanyCustomer(trx, ctx.companyId, customerId, input.name, input.email ?? null, ctx.now);
+    await bumpCounts(trx, ctx.companyId, [['orders', '', 1], ['orders', 'new', 1], ['customers', '', firstOrder ? 1 : 0]]);
     await record(trx, ctx, order.id, 'created', { lines: wanted.map((w) => ({ sku: w.sku, quantity: w.quantity })) });
     await settle(trx, ctx, order);
     return order.id;
@@ -256,15 +264,15 @@ export async function deleteOrder(ctx: ServiceContext, id: number): Promise<void
   await ctx.db.transaction(async (trx) => {
     const order = await lockOrder(trx, ctx, id);
     const lines = await trx.selectFrom('order_products').select(['product_id', 'quantity']).where('order_id', '=', id).execute();
-    for (const l of lines) await moveStock(trx, l.product_id, deleteStockChange(order.status, l.quantity));
+    await moveStocks(trx, lines.map((l) => ({ productId: l.product_id, delta: deleteStockChange(order.status, l.quantity) })));
     // Explicit rather than left to the cascades alone.
     await trx.deleteFrom('applied_discounts').where('order_id', '=', id).execute();
     await trx.deleteFrom('order_products').where('order_id', '=', id).execute();
     await trx.deleteFrom('order_events').where('order_id', '=', id).execute();
     await trx.deleteFrom('order_customer_details').where('order_id', '=', id).execute();
     await trx.deleteFrom('orders').where('id', '=', id).execute();
-    await bumpOrderCount(trx, ctx.companyId, order.status, -1);
-    await removeCompanyCustomer(trx, ctx.companyId, order.customer_id);
+    const lastOrder = await removeCompanyCustomer(trx, ctx.companyId, order.customer_id);
+    await bumpCounts(trx, ctx.companyId, [['orders', '', -1], ['orders', order.status, -1], ['customers', '', lastOrder ? -1 : 0]]);
   });
 }
 
@@ -459,11 +467,10 @@ async function changeStatus(ctx: ServiceContext, id: number, to: 'cancelled' | '
     const refusal = to === 'cancelled' ? cancelRefusal(order) : restoreRefusal(order);
     if (refusal) throw new HttpError(409, refusal);
     const lines = await trx.selectFrom('order_products').select(['product_id', 'quantity']).where('order_id', '=', id).execute();
-    for (const l of lines) await moveStock(trx, l.product_id, statusStockChange(order.status, to, l.quantity));
+    await moveStocks(trx, lines.map((l) => ({ productId: l.product_id, delta: statusStockChange(order.status, to, l.quantity) })));
     await trx.updateTable('orders').set({ status: to, updated_at: ctx.now }).where('id', '=', id).execute();
     // The whole list's count stays; only the tabs change.
-    await bumpCount(trx, ctx.companyId, 'orders', order.status, -1);
-    await bumpCount(trx, ctx.companyId, 'orders', to, 1);
+    await bumpCounts(trx, ctx.companyId, [['orders', order.status, -1], ['orders', to, 1]]);
     await record(trx, ctx, id, to === 'cancelled' ? 'cancelled' : 'restored', { from: order.status, to });
   });
 }

@@ -1,0 +1,22 @@
+/**
+ * The real server for bench/orders.ts, on the database it seeded: DATABASE_URL, PORT. A second
+ * process (BARE=1) serves only a bare Fastify JSON route: the machine's ceiling in the same run.
+ * Prints "ready" when listening.
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import Fastify from 'fastify';
+import { buildApp } from '../src/server/app.js';
+import { openDb } from '../src/server/db/connection.js';
+
+const port = Number(process.env.PORT);
+if (process.env.BARE === '1') {
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ data: [{ id: 1, status: 'new' }], meta: { total: 1 } }));
+  await bare.listen({ port, host: '127.0.0.1' });
+} else {
+  const db = openDb(process.env.DATABASE_URL!);
+  const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir: os.tmpdir() });
+  await app.listen({ port, host: '127.0.0.1' });
+}
+console.log('ready');

@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeTotals, type AppliedDiscountType } from '../../../core/orders/totals.js';
+import { seedDemo, DEMO_EMAIL } from '../../db/seed/index.js';
+import { hashToken, newToken } from '../../http/auth.js';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedDemo(t.db);
+}, 120_000);
+afterAll(() => t.close());
+
+async function demoCall(url: string, companyId: number) {
+  const user = await t.db.kysely.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
+  const token = newToken();
+  const now = Math.floor(Date.now() / 1000);
+  await t.db.kysely.insertInto('auth_tokens').values({ user_id: user.id, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null }).execute();
+  return t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'x-company-id': String(companyId) } });
+}
+
+describe('demo seed of orders', () => {
+  it('gives each demo company about 3,000 orders over the last 90 days, in every status, counted in list_counts', async () => {
+    const companies = await t.db.kysely.selectFrom('companies').select('id').orderBy('id').execute();
+    expect(companies).toHaveLength(2);
+    for (const { id } of companies) {
+      const rows = await t.db.kysely.selectFrom('orders').select(['status', sql<number>`count(*)`.as('n'), sql<number>`min(created_at)`.as('first'), sql<number>`max(created_at)`.as('last')]).where('company_id', '=', id).groupBy('status').execute();
+      const byStatus = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+      expect(Object.keys(byStatus).sort()).toEqual(['cancelled', 'completed', 'new', 'processing']);
+      const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
+      expect(total).toBe(3000);
+      const now = Math.floor(Date.now() / 1000);
+      expect(Math.min(...rows.map((r) => Number(r.first)))).toBeGreaterThanOrEqual(now - 91 * 86400);
+      expect(Math.max(...rows.map((r) => Number(r.last)))).toBeLessThanOrEqual(now);
+      const kept = await t.db.kysely.selectFrom('list_counts').select(['bucket', 'n']).where('company_id', '=', id).where('list', '=', 'orders').execute();
+      expect(Object.fromEntries(kept.map((k) => [k.bucket, Number(k.n)]))).toEqual({ '': 3000, ...byStatus });
+      const customers = await t.db.kysely.selectFrom('company_customers').select(sql<number>`count(*)`.as('n')).where('company_id', '=', id).executeTakeFirstOrThrow();
+      const keptCustomers = await t.db.kysely.selectFrom('list_counts').select('n').where('company_id', '=', id).where('list', '=', 'customers').executeTakeFirstOrThrow();
+      expect(Number(keptCustomers.n)).toBe(Number(customers.n));
+    }
+  });
+
+  it('stores totals the rules give, with automatic and manual discounts', async () => {
+    const sample = await t.db.kysely.selectFrom('orders').selectAll().orderBy('id').limit(300).execute();
+    let withDiscount = 0;
+    for (const o of sample) {
+      const lines = await t.db.kysely.selectFrom('order_products').selectAll().where('order_id', '=', o.id).execute();
+      const discounts = await t.db.kysely.selectFrom('applied_discounts').selectAll().where('order_id', '=', o.id).orderBy('id').execute();
+      if (discounts.length) withDiscount++;
+      const totals = computeTotals(
+        lines.map((l) => ({ id: l.id, price: Number(l.price), quantity: l.quantity })),
+        discounts.map((d) => ({ type: d.type as AppliedDiscountType, value: d.value === null ? null : Number(d.value), order_product_id: d.order_product_id })),
+        Number(o.shipping_cost),
+      );
+      expect(lines.length).toBeGreaterThan(0);
+      expect([Number(o.value), Number(o.discount), Number(o.client_shipping_cost), Number(o.total_value)]).toEqual([totals.value, totals.discount, totals.client_shipping_cost, totals.total_value]);
+    }
+    expect(withDiscount).toBeGreaterThan(10);
+    const kinds = await t.db.kysely.selectFrom('applied_discounts').select('kind').distinct().execute();
+    expect(kinds.map((k) => k.kind).sort()).toEqual(['manual', 'order', 'product']);
+  });
+
+  it('uses real Romanian addresses and shows customers flagged by the other company', async () => {
+    const [a, b] = (await t.db.kysely.selectFrom('companies').select('id').orderBy('id').execute()).map((c) => c.id);
+    const detail = await t.db.kysely.selectFrom('order_customer_details').selectAll().limit(1).executeTakeFirstOrThrow();
+    expect(detail).toMatchObject({ county: expect.any(String), city: expect.any(String), street: expect.stringMatching(/^(Strada|Bulevardul|Calea|Șoseaua|Piața) /) });
+    // A customer of A flagged by B only.
+    const flagged = await t.db.kysely
+      .selectFrom('flags as f')
+      .innerJoin('company_customers as cc', (j) => j.onRef('cc.customer_id', '=', 'f.customer_id').on('cc.company_id', '=', a))
+      .select('f.customer_id')
+      .where('f.company_id', '=', b)
+      .limit(1)
+      .executeTakeFirst();
+    expect(flagged).toBeDefined();
+    const customer = await demoCall(`/api/v1/customer/${flagged!.customer_id}`, a);
+    expect(customer.statusCode).toBe(200);
+    const otherFlag = customer.json().data.flags.find((f: { by_this_company: boolean }) => !f.by_this_company);
+    expect(otherFlag).toMatchObject({ reason: expect.any(String), flagged_by_company_id: null });
+    // The list shows the newest first with the kept total.
+    const list = await demoCall('/api/v1/order?items=10&sort=-created_at', a);
+    expect(list.json().meta.total).toBe(3000);
+    const ids = list.json().data.map((o: { id: number }) => o.id);
+    expect(ids).toEqual([...ids].sort((x, y) => y - x));
+  });
+});
