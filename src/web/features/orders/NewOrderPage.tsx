@@ -1,8 +1,8 @@
-import { ActionIcon, Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { fromBani } from '../../../core/money';
@@ -18,6 +18,7 @@ import { useCompanyId } from '../../lib/session';
 import { ADDRESS_FIELDS, EMPTY_ADDRESS } from './address';
 import { AddressFieldsStandIn } from './AddressFieldsStandIn';
 import { ORDERS_PATH } from './api';
+import { Section } from './Section';
 import { createdId, missingFields, newOrderPayload, placeServerErrors, type NewOrderValues } from './newOrder';
 import { addLine, decrease, increase, lineBani, removeLine, runningTotals, setQuantity, type DraftLine } from './newOrderLines';
 
@@ -258,17 +259,4 @@ function NewOrderForm({ companyId }: { companyId: number }) {
 function failureTitle(e: unknown, fieldsText: string, fallback: string): string {
   if (e instanceof ApiError && e.status === 422) return e.message || fieldsText;
   return errorMessage(e, fallback);
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="sm">
-        <Title order={3} fz={17}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
 }
