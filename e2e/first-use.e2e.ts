@@ -55,7 +55,7 @@ describe('first use', () => {
     let compressed = 0;
     for (const r of files) {
       expect(r.headers()['cache-control'], r.url()).toBe('public, max-age=31536000, immutable');
-      // Chromium asks for brotli over HTTPS only: on this plain-HTTP server it gets the .gz files.
+      // Chromium asks for brotli on HTTPS and on localhost (this server); a plain-HTTP host gets gzip.
       if (r.headers()['content-encoding']) {
         expect(['br', 'gzip'], r.url()).toContain(r.headers()['content-encoding']);
         compressed++;

@@ -13,7 +13,10 @@ export async function migrateToLatest(db: Db): Promise<void> {
   };
   // Work lands from several branches at once, so a migration may arrive after one with a higher
   // number has run; each migration touches only its own tables, so running it late is safe.
-  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
+  // The migration tables are looked up in the database's own schema: left unnamed, Kysely looks
+  // in every schema and fails when another schema of the same database has them (another test
+  // file running at the same moment, another app sharing the database).
+  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true, migrationTableSchema: db.schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

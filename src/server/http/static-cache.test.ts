@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
 import { compressFolder } from '../../../scripts/compress-assets.js';
 import { buildApp } from '../app.js';
 import { openDb, type Db } from '../db/connection.js';
@@ -81,5 +82,22 @@ describe('serving the web app', () => {
     expect(cacheControlFor('/srv/dist/index.html')).toBe(NO_CACHE);
     expect(cacheControlFor('/srv/dist/index.html.gz')).toBe(NO_CACHE);
     expect(cacheControlFor('/srv/dist/assets/logo.svg')).toBe(NO_CACHE);
+  });
+});
+
+// cookie@2 (light-my-request, so every inject) and content-disposition@3 (@fastify/static's download)
+// declare Node >= 22; the project runs on Node 20.19+. What we use of them must work on this Node.
+describe(`packages that declare Node 22, on Node ${process.versions.node}`, () => {
+  it('content-disposition: a download with a Romanian file name; cookie: an inject with cookies', async () => {
+    const small = Fastify();
+    await small.register(fastifyStatic, { root: dist, serve: false });
+    small.get('/download', (_req, reply) => reply.download('index.html', 'factură ședință.html'));
+    small.get('/cookie', (req) => ({ cookie: req.headers.cookie }));
+    const res = await small.inject({ method: 'GET', url: '/download' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="factur? ?edin??.html"; filename*=UTF-8''factur%C4%83%20%C8%99edin%C8%9B%C4%83.html`);
+    const withCookie = await small.inject({ method: 'GET', url: '/cookie', cookies: { lang: 'ro', note: 'ă ș' } });
+    expect(withCookie.json().cookie).toBe('lang=ro; note=%C4%83%20%C8%99');
+    await small.close();
   });
 });

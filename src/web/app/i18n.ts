@@ -10,6 +10,8 @@ import notifications from '../features/notifications/i18n';
 import packages from '../features/packages/i18n';
 import returnRequests from '../features/return-requests/i18n';
 import messages from '../features/messages/i18n';
+import address from '../components/address/i18n';
+import integrations from '../features/integrations/i18n';
 import orders from '../features/orders/i18n';
 
 /**
@@ -29,6 +31,8 @@ export const namespaces: Record<string, Translations> = {
   messages,
   packages,
   returnRequests,
+  address,
+  integrations,
   orders,
 };
 

@@ -19,5 +19,6 @@ export interface CompanySelectProps extends Omit<SelectProps, 'data'> {
 export function CompanySelect({ fixed, fixedHint, loadError, error, ...select }: CompanySelectProps) {
   const { companyOptions, isError } = useCompanies();
   if (fixed !== undefined) return <TextInput label={select.label} value={fixed} readOnly variant="filled" description={fixedHint} />;
-  return <Select required searchable data={companyOptions} error={error ?? (isError ? loadError : undefined)} comboboxProps={{ withinPortal: true }} {...select} />;
+  // allowDeselect off: picking the chosen company again must not empty a required field.
+  return <Select required searchable allowDeselect={false} data={companyOptions} error={error ?? (isError ? loadError : undefined)} comboboxProps={{ withinPortal: true }} {...select} />;
 }

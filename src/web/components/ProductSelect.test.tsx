@@ -112,6 +112,22 @@ describe('ProductSelect', () => {
     await waitFor(() => expect(calls.at(-1)?.searchParams.get('search')).toBe('can'), { timeout: 1500 });
   });
 
+  it('server search: the chosen product stays shown although its label matches no search', async () => {
+    const onPick = vi.fn();
+    renderSelect({ serverSearch: true, onPick });
+    await waitFor(() => expect((input() as HTMLInputElement).disabled).toBe(false));
+    input().focus();
+    fireEvent.change(input(), { target: { value: 'Can' } });
+    await waitFor(() => expect(calls.at(-1)?.searchParams.get('search')).toBe('Can'), { timeout: 1500 });
+    fireEvent.click(await screen.findByRole('option', { name: 'Cană (CN)' }));
+    expect(onPick).toHaveBeenLastCalledWith(expect.objectContaining({ id: 4 }));
+    await waitFor(() => expect((input() as HTMLInputElement).value).toBe('Cană (CN)'));
+    // The label in the box is not sent as a search: the next call (if any) is the plain first page.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(calls.map((u) => u.searchParams.get('search')).filter((s) => s !== null && s !== 'Can')).toEqual([]);
+    expect((input() as HTMLInputElement).value).toBe('Cană (CN)');
+  });
+
   it('a failed load says so under the select', async () => {
     answer = () => new Response(JSON.stringify({ message: 'Boom' }), { status: 500 });
     renderSelect({ failedText: (reason) => `Failed to fetch products: ${reason}` });

@@ -10,6 +10,7 @@ import { matchesAny, paginate } from '../../http/list.js';
 import { nowSeconds } from '../../lib/time.js';
 import type { Selectable } from 'kysely';
 import { countCompanyUsage } from './usage.js';
+import { fromBani } from '../../../core/money.js';
 
 
 export function toCompany(row: Selectable<CompaniesTable>): Company {
@@ -23,6 +24,7 @@ export function toCompany(row: Selectable<CompaniesTable>): Company {
     address: row.address,
     city: row.city,
     county: row.county,
+    shipping_cost: fromBani(Number(row.shipping_cost ?? 0)),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };

@@ -57,6 +57,8 @@ export function notificationRoutes(app: FastifyInstance, db: Db): void {
             not(exists(selectFrom('notification_reads').select('notification_id').whereRef('notification_reads.notification_id', '=', 'notifications.id').where('notification_reads.user_id', '=', userId))),
           ),
       )
+      // The bell opened in two tabs at once: both see the same unread rows; the second adds nothing.
+      .onConflict((oc) => oc.columns(['notification_id', 'user_id']).doNothing())
       .execute();
     return { message: 'ok' };
   });

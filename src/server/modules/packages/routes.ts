@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import { listQuery } from '../../../core/api/list.js';
 import { isStatusOnly, mergePackageItems, packageBody, packageItemsBody, packageStatusBody, type Package, type PackageItem } from '../../../core/api/packages.js';
 import { fromBani } from '../../../core/money.js';
-import type { Db } from '../../db/connection.js';
+import { forUpdate, type Db } from '../../db/connection.js';
 import { idParam } from '../../http/params.js';
 import { assertSelectedCompany } from '../../http/auth.js';
 import type { PackagesTable } from '../../db/schema.js';
@@ -139,7 +139,10 @@ export function packageRoutes(app: FastifyInstance, db: Db): void {
     const pkg = await findOwn(req.companyId, body.package_id);
     const items = mergePackageItems(body.package_items);
     const now = nowSeconds();
-    await db.kysely.transaction().execute(async (trx) => {
+    await db.transaction(async (trx) => {
+      // Two replaces of one package at the same moment take turns: without the lock, PostgreSQL let
+      // both delete the old items and the second insert hit the primary key (500).
+      await forUpdate(trx, trx.selectFrom('packages').select('id').where('id', '=', pkg.id)).execute();
       // Checked inside the transaction, so a refusal changes nothing (one IN query for all lines).
       if (items.length > 0) {
         const ids = items.map((i) => i.product_id);
