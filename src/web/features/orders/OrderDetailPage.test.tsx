@@ -112,6 +112,9 @@ function renderAt(url: string) {
 const orderFetches = () => requests.filter((r) => r.method === 'GET' && r.path === '/api/v1/order/42').length;
 const header = () => screen.findByRole('heading', { name: 'Order #42' });
 
+// Whole screens in jsdom on a shared 2-core machine: seconds per test under load.
+vi.setConfig({ testTimeout: 30_000 });
+
 beforeAll(async () => {
   await prepareDom({ en: { common: common.en, orders: orders.en } }, 'common');
   Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {} } });
