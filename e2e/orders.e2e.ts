@@ -141,7 +141,21 @@ async function runFlow(lang: 'en' | 'ro', width: number, phone: string) {
 
     await page.getByRole('link', { name: T.back }).click();
     await page.waitForURL(/\/orders(\?.*)?$/);
-    await page.getByText(`Client e2e ${lang}`).first().waitFor();
+    const row = page.locator('tbody tr').filter({ hasText: `Client e2e ${lang}` });
+    await row.waitFor();
+    // The flagged customer carries the flag in the list (English run: flagged by this company).
+    if (lang === 'en') {
+      await row.getByTestId('customer-flags').hover();
+      await page.getByText('Refused the cash-on-delivery parcel').waitFor();
+    }
+    await screenshot(page, `${tag}-8-list-after`);
+
+    // The dashboard counts and recent orders include it.
+    await page.goto(`${server.baseUrl}/`);
+    await page.locator('tbody tr').filter({ hasText: `Client e2e ${lang}` }).waitFor();
+    await expect.poll(async () => Number((await page.getByTestId('count-order').textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => Number((await page.getByTestId('count-customer').textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
+    await screenshot(page, `${tag}-9-dashboard`);
   });
   await page.close();
 }
