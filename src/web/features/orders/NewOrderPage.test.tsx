@@ -11,6 +11,28 @@ import { prepareDom } from '../../test/dom';
 import orders from './i18n';
 import { NewOrderPage } from './NewOrderPage';
 
+/**
+ * The shared AddressPicker has its own tests against the address API; here it is a plain stand-in
+ * with its value shape, so these tests are about the order form.
+ */
+vi.mock('../../components/address', async (original) => {
+  const real = await original<typeof import('../../components/address')>();
+  type Value = import('../../components/address').AddressValue;
+  const part = (name: keyof Value, label: string, p: { value: Value; onChange: (v: Value) => void; errors?: Record<string, unknown> }) => (
+    <label key={name}>
+      {label}
+      <input value={String(p.value[name] ?? '')} onChange={(e) => p.onChange({ ...p.value, [name]: e.currentTarget.value })} />
+      {p.errors?.[name] ? <span>{String(p.errors[name])}</span> : null}
+    </label>
+  );
+  return {
+    ...real,
+    AddressPicker: (p: { value: Value; onChange: (v: Value) => void; errors?: Record<string, unknown> }) => (
+      <div>{[part('county', 'County', p), part('city', 'Locality', p), part('street', 'Street', p), part('street_number', 'Number', p)]}</div>
+    ),
+  };
+});
+
 const product = (id: number, name: string, sku: string, price: number): Product => ({
   id, company_id: 5, parent_id: null, name, description: null, sku, sale_type: 'Bucata', stock: 4, selling_price: price,
   buying_price: 1, currency: 'RON', image: null, variations: [], created_at: 0, updated_at: 0,
@@ -82,6 +104,9 @@ async function fillCustomer() {
   fireEvent.click(source);
   fireEvent.click(await screen.findByRole('option', { name: 'eMAG' }));
 }
+
+// Whole screens in jsdom on a shared 2-core machine: seconds per test under load.
+vi.setConfig({ testTimeout: 30_000 });
 
 beforeAll(async () => {
   await prepareDom({ en: { common: common.en, orders: orders.en } }, 'common');

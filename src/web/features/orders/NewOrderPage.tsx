@@ -1,11 +1,12 @@
-import { ActionIcon, Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { fromBani } from '../../../core/money';
+import { AddressPicker, emptyAddress } from '../../components/address';
 import { CompanySourceSelect } from '../../components/CompanySourceSelect';
 import { ProductSelect } from '../../components/ProductSelect';
 import type { ProductOption } from '../../components/useProductOptions';
@@ -15,13 +16,13 @@ import { formatAmount } from '../../lib/format';
 import { useForm } from '../../lib/form';
 import { queryKeys } from '../../lib/queryKeys';
 import { useCompanyId } from '../../lib/session';
-import { ADDRESS_FIELDS, EMPTY_ADDRESS } from './address';
-import { AddressFieldsStandIn } from './AddressFieldsStandIn';
+import { ADDRESS_FIELDS } from './address';
 import { ORDERS_PATH } from './api';
+import { Section } from './Section';
 import { createdId, missingFields, newOrderPayload, placeServerErrors, type NewOrderValues } from './newOrder';
 import { addLine, decrease, increase, lineBani, removeLine, runningTotals, setQuantity, type DraftLine } from './newOrderLines';
 
-const BLANK: NewOrderValues = { name: '', phone_number: '', address: EMPTY_ADDRESS, source: null, details: '', lines: [] };
+const BLANK: NewOrderValues = { name: '', phone_number: '', address: emptyAddress, source: null, details: '', lines: [] };
 
 /** /orders/new: customer, delivery address, product lines with a running total, source and details. */
 export function NewOrderPage() {
@@ -82,7 +83,7 @@ function NewOrderForm({ companyId }: { companyId: number }) {
   });
 
   const totals = runningTotals(values.lines);
-  const addressErrors = { county: errors.county, city: errors.city, street: errors.street, number: errors.number };
+  const addressErrors = { county: errors.county, city: errors.city, street: errors.street, street_number: errors.number };
 
   return (
     <form onSubmit={submit} noValidate>
@@ -100,14 +101,14 @@ function NewOrderForm({ companyId }: { companyId: number }) {
           <Text size="sm" fw={600} mt="xs">
             {t('form.address')}
           </Text>
-          <AddressFieldsStandIn
+          <AddressPicker
             required
             value={values.address}
             errors={addressErrors}
             onChange={(address) => {
               form.setValues((prev) => ({ ...prev, address }));
               // A changed part of the address drops its error, as any other field does.
-              for (const f of ADDRESS_FIELDS) if (address[f] !== values.address[f] && errors[f]) form.setFieldError(f, null);
+              for (const { field, part } of ADDRESS_FIELDS) if (address[part] !== values.address[part] && errors[field]) form.setFieldError(field, null);
             }}
           />
         </Section>
@@ -258,17 +259,4 @@ function NewOrderForm({ companyId }: { companyId: number }) {
 function failureTitle(e: unknown, fieldsText: string, fallback: string): string {
   if (e instanceof ApiError && e.status === 422) return e.message || fieldsText;
   return errorMessage(e, fallback);
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="sm">
-        <Title order={3} fz={17}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
 }

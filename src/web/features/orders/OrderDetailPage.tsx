@@ -1,8 +1,171 @@
+import { Grid, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { useParams, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CompanyRequired, ErrorState, LoadingState, PageHeader } from '../../components/states';
+import { useUrlDialog } from '../../components/useUrlDialog';
+import { errorMessage, isNotFound } from '../../lib/api';
+import { useCompanyId } from '../../lib/session';
+import { useOrder, useOrderActions } from './api';
+import { CompanySection } from './detail/CompanySection';
+import { CustomerSection } from './detail/CustomerSection';
+import { DiscountsSection } from './detail/DiscountsSection';
+import { DocumentsSection } from './detail/DocumentsSection';
+import { notifyDone, notifyFailed } from './detail/feedback';
+import { HistorySection } from './detail/HistorySection';
+import { OrderHeader } from './detail/OrderHeader';
+import { ProductsSection } from './detail/ProductsSection';
+import { SummarySection } from './detail/SummarySection';
+import { AddDiscountDialog } from './dialogs/AddDiscountDialog';
+import { AddProductDialog } from './dialogs/AddProductDialog';
+import { FlagDialog } from './dialogs/FlagDialog';
+import { flaggedByUs } from './flags';
+import { FROM_PAGE_PARAM, ordersListPath } from './paths';
+import type { Order } from './types';
 
-/** Placeholder: replace this file with the real screen (keep the export name). */
+/** A positive whole id from the route, else null. */
+const parseId = (raw: string | undefined): number | null => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
+
+/** /orders/{id}: everything about one order; every change refetches it. */
 export function OrderDetailPage() {
-  const { t } = useTranslation('common');
-  return <NotAvailableYet title={t('nav.orderDetail')} />;
+  const { t } = useTranslation('orders');
+  const { id } = useParams();
+  const orderId = parseId(id);
+  const companyId = useCompanyId();
+  const [params] = useSearchParams();
+  const backTo = ordersListPath(params.get(FROM_PAGE_PARAM));
+  const order = useOrder(orderId);
+
+  if (companyId === null || orderId === null)
+    return (
+      <>
+        <PageHeader title={t('common:nav.orderDetail')} />
+        {companyId === null ? <CompanyRequired /> : <ErrorState message={t('errors.orderIdRequired')} />}
+      </>
+    );
+  if (order.isLoading) return <LoadingState />;
+  if (order.error || !order.data)
+    return (
+      <>
+        <PageHeader title={t('detail.title', { id: orderId })} />
+        <ErrorState message={isNotFound(order.error) ? t('detail.notFound') : errorMessage(order.error, t('errors.fetchOne'))} onRetry={() => void order.refetch()} />
+      </>
+    );
+  return <OrderDetail order={order.data} backTo={backTo} companyId={companyId} />;
+}
+
+function OrderDetail({ order, backTo, companyId }: { order: Order; backTo: string; companyId: number }) {
+  const { t } = useTranslation('orders');
+  const actions = useOrderActions(order.id);
+  const cancelDialog = useUrlDialog('cancel');
+  const restoreDialog = useUrlDialog('restore');
+  const flagDialog = useUrlDialog('flag');
+  const addProduct = useUrlDialog('add-product');
+  const addDiscount = useUrlDialog('add-discount');
+  // The cancel flow: the confirmation, then (unless this company already flagged the customer) flag or skip.
+  const [cancelStep, setCancelStep] = useState<'confirm' | 'flag'>('confirm');
+  const [statusError, setStatusError] = useState<string | null>(null);
+  useEffect(() => {
+    setCancelStep('confirm');
+    setStatusError(null);
+  }, [cancelDialog.opened, restoreDialog.opened]);
+
+  const customerId = order.customer_detail?.customer_id ?? null;
+  const flag = (id: number, reason: string) => actions.flag.mutateAsync({ customerId: id, reason });
+  const cancelOrder = () => actions.cancel.mutateAsync(undefined);
+
+  const confirmCancel = async () => {
+    if (!flaggedByUs(order.customer_detail?.flags, companyId)) {
+      setCancelStep('flag');
+      return;
+    }
+    try {
+      await cancelOrder();
+      notifyDone(t('detail.cancelled'));
+      cancelDialog.close();
+    } catch (e) {
+      setStatusError(errorMessage(e, t('errors.cancel')));
+    }
+  };
+  const confirmRestore = async () => {
+    try {
+      await actions.restore.mutateAsync(undefined);
+      notifyDone(t('detail.restored'));
+      restoreDialog.close();
+    } catch (e) {
+      setStatusError(errorMessage(e, t('errors.restore')));
+    }
+  };
+
+  return (
+    <>
+      <OrderHeader order={order} backTo={backTo} onCancel={() => cancelDialog.open()} onRestore={() => restoreDialog.open()} />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="md">
+            <CustomerSection order={order} actions={actions} onFlag={() => flagDialog.open()} />
+            <CompanySection order={order} actions={actions} />
+            <ProductsSection order={order} actions={actions} onAdd={() => addProduct.open()} />
+            <DiscountsSection order={order} actions={actions} onAdd={() => addDiscount.open()} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="md">
+            <SummarySection order={order} />
+            <DocumentsSection order={order} nowSeconds={Math.floor(Date.now() / 1000)} />
+            <HistorySection order={order} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <ConfirmDialog
+        opened={cancelDialog.opened && cancelStep === 'confirm'}
+        onCancel={cancelDialog.close}
+        onConfirm={() => void confirmCancel()}
+        loading={actions.cancel.isPending}
+        error={statusError}
+        title={t('detail.cancelTitle', { id: order.id })}
+        message={t('detail.cancelMessage')}
+        confirmLabel={t('detail.cancelConfirm')}
+      />
+      <FlagDialog
+        opened={cancelDialog.opened && cancelStep === 'flag'}
+        onClose={cancelDialog.close}
+        customerId={customerId}
+        onFlag={flag}
+        onCancelOrder={cancelOrder}
+        onDone={({ flagged, cancelled, cancelError }) => {
+          if (flagged) notifyDone(t('customer.flagged'));
+          if (cancelled) notifyDone(t('detail.cancelled'));
+          if (cancelError) notifyFailed(cancelError, t('errors.cancel'));
+          cancelDialog.close();
+        }}
+      />
+      <ConfirmDialog
+        opened={restoreDialog.opened}
+        onCancel={restoreDialog.close}
+        onConfirm={() => void confirmRestore()}
+        loading={actions.restore.isPending}
+        error={statusError}
+        danger={false}
+        title={t('detail.restoreTitle', { id: order.id })}
+        message={t('detail.restoreMessage')}
+        confirmLabel={t('detail.restoreConfirm')}
+      />
+      <FlagDialog
+        {...flagDialog.modalProps}
+        customerId={customerId}
+        onFlag={async (id, reason) => {
+          const result = await flag(id, reason);
+          if (result === 'already') notifications.show({ color: 'blue', message: t('customer.alreadyFlagged') });
+          else notifyDone(t('customer.flagged'));
+        }}
+        onDone={() => flagDialog.close()}
+      />
+      <AddProductDialog {...addProduct.modalProps} saving={actions.addProduct.isPending} onAdd={(productId) => actions.addProduct.mutateAsync({ productId, quantity: 1 })} />
+      <AddDiscountDialog {...addDiscount.modalProps} lines={order.order_products ?? []} saving={actions.addDiscount.isPending} onAdd={(body) => actions.addDiscount.mutateAsync(body)} />
+    </>
+  );
 }

@@ -55,6 +55,9 @@ function renderAt(url: string) {
   return router;
 }
 
+// Whole screens in jsdom on a shared 2-core machine: seconds per test under load.
+vi.setConfig({ testTimeout: 30_000 });
+
 beforeAll(async () => {
   await prepareDom({ en: { common: common.en, orders: orders.en } }, 'common');
 });

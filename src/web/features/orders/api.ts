@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
 import { useCompanyId } from '../../lib/session';
 import { useList } from '../../components/useList';
@@ -63,4 +63,40 @@ export function useOrderChange<V>(orderId: number, call: (vars: V) => Promise<un
       ]);
     },
   });
+}
+
+/** A 409 on a flag means this company already flagged the customer: that counts as success (spec 4). */
+export async function flagCustomer(customerId: number, reason: string, orderId?: number): Promise<'flagged' | 'already'> {
+  try {
+    await api.post(`/api/v1/customer/${customerId}/flag`, { reason, ...(orderId ? { order_id: orderId } : {}) });
+    return 'flagged';
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 409) return 'already';
+    throw e;
+  }
+}
+
+export type CustomerDetailField = (typeof CUSTOMER_DETAIL_FIELDS)[number];
+/** The fields POST /customer-detail/{orderId} stores (only those sent). */
+export const CUSTOMER_DETAIL_FIELDS = ['name', 'email', 'address', 'city', 'county', 'company_name', 'vat_number', 'company_address', 'company_city', 'company_county'] as const;
+
+/**
+ * Every change the order detail makes (spec 7, orders). Each one refetches the order afterwards,
+ * whether it worked or not, so the screen always shows what the server holds.
+ */
+export function useOrderActions(orderId: number) {
+  return {
+    updateOrder: useOrderChange(orderId, (body: { observations?: string; details?: string }) => api.post(`${ORDERS_PATH}/${orderId}`, body)),
+    updateCustomerDetail: useOrderChange(orderId, (body: Partial<Record<CustomerDetailField, string | null>>) => api.post(`/api/v1/customer-detail/${orderId}`, body)),
+    updatePhone: useOrderChange(orderId, ({ customerId, phone }: { customerId: number; phone: string }) => api.post(`/api/v1/customer/${customerId}`, { phone_number: phone })),
+    cancel: useOrderChange(orderId, () => api.post(`${ORDERS_PATH}/${orderId}/cancel`)),
+    restore: useOrderChange(orderId, () => api.post(`${ORDERS_PATH}/${orderId}/uncancel`)),
+    flag: useOrderChange(orderId, ({ customerId, reason }: { customerId: number; reason: string }) => flagCustomer(customerId, reason, orderId)),
+    addProduct: useOrderChange(orderId, ({ productId, quantity }: { productId: number; quantity: number }) => api.post(`${ORDERS_PATH}/${orderId}/product/${productId}`, { quantity })),
+    setLineQuantity: useOrderChange(orderId, ({ lineId, quantity }: { lineId: number; quantity: number }) => api.post(`/api/v1/order-product/${lineId}`, { quantity })),
+    removeLine: useOrderChange(orderId, (lineId: number) => api.delete(`/api/v1/order-product/${lineId}`)),
+    addDiscount: useOrderChange(orderId, (body: { type: 'amount' | 'percentage'; value: number; order_product_id: number | null }) => api.post(`/api/v1/applied-discount/${orderId}/add`, body)),
+    updateDiscount: useOrderChange(orderId, ({ id, value }: { id: number; value: number }) => api.post(`/api/v1/applied-discount/${id}`, { value })),
+    deleteDiscount: useOrderChange(orderId, (id: number) => api.delete(`/api/v1/applied-discount/${id}`)),
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { EMPTY_ADDRESS } from './address';
+import { emptyAddress as EMPTY_ADDRESS } from '../../components/address';
 import { createdId, missingFields, newOrderPayload, placeServerErrors, type NewOrderValues } from './newOrder';
 import type { DraftLine } from './newOrderLines';
 
@@ -8,7 +8,7 @@ const line = (id: number, sku: string, quantity = 1): DraftLine => ({ product_id
 const filled: NewOrderValues = {
   name: ' Ana Pop ',
   phone_number: '0744 123 456',
-  address: { county: 'Cluj', county_id: 12, city: 'Cluj-Napoca', city_id: 54975, street: 'Strada Zorilor', street_id: 9, number: '12A', postal_code: '400335' },
+  address: { county: 'Cluj', county_id: 12, city: 'Cluj-Napoca', city_id: 54975, street: 'Strada Zorilor', street_id: 9, street_number: '12A', postal_code: '400335' },
   source: '7',
   details: '',
   lines: [line(1, 'TR-M', 2), line(4, 'CN')],
@@ -21,7 +21,7 @@ describe('new order', () => {
       name: 'Ana Pop', phone_number: '0744 123 456', county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Zorilor', number: '12A',
       county_id: 12, city_id: 54975, street_id: 9, zip_code: '400335', source: 7, details: '', products: { 'TR-M': 2, CN: 1 },
     });
-    expect(newOrderPayload({ ...filled, address: { ...EMPTY_ADDRESS, county: 'Cluj', city: 'X', street: 'Y', number: '1' } })).not.toHaveProperty('county_id');
+    expect(newOrderPayload({ ...filled, address: { ...EMPTY_ADDRESS, county: 'Cluj', city: 'X', street: 'Y', street_number: '1' } })).not.toHaveProperty('county_id');
   });
 
   it('requires name, phone, county, city, street, number, source and a product', () => {

@@ -1,11 +1,12 @@
 import { ApiError } from '../../lib/api';
-import { ADDRESS_FIELDS, type OrderAddress } from './address';
+import type { AddressValue } from '../../components/address';
+import { ADDRESS_FIELDS } from './address';
 import { productsPayload, type DraftLine } from './newOrderLines';
 
 export interface NewOrderValues {
   name: string;
   phone_number: string;
-  address: OrderAddress;
+  address: AddressValue;
   /** The id of one of the company's sources (Select's string). */
   source: string | null;
   details: string;
@@ -20,7 +21,7 @@ export function newOrderPayload(v: NewOrderValues) {
     county: v.address.county.trim(),
     city: v.address.city.trim(),
     street: v.address.street.trim(),
-    number: v.address.number.trim(),
+    number: v.address.street_number.trim(),
     // The ids of the address data travel too when the picker gave them (the server may ignore them).
     ...(v.address.county_id ? { county_id: v.address.county_id } : {}),
     ...(v.address.city_id ? { city_id: v.address.city_id } : {}),
@@ -37,7 +38,7 @@ export function missingFields(v: NewOrderValues, texts: { required: string; atLe
   const out: Record<string, string> = {};
   if (!v.name.trim()) out.name = texts.required;
   if (!v.phone_number.trim()) out.phone_number = texts.required;
-  for (const f of ADDRESS_FIELDS) if (!v.address[f].trim()) out[f] = texts.required;
+  for (const { field, part } of ADDRESS_FIELDS) if (!String(v.address[part] ?? '').trim()) out[field] = texts.required;
   if (!v.source) out.source = texts.required;
   if (v.lines.length === 0) out.products = texts.atLeastOneProduct;
   return out;
@@ -62,6 +63,7 @@ export function placeServerErrors(error: unknown, lines: readonly DraftLine[]): 
     } else if (field === 'products' || field === 'product') put('products', msg);
     else if (field === 'phone') put('phone_number', msg);
     else if (field === 'source_id') put('source', msg);
+    else if (field === 'street_number') put('number', msg);
     else put(field, msg);
   }
   return out;

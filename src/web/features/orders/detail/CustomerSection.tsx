@@ -1,0 +1,73 @@
+import { Anchor, Button, Group, SimpleGrid } from '@mantine/core';
+import { IconFlag } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { EditableField } from '../../../components/EditableField';
+import type { useOrderActions } from '../api';
+import { CustomerFlags } from '../CustomerFlags';
+import { Section } from '../Section';
+import type { Order } from '../types';
+import { orFallback } from './feedback';
+import { cleanText } from './orderView';
+
+type Actions = ReturnType<typeof useOrderActions>;
+
+/**
+ * The customer of the order, each field click-to-edit: name, email, address, city and county go to
+ * customer-detail (only the changed field), the phone to the customer, notes and details to the order.
+ */
+export function CustomerSection({ order, actions, onFlag }: { order: Order; actions: Actions; onFlag: () => void }) {
+  const { t } = useTranslation('orders');
+  const c = order.customer_detail;
+  const failed = t('errors.customer');
+  const detail = (field: 'name' | 'email' | 'address' | 'city' | 'county') => (draft: string) =>
+    orFallback(actions.updateCustomerDetail.mutateAsync({ [field]: draft.trim() === '' && field !== 'name' ? null : draft.trim() }), failed);
+  const required = (d: string) => (d.trim() ? null : t('form.required'));
+
+  return (
+    <Section
+      title={
+        <Group gap={6} component="span">
+          {t('customer.title')}
+          <CustomerFlags flags={c?.flags} size="md" />
+        </Group>
+      }
+      actions={
+        <Button size="xs" color="red" variant="light" leftSection={<IconFlag size={14} />} onClick={onFlag}>
+          {t('customer.flag')}
+        </Button>
+      }
+      testId="customer-section"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        <EditableField label={t('customer.name')} value={cleanText(c?.name)} field="name" validate={required} onSave={detail('name')} />
+        <EditableField
+          label={t('customer.phone')}
+          value={cleanText(c?.phone_number)}
+          field="phone_number"
+          validate={required}
+          display={(v) => <Anchor href={`tel:${v}`}>{v}</Anchor>}
+          disabled={!c?.customer_id}
+          onSave={(draft) => orFallback(actions.updatePhone.mutateAsync({ customerId: c!.customer_id!, phone: draft.trim() }), failed)}
+        />
+        <EditableField label={t('customer.email')} value={cleanText(c?.email)} field="email" onSave={detail('email')} />
+        <EditableField label={t('customer.address')} value={cleanText(c?.address)} field="address" onSave={detail('address')} />
+        <EditableField label={t('customer.city')} value={cleanText(c?.city)} field="city" onSave={detail('city')} />
+        <EditableField label={t('customer.county')} value={cleanText(c?.county)} field="county" onSave={detail('county')} />
+        <EditableField
+          label={t('customer.observations')}
+          value={cleanText(order.observations)}
+          field="observations"
+          multiline
+          onSave={(draft) => orFallback(actions.updateOrder.mutateAsync({ observations: draft }), t('errors.update'))}
+        />
+        <EditableField
+          label={t('customer.details')}
+          value={cleanText(order.details)}
+          field="details"
+          multiline
+          onSave={(draft) => orFallback(actions.updateOrder.mutateAsync({ details: draft }), t('errors.update'))}
+        />
+      </SimpleGrid>
+    </Section>
+  );
+}

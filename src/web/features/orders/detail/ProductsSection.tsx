@@ -1,0 +1,116 @@
+import { ActionIcon, Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { formatAmount } from '../../../lib/format';
+import type { useOrderActions } from '../api';
+import { Section } from '../Section';
+import type { Order, OrderLine } from '../types';
+import { notifyDone, notifyFailed } from './feedback';
+
+/**
+ * The order's lines: name, SKU, selling price, quantity with − and +, remove. A quantity that would
+ * reach 0 (minus at 1) asks to remove the line instead (spec 4); every change refetches the order.
+ */
+export function ProductsSection({ order, actions, onAdd }: { order: Order; actions: ReturnType<typeof useOrderActions>; onAdd: () => void }) {
+  const { t, i18n } = useTranslation('orders');
+  const lines = order.order_products ?? [];
+  const [toRemove, setToRemove] = useState<OrderLine | null>(null);
+  const busy = actions.setLineQuantity.isPending || actions.removeLine.isPending;
+
+  const setQuantity = (line: OrderLine, quantity: number) => {
+    if (busy) return;
+    if (quantity <= 0) {
+      setToRemove(line);
+      return;
+    }
+    actions.setLineQuantity.mutate({ lineId: line.id, quantity }, { onError: (e) => notifyFailed(e, t('errors.product')) });
+  };
+  const remove = async () => {
+    if (!toRemove) return;
+    try {
+      await actions.removeLine.mutateAsync(toRemove.id);
+      notifyDone(t('lines.removed'));
+      setToRemove(null);
+    } catch (e) {
+      notifyFailed(e, t('errors.product'));
+    }
+  };
+
+  return (
+    <Section
+      title={t('lines.title')}
+      testId="products-section"
+      actions={
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>
+          {t('lines.add')}
+        </Button>
+      }
+    >
+      {lines.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('lines.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing="xs" aria-label={t('lines.title')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('lines.name')}</Table.Th>
+                <Table.Th>{t('lines.sku')}</Table.Th>
+                <Table.Th ta="right">{t('lines.price')}</Table.Th>
+                <Table.Th ta="center">{t('lines.quantity')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.map((l) => (
+                <Table.Tr key={l.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {l.product.name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{l.product.sku}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatAmount(l.product.selling_price, l.product.currency || 'RON', i18n.language)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap" justify="center">
+                      <ActionIcon variant="default" size="sm" disabled={busy} aria-label={t('lines.decrease', { name: l.product.name })} onClick={() => setQuantity(l, l.quantity - 1)}>
+                        <IconMinus size={14} />
+                      </ActionIcon>
+                      <Text size="sm" fw={600} miw={24} ta="center" data-testid={`qty-${l.id}`}>
+                        {l.quantity}
+                      </Text>
+                      <ActionIcon variant="default" size="sm" disabled={busy} aria-label={t('lines.increase', { name: l.product.name })} onClick={() => setQuantity(l, l.quantity + 1)}>
+                        <IconPlus size={14} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Tooltip label={t('lines.remove', { name: l.product.name })}>
+                      <ActionIcon variant="subtle" color="red" disabled={busy} aria-label={t('lines.remove', { name: l.product.name })} onClick={() => setToRemove(l)}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <ConfirmDialog
+        opened={toRemove !== null}
+        onCancel={() => setToRemove(null)}
+        onConfirm={() => void remove()}
+        loading={actions.removeLine.isPending}
+        title={t('lines.removeTitle')}
+        message={toRemove ? t('lines.removeMessage', { name: toRemove.product.name }) : undefined}
+        confirmLabel={t('common:actions.delete')}
+      />
+    </Section>
+  );
+}

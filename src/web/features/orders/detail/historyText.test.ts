@@ -1,0 +1,44 @@
+import i18n from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import orders from '../i18n';
+import type { OrderHistoryEntry } from '../types';
+import { describeEvent, eventAuthor } from './historyText';
+
+const ev = (type: string, data: Record<string, unknown> = {}, user: OrderHistoryEntry['user'] = { id: 1, name: 'Maria Dumitrescu' }): OrderHistoryEntry => ({ id: 1, type, data, created_at: 1_763_000_000, user });
+let en: ReturnType<typeof i18n.getFixedT>;
+let ro: ReturnType<typeof i18n.getFixedT>;
+
+beforeAll(async () => {
+  await i18n.init({ lng: 'en', resources: { en: { orders: orders.en }, ro: { orders: orders.ro } }, defaultNS: 'orders' });
+  en = i18n.getFixedT('en', 'orders');
+  ro = i18n.getFixedT('ro', 'orders');
+});
+
+describe('activity timeline texts', () => {
+  it('says what changed for each kind of event', () => {
+    expect(describeEvent(ev('created', { lines: [{ sku: 'TR-M', quantity: 2 }, { sku: 'CN', quantity: 1 }] }), en, 'en')).toEqual({ title: 'Order created', details: ['TR-M × 2, CN × 1'] });
+    expect(describeEvent(ev('line_changed', { sku: 'CN', name: 'Cană', from: 1, to: 3 }), en, 'en')).toEqual({ title: 'Quantity changed', details: ['Cană: 1 → 3'] });
+    expect(describeEvent(ev('line_removed', { sku: 'CN', name: 'Cană', quantity: 3 }), en, 'en').details).toEqual(['Cană (CN) × 3']);
+    expect(describeEvent(ev('discount_added', { kind: 'manual', type: 'percentage', value: 12.5, sku: 'CN' }), en, 'en').details).toEqual(['Percentage 12.5 % on CN']);
+    expect(describeEvent(ev('discount_added', { kind: 'order', type: 'amount', value: 10, automatic: true }), en, 'en').details).toEqual(['Amount 10.00 RON (automatic)']);
+    expect(describeEvent(ev('discount_changed', { type: 'amount', from: 10, to: 7.5 }), en, 'en').details).toEqual(['10.00 RON → 7.50 RON']);
+    expect(describeEvent(ev('free_shipping', { applied: false }), en, 'en').title).toBe('Free shipping removed');
+    expect(describeEvent(ev('customer_detail_changed', { changes: { address: { from: null, to: 'Str. Zorilor 12' }, company_name: { from: 'A', to: 'B' } } }), en, 'en').details).toEqual([
+      'Address: (empty) → Str. Zorilor 12',
+      'Company name: A → B',
+    ]);
+    expect(describeEvent(ev('flagged', { reason: 'Refused the parcel' }), en, 'en').details).toEqual(['Reason: Refused the parcel']);
+    expect(describeEvent(ev('cancelled', { from: 'new', to: 'cancelled' }), en, 'en')).toEqual({ title: 'Order cancelled', details: [] });
+  });
+
+  it('reads in Romanian, with Romanian numbers', () => {
+    expect(describeEvent(ev('discount_changed', { type: 'amount', from: 1234.5, to: 7.5 }), ro, 'ro')).toEqual({ title: 'Reducere modificată', details: ['1.234,50 RON → 7,50 RON'] });
+    expect(describeEvent(ev('customer_detail_changed', { changes: { county: { from: 'Cluj', to: 'Iași' } } }), ro, 'ro').details).toEqual(['Județ: Cluj → Iași']);
+  });
+
+  it('an unknown event shows its name; the author is the user or System', () => {
+    expect(describeEvent(ev('awb_created'), en, 'en')).toEqual({ title: 'awb created', details: [] });
+    expect(eventAuthor(ev('created'), en)).toBe('Maria Dumitrescu');
+    expect(eventAuthor(ev('created', {}, null), en)).toBe('System');
+  });
+});

@@ -1,0 +1,81 @@
+import type { TFunction } from 'i18next';
+import { formatAmount } from '../../../lib/format';
+import type { OrderHistoryEntry } from '../types';
+
+/** The labels of the customer and company fields, as the detail shows them (orders namespace keys). */
+const FIELD_LABELS: Record<string, string> = {
+  name: 'customer.name',
+  email: 'customer.email',
+  address: 'customer.address',
+  city: 'customer.city',
+  county: 'customer.county',
+  company_name: 'company.name',
+  vat_number: 'company.vat',
+  company_address: 'company.address',
+  company_city: 'company.city',
+  company_county: 'company.county',
+};
+
+const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+
+/** A discount value as it reads: "10.00 RON" or "12.5 %". */
+export function discountValueText(type: unknown, value: unknown, lang: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (type === 'percentage') return `${Number(value).toLocaleString(lang.startsWith('ro') ? 'ro-RO' : 'en-US', { maximumFractionDigits: 2 })} %`;
+  return formatAmount(value as number, 'RON', lang);
+}
+
+/**
+ * One entry of the activity timeline: its title and the lines saying what changed, in the reader's
+ * language. An event type the web app does not know yet shows its name and no details.
+ */
+export function describeEvent(e: OrderHistoryEntry, t: TFunction, lang: string): { title: string; details: string[] } {
+  const d = e.data ?? {};
+  const blank = t('history.blank');
+  const shown = (v: unknown) => (str(v).trim() === '' ? blank : str(v));
+  const change = (from: unknown, to: unknown) => t('history.change', { from: shown(from), to: shown(to), interpolation: { escapeValue: false } });
+  const title = (key: string) => t(`history.action.${key}`, { defaultValue: key.replace(/_/g, ' ') });
+  const noEscape = { interpolation: { escapeValue: false } };
+  const discountWhat = () => {
+    const what = [t(`discounts.${str(d.type)}`, { defaultValue: str(d.type) }), discountValueText(d.type, d.value, lang)].filter(Boolean).join(' ');
+    const full = d.automatic ? `${what} (${t('history.automatic')})` : what;
+    return d.sku ? t('history.discountOn', { what: full, sku: str(d.sku), ...noEscape }) : t('history.discount', { what: full, ...noEscape });
+  };
+
+  switch (e.type) {
+    case 'created': {
+      const lines = Array.isArray(d.lines) ? (d.lines as { sku?: unknown; quantity?: unknown }[]) : [];
+      return { title: title('created'), details: lines.length ? [t('history.lines', { list: lines.map((l) => `${str(l.sku)} × ${str(l.quantity)}`).join(', '), ...noEscape })] : [] };
+    }
+    case 'line_added':
+    case 'line_removed':
+      return { title: title(e.type), details: [t('history.line', { name: str(d.name), sku: str(d.sku), quantity: str(d.quantity), ...noEscape })] };
+    case 'line_changed':
+      return { title: title(e.type), details: [t('history.lineChange', { name: str(d.name || d.sku), from: str(d.from), to: str(d.to), ...noEscape })] };
+    case 'discount_added':
+    case 'discount_removed':
+      return { title: title(e.type), details: [discountWhat()] };
+    case 'discount_changed':
+      return { title: title(e.type), details: [change(discountValueText(d.type, d.from, lang), discountValueText(d.type, d.to, lang))] };
+    case 'free_shipping':
+      return { title: title(d.applied === false ? 'free_shipping_removed' : 'free_shipping'), details: [] };
+    case 'customer_detail_changed': {
+      const changes = d.changes && typeof d.changes === 'object' ? (d.changes as Record<string, { from?: unknown; to?: unknown }>) : {};
+      return {
+        title: title(e.type),
+        details: Object.entries(changes).map(([field, c]) => t('history.fieldChange', { field: FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field, from: shown(c?.from), to: shown(c?.to), ...noEscape })),
+      };
+    }
+    case 'phone_changed':
+    case 'observations_changed':
+    case 'details_changed':
+      return { title: title(e.type), details: [change(d.from, d.to)] };
+    case 'flagged':
+      return { title: title(e.type), details: str(d.reason).trim() ? [t('history.reason', { reason: str(d.reason), ...noEscape })] : [] };
+    default:
+      return { title: title(e.type), details: [] };
+  }
+}
+
+/** Who did it: the user's name, or "System". */
+export const eventAuthor = (e: OrderHistoryEntry, t: TFunction): string => e.user?.name?.trim() || t('history.system');
