@@ -96,12 +96,23 @@ async function seed(db: Db, parents: number): Promise<{ companyId: number; token
   return { companyId: company.id, token };
 }
 
+/** A fresh token for the seeded user of a reused database. */
+async function newSession(db: Db): Promise<{ companyId: number; token: string }> {
+  const token = newToken();
+  const now = Math.floor(Date.now() / 1000);
+  await db.kysely.insertInto('auth_tokens').values({ user_id: 1, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null }).execute();
+  return { companyId: 1, token };
+}
+
 async function main(): Promise<void> {
   const parents = Number(process.env.PARENTS ?? 100_000);
   const duration = Number(process.env.DURATION ?? 5);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
   const pgUrl = process.env.BENCH_DATABASE_URL;
-  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_DIR: dir, BENCH_SQLITE_FILE: path.join(dir, 'bench.db'), BENCH_SCHEMA: `bench_${crypto.randomBytes(4).toString('hex')}` };
+  // BENCH_SQLITE_FILE=<path> keeps the seeded SQLite file and reuses it on the next run (seeded once).
+  const keep = process.env.BENCH_SQLITE_FILE;
+  const reuse = !pgUrl && !!keep && fs.existsSync(keep);
+  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_DIR: dir, BENCH_SQLITE_FILE: keep ?? path.join(dir, 'bench.db'), BENCH_SCHEMA: `bench_${crypto.randomBytes(4).toString('hex')}` };
   if (pgUrl) {
     const admin = openDb(pgUrl);
     await admin.kysely.schema.createSchema(env.BENCH_SCHEMA!).execute();
@@ -112,9 +123,9 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     const t0 = performance.now();
-    const { companyId, token } = await seed(db, parents);
+    const { companyId, token } = reuse ? await newSession(db) : await seed(db, parents);
     if (db.engine === 'postgres') await sql`vacuum analyze`.execute(db.kysely);
-    else await sql`analyze`.execute(db.kysely);
+    else if (!reuse) await sql`analyze`.execute(db.kysely);
     const rows = await db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     console.log(`Engine ${db.engine}: seeded ${Number(rows.n)} products (${parents} top-level) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await db.close();
