@@ -90,7 +90,9 @@ export async function listProducts(db: Db, signer: ImageSigner, companyId: numbe
   let narrowTotal: number | null | undefined;
   if (q.search) {
     const term = q.search;
-    narrowTotal = usesFtsIndex(db, term) ? await narrowTotalOnSqlite(db, companyId, term, bound) : undefined;
+    // SQLite's LIKE folds the case of ASCII letters only, the FTS index every letter: a term with
+    // others (ă, Ș) keeps the index's answer however broad it is.
+    narrowTotal = usesFtsIndex(db, term) && /^[\x20-\x7e]*$/.test(term) ? await narrowTotalOnSqlite(db, companyId, term, bound) : undefined;
     if (narrowTotal === null) {
       // A broad term on SQLite: the company's products newest first, each kept if it or one of
       // its variations matches. The page (and the bounded count) fill after a few rows, so the walk
