@@ -65,6 +65,18 @@ const usesFtsIndex = (db: Db, term: string) => db.engine === 'sqlite' && [...ter
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
 /**
+ * SQLite: the company's FTS matches of a term, up to `bound` + 1 rows (products or variations).
+ * Beyond the bound the term is broad (`null`); below it, the number of top-level products they
+ * belong to, which is the search's exact total (so a narrow search needs no second count).
+ */
+async function narrowTotalOnSqlite(db: Db, companyId: number, term: string, bound: number): Promise<number | null> {
+  const { rows } = await sql<{ n: number; tops: number }>`select count(*) as n, count(distinct top_id) as tops from (
+    select coalesce(m.parent_id, m.id) as top_id from products_search cross join products m on m.id = products_search.rowid
+    where products_search match ${ftsPhrase(term)} and m.company_id = ${companyId} limit ${bound + 1})`.execute(db.kysely);
+  return Number(rows[0]?.n ?? 0) > bound ? null : Number(rows[0]?.tops ?? 0);
+}
+
+/**
  * A page of the company's top-level products, newest first, each with its variations. Two
  * queries plus the count, whatever the page size: the page of parents, then all their children.
  * The search matches the name or SKU of the parent or of any of its variations: the matching rows
@@ -73,24 +85,43 @@ const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
  */
 export async function listProducts(db: Db, signer: ImageSigner, companyId: number, q: { page: number; items: number; search: string }): Promise<ListResponse<Product>> {
   let query = db.kysely.selectFrom('products as p').where('p.company_id', '=', companyId).where('p.parent_id', 'is', null);
+  const offset = (q.page - 1) * q.items;
+  const bound = offset + SEARCH_COUNT_WINDOW;
+  let narrowTotal: number | null | undefined;
   if (q.search) {
     const term = q.search;
-    query = usesFtsIndex(db, term)
-      ? // The matches drive the join (CROSS JOIN keeps SQLite from walking the company's products).
-        query.where('p.id', 'in', sql<number>`(select coalesce(m.parent_id, m.id) from products_search cross join products m on m.id = products_search.rowid
-          where products_search match ${ftsPhrase(term)} and m.company_id = ${companyId})`)
-      : query.where('p.id', 'in', (eb) =>
-          eb
-            .selectFrom('products as m')
-            .select((x) => x.fn.coalesce('m.parent_id', 'm.id').as('top_id'))
-            .where('m.company_id', '=', companyId)
-            .where(matchesAny(db.engine, ['m.name', 'm.sku'], term)),
-        );
+    // SQLite's LIKE folds the case of ASCII letters only, the FTS index every letter: a term with
+    // others (ă, Ș) keeps the index's answer however broad it is.
+    narrowTotal = usesFtsIndex(db, term) && /^[\x20-\x7e]*$/.test(term) ? await narrowTotalOnSqlite(db, companyId, term, bound) : undefined;
+    if (narrowTotal === null) {
+      // A broad term on SQLite: the company's products newest first, each kept if it or one of
+      // its variations matches. The page (and the bounded count) fill after a few rows, so the walk
+      // stops early instead of materialising every match of the FTS index (an eighth of a million
+      // products held Node's only thread for hundreds of milliseconds).
+      query = query.where((eb) =>
+        eb.or([
+          matchesAny(db.engine, ['p.name', 'p.sku'], term),
+          eb.exists(eb.selectFrom('products as v').select(sql`1`.as('one')).whereRef('v.parent_id', '=', 'p.id').where(matchesAny(db.engine, ['v.name', 'v.sku'], term))),
+        ]),
+      );
+    } else if (usesFtsIndex(db, term)) {
+      // A narrow term: the matches drive the join (CROSS JOIN keeps SQLite from walking the
+      // company's products); there are at most `bound` of them.
+      query = query.where('p.id', 'in', sql<number>`(select coalesce(m.parent_id, m.id) from products_search cross join products m on m.id = products_search.rowid
+          where products_search match ${ftsPhrase(term)} and m.company_id = ${companyId})`);
+    } else {
+      query = query.where('p.id', 'in', (eb) =>
+        eb
+          .selectFrom('products as m')
+          .select((x) => x.fn.coalesce('m.parent_id', 'm.id').as('top_id'))
+          .where('m.company_id', '=', companyId)
+          .where(matchesAny(db.engine, ['m.name', 'm.sku'], term)),
+      );
+    }
   }
   // meta.total: the kept count of the company's products, or the matches of a search counted up
   // to a bound (a term matching an eighth of a million products counted all of them before).
-  const offset = (q.page - 1) * q.items;
-  const total = q.search ? await boundedCount(db.kysely, query, offset + SEARCH_COUNT_WINDOW) : await keptCount(db.kysely, companyId, 'products');
+  const total = typeof narrowTotal === 'number' ? { total: narrowTotal, exact: true } : q.search ? await boundedCount(db.kysely, query, bound) : await keptCount(db.kysely, companyId, 'products');
   // The page's ids first, then its rows: the image subquery runs for the rows shown, never for
   // the rows an OFFSET skips (PostgreSQL ran it for every skipped row of a deep page).
   const pageIds = query.select('p.id').orderBy('p.id', 'desc').limit(q.items).offset(offset);
