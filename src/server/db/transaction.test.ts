@@ -21,7 +21,7 @@ describe('db.transaction, forUpdate and the request context', () => {
     productId = row.id;
     // A route that shows what a service would receive.
     t.app.get('/api/v1/__ctx', { config: { company: true } }, async (req) => {
-      const { db: _db, clock: _clock, ...rest } = req.ctx;
+      const { db: _db, clock: _clock, providers: _providers, ...rest } = req.ctx;
       return rest;
     });
   });
