@@ -80,11 +80,11 @@ describe('sources screen', () => {
     await screenshot(page, 'sources-04-edited');
   });
 
-  it('refuses to delete a source that discounts use, saying why', async () => {
+  it('refuses to delete a source that orders and discounts use, saying why', async () => {
     await search('eMAG');
     await expect.poll(() => page.getByText(/^Showing 1 to 1 of 1 result$/).count()).toBe(1);
     await confirmDelete(rowOf('eMAG Marketplace'));
-    await expect.poll(() => dialog().getByRole('alert').textContent()).toMatch(/This source is still used by \d+ order discounts?.*Deactivate it instead\./);
+    await expect.poll(() => dialog().getByRole('alert').textContent()).toMatch(/This source is still used by \d+ (orders?|order discounts?)\b.*Deactivate it instead\./);
     await screenshot(page, 'sources-05-in-use');
     await dialog().getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog().count()).toBe(0);
