@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
   authRoutes(app, deps.db);
-  companyRoutes(app, deps.db);
+  companyRoutes(app);
   sourceRoutes(app, deps.db);
   discountRoutes(app, deps.db);
   productRoutes(app, deps.db, deps.appKey);

@@ -36,7 +36,17 @@ export class FieldProblems {
     return Object.keys(this.fields).length > 0;
   }
   throwIfAny(): void {
-    if (this.any) throw new HttpError(422, 'validation_failed', {}, this.fields);
+    if (this.any) throw this.error();
+  }
+  /** The 422 of the problems gathered so far. */
+  error(): HttpError {
+    return new HttpError(422, 'validation_failed', {}, this.fields);
+  }
+  /** A single problem as a 422 to throw: `throw FieldProblems.one('source_id', 'invalid_source')`. */
+  static one(field: string, key: string, params?: Record<string, string | number>): HttpError {
+    const problems = new FieldProblems();
+    problems.add(field, key, params);
+    return problems.error();
   }
 }
 

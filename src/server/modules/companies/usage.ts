@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connection.js';
+import type { Executor } from '../../db/connection.js';
 
 /**
  * What still refers to a company and blocks its deletion. Orders join this count when the
  * orders module lands (its table does not exist yet).
  */
-export async function countCompanyUsage(db: Db, companyId: number): Promise<{ products: number; orders: number }> {
-  const row = await db.kysely
+export async function countCompanyUsage(exec: Executor, companyId: number): Promise<{ products: number; orders: number }> {
+  const row = await exec
     .selectFrom('products')
     .select(sql<number>`count(*)`.as('n'))
     .where('company_id', '=', companyId)
