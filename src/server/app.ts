@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, deps.db);
   companyRoutes(app);
   sourceRoutes(app, deps.db);
-  discountRoutes(app, deps.db);
+  discountRoutes(app);
   productRoutes(app, deps.db, deps.appKey);
   notificationRoutes(app, deps.db);
   packageRoutes(app, deps.db);

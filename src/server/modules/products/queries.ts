@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { ListResponse } from '../../../core/api/list.js';
 import type { Currency, Product, SaleType } from '../../../core/api/products.js';
 import { fromBani } from '../../../core/money.js';
-import type { Db } from '../../db/connection.js';
+import { forUpdate, type Db, type Executor } from '../../db/connection.js';
 import type { Database, ProductsTable } from '../../db/schema.js';
 import { matchesAny, paginate } from '../../http/list.js';
 import type { ImageSigner } from './images.js';
@@ -103,4 +103,14 @@ export async function findProduct(db: Db, signer: ImageSigner, companyId: number
   if (!row) return undefined;
   const children = row.parent_id === null ? await variationsOf(db, [row.id], signer) : new Map<number, Product[]>();
   return toProduct(row, signer, children.get(row.id) ?? []);
+}
+
+/**
+ * Which of the given product ids belong to the company (one IN query), their rows locked until
+ * the transaction ends so they cannot be deleted under a write that refers to them.
+ */
+export async function companyProductIds(exec: Executor, companyId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await forUpdate(exec, exec.selectFrom('products').select('id').where('company_id', '=', companyId).where('id', 'in', ids)).execute();
+  return new Set(rows.map((r) => r.id));
 }
