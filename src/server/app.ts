@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   notificationRoutes(app, deps.db);
   packageRoutes(app, deps.db);
   returnRequestRoutes(app, deps.db);
-  messageRoutes(app, deps.db, deps.publicUrl ?? 'http://localhost');
+  messageRoutes(app, deps.publicUrl ?? 'http://localhost');
   changelogRoutes(app);
 
   if (deps.webDist) await registerSpa(app, path.resolve(deps.webDist));
