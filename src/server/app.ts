@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sourceRoutes(app, deps.db);
   discountRoutes(app);
   productRoutes(app, deps.db, deps.appKey);
-  notificationRoutes(app, deps.db);
+  notificationRoutes(app);
   packageRoutes(app, deps.db);
   returnRequestRoutes(app, deps.db);
   messageRoutes(app, deps.publicUrl ?? 'http://localhost');
