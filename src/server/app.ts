@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   discountRoutes(app);
   productRoutes(app, deps.db, deps.appKey);
   notificationRoutes(app);
-  packageRoutes(app, deps.db);
+  packageRoutes(app);
   returnRequestRoutes(app, deps.db);
   messageRoutes(app, deps.publicUrl ?? 'http://localhost');
   changelogRoutes(app);
