@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   productRoutes(app, deps.db, deps.appKey);
   notificationRoutes(app);
   packageRoutes(app);
-  returnRequestRoutes(app, deps.db);
+  returnRequestRoutes(app);
   messageRoutes(app, deps.publicUrl ?? 'http://localhost');
   changelogRoutes(app);
 
