@@ -90,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   companyRoutes(app);
   sourceRoutes(app, deps.db);
   discountRoutes(app);
-  productRoutes(app, deps.db, deps.appKey);
+  productRoutes(app, deps.appKey);
   notificationRoutes(app);
   packageRoutes(app);
   returnRequestRoutes(app);
