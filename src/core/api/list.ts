@@ -12,11 +12,20 @@ export const listQuery = z.object({
 export type ListQuery = z.infer<typeof listQuery>;
 
 export interface ListMeta {
+  /**
+   * The number of rows of the list. A search counts its matches only up to a bound (the page's
+   * offset plus SEARCH_COUNT_WINDOW): beyond it `total` is that bound and `total_exact` is false,
+   * which the lists show as "of more than N results", with one more page than the bound fills.
+   */
   total: number;
+  total_exact?: false;
   last_page: number;
   current_page: number;
   per_page: number;
 }
+
+/** How far beyond the requested page a search counts its matches before it stops. */
+export const SEARCH_COUNT_WINDOW = 1000;
 
 export interface ListResponse<T> {
   data: T[];

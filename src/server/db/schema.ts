@@ -167,6 +167,13 @@ export interface ReturnRequestsTable {
   updated_at: number;
 }
 
+export interface ListCountsTable {
+  company_id: number;
+  list: string;
+  bucket: string;
+  n: number;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
@@ -200,5 +207,6 @@ export interface Database {
   packages: PackagesTable;
   package_items: PackageItemsTable;
   return_requests: ReturnRequestsTable;
+  list_counts: ListCountsTable;
   jobs: JobsTable;
 }

@@ -1,22 +1,49 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { ListResponse } from '../../core/api/list.js';
 import { lastPageOf } from '../../core/pagination.js';
-import type { Engine } from '../db/connection.js';
+import type { Engine, Executor } from '../db/connection.js';
+
+/** A list's row count, and whether it is exact or a lower bound (a broad search). */
+export interface ListTotal {
+  total: number;
+  exact: boolean;
+}
 
 /**
- * Runs a page of a list query and its count. The caller passes the filtered query (company,
- * search) without ordering; `order` is applied to the page only, so the count stays cheap.
- * A page past the end answers an empty page with the true last_page.
+ * The kept count of a company's list (table list_counts, kept by triggers in the same
+ * transaction as every write): one primary-key read instead of counting the rows.
+ */
+export async function keptCount(exec: Executor, companyId: number, list: string, bucket = ''): Promise<ListTotal> {
+  const row = await exec.selectFrom('list_counts').select('n').where('company_id', '=', companyId).where('list', '=', list).where('bucket', '=', bucket).executeTakeFirst();
+  return { total: Number(row?.n ?? 0), exact: true };
+}
+
+/**
+ * Counts the rows of a filtered query, but stops after `limit` of them: a search that matches a
+ * million rows costs no more than one that matches `limit`. Exact below the limit.
+ */
+export async function boundedCount<DB, TB extends keyof DB, O>(exec: Executor, query: SelectQueryBuilder<DB, TB, O>, limit: number): Promise<ListTotal> {
+  const capped = query.clearSelect().select(sql<number>`1`.as('one')).limit(limit + 1);
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${capped}) as matches`.execute(exec);
+  const n = Number(rows[0]?.n ?? 0);
+  return n > limit ? { total: limit, exact: false } : { total: n, exact: true };
+}
+
+/**
+ * Runs a page of a list query and, unless the caller knows it (`total`: a kept count or a
+ * bounded one), its count. The caller passes the filtered query (company, search) without
+ * ordering; `order` is applied to the page only, so the count stays cheap. A page past the end
+ * answers an empty page with the true last_page; a bounded total offers one page more.
  */
 export async function paginate<DB, TB extends keyof DB, O, R>(
   query: SelectQueryBuilder<DB, TB, O>,
-  opts: { page: number; items: number; order: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>; map: (row: O) => R },
+  opts: { page: number; items: number; order: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>; map: (row: O) => R; total?: ListTotal },
 ): Promise<ListResponse<R>> {
-  const countRow = await query
-    .clearSelect()
-    .select(sql<number>`count(*)`.as('total'))
-    .executeTakeFirst() as { total: number | string } | undefined;
-  const total = Number(countRow?.total ?? 0);
+  let known = opts.total;
+  if (!known) {
+    const countRow = (await query.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total: number | string } | undefined;
+    known = { total: Number(countRow?.total ?? 0), exact: true };
+  }
   const rows = await opts
     .order(query)
     .limit(opts.items)
@@ -24,8 +51,14 @@ export async function paginate<DB, TB extends keyof DB, O, R>(
     .execute();
   return {
     data: rows.map(opts.map),
-    meta: { total, last_page: lastPageOf(total, opts.items), current_page: opts.page, per_page: opts.items },
+    meta: pageMeta(known, opts.page, opts.items),
   };
+}
+
+/** The meta of a page: a bounded total offers one page beyond what it fills. */
+export function pageMeta(known: ListTotal, page: number, items: number): ListResponse<never>['meta'] {
+  const last = lastPageOf(known.total, items) + (known.exact ? 0 : 1);
+  return { total: known.total, last_page: last, current_page: page, per_page: items, ...(known.exact ? {} : { total_exact: false as const }) };
 }
 
 /** `%term%` with LIKE's wildcards escaped. */

@@ -11,7 +11,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { manualClock } from '../lib/clock.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { withoutSecrets } from './security.js';
-import { TOKEN_IDLE_SECONDS, TOKEN_MAX_AGE_SECONDS } from './auth.js';
+import { AUTH_CACHE_SECONDS, TOKEN_IDLE_SECONDS, TOKEN_MAX_AGE_SECONDS } from './auth.js';
 
 describe('browser headers on a page, an asset and an API answer', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-headers-'));
@@ -73,6 +73,26 @@ describe('session expiry', () => {
       expect((await u.call('GET', '/api/v1/me')).statusCode).toBe(200);
     }
     clock.advance(20 * 86_400);
+    expect((await u.call('GET', '/api/v1/me')).statusCode).toBe(401);
+  });
+
+  it(`a token revoked or a member removed by another instance is refused within ${AUTH_CACHE_SECONDS} seconds`, async () => {
+    const u = await t.signUp();
+    expect((await u.call('GET', '/api/v1/source')).statusCode).toBe(200);
+    // Another instance signs the token out and removes the membership: this one learns it after the cache time.
+    await t.db.kysely.deleteFrom('company_users').where('user_id', '=', u.id).execute();
+    expect((await u.call('GET', '/api/v1/source')).statusCode).toBe(200);
+    clock.advance(AUTH_CACHE_SECONDS);
+    expect((await u.call('GET', '/api/v1/source')).statusCode).toBe(403);
+    await t.db.kysely.updateTable('auth_tokens').set({ revoked_at: clock.now() }).where('user_id', '=', u.id).execute();
+    clock.advance(AUTH_CACHE_SECONDS);
+    expect((await u.call('GET', '/api/v1/me')).statusCode).toBe(401);
+  });
+
+  it('signing out on this instance takes effect at once', async () => {
+    const u = await t.signUp();
+    expect((await u.call('GET', '/api/v1/me')).statusCode).toBe(200);
+    expect((await u.call('GET', '/api/v1/logout')).statusCode).toBe(200);
     expect((await u.call('GET', '/api/v1/me')).statusCode).toBe(401);
   });
 

@@ -125,7 +125,8 @@ export function ListPage<T>(props: ListPageProps<T>) {
   const { page, perPage } = list.state;
   const total = list.meta?.total ?? 0;
   const lastPage = list.meta?.last_page ?? 1;
-  const range = shownRange(list.meta?.current_page ?? page, perPage, total);
+  // A bounded total is a floor, not the end: the page is full unless it is the last one.
+  const range = shownRange(list.meta?.current_page ?? page, perPage, list.meta?.total_exact === false ? Number.MAX_SAFE_INTEGER : total);
 
   let body: ReactNode;
   if (list.companyMissing) body = <CompanyRequired />;
@@ -290,7 +291,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
           {!list.companyMissing && !list.isLoading && !list.error && total > 0 ? (
             <Group justify="space-between" wrap="wrap" gap="sm">
               <Text size="sm" c="dimmed">
-                {t('list.showing', { from: range.from, to: range.to, count: total })}
+                {t(list.meta?.total_exact === false ? 'list.showingMore' : 'list.showing', { from: range.from, to: range.to, count: total })}
               </Text>
               <ListPagination page={page} lastPage={lastPage} onChange={list.setPage} />
             </Group>

@@ -50,6 +50,9 @@ export const common = {
       // count = the total; i18next picks the plural form (English one/other).
       showing_one: 'Showing {{from}} to {{to}} of {{count}} result',
       showing_other: 'Showing {{from}} to {{to}} of {{count}} results',
+      // A broad search counts its matches only up to a bound (meta.total_exact false).
+      showingMore_one: 'Showing {{from}} to {{to}} of more than {{count}} result',
+      showingMore_other: 'Showing {{from}} to {{to}} of more than {{count}} results',
       noResults: 'No results found',
       previous: 'Previous',
       next: 'Next',
@@ -167,6 +170,9 @@ export const common = {
       showing_one: 'Se afișează {{from}}–{{to}} din {{count}} rezultat',
       showing_few: 'Se afișează {{from}}–{{to}} din {{count}} rezultate',
       showing_other: 'Se afișează {{from}}–{{to}} din {{count}} de rezultate',
+      showingMore_one: 'Se afișează {{from}}–{{to}} din peste {{count}} rezultat',
+      showingMore_few: 'Se afișează {{from}}–{{to}} din peste {{count}} rezultate',
+      showingMore_other: 'Se afișează {{from}}–{{to}} din peste {{count}} de rezultate',
       noResults: 'Nu s-au găsit rezultate',
       previous: 'Anterior',
       next: 'Următor',

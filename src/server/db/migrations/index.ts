@@ -6,6 +6,7 @@ import { messages } from './004_messages.js';
 import { packagesReturns } from './005_packages_returns.js';
 import { searchIndexes } from './006_search_indexes.js';
 import { security } from './007_security.js';
+import { listCounts } from './011_list_counts.js';
 import { jobs } from './012_jobs.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
@@ -17,5 +18,6 @@ export const migrations: Record<string, MigrationFactory> = {
   '005_packages_returns': packagesReturns,
   '006_search_indexes': searchIndexes,
   '007_security': security,
+  '011_list_counts': listCounts,
   '012_jobs': jobs,
 };

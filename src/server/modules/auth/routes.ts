@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loginBody, type LoginResponse } from '../../../core/api/auth.js';
 import type { Db } from '../../db/connection.js';
-import { hashToken, newToken, userOf } from '../../http/auth.js';
+import { hashToken, newToken, tokenHashOf, userOf } from '../../http/auth.js';
 import { HttpError, parse } from '../../http/errors.js';
 import crypto from 'node:crypto';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -40,6 +40,8 @@ export function authRoutes(app: FastifyInstance, db: Db): void {
 
   app.get('/api/v1/logout', async (req) => {
     await db.kysely.updateTable('auth_tokens').set({ revoked_at: nowSeconds() }).where('id', '=', req.tokenId!).execute();
+    const tokenHash = tokenHashOf(req);
+    if (tokenHash) app.forgetSession(tokenHash);
     return { message: 'ok' };
   });
 

@@ -386,11 +386,12 @@ describe('list', () => {
     const original = t.db.kysely;
     let queries = 0;
     const counting: KyselyPlugin = {
-      transformQuery: (args) => {
+      // Counted per result: a query that nests another builder is transformed more than once but runs once.
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
         queries++;
-        return args.node;
+        return args.result;
       },
-      transformResult: async (args) => args.result,
     };
     t.db.kysely = original.withPlugin(counting);
     try {

@@ -1,10 +1,10 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
-import type { ListResponse } from '../../../core/api/list.js';
+import { SEARCH_COUNT_WINDOW, type ListResponse } from '../../../core/api/list.js';
 import type { Currency, Product, SaleType } from '../../../core/api/products.js';
 import { fromBani } from '../../../core/money.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
 import type { Database, ProductImagesTable, ProductsTable } from '../../db/schema.js';
-import { matchesAny, paginate } from '../../http/list.js';
+import { boundedCount, keptCount, matchesAny, pageMeta } from '../../http/list.js';
 
 type ProductRow = Selectable<ProductsTable> & { image_sha: string | null };
 
@@ -89,14 +89,22 @@ export async function listProducts(exec: Executor, engine: Engine, link: ImageLi
             .where(matchesAny(engine, ['m.name', 'm.sku'], term)),
         );
   }
-  const page = await paginate(query.selectAll('p').select(imageSha), {
-    page: q.page,
-    items: q.items,
-    order: (x) => x.orderBy('p.id', 'desc'),
-    map: (row) => row,
-  });
-  const children = await variationsOf(exec, page.data.map((r) => r.id), link);
-  return { data: page.data.map((row) => toProduct(row, link, children.get(row.id) ?? [])), meta: page.meta };
+  // meta.total: the kept count of the company's products, or the matches of a search counted up
+  // to a bound (a term matching an eighth of a million products counted all of them before).
+  const offset = (q.page - 1) * q.items;
+  const total = q.search ? await boundedCount(exec, query, offset + SEARCH_COUNT_WINDOW) : await keptCount(exec, companyId, 'products');
+  // The page's ids first, then its rows: the image subquery runs for the rows shown, never for
+  // the rows an OFFSET skips (PostgreSQL ran it for every skipped row of a deep page).
+  const pageIds = query.select('p.id').orderBy('p.id', 'desc').limit(q.items).offset(offset);
+  const rows = await exec
+    .selectFrom(pageIds.as('pg'))
+    .innerJoin('products as p', 'p.id', 'pg.id')
+    .selectAll('p')
+    .select((eb) => eb.selectFrom('product_images as pi').select('pi.sha256').whereRef('pi.product_id', '=', 'p.id').as('image_sha'))
+    .orderBy('p.id', 'desc')
+    .execute();
+  const children = await variationsOf(exec, rows.map((r) => r.id), link);
+  return { data: rows.map((row) => toProduct(row, link, children.get(row.id) ?? [])), meta: pageMeta(total, q.page, q.items) };
 }
 
 /** One product of the company (a parent with its variations), or undefined. */
