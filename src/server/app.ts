@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerContext(app, { db: deps.db, clock: deps.clock ?? systemClock });
 
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
-  authRoutes(app, deps.db);
+  authRoutes(app);
   companyRoutes(app);
   sourceRoutes(app, deps.db);
   discountRoutes(app);
