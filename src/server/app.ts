@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
   authRoutes(app);
   companyRoutes(app);
-  sourceRoutes(app, deps.db);
+  sourceRoutes(app);
   discountRoutes(app);
   productRoutes(app, deps.appKey);
   notificationRoutes(app);
