@@ -40,6 +40,8 @@ export const serverMessages = {
     count_orders_one: '{{count}} order',
     count_orders_other: '{{count}} orders',
     internal_error: 'Something went wrong on the server. Try again.',
+    geo_street_required: 'Choose a street: this city\'s postal codes go by street.',
+    geo_number_required: 'Enter the street number: this street has several postal codes.',
   },
   ro: {
     required: 'Câmpul este obligatoriu.',
@@ -77,6 +79,8 @@ export const serverMessages = {
     count_orders_few: '{{count}} comenzi',
     count_orders_other: '{{count}} de comenzi',
     internal_error: 'A apărut o eroare pe server. Încercați din nou.',
+    geo_street_required: 'Alegeți strada: codurile poștale ale acestui oraș depind de stradă.',
+    geo_number_required: 'Introduceți numărul: strada are mai multe coduri poștale.',
   },
 } satisfies Record<Lang, Record<string, string>>;
 

@@ -19,6 +19,13 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
 import { returnRequestRoutes } from './modules/return-requests/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { geoData } from './modules/geo/data.js';
+import { geoRoutes } from './modules/geo/routes.js';
+import { integrationRoutes } from './modules/integrations/routes.js';
+import { providersNotInstalled, type IntegrationGateway } from './modules/integrations/gateway.js';
+import { secretBox } from './lib/secrets.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { customerRoutes } from './modules/customers/routes.js';
 
 export interface AppDeps {
   db: Db;
@@ -36,6 +43,8 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** The time every rule reads (ServiceContext.now); tests pass a manual clock. */
   clock?: Clock;
+  /** The provider side of the integration wizards. */
+  integrationGateway?: IntegrationGateway;
 }
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -95,7 +104,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   packageRoutes(app);
   returnRequestRoutes(app);
   messageRoutes(app, deps.publicUrl ?? 'http://localhost');
+  integrationRoutes(app, { secrets: secretBox(deps.appKey), gateway: deps.integrationGateway ?? providersNotInstalled });
+  orderRoutes(app);
+  customerRoutes(app);
   changelogRoutes(app);
+  geoRoutes(app, geoData());
 
   if (deps.webDist) await registerSpa(app, path.resolve(deps.webDist));
   return app;

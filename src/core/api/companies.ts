@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidCui, normalizeCui } from '../cui.js';
-import { flag, optionalText, requiredText } from '../validation.js';
+import { flag, moneyBani, optionalText, requiredText } from '../validation.js';
 
 export const companyBody = z.object({
   name: requiredText(255),
@@ -13,6 +13,8 @@ export const companyBody = z.object({
   address: optionalText(255).optional(),
   city: optionalText(100).optional(),
   county: optionalText(100).optional(),
+  /** Default client shipping cost of new orders, RON (stored in bani); 0 when never set. */
+  shipping_cost: z.preprocess((v) => (v === '' || v === null ? undefined : v), moneyBani().optional()),
 });
 export type CompanyInput = z.input<typeof companyBody>;
 
@@ -26,6 +28,8 @@ export interface Company {
   address: string | null;
   city: string | null;
   county: string | null;
+  /** RON. */
+  shipping_cost: number;
   created_at: number;
   updated_at: number;
 }

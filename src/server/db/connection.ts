@@ -16,6 +16,8 @@ export type Executor = Kysely<Database>;
 export interface Db {
   kysely: Kysely<Database>;
   engine: Engine;
+  /** PostgreSQL: the schema the tables live in ('public' unless openDb was given one). */
+  schema?: string;
   /**
    * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. The
    * checks that guard a write run inside it (read with `forUpdate` what the write depends on), so
@@ -55,7 +57,7 @@ export function openDb(url: string, opts: { schema?: string } = {}): Db {
       options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, engine: 'postgres', transaction: withTransaction(kysely), close: () => kysely.destroy() };
+    return { kysely, engine: 'postgres', schema: opts.schema ?? 'public', transaction: withTransaction(kysely), close: () => kysely.destroy() };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url.split(':')[0]}:")`);
   const file = url.slice('sqlite:'.length);

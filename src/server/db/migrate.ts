@@ -1,4 +1,4 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connection.js';
 import { migrations } from './migrations/index.js';
 
@@ -13,12 +13,10 @@ export async function migrateToLatest(db: Db): Promise<void> {
   };
   // Work lands from several branches at once, so a migration may arrive after one with a higher
   // number has run; each migration touches only its own tables, so running it late is safe.
-  // On PostgreSQL, name the schema of the migration tables (the search_path's first): without it
-  // Kysely takes a kysely_migration_lock of ANY schema as ours, so a test file migrating its fresh
-  // schema while another file's schema exists failed with 'relation "kysely_migration_lock" does
-  // not exist'.
-  const migrationTableSchema = db.engine === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true, migrationTableSchema });
+  // The migration tables are looked up in the database's own schema: left unnamed, Kysely looks
+  // in every schema and fails when another schema of the same database has them (another test
+  // file running at the same moment, another app sharing the database).
+  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true, migrationTableSchema: db.schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -36,6 +36,8 @@ export interface CompaniesTable {
   address: string | null;
   city: string | null;
   county: string | null;
+  /** Default client shipping cost of new orders (bani). */
+  shipping_cost: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -167,6 +169,104 @@ export interface ReturnRequestsTable {
   updated_at: number;
 }
 
+export interface CustomersTable {
+  id: Generated<number>;
+  /** Normalised (+407XXXXXXXX for Romanian numbers): the person's identity across companies. */
+  phone_number: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CompanyCustomersTable {
+  company_id: number;
+  customer_id: number;
+  name: string;
+  email: string | null;
+  orders_count: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FlagsTable {
+  id: Generated<number>;
+  customer_id: number;
+  company_id: number;
+  reason: string;
+  created_at: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  company_id: number;
+  customer_id: number;
+  source_id: number | null;
+  status: string;
+  courier: string | null;
+  courier_status: string | null;
+  awb: string | null;
+  bill_number: string | null;
+  value: number;
+  discount: number;
+  shipping_cost: number;
+  client_shipping_cost: number;
+  total_value: number;
+  observations: string | null;
+  details: string | null;
+  coupon_code: string | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OrderCustomerDetailsTable {
+  order_id: number;
+  name: string;
+  email: string | null;
+  county: string | null;
+  county_id: number | null;
+  city: string | null;
+  city_id: number | null;
+  street: string | null;
+  street_id: number | null;
+  street_number: string | null;
+  zip_code: string | null;
+  address: string | null;
+  company_name: string | null;
+  vat_number: string | null;
+  company_address: string | null;
+  company_city: string | null;
+  company_county: string | null;
+}
+
+export interface OrderProductsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number | null;
+  name: string;
+  sku: string;
+  price: number;
+  currency: string;
+  quantity: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** value: bani (amount), hundredths of a percent (percentage), null (shipping). */
+export interface AppliedDiscountsTable {
+  id: Generated<number>;
+  order_id: number;
+  order_product_id: number | null;
+  kind: string;
+  type: string;
+  value: number | null;
+  quantity: number | null;
+  coupon: string | null;
+  rule_id: number | null;
+  amount: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface ListCountsTable {
   company_id: number;
   list: string;
@@ -190,6 +290,38 @@ export interface JobsTable {
   updated_at: number;
 }
 
+/** The providers a company can set up (seeded by migration 009; keys are stable). */
+export interface IntegrationsTable {
+  id: Generated<number>;
+  key: string;
+  name: string;
+  description: string;
+  type: string;
+  position: number;
+}
+
+/** credentials: sealed JSON (lib/secrets.ts); configuration: plain JSON of the wizard's later steps. */
+export interface CompanyIntegrationsTable {
+  id: Generated<number>;
+  company_id: number;
+  integration_id: number;
+  credentials: string | null;
+  configuration: string | null;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number | null;
+  type: string;
+  /** JSON object of what changed. */
+  data: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -207,6 +339,16 @@ export interface Database {
   packages: PackagesTable;
   package_items: PackageItemsTable;
   return_requests: ReturnRequestsTable;
+  customers: CustomersTable;
+  company_customers: CompanyCustomersTable;
+  flags: FlagsTable;
+  orders: OrdersTable;
+  order_customer_details: OrderCustomerDetailsTable;
+  order_products: OrderProductsTable;
+  applied_discounts: AppliedDiscountsTable;
+  order_events: OrderEventsTable;
   list_counts: ListCountsTable;
   jobs: JobsTable;
+  integrations: IntegrationsTable;
+  company_integrations: CompanyIntegrationsTable;
 }

@@ -44,6 +44,7 @@ describe('browser headers on a page, an asset and an API answer', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
     });
   }
 });

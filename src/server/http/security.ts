@@ -30,6 +30,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     xFrameOptions: { action: 'deny' },
     // The app embeds nothing cross-origin that would need these relaxed; COEP would block nothing useful.
     crossOriginEmbedderPolicy: false,
+    // HSTS belongs to whoever terminates TLS for the company's domain: sent from here it would pin
+    // every subdomain to https for a year, and the console often runs over plain http on a LAN.
+    strictTransportSecurity: false,
   });
 }
 

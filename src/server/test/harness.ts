@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import { openDb, type Db } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -33,7 +33,7 @@ export interface TestUser {
 
 export const engineUnderTest = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
-export async function startTestApp(opts: { clock?: Clock } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, 'logger' | 'integrationGateway'> } = {}): Promise<TestApp> {
   const clock = opts.clock ?? systemClock;
   const pgUrl = process.env.TEST_DATABASE_URL;
   let db: Db;
@@ -54,7 +54,7 @@ export async function startTestApp(opts: { clock?: Clock } = {}): Promise<TestAp
   }
   await migrateToLatest(db);
   const dataDir = path.join(os.tmpdir(), `console-test-${crypto.randomBytes(4).toString('hex')}`);
-  const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir, clock: opts.clock });
+  const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir, clock: opts.clock, ...opts.deps });
   let counter = 0;
 
   async function createCompany(name = `Test Company ${++counter}`): Promise<number> {

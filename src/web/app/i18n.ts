@@ -10,6 +10,9 @@ import notifications from '../features/notifications/i18n';
 import packages from '../features/packages/i18n';
 import returnRequests from '../features/return-requests/i18n';
 import messages from '../features/messages/i18n';
+import address from '../components/address/i18n';
+import integrations from '../features/integrations/i18n';
+import orders from '../features/orders/i18n';
 
 /**
  * Every translation namespace of the app: one import and one entry per feature. A feature reads
@@ -28,6 +31,9 @@ export const namespaces: Record<string, Translations> = {
   messages,
   packages,
   returnRequests,
+  address,
+  integrations,
+  orders,
 };
 
 export const i18n = setupI18n(namespaces);

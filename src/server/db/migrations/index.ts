@@ -6,6 +6,8 @@ import { messages } from './004_messages.js';
 import { packagesReturns } from './005_packages_returns.js';
 import { searchIndexes } from './006_search_indexes.js';
 import { security } from './007_security.js';
+import { integrations } from './009_integrations.js';
+import { orders } from './010_orders.js';
 import { listCounts } from './011_list_counts.js';
 import { jobs } from './012_jobs.js';
 
@@ -18,6 +20,8 @@ export const migrations: Record<string, MigrationFactory> = {
   '005_packages_returns': packagesReturns,
   '006_search_indexes': searchIndexes,
   '007_security': security,
+  '009_integrations': integrations,
+  '010_orders': orders,
   '011_list_counts': listCounts,
   '012_jobs': jobs,
 };

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Company, companyBody } from '../../../core/api/companies.js';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
+import { fromBani } from '../../../core/money.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
 import type { CompaniesTable } from '../../db/schema.js';
 import { matchesAny, paginate } from '../../http/list.js';
@@ -20,6 +21,7 @@ export function toCompany(row: Selectable<CompaniesTable>): Company {
     address: row.address,
     city: row.city,
     county: row.county,
+    shipping_cost: fromBani(Number(row.shipping_cost ?? 0)),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };

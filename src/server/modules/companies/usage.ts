@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
+import { keptCount } from '../../http/list.js';
 
 /**
- * What still refers to a company and blocks its deletion. Orders join this count when the
- * orders module lands (its table does not exist yet).
+ * What still refers to a company and blocks its deletion. Orders are read from the counts the
+ * orders module keeps with every write (no count of the orders table).
  */
 export async function countCompanyUsage(exec: Executor, companyId: number): Promise<{ products: number; orders: number }> {
   const row = await exec
@@ -13,5 +14,6 @@ export async function countCompanyUsage(exec: Executor, companyId: number): Prom
     // Top-level products, as the Products list and the dashboard count them (variations belong to their product).
     .where('parent_id', 'is', null)
     .executeTakeFirst();
-  return { products: Number(row?.n ?? 0), orders: 0 };
+  const orders = await keptCount(exec, companyId, 'orders');
+  return { products: Number(row?.n ?? 0), orders: orders.total };
 }

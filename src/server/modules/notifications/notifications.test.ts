@@ -62,3 +62,17 @@ describe('changelog', () => {
     expect([...times].sort((x, y) => y - x)).toEqual(times);
   });
 });
+
+describe('marking read under concurrency', () => {
+  it('the bell opened in several tabs at once: every call succeeds and each notification is read once', async () => {
+    const a = await t.signUp();
+    await t.db.kysely
+      .insertInto('notifications')
+      .values(Array.from({ length: 5 }, (_, i) => ({ company_id: a.companyId, title: `N${i}`, description: 'd', type: 'notice', created_at: 100 + i })))
+      .execute();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => a.call('POST', '/api/v1/notifications/read')));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    const reads = await t.db.kysely.selectFrom('notification_reads').select('notification_id').where('user_id', '=', a.id).execute();
+    expect(reads).toHaveLength(5);
+  });
+});

@@ -56,5 +56,7 @@ export async function markAllRead(exec: Executor, companyId: number, userId: num
           not(exists(selectFrom('notification_reads').select('notification_id').whereRef('notification_reads.notification_id', '=', 'notifications.id').where('notification_reads.user_id', '=', userId))),
         ),
     )
+    // The bell opened in two tabs at once: both see the same unread rows; the second adds nothing.
+    .onConflict((oc) => oc.columns(['notification_id', 'user_id']).doNothing())
     .execute();
 }

@@ -201,3 +201,23 @@ describe('packages', () => {
     expect(otherCount.length).toBe(ids.length);
   });
 });
+
+describe('package items under concurrency', () => {
+  it('replaces of one package sent at the same moment all succeed and the package ends with one of them', async () => {
+    const id = await createPackage(alice);
+    const p1 = await product(alice.companyId, 'Bol', 'CONC-1');
+    const p2 = await product(alice.companyId, 'Farfurie', 'CONC-2');
+    const bodies = [
+      [{ product_id: p1, quantity: 1 }],
+      [{ product_id: p2, quantity: 2 }],
+      [{ product_id: p1, quantity: 3 }, { product_id: p2, quantity: 4 }],
+      [],
+    ];
+    for (let trial = 0; trial < 5; trial += 1) {
+      const answers = await Promise.all(bodies.map((items) => alice.call('POST', '/api/v1/package-item', { body: { package_id: id, package_items: items } })));
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      const rows = await t.db.kysely.selectFrom('package_items').select(['product_id', 'quantity']).where('package_id', '=', id).orderBy('product_id').execute();
+      expect(bodies.map((b) => JSON.stringify([...b].sort((x, y) => x.product_id - y.product_id)))).toContain(JSON.stringify(rows));
+    }
+  });
+});

@@ -55,7 +55,8 @@ export async function replacePackageItems(ctx: ServiceContext, input: unknown): 
   const body = parse(packageItemsBody, input);
   const items = mergePackageItems(body.package_items);
   const pkg = await ctx.db.transaction(async (trx) => {
-    // The package's row is locked: two replacements of its items run one after the other.
+    // The package's row is locked: two replacements of its items take turns (without the lock,
+    // PostgreSQL let both delete the old items and the second insert hit the primary key: 500).
     const found = await findPackage(trx, ctx.companyId, body.package_id, { lock: true });
     if (!found) throw notFound();
     // Checked inside the transaction, so a refusal changes nothing (one IN query for all lines).

@@ -205,3 +205,13 @@ describe('source names under concurrency (a unique index backs the rule)', () =>
     expect(Object.keys(res.json().errors)).toEqual(['source']);
   });
 });
+
+describe('a source name whose key is longer than the name', () => {
+  it("100 × 'İ' (lower-cased to two characters each) is stored with its 200-character key", async () => {
+    const u = await t.signUp();
+    const res = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'İ'.repeat(100) } });
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await t.db.kysely.selectFrom('sources').select('source_key').where('id', '=', res.json().data.id).executeTakeFirstOrThrow();
+    expect([...row.source_key]).toHaveLength(200);
+  });
+});

@@ -15,6 +15,7 @@ export type SourceUsage = Record<string, number>;
 
 export async function countSourceUsage(exec: Executor, sourceId: number): Promise<SourceUsage> {
   return {
+    orders: await countRefs(exec, 'orders', sourceId),
     order_discounts: await countRefs(exec, 'order_discounts', sourceId),
     message_templates: await countRefs(exec, 'messages', sourceId),
     return_requests: await countRefs(exec, 'return_requests', sourceId),
@@ -48,6 +49,8 @@ export function describeUsage(usage: SourceUsage, lang: Lang): string {
 registerMessages({
   en: {
     and_word: 'and',
+    source_usage_orders_one: '{{count}} order',
+    source_usage_orders_other: '{{count}} orders',
     source_usage_order_discounts_one: '{{count}} order discount',
     source_usage_order_discounts_other: '{{count}} order discounts',
     source_usage_message_templates_one: '{{count}} SMS template',
@@ -57,6 +60,9 @@ registerMessages({
   },
   ro: {
     and_word: 'și',
+    source_usage_orders_one: '{{count}} comandă',
+    source_usage_orders_few: '{{count}} comenzi',
+    source_usage_orders_other: '{{count}} de comenzi',
     source_usage_order_discounts_one: '{{count}} reducere la comandă',
     source_usage_order_discounts_few: '{{count}} reduceri la comandă',
     source_usage_order_discounts_other: '{{count}} de reduceri la comandă',

@@ -1,8 +1,274 @@
+import { ActionIcon, Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { Link, useNavigate } from 'react-router';
+import { fromBani } from '../../../core/money';
+import { CompanySourceSelect } from '../../components/CompanySourceSelect';
+import { ProductSelect } from '../../components/ProductSelect';
+import type { ProductOption } from '../../components/useProductOptions';
+import { CompanyRequired, PageHeader } from '../../components/states';
+import { api, ApiError, errorMessage } from '../../lib/api';
+import { formatAmount } from '../../lib/format';
+import { useForm } from '../../lib/form';
+import { queryKeys } from '../../lib/queryKeys';
+import { useCompanyId } from '../../lib/session';
+import { ADDRESS_FIELDS, EMPTY_ADDRESS } from './address';
+import { AddressFieldsStandIn } from './AddressFieldsStandIn';
+import { ORDERS_PATH } from './api';
+import { createdId, missingFields, newOrderPayload, placeServerErrors, type NewOrderValues } from './newOrder';
+import { addLine, decrease, increase, lineBani, removeLine, runningTotals, setQuantity, type DraftLine } from './newOrderLines';
 
-/** Placeholder: replace this file with the real screen (keep the export name). */
+const BLANK: NewOrderValues = { name: '', phone_number: '', address: EMPTY_ADDRESS, source: null, details: '', lines: [] };
+
+/** /orders/new: customer, delivery address, product lines with a running total, source and details. */
 export function NewOrderPage() {
-  const { t } = useTranslation('common');
-  return <NotAvailableYet title={t('nav.newOrder')} />;
+  const { t } = useTranslation('orders');
+  const companyId = useCompanyId();
+  if (companyId === null)
+    return (
+      <>
+        <PageHeader title={t('form.title')} />
+        <CompanyRequired />
+      </>
+    );
+  // A new company: a new, empty form (a draft never goes to another company).
+  return <NewOrderForm key={companyId} companyId={companyId} />;
+}
+
+function NewOrderForm({ companyId }: { companyId: number }) {
+  const { t, i18n } = useTranslation('orders');
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const form = useForm<NewOrderValues>({
+    initialValues: BLANK,
+    validate: (v) => missingFields(v, { required: t('form.required'), atLeastOneProduct: t('form.atLeastOneProduct') }),
+  });
+  const [picked, setPicked] = useState<ProductOption | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const { values, errors } = form;
+
+  const create = useMutation({
+    mutationFn: (v: NewOrderValues) => api.post<unknown>(ORDERS_PATH, newOrderPayload(v)),
+    onSuccess: async (answer) => {
+      await Promise.all(['order', 'customer', 'product'].map((r) => qc.invalidateQueries({ queryKey: queryKeys.all(r) })));
+      const id = createdId(answer);
+      notifications.show({ color: 'green', message: t('form.created', { id: id ?? '' }) });
+      void navigate(id ? `/orders/${id}` : '/orders');
+    },
+    onError: (e, v) => {
+      // Everything typed stays; the server's messages go beside their fields.
+      form.setErrors(placeServerErrors(e, v.lines));
+      setFailure(e);
+    },
+  });
+
+  const setLines = (next: DraftLine[]) => {
+    form.setValues((prev) => ({ ...prev, lines: next }));
+    if (errors.products && next.length > 0) form.setFieldError('products', null);
+  };
+  const addPicked = () => {
+    if (!picked) return;
+    const p = picked.product;
+    setLines(addLine(values.lines, { product_id: p.id, sku: p.sku, name: picked.label, price: p.selling_price, currency: p.currency }));
+    setPicked(null);
+  };
+  const submit = form.onSubmit((v) => {
+    if (create.isPending) return;
+    setFailure(null);
+    create.mutate(v);
+  });
+
+  const totals = runningTotals(values.lines);
+  const addressErrors = { county: errors.county, city: errors.city, street: errors.street, number: errors.number };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <PageHeader title={t('form.title')}>
+        <Button component={Link} to="/orders" variant="default" leftSection={<IconArrowLeft size={16} />}>
+          {t('form.back')}
+        </Button>
+      </PageHeader>
+      <Stack gap="md">
+        <Section title={t('form.customer')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={t('form.name')} placeholder={t('form.namePlaceholder')} required autoComplete="off" {...form.getInputProps('name')} />
+            <TextInput label={t('form.phone')} placeholder={t('form.phonePlaceholder')} required type="tel" autoComplete="off" {...form.getInputProps('phone_number')} />
+          </SimpleGrid>
+          <Text size="sm" fw={600} mt="xs">
+            {t('form.address')}
+          </Text>
+          <AddressFieldsStandIn
+            required
+            value={values.address}
+            errors={addressErrors}
+            onChange={(address) => {
+              form.setValues((prev) => ({ ...prev, address }));
+              // A changed part of the address drops its error, as any other field does.
+              for (const f of ADDRESS_FIELDS) if (address[f] !== values.address[f] && errors[f]) form.setFieldError(f, null);
+            }}
+          />
+        </Section>
+
+        <Section title={t('form.products')}>
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <ProductSelect
+              mode="sellable"
+              serverSearch
+              label={t('form.product')}
+              placeholder={t('form.productPlaceholder')}
+              clearable
+              value={picked ? String(picked.id) : null}
+              onChange={(_, option) => setPicked(option)}
+              failedText={(reason) => t('errors.products', { reason })}
+              noneText={t('form.noProducts')}
+              style={{ flex: 1, minWidth: 240 }}
+            />
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={addPicked} disabled={!picked}>
+              {t('form.addLine')}
+            </Button>
+          </Group>
+          {errors.products ? (
+            <Text c="red" size="sm" role="alert">
+              {errors.products}
+            </Text>
+          ) : null}
+          {values.lines.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              {t('form.noLines')}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table verticalSpacing="xs" aria-label={t('form.products')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('form.product')}</Table.Th>
+                    <Table.Th ta="right">{t('form.price')}</Table.Th>
+                    <Table.Th ta="center">{t('form.quantity')}</Table.Th>
+                    <Table.Th ta="right">{t('form.lineTotal')}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {values.lines.map((l) => (
+                    <Table.Tr key={l.product_id}>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {l.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {l.sku}
+                        </Text>
+                        {errors[`line.${l.product_id}`] ? (
+                          <Text size="xs" c="red">
+                            {errors[`line.${l.product_id}`]}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatAmount(l.price, l.currency, i18n.language)}
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap" justify="center">
+                          <ActionIcon variant="default" aria-label={t('form.decrease', { name: l.name })} onClick={() => setLines(decrease(values.lines, l.product_id))}>
+                            <IconMinus size={14} />
+                          </ActionIcon>
+                          <NumberInput
+                            aria-label={`${t('form.quantity')}: ${l.name}`}
+                            w={72}
+                            min={1}
+                            step={1}
+                            allowDecimal={false}
+                            allowNegative={false}
+                            hideControls
+                            value={l.quantity}
+                            onChange={(v) => setLines(setQuantity(values.lines, l.product_id, v))}
+                          />
+                          <ActionIcon variant="default" aria-label={t('form.increase', { name: l.name })} onClick={() => setLines(increase(values.lines, l.product_id))}>
+                            <IconPlus size={14} />
+                          </ActionIcon>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatAmount(fromBani(lineBani(l)), l.currency, i18n.language)}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Tooltip label={t('form.removeLine', { name: l.name })}>
+                          <ActionIcon variant="subtle" color="red" aria-label={t('form.removeLine', { name: l.name })} onClick={() => setLines(removeLine(values.lines, l.product_id))}>
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <Group justify="flex-end" gap="xs" align="baseline">
+            <Text size="sm" c="dimmed">
+              {t('form.runningTotal')}
+            </Text>
+            <Text fw={700} fz="lg" data-testid="running-total">
+              {totals.length === 0 ? formatAmount(0, 'RON', i18n.language) : totals.map((x) => formatAmount(fromBani(x.bani), x.currency, i18n.language)).join(' + ')}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed" ta="right">
+            {t('form.totalHint')}
+          </Text>
+        </Section>
+
+        <Section title={t('form.source')}>
+          <CompanySourceSelect
+            companyId={companyId}
+            query={{ page: 1, items: 100 }}
+            hints={{ needsCompany: '', failed: t('errors.sources'), none: t('form.noSources') }}
+            label={t('form.source')}
+            placeholder={t('form.sourcePlaceholder')}
+            value={values.source}
+            onChange={(v) => form.setFieldValue('source', v)}
+            error={errors.source}
+            maw={420}
+          />
+        </Section>
+
+        <Section title={t('form.additional')}>
+          <Textarea label={t('form.details')} placeholder={t('form.detailsPlaceholder')} autosize minRows={3} {...form.getInputProps('details')} />
+        </Section>
+
+        {failure ? (
+          <Alert color="red" role="alert" title={failureTitle(failure, t('form.fixErrors'), t('errors.create'))}>
+            {Object.values(errors).some(Boolean) ? t('form.fixErrors') : null}
+          </Alert>
+        ) : null}
+
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={create.isPending} disabled={create.isPending}>
+            {create.isPending ? t('form.creating') : t('form.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A 422 says which fields; anything else gives the server's reason or "Failed to create order". */
+function failureTitle(e: unknown, fieldsText: string, fallback: string): string {
+  if (e instanceof ApiError && e.status === 422) return e.message || fieldsText;
+  return errorMessage(e, fallback);
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={3} fz={17}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
 }

@@ -1,8 +1,55 @@
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { Link, useNavigate } from 'react-router';
+import { ListPage } from '../../components/ListPage';
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatAmount, formatDate, orDash } from '../../lib/format';
+import { useOrderCrud, useOrderList } from './api';
+import { CustomerFlags } from './CustomerFlags';
+import { orderPath } from './paths';
+import type { OrderRow } from './types';
 
-/** Placeholder: replace this file with the real screen (keep the export name). */
+/** /orders: the selected company's orders, newest first; the page lives in the URL (?page=). */
 export function OrdersPage() {
-  const { t } = useTranslation('common');
-  return <NotAvailableYet title={t('nav.orders')} />;
+  const { t, i18n } = useTranslation('orders');
+  const navigate = useNavigate();
+  const list = useOrderList();
+  const crud = useOrderCrud(list);
+  const page = list.state.page;
+
+  return (
+    <ListPage<OrderRow>
+      texts="orders"
+      list={list}
+      onAdd={() => void navigate('/orders/new')}
+      columns={[
+        { key: 'id', header: t('col.id'), nowrap: true, render: (o) => <Text size="sm" fw={600}>#{o.id}</Text> },
+        {
+          key: 'customer',
+          header: t('col.customer'),
+          render: (o) => (
+            <Group gap={4} wrap="nowrap">
+              <Text size="sm">{orDash(o.customer_detail?.name)}</Text>
+              <CustomerFlags flags={o.customer_detail?.flags} />
+            </Group>
+          ),
+        },
+        { key: 'phone', header: t('col.phone'), nowrap: true, render: (o) => orDash(o.customer_detail?.phone_number) },
+        { key: 'status', header: t('col.status'), render: (o) => <StatusBadge status={o.status} /> },
+        { key: 'courier_status', header: t('col.courierStatus'), render: (o) => <StatusBadge status={o.courier_status} /> },
+        { key: 'total', header: t('col.total'), align: 'right', nowrap: true, render: (o) => formatAmount(o.total_value, 'RON', i18n.language) },
+        { key: 'created', header: t('col.created'), nowrap: true, render: (o) => formatDate(o.created_at, i18n.language) },
+      ]}
+      rowActions={(o) => (
+        <Tooltip label={t('view')}>
+          <ActionIcon component={Link} to={orderPath(o.id, page)} variant="subtle" aria-label={t('viewOrder', { id: o.id })}>
+            <IconEye size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      onDelete={(o) => crud.remove.mutateAsync(o.id)}
+      deleteMessage={(o) => t('deleteMessage', { id: o.id })}
+    />
+  );
 }

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { registerMessages } from '../messages.js';
+import { requiredText } from '../validation.js';
+
+/**
+ * Integrations (spec part 2: Integration, Company integration, section 4 wizard steps, section 5
+ * credential rules, section 7 calls). Shared by the server (request schemas, messages) and the web
+ * app (types, the same schemas as client checks).
+ */
+
+export const INTEGRATION_KEYS = ['cargus', 'sameday', 'dpd', 'smartbill', 'sms', 'telegram', 'vonage'] as const;
+export type IntegrationKey = (typeof INTEGRATION_KEYS)[number];
+export const INTEGRATION_TYPES = ['courier', 'invoice', 'messaging'] as const;
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+
+/** The providers that have a set-up wizard (the generic `sms` gateway has no provider yet). */
+export const WIZARD_KEYS = ['cargus', 'sameday', 'dpd', 'smartbill', 'vonage', 'telegram'] as const;
+export type WizardKey = (typeof WIZARD_KEYS)[number];
+export const COURIER_KEYS = ['cargus', 'sameday', 'dpd'] as const;
+export type CourierKey = (typeof COURIER_KEYS)[number];
+
+export const isWizardKey = (key: string): key is WizardKey => (WIZARD_KEYS as readonly string[]).includes(key);
+export const isCourierKey = (key: string): key is CourierKey => (COURIER_KEYS as readonly string[]).includes(key);
+
+/** The login fields of each wizard's first step, in the order the form shows them (spec 5). */
+export const CREDENTIAL_FIELDS = {
+  cargus: ['username', 'password', 'api_key'],
+  sameday: ['username', 'password'],
+  dpd: ['username', 'password'],
+  smartbill: ['username', 'token'],
+  vonage: ['api_key', 'api_secret', 'phone_number'],
+  telegram: ['bot_token', 'chat_id'],
+} as const satisfies Record<WizardKey, readonly string[]>;
+export type CredentialField = (typeof CREDENTIAL_FIELDS)[WizardKey][number];
+export type Credentials<K extends WizardKey = WizardKey> = Record<(typeof CREDENTIAL_FIELDS)[K][number], string>;
+
+/** Fields shown as text (not masked) in the wizard: the rest are secrets. */
+export const PLAIN_FIELDS: readonly string[] = ['username', 'phone_number', 'chat_id'];
+
+/**
+ * Messaging integrations work with credentials alone; the others also need the later wizard
+ * steps (a pickup point; a series and the VAT choice) before they count as configured.
+ */
+export const CREDENTIALS_SUFFICE: readonly string[] = ['vonage', 'telegram'];
+
+const credentialField = () => requiredText(500);
+
+/** The first-step body of a wizard: every field required ("fill all fields"). */
+export function credentialsBody(key: WizardKey) {
+  const shape: Record<string, ReturnType<typeof credentialField>> = {};
+  for (const field of CREDENTIAL_FIELDS[key]) shape[field] = credentialField();
+  return z.object(shape);
+}
+
+/** A choice of a fetched list, sent as an id (number or numeric text) or a text id. */
+const choice = (requiredKey: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z.string({ error: (i) => (i.input === undefined ? requiredKey : 'invalid') }).min(1, { error: requiredKey }).max(100, { error: 'too_long' }),
+  );
+
+export const pickupPointBody = z.object({ pickup_point_id: choice('select_pickup_point') });
+export const samedayPickupPointBody = z.object({ pickup_point_id: choice('select_pickup_point'), contact_person_id: choice('select_contact_person') });
+export const seriesBody = z.object({ series_name: choice('select_series') });
+/** The VAT step: a rate of the fetched list (its percentage as text, or its name), or null for none. */
+export const vatAmountBody = z.object({
+  vat_amount: z.preprocess((v) => (v === '' || v === undefined ? null : typeof v === 'number' ? String(v) : v), z.string({ error: 'invalid' }).max(100, { error: 'too_long' }).nullable()),
+});
+
+export interface Integration {
+  id: number;
+  key: IntegrationKey;
+  name: string;
+  description: string;
+  type: IntegrationType;
+  /** True when calls to this provider go to the built-in emulator (demo mode). */
+  emulated: boolean;
+  /** The emulator's demo account, shown in the wizard (emulated providers only). */
+  demo_credentials: Record<string, string> | null;
+  /** False for an integration that has no set-up wizard yet (the generic `sms`). */
+  setup_available: boolean;
+}
+
+/** What the wizard chose; nothing secret. */
+export interface IntegrationConfiguration {
+  pickup_point_id?: string;
+  pickup_point_name?: string;
+  contact_person_id?: string;
+  contact_person_name?: string;
+  series_name?: string;
+  /** The VAT rate chosen in SmartBill's last step (percentage as text), null for none. */
+  vat_amount?: string | null;
+  vat_name?: string | null;
+}
+
+/** A company's set-up of an integration. Credentials are never sent: only whether they are set. */
+export interface CompanyIntegration {
+  id: number;
+  integrations_id: number;
+  key: IntegrationKey;
+  type: IntegrationType;
+  emulated: boolean;
+  has_credentials: boolean;
+  has_configuration: boolean;
+  /** Credentials and configuration (messaging: credentials alone). */
+  configured: boolean;
+  is_active: boolean;
+  configuration: IntegrationConfiguration;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ContactPerson {
+  id: string;
+  name: string;
+  position: string | null;
+  phoneNumber: string | null;
+  defaultContactPerson: boolean;
+}
+
+export interface PickupPoint {
+  id: string;
+  name: string;
+  address: string;
+  /** Sameday only. */
+  contact_persons?: ContactPerson[];
+}
+
+export interface InvoiceSeries {
+  id: number;
+  name: string;
+}
+
+export interface VatOption {
+  name: string;
+  percentage: number;
+}
+
+export interface TestResult {
+  ok: boolean;
+  message: string;
+}
+
+registerMessages({
+  en: {
+    fill_all_fields: 'Please fill all fields',
+    select_pickup_point: 'Please select a pickup point',
+    invalid_pickup_point: 'Please select a valid pickup point',
+    select_contact_person: 'Please select a contact person',
+    invalid_contact_person: 'Please select a valid contact person',
+    select_series: 'Please select a series',
+    invalid_series: 'Please select a valid series',
+    invalid_vat_amount: 'Please select a valid VAT rate',
+    integration_not_logged_in: 'Sign in to {{provider}} first (step 1).',
+    integration_no_setup: 'This integration cannot be set up yet.',
+    provider_refused_credentials: '{{provider}} did not accept these credentials: {{reason}}',
+    provider_unavailable: '{{provider}} is not available right now: {{reason}}. Try again in a moment.',
+    provider_test_ok: '{{provider}} accepted the saved credentials.',
+  },
+  ro: {
+    fill_all_fields: 'Vă rugăm să completați toate câmpurile',
+    select_pickup_point: 'Vă rugăm să selectați un punct de ridicare',
+    invalid_pickup_point: 'Vă rugăm să selectați un punct de ridicare valid',
+    select_contact_person: 'Vă rugăm să selectați o persoană de contact',
+    invalid_contact_person: 'Vă rugăm să selectați o persoană de contact validă',
+    select_series: 'Vă rugăm să selectați o serie',
+    invalid_series: 'Vă rugăm să selectați o serie validă',
+    invalid_vat_amount: 'Vă rugăm să selectați o cotă TVA validă',
+    integration_not_logged_in: 'Autentificați-vă mai întâi la {{provider}} (pasul 1).',
+    integration_no_setup: 'Această integrare nu poate fi configurată încă.',
+    provider_refused_credentials: '{{provider}} nu a acceptat aceste date de autentificare: {{reason}}',
+    provider_unavailable: '{{provider}} nu este disponibil acum: {{reason}}. Încercați din nou în câteva momente.',
+    provider_test_ok: '{{provider}} a acceptat datele de autentificare salvate.',
+  },
+});

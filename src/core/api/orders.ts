@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { registerMessages } from '../messages.js';
+import { normalizePhone } from '../orders/phone.js';
+import { idRef, MAX_ID, MAX_PAGE, moneyBani, optionalText, requiredText, wholeNumber } from '../validation.js';
+import { selectedRef } from './sources.js';
+
+/**
+ * The orders API, shared by server and web. JSON money is RON with two decimals (stored as bani),
+ * percentages are decimal percents (12.5), times are Unix seconds, names are snake_case as the
+ * spec has them.
+ */
+
+export const ORDER_STATUSES = ['new', 'processing', 'completed', 'cancelled'] as const;
+export const ORDER_SORTS = ['-created_at', 'created_at'] as const;
+/** Largest quantity on one line (far above any real order, far below integer limits). */
+export const MAX_LINE_QUANTITY = 100_000;
+
+export interface Flag {
+  reason: string;
+  created_at: number;
+  /** The current company's id when it raised the flag; null for another company (never disclosed). */
+  flagged_by_company_id: number | null;
+  by_this_company: boolean;
+}
+
+export interface CustomerDetail {
+  customer_id: number;
+  name: string;
+  phone_number: string;
+  email: string | null;
+  county: string | null;
+  county_id: number | null;
+  city: string | null;
+  city_id: number | null;
+  street: string | null;
+  street_id: number | null;
+  street_number: string | null;
+  zip_code: string | null;
+  address: string | null;
+  company_name: string | null;
+  vat_number: string | null;
+  company_address: string | null;
+  company_city: string | null;
+  company_county: string | null;
+  flags: Flag[];
+}
+
+export interface OrderProduct {
+  id: number;
+  product_id: number | null;
+  quantity: number;
+  /** Copied from the product when the line was made: later product changes do not reach it. */
+  product: { name: string; sku: string; selling_price: number; currency: string };
+  /** selling_price × quantity, RON. */
+  value: number;
+}
+
+export type AppliedDiscountKind = 'order' | 'product' | 'coupon' | 'manual';
+
+export interface AppliedDiscount {
+  id: number;
+  type: 'amount' | 'percentage' | 'shipping';
+  /** RON for amount, a percent for percentage, null for shipping. */
+  value: number | null;
+  /** The quantity threshold of a product discount; null otherwise. */
+  quantity: number | null;
+  /** null: order-level. */
+  order_product_id: number | null;
+  coupon: string | null;
+  /** order / product: set by the automatic rules (re-evaluated on line changes); manual: added by hand. */
+  kind: AppliedDiscountKind;
+  automatic: boolean;
+  /** What it takes from the order, RON (0 for shipping). */
+  amount: number;
+}
+
+export interface OrderEvent {
+  id: number;
+  /** created, line_added, line_changed, line_removed, discount_added, discount_changed, discount_removed,
+   * free_shipping, customer_detail_changed, phone_changed, observations_changed, details_changed, cancelled, restored, flagged */
+  type: string;
+  data: Record<string, unknown>;
+  created_at: number;
+  user: { id: number; name: string } | null;
+}
+
+/** A row of the orders list. */
+export interface OrderListItem {
+  id: number;
+  status: string;
+  courier: string | null;
+  courier_status: string | null;
+  awb: string | null;
+  bill_number: string | null;
+  value: number;
+  discount: number;
+  client_shipping_cost: number;
+  total_value: number;
+  created_at: number;
+  updated_at: number;
+  customer_detail: { customer_id: number; name: string; phone_number: string; telefon: string; email: string | null; flags: Flag[] };
+}
+
+export interface Order extends Omit<OrderListItem, 'customer_detail'> {
+  company_id: number;
+  source_id: number | null;
+  source: string | null;
+  observations: string | null;
+  details: string | null;
+  coupon_code: string | null;
+  customer_detail: CustomerDetail;
+  order_products: OrderProduct[];
+  applied_discounts: AppliedDiscount[];
+  history: OrderEvent[];
+}
+
+export interface Customer {
+  id: number;
+  name: string;
+  phone_number: string;
+  email: string | null;
+  orders_count: number;
+  flags: Flag[];
+  created_at: number;
+}
+
+export const orderListQuery = z.object({
+  page: z.coerce.number({ error: 'invalid_number' }).int({ error: 'whole_number' }).min(1, { error: 'min' }).max(MAX_PAGE, { error: 'max' }).default(1),
+  items: z.coerce.number({ error: 'invalid_number' }).int({ error: 'whole_number' }).min(1, { error: 'min' }).max(1000, { error: 'max' }).default(10),
+  search: z.string().max(200, { error: 'too_long' }).optional().transform((s) => s?.trim() ?? ''),
+  company_id: z.coerce.number({ error: 'invalid_number' }).int().positive({ error: 'invalid' }).max(MAX_ID, { error: 'invalid' }).optional(),
+  sort: z.enum(ORDER_SORTS).default('-created_at'),
+  status: z.enum(ORDER_STATUSES).optional(),
+});
+
+/** A phone number in any form, stored normalised (+407XXXXXXXX for Romanian numbers). */
+export const phoneNumber = () =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.string({ error: 'required' }).trim().min(1, { error: 'required' }).transform((v, ctx) => {
+      const n = normalizePhone(v);
+      if (!n) {
+        ctx.addIssue({ code: 'custom', message: 'invalid_phone' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  );
+
+const quantity = () => wholeNumber({ min: 1, max: MAX_LINE_QUANTITY });
+
+/** The new-order payload of the spec: products is a map from SKU to quantity. */
+export const newOrderBody = z.object({
+  name: requiredText(255),
+  phone_number: phoneNumber(),
+  county: requiredText(100),
+  city: requiredText(100),
+  street: requiredText(255),
+  number: requiredText(50),
+  source: selectedRef('select_source'),
+  details: optionalText(2000).optional(),
+  email: optionalText(255).optional(),
+  county_id: idRef().nullable().optional(),
+  city_id: idRef().nullable().optional(),
+  street_id: idRef().nullable().optional(),
+  zip_code: optionalText(20).optional(),
+  products: z
+    .record(z.string(), z.unknown(), { error: 'order_needs_products' })
+    .refine((p) => Object.keys(p).length > 0, { error: 'order_needs_products' }),
+});
+export type NewOrderInput = z.input<typeof newOrderBody>;
+/** Each quantity of the products map (checked one by one so the error names the SKU). */
+export const lineQuantity = quantity;
+
+export const orderUpdateBody = z
+  .object({ observations: optionalText(2000).optional(), details: optionalText(2000).optional() })
+  .refine((b) => b.observations !== undefined || b.details !== undefined, { error: 'nothing_to_update' });
+
+/** Adding a product to an order: at least 1. */
+export const addLineBody = z.object({ quantity: quantity().default(1) });
+/** Changing a line: 0 or less removes it. */
+export const lineQuantityBody = z.object({
+  quantity: z.preprocess(
+    (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : v),
+    z.number({ error: (i) => (i.input === undefined ? 'required' : 'invalid_number') }).int({ error: 'whole_number' }).min(-MAX_LINE_QUANTITY, { error: 'min' }).max(MAX_LINE_QUANTITY, { error: 'max' }),
+  ),
+});
+
+export const MANUAL_DISCOUNT_TYPES = ['amount', 'percentage'] as const;
+
+/** value: RON for amount, percent (0..100) for percentage; stored in hundredths either way. */
+const discountValue = () => moneyBani();
+
+export const addDiscountBody = z
+  .object({
+    type: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'required' }).min(1, { error: 'required' }).pipe(z.enum(MANUAL_DISCOUNT_TYPES))),
+    value: discountValue(),
+    order_product_id: z.preprocess((v) => (v === '' || v === undefined ? null : v), selectedRef('select_product').nullable()),
+  })
+  .superRefine((d, ctx) => {
+    if (d.type === 'percentage' && d.value > 100_00) ctx.addIssue({ code: 'custom', path: ['value'], message: 'percent_max' });
+    if (d.type === 'amount' && d.value > 10_000_000_00) ctx.addIssue({ code: 'custom', path: ['value'], message: 'amount_too_large' });
+  });
+
+export const discountValueBody = z.object({ value: discountValue() });
+
+export const CUSTOMER_DETAIL_FIELDS = ['name', 'email', 'address', 'city', 'county', 'company_name', 'vat_number', 'company_address', 'company_city', 'company_county'] as const;
+
+/** Only the fields sent are stored; name stays required when sent. */
+export const customerDetailBody = z
+  .object({
+    name: requiredText(255).optional(),
+    email: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.union([z.literal(''), z.null(), z.email({ error: 'invalid_email' }).max(255, { error: 'too_long' })]).optional()).transform((v) => (v === '' ? null : v)),
+    address: optionalText(255).optional(),
+    city: optionalText(100).optional(),
+    county: optionalText(100).optional(),
+    company_name: optionalText(255).optional(),
+    vat_number: optionalText(50).optional(),
+    company_address: optionalText(255).optional(),
+    company_city: optionalText(100).optional(),
+    company_county: optionalText(100).optional(),
+  })
+  .refine((b) => CUSTOMER_DETAIL_FIELDS.some((f) => b[f] !== undefined), { error: 'nothing_to_update' });
+
+export const customerPhoneBody = z.object({ phone_number: phoneNumber() });
+
+export const flagBody = z.object({
+  reason: requiredText(1000),
+  /** The order the flag was raised from (noted in its history); optional. */
+  order_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idRef().optional()),
+});
+
+registerMessages({
+  en: {
+    invalid_phone: 'Enter a valid phone number, e.g. 0744 123 456.',
+    order_needs_products: 'Add at least one product.',
+    unknown_sku: 'There is no product with SKU {{sku}} in this company.',
+    sku_has_variations: '{{sku}} has variations: choose one of them.',
+    quantity_too_large: 'The quantity is too large.',
+    discount_type: 'Choose amount or percentage.',
+    nothing_to_update: 'Nothing to update.',
+    order_already_cancelled: 'The order is already cancelled.',
+    order_has_awb: 'The order has an AWB: delete the AWB before cancelling the order.',
+    order_has_invoice: 'The order has an invoice: cancel or reverse the invoice before cancelling the order.',
+    order_not_cancelled: 'Only a cancelled order can be restored.',
+    phone_taken: 'This phone number already belongs to another customer.',
+    already_flagged: 'Your company has already flagged this customer.',
+    line_not_in_order: 'This product line is not part of the order.',
+    invalid_source: 'Invalid source selected',
+  },
+  ro: {
+    invalid_phone: 'Introduceți un număr de telefon valid, de exemplu 0744 123 456.',
+    order_needs_products: 'Adăugați cel puțin un produs.',
+    unknown_sku: 'Nu există niciun produs cu codul SKU {{sku}} în această companie.',
+    sku_has_variations: '{{sku}} are variații: alegeți una dintre ele.',
+    quantity_too_large: 'Cantitatea este prea mare.',
+    discount_type: 'Alegeți sumă sau procent.',
+    nothing_to_update: 'Nu este nimic de actualizat.',
+    order_already_cancelled: 'Comanda este deja anulată.',
+    order_has_awb: 'Comanda are un AWB: ștergeți AWB-ul înainte de a anula comanda.',
+    order_has_invoice: 'Comanda are o factură: anulați sau stornați factura înainte de a anula comanda.',
+    order_not_cancelled: 'Doar o comandă anulată poate fi restaurată.',
+    phone_taken: 'Acest număr de telefon aparține deja altui client.',
+    already_flagged: 'Compania dumneavoastră a semnalat deja acest client.',
+    line_not_in_order: 'Această linie de produs nu face parte din comandă.',
+    invalid_source: 'Sursa selectată nu este validă',
+  },
+});

@@ -1,0 +1,29 @@
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { openDb } from './connection.js';
+import { migrateToLatest } from './migrate.js';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(pgUrl)('migrations on a PostgreSQL database shared with other schemas', () => {
+  it('migrate a schema while another schema of the database already has its migration tables', async () => {
+    const admin = openDb(pgUrl!);
+    const schemas = [`m_${crypto.randomBytes(5).toString('hex')}`, `m_${crypto.randomBytes(5).toString('hex')}`];
+    try {
+      for (const s of schemas) await admin.kysely.schema.createSchema(s).execute();
+      for (const s of schemas) {
+        const db = openDb(pgUrl!, { schema: s });
+        try {
+          await migrateToLatest(db);
+          const tables = await db.kysely.introspection.getTables({ withInternalKyselyTables: true });
+          expect(tables.filter((x) => x.schema === s).map((x) => x.name)).toContain('kysely_migration');
+        } finally {
+          await db.close();
+        }
+      }
+    } finally {
+      for (const s of schemas) await admin.kysely.schema.dropSchema(s).ifExists().cascade().execute();
+      await admin.close();
+    }
+  });
+});

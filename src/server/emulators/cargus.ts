@@ -1,0 +1,364 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
+import { toBucharest } from '../lib/bucharestTime.js';
+import { GEO, findCounty, findLocality, localityById } from './geo.js';
+import { applyCommonFaults, baniToNumber, controlRoutes, FaultSwitch, Hanger, numberToBani, type Emulator, type EmulatorOptions } from './kit.js';
+import { awbCounter, deletable, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
+
+/**
+ * Cargus "UrgentOnlineAPI" emulator (routes under /api, as https://urgentcargus.azure-api.net/api).
+ * Auth as the real one: `Ocp-Apim-Subscription-Key` on every call (Azure APIM's 401 otherwise),
+ * `POST LoginUser` answers the token as a JSON string, `Authorization: Bearer` on the rest, tokens
+ * valid 24 h. Errors: a JSON array of messages (400), `{message}` for a denied token (401).
+ * Labels: `AwbDocuments` answers a JSON string holding the PDF in base64.
+ */
+
+export interface CargusPickupLocation {
+  LocationId: number;
+  Name: string;
+  CountyId: number;
+  CountyName: string;
+  LocalityId: number;
+  LocalityName: string;
+  StreetId: number;
+  StreetName: string;
+  BuildingNumber: string;
+  AddressText: string;
+  ContactPerson: string;
+  PhoneNumber: string;
+  Email: string;
+  CodPostal: string;
+  AutomaticEOD: string;
+}
+
+interface CargusAccount {
+  username: string;
+  password: string;
+  apiKey: string;
+  clientName: string;
+  locations: CargusPickupLocation[];
+}
+
+export interface CargusState {
+  accounts: CargusAccount[];
+  tokens: Map<string, { username: string; expiresAt: number }>;
+  shipments: Map<string, Shipment & { locationId: number }>;
+  nextAwb: () => string;
+}
+
+const TOKEN_SECONDS = 24 * 3600;
+const SUBSCRIPTION_DENIED = {
+  statusCode: 401,
+  message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
+};
+const TOKEN_DENIED = { message: 'Authorization has been denied for this request.' };
+const LOGIN_FAILED = 'Failed to authenticate!';
+
+// Cargus does not publish its event codes; 21 = delivered is what integrators observed.
+const EVENTS: Record<Stage, { id: number; description: string }> = {
+  pickedUp: { id: 1, description: 'Expeditia a fost preluata de curier' },
+  in_transit: { id: 2, description: 'Expeditia este in tranzit spre depozitul de destinatie' },
+  inDelivery: { id: 4, description: 'Expeditia este in livrare' },
+  delivered: { id: 21, description: 'Confirmat - livrat destinatarului' },
+  refused: { id: 6, description: 'Refuzat de destinatar' },
+  returning: { id: 7, description: 'Expeditia se returneaza la expeditor' },
+  returned: { id: 8, description: 'Returnat la expeditor' },
+};
+
+function demoAccount(): CargusAccount {
+  const cluj = GEO.find((c) => c.code === 'CJ')!;
+  const clujNapoca = cluj.localities[0];
+  const street = clujNapoca.streets.find((s) => s.name === 'Strada Fabricii')!;
+  const location = (id: number, name: string, building: string, contact: string): CargusPickupLocation => ({
+    LocationId: id,
+    Name: name,
+    CountyId: cluj.id,
+    CountyName: cluj.name,
+    LocalityId: clujNapoca.id,
+    LocalityName: clujNapoca.name,
+    StreetId: street.id,
+    StreetName: street.name,
+    BuildingNumber: building,
+    AddressText: `${street.name} nr. ${building}`,
+    ContactPerson: contact,
+    PhoneNumber: '0722000111',
+    Email: 'depozit@demo.ro',
+    CodPostal: street.ranges[0][2],
+    AutomaticEOD: '17:00',
+  });
+  return {
+    username: 'demo',
+    password: 'demo',
+    apiKey: 'demo',
+    clientName: 'Magazin Demo SRL',
+    locations: [location(201001, 'Depozit Cluj', '12', 'Ana Pop'), location(201002, 'Showroom Cluj', '40', 'Mihai Ionescu')],
+  };
+}
+
+function initialState(): CargusState {
+  return { accounts: [demoAccount()], tokens: new Map(), shipments: new Map(), nextAwb: awbCounter('1', 100000001) };
+}
+
+export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusState> {
+  const faults = new FaultSwitch();
+  const hanger = new Hanger(options.hangMs ?? 60_000);
+  const clock = options.clock;
+  const emulator: Emulator<CargusState> = {
+    name: 'cargus',
+    faults,
+    state: initialState(),
+    demoCredentials: { username: 'demo', password: 'demo', api_key: 'demo' },
+    reset() {
+      Object.assign(emulator.state, initialState());
+      faults.clear();
+    },
+    plugin: async (app: FastifyInstance) => {
+      controlRoutes(app, () => emulator);
+      applyCommonFaults(app, faults, hanger, (reply) => reply.code(500).send({ Message: 'An error has occurred.' }));
+      const state = emulator.state;
+
+      const accountOfKey = (req: FastifyRequest) => state.accounts.find((a) => a.apiKey === req.headers['ocp-apim-subscription-key']);
+      /** The account behind a valid key and bearer token, or the reply already sent. */
+      const authed = (req: FastifyRequest, reply: FastifyReply): CargusAccount | null => {
+        const account = accountOfKey(req);
+        if (!account) {
+          reply.code(401).send(SUBSCRIPTION_DENIED);
+          return null;
+        }
+        const token = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
+        const session = token ? state.tokens.get(token) : undefined;
+        if (session && faults.take('expired_token')) session.expiresAt = clock.now();
+        if (!session || session.username !== account.username || session.expiresAt <= clock.now()) {
+          reply.code(401).send(TOKEN_DENIED);
+          return null;
+        }
+        if (faults.take('error_in_200')) {
+          reply.code(200).send({ Error: 'Eroare interna. Va rugam reveniti.' });
+          return null;
+        }
+        return account;
+      };
+
+      app.post('/api/LoginUser', async (req, reply) => {
+        const account = accountOfKey(req);
+        if (!account) return reply.code(401).send(SUBSCRIPTION_DENIED);
+        const body = (req.body ?? {}) as { UserName?: string; Password?: string };
+        if (faults.take('error_in_200')) return reply.code(200).send(JSON.stringify(LOGIN_FAILED));
+        if (faults.take('refused_login') || body.UserName !== account.username || body.Password !== account.password) {
+          return reply.code(401).type('application/json').send(JSON.stringify(LOGIN_FAILED));
+        }
+        const token = crypto.randomBytes(24).toString('base64url');
+        state.tokens.set(token, { username: account.username, expiresAt: clock.now() + TOKEN_SECONDS });
+        return reply.type('application/json').send(JSON.stringify(token));
+      });
+
+      app.get('/api/TokenVerification', async (req, reply) => {
+        const account = accountOfKey(req);
+        if (!account) return reply.code(401).send(SUBSCRIPTION_DENIED);
+        const token = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
+        const session = token ? state.tokens.get(token) : undefined;
+        return Boolean(session && session.expiresAt > clock.now());
+      });
+
+      app.get('/api/PickupLocations', async (req, reply) => {
+        const account = authed(req, reply);
+        if (!account) return reply;
+        return account.locations;
+      });
+
+      app.get('/api/Counties', async (req, reply) => {
+        if (!authed(req, reply)) return reply;
+        const { countryId } = req.query as { countryId?: string };
+        if (countryId !== '1') return reply.code(204).send();
+        return GEO.map((c) => ({ CountyId: c.id, Name: c.name, Abbreviation: c.code }));
+      });
+
+      app.get('/api/Localities', async (req, reply) => {
+        if (!authed(req, reply)) return reply;
+        const { countryId, countyId } = req.query as { countryId?: string; countyId?: string };
+        const county = GEO.find((c) => c.id === Number(countyId));
+        if (countryId !== '1' || !county) return reply.code(204).send();
+        return county.localities.map((l) => ({
+          LocalityId: l.id,
+          Name: l.name,
+          ParentId: 0,
+          ParentName: null,
+          ExtraKm: 0,
+          InNetwork: true,
+          CountyId: county.id,
+          CountryId: 1,
+          PostalCode: l.postalCode ?? '0',
+          MaxHour: '17:00',
+          SaturdayDelivery: false,
+        }));
+      });
+
+      app.get('/api/Streets', async (req, reply) => {
+        if (!authed(req, reply)) return reply;
+        const found = localityById(Number((req.query as { localityId?: string }).localityId));
+        if (!found) return reply.code(204).send();
+        return found.locality.streets.map((s) => ({
+          StreetId: s.id,
+          Name: s.name,
+          PostalNumbers: s.ranges.map(([FromNo, ToNo, PostalCode]) => ({ FromNo, ToNo, PostalCode })),
+        }));
+      });
+
+      app.post('/api/Awbs/WithGetAwb', async (req, reply) => {
+        const account = authed(req, reply);
+        if (!account) return reply;
+        const b = (req.body ?? {}) as Record<string, unknown> & { Sender?: { LocationId?: number }; Recipient?: Record<string, unknown>; ParcelCodes?: Record<string, unknown>[] };
+        const errors: string[] = [];
+        const location = account.locations.find((l) => l.LocationId === Number(b.Sender?.LocationId));
+        if (!location) errors.push('Punctul de ridicare nu exista!');
+        const r = b.Recipient ?? {};
+        const county = findCounty({ id: Number(r.CountyId) || null, name: String(r.CountyName ?? '') });
+        const locality = county && findLocality(county, { id: Number(r.LocalityId) || null, name: String(r.LocalityName ?? '') });
+        if (!county) errors.push("The recipient's county could not be matched!");
+        else if (!locality) errors.push("The recipient's locality could not be matched!");
+        if (!String(r.Name ?? '').trim()) errors.push('Numele destinatarului este obligatoriu!');
+        if (!String(r.PhoneNumber ?? '').trim()) errors.push('Telefonul destinatarului este obligatoriu!');
+        const parcels = Number(b.Parcels ?? 0);
+        const envelopes = Number(b.Envelopes ?? 0);
+        const weight = Number(b.TotalWeight ?? 0);
+        if (parcels + envelopes < 1) errors.push('Numarul de colete si plicuri trebuie sa fie cel putin 1!');
+        if (parcels > 15) errors.push('Numarul maxim de colete este 15!');
+        if (!Number.isInteger(weight) || weight < 1) errors.push('Greutatea totala trebuie sa fie un numar intreg de kg, minim 1!');
+        const cash = numberToBani(b.CashRepayment ?? 0);
+        const bank = numberToBani(b.BankRepayment ?? 0);
+        if (cash > 0 && bank > 0) errors.push('Rambursul poate fi numerar sau in cont, nu ambele!');
+        if (![1, 34, 35, 36, 39].includes(Number(b.ServiceId ?? 34))) errors.push('Serviciul selectat nu este disponibil!');
+        if (errors.length) return reply.code(400).send(errors);
+
+        const number = state.nextAwb();
+        const cod = cash || bank;
+        const senderParty: LabelParty = { name: account.clientName, contact: location!.ContactPerson, phone: location!.PhoneNumber, lines: [location!.AddressText, `${location!.LocalityName}, ${location!.CountyName} ${location!.CodPostal}`] };
+        const recipientParty: LabelParty = {
+          name: String(r.Name),
+          contact: r.ContactPerson ? String(r.ContactPerson) : null,
+          phone: String(r.PhoneNumber),
+          lines: [String(r.AddressText ?? [r.StreetName, r.BuildingNumber].filter(Boolean).join(' ')), `${locality!.name}, ${county!.name} ${String(r.CodPostal ?? locality!.postalCode ?? '')}`.trim()],
+        };
+        const parcelCodes = (b.ParcelCodes ?? []).map((p, i) => ({ ...p, Code: `${number}${String(i + 1).padStart(3, '0')}` }));
+        const costBani = shippingCostBani(weight, cod);
+        const shipment = {
+          number,
+          parcelNumbers: parcelCodes.map((p) => p.Code),
+          createdAt: clock.now(),
+          account: account.username,
+          service: Number(b.ServiceId ?? 34) === 35 ? 'Standard Plus' : 'Economic Standard',
+          sender: senderParty,
+          recipient: recipientParty,
+          senderLocality: location!.LocalityName,
+          recipientLocality: locality!.name,
+          parcels: parcels + envelopes,
+          weightKg: weight,
+          codBani: cod,
+          declaredBani: numberToBani(b.DeclaredValue ?? 0),
+          content: String(b.PackageContent ?? ''),
+          reference: b.CustomString ? String(b.CustomString) : null,
+          observations: b.Observations ? String(b.Observations) : null,
+          costBani,
+          deleted: false,
+          locationId: location!.LocationId,
+        };
+        state.shipments.set(number, shipment);
+        const net = Math.round(costBani / 1.21);
+        return [
+          {
+            ...b,
+            BarCode: number,
+            IdComanda: 9000000 + state.shipments.size,
+            ReturnCode: null,
+            ReturnAwb: null,
+            ParcelCodes: parcelCodes,
+            ShippingCost: { BaseCost: baniToNumber(net), ExtraKmCost: 0, WeightCost: 0, InsuranceCost: 0, SpecialCost: 0, RepaymentCost: 0, Subtotal: baniToNumber(net), Tax: baniToNumber(costBani - net), GrandTotal: baniToNumber(costBani) },
+            Status: 'Validat',
+            ValidationDate: toBucharest(clock.now(), 'T'),
+          },
+        ];
+      });
+
+      const mine = (account: CargusAccount, barCode: string) => {
+        const s = state.shipments.get(barCode);
+        return s && s.account === account.username && !s.deleted ? s : undefined;
+      };
+
+      /** `barCodes=["1","2"]` as the plugins send it, or a bare number. */
+      const barcodeList = (raw: unknown): string[] => {
+        const text = String(raw ?? '').trim();
+        if (text.startsWith('[')) {
+          try {
+            return (JSON.parse(text) as unknown[]).map(String);
+          } catch {
+            return [];
+          }
+        }
+        return text ? text.split(',').map((t) => t.trim()) : [];
+      };
+
+      app.get('/api/AwbDocuments', async (req, reply) => {
+        const account = authed(req, reply);
+        if (!account) return reply;
+        const q = req.query as { barCodes?: string; type?: string; format?: string };
+        const shipments = barcodeList(q.barCodes).map((b) => mine(account, b));
+        if (shipments.length === 0 || shipments.some((s) => !s)) return reply.code(400).send(['AWB-ul nu a fost gasit!']);
+        if ((q.type ?? 'PDF').toUpperCase() !== 'PDF') return reply.code(400).send(['Tipul documentului nu este suportat!']);
+        const pdf = await awbLabelPdf(
+          shipments.map((s) => ({
+            courier: 'Cargus',
+            awbNumber: s!.number,
+            service: s!.service,
+            createdAt: new Date(s!.createdAt * 1000),
+            sender: s!.sender,
+            recipient: s!.recipient,
+            parcels: s!.parcels,
+            weightKg: s!.weightKg,
+            cod: s!.codBani ? `${(s!.codBani / 100).toFixed(2)} RON` : null,
+            content: s!.content,
+            reference: s!.reference,
+            observations: s!.observations,
+            format: q.format === '1' ? 'label' : 'A4',
+          })),
+        );
+        return reply.type('application/json').send(JSON.stringify(pdf.toString('base64')));
+      });
+
+      app.delete('/api/Awbs', async (req, reply) => {
+        const account = authed(req, reply);
+        if (!account) return reply;
+        const s = mine(account, String((req.query as { barCode?: string }).barCode ?? ''));
+        if (!s) return reply.code(400).send(['AWB-ul nu a fost gasit!']);
+        if (!deletable(s, clock.now())) return reply.code(400).send(['AWB-ul nu mai poate fi sters: expeditia a fost preluata de curier!']);
+        s.deleted = true;
+        return true;
+      });
+
+      app.get('/api/AwbTrace', async (req, reply) => {
+        const account = authed(req, reply);
+        if (!account) return reply;
+        const now = clock.now();
+        return barcodeList((req.query as { barCode?: string }).barCode)
+          .map((b) => mine(account, b))
+          .filter((s): s is NonNullable<typeof s> => !!s)
+          .map((s) => ({
+            Code: s.number,
+            Type: 'AWB',
+            MeasuredWeight: s.weightKg,
+            VolumetricWeight: s.weightKg,
+            ConfirmationName: stagesAt(s, now).some((e) => e.stage === 'delivered') ? s.recipient.name : null,
+            Observation: s.observations,
+            ResponseCode: null,
+            Event: stagesAt(s, now).map((e) => ({
+              EventId: EVENTS[e.stage].id,
+              Description: EVENTS[e.stage].description,
+              LocalityName: e.stage === 'pickedUp' ? s.senderLocality : s.recipientLocality,
+              Date: toBucharest(e.at, 'T'),
+            })),
+          }));
+      });
+    },
+  };
+  return emulator;
+}

@@ -1,0 +1,57 @@
+/**
+ * Romanian providers write local times without an offset ("2026-01-02 14:30", "2026-01-02T14:30:00").
+ * These two functions convert between Unix seconds and that Europe/Bucharest wall-clock text.
+ */
+
+const formatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Bucharest',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function wallClock(seconds: number): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+  const parts = formatter.formatToParts(new Date(seconds * 1000));
+  const get = (t: string) => parts.find((p) => p.type === t)!.value;
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+/** Unix seconds → "YYYY-MM-DD HH:MM:SS" in Bucharest (`sep` "T" for ISO-like text). */
+export function toBucharest(seconds: number, sep: ' ' | 'T' = ' '): string {
+  const w = wallClock(seconds);
+  return `${w.year}-${w.month}-${w.day}${sep}${w.hour}:${w.minute}:${w.second}`;
+}
+
+/** "YYYY-MM-DD" of the Bucharest day at `seconds`. */
+export const bucharestDate = (seconds: number): string => toBucharest(seconds).slice(0, 10);
+
+/**
+ * Bucharest wall-clock text (date, optional time, "T" or space) → Unix seconds; null when it is
+ * not such a text. A text that carries its own offset or Z is read as such.
+ */
+export function fromBucharest(text: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text.trim());
+  if (!m) return null;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', zone] = m;
+  const asUtc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) / 1000;
+  if (zone) {
+    if (zone === 'Z') return asUtc;
+    const sign = zone[0] === '-' ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    return asUtc - sign * (Number(digits.slice(0, 2)) * 3600 + Number(digits.slice(2)) * 60);
+  }
+  // The offset in force at that moment: try the guess, then correct once (DST edges).
+  let guess = asUtc - offsetAt(asUtc);
+  guess = asUtc - offsetAt(guess);
+  return guess;
+}
+
+function offsetAt(seconds: number): number {
+  const w = wallClock(seconds);
+  const local = Date.UTC(Number(w.year), Number(w.month) - 1, Number(w.day), Number(w.hour), Number(w.minute), Number(w.second)) / 1000;
+  return local - seconds;
+}

@@ -1,0 +1,222 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { code128Widths } from './code128.js';
+
+/**
+ * The PDFs the emulators hand out: an AWB label and an invoice. DejaVu Sans is embedded (subset)
+ * so Romanian diacritics (ă â î ș ț) print as themselves; the standard PDF fonts lack ș and ț.
+ */
+
+const require = createRequire(import.meta.url);
+const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+function render(size: [number, number] | 'A4', draw: (doc: Doc) => void, info: { Title: string }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    // A fixed creation date keeps the same document byte-identical between runs.
+    const doc = new PDFDocument({ size, margin: 24, info: { ...info, Producer: 'seller-console emulator', CreationDate: new Date(0) } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.registerFont('regular', FONT);
+    doc.registerFont('bold', FONT_BOLD);
+    doc.font('regular');
+    draw(doc);
+    doc.end();
+  });
+}
+
+/** Draws `text` as a Code 128 barcode filling `width` points, at (x, y). */
+function barcode(doc: Doc, text: string, x: number, y: number, width: number, height: number): void {
+  const widths = code128Widths(text);
+  const quiet = 10; // modules of blank margin each side, as scanners need
+  const modules = widths.reduce((a, b) => a + b, 0) + 2 * quiet;
+  const unit = width / modules;
+  let cx = x + quiet * unit;
+  widths.forEach((w, i) => {
+    if (i % 2 === 0) doc.rect(cx, y, w * unit, height).fill('#000000');
+    cx += w * unit;
+  });
+}
+
+export interface LabelParty {
+  name: string;
+  contact?: string | null;
+  phone?: string | null;
+  /** Address lines, top to bottom. */
+  lines: string[];
+}
+
+export interface AwbLabel {
+  courier: string;
+  awbNumber: string;
+  service: string;
+  createdAt: Date;
+  sender: LabelParty;
+  recipient: LabelParty;
+  parcels: number;
+  weightKg: number;
+  /** Cash on delivery, already formatted ("199.90 RON"), or null. */
+  cod: string | null;
+  content: string;
+  reference: string | null;
+  observations?: string | null;
+  format: 'A4' | 'label';
+}
+
+/**
+ * Courier labels, one page each: the AWB number as a barcode and in clear, both addresses,
+ * parcels, COD. `format` of the first label decides the page: a 10x15 cm label or A4.
+ */
+export function awbLabelPdf(labels: AwbLabel | AwbLabel[]): Promise<Buffer> {
+  const all = [labels].flat();
+  if (all.length === 0) throw new Error('no label to print');
+  const labelSize: [number, number] = [283, 425];
+  const size: [number, number] | 'A4' = all[0].format === 'label' ? labelSize : 'A4';
+  return render(
+    size,
+    (doc) => all.forEach((label, i) => {
+      if (i > 0) doc.addPage({ size, margin: 24 });
+      const w = (size === 'A4' ? 595 : labelSize[0]) - 48;
+      const x = 24;
+      let y = 24;
+      doc.font('bold').fontSize(16).text(label.courier, x, y, { width: w / 2 });
+      doc.font('regular').fontSize(9).text(`${label.service}\n${label.createdAt.toISOString().slice(0, 10)}`, x + w / 2, y, { width: w / 2, align: 'right' });
+      y += 36;
+      barcode(doc, label.awbNumber, x, y, w, 60);
+      y += 64;
+      doc.font('bold').fontSize(13).fillColor('#000000').text(`AWB ${label.awbNumber}`, x, y, { width: w, align: 'center' });
+      y += 22;
+      const party = (title: string, p: LabelParty) => {
+        doc.moveTo(x, y).lineTo(x + w, y).lineWidth(0.5).stroke();
+        y += 4;
+        doc.font('bold').fontSize(8).text(title, x, y);
+        y = doc.y + 1;
+        doc.font('bold').fontSize(11).text(p.name, x, y, { width: w });
+        doc.font('regular').fontSize(9);
+        for (const line of [...p.lines, p.contact ? `Contact: ${p.contact}` : null, p.phone ? `Tel: ${p.phone}` : null]) {
+          if (line) doc.text(line, x, doc.y, { width: w });
+        }
+        y = doc.y + 6;
+      };
+      party('EXPEDITOR / SENDER', label.sender);
+      party('DESTINATAR / RECIPIENT', label.recipient);
+      doc.moveTo(x, y).lineTo(x + w, y).stroke();
+      y += 6;
+      doc.font('regular').fontSize(9);
+      doc.text(`Colete / parcels: ${label.parcels}    Greutate / weight: ${label.weightKg} kg`, x, y, { width: w });
+      doc.text(`Conținut / content: ${label.content}`, x, doc.y, { width: w });
+      if (label.reference) doc.text(`Ref: ${label.reference}`, x, doc.y, { width: w });
+      if (label.observations) doc.text(`Obs: ${label.observations}`, x, doc.y, { width: w });
+      doc.font('bold').fontSize(14).text(label.cod ? `RAMBURS / COD: ${label.cod}` : 'FĂRĂ RAMBURS / NO COD', x, doc.y + 6, { width: w });
+    }),
+    { Title: `AWB ${all.map((l) => l.awbNumber).join(', ')}` },
+  );
+}
+
+export interface InvoiceParty {
+  name: string;
+  vatCode?: string | null;
+  regCom?: string | null;
+  lines: string[];
+}
+
+export interface InvoiceDocLine {
+  name: string;
+  unit: string;
+  quantity: number;
+  /** Unit price without VAT, bani. */
+  unitNetBani: number;
+  vatPercentage: number;
+  netBani: number;
+  vatBani: number;
+}
+
+export interface InvoiceDocument {
+  title: string;
+  series: string;
+  number: string;
+  issueDate: string;
+  dueDate: string | null;
+  currency: string;
+  seller: InvoiceParty;
+  client: InvoiceParty;
+  lines: InvoiceDocLine[];
+  totalNetBani: number;
+  totalVatBani: number;
+  totalBani: number;
+  mentions?: string | null;
+  /** Printed across the page (ANULATĂ for a cancelled invoice), or null. */
+  stamp?: string | null;
+}
+
+const money = (bani: number) => (bani / 100).toFixed(2);
+
+/** An invoice: both parties, one row per line with its VAT, then net, VAT and total. */
+export function invoicePdf(inv: InvoiceDocument): Promise<Buffer> {
+  return render(
+    'A4',
+    (doc) => {
+      const x = 40;
+      const w = 515;
+      doc.font('bold').fontSize(20).text(inv.title, x, 40);
+      doc.font('regular').fontSize(10).text(`Seria ${inv.series} nr. ${inv.number}`, x, doc.y);
+      doc.text(`Data emiterii: ${inv.issueDate}${inv.dueDate ? `    Scadență: ${inv.dueDate}` : ''}`, x, doc.y);
+      const top = doc.y + 14;
+      const party = (title: string, p: InvoiceParty, px: number) => {
+        doc.font('bold').fontSize(9).text(title, px, top, { width: 240 });
+        doc.font('bold').fontSize(11).text(p.name, px, doc.y, { width: 240 });
+        doc.font('regular').fontSize(9);
+        if (p.vatCode) doc.text(`CIF: ${p.vatCode}`, px, doc.y, { width: 240 });
+        if (p.regCom) doc.text(`Reg. Com.: ${p.regCom}`, px, doc.y, { width: 240 });
+        for (const l of p.lines) doc.text(l, px, doc.y, { width: 240 });
+        return doc.y;
+      };
+      const bottom = Math.max(party('FURNIZOR', inv.seller, x), party('CLIENT', inv.client, x + 275));
+      let y = bottom + 20;
+      const cols = [
+        { title: 'Nr.', x: x, w: 22, align: 'left' as const },
+        { title: 'Denumire', x: x + 24, w: 200, align: 'left' as const },
+        { title: 'U.M.', x: x + 226, w: 34, align: 'left' as const },
+        { title: 'Cant.', x: x + 262, w: 44, align: 'right' as const },
+        { title: 'Preț fără TVA', x: x + 308, w: 66, align: 'right' as const },
+        { title: 'Valoare', x: x + 376, w: 62, align: 'right' as const },
+        { title: 'TVA', x: x + 440, w: 75, align: 'right' as const },
+      ];
+      doc.font('bold').fontSize(8);
+      for (const c of cols) doc.text(c.title, c.x, y, { width: c.w, align: c.align });
+      y += 14;
+      doc.moveTo(x, y).lineTo(x + w, y).lineWidth(0.5).stroke();
+      y += 4;
+      doc.font('regular').fontSize(8);
+      inv.lines.forEach((l, i) => {
+        const cells = [String(i + 1), l.name, l.unit, String(l.quantity), money(l.unitNetBani), money(l.netBani), `${money(l.vatBani)} (${l.vatPercentage}%)`];
+        let rowBottom = y;
+        cells.forEach((text, ci) => {
+          doc.text(text, cols[ci].x, y, { width: cols[ci].w, align: cols[ci].align });
+          rowBottom = Math.max(rowBottom, doc.y);
+        });
+        y = rowBottom + 4;
+      });
+      doc.moveTo(x, y).lineTo(x + w, y).stroke();
+      y += 8;
+      const total = (label: string, value: number, bold = false) => {
+        doc.font(bold ? 'bold' : 'regular').fontSize(bold ? 12 : 10);
+        doc.text(label, x + 240, y, { width: 160, align: 'right' });
+        doc.text(`${money(value)} ${inv.currency}`, x + 405, y, { width: 110, align: 'right' });
+        y = doc.y + 4;
+      };
+      total('Total fără TVA', inv.totalNetBani);
+      total('TVA', inv.totalVatBani);
+      total('Total de plată', inv.totalBani, true);
+      if (inv.mentions) doc.font('regular').fontSize(9).text(`Mențiuni: ${inv.mentions}`, x, y + 10, { width: w });
+      if (inv.stamp) {
+        doc.save().rotate(-30, { origin: [300, 420] }).font('bold').fontSize(72).fillColor('#cc0000', 0.35).text(inv.stamp, 60, 380, { width: 480, align: 'center' }).restore();
+      }
+    },
+    { Title: `${inv.title} ${inv.series} ${inv.number}` },
+  );
+}

@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import type { courierGeoQuery, GeoLocality, GeoStreet, localitiesQuery, postalCodeQuery, streetsQuery } from '../../../core/api/geo.js';
+import { needsNumber, postalCodeFor } from '../../../core/geo/postalCode.js';
+import { matchesWords, searchWords } from '../../../core/geo/text.js';
+import { FieldProblems, notFound } from '../../http/errors.js';
+import type { GeoData, Searchable } from './data.js';
+
+/**
+ * The rules of the address data: searches, the postal code of an address, and the courier
+ * pickers' combined answer. The data is read-only and in memory, so there is no transaction and
+ * no company: every signed-in user reads the same.
+ */
+
+/**
+ * The rows matching every word of the search (diacritics and case ignored, any order), those with
+ * a word starting like the search's first word first, each group in the data's alphabetical order.
+ */
+export function searchRows<T>(rows: Searchable<T>[], search: string, limit: number): T[] {
+  const words = searchWords(search);
+  if (!words.length) return rows.slice(0, limit).map((r) => r.row);
+  const first = words[0];
+  const early: T[] = [];
+  const late: T[] = [];
+  for (const r of rows) {
+    if (!matchesWords(r.folded, words)) continue;
+    const startsWord = r.folded.startsWith(first) || r.folded.includes(` ${first}`) || r.folded.includes(`-${first}`);
+    if (startsWord) {
+      early.push(r.row);
+      if (early.length >= limit) break;
+    } else if (late.length < limit) late.push(r.row);
+  }
+  return early.concat(late).slice(0, limit);
+}
+
+function countyOrNotFound(geo: GeoData, id: number) {
+  const county = geo.county(id);
+  if (!county) throw notFound();
+  return county;
+}
+
+function localityOrNotFound(geo: GeoData, id: number): GeoLocality {
+  const locality = geo.locality(id);
+  if (!locality) throw notFound();
+  return locality;
+}
+
+/** A street of that locality: another city's street id is as unknown as a made-up one. */
+function streetOrNotFound(geo: GeoData, localityId: number, id: number): GeoStreet {
+  const street = geo.street(id);
+  if (!street || street.locality_id !== localityId) throw notFound();
+  return street;
+}
+
+export function listLocalities(geo: GeoData, q: z.output<typeof localitiesQuery>): GeoLocality[] {
+  countyOrNotFound(geo, q.county_id);
+  return searchRows(geo.localitiesOf(q.county_id), q.search, q.limit);
+}
+
+/** Streets of a city coded by street; an empty list for a locality with one postal code. */
+export function listStreets(geo: GeoData, q: z.output<typeof streetsQuery>): GeoStreet[] {
+  localityOrNotFound(geo, q.locality_id);
+  return searchRows(geo.streetsOf(q.locality_id), q.search, q.limit);
+}
+
+/**
+ * The postal code of an address. A locality with one code answers it whatever the street; in a
+ * city coded by street the street is required, and the number too when the street has more than
+ * one code. Null when no range of the street contains the number.
+ */
+export function findPostalCode(geo: GeoData, q: z.output<typeof postalCodeQuery>): { postal_code: string | null } {
+  const locality = localityOrNotFound(geo, q.locality_id);
+  if (!geo.isCodedByStreet(locality.id)) return { postal_code: locality.postal_code };
+  const problems = new FieldProblems();
+  if (!q.street_id) problems.add('street_id', 'geo_street_required');
+  problems.throwIfAny();
+  const street = streetOrNotFound(geo, locality.id, q.street_id!);
+  if (!q.number && needsNumber(street)) problems.add('number', 'geo_number_required');
+  problems.throwIfAny();
+  return { postal_code: postalCodeFor(street, q.number) };
+}
+
+export type Courier = 'cargus' | 'sameday';
+
+/**
+ * The spec's `GET /api/v1/{cargus|sameday}/geo-data`: counties always; a county's cities when
+ * county_id is given; a city's streets when city_id is given (searched); a street's postal-code
+ * ranges when street_id is given. A city coded by street has the postal code "0", as the
+ * couriers' nomenclatures write it.
+ */
+export function courierGeoData(geo: GeoData, courier: Courier, q: z.output<typeof courierGeoQuery>) {
+  const cities = q.county_id
+    ? (countyOrNotFound(geo, q.county_id), geo.localitiesOf(q.county_id)).map(({ row }) => ({
+        id: row.id,
+        name: row.name,
+        county_id: row.county_id,
+        postal_code: row.postal_code ?? '0',
+        ...(courier === 'sameday' ? { village: row.commune, sameday_county_id: row.county_id } : {}),
+      }))
+    : [];
+  const streets = q.city_id
+    ? (localityOrNotFound(geo, q.city_id), searchRows(geo.streetsOf(q.city_id), q.search, q.limit)).map((s) => ({ id: s.id, name: s.name, city_id: s.locality_id }))
+    : [];
+  let zipCodes: { from: number; to: number | null; parity: string; zip_code: string }[] = [];
+  if (q.street_id) {
+    const street = geo.street(q.street_id);
+    if (!street || (q.city_id && street.locality_id !== q.city_id)) throw notFound();
+    zipCodes = street.ranges.map((r) => ({ from: r.from, to: r.to, parity: r.parity, zip_code: r.postal_code }));
+  }
+  return { counties: geo.counties, cities, streets, zipCodes };
+}

@@ -1,0 +1,49 @@
+import type { CourierKey, Credentials, PickupPoint, VatOption, WizardKey } from '../../../core/api/integrations.js';
+
+/**
+ * What the integrations module needs from the provider clients: check a login, and read the
+ * lists the wizard chooses from. It is built from the provider registry (ctx.providers); the
+ * module never speaks a provider's protocol itself.
+ */
+export interface IntegrationGateway {
+  /** True when the provider's calls go to the built-in emulator. */
+  isEmulated(key: WizardKey): boolean;
+  /** The emulator's demo account (emulated providers only), shown in the wizard and printed at start. */
+  demoCredentials(key: WizardKey): Record<string, string> | null;
+  /**
+   * Resolves when the provider accepts the login; throws ProviderRefused or ProviderUnavailable.
+   * SmartBill also checks the company's VAT code (it names the company on every call).
+   */
+  verify<K extends WizardKey>(key: K, credentials: Credentials<K>, vatCode: string): Promise<void>;
+  pickupPoints<K extends CourierKey>(key: K, credentials: Credentials<K>): Promise<PickupPoint[]>;
+  /** SmartBill's invoice series names (the company is named by its VAT code). */
+  invoiceSeries(credentials: Credentials<'smartbill'>, vatCode: string): Promise<string[]>;
+  vatRates(credentials: Credentials<'smartbill'>, vatCode: string): Promise<VatOption[]>;
+}
+
+/** The provider answered and said no to the credentials; `reason` is its own words. */
+export class ProviderRefused extends Error {
+  constructor(public provider: string, public reason: string) {
+    super(`${provider} refused the credentials`);
+  }
+}
+
+/** The provider did not answer usefully (timeout, 5xx, an unreadable answer). */
+export class ProviderUnavailable extends Error {
+  constructor(public provider: string, public reason: string) {
+    super(`${provider} is unavailable`);
+  }
+}
+
+/**
+ * Used until the provider clients are wired in: nothing is emulated and every provider call
+ * answers "could not be reached", so no login is ever stored unchecked.
+ */
+export const providersNotInstalled: IntegrationGateway = {
+  isEmulated: () => false,
+  demoCredentials: () => null,
+  verify: (key) => Promise.reject(new ProviderUnavailable(key, 'the provider clients are not installed yet')),
+  pickupPoints: (key) => Promise.reject(new ProviderUnavailable(key, 'the provider clients are not installed yet')),
+  invoiceSeries: () => Promise.reject(new ProviderUnavailable('smartbill', 'the provider clients are not installed yet')),
+  vatRates: () => Promise.reject(new ProviderUnavailable('smartbill', 'the provider clients are not installed yet')),
+};

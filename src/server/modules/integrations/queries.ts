@@ -1,0 +1,64 @@
+import type { Selectable } from 'kysely';
+import { forUpdate, type Executor } from '../../db/connection.js';
+import type { CompanyIntegrationsTable, IntegrationsTable } from '../../db/schema.js';
+
+export type IntegrationRow = Selectable<IntegrationsTable>;
+export type CompanyIntegrationRow = Selectable<CompanyIntegrationsTable> & { key: string; type: string; name: string };
+
+/** The seven integrations, in the spec's order. */
+export function listIntegrations(exec: Executor): Promise<IntegrationRow[]> {
+  return exec.selectFrom('integrations').selectAll().orderBy('position').execute();
+}
+
+export function findIntegrationByKey(exec: Executor, key: string): Promise<IntegrationRow | undefined> {
+  return exec.selectFrom('integrations').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+const withIntegration = (exec: Executor) =>
+  exec
+    .selectFrom('company_integrations as ci')
+    .innerJoin('integrations as i', 'i.id', 'ci.integration_id')
+    .selectAll('ci')
+    .select(['i.key', 'i.type', 'i.name']);
+
+/** A company's set-ups, one query (at most one row per integration). */
+export function listCompanyIntegrations(exec: Executor, companyId: number): Promise<CompanyIntegrationRow[]> {
+  return withIntegration(exec).where('ci.company_id', '=', companyId).orderBy('i.position').execute();
+}
+
+/** A set-up of the company by its id (undefined for another company's: the caller answers 404). */
+export function findCompanyIntegration(exec: Executor, companyId: number, id: number, opts: { lock?: boolean } = {}): Promise<CompanyIntegrationRow | undefined> {
+  const q = withIntegration(exec).where('ci.company_id', '=', companyId).where('ci.id', '=', id);
+  return (opts.lock ? forUpdate(exec, q) : q).executeTakeFirst();
+}
+
+/** The company's set-up of one integration, if it was started. */
+export function findCompanyIntegrationByKey(exec: Executor, companyId: number, key: string, opts: { lock?: boolean } = {}): Promise<CompanyIntegrationRow | undefined> {
+  const q = withIntegration(exec).where('ci.company_id', '=', companyId).where('i.key', '=', key);
+  return (opts.lock ? forUpdate(exec, q) : q).executeTakeFirst();
+}
+
+export async function insertCompanyIntegration(
+  exec: Executor,
+  row: { company_id: number; integration_id: number; credentials: string | null; configuration: string | null; is_active: number; now: number },
+): Promise<number> {
+  const inserted = await exec
+    .insertInto('company_integrations')
+    .values({ company_id: row.company_id, integration_id: row.integration_id, credentials: row.credentials, configuration: row.configuration, is_active: row.is_active, created_at: row.now, updated_at: row.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function updateCompanyIntegration(
+  exec: Executor,
+  id: number,
+  patch: Partial<Pick<CompanyIntegrationsTable, 'credentials' | 'configuration' | 'is_active'>> & { now: number },
+): Promise<void> {
+  const { now, ...fields } = patch;
+  await exec.updateTable('company_integrations').set({ ...fields, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function deleteCompanyIntegration(exec: Executor, id: number): Promise<void> {
+  await exec.deleteFrom('company_integrations').where('id', '=', id).execute();
+}

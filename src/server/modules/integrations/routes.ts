@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { COURIER_KEYS, WIZARD_KEYS } from '../../../core/api/integrations.js';
+import { HttpError, parse } from '../../http/errors.js';
+import { idParam } from '../../http/params.js';
+import {
+  choosePickupPoint,
+  chooseSeries,
+  chooseVatRate,
+  companyIntegrations,
+  integrationCatalogue,
+  invoiceSeries,
+  pickupPoints,
+  removeIntegration,
+  saveCredentials,
+  testIntegration,
+  toggleStatus,
+  vatRates,
+  type IntegrationDeps,
+} from './service.js';
+
+const companyParam = z.object({ companyId: z.string() });
+
+/**
+ * The wizard calls name the company twice: in the path and in X-Company-ID (already checked to be
+ * one of the user's). Both must agree, else 403: a path can never reach another company.
+ */
+function assertPathCompany(req: FastifyRequest): void {
+  const { companyId } = parse(companyParam, req.params);
+  if (!/^\d+$/.test(companyId) || Number(companyId) !== req.companyId) throw new HttpError(403, 'company_forbidden');
+}
+
+/** Integrations (spec part 2 section 7): the catalogue, the company's set-ups and the wizards' calls. */
+export function integrationRoutes(app: FastifyInstance, deps: IntegrationDeps): void {
+  const scoped = { config: { company: true } };
+
+  app.get('/api/v1/integrations', async (req) => ({ data: await integrationCatalogue(req.ctx, deps) }));
+
+  app.get('/api/v1/company-integration', scoped, async (req) => ({ data: await companyIntegrations(req.ctx, deps) }));
+
+  for (const key of WIZARD_KEYS) {
+    app.post(`/api/v1/${key}/company/:companyId/login`, scoped, async (req) => {
+      assertPathCompany(req);
+      return { data: await saveCredentials(req.ctx, deps, key, req.body) };
+    });
+  }
+
+  for (const key of COURIER_KEYS) {
+    app.get(`/api/v1/${key}/company/:companyId/pickup-points`, scoped, async (req) => {
+      assertPathCompany(req);
+      return pickupPoints(req.ctx, deps, key);
+    });
+    app.post(`/api/v1/${key}/company/:companyId/pickup-points`, scoped, async (req) => {
+      assertPathCompany(req);
+      return { data: await choosePickupPoint(req.ctx, deps, key, req.body) };
+    });
+  }
+
+  app.get('/api/v1/smartbill/company/:companyId/series', scoped, async (req) => {
+    assertPathCompany(req);
+    return invoiceSeries(req.ctx, deps);
+  });
+  app.post('/api/v1/smartbill/company/:companyId/series', scoped, async (req) => {
+    assertPathCompany(req);
+    return { data: await chooseSeries(req.ctx, deps, req.body) };
+  });
+  app.get('/api/v1/smartbill/company/:companyId/vat-amount', scoped, async (req) => {
+    assertPathCompany(req);
+    return vatRates(req.ctx, deps);
+  });
+  app.post('/api/v1/smartbill/company/:companyId/vat-amount', scoped, async (req) => {
+    assertPathCompany(req);
+    return { data: await chooseVatRate(req.ctx, deps, req.body) };
+  });
+
+  app.post('/api/v1/company-integration/:id/toggle-status', scoped, async (req) => {
+    const { id } = parse(idParam, req.params);
+    return { data: await toggleStatus(req.ctx, deps, id) };
+  });
+  app.post('/api/v1/company-integration/:id/test', scoped, async (req) => {
+    const { id } = parse(idParam, req.params);
+    return { data: await testIntegration(req.ctx, deps, id) };
+  });
+  app.delete('/api/v1/company-integration/:id', scoped, async (req) => {
+    const { id } = parse(idParam, req.params);
+    await removeIntegration(req.ctx, id);
+    return { message: 'deleted' };
+  });
+}

@@ -1,0 +1,686 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function source(u: TestUser, name = 'Shop'): Promise<number> {
+  const res = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: name } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id;
+}
+
+async function product(u: TestUser, sku: string, price: number, stock = 10, parentId?: number): Promise<number> {
+  const res = await u.call('POST', '/api/v1/product', {
+    body: { company_id: u.companyId, sku, name: `Product ${sku}`, sale_type: 'Bucata', stock, selling_price: price, buying_price: 1, currency: 'RON', ...(parentId ? { parent_id: parentId } : {}) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id;
+}
+
+const stockOf = async (u: TestUser, id: number) => (await u.call('GET', `/api/v1/product/${id}`)).json().data.stock as number;
+
+const address = { county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Memorandumului', number: '28' };
+
+async function order(u: TestUser, src: number, products: Record<string, number>, o: { phone?: string; name?: string; email?: string } = {}) {
+  const res = await u.call('POST', '/api/v1/order', { body: { name: o.name ?? 'Ion Popescu', phone_number: o.phone ?? '0744 123 456', ...address, source: src, details: 'Leave at the door', products, ...(o.email ? { email: o.email } : {}) } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data;
+}
+
+/** A seller with a source and two products (A-1 at 19.99, B-2 at 10.01, stock 10 each). */
+async function seller() {
+  const u = await t.signUp();
+  const src = await source(u);
+  const a = await product(u, 'A-1', 19.99);
+  const b = await product(u, 'B-2', 10.01);
+  return { u, src, a, b };
+}
+
+const ORDER_ROUTES: [string, string][] = [
+  ['GET', '/api/v1/order'],
+  ['GET', '/api/v1/order/1'],
+  ['POST', '/api/v1/order'],
+  ['POST', '/api/order'],
+  ['POST', '/api/v1/order/1'],
+  ['DELETE', '/api/v1/order/1'],
+  ['POST', '/api/v1/order/1/cancel'],
+  ['POST', '/api/v1/order/1/uncancel'],
+  ['POST', '/api/v1/order/1/product/1'],
+  ['POST', '/api/v1/order-product/1'],
+  ['DELETE', '/api/v1/order-product/1'],
+  ['POST', '/api/v1/applied-discount/1/add'],
+  ['POST', '/api/v1/applied-discount/1'],
+  ['DELETE', '/api/v1/applied-discount/1'],
+  ['POST', '/api/v1/customer-detail/1'],
+  ['GET', '/api/v1/customer'],
+  ['GET', '/api/v1/customer/1'],
+  ['POST', '/api/v1/customer/1'],
+  ['POST', '/api/v1/customer/1/flag'],
+];
+
+describe('access', () => {
+  it('answers 401 to a stranger on every order and customer call', async () => {
+    for (const [method, url] of ORDER_ROUTES) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: { 'x-company-id': '1' }, payload: method === 'POST' ? {} : undefined });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('answers 404 for another company\'s order, line, discount and customer on every call', async () => {
+    const { u, src } = await seller();
+    const mine = await order(u, src, { 'A-1': 2 });
+    const added = await u.call('POST', `/api/v1/applied-discount/${mine.id}/add`, { body: { type: 'amount', value: 1 } });
+    const discountId = added.json().data.applied_discounts[0].id;
+    const lineId = mine.order_products[0].id;
+    const customerId = mine.customer_detail.customer_id;
+    const other = await t.signUp();
+    const otherProduct = await product(other, 'O-1', 5);
+    const calls: [string, string, unknown?][] = [
+      ['GET', `/api/v1/order/${mine.id}`],
+      ['POST', `/api/v1/order/${mine.id}`, { observations: 'x' }],
+      ['DELETE', `/api/v1/order/${mine.id}`],
+      ['POST', `/api/v1/order/${mine.id}/cancel`],
+      ['POST', `/api/v1/order/${mine.id}/uncancel`],
+      ['POST', `/api/v1/order/${mine.id}/product/${otherProduct}`, { quantity: 1 }],
+      ['POST', `/api/v1/order-product/${lineId}`, { quantity: 5 }],
+      ['DELETE', `/api/v1/order-product/${lineId}`],
+      ['POST', `/api/v1/applied-discount/${mine.id}/add`, { type: 'amount', value: 1 }],
+      ['POST', `/api/v1/applied-discount/${discountId}`, { value: 2 }],
+      ['DELETE', `/api/v1/applied-discount/${discountId}`],
+      ['POST', `/api/v1/customer-detail/${mine.id}`, { name: 'X' }],
+      ['GET', `/api/v1/customer/${customerId}`],
+      ['POST', `/api/v1/customer/${customerId}`, { phone_number: '0755 000 111' }],
+      ['POST', `/api/v1/customer/${customerId}/flag`, { reason: 'x' }],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await other.call(method, url, { body });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    // Nothing changed for the owner.
+    const again = (await u.call('GET', `/api/v1/order/${mine.id}`)).json().data;
+    expect(again).toMatchObject({ status: 'new', observations: null, total_value: 38.98, customer_detail: { name: 'Ion Popescu', phone_number: '+40744123456', flags: [] } });
+    expect(again.order_products).toHaveLength(1);
+    expect(again.applied_discounts).toHaveLength(1);
+    // My own order with another company's product: that product is not found either.
+    expect((await u.call('POST', `/api/v1/order/${mine.id}/product/${otherProduct}`, { body: { quantity: 1 } })).statusCode).toBe(404);
+    // Another company's list does not show my order.
+    expect((await other.call('GET', '/api/v1/order')).json()).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+});
+
+describe('new order', () => {
+  it('creates an order from the spec payload: customer by phone, lines copied, stock taken, history, 201', async () => {
+    const { u, src, a, b } = await seller();
+    const created = await order(u, src, { 'A-1': 3, 'B-2': 1 });
+    expect(created).toMatchObject({
+      status: 'new',
+      source_id: src,
+      source: 'Shop',
+      details: 'Leave at the door',
+      observations: null,
+      awb: null,
+      bill_number: null,
+      courier: null,
+      courier_status: null,
+      value: 69.98,
+      discount: 0,
+      client_shipping_cost: 0,
+      total_value: 69.98,
+      customer_detail: { name: 'Ion Popescu', phone_number: '+40744123456', county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Memorandumului', street_number: '28', address: 'Strada Memorandumului 28', email: null, flags: [] },
+    });
+    expect(created.created_at).toEqual(expect.any(Number));
+    expect(created.order_products.map((l: { product: unknown; quantity: number; product_id: number }) => [l.product_id, l.quantity, l.product])).toEqual([
+      [a, 3, { name: 'Product A-1', sku: 'A-1', selling_price: 19.99, currency: 'RON' }],
+      [b, 1, { name: 'Product B-2', sku: 'B-2', selling_price: 10.01, currency: 'RON' }],
+    ]);
+    expect(created.history.map((e: { type: string }) => e.type)).toEqual(['created']);
+    expect(created.history[0].user).toEqual({ id: u.id, name: 'Test User' });
+    expect(await stockOf(u, a)).toBe(7);
+    expect(await stockOf(u, b)).toBe(9);
+  });
+
+  it('accepts POST /api/order as well', async () => {
+    const { u, src } = await seller();
+    const res = await u.call('POST', '/api/order', { body: { name: 'Maria Ionescu', phone_number: '+40722000111', ...address, source: src, products: { 'B-2': 2 } } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ id: expect.any(Number), total_value: 20.02 });
+  });
+
+  it('a line keeps the product as it was: a later rename or price change does not reach it', async () => {
+    const { u, src, a } = await seller();
+    const created = await order(u, src, { 'A-1': 1 });
+    const upd = await u.call('POST', `/api/v1/product/${a}`, { body: { sku: 'A-1-NEW', name: 'Renamed', sale_type: 'Bucata', stock: 50, selling_price: 99, buying_price: 1, currency: 'EUR' } });
+    expect(upd.statusCode, upd.body).toBe(200);
+    const again = (await u.call('GET', `/api/v1/order/${created.id}`)).json().data;
+    expect(again.order_products[0].product).toEqual({ name: 'Product A-1', sku: 'A-1', selling_price: 19.99, currency: 'RON' });
+    expect(again.total_value).toBe(19.99);
+  });
+
+  it('one person is one customer across forms of the phone and across companies', async () => {
+    const one = await seller();
+    const two = await seller();
+    const o1 = await order(one.u, one.src, { 'A-1': 1 }, { phone: '0744 123 456' });
+    const o2 = await order(one.u, one.src, { 'A-1': 1 }, { phone: '0040744123456' });
+    const o3 = await order(two.u, two.src, { 'A-1': 1 }, { phone: '+40 744 123 456', name: 'Ion P.' });
+    expect(o2.customer_detail.customer_id).toBe(o1.customer_detail.customer_id);
+    expect(o3.customer_detail.customer_id).toBe(o1.customer_detail.customer_id);
+    // Each company sees the name it was given.
+    expect(o3.customer_detail.name).toBe('Ion P.');
+    const customers = (await one.u.call('GET', '/api/v1/customer')).json();
+    expect(customers.meta.total).toBe(1);
+    expect(customers.data[0]).toMatchObject({ id: o1.customer_detail.customer_id, name: 'Ion Popescu', phone_number: '+40744123456', orders_count: 2 });
+  });
+
+  it('refuses bad input with a message per field (422), in English and Romanian', async () => {
+    const { u } = await seller();
+    const res = await u.call('POST', '/api/v1/order', { body: { phone_number: '0744 12', products: {} } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      name: ['This field is required.'],
+      phone_number: ['Enter a valid phone number, e.g. 0744 123 456.'],
+      county: ['This field is required.'],
+      city: ['This field is required.'],
+      street: ['This field is required.'],
+      number: ['This field is required.'],
+      source: ['Please select a source'],
+      products: ['Add at least one product.'],
+    });
+    const ro = await u.call('POST', '/api/v1/order', { body: { phone_number: 'abc' }, headers: { 'accept-language': 'ro' } });
+    expect(ro.json().errors).toMatchObject({ name: ['Câmpul este obligatoriu.'], phone_number: ['Introduceți un număr de telefon valid, de exemplu 0744 123 456.'], products: ['Adăugați cel puțin un produs.'] });
+  });
+
+  it('refuses unknown SKUs, another company\'s product, a parent with variations, bad quantities and another company\'s source', async () => {
+    const { u, src, a } = await seller();
+    const parent = await product(u, 'P-1', 10);
+    await product(u, 'P-1-RED', 12, 5, parent);
+    const other = await t.signUp();
+    const otherSource = await source(other, 'Their shop');
+    await product(other, 'THEIRS', 5);
+    const base = { name: 'Ion', phone_number: '0744123456', ...address };
+    const res = await u.call('POST', '/api/v1/order', { body: { ...base, source: src, products: { NOPE: 1, THEIRS: 1, 'P-1': 1, 'A-1': 0, 'B-2': -2 } } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      'products.NOPE': ['There is no product with SKU NOPE in this company.'],
+      'products.THEIRS': ['There is no product with SKU THEIRS in this company.'],
+      'products.P-1': ['P-1 has variations: choose one of them.'],
+      'products.A-1': ['The value must be at least 1.'],
+      'products.B-2': ['The value must be at least 1.'],
+    });
+    const half = await u.call('POST', '/api/v1/order', { body: { ...base, source: src, products: { 'A-1': 1.5, 'B-2': 'many' } } });
+    expect(half.json().errors).toEqual({ 'products.A-1': ['Enter a whole number.'], 'products.B-2': ['Enter a whole number.'] });
+    const foreignSource = await u.call('POST', '/api/v1/order', { body: { ...base, source: otherSource, products: { 'A-1': 1 } } });
+    expect(foreignSource.json().errors).toEqual({ source: ['Invalid source selected'] });
+    // Nothing was saved, no stock moved.
+    expect((await u.call('GET', '/api/v1/order')).json().meta.total).toBe(0);
+    expect(await stockOf(u, a)).toBe(10);
+    // A variation is a product like any other.
+    await order(u, src, { 'P-1-RED': 2 });
+  });
+
+  it('never refuses an order for stock: stock may go below zero', async () => {
+    const { u, src, a } = await seller();
+    await order(u, src, { 'A-1': 15 });
+    expect(await stockOf(u, a)).toBe(-5);
+  });
+});
+
+describe('totals and automatic discounts', () => {
+  it('takes the company\'s shipping cost, editable in the company dialog (RON, 0 by default)', async () => {
+    const { u, src } = await seller();
+    const company = (await u.call('GET', `/api/v1/company/${u.companyId}`)).json().data;
+    expect(company.shipping_cost).toBe(0);
+    const upd = await u.call('POST', `/api/v1/company/${u.companyId}`, { body: { name: company.name, vat_number: company.vat_number, administrator_name: company.administrator_name, shipping_cost: '15.99' } });
+    expect(upd.statusCode, upd.body).toBe(200);
+    expect(upd.json().data.shipping_cost).toBe(15.99);
+    const bad = await u.call('POST', `/api/v1/company/${u.companyId}`, { body: { name: company.name, vat_number: company.vat_number, administrator_name: company.administrator_name, shipping_cost: '-1' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ shipping_cost: ['The value cannot be negative.'] });
+    const o = await order(u, src, { 'A-1': 1 });
+    expect(o).toMatchObject({ value: 19.99, client_shipping_cost: 15.99, total_value: 35.98 });
+  });
+
+  it('applies the source\'s order discount with the highest threshold not above the value, and re-evaluates on line changes', async () => {
+    const { u, src } = await seller();
+    const other = await source(u, 'Other');
+    const mk = (body: object) => u.call('POST', '/api/v1/order-discount', { body: { company_id: u.companyId, source_id: src, ...body } });
+    expect((await mk({ type: 'amount', order_value: 50, value: 5 })).statusCode).toBe(201);
+    expect((await mk({ type: 'percentage', order_value: 100, value: 10 })).statusCode).toBe(201);
+    expect((await u.call('POST', '/api/v1/order-discount', { body: { company_id: u.companyId, source_id: other, type: 'amount', order_value: 0, value: 99 } })).statusCode).toBe(201);
+
+    const small = await order(u, src, { 'A-1': 2 }); // 39.98: below 50
+    expect(small.applied_discounts).toEqual([]);
+    expect(small.total_value).toBe(39.98);
+
+    const o = await order(u, src, { 'A-1': 3 }); // 59.97: amount 5
+    expect(o.applied_discounts).toMatchObject([{ kind: 'order', automatic: true, type: 'amount', value: 5, order_product_id: null, amount: 5 }]);
+    expect(o).toMatchObject({ value: 59.97, discount: 5, total_value: 54.97 });
+
+    // Raise to 6 x 19.99 = 119.94: 10 % = 11.994 -> 11.99
+    const line = o.order_products[0].id;
+    const up = (await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 6 } })).json().data;
+    expect(up.applied_discounts).toMatchObject([{ kind: 'order', type: 'percentage', value: 10, amount: 11.99 }]);
+    expect(up).toMatchObject({ value: 119.94, discount: 11.99, total_value: 107.95 });
+    // Lower to 1: no threshold reached, the automatic discount goes.
+    const down = (await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 1 } })).json().data;
+    expect(down.applied_discounts).toEqual([]);
+    expect(down).toMatchObject({ value: 19.99, discount: 0, total_value: 19.99 });
+    expect(down.history.map((e: { type: string }) => e.type)).toEqual(['discount_removed', 'line_changed', 'discount_added', 'discount_removed', 'line_changed', 'discount_added', 'created']);
+  });
+
+  it('a shipping order discount makes the client shipping cost 0, notes it, and keeps discount the sum of the others', async () => {
+    const { u, src } = await seller();
+    await t.db.kysely.updateTable('companies').set({ shipping_cost: 2000 }).where('id', '=', u.companyId).execute();
+    expect((await u.call('POST', '/api/v1/order-discount', { body: { company_id: u.companyId, source_id: src, type: 'shipping', order_value: 100 } })).statusCode).toBe(201);
+    const o = await order(u, src, { 'A-1': 4, 'B-2': 3 }); // 79.96 + 30.03 = 109.99
+    expect(o).toMatchObject({ value: 109.99, discount: 0, client_shipping_cost: 0, total_value: 109.99 });
+    expect(o.applied_discounts).toMatchObject([{ type: 'shipping', value: null, amount: 0 }]);
+    expect(o.history.map((e: { type: string; data: object }) => [e.type, e.data])).toContainEqual(['free_shipping', { applied: true }]);
+    const withManual = (await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'amount', value: '9.99' } })).json().data;
+    expect(withManual).toMatchObject({ discount: 9.99, client_shipping_cost: 0, total_value: 100 });
+    // Below the threshold the shipping cost comes back; the manual discount stays.
+    const line = o.order_products[0].id;
+    const below = (await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 1 } })).json().data; // 19.99 + 30.03 = 50.02
+    expect(below).toMatchObject({ value: 50.02, discount: 9.99, client_shipping_cost: 20, total_value: 60.03 });
+    expect(below.applied_discounts).toMatchObject([{ kind: 'manual', type: 'amount', value: 9.99 }]);
+  });
+
+  it('applies each product\'s discount with the highest quantity threshold the line reaches', async () => {
+    const { u, src, a } = await seller();
+    const mk = (body: object) => u.call('POST', '/api/v1/product-discount', { body: { product_id: a, ...body } });
+    expect((await mk({ type: 'percentage', quantity: 2, value: '12.5' })).statusCode).toBe(201);
+    expect((await mk({ type: 'amount', quantity: 5, value: 10 })).statusCode).toBe(201);
+    const o = await order(u, src, { 'A-1': 3, 'B-2': 1 });
+    // 12.5 % of 59.97 = 7.49625 -> 7.50, rounded once on the line
+    const lineA = o.order_products.find((l: { product_id: number }) => l.product_id === a);
+    expect(o.applied_discounts).toMatchObject([{ kind: 'product', type: 'percentage', value: 12.5, quantity: 2, order_product_id: lineA.id, amount: 7.5 }]);
+    expect(o).toMatchObject({ value: 69.98, discount: 7.5, total_value: 62.48 });
+    const at5 = (await u.call('POST', `/api/v1/order-product/${lineA.id}`, { body: { quantity: 5 } })).json().data;
+    expect(at5.applied_discounts).toMatchObject([{ kind: 'product', type: 'amount', value: 10, quantity: 5, amount: 10 }]);
+    expect(at5).toMatchObject({ value: 109.96, discount: 10, total_value: 99.96 });
+  });
+
+  it('the total never goes below 0', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'B-2': 1 });
+    const res = (await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'amount', value: 500 } })).json().data;
+    expect(res).toMatchObject({ value: 10.01, discount: 10.01, total_value: 0 });
+  });
+});
+
+describe('order lines', () => {
+  it('adds a line, adds to an existing line, changes and removes lines, moving stock each time', async () => {
+    const { u, src, a, b } = await seller();
+    const o = await order(u, src, { 'A-1': 1 });
+    const added = await u.call('POST', `/api/v1/order/${o.id}/product/${b}`, { body: { quantity: 2 } });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().data.order_products.map((l: { product_id: number; quantity: number }) => [l.product_id, l.quantity])).toEqual([[a, 1], [b, 2]]);
+    expect(await stockOf(u, b)).toBe(8);
+    const more = (await u.call('POST', `/api/v1/order/${o.id}/product/${b}`, { body: { quantity: 3 } })).json().data;
+    expect(more.order_products.map((l: { product_id: number; quantity: number }) => [l.product_id, l.quantity])).toEqual([[a, 1], [b, 5]]);
+    expect(await stockOf(u, b)).toBe(5);
+    const lineB = more.order_products[1].id;
+    const lowered = (await u.call('POST', `/api/v1/order-product/${lineB}`, { body: { quantity: '2' } })).json().data;
+    expect(lowered.order_products[1].quantity).toBe(2);
+    expect(await stockOf(u, b)).toBe(8);
+    const removed = (await u.call('POST', `/api/v1/order-product/${lineB}`, { body: { quantity: 0 } })).json().data;
+    expect(removed.order_products).toHaveLength(1);
+    expect(await stockOf(u, b)).toBe(10);
+    const lineA = o.order_products[0].id;
+    const del = (await u.call('DELETE', `/api/v1/order-product/${lineA}`)).json().data;
+    expect(del.order_products).toEqual([]);
+    expect(del).toMatchObject({ value: 0, total_value: 0 });
+    expect(await stockOf(u, a)).toBe(10);
+    expect(del.history.map((e: { type: string; data: object }) => [e.type, e.data])).toEqual([
+      ['line_removed', { sku: 'A-1', name: 'Product A-1', quantity: 1 }],
+      ['line_removed', { sku: 'B-2', name: 'Product B-2', quantity: 2 }],
+      ['line_changed', { sku: 'B-2', name: 'Product B-2', from: 5, to: 2 }],
+      ['line_changed', { sku: 'B-2', name: 'Product B-2', from: 2, to: 5 }],
+      ['line_added', { sku: 'B-2', name: 'Product B-2', quantity: 2 }],
+      ['created', { lines: [{ sku: 'A-1', quantity: 1 }] }],
+    ]);
+    // A removed line is gone.
+    expect((await u.call('POST', `/api/v1/order-product/${lineA}`, { body: { quantity: 1 } })).statusCode).toBe(404);
+  });
+
+  it('a negative quantity removes the line; the body is checked (422)', async () => {
+    const { u, src, a } = await seller();
+    const o = await order(u, src, { 'A-1': 2, 'B-2': 1 });
+    const line = o.order_products[0].id;
+    for (const bad of [undefined, 'abc', 1.5]) {
+      const res = await u.call('POST', `/api/v1/order-product/${line}`, { body: bad === undefined ? {} : { quantity: bad } });
+      expect(res.statusCode, String(bad)).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['quantity']);
+    }
+    const addBad = await u.call('POST', `/api/v1/order/${o.id}/product/${a}`, { body: { quantity: 0 } });
+    expect(addBad.json().errors).toEqual({ quantity: ['The value must be at least 1.'] });
+    const res = (await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: -3 } })).json().data;
+    expect(res.order_products.map((l: { product_id: number }) => l.product_id)).not.toContain(a);
+    expect(await stockOf(u, a)).toBe(10);
+  });
+
+  it('refuses to add a parent that has variations', async () => {
+    const { u, src } = await seller();
+    const parent = await product(u, 'P-9', 10);
+    await product(u, 'P-9-XL', 10, 3, parent);
+    const o = await order(u, src, { 'A-1': 1 });
+    const res = await u.call('POST', `/api/v1/order/${o.id}/product/${parent}`, { body: { quantity: 1 } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ product_id: ['P-9 has variations: choose one of them.'] });
+  });
+
+  it('two quantity changes at the same moment end with the right stock and totals', async () => {
+    const { u, src, a } = await seller();
+    const o = await order(u, src, { 'A-1': 1 });
+    const line = o.order_products[0].id;
+    // Two raises of the same line through "add to the existing line": both must count.
+    const [r1, r2] = await Promise.all([
+      u.call('POST', `/api/v1/order/${o.id}/product/${a}`, { body: { quantity: 2 } }),
+      u.call('POST', `/api/v1/order/${o.id}/product/${a}`, { body: { quantity: 3 } }),
+    ]);
+    expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
+    let now = (await u.call('GET', `/api/v1/order/${o.id}`)).json().data;
+    expect(now.order_products[0].quantity).toBe(6);
+    expect(now.total_value).toBe(119.94);
+    expect(await stockOf(u, a)).toBe(4);
+    // Two settings at once: whichever lands last wins, and stock matches it exactly.
+    const results = await Promise.all([4, 9, 2].map((q) => u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: q } })));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    now = (await u.call('GET', `/api/v1/order/${o.id}`)).json().data;
+    const q = now.order_products[0].quantity;
+    expect([4, 9, 2]).toContain(q);
+    expect(await stockOf(u, a)).toBe(10 - q);
+    expect(now.value).toBe(Math.round(1999 * q) / 100);
+    expect(now.history.filter((e: { type: string }) => e.type === 'line_changed')).toHaveLength(5);
+  });
+
+  it('two orders taking the same product at once both take their stock', async () => {
+    const { u, src, a } = await seller();
+    await Promise.all([order(u, src, { 'A-1': 2 }, { phone: '0744000001' }), order(u, src, { 'A-1': 3 }, { phone: '0744000002' }), order(u, src, { 'A-1': 1 }, { phone: '0744000001' })]);
+    expect(await stockOf(u, a)).toBe(4);
+    const customers = (await u.call('GET', '/api/v1/customer')).json();
+    expect(customers.meta.total).toBe(2);
+  });
+});
+
+describe('applied discounts', () => {
+  it('adds order-level and line discounts, changes and deletes them, with history', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'A-1': 1, 'B-2': 1 }); // 30.00
+    const lineB = o.order_products[1].id;
+    const r1 = await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'percentage', value: '10' } });
+    expect(r1.statusCode, r1.body).toBe(201);
+    expect(r1.json().data).toMatchObject({ discount: 3, total_value: 27 });
+    const r2 = (await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'percentage', value: 50, order_product_id: lineB } })).json().data;
+    // 50 % of 10.01 = 5.005 -> 5.01
+    expect(r2.applied_discounts).toMatchObject([
+      { kind: 'manual', type: 'percentage', value: 10, order_product_id: null, amount: 3 },
+      { kind: 'manual', type: 'percentage', value: 50, order_product_id: lineB, amount: 5.01 },
+    ]);
+    expect(r2).toMatchObject({ discount: 8.01, total_value: 21.99 });
+    const d1 = r2.applied_discounts[0].id;
+    const changed = (await u.call('POST', `/api/v1/applied-discount/${d1}`, { body: { value: 20 } })).json().data;
+    expect(changed).toMatchObject({ discount: 11.01, total_value: 18.99 });
+    const deleted = (await u.call('DELETE', `/api/v1/applied-discount/${d1}`)).json().data;
+    expect(deleted.applied_discounts).toHaveLength(1);
+    expect(deleted).toMatchObject({ discount: 5.01, total_value: 24.99 });
+    expect(deleted.history.slice(0, 4).map((e: { type: string; data: object }) => [e.type, e.data])).toEqual([
+      ['discount_removed', { kind: 'manual', type: 'percentage', value: 20 }],
+      ['discount_changed', { type: 'percentage', from: 10, to: 20 }],
+      ['discount_added', { kind: 'manual', type: 'percentage', value: 50, sku: 'B-2' }],
+      ['discount_added', { kind: 'manual', type: 'percentage', value: 10 }],
+    ]);
+    // Removing the line removes its discount.
+    const noLine = (await u.call('DELETE', `/api/v1/order-product/${lineB}`)).json().data;
+    expect(noLine.applied_discounts).toEqual([]);
+    expect(noLine).toMatchObject({ value: 19.99, discount: 0, total_value: 19.99 });
+  });
+
+  it('refuses a bad type or value, and a line of another order (422)', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'A-1': 1 });
+    const o2 = await order(u, src, { 'B-2': 1 });
+    const add = (body: object) => u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body });
+    const r1 = await add({ type: 'shipping', value: 'x' });
+    expect(r1.statusCode).toBe(422);
+    expect(r1.json().errors).toEqual({ type: ['Choose one of: amount, percentage.'], value: ['Enter a number.'] });
+    expect((await add({})).json().errors).toEqual({ type: ['This field is required.'], value: ['This field is required.'] });
+    expect((await add({ type: 'percentage', value: 100.01 })).json().errors).toEqual({ value: ['A percentage cannot be above 100.'] });
+    expect((await add({ type: 'amount', value: -1 })).json().errors).toEqual({ value: ['The value cannot be negative.'] });
+    expect((await add({ type: 'amount', value: 1.234 })).json().errors).toEqual({ value: ['Use at most two decimals.'] });
+    expect((await add({ type: 'amount', value: 1, order_product_id: o2.order_products[0].id })).json().errors).toEqual({ order_product_id: ['This product line is not part of the order.'] });
+    const ok = (await add({ type: 'percentage', value: 5 })).json().data;
+    const id = ok.applied_discounts[0].id;
+    expect((await u.call('POST', `/api/v1/applied-discount/${id}`, { body: { value: 'x' } })).json().errors).toEqual({ value: ['Enter a number.'] });
+    expect((await u.call('POST', `/api/v1/applied-discount/${id}`, { body: { value: 101 } })).json().errors).toEqual({ value: ['A percentage cannot be above 100.'] });
+    expect((await u.call('POST', `/api/v1/applied-discount/${id}`, { body: {} })).json().errors).toEqual({ value: ['This field is required.'] });
+  });
+});
+
+describe('customer detail, phone and flags', () => {
+  it('stores only the fields sent and notes each change', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'A-1': 1 });
+    const res = await u.call('POST', `/api/v1/customer-detail/${o.id}`, { body: { email: 'Ion@Example.ro', company_name: 'Popescu SRL', vat_number: 'RO123' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data.customer_detail;
+    expect(d).toMatchObject({ name: 'Ion Popescu', email: 'ion@example.ro', company_name: 'Popescu SRL', vat_number: 'RO123', city: 'Cluj-Napoca', county: 'Cluj', address: 'Strada Memorandumului 28' });
+    expect(res.json().data.history[0]).toMatchObject({ type: 'customer_detail_changed', data: { changes: { email: { from: null, to: 'ion@example.ro' }, company_name: { from: null, to: 'Popescu SRL' }, vat_number: { from: null, to: 'RO123' } } } });
+    const addr = (await u.call('POST', `/api/v1/customer-detail/${o.id}`, { body: { address: 'Bulevardul Eroilor 5', city: 'Turda', company_name: '' } })).json().data.customer_detail;
+    expect(addr).toMatchObject({ address: 'Bulevardul Eroilor 5', city: 'Turda', county: 'Cluj', company_name: null, vat_number: 'RO123' });
+    const bad = await u.call('POST', `/api/v1/customer-detail/${o.id}`, { body: { name: '  ', email: 'not-an-email' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ name: ['This field is required.'], email: ['Enter a valid email address.'] });
+    expect((await u.call('POST', `/api/v1/customer-detail/${o.id}`, { body: {} })).json().errors).toEqual({ _: ['Nothing to update.'] });
+  });
+
+  it('changes a customer\'s phone, refusing a number of another customer (409)', async () => {
+    const { u, src } = await seller();
+    const o1 = await order(u, src, { 'A-1': 1 }, { phone: '0744 111 222' });
+    const o2 = await order(u, src, { 'A-1': 1 }, { phone: '0744 333 444', name: 'Ana' });
+    const id1 = o1.customer_detail.customer_id;
+    const taken = await u.call('POST', `/api/v1/customer/${id1}`, { body: { phone_number: '+40 744 333 444' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('This phone number already belongs to another customer.');
+    const ro = await u.call('POST', `/api/v1/customer/${id1}`, { body: { phone_number: '0744333444' }, headers: { 'accept-language': 'ro' } });
+    expect(ro.json().message).toBe('Acest număr de telefon aparține deja altui client.');
+    const bad = await u.call('POST', `/api/v1/customer/${id1}`, { body: { phone_number: '123' } });
+    expect(bad.json().errors).toEqual({ phone_number: ['Enter a valid phone number, e.g. 0744 123 456.'] });
+    const ok = await u.call('POST', `/api/v1/customer/${id1}`, { body: { phone_number: '0755 666 777', order_id: o1.id } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.phone_number).toBe('+40755666777');
+    const again = (await u.call('GET', `/api/v1/order/${o1.id}`)).json().data;
+    expect(again.customer_detail.phone_number).toBe('+40755666777');
+    expect(again.history[0]).toMatchObject({ type: 'phone_changed', data: { from: '+40744111222', to: '+40755666777' } });
+    expect((await u.call('GET', `/api/v1/order/${o2.id}`)).json().data.customer_detail.phone_number).toBe('+40744333444');
+    // The new number finds the orders.
+    expect((await u.call('GET', '/api/v1/order?search=0755666777')).json().data.map((r: { id: number }) => r.id)).toEqual([o1.id]);
+  });
+
+  it('flags are shared: every company sees reason and date, never another company\'s id; a second flag of the same company is 409', async () => {
+    const one = await seller();
+    const two = await seller();
+    const o1 = await order(one.u, one.src, { 'A-1': 1 }, { phone: '0766 100 200' });
+    const o2 = await order(two.u, two.src, { 'A-1': 1 }, { phone: '0766100200' });
+    const cid = o1.customer_detail.customer_id;
+    const f = await one.u.call('POST', `/api/v1/customer/${cid}/flag`, { body: { reason: 'Refused the parcel', order_id: o1.id } });
+    expect(f.statusCode, f.body).toBe(201);
+    expect(f.json().data.flags).toEqual([{ reason: 'Refused the parcel', created_at: expect.any(Number), flagged_by_company_id: one.u.companyId, by_this_company: true }]);
+    const again = await one.u.call('POST', `/api/v1/customer/${cid}/flag`, { body: { reason: 'Again' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Your company has already flagged this customer.');
+    // The other company sees the flag on its own order, without the first company's id or name.
+    const seen = (await two.u.call('GET', `/api/v1/order/${o2.id}`)).json().data.customer_detail.flags;
+    expect(seen).toEqual([{ reason: 'Refused the parcel', created_at: expect.any(Number), flagged_by_company_id: null, by_this_company: false }]);
+    expect(JSON.stringify((await two.u.call('GET', '/api/v1/order')).json())).not.toContain(`"flagged_by_company_id":${one.u.companyId}`);
+    const listed = (await two.u.call('GET', '/api/v1/order')).json().data[0].customer_detail.flags;
+    expect(listed).toEqual(seen);
+    // It may flag too.
+    expect((await two.u.call('POST', `/api/v1/customer/${cid}/flag`, { body: { reason: 'No answer' } })).statusCode).toBe(201);
+    const both = (await two.u.call('GET', '/api/v1/customer')).json().data[0].flags;
+    expect(both.map((x: { by_this_company: boolean; reason: string }) => [x.reason, x.by_this_company]).sort()).toEqual([['No answer', true], ['Refused the parcel', false]]);
+    expect((await one.u.call('GET', `/api/v1/order/${o1.id}`)).json().data.history[0]).toMatchObject({ type: 'flagged', data: { reason: 'Refused the parcel' } });
+    // The reason is required.
+    const bad = await one.u.call('POST', `/api/v1/customer/${cid}/flag`, { body: { reason: ' ' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ reason: ['This field is required.'] });
+  });
+});
+
+describe('cancel, restore, delete', () => {
+  it('cancel gives the stock back and restore takes it again; the status counts follow', async () => {
+    const { u, src, a } = await seller();
+    const o = await order(u, src, { 'A-1': 4 });
+    expect(await stockOf(u, a)).toBe(6);
+    const c = await u.call('POST', `/api/v1/order/${o.id}/cancel`);
+    expect(c.statusCode, c.body).toBe(200);
+    expect(c.json().data.status).toBe('cancelled');
+    expect(await stockOf(u, a)).toBe(10);
+    expect((await u.call('GET', '/api/v1/order?status=cancelled')).json().meta.total).toBe(1);
+    expect((await u.call('GET', '/api/v1/order?status=new')).json().meta.total).toBe(0);
+    const twice = await u.call('POST', `/api/v1/order/${o.id}/cancel`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('The order is already cancelled.');
+    // Lines of a cancelled order move no stock.
+    const line = o.order_products[0].id;
+    await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 5 } });
+    expect(await stockOf(u, a)).toBe(10);
+    const r = await u.call('POST', `/api/v1/order/${o.id}/uncancel`);
+    expect(r.json().data.status).toBe('new');
+    expect(await stockOf(u, a)).toBe(5);
+    expect(r.json().data.history.slice(0, 3).map((e: { type: string }) => e.type)).toEqual(['restored', 'line_changed', 'cancelled']);
+    const notCancelled = await u.call('POST', `/api/v1/order/${o.id}/uncancel`, { headers: { 'accept-language': 'ro' } });
+    expect(notCancelled.statusCode).toBe(409);
+    expect(notCancelled.json().message).toBe('Doar o comandă anulată poate fi restaurată.');
+    expect((await u.call('GET', '/api/v1/order?status=new')).json().meta.total).toBe(1);
+  });
+
+  it('refuses to cancel an order with an AWB or an invoice (409 with the reason)', async () => {
+    const { u, src, a } = await seller();
+    const o = await order(u, src, { 'A-1': 1 });
+    await t.db.kysely.updateTable('orders').set({ awb: '1234567890' }).where('id', '=', o.id).execute();
+    const withAwb = await u.call('POST', `/api/v1/order/${o.id}/cancel`);
+    expect(withAwb.statusCode).toBe(409);
+    expect(withAwb.json().message).toBe('The order has an AWB: delete the AWB before cancelling the order.');
+    await t.db.kysely.updateTable('orders').set({ awb: null, bill_number: 'SB 0042' }).where('id', '=', o.id).execute();
+    const withBill = await u.call('POST', `/api/v1/order/${o.id}/cancel`, { headers: { 'accept-language': 'ro' } });
+    expect(withBill.statusCode).toBe(409);
+    expect(withBill.json().message).toBe('Comanda are o factură: anulați sau stornați factura înainte de a anula comanda.');
+    expect(await stockOf(u, a)).toBe(9);
+    expect((await u.call('GET', `/api/v1/order/${o.id}`)).json().data.status).toBe('new');
+  });
+
+  it('updates observations and details, with history; 422 without either', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'A-1': 1 });
+    const res = (await u.call('POST', `/api/v1/order/${o.id}`, { body: { observations: 'Call before delivery' } })).json().data;
+    expect(res).toMatchObject({ observations: 'Call before delivery', details: 'Leave at the door' });
+    const res2 = (await u.call('POST', `/api/v1/order/${o.id}`, { body: { details: '' } })).json().data;
+    expect(res2.details).toBeNull();
+    expect(res2.history.slice(0, 2).map((e: { type: string; data: object }) => [e.type, e.data])).toEqual([
+      ['details_changed', { from: 'Leave at the door', to: null }],
+      ['observations_changed', { from: null, to: 'Call before delivery' }],
+    ]);
+    const bad = await u.call('POST', `/api/v1/order/${o.id}`, { body: {} });
+    expect(bad.statusCode).toBe(422);
+    expect((await u.call('POST', `/api/v1/order/${o.id}`, { body: { observations: 'x'.repeat(2001) } })).json().errors).toEqual({ observations: ['At most 2000 characters.'] });
+  });
+
+  it('deletes an order with its lines, discounts and history; stock back unless cancelled; counts follow', async () => {
+    const { u, src, a, b } = await seller();
+    const o1 = await order(u, src, { 'A-1': 2 }, { phone: '0711000001' });
+    const o2 = await order(u, src, { 'B-2': 3 }, { phone: '0711000002' });
+    await u.call('POST', `/api/v1/applied-discount/${o1.id}/add`, { body: { type: 'amount', value: 1 } });
+    await u.call('POST', `/api/v1/order/${o2.id}/cancel`);
+    expect((await u.call('GET', '/api/v1/customer')).json().meta.total).toBe(2);
+    const d1 = await u.call('DELETE', `/api/v1/order/${o1.id}`);
+    expect(d1.statusCode).toBe(200);
+    expect(await stockOf(u, a)).toBe(10);
+    await u.call('DELETE', `/api/v1/order/${o2.id}`);
+    expect(await stockOf(u, b)).toBe(10);
+    expect((await u.call('GET', `/api/v1/order/${o1.id}`)).statusCode).toBe(404);
+    for (const table of ['order_products', 'applied_discounts', 'order_events', 'order_customer_details'] as const) {
+      const rows = await t.db.kysely.selectFrom(table).select('order_id').where('order_id', 'in', [o1.id, o2.id]).execute();
+      expect(rows, table).toEqual([]);
+    }
+    const list = (await u.call('GET', '/api/v1/order')).json();
+    expect(list.meta.total).toBe(0);
+    expect((await u.call('GET', '/api/v1/customer')).json()).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+
+  it('a source with orders is in use (409), a company with orders is in use', async () => {
+    const { u, src } = await seller();
+    await order(u, src, { 'A-1': 1 });
+    await order(u, src, { 'A-1': 1 });
+    const res = await u.call('DELETE', `/api/v1/source/${src}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('2 orders');
+    const ro = await u.call('DELETE', `/api/v1/source/${src}`, { headers: { 'accept-language': 'ro' } });
+    expect(ro.json().message).toContain('2 comenzi');
+    const company = await u.call('DELETE', `/api/v1/company/${u.companyId}`);
+    expect(company.statusCode).toBe(409);
+    expect(company.json().message).toContain('2 orders');
+  });
+});
+
+describe('orders list', () => {
+  it('pages newest first with meta from the kept counts; searches by id, phone in any form, name and email', async () => {
+    const { u, src } = await seller();
+    const made = [];
+    made.push(await order(u, src, { 'A-1': 1 }, { phone: '0744 123 456', name: 'Ion Popescu' }));
+    made.push(await order(u, src, { 'A-1': 1 }, { phone: '0722 000 111', name: 'Maria Ionescu', email: 'maria@example.ro' }));
+    made.push(await order(u, src, { 'B-2': 1 }, { phone: '0744123456', name: 'Ion Popescu' }));
+    made.push(await order(u, src, { 'B-2': 2 }, { phone: '0733 555 666', name: 'Vasile Pop' }));
+    const ids = made.map((o) => o.id);
+    const page1 = (await u.call('GET', '/api/v1/order?items=2')).json();
+    expect(page1.data.map((r: { id: number }) => r.id)).toEqual([ids[3], ids[2]]);
+    expect(page1.meta).toEqual({ total: 4, last_page: 2, current_page: 1, per_page: 2 });
+    expect(page1.data[0]).toMatchObject({ status: 'new', total_value: 20.02, customer_detail: { name: 'Vasile Pop', phone_number: '+40733555666', telefon: '+40733555666', flags: [] } });
+    const page2 = (await u.call('GET', '/api/v1/order?items=2&page=2&sort=-created_at')).json();
+    expect(page2.data.map((r: { id: number }) => r.id)).toEqual([ids[1], ids[0]]);
+    const oldest = (await u.call('GET', '/api/v1/order?items=2&sort=created_at')).json();
+    expect(oldest.data.map((r: { id: number }) => r.id)).toEqual([ids[0], ids[1]]);
+    const past = (await u.call('GET', '/api/v1/order?items=2&page=9')).json();
+    expect(past).toMatchObject({ data: [], meta: { total: 4, last_page: 2, current_page: 9 } });
+
+    const search = async (term: string) => (await u.call('GET', `/api/v1/order?search=${encodeURIComponent(term)}`)).json();
+    for (const form of ['0744 123 456', '+40744123456', '0040744123456']) {
+      const r = await search(form);
+      expect(r.data.map((x: { id: number }) => x.id), form).toEqual([ids[2], ids[0]]);
+      expect(r.meta).toEqual({ total: 2, last_page: 1, current_page: 1, per_page: 10 });
+    }
+    expect((await search(String(ids[1]))).data.map((x: { id: number }) => x.id)).toEqual([ids[1]]);
+    expect((await search('ionescu')).data.map((x: { id: number }) => x.id)).toEqual([ids[1]]);
+    expect((await search('Pop')).data.map((x: { id: number }) => x.id)).toEqual([ids[3], ids[2], ids[0]]);
+    expect((await search('maria@exa')).data.map((x: { id: number }) => x.id)).toEqual([ids[1]]);
+    expect((await search('Io')).data.map((x: { id: number }) => x.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect((await search('nobody')).meta).toMatchObject({ total: 0, last_page: 1 });
+    // An id too large for the column is just no match.
+    expect((await search('99999999999')).data).toEqual([]);
+    expect((await search('%')).data).toEqual([]);
+  });
+
+  it('refuses a bad query (422) and another company\'s filter', async () => {
+    const { u } = await seller();
+    const res = await u.call('GET', '/api/v1/order?page=0&items=abc&sort=name&status=lost');
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['items', 'page', 'sort', 'status']);
+    const other = await t.signUp();
+    expect((await u.call('GET', `/api/v1/order?company_id=${other.companyId}`)).statusCode).toBe(403);
+    expect((await u.call('GET', `/api/v1/order?company_id=${u.companyId}`)).statusCode).toBe(200);
+  });
+
+  it('the customers list is the company\'s, searchable by phone in any form and by name', async () => {
+    const { u, src } = await seller();
+    await order(u, src, { 'A-1': 1 }, { phone: '0744 999 000', name: 'Elena Dumitru' });
+    await order(u, src, { 'A-1': 1 }, { phone: '0744 999 001', name: 'Andrei Radu' });
+    const all = (await u.call('GET', '/api/v1/customer?items=1')).json();
+    expect(all.meta).toMatchObject({ total: 2, last_page: 2 });
+    expect((await u.call('GET', '/api/v1/customer?search=0040744999000')).json().data.map((c: { name: string }) => c.name)).toEqual(['Elena Dumitru']);
+    expect((await u.call('GET', '/api/v1/customer?search=radu')).json().data.map((c: { name: string }) => c.name)).toEqual(['Andrei Radu']);
+    expect((await u.call('GET', '/api/v1/customer?page=0')).statusCode).toBe(422);
+  });
+});

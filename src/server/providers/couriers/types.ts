@@ -1,0 +1,171 @@
+/**
+ * Couriers (Cargus, Sameday, DPD): one interface, three clients.
+ *
+ * For the integrations / orders engineers:
+ * - Build a client with the registry (`registry.courier('cargus', credentials)`, see ../registry.ts);
+ *   never construct one with a hard-coded URL.
+ * - Credentials use the wizard's field names: `{username, password}` plus `api_key` for Cargus.
+ * - Ids (pickup points, contact persons, counties, localities, streets) are strings, whatever the
+ *   provider uses; send back exactly what you were given.
+ * - Money crosses this interface as integer bani; weights in kg, sizes in cm.
+ * - Every method may throw `ProviderError` (../http.ts). `kind` tells what to do:
+ *   `refused_credentials` (ask for new credentials), `timeout` (after createAwb: UNKNOWN, the AWB
+ *   may exist; never create again blindly), `unavailable` / `rate_limited` (try later), `rejected`
+ *   (the provider's `providerMessage` says why: show it), `not_found`.
+ * - Login tokens are cached and renewed by the client (one re-login when the provider says the
+ *   token expired); callers never handle tokens.
+ * - `createAwb` is sent once, never retried. Reads are retried by the HTTP layer.
+ */
+
+export const COURIER_PROVIDERS = ['cargus', 'sameday', 'dpd'] as const;
+export type CourierProvider = (typeof COURIER_PROVIDERS)[number];
+
+export interface CourierCredentials {
+  username: string;
+  password: string;
+  /** Cargus only: the subscription key (Ocp-Apim-Subscription-Key). */
+  api_key?: string;
+}
+
+export interface ContactPerson {
+  id: string;
+  name: string;
+  position: string | null;
+  phoneNumber: string | null;
+  defaultContactPerson: boolean;
+}
+
+/** Where the courier collects parcels. DPD: the contract's client objects (sender `clientId`). */
+export interface PickupPoint {
+  id: string;
+  name: string;
+  /** One readable line. */
+  address: string;
+  isDefault: boolean;
+  /** Sameday only: whom the courier asks for at this point. */
+  contact_persons?: ContactPerson[];
+}
+
+export interface County {
+  id: string;
+  name: string;
+  /** Two-letter code (CJ, B...) when the provider gives one. */
+  code: string | null;
+}
+
+export interface Locality {
+  id: string;
+  name: string;
+  countyId: string;
+  /** Six digits, or null when the locality's codes are per street (Cargus answers "0"). */
+  postalCode: string | null;
+}
+
+export interface Street {
+  id: string;
+  name: string;
+  /** Postal codes by house-number range (Cargus); empty when the provider has none. */
+  postalCodes: { fromNumber: number; toNumber: number; postalCode: string }[];
+}
+
+export interface AwbRecipient {
+  name: string;
+  phone: string;
+  email?: string;
+  /** A person (false) or a company (true); DPD and Sameday need to know. */
+  isCompany?: boolean;
+  /** The contact name at a company recipient. */
+  contactPerson?: string;
+  /** Provider ids when the address was picked from the provider's lists; names are always sent too. */
+  countyId?: string | null;
+  countyName: string;
+  localityId?: string | null;
+  localityName: string;
+  streetId?: string | null;
+  streetName?: string;
+  streetNumber?: string;
+  /** The full address line as the customer wrote it (block, staircase, flat...). */
+  address: string;
+  postalCode?: string;
+}
+
+export interface AwbParcel {
+  weightKg: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+}
+
+export interface CreateAwbInput {
+  /** The pickup point chosen in the wizard (DPD: the sender clientId). */
+  pickupPointId: string;
+  /** Sameday: the contact person chosen in the wizard. */
+  contactPersonId?: string;
+  recipient: AwbRecipient;
+  /** At least one. */
+  parcels: AwbParcel[];
+  /** Cash on delivery in bani, 0 when prepaid. */
+  codBani: number;
+  /** Declared (insured) value in bani, 0 for none. */
+  declaredValueBani: number;
+  /** What is inside (free text; DPD requires it). */
+  content: string;
+  observations?: string;
+  /** The order's reference, echoed by the courier. */
+  reference: string;
+  /** A provider service id; each client has a sensible default (Cargus 34, DPD 2505, Sameday "24"). */
+  serviceId?: string;
+}
+
+export interface CreatedAwb {
+  awbNumber: string;
+  /** Parcel numbers (DPD prints and tracks by them; Sameday AWB+001...). */
+  parcelNumbers: string[];
+  /** Shipping cost the courier quoted, in bani, when it said. */
+  costBani: number | null;
+}
+
+/** The courier statuses the console shows (spec part 1), plus cancelled and returned. */
+export const AWB_STATUSES = ['created', 'pickedUp', 'in_transit', 'inDelivery', 'delivered', 'refused', 'returning', 'returned', 'cancelled'] as const;
+export type AwbStatus = (typeof AWB_STATUSES)[number];
+
+export interface TrackingEvent {
+  /** Unix seconds. */
+  at: number;
+  /** The provider's own code for the event. */
+  code: string;
+  description: string;
+  location: string | null;
+  status: AwbStatus;
+}
+
+export interface AwbTracking {
+  awbNumber: string;
+  /** The latest event's status; null when the courier has no event yet. */
+  status: AwbStatus | null;
+  /** Oldest first. */
+  events: TrackingEvent[];
+  /** Set when the courier could not answer for this AWB (unknown number...). */
+  error?: string;
+}
+
+export type LabelFormat = 'A4' | 'label';
+
+export interface CourierClient {
+  readonly provider: CourierProvider;
+  /** Logs in (or makes an authenticated read); resolves when the provider accepts the credentials. */
+  verifyCredentials(): Promise<void>;
+  pickupPoints(): Promise<PickupPoint[]>;
+  counties(): Promise<County[]>;
+  localities(county: { id: string; name: string }): Promise<Locality[]>;
+  /** Streets of a locality; Sameday has no street list and answers []. */
+  streets(locality: { id: string; name: string; countyId?: string }, search?: string): Promise<Street[]>;
+  /** Sent once, never retried. */
+  createAwb(input: CreateAwbInput): Promise<CreatedAwb>;
+  /** The AWB's label as PDF bytes (starts with %PDF). DPD prints by parcel: pass them when known. */
+  awbPdf(awb: { awbNumber: string; parcelNumbers?: string[] }, format?: LabelFormat): Promise<Buffer>;
+  /** Refused (`rejected`) once the courier has picked the parcel up. */
+  deleteAwb(awbNumber: string): Promise<void>;
+  /** Tracking of many AWBs, batched as the provider allows; one result per asked AWB, same order. */
+  track(awbNumbers: string[]): Promise<AwbTracking[]>;
+}

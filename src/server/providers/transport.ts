@@ -1,0 +1,35 @@
+import type { ProviderFetch } from './http.js';
+
+/** What an in-process transport needs of a Fastify app: its `inject`. */
+interface Injectable {
+  inject(opts: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    payload?: string | Buffer;
+  }): Promise<{ statusCode: number; headers: Record<string, string | string[] | number | undefined>; rawPayload: Buffer }>;
+}
+
+/**
+ * A fetch that hands each request to the app itself (its mounted emulators) instead of the
+ * network: `npm start` and the API tests need no port and no network. Only the path and query of
+ * the URL are used. Time limits still apply: the HTTP layer races every call against its timer.
+ */
+export function injectFetch(app: Injectable): ProviderFetch {
+  return async (url, init) => {
+    const u = new URL(url);
+    const res = await app.inject({
+      method: init.method,
+      url: u.pathname + u.search,
+      headers: init.headers,
+      payload: init.body,
+    });
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (v === undefined) continue;
+      for (const one of [v].flat()) headers.append(k, String(one));
+    }
+    const noBody = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(noBody ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+  };
+}

@@ -1,0 +1,235 @@
+import { Grid, Select, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GeoLocality, GeoStreet } from '../../../core/api/geo';
+import { GEO_LAZY_MIN_CHARS, GEO_LAZY_OPTIONS, GEO_MAX_OPTIONS } from '../../../core/api/geo';
+import { postalCodeFor } from '../../../core/geo/postalCode';
+import { digitsOnly, foldedFilter, localityLabel, withChosen } from './options';
+import type { AddressErrors, AddressValue } from './types';
+import { emptyAddress } from './types';
+import { isLazyStreetSearch, useCounties, useLocalities, useStreets } from './useGeo';
+
+export const ADDRESS_SEARCH_DEBOUNCE_MS = 300;
+
+export interface AddressPickerProps {
+  /** The address (controlled): start from `emptyAddress` or a saved address. */
+  value: AddressValue;
+  /** Every change answers the whole new address, postal code included. */
+  onChange: (value: AddressValue) => void;
+  /** A message under each part (the form's own checks or the server's 422, see addressErrorsFrom). */
+  errors?: AddressErrors;
+  /** Marks county, city, street and number as required (the asterisk; the form checks). */
+  required?: boolean;
+  disabled?: boolean;
+  /** Load the lists only while shown (a modal passes its `opened`). Default true. */
+  enabled?: boolean;
+}
+
+/**
+ * THE address picker: county → city → street → number → postal code, from the address data that
+ * ships with the app. Each select is searchable (diacritics and case ignored) and lists at most 100
+ * options; Bucharest's streets are searched from the third letter and list 50 (spec). A city with
+ * one postal code (villages, small towns) has no street list: the street is then free text and the
+ * code is the city's. The postal code is read-only, computed from the street's number ranges.
+ * Choosing a part clears the parts after it and moves the focus to the next one.
+ */
+export function AddressPicker({ value, onChange, errors = {}, required = false, disabled = false, enabled = true }: AddressPickerProps) {
+  const { t } = useTranslation('address');
+  const cityRef = useRef<HTMLInputElement>(null);
+  const streetRef = useRef<HTMLInputElement>(null);
+  const numberRef = useRef<HTMLInputElement>(null);
+
+  const [citySearch, setCitySearch] = useState('');
+  const [streetSearch, setStreetSearch] = useState('');
+  const [debouncedCity] = useDebouncedValue(citySearch, ADDRESS_SEARCH_DEBOUNCE_MS);
+  const [debouncedStreet] = useDebouncedValue(streetSearch, ADDRESS_SEARCH_DEBOUNCE_MS);
+  // The rows behind the chosen city and street: the city's own code, the street's number ranges.
+  const [city, setCity] = useState<GeoLocality | null>(null);
+  const [street, setStreet] = useState<GeoStreet | null>(null);
+
+  const lazy = isLazyStreetSearch(value.county_id);
+  const counties = useCounties(enabled);
+  const cityLabel = city && city.id === value.city_id ? localityLabel(city) : value.city;
+  const localities = useLocalities(enabled ? value.county_id : null, debouncedCity === cityLabel ? '' : debouncedCity);
+  const streetTerm = debouncedStreet === value.street ? '' : debouncedStreet;
+  const streets = useStreets(enabled ? value.city_id : null, streetTerm, lazy);
+  // Whether the city has a street list: Bucharest always; elsewhere its first page of streets says.
+  const firstStreets = useStreets(enabled && !lazy ? value.city_id : null, '', false);
+  const codedByStreet = value.city_id !== null && (lazy || (city?.id === value.city_id ? city.postal_code === null : (firstStreets.data?.length ?? 0) > 0));
+  // A saved address names its street: find its row (for the ranges) by a search of its name.
+  const savedStreet = useStreets(enabled && value.street_id !== null && street?.id !== value.street_id ? value.city_id : null, value.street, false);
+  useEffect(() => {
+    const row = savedStreet.data?.find((s) => s.id === value.street_id);
+    if (row && street?.id !== row.id) setStreet(row);
+  }, [savedStreet.data, value.street_id, street]);
+
+  const countyOptions = useMemo(() => (counties.data ?? []).map((c) => ({ value: String(c.id), label: c.name })), [counties.data]);
+  const cityOptions = useMemo(
+    () => withChosen((localities.data ?? []).map((l) => ({ value: String(l.id), label: localityLabel(l) })), value.city_id ? { value: String(value.city_id), label: cityLabel } : null),
+    [localities.data, value.city_id, cityLabel],
+  );
+  const streetOptions = useMemo(
+    () => withChosen((streets.data ?? []).map((s) => ({ value: String(s.id), label: s.name })), value.street_id ? { value: String(value.street_id), label: value.street } : null),
+    [streets.data, value.street_id, value.street],
+  );
+
+  const chooseCounty = (id: string | null) => {
+    const county = counties.data?.find((c) => String(c.id) === id) ?? null;
+    setCity(null);
+    setStreet(null);
+    setCitySearch('');
+    setStreetSearch('');
+    onChange({ ...emptyAddress, county_id: county?.id ?? null, county: county?.name ?? '' });
+    if (county) setTimeout(() => cityRef.current?.focus(), 0);
+  };
+
+  const chooseCity = (id: string | null) => {
+    const row = localities.data?.find((l) => String(l.id) === id) ?? null;
+    setCity(row);
+    setStreet(null);
+    setStreetSearch('');
+    onChange({
+      ...value,
+      city_id: row?.id ?? null,
+      city: row?.name ?? '',
+      street_id: null,
+      street: '',
+      street_number: '',
+      postal_code: row?.postal_code ?? '',
+    });
+    if (row) setTimeout(() => streetRef.current?.focus(), 0);
+  };
+
+  const chooseStreet = (id: string | null) => {
+    const row = streets.data?.find((s) => String(s.id) === id) ?? null;
+    setStreet(row);
+    onChange({
+      ...value,
+      street_id: row?.id ?? null,
+      street: row?.name ?? '',
+      postal_code: row ? postalCodeFor(row, value.street_number) ?? '' : '',
+    });
+    if (row) setTimeout(() => numberRef.current?.focus(), 0);
+  };
+
+  const typeNumber = (text: string) => {
+    const number = digitsOnly(text);
+    const known = street && street.id === value.street_id ? street : null;
+    const postal = codedByStreet ? (known ? postalCodeFor(known, number) ?? '' : value.postal_code) : value.postal_code;
+    onChange({ ...value, street_number: number, postal_code: postal });
+  };
+
+  const typeFreeStreet = (text: string) => onChange({ ...value, street_id: null, street: text });
+
+  const waitingForLetters = lazy && streetSearch.trim().length < GEO_LAZY_MIN_CHARS && streetSearch !== value.street;
+  const failed = counties.isError || localities.isError || streets.isError;
+  const postalHint = value.postal_code ? t('postalCodeAuto') : codedByStreet && value.street_id && value.street_number ? t('postalCodeUnknown') : t('postalCodeAuto');
+
+  return (
+    <Grid gap="sm" data-testid="address-picker">
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Select
+          label={t('county')}
+          placeholder={t('countyPlaceholder')}
+          withAsterisk={required}
+          searchable
+          clearable
+          openOnFocus={false}
+          data={countyOptions}
+          filter={foldedFilter}
+          limit={GEO_MAX_OPTIONS}
+          value={value.county_id ? String(value.county_id) : null}
+          onChange={chooseCounty}
+          nothingFoundMessage={t('nothingFound')}
+          error={errors.county ?? (failed ? t('loadFailed') : undefined)}
+          disabled={disabled}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Select
+          ref={cityRef}
+          label={t('city')}
+          placeholder={value.county_id ? t('cityPlaceholder') : t('chooseCountyFirst')}
+          withAsterisk={required}
+          searchable
+          clearable
+          openOnFocus={false}
+          data={cityOptions}
+          filter={foldedFilter}
+          limit={GEO_MAX_OPTIONS}
+          searchValue={citySearch}
+          onSearchChange={setCitySearch}
+          value={value.city_id ? String(value.city_id) : null}
+          onChange={chooseCity}
+          nothingFoundMessage={localities.isFetching ? undefined : t('nothingFound')}
+          error={errors.city}
+          disabled={disabled || value.county_id === null}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        {value.city_id !== null && !codedByStreet && !firstStreets.isLoading ? (
+          <TextInput
+            ref={streetRef}
+            label={t('street')}
+            placeholder={t('streetFreePlaceholder')}
+            withAsterisk={required}
+            value={value.street}
+            onChange={(e) => typeFreeStreet(e.currentTarget.value)}
+            error={errors.street}
+            disabled={disabled}
+            maxLength={255}
+          />
+        ) : (
+          <Select
+            ref={streetRef}
+            label={t('street')}
+            placeholder={value.city_id === null ? t('chooseCityFirst') : lazy ? t('streetLazyPlaceholder', { count: GEO_LAZY_MIN_CHARS }) : t('streetPlaceholder')}
+            withAsterisk={required}
+            searchable
+            clearable
+            openOnFocus={false}
+            data={waitingForLetters ? withChosen([], value.street_id ? { value: String(value.street_id), label: value.street } : null) : streetOptions}
+            filter={foldedFilter}
+            limit={lazy ? GEO_LAZY_OPTIONS : GEO_MAX_OPTIONS}
+            searchValue={streetSearch}
+            onSearchChange={setStreetSearch}
+            value={value.street_id ? String(value.street_id) : null}
+            onChange={chooseStreet}
+            nothingFoundMessage={waitingForLetters ? t('typeMore', { count: GEO_LAZY_MIN_CHARS }) : streets.isFetching ? undefined : t('nothingFound')}
+            error={errors.street}
+            disabled={disabled || value.city_id === null}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 3 }}>
+        <TextInput
+          ref={numberRef}
+          label={t('streetNumber')}
+          placeholder={t('numberPlaceholder')}
+          withAsterisk={required}
+          inputMode="numeric"
+          value={value.street_number}
+          onChange={(e) => typeNumber(e.currentTarget.value)}
+          error={errors.street_number}
+          disabled={disabled || value.city_id === null}
+          aria-description={t('digitsOnly')}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 3 }}>
+        <TextInput
+          label={t('postalCode')}
+          value={value.postal_code}
+          readOnly
+          tabIndex={-1}
+          description={postalHint}
+          error={errors.postal_code}
+          disabled={disabled}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}

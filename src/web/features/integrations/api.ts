@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CompanyIntegration, CourierKey, Integration, IntegrationConfiguration, InvoiceSeries, PickupPoint, TestResult, VatOption, WizardKey } from '../../../core/api/integrations';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/queryKeys';
+import { useCompanyId } from '../../lib/session';
+
+const CATALOGUE = 'integrations';
+const SETUPS = 'company-integration';
+
+/** The seven integrations (not company-scoped: the same for everyone). */
+export function useIntegrations() {
+  return useQuery({
+    queryKey: queryKeys.list(CATALOGUE, null, {}),
+    queryFn: ({ signal }) => api.get<{ data: Integration[] }>('/api/v1/integrations', undefined, signal).then((r) => r.data),
+  });
+}
+
+/** The selected company's set-ups. */
+export function useCompanyIntegrations() {
+  const companyId = useCompanyId();
+  return useQuery({
+    queryKey: queryKeys.list(SETUPS, companyId, {}),
+    queryFn: ({ signal }) => api.get<{ data: CompanyIntegration[] }>('/api/v1/company-integration', undefined, signal).then((r) => r.data),
+    enabled: companyId !== null,
+  });
+}
+
+/** `/api/v1/{key}/company/{companyId}/{step}`: the wizard's calls name the company in the path. */
+export const wizardPath = (key: WizardKey, companyId: number, step: string) => `/api/v1/${key}/company/${companyId}/${step}`;
+
+function useSetupsChanged() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: queryKeys.all(SETUPS) });
+}
+
+/** Step 1 of every wizard: the provider checks the login, then it is stored. */
+export function useLogin(key: WizardKey, companyId: number) {
+  const changed = useSetupsChanged();
+  return useMutation({
+    mutationFn: (credentials: Record<string, string>) => api.post<{ data: CompanyIntegration }>(wizardPath(key, companyId, 'login'), credentials).then((r) => r.data),
+    onSuccess: changed,
+  });
+}
+
+interface Choices<T> {
+  data: T[];
+}
+
+/** A list the wizard chooses from, read from the provider with the stored login. */
+function useWizardList<T, S = unknown>(key: WizardKey, companyId: number, step: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [SETUPS, companyId, step, key] as const,
+    queryFn: ({ signal }) => api.get<Choices<T> & { selected: S }>(wizardPath(key, companyId, step), undefined, signal),
+    enabled,
+    // Always the provider's current list when the step opens.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+export const usePickupPoints = (key: CourierKey, companyId: number, enabled: boolean) => useWizardList<PickupPoint, IntegrationConfiguration>(key, companyId, 'pickup-points', enabled);
+export const useSeries = (companyId: number, enabled: boolean) => useWizardList<InvoiceSeries, string | null>('smartbill', companyId, 'series', enabled);
+export const useVatRates = (companyId: number, enabled: boolean) => useWizardList<VatOption, string | null>('smartbill', companyId, 'vat-amount', enabled);
+
+/** A later step's choice (pickup point, series, VAT). */
+export function useWizardChoice(key: WizardKey, companyId: number, step: string) {
+  const changed = useSetupsChanged();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.post<{ data: CompanyIntegration }>(wizardPath(key, companyId, step), body).then((r) => r.data),
+    onSuccess: changed,
+  });
+}
+
+export function useToggleIntegration() {
+  const changed = useSetupsChanged();
+  return useMutation({
+    mutationFn: (id: number) => api.post<{ data: CompanyIntegration }>(`/api/v1/company-integration/${id}/toggle-status`).then((r) => r.data),
+    onSettled: changed,
+  });
+}
+
+export function useDeleteIntegration() {
+  const changed = useSetupsChanged();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/v1/company-integration/${id}`),
+    onSettled: changed,
+  });
+}
+
+export function useTestIntegration() {
+  return useMutation({
+    mutationFn: (id: number) => api.post<{ data: TestResult }>(`/api/v1/company-integration/${id}/test`).then((r) => r.data),
+  });
+}

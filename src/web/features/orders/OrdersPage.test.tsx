@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { common } from '../../components/i18n';
+import { session } from '../../lib/session';
+import { prepareDom } from '../../test/dom';
+import orders from './i18n';
+import { OrdersPage } from './OrdersPage';
+import type { CustomerFlag, OrderRow } from './types';
+
+const flags = (n: number, ownIndex = -1): CustomerFlag[] =>
+  Array.from({ length: n }, (_, i) => ({ reason: `Refused parcel ${i + 1}`, created_at: 1_763_000_000 + i * 86_400, by_this_company: i === ownIndex }));
+
+let rows: OrderRow[] = [];
+let failWith: { status: number; body: unknown } | null = null;
+const calls: { url: URL; method: string }[] = [];
+
+function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
+  const url = new URL(input, 'http://x');
+  const method = init?.method ?? 'GET';
+  calls.push({ url, method });
+  const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
+  if (failWith) return json(failWith.status, failWith.body);
+  if (method === 'DELETE') {
+    const id = Number(url.pathname.split('/').pop());
+    rows = rows.filter((r) => r.id !== id);
+    return json(200, { message: 'deleted' });
+  }
+  const page = Number(url.searchParams.get('page') ?? 1);
+  const items = Number(url.searchParams.get('items') ?? 10);
+  const lastPage = Math.max(1, Math.ceil(rows.length / items));
+  return json(200, { data: rows.slice((page - 1) * items, page * items), meta: { total: rows.length, last_page: lastPage, current_page: page, per_page: items } });
+}
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/orders', element: <OrdersPage /> },
+      { path: '/orders/new', element: <p>new order form</p> },
+      { path: '/orders/:id', element: <p>order detail</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={qc}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
+beforeAll(async () => {
+  await prepareDom({ en: { common: common.en, orders: orders.en } }, 'common');
+});
+
+beforeEach(() => {
+  rows = Array.from({ length: 23 }, (_, i) => ({
+    id: 100 - i,
+    status: ['new', 'processing', 'completed', 'cancelled', 'storno'][i % 5]!,
+    courier_status: i % 2 ? 'delivered' : null,
+    total_value: 1234.5 + i,
+    created_at: 1_763_900_000 - i * 86_400,
+    customer_detail: { customer_id: i + 1, name: `Client ${i + 1}`, phone_number: `+4074400000${i % 10}`, flags: i === 0 ? flags(7, 2) : [] },
+  }));
+  failWith = null;
+  calls.length = 0;
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  session.signIn('tok', { id: 1, first_name: 'A', last_name: 'B', email: 'a@b.ro' });
+  session.selectCompany({ id: 5, name: 'Firma' });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const firstRow = async () => (await screen.findByText('#100')).closest('tr')!;
+
+describe('OrdersList', () => {
+  it('shows id, customer, phone, status badges, total in RON and the date; asks page 1 with the company filter', async () => {
+    renderAt('/orders');
+    const row = await firstRow();
+    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(0, 7)).toEqual(['#100', 'Client 1', '+40744000000', 'New', '—', '1,234.50 RON', expect.stringMatching(/^\d\d\/\d\d\/2025$/)]);
+    const row2 = screen.getByText('#99').closest('tr')!;
+    expect(within(row2).getByText('Processing')).toBeTruthy();
+    expect(within(row2).getByText('Delivered')).toBeTruthy();
+    const list = calls.find((c) => c.url.pathname === '/api/v1/order')!;
+    expect(list.url.search).toBe('?page=1&items=10&company_id=5');
+  });
+
+  it('the status badges take the spec colours (new blue, processing yellow, completed green, cancelled red, else grey)', async () => {
+    renderAt('/orders');
+    await firstRow();
+    const colour = (label: string) => screen.getAllByText(label)[0]!.closest('.mantine-Badge-root')!.getAttribute('style') ?? '';
+    expect(colour('New')).toContain('blue');
+    expect(colour('Processing')).toContain('yellow');
+    expect(colour('Completed')).toContain('green');
+    expect(colour('Cancelled')).toContain('red');
+    expect(colour('Storno')).toContain('gray');
+  });
+
+  it('a flagged customer has a flag whose card pages the flags 5 at a time; others have none', async () => {
+    renderAt('/orders');
+    const row = await firstRow();
+    expect(screen.getAllByTestId('customer-flags')).toHaveLength(1);
+    const icon = within(row).getByRole('button', { name: 'Flagged customer: 7 flags' });
+    fireEvent.mouseEnter(icon);
+    const card = await screen.findByRole('list', { name: 'Flagged 7 times' });
+    expect(within(card).getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(['Refused parcel 7', 'Refused parcel 6', 'Refused parcel 5', 'Refused parcel 4', 'Refused parcel 3']);
+    expect(within(card).getByText('1 / 2')).toBeTruthy();
+    expect(within(card).getAllByText('by your company')).toHaveLength(1);
+    fireEvent.click(within(card).getByRole('button', { name: 'Next flags' }));
+    expect(within(card).getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(['Refused parcel 2', 'Refused parcel 1']);
+    expect((within(card).getByRole('button', { name: 'Next flags' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('reads the page from the URL and View opens the order with fromPage', async () => {
+    const router = renderAt('/orders?page=2');
+    await screen.findByText('#90');
+    fireEvent.click(screen.getByRole('link', { name: 'View order #90' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/90'));
+    expect(router.state.location.search).toBe('?fromPage=2');
+  });
+
+  it('the page follows the pagination in the URL', async () => {
+    const router = renderAt('/orders');
+    await firstRow();
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    expect(await screen.findByText('#80')).toBeTruthy();
+  });
+
+  it('Add goes to /orders/new', async () => {
+    const router = renderAt('/orders');
+    await firstRow();
+    fireEvent.click(screen.getByRole('button', { name: 'Add order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/new'));
+  });
+
+  it('delete asks for confirmation, then deletes and refetches', async () => {
+    renderAt('/orders');
+    const row = await firstRow();
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/delete order #100\?/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('#100')).toBeNull());
+    expect(calls.find((c) => c.method === 'DELETE')!.url.pathname).toBe('/api/v1/order/100');
+  });
+
+  it('without a company: Company ID not found, and nothing is fetched', async () => {
+    session.selectCompany(null);
+    renderAt('/orders');
+    expect(await screen.findByText('Company ID not found')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a failed fetch replaces the table with the error block: the server message, else Failed to fetch orders', async () => {
+    failWith = { status: 500, body: {} };
+    renderAt('/orders');
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch orders');
+    expect(screen.queryByRole('table')).toBeNull();
+    cleanup();
+    failWith = { status: 503, body: { message: 'Database is down' } };
+    renderAt('/orders');
+    expect((await screen.findByRole('alert')).textContent).toContain('Database is down');
+  });
+});
