@@ -1,5 +1,20 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from './eslint/import-boundaries.js';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** The import rules of README's "Architecture" section, enforced by eslint/import-boundaries.js. */
+const importRules = [
+  { from: 'src/core', forbid: ['src/server', 'src/web'], because: 'core is shared by the server and the browser, so it imports neither' },
+  { from: 'src/web', forbid: ['src/server'], because: 'the browser app talks to the server over HTTP only (shared types live in src/core)' },
+  { from: 'src/server', forbid: ['src/web'], because: 'the server never runs browser code (shared rules live in src/core)' },
+  { from: 'src/web/features/*', forbid: ['src/web/features/*'], otherThanOwn: true, because: 'a feature never imports another feature: share through src/web/components or src/web/lib' },
+  { from: 'src/server/providers', forbid: ['src/server/modules', 'src/server/emulators'], because: 'provider clients know their provider only, never the modules or the emulators' },
+  { from: 'src/server/emulators', forbid: ['src/server/providers'], because: 'an emulator stands in for the real provider, so it is written from the provider\'s API, not from our client' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'artifacts/**', 'test-results/**'] },
@@ -8,6 +23,11 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,js,mjs}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/import-boundaries': ['error', { root, boundaries: importRules }] },
   },
   {
     rules: {

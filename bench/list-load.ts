@@ -25,8 +25,8 @@ import { buildApp } from '../src/server/app.js';
 import { openDb, type Db } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { hashToken, newToken } from '../src/server/http/auth.js';
-import { productPng } from '../src/server/modules/products/png.js';
-import { sha256Hex } from '../src/server/modules/products/images.js';
+import { productPng } from '../src/server/lib/png.js';
+import { sha256Hex } from '../src/server/lib/hash.js';
 
 const WORDS = ['Tricou', 'Cană', 'Ghiveci', 'Pernă', 'Miere', 'Ie', 'Vază', 'Coș', 'Agendă', 'Brățară', 'Pătură', 'Zacuscă'];
 const QUALIFIERS = ['din bumbac', 'pictată manual', 'de Horezu', 'din lut', 'artizanal', 'bio', 'clasic', 'din lemn'];

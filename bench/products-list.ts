@@ -16,8 +16,8 @@ import { openDb } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import type { ProductsTable } from '../src/server/db/schema.js';
 import { hashToken, newToken } from '../src/server/http/auth.js';
-import { productPng } from '../src/server/modules/products/png.js';
-import { sha256Hex } from '../src/server/modules/products/images.js';
+import { sha256Hex } from '../src/server/lib/hash.js';
+import { productPng } from '../src/server/lib/png.js';
 
 const PARENTS = Number(process.env.PARENTS ?? 50_000);
 const RUNS = Number(process.env.RUNS ?? 20);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { productPng } from '../src/server/modules/products/png';
+import { productPng } from '../src/server/lib/png';
 import { launchBrowser, screenshot, signIn, startServer, type E2eServer } from './harness';
 
 /**

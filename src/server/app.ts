@@ -118,15 +118,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
-  authRoutes(app, deps.db);
-  companyRoutes(app, deps.db);
-  sourceRoutes(app, deps.db);
-  discountRoutes(app, deps.db);
-  productRoutes(app, deps.db, deps.appKey);
-  notificationRoutes(app, deps.db);
-  packageRoutes(app, deps.db);
-  returnRequestRoutes(app, deps.db);
-  messageRoutes(app, deps.db, deps.publicUrl ?? 'http://localhost');
+  authRoutes(app);
+  companyRoutes(app);
+  sourceRoutes(app);
+  discountRoutes(app);
+  productRoutes(app, deps.appKey);
+  notificationRoutes(app);
+  packageRoutes(app);
+  returnRequestRoutes(app);
+  messageRoutes(app, deps.publicUrl ?? 'http://localhost');
   integrationRoutes(app, { secrets: secretBox(deps.appKey) });
   orderRoutes(app);
   customerRoutes(app);

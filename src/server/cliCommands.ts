@@ -4,7 +4,7 @@ import { openDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo, isEmpty } from './db/seed/index.js';
 import { hashPassword } from './lib/passwords.js';
-import { nowSeconds } from './lib/time.js';
+import { systemClock, type Clock } from './lib/clock.js';
 
 export const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -22,9 +22,9 @@ export class CliError extends Error {}
 /**
  * Runs one command against the database of databaseUrl() (asked only when a command needs it, so
  * `--help` touches nothing) and answers what to print. A refusal throws CliError. Kept apart from
- * the entry point (cli.ts) so that tests call it in process.
+ * the entry point (cli.ts) so that tests call it in process. Times come from `clock`.
  */
-export async function runCommand(argv: string[], databaseUrl: () => string): Promise<string> {
+export async function runCommand(argv: string[], databaseUrl: () => string, clock: Clock = systemClock): Promise<string> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === 'help') return USAGE;
   const { values } = parseArgs({
@@ -40,7 +40,7 @@ export async function runCommand(argv: string[], databaseUrl: () => string): Pro
         return 'Database is up to date.';
       case 'db:seed':
         if (!(await isEmpty(db))) throw new CliError('The database already has users: the demo data is only added to an empty database.');
-        await seedDemo(db);
+        await seedDemo(db, clock);
         return 'Demo data added.';
       case 'user:create': {
         const input = z
@@ -52,7 +52,7 @@ export async function runCommand(argv: string[], databaseUrl: () => string): Pro
         if (exists) throw new CliError(`A user with the email ${email} already exists.`);
         const row = await db.kysely
           .insertInto('users')
-          .values({ email, password_hash: await hashPassword(input.data.password), first_name: input.data['first-name'], last_name: input.data['last-name'], created_at: nowSeconds() })
+          .values({ email, password_hash: await hashPassword(input.data.password), first_name: input.data['first-name'], last_name: input.data['last-name'], created_at: clock.now() })
           .returning('id')
           .executeTakeFirstOrThrow();
         return `User ${email} created (id ${row.id}). Add them to a company with user:add-to-company.`;

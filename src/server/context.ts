@@ -2,6 +2,7 @@ import type { Lang } from '../core/messages.js';
 import type { Db } from './db/connection.js';
 import type { Clock } from './lib/clock.js';
 import type { ProviderRegistry } from './providers/registry.js';
+import { FieldProblems } from './http/errors.js';
 
 /**
  * What a service needs to know about who is asking, built once per request by http/context.ts.
@@ -27,4 +28,12 @@ export interface ServiceContext {
 
 export function serviceContext(opts: { db: Db; clock: Clock; companyId?: number; userId?: number; lang?: Lang; providers?: ProviderRegistry }): ServiceContext {
   return { db: opts.db, clock: opts.clock, companyId: opts.companyId ?? 0, userId: opts.userId ?? 0, lang: opts.lang ?? 'en', now: opts.clock.now(), providers: opts.providers };
+}
+
+/**
+ * A company_id sent in a body (forms send it) must be the company the request works in (the one
+ * of X-Company-ID): 422 on the field otherwise, so the form can show it.
+ */
+export function assertSelectedCompany(ctx: ServiceContext, given: number | undefined): void {
+  if (given !== undefined && given !== ctx.companyId) throw FieldProblems.one('company_id', 'company_not_selected');
 }

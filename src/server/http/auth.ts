@@ -4,7 +4,7 @@ import type { AuthUser } from '../../core/api/auth.js';
 import type { Db } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
 import { TtlCache } from '../lib/ttlCache.js';
-import { HttpError, fieldError } from './errors.js';
+import { HttpError } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -135,14 +135,6 @@ async function scopeToCompany(req: FastifyRequest, db: Db, caches: AuthCaches): 
   // A list's company_id filter must name the same company as the header.
   const filter = (req.query as Record<string, unknown> | undefined)?.company_id;
   if (filter !== undefined && filter !== '' && Number(filter) !== companyId) throw new HttpError(403, 'company_filter_mismatch');
-}
-
-/**
- * A company_id sent in a body (forms send it) must be the company of X-Company-ID, the one the
- * request was scoped to: 422 on the field otherwise, so the form can show it.
- */
-export function assertSelectedCompany(given: number | undefined, req: FastifyRequest): void {
-  if (given !== undefined && given !== req.companyId) throw fieldError('company_id', 'company_not_selected');
 }
 
 /** The signed-in user; only called on routes that are not public. */

@@ -19,11 +19,6 @@ export class HttpError extends Error {
 
 export const notFound = () => new HttpError(404, 'not_found');
 
-/** A 422 for rules checked outside Zod (uniqueness, relations): one message key per field. */
-export function fieldError(field: string, key: string, params?: Record<string, string | number>): HttpError {
-  return new HttpError(422, 'validation_failed', {}, { [field]: [{ key, params }] });
-}
-
 /**
  * Rule failures gathered field by field and thrown together as one 422, so a form shows every
  * problem at once: `const problems = new FieldProblems(); problems.add('sku', 'sku_taken');
@@ -38,7 +33,17 @@ export class FieldProblems {
     return Object.keys(this.fields).length > 0;
   }
   throwIfAny(): void {
-    if (this.any) throw new HttpError(422, 'validation_failed', {}, this.fields);
+    if (this.any) throw this.error();
+  }
+  /** The 422 of the problems gathered so far. */
+  error(): HttpError {
+    return new HttpError(422, 'validation_failed', {}, this.fields);
+  }
+  /** A single problem as a 422 to throw: `throw FieldProblems.one('source_id', 'invalid_source')`. */
+  static one(field: string, key: string, params?: Record<string, string | number>): HttpError {
+    const problems = new FieldProblems();
+    problems.add(field, key, params);
+    return problems.error();
   }
 }
 
@@ -56,7 +61,11 @@ export function langOf(req: FastifyRequest): Lang {
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   // Every text of every request passes here: a NUL is refused on its field before any rule runs.
   const withNul = fieldsWithNul(input);
-  if (withNul.length) throw new HttpError(422, 'validation_failed', {}, Object.fromEntries(withNul.map((f) => [f, [{ key: 'nul_character' }]])));
+  if (withNul.length) {
+    const problems = new FieldProblems();
+    for (const field of withNul) problems.add(field, 'nul_character');
+    problems.throwIfAny();
+  }
   const result = schema.safeParse(input ?? {});
   if (!result.success) throw new ValidationError(result.error);
   return result.data;

@@ -1,6 +1,6 @@
 import type { Db } from '../connection.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { nowSeconds } from '../../lib/time.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import type { SeedContext } from './context.js';
 import { notificationColumns } from '../../../core/notifications.js';
 
@@ -20,8 +20,8 @@ const NOTIFICATIONS = [
   { ...notificationColumns('awb_failed', { city: 'Brașov' }), type: 'error', ago: 172800 },
 ];
 
-export async function seedFoundation(db: Db): Promise<SeedContext> {
-  const now = nowSeconds();
+export async function seedFoundation(db: Db, clock: Clock = systemClock): Promise<SeedContext> {
+  const now = clock.now();
   const user = await db.kysely
     .insertInto('users')
     .values({ email: DEMO_EMAIL, password_hash: await hashPassword(DEMO_PASSWORD), first_name: 'Maria', last_name: 'Dumitrescu', created_at: now })

@@ -1,4 +1,5 @@
 import type { Db } from '../connection.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { seedFoundation, DEMO_EMAIL, DEMO_PASSWORD } from './foundation.js';
 import { seeders } from './seeders.js';
 
@@ -10,8 +11,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return !row;
 }
 
-/** Fills the database with the demo user, companies and each module's demo data. */
-export async function seedDemo(db: Db): Promise<void> {
-  const ctx = await seedFoundation(db);
+/** Fills the database with the demo user, companies and each module's demo data, dated back from the clock's now. */
+export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<void> {
+  const ctx = await seedFoundation(db, clock);
   for (const seed of seeders) await seed(db, ctx);
 }

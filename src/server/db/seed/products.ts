@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import { productPng, type Rgb } from '../../modules/products/png.js';
-import { sha256Hex } from '../../modules/products/images.js';
+import { sha256Hex } from '../../lib/hash.js';
+import { productPng, type Rgb } from '../../lib/png.js';
 import type { Db } from '../connection.js';
 import type { ProductImagesTable, ProductsTable } from '../schema.js';
 import { pick, seededRandom, type SeedContext } from './context.js';

@@ -24,7 +24,7 @@ import {
 import { translate } from '../../../core/messages.js';
 import type { ServiceContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { fieldError, HttpError, notFound, parse } from '../../http/errors.js';
+import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { ProviderRefused, ProviderUnavailable, type IntegrationGateway } from './gateway.js';
 import {
@@ -240,11 +240,11 @@ export async function choosePickupPoint(ctx: ServiceContext, deps: IntegrationDe
   const { row, credentials } = await storedCredentials(ctx, deps, key);
   const points = await callProvider(providerName(row), credentials, () => deps.gateway.pickupPoints(key, credentials));
   const point = points.find((p) => p.id === input.pickup_point_id);
-  if (!point) throw fieldError('pickup_point_id', 'invalid_pickup_point');
+  if (!point) throw FieldProblems.one('pickup_point_id', 'invalid_pickup_point');
   const choice: IntegrationConfiguration = { pickup_point_id: point.id, pickup_point_name: point.name };
   if (key === 'sameday') {
     const person = point.contact_persons?.find((p) => p.id === input.contact_person_id);
-    if (!person) throw fieldError('contact_person_id', 'invalid_contact_person');
+    if (!person) throw FieldProblems.one('contact_person_id', 'invalid_contact_person');
     choice.contact_person_id = person.id;
     choice.contact_person_name = person.name;
   }
@@ -287,7 +287,7 @@ export async function chooseSeries(ctx: ServiceContext, deps: IntegrationDeps, b
   const input = parse(seriesBody, body);
   const { row, series } = await fetchSeries(ctx, deps);
   const found = series.find((s) => s.name === input.series_name);
-  if (!found) throw fieldError('series_name', 'invalid_series');
+  if (!found) throw FieldProblems.one('series_name', 'invalid_series');
   return saveConfiguration(ctx, deps, row.id, { series_name: found.name });
 }
 
@@ -313,7 +313,7 @@ export async function chooseVatRate(ctx: ServiceContext, deps: IntegrationDeps, 
   if (input.vat_amount === null) return saveConfiguration(ctx, deps, row.id, { vat_amount: null, vat_name: null });
   const wanted = input.vat_amount.trim().toLowerCase();
   const rate = rates.find((r) => String(r.percentage) === wanted) ?? rates.find((r) => r.name.toLowerCase() === wanted);
-  if (!rate) throw fieldError('vat_amount', 'invalid_vat_amount');
+  if (!rate) throw FieldProblems.one('vat_amount', 'invalid_vat_amount');
   return saveConfiguration(ctx, deps, row.id, { vat_amount: String(rate.percentage), vat_name: rate.name });
 }
 

@@ -285,7 +285,7 @@ export async function addLine(ctx: ServiceContext, orderId: number, productId: n
     const product = await trx.selectFrom('products').selectAll().where('id', '=', productId).where('company_id', '=', ctx.companyId).executeTakeFirst();
     if (!product) throw notFound();
     const child = await trx.selectFrom('products').select('id').where('parent_id', '=', productId).limit(1).executeTakeFirst();
-    if (child) throw new HttpError(422, 'validation_failed', {}, { product_id: [{ key: 'sku_has_variations', params: { sku: product.sku } }] });
+    if (child) throw FieldProblems.one('product_id', 'sku_has_variations', { sku: product.sku });
     const existing = await trx.selectFrom('order_products').selectAll().where('order_id', '=', orderId).where('product_id', '=', productId).orderBy('id').executeTakeFirst();
     let lineId: number;
     if (existing) {
@@ -362,7 +362,7 @@ export async function addDiscount(ctx: ServiceContext, orderId: number, input: N
     let sku: string | undefined;
     if (input.order_product_id !== null) {
       const line = await trx.selectFrom('order_products').select(['id', 'sku']).where('id', '=', input.order_product_id).where('order_id', '=', orderId).executeTakeFirst();
-      if (!line) throw new HttpError(422, 'validation_failed', {}, { order_product_id: [{ key: 'line_not_in_order' }] });
+      if (!line) throw FieldProblems.one('order_product_id', 'line_not_in_order');
       sku = line.sku;
     }
     const row = await trx
@@ -392,8 +392,8 @@ async function lockDiscount(trx: Trx, ctx: ServiceContext, id: number) {
 export async function updateDiscount(ctx: ServiceContext, id: number, value: number): Promise<number> {
   return ctx.db.transaction(async (trx) => {
     const { order, discount } = await lockDiscount(trx, ctx, id);
-    if (discount.type === 'shipping') throw new HttpError(422, 'validation_failed', {}, { value: [{ key: 'discount_type' }] });
-    if (discount.type === 'percentage' && value > 100_00) throw new HttpError(422, 'validation_failed', {}, { value: [{ key: 'percent_max' }] });
+    if (discount.type === 'shipping') throw FieldProblems.one('value', 'discount_type');
+    if (discount.type === 'percentage' && value > 100_00) throw FieldProblems.one('value', 'percent_max');
     await trx.updateTable('applied_discounts').set({ value, kind: discount.kind === 'coupon' ? 'coupon' : 'manual', updated_at: ctx.now }).where('id', '=', id).execute();
     await record(trx, ctx, order.id, 'discount_changed', { type: discount.type, from: shownValue(discount.type, discount.value), to: shownValue(discount.type, value) });
     await settle(trx, ctx, order);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { nowSeconds } from '../../lib/time.js';
+import { systemClock } from '../../lib/clock.js';
 
 /**
  * Image links. An <img src> cannot send the bearer token, so the product JSON (only ever given to
@@ -12,6 +12,7 @@ import { nowSeconds } from '../../lib/time.js';
 export const LINK_PERIOD_SECONDS = 3600;
 const VERSION_LENGTH = 16;
 
+/** Request paths pass `now` (ctx.now, the app's clock); it defaults to the system clock for scripts. */
 export interface ImageSigner {
   url(productId: number, sha256: string, now?: number): string;
   verify(productId: number, version: string, exp: number, sig: string, now?: number): boolean;
@@ -23,12 +24,12 @@ export function imageSigner(appKey: string): ImageSigner {
   const sign = (productId: number, version: string, exp: number) =>
     crypto.createHmac('sha256', key).update(`${productId}\n${version}\n${exp}`).digest('base64url');
   return {
-    url(productId, sha256, now = nowSeconds()) {
+    url(productId, sha256, now = systemClock.now()) {
       const version = sha256.slice(0, VERSION_LENGTH);
       const exp = (Math.floor(now / LINK_PERIOD_SECONDS) + 2) * LINK_PERIOD_SECONDS;
       return `/api/v1/product/${productId}/image?v=${version}&exp=${exp}&sig=${sign(productId, version, exp)}`;
     },
-    verify(productId, version, exp, sig, now = nowSeconds()) {
+    verify(productId, version, exp, sig, now = systemClock.now()) {
       if (!Number.isInteger(exp) || exp < now) return false;
       const expected = Buffer.from(sign(productId, version, exp));
       const given = Buffer.from(sig);
@@ -37,5 +38,4 @@ export function imageSigner(appKey: string): ImageSigner {
   };
 }
 
-export const sha256Hex = (bytes: Buffer): string => crypto.createHash('sha256').update(bytes).digest('hex');
 export const versionMatches = (sha256: string, version: string): boolean => version.length === VERSION_LENGTH && sha256.startsWith(version);

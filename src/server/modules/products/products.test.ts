@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../core/api/products.js';
 import { multipart, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { imageSigner } from './images.js';
-import { TINY_WEBP, productPng } from './png.js';
+import { TINY_WEBP, productPng } from '../../lib/png.js';
 
 // A real 1×1 JPEG (SOI, APP0/JFIF, quantisation, frame, Huffman, scan, EOI).
 const TINY_JPEG = Buffer.from(

@@ -2,18 +2,20 @@ import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import { SEARCH_COUNT_WINDOW, type ListResponse } from '../../../core/api/list.js';
 import type { Currency, Product, SaleType } from '../../../core/api/products.js';
 import { fromBani } from '../../../core/money.js';
-import type { Db } from '../../db/connection.js';
-import type { Database, ProductsTable } from '../../db/schema.js';
+import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
+import type { Database, ProductImagesTable, ProductsTable } from '../../db/schema.js';
 import { boundedCount, keptCount, matchesAny, pageMeta } from '../../http/list.js';
-import type { ImageSigner } from './images.js';
 
 type ProductRow = Selectable<ProductsTable> & { image_sha: string | null };
+
+/** The signed link of a product's image (see images.ts), made at the request's time. */
+export type ImageLink = (productId: number, sha256: string) => string;
 
 /** The SHA-256 of the product's image (null without one), without reading the image itself. */
 const imageSha = (eb: ExpressionBuilder<Database & { p: ProductsTable }, 'p'>) =>
   eb.selectFrom('product_images as pi').select('pi.sha256').whereRef('pi.product_id', '=', 'p.id').as('image_sha');
 
-export function toProduct(row: ProductRow, signer: ImageSigner, variations: Product[] = []): Product {
+export function toProduct(row: ProductRow, link: ImageLink, variations: Product[] = []): Product {
   const money = (v: number | null) => (v === null ? null : fromBani(Number(v)));
   return {
     id: row.id,
@@ -27,7 +29,7 @@ export function toProduct(row: ProductRow, signer: ImageSigner, variations: Prod
     selling_price: money(row.selling_price),
     buying_price: money(row.buying_price),
     currency: row.currency as Currency,
-    image: row.image_sha ? signer.url(row.id, row.image_sha) : null,
+    image: row.image_sha ? link(row.id, row.image_sha) : null,
     variations,
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
@@ -35,10 +37,10 @@ export function toProduct(row: ProductRow, signer: ImageSigner, variations: Prod
 }
 
 /** The variations of the given parents, in ONE query, grouped by parent id (in creation order). */
-async function variationsOf(db: Db, parentIds: number[], signer: ImageSigner): Promise<Map<number, Product[]>> {
+async function variationsOf(exec: Executor, parentIds: number[], link: ImageLink): Promise<Map<number, Product[]>> {
   const byParent = new Map<number, Product[]>();
   if (parentIds.length === 0) return byParent;
-  const rows = await db.kysely
+  const rows = await exec
     .selectFrom('products as p')
     .selectAll('p')
     .select(imageSha)
@@ -48,7 +50,7 @@ async function variationsOf(db: Db, parentIds: number[], signer: ImageSigner): P
     .execute();
   for (const row of rows) {
     const list = byParent.get(row.parent_id!) ?? [];
-    list.push(toProduct(row, signer));
+    list.push(toProduct(row, link));
     byParent.set(row.parent_id!, list);
   }
   return byParent;
@@ -59,7 +61,7 @@ async function variationsOf(db: Db, parentIds: number[], signer: ImageSigner): P
  * (trigrams need 3; shorter terms read the company's rows with LIKE). PostgreSQL's ILIKE uses its
  * trigram indexes by itself.
  */
-const usesFtsIndex = (db: Db, term: string) => db.engine === 'sqlite' && [...term].length >= 3;
+const usesFtsIndex = (engine: Engine, term: string) => engine === 'sqlite' && [...term].length >= 3;
 
 /** The term as one FTS5 phrase: a substring match, every character literal. */
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
@@ -69,10 +71,10 @@ const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
  * Beyond the bound the term is broad (`null`); below it, the number of top-level products they
  * belong to, which is the search's exact total (so a narrow search needs no second count).
  */
-async function narrowTotalOnSqlite(db: Db, companyId: number, term: string, bound: number): Promise<number | null> {
+async function narrowTotalOnSqlite(exec: Executor, companyId: number, term: string, bound: number): Promise<number | null> {
   const { rows } = await sql<{ n: number; tops: number }>`select count(*) as n, count(distinct top_id) as tops from (
     select coalesce(m.parent_id, m.id) as top_id from products_search cross join products m on m.id = products_search.rowid
-    where products_search match ${ftsPhrase(term)} and m.company_id = ${companyId} limit ${bound + 1})`.execute(db.kysely);
+    where products_search match ${ftsPhrase(term)} and m.company_id = ${companyId} limit ${bound + 1})`.execute(exec);
   return Number(rows[0]?.n ?? 0) > bound ? null : Number(rows[0]?.tops ?? 0);
 }
 
@@ -83,8 +85,8 @@ async function narrowTotalOnSqlite(db: Db, companyId: number, term: string, boun
  * of the company, mapped to their top-level id, in one subquery that PostgreSQL answers from the
  * search indexes of migration 006.
  */
-export async function listProducts(db: Db, signer: ImageSigner, companyId: number, q: { page: number; items: number; search: string }): Promise<ListResponse<Product>> {
-  let query = db.kysely.selectFrom('products as p').where('p.company_id', '=', companyId).where('p.parent_id', 'is', null);
+export async function listProducts(exec: Executor, engine: Engine, link: ImageLink, companyId: number, q: { page: number; items: number; search: string }): Promise<ListResponse<Product>> {
+  let query = exec.selectFrom('products as p').where('p.company_id', '=', companyId).where('p.parent_id', 'is', null);
   const offset = (q.page - 1) * q.items;
   const bound = offset + SEARCH_COUNT_WINDOW;
   let narrowTotal: number | null | undefined;
@@ -92,7 +94,7 @@ export async function listProducts(db: Db, signer: ImageSigner, companyId: numbe
     const term = q.search;
     // SQLite's LIKE folds the case of ASCII letters only, the FTS index every letter: a term with
     // others (ă, Ș) keeps the index's answer however broad it is.
-    narrowTotal = usesFtsIndex(db, term) && /^[\x20-\x7e]*$/.test(term) ? await narrowTotalOnSqlite(db, companyId, term, bound) : undefined;
+    narrowTotal = usesFtsIndex(engine, term) && /^[\x20-\x7e]*$/.test(term) ? await narrowTotalOnSqlite(exec, companyId, term, bound) : undefined;
     if (narrowTotal === null) {
       // A broad term on SQLite: the company's products newest first, each kept if it or one of
       // its variations matches. The page (and the bounded count) fill after a few rows, so the walk
@@ -100,11 +102,11 @@ export async function listProducts(db: Db, signer: ImageSigner, companyId: numbe
       // products held Node's only thread for hundreds of milliseconds).
       query = query.where((eb) =>
         eb.or([
-          matchesAny(db.engine, ['p.name', 'p.sku'], term),
-          eb.exists(eb.selectFrom('products as v').select(sql`1`.as('one')).whereRef('v.parent_id', '=', 'p.id').where(matchesAny(db.engine, ['v.name', 'v.sku'], term))),
+          matchesAny(engine, ['p.name', 'p.sku'], term),
+          eb.exists(eb.selectFrom('products as v').select(sql`1`.as('one')).whereRef('v.parent_id', '=', 'p.id').where(matchesAny(engine, ['v.name', 'v.sku'], term))),
         ]),
       );
-    } else if (usesFtsIndex(db, term)) {
+    } else if (usesFtsIndex(engine, term)) {
       // A narrow term: the matches drive the join (CROSS JOIN keeps SQLite from walking the
       // company's products); there are at most `bound` of them.
       query = query.where('p.id', 'in', sql<number>`(select coalesce(m.parent_id, m.id) from products_search cross join products m on m.id = products_search.rowid
@@ -115,31 +117,130 @@ export async function listProducts(db: Db, signer: ImageSigner, companyId: numbe
           .selectFrom('products as m')
           .select((x) => x.fn.coalesce('m.parent_id', 'm.id').as('top_id'))
           .where('m.company_id', '=', companyId)
-          .where(matchesAny(db.engine, ['m.name', 'm.sku'], term)),
+          .where(matchesAny(engine, ['m.name', 'm.sku'], term)),
       );
     }
   }
   // meta.total: the kept count of the company's products, or the matches of a search counted up
   // to a bound (a term matching an eighth of a million products counted all of them before).
-  const total = typeof narrowTotal === 'number' ? { total: narrowTotal, exact: true } : q.search ? await boundedCount(db.kysely, query, bound) : await keptCount(db.kysely, companyId, 'products');
+  const total = typeof narrowTotal === 'number' ? { total: narrowTotal, exact: true } : q.search ? await boundedCount(exec, query, bound) : await keptCount(exec, companyId, 'products');
   // The page's ids first, then its rows: the image subquery runs for the rows shown, never for
   // the rows an OFFSET skips (PostgreSQL ran it for every skipped row of a deep page).
   const pageIds = query.select('p.id').orderBy('p.id', 'desc').limit(q.items).offset(offset);
-  const rows = await db.kysely
+  const rows = await exec
     .selectFrom(pageIds.as('pg'))
     .innerJoin('products as p', 'p.id', 'pg.id')
     .selectAll('p')
     .select((eb) => eb.selectFrom('product_images as pi').select('pi.sha256').whereRef('pi.product_id', '=', 'p.id').as('image_sha'))
     .orderBy('p.id', 'desc')
     .execute();
-  const children = await variationsOf(db, rows.map((r) => r.id), signer);
-  return { data: rows.map((row) => toProduct(row, signer, children.get(row.id) ?? [])), meta: pageMeta(total, q.page, q.items) };
+  const children = await variationsOf(exec, rows.map((r) => r.id), link);
+  return { data: rows.map((row) => toProduct(row, link, children.get(row.id) ?? [])), meta: pageMeta(total, q.page, q.items) };
 }
 
 /** One product of the company (a parent with its variations), or undefined. */
-export async function findProduct(db: Db, signer: ImageSigner, companyId: number, id: number): Promise<Product | undefined> {
-  const row = await db.kysely.selectFrom('products as p').selectAll('p').select(imageSha).where('p.id', '=', id).where('p.company_id', '=', companyId).executeTakeFirst();
+export async function findProduct(exec: Executor, link: ImageLink, companyId: number, id: number): Promise<Product | undefined> {
+  const row = await exec.selectFrom('products as p').selectAll('p').select(imageSha).where('p.id', '=', id).where('p.company_id', '=', companyId).executeTakeFirst();
   if (!row) return undefined;
-  const children = row.parent_id === null ? await variationsOf(db, [row.id], signer) : new Map<number, Product[]>();
-  return toProduct(row, signer, children.get(row.id) ?? []);
+  const children = row.parent_id === null ? await variationsOf(exec, [row.id], link) : new Map<number, Product[]>();
+  return toProduct(row, link, children.get(row.id) ?? []);
+}
+
+/**
+ * Which of the given product ids belong to the company (one IN query), their rows locked until
+ * the transaction ends so they cannot be deleted under a write that refers to them.
+ */
+export async function companyProductIds(exec: Executor, companyId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await forUpdate(exec, exec.selectFrom('products').select('id').where('company_id', '=', companyId).where('id', 'in', ids)).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A product's row of the company, or undefined; `lock` holds it until the transaction ends. */
+export function findProductRow(exec: Executor, companyId: number, id: number, opts: { lock?: boolean } = {}): Promise<Selectable<ProductsTable> | undefined> {
+  const query = exec.selectFrom('products').selectAll().where('id', '=', id).where('company_id', '=', companyId);
+  return (opts.lock ? forUpdate(exec, query) : query).executeTakeFirst();
+}
+
+/** The company a product belongs to (any company), or undefined. */
+export async function companyOfProduct(exec: Executor, id: number): Promise<number | undefined> {
+  return (await exec.selectFrom('products').select('company_id').where('id', '=', id).executeTakeFirst())?.company_id;
+}
+
+export async function hasVariations(exec: Executor, productId: number): Promise<boolean> {
+  return Boolean(await exec.selectFrom('products').select('id').where('parent_id', '=', productId).limit(1).executeTakeFirst());
+}
+
+/** True when another product of the company (parents and variations together) has the SKU. */
+export async function skuTaken(exec: Executor, companyId: number, sku: string, exceptId?: number): Promise<boolean> {
+  let q = exec.selectFrom('products').select('id').where('company_id', '=', companyId).where('sku', '=', sku);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+export type ProductValues = {
+  name: string;
+  description?: string | null;
+  sku: string;
+  sale_type: string;
+  stock: number | null;
+  selling_price: number | null;
+  buying_price: number | null;
+  currency: string;
+};
+
+function productColumns(v: ProductValues) {
+  return {
+    name: v.name,
+    description: v.description ?? null,
+    sku: v.sku,
+    sale_type: v.sale_type,
+    stock: v.stock,
+    selling_price: v.selling_price,
+    buying_price: v.buying_price,
+    currency: v.currency,
+  };
+}
+
+export async function insertProduct(exec: Executor, companyId: number, parentId: number | null, values: ProductValues, now: number): Promise<number> {
+  const row = await exec
+    .insertInto('products')
+    .values({ company_id: companyId, parent_id: parentId, ...productColumns(values), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateProductRow(exec: Executor, id: number, values: ProductValues, now: number): Promise<void> {
+  await exec.updateTable('products').set({ ...productColumns(values), updated_at: now }).where('id', '=', id).execute();
+}
+
+/** A parent that gets its first variation keeps no stock or selling price of its own. */
+export async function clearOwnStockAndPrice(exec: Executor, id: number, now: number): Promise<void> {
+  await exec.updateTable('products').set({ stock: null, selling_price: null, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** Deletes a product and its variations; answers how many variations went with it. */
+export async function deleteProductRows(exec: Executor, id: number): Promise<number> {
+  // Explicit rather than left to ON DELETE CASCADE alone; images go with their product by cascade.
+  const children = await exec.deleteFrom('products').where('parent_id', '=', id).executeTakeFirst();
+  await exec.deleteFrom('products').where('id', '=', id).execute();
+  return Number(children.numDeletedRows);
+}
+
+/** Stores the image of a product, replacing any earlier one. */
+export async function saveImage(exec: Executor, productId: number, image: { mime: string; bytes: Buffer; sha256: string }, now: number): Promise<void> {
+  await exec.deleteFrom('product_images').where('product_id', '=', productId).execute();
+  await exec
+    .insertInto('product_images')
+    .values({ product_id: productId, mime: image.mime, bytes: image.bytes, size: image.bytes.length, sha256: image.sha256, updated_at: now })
+    .execute();
+}
+
+export async function removeImage(exec: Executor, productId: number): Promise<void> {
+  await exec.deleteFrom('product_images').where('product_id', '=', productId).execute();
+}
+
+export function findImage(exec: Executor, productId: number): Promise<Pick<Selectable<ProductImagesTable>, 'mime' | 'bytes' | 'sha256'> | undefined> {
+  return exec.selectFrom('product_images').select(['mime', 'bytes', 'sha256']).where('product_id', '=', productId).executeTakeFirst();
 }

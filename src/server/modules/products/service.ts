@@ -1,19 +1,34 @@
-import type { FastifyRequest } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
-import { productBodyFor } from '../../../core/api/products.js';
+import type { ListQuery, ListResponse } from '../../../core/api/list.js';
+import { productBodyFor, type Product } from '../../../core/api/products.js';
 import { detectImageType } from '../../../core/imageType.js';
-import type { Db } from '../../db/connection.js';
+import type { ServiceContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { Database, ProductsTable } from '../../db/schema.js';
-import { userOf } from '../../http/auth.js';
 import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
-import { nowSeconds } from '../../lib/time.js';
+import { sha256Hex } from '../../lib/hash.js';
+import { isMember } from '../companies/queries.js';
 import type { ProductRequestBody, UploadedImage } from './body.js';
-import { sha256Hex } from './images.js';
+import { versionMatches, type ImageSigner } from './images.js';
+import {
+  clearOwnStockAndPrice,
+  companyOfProduct,
+  deleteProductRows,
+  findImage,
+  findProduct,
+  findProductRow,
+  hasVariations as productHasVariations,
+  insertProduct,
+  listProducts,
+  removeImage,
+  saveImage,
+  skuTaken,
+  updateProductRow,
+  type ImageLink,
+} from './queries.js';
 
 interface CheckedImage {
   mime: string;
   bytes: Buffer;
+  sha256: string;
 }
 
 /** The type comes from the bytes only; the size limit from what was actually received. */
@@ -28,157 +43,133 @@ function checkImage(image: UploadedImage | null, problems: FieldProblems): Check
     problems.add('image', 'image_type');
     return null;
   }
-  return { mime, bytes: image.bytes };
+  return { mime, bytes: image.bytes, sha256: sha256Hex(image.bytes) };
 }
 
 const has = (raw: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(raw, key);
 
+/** Image links signed at the request's time. */
+const linksAt = (ctx: ServiceContext, signer: ImageSigner): ImageLink => (productId, sha256) => signer.url(productId, sha256, ctx.now);
 
-async function skuTaken(db: Db, companyId: number, sku: string, exceptId?: number): Promise<boolean> {
-  let q = db.kysely.selectFrom('products').select('id').where('company_id', '=', companyId).where('sku', '=', sku);
-  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
-  return Boolean(await q.executeTakeFirst());
+/** Two saves of one SKU at the same moment: the unique index has the last word, with the check's answer. */
+async function unlessSkuTaken<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    throw isUniqueViolation(err) ? FieldProblems.one('sku', 'sku_taken') : err;
+  }
 }
 
-async function userHasCompany(db: Db, userId: number, companyId: number): Promise<boolean> {
-  return Boolean(await db.kysely.selectFrom('company_users').select('company_id').where('user_id', '=', userId).where('company_id', '=', companyId).executeTakeFirst());
+/** A page of the company's top-level products, newest first, each with its variations. */
+export function listProductsOf(ctx: ServiceContext, signer: ImageSigner, q: ListQuery): Promise<ListResponse<Product>> {
+  return listProducts(ctx.db.kysely, ctx.db.engine, linksAt(ctx, signer), ctx.companyId, q);
 }
 
-/** Stores the image of a product, replacing any earlier one (inside the caller's transaction). */
-async function saveImage(k: Kysely<Database>, productId: number, image: CheckedImage, now: number): Promise<void> {
-  await k.deleteFrom('product_images').where('product_id', '=', productId).execute();
-  await k
-    .insertInto('product_images')
-    .values({ product_id: productId, mime: image.mime, bytes: image.bytes, size: image.bytes.length, sha256: sha256Hex(image.bytes), updated_at: now })
-    .execute();
+/** A product of the company (a parent with its variations); `companyId` reads it from another company of the user. */
+export async function getProduct(ctx: ServiceContext, signer: ImageSigner, id: number, companyId = ctx.companyId): Promise<Product> {
+  const product = await findProduct(ctx.db.kysely, linksAt(ctx, signer), companyId, id);
+  if (!product) throw notFound();
+  return product;
 }
 
 /**
- * Creates a product (a variation when parent_id is given) in the company of the X-Company-ID
- * header, or in another company of the user named by company_id. Rules:
- * - a variation's parent is a top-level product of the header's company, and the variation takes
- *   the parent's company (company_id, if sent, must be that company);
+ * Creates a product (a variation when parent_id is given) in the company the request works in,
+ * or in another company of the user named by company_id. Rules:
+ * - a variation's parent is a top-level product of the request's company, and the variation
+ *   takes the parent's company (company_id, if sent, must be that company);
  * - the SKU is unique in the company, parents and variations together;
  * - stock and selling price are required (a new product has no variations yet); when a first
  *   variation is added, the parent's own stock and selling price are cleared;
  * - the image, if any, is a real PNG, JPEG or WebP of at most 5 MB.
+ * Answers the new product, read back from its company.
  */
-export async function createProduct(db: Db, req: FastifyRequest, body: ProductRequestBody): Promise<number> {
+export async function createProduct(ctx: ServiceContext, signer: ImageSigner, body: ProductRequestBody): Promise<Product> {
   // A new product has no variations yet: stock and selling price are required.
   const input = parse(productBodyFor(false), body.fields);
   const problems = new FieldProblems();
   const image = checkImage(body.image, problems);
 
-  let companyId = req.companyId;
-  let parent: Selectable<ProductsTable> | undefined;
-  if (input.parent_id !== null) {
-    parent = await db.kysely.selectFrom('products').selectAll().where('id', '=', input.parent_id).where('company_id', '=', req.companyId).executeTakeFirst();
-    if (!parent) problems.add('parent_id', 'parent_not_found');
-    else if (parent.parent_id !== null) problems.add('parent_id', 'parent_is_variation');
-    else if (input.company_id !== undefined && input.company_id !== parent.company_id) problems.add('company_id', 'company_of_parent');
-  } else if (input.company_id !== undefined && input.company_id !== req.companyId) {
-    if (await userHasCompany(db, userOf(req).id, input.company_id)) companyId = input.company_id;
-    else problems.add('company_id', 'company_not_yours');
-  }
-  if (await skuTaken(db, companyId, input.sku)) problems.add('sku', 'sku_taken');
-  problems.throwIfAny();
-
-  const now = nowSeconds();
-  try {
-    return await db.kysely.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('products')
-        .values({
-          company_id: companyId,
-          parent_id: parent?.id ?? null,
-          name: input.name,
-          description: input.description ?? null,
-          sku: input.sku,
-          sale_type: input.sale_type,
-          stock: input.stock,
-          selling_price: input.selling_price,
-          buying_price: input.buying_price,
-          currency: input.currency,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      // The parent now has variations: it keeps no stock or selling price of its own.
-      if (parent && (parent.stock !== null || parent.selling_price !== null)) {
-        await trx.updateTable('products').set({ stock: null, selling_price: null, updated_at: now }).where('id', '=', parent.id).execute();
+  const id = await unlessSkuTaken(() =>
+    ctx.db.transaction(async (trx) => {
+      let companyId = ctx.companyId;
+      // The parent's row is locked: its stock and price are cleared below if it had its own.
+      const parent = input.parent_id === null ? undefined : await findProductRow(trx, ctx.companyId, input.parent_id, { lock: true });
+      if (input.parent_id !== null) {
+        if (!parent) problems.add('parent_id', 'parent_not_found');
+        else if (parent.parent_id !== null) problems.add('parent_id', 'parent_is_variation');
+        else if (input.company_id !== undefined && input.company_id !== parent.company_id) problems.add('company_id', 'company_of_parent');
+      } else if (input.company_id !== undefined && input.company_id !== ctx.companyId) {
+        if (await isMember(trx, ctx.userId, input.company_id)) companyId = input.company_id;
+        else problems.add('company_id', 'company_not_yours');
       }
-      if (image) await saveImage(trx, row.id, image, now);
-      return row.id;
-    });
-  } catch (err) {
-    throw isUniqueViolation(err) ? skuConflict() : err;
-  }
-}
+      if (await skuTaken(trx, companyId, input.sku)) problems.add('sku', 'sku_taken');
+      problems.throwIfAny();
 
-function skuConflict(): HttpError {
-  return new HttpError(422, 'validation_failed', {}, { sku: [{ key: 'sku_taken' }] });
+      const id = await insertProduct(trx, companyId, parent?.id ?? null, { ...input, stock: input.stock ?? null, selling_price: input.selling_price ?? null }, ctx.now);
+      // The parent now has variations: it keeps no stock or selling price of its own.
+      if (parent && (parent.stock !== null || parent.selling_price !== null)) await clearOwnStockAndPrice(trx, parent.id, ctx.now);
+      if (image) await saveImage(trx, id, image, ctx.now);
+      return id;
+    }),
+  );
+  // A product created in another company of the user (company_id) is read back from there.
+  return getProduct(ctx, signer, id, await companyOfProduct(ctx.db.kysely, id));
 }
 
 /**
- * Updates a product of the header's company (404 otherwise). The parent and the company cannot
+ * Updates a product of the request's company (404 otherwise). The parent and the company cannot
  * change (when sent they must equal the stored ones). A product with variations takes no stock
  * or selling price (422 when sent); any other product needs both. A new image replaces the old
  * one; `remove_image=1` without a new image removes it.
  */
-export async function updateProduct(db: Db, req: FastifyRequest, id: number, body: ProductRequestBody): Promise<void> {
-  const existing = await db.kysely.selectFrom('products').selectAll().where('id', '=', id).where('company_id', '=', req.companyId).executeTakeFirst();
-  if (!existing) throw notFound();
-  const child = existing.parent_id === null ? await db.kysely.selectFrom('products').select('id').where('parent_id', '=', id).limit(1).executeTakeFirst() : undefined;
-  const hasVariations = Boolean(child);
-  const input = parse(productBodyFor(hasVariations), body.fields);
-  const problems = new FieldProblems();
-  const image = checkImage(body.image, problems);
+export async function updateProduct(ctx: ServiceContext, signer: ImageSigner, id: number, body: ProductRequestBody): Promise<Product> {
+  await unlessSkuTaken(() =>
+    ctx.db.transaction(async (trx) => {
+      const existing = await findProductRow(trx, ctx.companyId, id, { lock: true });
+      if (!existing) throw notFound();
+      const hasVariations = existing.parent_id === null && (await productHasVariations(trx, id));
+      const input = parse(productBodyFor(hasVariations), body.fields);
+      const problems = new FieldProblems();
+      const image = checkImage(body.image, problems);
 
-  if (has(body.fields, 'parent_id') && input.parent_id !== existing.parent_id) problems.add('parent_id', 'parent_locked');
-  if (input.company_id !== undefined && input.company_id !== existing.company_id) problems.add('company_id', existing.parent_id === null ? 'company_locked' : 'company_of_parent');
+      if (has(body.fields, 'parent_id') && input.parent_id !== existing.parent_id) problems.add('parent_id', 'parent_locked');
+      if (input.company_id !== undefined && input.company_id !== existing.company_id) problems.add('company_id', existing.parent_id === null ? 'company_locked' : 'company_of_parent');
+      if (hasVariations) {
+        if (input.stock !== undefined) problems.add('stock', 'has_variations_no_stock');
+        if (input.selling_price !== undefined) problems.add('selling_price', 'has_variations_no_price');
+      }
+      if (await skuTaken(trx, existing.company_id, input.sku, id)) problems.add('sku', 'sku_taken');
+      problems.throwIfAny();
 
-  if (hasVariations) {
-    if (input.stock !== undefined) problems.add('stock', 'has_variations_no_stock');
-    if (input.selling_price !== undefined) problems.add('selling_price', 'has_variations_no_price');
-  }
-  if (await skuTaken(db, existing.company_id, input.sku, id)) problems.add('sku', 'sku_taken');
-  problems.throwIfAny();
-
-  const now = nowSeconds();
-  try {
-    await db.kysely.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('products')
-        .set({
-          name: input.name,
-          description: input.description ?? null,
-          sku: input.sku,
-          sale_type: input.sale_type,
-          stock: hasVariations ? null : input.stock!,
-          selling_price: hasVariations ? null : input.selling_price!,
-          buying_price: input.buying_price,
-          currency: input.currency,
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
-      if (image) await saveImage(trx, id, image, now);
-      else if (input.remove_image) await trx.deleteFrom('product_images').where('product_id', '=', id).execute();
-    });
-  } catch (err) {
-    throw isUniqueViolation(err) ? skuConflict() : err;
-  }
+      await updateProductRow(trx, id, { ...input, stock: hasVariations ? null : input.stock!, selling_price: hasVariations ? null : input.selling_price! }, ctx.now);
+      if (image) await saveImage(trx, id, image, ctx.now);
+      else if (input.remove_image) await removeImage(trx, id);
+    }),
+  );
+  return getProduct(ctx, signer, id);
 }
 
-/** Deletes a product of the header's company and, for a parent, its variations. Answers how many variations went with it. */
-export async function deleteProduct(db: Db, req: FastifyRequest, id: number): Promise<number> {
-  const existing = await db.kysely.selectFrom('products').select(['id']).where('id', '=', id).where('company_id', '=', req.companyId).executeTakeFirst();
-  if (!existing) throw notFound();
-  return db.kysely.transaction().execute(async (trx) => {
-    // Explicit rather than left to ON DELETE CASCADE alone; images go with their product by cascade.
-    const children = await trx.deleteFrom('products').where('parent_id', '=', id).executeTakeFirst();
-    await trx.deleteFrom('products').where('id', '=', id).execute();
-    return Number(children.numDeletedRows);
+/** Deletes a product of the request's company and, for a parent, its variations. Answers how many variations went with it. */
+export async function deleteProduct(ctx: ServiceContext, id: number): Promise<number> {
+  return ctx.db.transaction(async (trx) => {
+    if (!(await findProductRow(trx, ctx.companyId, id, { lock: true }))) throw notFound();
+    return deleteProductRows(trx, id);
   });
+}
+
+/**
+ * The image behind a signed link (public: an <img> cannot send the token), and how long it may
+ * be cached: until the link expires. 403 for a link that is not ours or has expired, 404 when
+ * the image has since been replaced or removed.
+ */
+export async function signedImage(
+  ctx: ServiceContext,
+  signer: ImageSigner,
+  id: number,
+  link: { v: string; exp: number; sig: string } | null,
+): Promise<{ mime: string; bytes: Buffer; sha256: string; maxAge: number }> {
+  if (!link || !signer.verify(id, link.v, link.exp, link.sig, ctx.now)) throw new HttpError(403, 'image_link_invalid');
+  const image = await findImage(ctx.db.kysely, id);
+  if (!image || !versionMatches(image.sha256, link.v)) throw notFound();
+  return { mime: image.mime, bytes: Buffer.from(image.bytes), sha256: image.sha256, maxAge: Math.max(0, link.exp - ctx.now) };
 }

@@ -1,30 +1,30 @@
 import { sql } from 'kysely';
 import { registerMessages, translate, type Lang } from '../../../core/messages.js';
-import type { Db } from '../../db/connection.js';
+import type { Executor } from '../../db/connection.js';
 
 /**
  * What still refers to a source, by name, and so blocks its deletion (the API answers 409 and asks
  * to deactivate the source instead).
  *
  * To add a table that points at sources: add one line to `countSourceUsage` below, e.g.
- *   message_templates: await countRefs(db, 'messages', sourceId),
+ *   message_templates: await countRefs(exec, 'messages', sourceId),
  * and its labels `source_usage_<name>_one` / `_other` (English) and `_one` / `_few` / `_other`
  * (Romanian: "2 reduceri", "20 de reduceri") in the registerMessages call at the bottom.
  */
 export type SourceUsage = Record<string, number>;
 
-export async function countSourceUsage(db: Db, sourceId: number): Promise<SourceUsage> {
+export async function countSourceUsage(exec: Executor, sourceId: number): Promise<SourceUsage> {
   return {
-    orders: await countRefs(db, 'orders', sourceId),
-    order_discounts: await countRefs(db, 'order_discounts', sourceId),
-    message_templates: await countRefs(db, 'messages', sourceId),
-    return_requests: await countRefs(db, 'return_requests', sourceId),
+    orders: await countRefs(exec, 'orders', sourceId),
+    order_discounts: await countRefs(exec, 'order_discounts', sourceId),
+    message_templates: await countRefs(exec, 'messages', sourceId),
+    return_requests: await countRefs(exec, 'return_requests', sourceId),
   };
 }
 
 /** Rows of `table` whose source_id is the source (every such table indexes source_id). */
-export async function countRefs(db: Db, table: string, sourceId: number, column = 'source_id'): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${sourceId}`.execute(db.kysely);
+export async function countRefs(exec: Executor, table: string, sourceId: number, column = 'source_id'): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${sourceId}`.execute(exec);
   return Number(rows[0]?.n ?? 0);
 }
 

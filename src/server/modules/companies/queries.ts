@@ -1,0 +1,79 @@
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { Company, companyBody } from '../../../core/api/companies.js';
+import type { ListQuery, ListResponse } from '../../../core/api/list.js';
+import { fromBani } from '../../../core/money.js';
+import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
+import type { CompaniesTable } from '../../db/schema.js';
+import { matchesAny, paginate } from '../../http/list.js';
+
+/** A company form as parsed by its schema. */
+export type CompanyValues = z.output<typeof companyBody>;
+
+export function toCompany(row: Selectable<CompaniesTable>): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    vat_number: row.vat_number,
+    vat_payer: Boolean(row.vat_payer),
+    administrator_name: row.administrator_name,
+    active: Boolean(row.active),
+    address: row.address,
+    city: row.city,
+    county: row.county,
+    shipping_cost: fromBani(Number(row.shipping_cost ?? 0)),
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+  };
+}
+
+/** The stored columns of a company form. */
+function companyColumns(body: CompanyValues) {
+  return { ...body, vat_payer: body.vat_payer ? 1 : 0, active: body.active ? 1 : 0, address: body.address ?? null, city: body.city ?? null, county: body.county ?? null };
+}
+
+const ofUser = (exec: Executor, userId: number) =>
+  exec.selectFrom('companies').innerJoin('company_users', 'company_users.company_id', 'companies.id').where('company_users.user_id', '=', userId);
+
+/** A page of the user's companies by name, searched over name, tax id and administrator. */
+export function listUserCompanies(exec: Executor, engine: Engine, userId: number, q: ListQuery): Promise<ListResponse<Company>> {
+  let query = ofUser(exec, userId).selectAll('companies');
+  if (q.search) query = query.where(matchesAny(engine, ['companies.name', 'companies.vat_number', 'companies.administrator_name'], q.search));
+  return paginate(query, { page: q.page, items: q.items, order: (x) => x.orderBy('companies.name').orderBy('companies.id'), map: toCompany });
+}
+
+/** A company the user belongs to, or undefined; `lock` holds its row until the transaction ends. */
+export function findUserCompany(exec: Executor, userId: number, id: number, opts: { lock?: boolean } = {}): Promise<Selectable<CompaniesTable> | undefined> {
+  const query = ofUser(exec, userId).selectAll('companies').where('companies.id', '=', id);
+  return (opts.lock ? forUpdate(exec, query) : query).executeTakeFirst();
+}
+
+/** True when the user belongs to the company. */
+export async function isMember(exec: Executor, userId: number, companyId: number): Promise<boolean> {
+  return Boolean(await exec.selectFrom('company_users').select('company_id').where('user_id', '=', userId).where('company_id', '=', companyId).executeTakeFirst());
+}
+
+export function insertCompany(exec: Executor, body: CompanyValues, now: number): Promise<Selectable<CompaniesTable>> {
+  return exec
+    .insertInto('companies')
+    .values({ ...companyColumns(body), created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function addMember(exec: Executor, companyId: number, userId: number): Promise<void> {
+  await exec.insertInto('company_users').values({ company_id: companyId, user_id: userId }).execute();
+}
+
+export function updateCompanyRow(exec: Executor, id: number, body: CompanyValues, now: number): Promise<Selectable<CompaniesTable>> {
+  return exec
+    .updateTable('companies')
+    .set({ ...companyColumns(body), updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteCompanyRow(exec: Executor, id: number): Promise<void> {
+  await exec.deleteFrom('companies').where('id', '=', id).execute();
+}

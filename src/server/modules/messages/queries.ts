@@ -1,0 +1,86 @@
+import type { Message } from '../../../core/api/messages.js';
+import type { ListQuery, ListResponse } from '../../../core/api/list.js';
+import type { Engine, Executor } from '../../db/connection.js';
+import { matchesAny, paginate } from '../../http/list.js';
+
+/**
+ * SMS templates of a company. Each row carries its company's name and its source's name,
+ * resolved by joins in the same query (no query per row).
+ */
+const messagesOf = (exec: Executor, companyId: number) =>
+  exec
+    .selectFrom('messages')
+    .leftJoin('companies', 'companies.id', 'messages.company_id')
+    .leftJoin('sources', 'sources.id', 'messages.source_id')
+    .where('messages.company_id', '=', companyId)
+    .select([
+      'messages.id',
+      'messages.company_id',
+      'messages.source_id',
+      'messages.from',
+      'messages.text',
+      'messages.is_active',
+      'messages.created_at',
+      'messages.updated_at',
+      'companies.name as company_name',
+      'sources.source as source_name',
+    ]);
+type Row = Awaited<ReturnType<ReturnType<typeof messagesOf>['executeTakeFirstOrThrow']>>;
+
+const toMessage = (r: Row): Message => ({
+  id: r.id,
+  company_id: r.company_id,
+  source_id: r.source_id,
+  from: r.from,
+  text: r.text,
+  is_active: Boolean(r.is_active),
+  created_at: Number(r.created_at),
+  updated_at: Number(r.updated_at),
+  company: r.company_name == null ? null : { id: r.company_id, name: r.company_name },
+  source: r.source_name == null ? null : { id: r.source_id, source: r.source_name },
+});
+
+export function listMessages(exec: Executor, engine: Engine, companyId: number, q: ListQuery): Promise<ListResponse<Message>> {
+  let query = messagesOf(exec, companyId);
+  if (q.search) query = query.where(matchesAny(engine, ['messages.from', 'messages.text', 'sources.source'], q.search));
+  return paginate(query, { page: q.page, items: q.items, order: (x) => x.orderBy('messages.id', 'desc'), map: toMessage });
+}
+
+export async function findMessage(exec: Executor, companyId: number, id: number): Promise<Message | undefined> {
+  const row = await messagesOf(exec, companyId).where('messages.id', '=', id).executeTakeFirst();
+  return row && toMessage(row);
+}
+
+export async function insertMessage(
+  exec: Executor,
+  row: { company_id: number; source_id: number; from: string; text: string; is_active: boolean },
+  now: number,
+): Promise<number> {
+  const { id } = await exec
+    .insertInto('messages')
+    .values({ ...row, is_active: row.is_active ? 1 : 0, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Changes the sender, the text and/or the status of a template of the company. */
+export async function updateMessageRow(exec: Executor, companyId: number, id: number, changes: { from?: string; text?: string; is_active?: boolean }, now: number): Promise<void> {
+  await exec
+    .updateTable('messages')
+    .set({
+      ...(changes.from === undefined ? {} : { from: changes.from }),
+      ...(changes.text === undefined ? {} : { text: changes.text }),
+      ...(changes.is_active === undefined ? {} : { is_active: changes.is_active ? 1 : 0 }),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .execute();
+}
+
+/** Deletes a template of the company; answers whether there was one. */
+export async function deleteMessageRow(exec: Executor, companyId: number, id: number): Promise<boolean> {
+  const result = await exec.deleteFrom('messages').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import type { ListQuery, ListResponse } from '../../../core/api/list.js';
+import type { Executor } from '../../db/connection.js';
+import { paginate } from '../../http/list.js';
+
+export interface NotificationRow {
+  id: number;
+  title: string;
+  description: string;
+  message_key: string | null;
+  params: string | null;
+  type: string;
+  created_at: number;
+  read: boolean;
+}
+
+/** A page of the company's notifications, newest first, with the user's read state (one join). */
+export function listNotifications(exec: Executor, companyId: number, userId: number, q: ListQuery): Promise<ListResponse<NotificationRow>> {
+  const query = exec
+    .selectFrom('notifications')
+    .leftJoin('notification_reads', (j) => j.onRef('notification_reads.notification_id', '=', 'notifications.id').on('notification_reads.user_id', '=', userId))
+    .select(['notifications.id', 'notifications.title', 'notifications.description', 'notifications.message_key', 'notifications.params', 'notifications.type', 'notifications.created_at', 'notification_reads.user_id as read_by'])
+    .where('notifications.company_id', '=', companyId);
+  return paginate(query, {
+    page: q.page,
+    items: q.items,
+    order: (x) => x.orderBy('notifications.created_at', 'desc').orderBy('notifications.id', 'desc'),
+    map: ({ read_by, ...r }) => ({ ...r, created_at: Number(r.created_at), read: read_by !== null }),
+  });
+}
+
+/** How many of the company's notifications the user has not read. */
+export async function countUnread(exec: Executor, companyId: number, userId: number): Promise<number> {
+  const row = await exec
+    .selectFrom('notifications')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('company_id', '=', companyId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('notification_reads').select('notification_id').whereRef('notification_reads.notification_id', '=', 'notifications.id').where('notification_reads.user_id', '=', userId))),
+    )
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Marks every notification of the company read for the user (one INSERT ... SELECT of the unread ones). */
+export async function markAllRead(exec: Executor, companyId: number, userId: number): Promise<void> {
+  await exec
+    .insertInto('notification_reads')
+    .columns(['notification_id', 'user_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('notifications')
+        .select(['notifications.id', eb.val(userId).as('user_id')])
+        .where('notifications.company_id', '=', companyId)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('notification_reads').select('notification_id').whereRef('notification_reads.notification_id', '=', 'notifications.id').where('notification_reads.user_id', '=', userId))),
+        ),
+    )
+    // The bell opened in two tabs at once: both see the same unread rows; the second adds nothing.
+    .onConflict((oc) => oc.columns(['notification_id', 'user_id']).doNothing())
+    .execute();
+}

@@ -1,0 +1,85 @@
+import type { Selectable } from 'kysely';
+import type { ListQuery, ListResponse } from '../../../core/api/list.js';
+import { sourceKey, type Source } from '../../../core/api/sources.js';
+import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
+import type { SourcesTable } from '../../db/schema.js';
+import { matchesAny, paginate } from '../../http/list.js';
+
+/** A source named by its id, or by its name (sourceKey: whatever its case and surrounding spaces). */
+export type SourceRef = { id: number } | { name: string };
+
+/**
+ * The id of a source of the company, or undefined (another company's source is not found). The
+ * row is locked until the transaction ends, so the source cannot be deleted under a write that
+ * refers to it. Inactive sources resolve too: a customer may return goods bought through a
+ * channel that has since been switched off.
+ */
+export async function findCompanySource(exec: Executor, companyId: number, ref: SourceRef): Promise<number | undefined> {
+  let query = exec.selectFrom('sources').select('id').where('company_id', '=', companyId);
+  query = 'id' in ref ? query.where('id', '=', ref.id) : query.where('source_key', '=', sourceKey(ref.name));
+  return (await forUpdate(exec, query).executeTakeFirst())?.id;
+}
+
+type SourceRow = Omit<Selectable<SourcesTable>, 'source_key'> & { company_name: string };
+
+const toSource = (r: SourceRow): Source => ({
+  id: r.id,
+  company_id: r.company_id,
+  source: r.source,
+  active: Boolean(r.active),
+  company: { id: r.company_id, name: r.company_name },
+  created_at: Number(r.created_at),
+  updated_at: Number(r.updated_at),
+});
+
+/** Sources of a company with the company's name joined in. */
+const sourcesOf = (exec: Executor, companyId: number) =>
+  exec
+    .selectFrom('sources')
+    .innerJoin('companies', 'companies.id', 'sources.company_id')
+    .select(['sources.id', 'sources.company_id', 'sources.source', 'sources.active', 'sources.created_at', 'sources.updated_at', 'companies.name as company_name'])
+    .where('sources.company_id', '=', companyId);
+
+export function listSources(exec: Executor, engine: Engine, companyId: number, q: ListQuery): Promise<ListResponse<Source>> {
+  let query = sourcesOf(exec, companyId);
+  if (q.search) query = query.where(matchesAny(engine, ['sources.source'], q.search));
+  return paginate(query, { page: q.page, items: q.items, order: (x) => x.orderBy('sources.id', 'desc'), map: toSource });
+}
+
+export async function findSource(exec: Executor, companyId: number, id: number): Promise<Source | undefined> {
+  const row = await sourcesOf(exec, companyId).where('sources.id', '=', id).executeTakeFirst();
+  return row && toSource(row);
+}
+
+/** True when another source of the company has the name, whatever its case (sourceKey). */
+export async function sourceNameTaken(exec: Executor, companyId: number, name: string, exceptId?: number): Promise<boolean> {
+  let q = exec.selectFrom('sources').select('id').where('company_id', '=', companyId).where('source_key', '=', sourceKey(name));
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+export async function insertSource(exec: Executor, companyId: number, values: { source: string; active: boolean }, now: number): Promise<number> {
+  const { id } = await exec
+    .insertInto('sources')
+    .values({ company_id: companyId, source: values.source, source_key: sourceKey(values.source), active: values.active ? 1 : 0, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateSourceRow(exec: Executor, companyId: number, id: number, changes: { source?: string; active?: boolean }, now: number): Promise<void> {
+  await exec
+    .updateTable('sources')
+    .set({
+      ...(changes.source !== undefined ? { source: changes.source, source_key: sourceKey(changes.source) } : {}),
+      ...(changes.active !== undefined ? { active: changes.active ? 1 : 0 } : {}),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .execute();
+}
+
+export async function deleteSourceRow(exec: Executor, companyId: number, id: number): Promise<void> {
+  await exec.deleteFrom('sources').where('id', '=', id).where('company_id', '=', companyId).execute();
+}
