@@ -4,7 +4,7 @@
  *
  *   npx vite build && npx tsx bench/dashboard.ts                   (this checkout, 7 runs)
  *   RUNS=11 npx tsx bench/dashboard.ts
- *   npx tsx bench/dashboard.ts --dir /tmp/before                    (another checkout, built there: "before")
+ *   npx tsx bench/dashboard.ts --dir ../before                       (another checkout, built there: "before")
  *
  * Each run opens a fresh browser context (empty cache) with the demo user's token in local storage, as
  * a user coming back to a closed tab, loads `/` and waits until every count card shows a number. It is
