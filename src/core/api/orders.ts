@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { registerMessages } from '../messages.js';
 import { normalizePhone } from '../orders/phone.js';
 import { idRef, MAX_ID, MAX_PAGE, moneyBani, optionalText, requiredText, wholeNumber } from '../validation.js';
+import type { OrderInvoice } from './invoices.js';
 import { selectedRef } from './sources.js';
 
 /**
@@ -112,6 +113,15 @@ export interface Order extends Omit<OrderListItem, 'customer_detail'> {
   order_products: OrderProduct[];
   applied_discounts: AppliedDiscount[];
   history: OrderEvent[];
+  /**
+   * An AWB create in flight (pending) or whose answer never came and is being checked with the
+   * courier (unknown); null otherwise. While set, another create answers 409.
+   */
+  awb_state: 'pending' | 'unknown' | null;
+  /** The same for the invoice. */
+  invoice_state: 'pending' | 'unknown' | null;
+  /** The invoice bill_number names, with its lines and what was reversed; null without one. */
+  invoice: OrderInvoice | null;
 }
 
 export interface Customer {

@@ -271,6 +271,10 @@ export async function findOrder(exec: Executor, companyId: number, id: number): 
     order_products: orderProducts,
     applied_discounts: discounts.map(toAppliedDiscount),
     history,
+    // Filled by the shipping and invoices modules (issue 14).
+    awb_state: null,
+    invoice_state: null,
+    invoice: null,
   };
 }
 

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { idRef, optionalText, requiredText } from '../validation.js';
+import { registerMessages } from '../messages.js';
+import { phoneNumber } from './orders.js';
+
+/**
+ * The AWB (shipping label) calls on an order (spec part 1, sections 2, 3, 5 and 7):
+ * `POST /api/v1/order/{id}/awb` with the AWB payload, `GET` answers the label PDF, `DELETE` removes it.
+ * Shared by the server (parsing, the ordered checks) and the web modal (the same checks before sending).
+ */
+
+/** The couriers an AWB can be made with (each one an integration of type courier). */
+export const AWB_COURIERS = ['cargus', 'sameday', 'dpd'] as const;
+export type AwbCourier = (typeof AWB_COURIERS)[number];
+
+/** The courier statuses the console shows (spec part 1, section 4), in the order a parcel usually moves. */
+export const COURIER_STATUSES = ['created', 'order_ready', 'pickedUp', 'in_transit', 'inDelivery', 'delivered', 'returning', 'refused'] as const;
+export type CourierStatus = (typeof COURIER_STATUSES)[number];
+
+/** Spec section 9: width × height × length in cm, weight in kg. */
+export const PACKAGE_PRESETS = {
+  small: { package_width: 25, package_height: 10, package_length: 25, package_weight: 1 },
+  medium: { package_width: 30, package_height: 10, package_length: 40, package_weight: 2 },
+  large: { package_width: 60, package_height: 40, package_length: 70, package_weight: 5 },
+} as const;
+export type PackagePreset = keyof typeof PACKAGE_PRESETS;
+
+/** Input steps of the modal (spec section 9): width 0.1, the others 1. */
+export const PACKAGE_STEPS = { package_width: 0.1, package_height: 1, package_length: 1, package_weight: 1 } as const;
+
+/** Couriers refuse parcels beyond these (the largest any of the three takes on a standard service). */
+export const MAX_PACKAGE_CM = 300;
+export const MAX_PACKAGE_KG = 1000;
+
+const decimal = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim().replace(',', '.'))) : v),
+    z.number({ error: (i) => (i.input === undefined ? 'required' : 'invalid_number') }).gt(0, { error: 'positive' }).max(max, { error: 'max' }),
+  );
+
+const optionalRef = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), idRef().optional());
+
+/**
+ * The spec's AWB payload. Types and bounds only: the ordered checks (courier, county, city, then the
+ * courier's own: Cargus street / street number / postal code, the others the address) are
+ * `awbProblems` below, so that the modal and the server refuse in the same order with the same words.
+ */
+export const awbBody = z.object({
+  courier: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.string({ error: 'select_courier' }).min(1, { error: 'select_courier' })),
+  name: requiredText(255),
+  phone_number: phoneNumber(),
+  county: optionalText(100).optional(),
+  county_id: optionalRef(),
+  city: optionalText(100).optional(),
+  city_id: optionalRef(),
+  street: optionalText(255).optional(),
+  street_id: optionalRef(),
+  /** Digits only (the modal's input accepts nothing else). */
+  street_number: z.preprocess((v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v ?? null), z.string().regex(/^\d{1,6}$/, { error: 'digits_only' }).nullable().optional()),
+  /** Six digits, filled by the postal-code rule; never typed. */
+  postal_code: z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v ?? null), z.string().regex(/^\d{6}$/, { error: 'postal_code_digits' }).nullable().optional()),
+  address: optionalText(255).optional(),
+  /** Ignored: cash on delivery is always the order's total (sent by older clients). */
+  value: z.unknown().optional(),
+  /** Ignored: the order is the one in the path. */
+  order_id: z.unknown().optional(),
+  package_width: decimal(MAX_PACKAGE_CM),
+  package_height: decimal(MAX_PACKAGE_CM),
+  package_length: decimal(MAX_PACKAGE_CM),
+  package_weight: decimal(MAX_PACKAGE_KG),
+  observations: optionalText(500).optional(),
+  package_content: optionalText(255).optional(),
+});
+export type AwbInput = z.output<typeof awbBody>;
+export type AwbPayload = z.input<typeof awbBody>;
+
+/** What the ordered checks need to know about the chosen city and street (from the address data). */
+export interface AwbAddressFacts {
+  /** The city's postal codes go by street (Cargus answers "0" for its postal code). */
+  cityCodedByStreet: boolean;
+  /** The chosen street has several postal codes, so the number decides. */
+  streetNeedsNumber: boolean;
+}
+
+export type AwbField = 'courier' | 'county' | 'city' | 'street' | 'street_number' | 'postal_code' | 'address';
+
+/**
+ * The spec's AWB checks in order (part 1, section 5); the first that fails is the answer, as a
+ * message key of the catalogue on its field. `couriers` are the company's usable couriers.
+ */
+export function awbProblem(
+  input: Pick<AwbInput, 'courier' | 'county' | 'county_id' | 'city' | 'city_id' | 'street' | 'street_id' | 'street_number' | 'postal_code' | 'address'>,
+  couriers: readonly string[],
+  facts: AwbAddressFacts,
+): { field: AwbField; message: string } | null {
+  if (!input.courier) return { field: 'courier', message: 'select_courier' };
+  if (!couriers.includes(input.courier)) return { field: 'courier', message: 'courier_not_configured' };
+  if (!input.county && !input.county_id) return { field: 'county', message: 'select_county' };
+  if (!input.city && !input.city_id) return { field: 'city', message: 'select_city' };
+  if (input.courier === 'cargus') {
+    if (facts.cityCodedByStreet && !input.street && !input.street_id) return { field: 'street', message: 'select_street' };
+    if (facts.streetNeedsNumber && !input.street_number) return { field: 'street_number', message: 'street_number_required' };
+    if (!input.postal_code) return { field: 'postal_code', message: 'postal_code_required' };
+    return null;
+  }
+  if (!input.address) return { field: 'address', message: 'address_required' };
+  return null;
+}
+
+registerMessages({
+  en: {
+    positive: 'The value must be greater than 0.',
+    digits_only: 'Digits only.',
+    postal_code_digits: 'The postal code has 6 digits.',
+    select_courier: 'Choose a courier.',
+    courier_not_configured: 'This courier is not set up and active for the company: set it up under Integrations.',
+    select_county: 'Choose a county.',
+    select_city: 'Choose a city.',
+    select_street: 'Choose a street: this city\'s postal codes go by street.',
+    street_number_required: 'Enter the street number: this street has several postal codes.',
+    postal_code_required: 'The postal code is missing: choose the street and enter the number.',
+    address_required: 'Enter the address.',
+  },
+  ro: {
+    positive: 'Valoarea trebuie să fie mai mare decât 0.',
+    digits_only: 'Doar cifre.',
+    postal_code_digits: 'Codul poștal are 6 cifre.',
+    select_courier: 'Alegeți un curier.',
+    courier_not_configured: 'Acest curier nu este configurat și activ pentru companie: configurați-l la Integrări.',
+    select_county: 'Alegeți un județ.',
+    select_city: 'Alegeți o localitate.',
+    select_street: 'Alegeți o stradă: codurile poștale ale acestei localități sunt pe străzi.',
+    street_number_required: 'Introduceți numărul: această stradă are mai multe coduri poștale.',
+    postal_code_required: 'Lipsește codul poștal: alegeți strada și introduceți numărul.',
+    address_required: 'Introduceți adresa.',
+  },
+});
