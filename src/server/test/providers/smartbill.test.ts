@@ -46,6 +46,13 @@ describe('SmartBill client against its emulator', () => {
     await expect(client({ ...demo, vat_code: '12345678' }).vatRates()).resolves.toHaveLength(4);
   });
 
+  it('the demo account holds the seed\'s demo companies too, so the demo\'s wizard and invoices work', async () => {
+    for (const vat_code of ['RO14399840', '18547290']) {
+      await client({ ...demo, vat_code }).verifyCredentials();
+      expect((await client({ ...demo, vat_code }).series()).map((s) => s.name)).toContain('FCT');
+    }
+  });
+
   it('numbers invoices per series with leading zeros; the PDF holds the lines; VAT and totals add up', async () => {
     const c = client();
     expect(await c.createInvoice(invoice())).toEqual({ series: 'FCT', number: '0001' });
