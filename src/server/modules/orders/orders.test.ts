@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { listOrders } from './queries.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -688,6 +689,27 @@ describe('orders list', () => {
     // An id too large for the column is just no match.
     expect((await search('99999999999')).data).toEqual([]);
     expect((await search('%')).data).toEqual([]);
+  });
+
+  it('a name search answers the same from the index\'s matches (narrow term) and from the newest-first walk (broad term)', async () => {
+    const { u, src } = await seller();
+    const other = await seller();
+    const mine = [];
+    for (const name of ['Ion Popescu', 'Maria Ionescu', 'Vasile Pop', 'Ana Popovici', 'Ion Popescu']) mine.push((await order(u, src, { 'A-1': 1 }, { name })).id);
+    // Another company's customer of the same name never shows, whichever way the search goes.
+    await order(other.u, other.src, { 'A-1': 1 }, { name: 'Ion Popescu' });
+    const status = 'new';
+    for (const term of ['Popescu', 'Pop', 'ionescu', 'nobody', 'Io']) {
+      const q = { page: 1, items: 2, search: term, sort: '-created_at' as const, status };
+      const narrow = await listOrders(t.db.kysely, t.db.engine, u.companyId, q);
+      const broad = await listOrders(t.db.kysely, t.db.engine, u.companyId, q, { narrowProbe: 1 });
+      expect(broad, term).toEqual(narrow);
+      const all = await listOrders(t.db.kysely, t.db.engine, u.companyId, { ...q, items: 100 }, { narrowProbe: 1 });
+      expect(all.data.every((r) => mine.includes(r.id)), term).toBe(true);
+    }
+    const pop = await listOrders(t.db.kysely, t.db.engine, u.companyId, { page: 2, items: 2, search: 'Pop', sort: '-created_at' }, { narrowProbe: 1 });
+    expect(pop.data.map((r) => r.id)).toEqual([mine[2], mine[0]]);
+    expect(pop.meta).toMatchObject({ total: 4, last_page: 2 });
   });
 
   it('refuses a bad query (422) and another company\'s filter', async () => {

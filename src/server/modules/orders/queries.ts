@@ -60,6 +60,13 @@ export interface OrderListOptions {
 }
 
 const MAX_ORDER_ID = 2_147_483_647;
+/**
+ * PostgreSQL: a name or email term with at most this many matches is answered from the trigram
+ * index's matches, a broader one by walking the company's orders newest first. Near this many
+ * matches both cost about the same on the bench's million orders (a bitmap of 5,000 rows, or a walk
+ * of 200 rows per page row), so either side of it picks the cheaper.
+ */
+const NARROW_PROBE = 5000;
 
 /**
  * The ids matching a search, newest first, as a query of `id` rows (never more than the page needs
@@ -69,7 +76,7 @@ const MAX_ORDER_ID = 2_147_483_647;
  * - otherwise a substring of the name or email of the order's customer (3 characters or more use
  *   the trigram index: FTS5 on SQLite, pg_trgm on PostgreSQL).
  */
-async function searchIds(exec: Executor, engine: Engine, companyId: number, term: string, opts: { status?: string; desc: boolean; limit: number; offset: number }): Promise<number[]> {
+async function searchIds(exec: Executor, engine: Engine, companyId: number, term: string, opts: { status?: string; desc: boolean; limit: number; offset: number; narrowProbe: number }): Promise<number[]> {
   const phone = normalizePhone(term);
   const asId = /^\d{1,10}$/.test(term) && Number(term) <= MAX_ORDER_ID ? Number(term) : null;
   if (phone || asId !== null) {
@@ -103,6 +110,20 @@ async function searchIds(exec: Executor, engine: Engine, companyId: number, term
     return rows.map((r) => r.id);
   }
   const pattern = containsPattern(term);
+  if (engine === 'postgres' && [...term].length >= 3) {
+    // Probe the trigram indexes first, for at most NARROW_PROBE matches (any company). A term with
+    // fewer matches is answered from them (a bitmap of a few thousand rows); walking the company's
+    // orders newest first instead read 281,000 rows to fill one page of a name with 1,579 orders
+    // (150 ms), and every row for a term with none. A broader term fills its page after a short walk.
+    const { rows: probe } = await sql<{ order_id: number }>`select d.order_id from order_customer_details d
+      where d.name ilike ${pattern} escape '\\' or d.email ilike ${pattern} escape '\\' limit ${opts.narrowProbe + 1}`.execute(exec);
+    if (probe.length <= opts.narrowProbe) {
+      if (probe.length === 0) return [];
+      const { rows } = await sql<{ id: number }>`select o.id from orders o where o.id = any(${probe.map((r) => r.order_id)}::int[])
+        and o.company_id = ${companyId} ${status} order by o.id ${dir} limit ${opts.limit} offset ${opts.offset}`.execute(exec);
+      return rows.map((r) => r.id);
+    }
+  }
   const op = engine === 'postgres' ? sql.raw('ilike') : sql.raw('like');
   const { rows } = await sql<{ id: number }>`select o.id from orders o join order_customer_details d on d.order_id = o.id
     where o.company_id = ${companyId} ${status} and (d.name ${op} ${pattern} escape '\\' or d.email ${op} ${pattern} escape '\\')
@@ -118,14 +139,14 @@ async function searchIds(exec: Executor, engine: Engine, companyId: number, term
  * (company_id[, status], id) index alone, before any row is read, so a deep page does not pay per
  * skipped row.
  */
-export async function listOrders(exec: Executor, engine: Engine, companyId: number, q: OrderListOptions): Promise<{ data: OrderListItem[]; meta: ListMeta }> {
+export async function listOrders(exec: Executor, engine: Engine, companyId: number, q: OrderListOptions, tuning = { narrowProbe: NARROW_PROBE }): Promise<{ data: OrderListItem[]; meta: ListMeta }> {
   const desc = q.sort === '-created_at';
   const offset = (q.page - 1) * q.items;
   let ids: number[];
   let known: ListTotal;
   if (q.search) {
     const bound = offset + SEARCH_COUNT_WINDOW;
-    const matches = await searchIds(exec, engine, companyId, q.search, { status: q.status, desc, limit: bound + 1, offset: 0 });
+    const matches = await searchIds(exec, engine, companyId, q.search, { status: q.status, desc, limit: bound + 1, offset: 0, narrowProbe: tuning.narrowProbe });
     known = matches.length > bound ? { total: bound, exact: false } : { total: matches.length, exact: true };
     ids = matches.slice(offset, offset + q.items);
   } else {
