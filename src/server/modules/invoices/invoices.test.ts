@@ -9,6 +9,7 @@ import { memoryTokenStore, type ProviderFetch } from '../../providers/http.js';
 import { SmartBillClient } from '../../providers/invoicing/smartbill.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 // The real SmartBill client against its emulator on a local port, with a short time limit so that
 // an injected timeout is over in half a second; the app and the emulator share a manual clock.
@@ -338,6 +339,28 @@ describe('never two invoices for one order', () => {
     expect(answers.find((r) => r.statusCode === 409)!.json().message).toMatch(/being issued right now|already has invoice/);
     expect(emulated()).toHaveLength(1);
     expect((await getOrder(u, o.id)).bill_number).toBe('FCT 0001');
+  });
+});
+
+describe('the database\'s last word', () => {
+  it('admits one invoice holding an order and one storno in flight per order, whatever the code above it does', async () => {
+    const { u, src } = await seller({ smartBill: false });
+    const o = await order(u, src, { 'A-1': 1 });
+    const row = (kind: 'invoice' | 'storno', state: string, reverses: number | null = null) =>
+      t.db.kysely
+        .insertInto('invoices')
+        .values({ company_id: u.companyId, order_id: o.id, kind, reverses_id: reverses, state, series: 'FCT', number: null, expected_number: null, total: 1999, full_reversal: 0, client: '{}', error: null, created_by: null, created_at: clock.now(), issued_at: null, updated_at: clock.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    await row('invoice', 'cancelled');
+    await row('invoice', 'failed');
+    const held = await row('invoice', 'pending');
+    for (const state of ['pending', 'unknown', 'issued', 'partially_storno', 'storno']) {
+      await expect(row('invoice', state), state).rejects.toSatisfy(isUniqueViolation);
+    }
+    await row('storno', 'issued', held.id);
+    await row('storno', 'unknown', held.id);
+    await expect(row('storno', 'pending', held.id)).rejects.toSatisfy(isUniqueViolation);
   });
 });
 

@@ -80,6 +80,19 @@ const toItem = (l: PlannedLine): InvoiceItem =>
 
 const refOf = (doc: DocumentRow): InvoiceRef => ({ series: doc.series, number: doc.number! });
 
+/**
+ * Runs the transaction that checks the order and inserts the pending document. Two requests at the
+ * same moment: the order's lock (or, past it, the unique index) lets one in; the other is a 409.
+ */
+async function claimOnce<T>(claim: () => Promise<T>, busyKey: string): Promise<T> {
+  try {
+    return await claim();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new HttpError(409, busyKey);
+    throw err;
+  }
+}
+
 // ---- create -----------------------------------------------------------------------------------
 
 /**
@@ -112,14 +125,7 @@ export async function createInvoice(ctx: ServiceContext, deps: InvoiceDeps, orde
       await scheduleStaleCheck(trx, id, ctx.now);
       return { id, lines: plan.lines, client };
     });
-  let claimed: Awaited<ReturnType<typeof claim>>;
-  try {
-    claimed = await claim();
-  } catch (err) {
-    // Two creates at the same moment: the unique index lets one in.
-    if (isUniqueViolation(err)) throw new HttpError(409, 'invoice_in_progress');
-    throw err;
-  }
+  const claimed = await claimOnce(claim, 'invoice_in_progress');
   const doc = (await findDocument(ctx.db.kysely, claimed.id))!;
   await sendDocument(ctx, smartBill.client, doc, () =>
     smartBill.client.createInvoice({
@@ -233,13 +239,7 @@ export async function stornoInvoice(ctx: ServiceContext, deps: InvoiceDeps, orde
       await scheduleStaleCheck(trx, id, ctx.now);
       return { id, invoice, plan };
     });
-  let claimed: Awaited<ReturnType<typeof claim>>;
-  try {
-    claimed = await claim();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new HttpError(409, 'storno_in_progress');
-    throw err;
-  }
+  const claimed = await claimOnce(claim, 'storno_in_progress');
   const doc = (await findDocument(ctx.db.kysely, claimed.id))!;
   const original = refOf(claimed.invoice);
   const issueDate = bucharestDate(ctx.now);
