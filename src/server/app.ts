@@ -25,6 +25,7 @@ import { integrationRoutes } from './modules/integrations/routes.js';
 import { secretBox } from './lib/secrets.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
 import { loadProvidersConfig, type ProvidersConfig } from './providers/config.js';
 import { createProviderRegistry, type ProviderRegistry } from './providers/registry.js';
 import { injectFetch } from './providers/transport.js';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   messageRoutes(app, deps.publicUrl ?? 'http://localhost');
   integrationRoutes(app, { secrets: secretBox(deps.appKey) });
   orderRoutes(app);
+  invoiceRoutes(app, { secrets: secretBox(deps.appKey) });
   customerRoutes(app);
   changelogRoutes(app);
   geoRoutes(app, geoData());

@@ -322,6 +322,48 @@ export interface OrderEventsTable {
   created_at: number;
 }
 
+/** SmartBill invoices and storno documents of orders (migration 014). total: signed bani. */
+export interface InvoicesTable {
+  id: Generated<number>;
+  company_id: number;
+  order_id: number;
+  kind: string;
+  reverses_id: number | null;
+  state: string;
+  series: string;
+  number: string | null;
+  expected_number: string | null;
+  total: number;
+  full_reversal: number;
+  /** JSON of the client as sent. */
+  client: string;
+  error: string | null;
+  created_by: number | null;
+  created_at: number;
+  issued_at: number | null;
+  updated_at: number;
+}
+
+/** Lines of an invoice or storno document; unit_price in bani, tax included. */
+export interface InvoiceLinesTable {
+  id: Generated<number>;
+  invoice_id: number;
+  position: number;
+  kind: string;
+  order_product_id: number | null;
+  discount_of: number | null;
+  reverses_line_id: number | null;
+  name: string;
+  code: string | null;
+  quantity: number;
+  unit_price: number;
+  applies_to: number | null;
+  vat_name: string;
+  vat_percentage: number;
+  reversed: Generated<number>;
+  reversed_value: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -351,4 +393,6 @@ export interface Database {
   jobs: JobsTable;
   integrations: IntegrationsTable;
   company_integrations: CompanyIntegrationsTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
 }

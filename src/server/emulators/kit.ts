@@ -9,6 +9,9 @@ import { preparePdfFonts } from '../lib/pdf/documents.js';
  * An emulator answers exactly as its provider does (paths, fields, auth, error shapes); the
  * faults make it fail on demand the way that provider fails:
  * - `timeout`: holds the request without answering (until `hangMs`, or the emulator closes);
+ * - `timeout_after_write`: carries out the next successful write (POST, PUT, DELETE) — the AWB or
+ *   invoice is stored — and then holds its answer the same way: the create whose answer was lost,
+ *   which the app must resolve with the provider instead of sending again;
  * - `server_error`: answers the provider's 5xx;
  * - `error_in_200`: an error inside an HTTP 200, in the provider's shape where it has one
  *   (DPD's `{error}`, SmartBill's `errorText`, Vonage's message status) and an answer without its
@@ -17,7 +20,7 @@ import { preparePdfFonts } from '../lib/pdf/documents.js';
  * - `refused_login`: the next login is refused even with the demo account.
  */
 
-export const FAULTS = ['timeout', 'server_error', 'error_in_200', 'expired_token', 'refused_login'] as const;
+export const FAULTS = ['timeout', 'timeout_after_write', 'server_error', 'error_in_200', 'expired_token', 'refused_login'] as const;
 export type Fault = (typeof FAULTS)[number];
 
 export class FaultSwitch {
@@ -75,7 +78,13 @@ export class Hanger {
   constructor(private readonly hangMs: number) {}
 
   async hang(reply: FastifyReply): Promise<FastifyReply> {
-    await new Promise<void>((resolve) => {
+    await this.wait();
+    return reply.code(503).send();
+  }
+
+  /** Resolves after `hangMs`, or when the emulator closes. */
+  wait(): Promise<void> {
+    return new Promise<void>((resolve) => {
       const timer = setTimeout(done, this.hangMs);
       timer.unref();
       const pending = this.pending;
@@ -86,7 +95,6 @@ export class Hanger {
       }
       this.pending.add(done);
     });
-    return reply.code(503).send();
   }
 
   releaseAll(): void {
@@ -106,6 +114,12 @@ export function applyCommonFaults(app: FastifyInstance, faults: FaultSwitch, han
     if (isControl(req)) return;
     if (faults.take('timeout')) return hanger.hang(reply);
     if (faults.take('server_error')) return serverError(reply);
+  });
+  // The write is done (the document stored); only its answer is held back.
+  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (isControl(req) || req.method === 'GET' || reply.statusCode >= 300) return payload;
+    if (faults.take('timeout_after_write')) await hanger.wait();
+    return payload;
   });
 }
 

@@ -220,12 +220,18 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
         const products = b.products ?? [];
         if (products.length === 0) return fail(reply, 400, 'Factura trebuie sa contina cel putin un produs.');
         const lines: EmulatedInvoiceLine[] = [];
+        // The product lines so far (not discounts): a discount covers the last numberOfItems of them.
+        const items: EmulatedInvoiceLine[] = [];
         for (const p of products) {
           const tax = TAXES.find((t) => t.name === p.taxName && t.percentage === Number(p.taxPercentage));
           if (!tax) return fail(reply, 400, `Cota TVA "${String(p.taxName ?? '')}" (${String(p.taxPercentage ?? '')}%) nu este definita.`);
           if (p.isDiscount) {
-            // A value discount on the whole invoice: discountValue is negative.
-            const valueBani = -Math.abs(numberToBani(p.discountValue ?? 0));
+            const covered = Number(p.numberOfItems ?? items.length);
+            if (!Number.isInteger(covered) || covered < 1 || covered > items.length) return fail(reply, 400, 'Numarul de produse la care se aplica discountul nu este valid.');
+            const base = items.slice(-covered).reduce((sum, l) => sum + l.totalBani, 0);
+            // discountType 1: a value (negative takes off; positive gives back, on a storno); 2: a percentage of the lines covered.
+            const valueBani = Number(p.discountType ?? 1) === 2 ? -Math.round((base * Number(p.discountPercentage ?? 0)) / 100) : numberToBani(p.discountValue ?? 0);
+            if (!Number.isFinite(valueBani)) return fail(reply, 400, 'Valoarea discountului nu este valida.');
             const totals = lineTotals(1, valueBani, p.isTaxIncluded !== false, tax.percentage);
             lines.push({ name: String(p.name ?? 'Discount'), code: null, unit: 'buc', quantity: 1, priceBani: valueBani, taxIncluded: p.isTaxIncluded !== false, taxName: tax.name, taxPercentage: tax.percentage, ...totals });
             continue;
@@ -235,7 +241,9 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
           const priceBani = numberToBani(p.price);
           if (!Number.isFinite(priceBani) || priceBani < 0) return fail(reply, 400, `Pretul produsului "${String(p.name)}" nu este valid.`);
           const taxIncluded = p.isTaxIncluded === true;
-          lines.push({ name: String(p.name), code: p.code ? String(p.code) : null, unit: String(p.measuringUnitName ?? 'buc'), quantity, priceBani, taxIncluded, taxName: tax.name, taxPercentage: tax.percentage, ...lineTotals(quantity, priceBani, taxIncluded, tax.percentage) });
+          const line: EmulatedInvoiceLine = { name: String(p.name), code: p.code ? String(p.code) : null, unit: String(p.measuringUnitName ?? 'buc'), quantity, priceBani, taxIncluded, taxName: tax.name, taxPercentage: tax.percentage, ...lineTotals(quantity, priceBani, taxIncluded, tax.percentage) };
+          lines.push(line);
+          items.push(line);
         }
         const c = b.client;
         const invoice = issue(ctx, series.name, {

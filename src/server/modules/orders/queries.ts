@@ -6,6 +6,7 @@ import { normalizePhone } from '../../../core/orders/phone.js';
 import type { Engine, Executor } from '../../db/connection.js';
 import type { AppliedDiscountsTable, OrderCustomerDetailsTable, OrdersTable } from '../../db/schema.js';
 import { boundedCount, containsPattern, keptCount, pageMeta, type ListTotal } from '../../http/list.js';
+import { orderInvoiceView } from '../invoices/queries.js';
 
 // ---- counts kept with every write -------------------------------------------------------------
 
@@ -253,7 +254,7 @@ export async function findOrder(exec: Executor, companyId: number, id: number): 
     .where('o.company_id', '=', companyId)
     .executeTakeFirst();
   if (!o) return undefined;
-  const [detail, lines, discounts, events, flags] = await Promise.all([
+  const [detail, lines, discounts, events, flags, invoices] = await Promise.all([
     exec.selectFrom('order_customer_details').selectAll().where('order_id', '=', id).executeTakeFirstOrThrow(),
     exec.selectFrom('order_products').selectAll().where('order_id', '=', id).orderBy('id').execute(),
     exec.selectFrom('applied_discounts').selectAll().where('order_id', '=', id).orderBy('id').execute(),
@@ -265,6 +266,7 @@ export async function findOrder(exec: Executor, companyId: number, id: number): 
       .orderBy('e.id', 'desc')
       .execute(),
     flagsOf(exec, companyId, [o.customer_id]),
+    orderInvoiceView(exec, id),
   ]);
   const orderProducts: OrderProduct[] = lines.map((l) => ({
     id: l.id,
@@ -292,10 +294,10 @@ export async function findOrder(exec: Executor, companyId: number, id: number): 
     order_products: orderProducts,
     applied_discounts: discounts.map(toAppliedDiscount),
     history,
-    // Filled by the shipping and invoices modules (issue 14).
+    // Filled by the shipping module (issue 14).
     awb_state: null,
-    invoice_state: null,
-    invoice: null,
+    invoice_state: invoices.state,
+    invoice: invoices.invoice,
   };
 }
 

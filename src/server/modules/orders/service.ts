@@ -20,12 +20,13 @@ type OrderRow = Selectable<OrdersTable>;
 /** How a discount value reads in the history: RON for amounts, a percent for percentages. */
 const shownValue = (type: string, value: number | null) => (value === null ? null : type === 'percentage' ? Number(value) / 100 : fromBani(Number(value)));
 
-async function record(trx: Executor, ctx: ServiceContext, orderId: number, type: string, data: Record<string, unknown> = {}): Promise<void> {
+/** Adds an event to the order's history (also used by the modules that change orders: invoices, AWBs). */
+export async function record(trx: Executor, ctx: ServiceContext, orderId: number, type: string, data: Record<string, unknown> = {}): Promise<void> {
   await trx.insertInto('order_events').values({ order_id: orderId, user_id: ctx.userId || null, type, data: JSON.stringify(data), created_at: ctx.now }).execute();
 }
 
 /** The order of the company, locked until the transaction ends (404 for another company's order). */
-async function lockOrder(trx: Trx, ctx: ServiceContext, id: number): Promise<OrderRow> {
+export async function lockOrder(trx: Trx, ctx: ServiceContext, id: number): Promise<OrderRow> {
   const row = await forUpdate(trx, trx.selectFrom('orders').selectAll().where('id', '=', id).where('company_id', '=', ctx.companyId)).executeTakeFirst();
   if (!row) throw notFound();
   return row;

@@ -1,6 +1,6 @@
 import { ProviderError, ProviderHttp, Throttle, tryJson, type ProviderRequest, type ProviderResponse } from '../http.js';
 import { tokenKey, type ClientDeps } from '../shared.js';
-import type { CreateInvoiceInput, InvoiceRef, InvoiceSeries, InvoicingClient, InvoicingCredentials, PaymentStatus, VatRate } from './types.js';
+import { isDiscountLine, type CreateInvoiceInput, type InvoiceRef, type InvoiceSeries, type InvoicingClient, type InvoicingCredentials, type PaymentStatus, type VatRate } from './types.js';
 
 /**
  * SmartBill Cloud (reference/providers.md §4): HTTP Basic `email:token`, the company named by
@@ -84,24 +84,38 @@ export class SmartBillClient implements InvoicingClient {
   private invoiceBody(input: CreateInvoiceInput) {
     const c = input.client;
     const currency = input.currency ?? 'RON';
-    const products: Record<string, unknown>[] = input.lines.map((l) => ({
-      name: l.name,
-      code: l.code,
-      measuringUnitName: l.unit ?? 'buc',
-      currency,
-      quantity: l.quantity,
-      price: l.unitPriceBani / 100,
-      isTaxIncluded: l.taxIncluded,
-      taxName: l.vatName,
-      taxPercentage: l.vatPercentage,
-      isService: l.isService ?? false,
-      saveToDb: false,
-    }));
+    const products: Record<string, unknown>[] = input.lines.map((l) =>
+      isDiscountLine(l)
+        ? {
+            name: l.name,
+            isDiscount: true,
+            numberOfItems: l.appliesTo,
+            // 1: a value (negative: taken off); the bani the order computed, never re-derived from a percentage.
+            discountType: 1,
+            discountValue: -l.valueBani / 100,
+            isTaxIncluded: true,
+            taxName: l.vatName,
+            taxPercentage: l.vatPercentage,
+          }
+        : {
+            name: l.name,
+            code: l.code,
+            measuringUnitName: l.unit ?? 'buc',
+            currency,
+            quantity: l.quantity,
+            price: l.unitPriceBani / 100,
+            isTaxIncluded: l.taxIncluded,
+            taxName: l.vatName,
+            taxPercentage: l.vatPercentage,
+            isService: l.isService ?? false,
+            saveToDb: false,
+          },
+    );
     if (input.discount && input.discount.valueBani > 0) {
       products.push({
         name: input.discount.name,
         isDiscount: true,
-        numberOfItems: input.lines.length,
+        numberOfItems: input.lines.filter((l) => !isDiscountLine(l)).length,
         discountType: 1,
         discountValue: -input.discount.valueBani / 100,
         isTaxIncluded: true,
@@ -181,7 +195,7 @@ export class SmartBillClient implements InvoicingClient {
   async partialReverse(ref: InvoiceRef, input: Omit<CreateInvoiceInput, 'mentions'> & { mentions?: string }): Promise<InvoiceRef> {
     const body = this.invoiceBody({
       ...input,
-      lines: input.lines.map((l) => ({ ...l, quantity: -Math.abs(l.quantity) })),
+      lines: input.lines.map((l) => (isDiscountLine(l) ? { ...l, valueBani: -Math.abs(l.valueBani) } : { ...l, quantity: -Math.abs(l.quantity) })),
       discount: undefined,
       payment: input.payment ? { ...input.payment, valueBani: -Math.abs(input.payment.valueBani) } : undefined,
       mentions: input.mentions ?? `Factura storno pentru ${ref.series}-${ref.number}`,

@@ -64,13 +64,34 @@ export interface InvoiceLine {
   isService?: boolean;
 }
 
+/**
+ * A discount line (SmartBill's `isDiscount` product): a value taken off the `appliesTo` product
+ * lines just before it (SmartBill's `numberOfItems`: 1 right after the product it discounts, the
+ * number of products for a discount on the whole order). Sent as a value (discountType 1), so the
+ * invoice takes exactly the bani the order computed.
+ */
+export interface InvoiceDiscountLine {
+  discount: true;
+  name: string;
+  /** Bani taken off (positive). Negative on a storno document: the discount given back. */
+  valueBani: number;
+  appliesTo: number;
+  vatName: string;
+  vatPercentage: number;
+}
+
+export type InvoiceItem = InvoiceLine | InvoiceDiscountLine;
+
+export const isDiscountLine = (item: InvoiceItem): item is InvoiceDiscountLine => 'discount' in item && item.discount === true;
+
 export interface CreateInvoiceInput {
   seriesName: string;
   /** YYYY-MM-DD. */
   issueDate: string;
   dueDate?: string;
   client: InvoiceClient;
-  lines: InvoiceLine[];
+  /** In the invoice's order: each discount line right after the product lines it covers. */
+  lines: InvoiceItem[];
   /** A discount on the whole invoice, in bani (positive), with its VAT. */
   discount?: { name: string; valueBani: number; vatName: string; vatPercentage: number };
   currency?: string;
@@ -113,8 +134,13 @@ export interface InvoicingClient {
   /**
    * Partial storno by returned quantities: SmartBill has no endpoint for it, so this issues a new
    * invoice with the given lines negated (same prices and VAT) and a mention naming the original.
-   * Pass the lines with positive quantities (what comes back). Sent once.
+   * Pass the lines as on the original (positive quantities, discounts as taken off): product lines
+   * go with negative quantities and discount lines give their value back. Sent once.
    */
   partialReverse(ref: InvoiceRef, input: Omit<CreateInvoiceInput, 'mentions'> & { mentions?: string }): Promise<InvoiceRef>;
+  /**
+   * What SmartBill tells of one document (its totals in bani); SmartBill has no other read of an
+   * invoice's content. Used to find a document whose create got no answer.
+   */
   paymentStatus(ref: InvoiceRef): Promise<PaymentStatus>;
 }

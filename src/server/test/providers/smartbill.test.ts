@@ -73,6 +73,39 @@ describe('SmartBill client against its emulator', () => {
     expect(await c.paymentStatus({ series: 'FCT', number: '0001' })).toMatchObject({ totalBani: 12330, paid: false, unpaidBani: 12330 });
   });
 
+  it('discount lines cover the product lines just before them (numberOfItems), by value or percentage', async () => {
+    const c = client();
+    const [tricou, carte] = invoice().lines;
+    const line = { discount: true as const, name: 'Discount Tricou', valueBani: 1250, appliesTo: 1, vatName: 'Normala', vatPercentage: 21 };
+    const whole = { ...line, name: 'Discount comandă', valueBani: 333, appliesTo: 2 };
+    await c.createInvoice(invoice({ lines: [tricou, line, carte, whole], payment: undefined }));
+    const stored = h.emulator.state.invoices.get('12345678|FCT|0001')!;
+    expect(stored.lines.map((l) => [l.name, l.totalBani])).toEqual([['Tricou', 10000], ['Discount Tricou', -1250], ['Carte', 3330], ['Discount comandă', -333]]);
+    expect(await c.paymentStatus({ series: 'FCT', number: '0001' })).toMatchObject({ totalBani: 11747 });
+    // More items than there are products before it: SmartBill refuses.
+    const err = await errorOf(c.createInvoice(invoice({ lines: [tricou, { ...line, appliesTo: 2 }] })));
+    expect(err).toMatchObject({ kind: 'rejected' });
+    expect(err.providerMessage).toMatch(/discount/);
+  });
+
+  it('a percentage discount (discountType 2) takes its share of the items it covers', async () => {
+    const res = await fetch(`${h.baseUrl}/invoice`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        companyVatCode: 'RO12345678',
+        seriesName: 'FCT',
+        client: { name: 'X' },
+        products: [
+          { name: 'A', quantity: 3, price: 10.01, isTaxIncluded: true, taxName: 'Normala', taxPercentage: 21 },
+          { name: 'Reducere', isDiscount: true, numberOfItems: 1, discountType: 2, discountPercentage: 12.5, taxName: 'Normala', taxPercentage: 21 },
+        ],
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(h.emulator.state.invoices.get('12345678|FCT|0001')!.lines[1].totalBani).toBe(-375);
+  });
+
   it('a series or VAT rate SmartBill does not know is rejected with its errorText', async () => {
     expect((await errorOf(client().createInvoice(invoice({ seriesName: 'NOPE' })))).providerMessage).toBe('Seria de facturare "NOPE" nu exista.');
     const bad = invoice({ lines: [{ name: 'x', quantity: 1, unitPriceBani: 100, taxIncluded: true, vatName: 'Normala', vatPercentage: 19 }] });
@@ -116,6 +149,31 @@ describe('SmartBill client against its emulator', () => {
     expect(doc.lines[0]).toMatchObject({ quantity: -2, totalBani: -10000, vatBani: -1736 });
     expect(doc.mentions).toBe('Factura storno pentru FCT-0001');
     expect(doc.paidBani).toBe(-10000);
+  });
+
+  it('partial storno gives back the discount lines it carries (a positive discount line)', async () => {
+    const c = client();
+    const [tricou] = invoice().lines;
+    const discount = { discount: true as const, name: 'Discount Tricou', valueBani: 1250, appliesTo: 1, vatName: 'Normala', vatPercentage: 21 };
+    const original = await c.createInvoice(invoice({ lines: [tricou, discount], payment: undefined }));
+    const partial = await c.partialReverse(original, { ...invoice(), lines: [{ ...tricou, quantity: 1 }, { ...discount, valueBani: 625 }], payment: undefined });
+    const doc = h.emulator.state.invoices.get(`12345678|FCT|${partial.number}`)!;
+    expect(doc.lines.map((l) => [l.quantity, l.totalBani])).toEqual([[-1, -5000], [1, 625]]);
+  });
+
+  it('a timeout after the write: SmartBill stored the invoice, the answer never came; the number reads it back', async () => {
+    const c = client(demo, { timeoutMs: 300 });
+    h.emulator.faults.set('timeout_after_write', 1);
+    expect((await errorOf(c.createInvoice(invoice()))).kind).toBe('timeout');
+    expect(h.emulator.state.invoices.size).toBe(1);
+    expect(await c.series()).toContainEqual({ name: 'FCT', nextNumber: '0002' });
+    expect(await c.paymentStatus({ series: 'FCT', number: '0001' })).toMatchObject({ totalBani: 13330 });
+    // Reads never take the fault; a refused write does not use it up either.
+    h.emulator.faults.set('timeout_after_write', 1);
+    await c.series();
+    expect((await errorOf(c.createInvoice(invoice({ seriesName: 'NOPE' })))).kind).toBe('rejected');
+    expect((await errorOf(c.createInvoice(invoice()))).kind).toBe('timeout');
+    expect(h.emulator.state.invoices.size).toBe(2);
   });
 
   it('an errorText inside an HTTP 200 is a failure', async () => {

@@ -1,0 +1,529 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSmartBillEmulator, type EmulatedInvoice } from '../../emulators/smartbill.js';
+import { startEmulator } from '../../emulators/kit.js';
+import { jobHandlers } from '../../jobs/handlers.js';
+import { runDueJobs } from '../../jobs/runner.js';
+import { manualClock } from '../../lib/clock.js';
+import { secretBox } from '../../lib/secrets.js';
+import { memoryTokenStore, type ProviderFetch } from '../../providers/http.js';
+import { SmartBillClient } from '../../providers/invoicing/smartbill.js';
+import type { ProviderRegistry } from '../../providers/registry.js';
+import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { isUniqueViolation } from '../../db/errors.js';
+
+// The real SmartBill client against its emulator on a local port, with a short time limit so that
+// an injected timeout is over in half a second; the app and the emulator share a manual clock.
+const clock = manualClock();
+const smartbill = createSmartBillEmulator({ clock, hangMs: 3000, rateLimitPerSecond: 1000 });
+let origin = '';
+let closeEmulator: () => Promise<void>;
+const unused = () => {
+  throw new Error('not used by the invoices tests');
+};
+/** Creates to lose on the way (the transport holds them until the client gives up): SmartBill never sees them. */
+let dropWrites = 0;
+const transport: ProviderFetch = (url, init) => {
+  if (init.method === 'POST' && dropWrites > 0) {
+    dropWrites -= 1;
+    return new Promise((_, reject) => init.signal.addEventListener('abort', () => reject(new Error('aborted'))));
+  }
+  return fetch(url, init);
+};
+const registry: ProviderRegistry = {
+  mode: 'emulated',
+  isEmulated: () => true,
+  demoCredentials: () => smartbill.demoCredentials,
+  courier: unused,
+  messaging: unused as ProviderRegistry['messaging'],
+  invoicing: (c) =>
+    new SmartBillClient(c, { baseUrl: `${origin}/emulators/smartbill/SBORO/api`, clock, tokens: memoryTokenStore(), http: { fetch: transport, timeoutMs: 500, readRetries: 0, retryDelayMs: 5 } }, { perSecond: 1000 }),
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  const started = await startEmulator(smartbill);
+  origin = started.origin;
+  closeEmulator = started.close;
+  t = await startTestApp({ clock, deps: { providerRegistry: registry } });
+});
+afterAll(async () => {
+  await t.close();
+  await closeEmulator();
+});
+beforeEach(() => {
+  smartbill.reset();
+  dropWrites = 0;
+});
+
+const DAY = 86_400;
+const emulated = () => [...smartbill.state.invoices.values()];
+const totalOf = (inv: EmulatedInvoice) => inv.lines.reduce((s, l) => s + l.totalBani, 0);
+
+async function source(u: TestUser, name = 'Shop'): Promise<number> {
+  const res = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: name } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id;
+}
+
+async function product(u: TestUser, sku: string, price: number): Promise<number> {
+  const res = await u.call('POST', '/api/v1/product', { body: { company_id: u.companyId, sku, name: `Produs ${sku}`, sale_type: 'Bucata', stock: 100, selling_price: price, buying_price: 1, currency: 'RON' } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id;
+}
+
+async function order(u: TestUser, src: number, products: Record<string, number>) {
+  const res = await u.call('POST', '/api/v1/order', { body: { name: 'Ion Popescu', phone_number: '0744 123 456', county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Memorandumului', number: '28', source: src, products } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data;
+}
+
+/** SmartBill's wizard: login, series, VAT rate (21 %, "Normala"). */
+async function setUpSmartBill(u: TestUser, opts: { series?: string; vat?: string | null } = {}) {
+  const step = (s: string, body: unknown) => u.call('POST', `/api/v1/smartbill/company/${u.companyId}/${s}`, { body });
+  expect((await step('login', { username: 'demo', token: 'demo' })).statusCode).toBe(200);
+  expect((await step('series', { series_name: opts.series ?? 'FCT' })).statusCode).toBe(200);
+  const vat = await step('vat-amount', { vat_amount: opts.vat === undefined ? '21' : opts.vat });
+  expect(vat.statusCode, vat.body).toBe(200);
+}
+
+/** A company with SmartBill set up, a source and three products (A-1 19.99, B-2 10.01, C-3 7.33). */
+async function seller(opts: { smartBill?: boolean } = {}) {
+  const u = await t.signUp();
+  const src = await source(u);
+  await product(u, 'A-1', 19.99);
+  await product(u, 'B-2', 10.01);
+  await product(u, 'C-3', 7.33);
+  if (opts.smartBill !== false) await setUpSmartBill(u);
+  return { u, src };
+}
+
+const create = (u: TestUser, id: number, lang = 'en') => u.call('POST', `/api/v1/order/${id}/create-invoice`, { headers: { 'accept-language': lang } });
+const storno = (u: TestUser, id: number, products: { id: number; quantity: number }[], lang = 'en') =>
+  u.call('POST', `/api/v1/order/${id}/storno-invoice`, { body: { order_products: products }, headers: { 'accept-language': lang } });
+const getOrder = async (u: TestUser, id: number) => (await u.call('GET', `/api/v1/order/${id}`)).json().data;
+const events = (o: { history: { type: string; data: Record<string, unknown> }[] }, type: string) => o.history.filter((e) => e.type === type).map((e) => e.data);
+
+describe('access', () => {
+  const routes = (id: number): [string, string][] => [
+    ['POST', `/api/v1/order/${id}/create-invoice`],
+    ['GET', `/api/v1/order/${id}/download-invoice`],
+    ['POST', `/api/v1/order/${id}/cancel-invoice`],
+    ['POST', `/api/v1/order/${id}/delete-invoice`],
+    ['POST', `/api/v1/order/${id}/storno-invoice`],
+  ];
+
+  it('answers 401 to a stranger on every invoice call', async () => {
+    for (const [method, url] of routes(1)) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: { 'x-company-id': '1' }, payload: method === 'POST' ? {} : undefined });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('answers 404 for another company\'s order on every invoice call, and touches nothing', async () => {
+    const { u, src } = await seller();
+    const mine = await order(u, src, { 'A-1': 1 });
+    expect((await create(u, mine.id)).statusCode).toBe(201);
+    const { u: other } = await seller();
+    for (const [method, url] of routes(mine.id)) {
+      const res = await other.call(method, url, { body: method === 'POST' ? { order_products: [{ id: mine.order_products[0].id, quantity: 1 }] } : undefined });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await getOrder(u, mine.id)).bill_number).toBe('FCT 0001');
+    expect(emulated()).toHaveLength(1);
+  });
+});
+
+describe('create-invoice', () => {
+  it('needs an active SmartBill integration with series and VAT rate: 422 saying what is missing, in both languages', async () => {
+    const { u, src } = await seller({ smartBill: false });
+    const o = await order(u, src, { 'A-1': 1 });
+    let res = await create(u, o.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/set up the SmartBill integration/);
+    res = await create(u, o.id, 'ro');
+    expect(res.json().message).toMatch(/configurați mai întâi integrarea SmartBill/);
+
+    await setUpSmartBill(u, { vat: null });
+    res = await create(u, o.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/choose the VAT rate/);
+    await setUpSmartBill(u);
+    const integration = (await u.call('GET', '/api/v1/company-integration')).json().data[0];
+    await u.call('POST', `/api/v1/company-integration/${integration.id}/toggle-status`);
+    res = await create(u, o.id, 'ro');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Integrarea SmartBill este dezactivată: activați-o din Integrări pentru a emite facturi.');
+    expect(emulated()).toHaveLength(0);
+    expect((await getOrder(u, o.id)).bill_number).toBeNull();
+  });
+
+  it('issues the invoice: lines from the order, bill_number "<series> <number>", history, PDF download', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'A-1': 2, 'B-2': 1 });
+    const res = await create(u, o.id);
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({ id: o.id, bill_number: 'FCT 0001', invoice_state: null });
+    expect(data.invoice).toMatchObject({ series: 'FCT', number: '0001', status: 'issued', total: 49.99, issued_at: clock.now(), updated_at: clock.now(), stornos: [] });
+    expect(data.invoice.lines).toEqual([
+      { order_product_id: o.order_products[0].id, name: 'Produs A-1', quantity: 2, reversed: 0 },
+      { order_product_id: o.order_products[1].id, name: 'Produs B-2', quantity: 1, reversed: 0 },
+    ]);
+    expect(events(data, 'invoice_created')).toEqual([{ bill_number: 'FCT 0001' }]);
+
+    const [inv] = emulated();
+    expect(inv).toMatchObject({ series: 'FCT', number: '0001', company: 'RO14399840', client: { name: 'Ion Popescu', vatCode: null, city: 'Cluj-Napoca' } });
+    expect(inv.lines.map((l) => [l.name, l.code, l.quantity, l.priceBani, l.taxName, l.taxPercentage, l.taxIncluded])).toEqual([
+      ['Produs A-1', 'A-1', 2, 1999, 'Normala', 21, true],
+      ['Produs B-2', 'B-2', 1, 1001, 'Normala', 21, true],
+    ]);
+    expect(totalOf(inv)).toBe(4999);
+
+    const pdf = await u.call('GET', `/api/v1/order/${o.id}/download-invoice`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="Factura-FCT-0001.pdf"');
+    expect(pdf.rawPayload.subarray(0, 4).toString('latin1')).toBe('%PDF');
+  });
+
+  it('bills the customer\'s company with its VAT code when the order names one', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'C-3': 1 });
+    await u.call('POST', `/api/v1/customer-detail/${o.id}`, { body: { company_name: 'Client Firma SRL', vat_number: 'RO18547290', company_address: 'Str. Lungă 5', company_city: 'Brașov', company_county: 'Brașov' } });
+    expect((await create(u, o.id)).statusCode).toBe(201);
+    expect(emulated()[0].client).toMatchObject({ name: 'Client Firma SRL', vatCode: 'RO18547290', address: 'Str. Lungă 5', city: 'Brașov' });
+  });
+
+  it('409 when the order already has a bill_number; nothing is sent twice', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'A-1': 1 });
+    expect((await create(u, o.id)).statusCode).toBe(201);
+    const res = await create(u, o.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('The order already has invoice FCT 0001.');
+    expect((await create(u, o.id, 'ro')).json().message).toBe('Comanda are deja factura FCT 0001.');
+    expect(emulated()).toHaveLength(1);
+  });
+
+  it('the lines add up to the order\'s total to the ban: product, order and percentage discounts, client shipping, odd amounts', async () => {
+    const { u, src } = await seller();
+    await t.db.kysely.updateTable('companies').set({ shipping_cost: 1999 }).where('id', '=', u.companyId).execute();
+    const products = (await u.call('GET', '/api/v1/product?items=100')).json().data as { id: number; sku: string }[];
+    const idOf = (sku: string) => products.find((p) => p.sku === sku)!.id;
+    // Automatic: 12.5 % off B-2 from 3 units; 3.33 RON off orders of 50 RON or more.
+    expect((await u.call('POST', '/api/v1/product-discount', { body: { product_id: idOf('B-2'), type: 'percentage', quantity: 3, value: 12.5 } })).statusCode).toBe(201);
+    expect((await u.call('POST', '/api/v1/order-discount', { body: { company_id: u.companyId, source_id: src, type: 'amount', order_value: 50, value: 3.33 } })).statusCode).toBe(201);
+
+    const cases: { products: Record<string, number>; manual?: { type: string; value: number; line?: string }[] }[] = [
+      { products: { 'B-2': 3 } }, // 30.03 − 12.5 % (3.75375 → 3.75) + shipping
+      { products: { 'A-1': 3, 'B-2': 7 } }, // product and order discount
+      { products: { 'C-3': 7 }, manual: [{ type: 'percentage', value: 33.33 }] }, // 51.31: order −3.33, then 33.33 % of 51.31
+      { products: { 'A-1': 1, 'C-3': 3 }, manual: [{ type: 'percentage', value: 17.5, line: 'C-3' }, { type: 'amount', value: 0.99 }] },
+      { products: { 'B-2': 5, 'C-3': 1 }, manual: [{ type: 'percentage', value: 7.77, line: 'B-2' }, { type: 'percentage', value: 2.5 }] },
+    ];
+    for (const c of cases) {
+      const o = await order(u, src, c.products);
+      for (const m of c.manual ?? []) {
+        const line = m.line ? o.order_products.find((l: { product: { sku: string } }) => l.product.sku === m.line).id : null;
+        expect((await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: m.type, value: m.value, order_product_id: line } })).statusCode).toBe(201);
+      }
+      const before = await getOrder(u, o.id);
+      expect(before.client_shipping_cost).toBe(19.99);
+      const res = await create(u, o.id);
+      expect(res.statusCode, `${JSON.stringify(c)}: ${res.body}`).toBe(201);
+      const inv = emulated().find((i) => `${i.series} ${i.number}` === res.json().data.bill_number)!;
+      expect(totalOf(inv), JSON.stringify(c)).toBe(Math.round(before.total_value * 100));
+      expect(inv.lines.at(-1)).toMatchObject({ name: 'Transport', quantity: 1, priceBani: 1999 });
+      // Every discount of the order is a discount line of exactly its amount.
+      const discountLines = inv.lines.filter((l) => l.priceBani < 0).map((l) => -l.priceBani).sort();
+      expect(discountLines).toEqual(before.applied_discounts.map((d: { amount: number }) => Math.round(d.amount * 100)).filter((a: number) => a > 0).sort());
+      expect(discountLines.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses with the reason when the lines cannot add up to the total (discounts worth more than the products)', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'C-3': 1 });
+    await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'amount', value: 7.33, order_product_id: o.order_products[0].id } });
+    await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'amount', value: 5 } });
+    const res = await create(u, o.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('The order\'s discounts (12.33 RON) are more than its products are worth (7.33 RON), so it cannot be invoiced. Lower the discounts first.');
+    expect(emulated()).toHaveLength(0);
+    expect(await getOrder(u, o.id)).toMatchObject({ bill_number: null, invoice_state: null, invoice: null });
+  });
+
+  it('SmartBill\'s refusal is shown with its reason and nothing is left in flight', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'A-1': 1 });
+    const fct = smartbill.state.accounts[0].series.find((s) => s.name === 'FCT')!;
+    fct.name = 'FACT'; // the series was renamed in SmartBill since the wizard
+    const res = await create(u, o.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('SmartBill refused the request: Seria de facturare "FCT" nu exista.');
+    expect((await getOrder(u, o.id)).invoice_state).toBeNull();
+    fct.name = 'FCT';
+    expect((await create(u, o.id)).statusCode).toBe(201);
+  });
+});
+
+describe('never two invoices for one order', () => {
+  it('a timeout after SmartBill stored the invoice: unknown (504), checked after a minute, adopted; one invoice at SmartBill', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'A-1': 1, 'B-2': 2 });
+    smartbill.faults.set('timeout_after_write', 1);
+    const res = await create(u, o.id);
+    expect(res.statusCode).toBe(504);
+    expect(res.json().message).toMatch(/SmartBill did not answer, so the invoice may have been issued/);
+    expect(emulated()).toHaveLength(1);
+    expect(await getOrder(u, o.id)).toMatchObject({ bill_number: null, invoice_state: 'unknown' });
+
+    // SmartBill may still be finishing: no new create, no check yet.
+    const early = await create(u, o.id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/it is checked with SmartBill in 60 seconds/);
+    clock.advance(61);
+    const again = await create(u, o.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ bill_number: 'FCT 0001', invoice_state: null, invoice: { number: '0001', status: 'issued' } });
+    expect(emulated()).toHaveLength(1);
+    expect((await create(u, o.id)).statusCode).toBe(409);
+  });
+
+  it('a create lost before it reached SmartBill: unknown, the check finds nothing, the next create issues it once', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'C-3': 2 });
+    dropWrites = 1;
+    const res = await create(u, o.id);
+    expect(res.statusCode).toBe(504);
+    expect(emulated()).toHaveLength(0);
+    expect((await getOrder(u, o.id)).invoice_state).toBe('unknown');
+    clock.advance(61);
+    const again = await create(u, o.id);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().data.bill_number).toBe('FCT 0001');
+    expect(emulated()).toHaveLength(1);
+  });
+
+  it('a series read that fails sends nothing: the error is shown and another create may follow at once', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'C-3': 1 });
+    smartbill.faults.set('timeout', 1);
+    const res = await create(u, o.id);
+    expect(res.statusCode).toBe(504);
+    expect(res.json().message).toBe('SmartBill did not answer in time. Try again in a moment.');
+    expect((await getOrder(u, o.id)).invoice_state).toBeNull();
+    expect((await create(u, o.id)).statusCode).toBe(201);
+    expect(emulated()).toHaveLength(1);
+  });
+
+  it('the background check adopts a lost invoice without anyone clicking', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'B-2': 1 });
+    smartbill.faults.set('timeout_after_write', 1);
+    expect((await create(u, o.id)).statusCode).toBe(504);
+    const run = () => runDueJobs({ db: t.db, clock, handlers: jobHandlers, providers: registry, secrets: secretBox(t.appKey), instanceId: 'test' });
+    await run();
+    expect((await getOrder(u, o.id)).invoice_state).toBe('unknown'); // not before a minute
+    clock.advance(61);
+    await run();
+    expect(await getOrder(u, o.id)).toMatchObject({ bill_number: 'FCT 0001', invoice_state: null });
+    expect(emulated()).toHaveLength(1);
+  });
+
+  it('two creates at the same moment: one 201, the other 409, one invoice at SmartBill', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'A-1': 1 });
+    const answers = await Promise.all([create(u, o.id), create(u, o.id)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().message).toMatch(/being issued right now|already has invoice/);
+    expect(emulated()).toHaveLength(1);
+    expect((await getOrder(u, o.id)).bill_number).toBe('FCT 0001');
+  });
+});
+
+describe('the database\'s last word', () => {
+  it('admits one invoice holding an order and one storno in flight per order, whatever the code above it does', async () => {
+    const { u, src } = await seller({ smartBill: false });
+    const o = await order(u, src, { 'A-1': 1 });
+    const row = (kind: 'invoice' | 'storno', state: string, reverses: number | null = null) =>
+      t.db.kysely
+        .insertInto('invoices')
+        .values({ company_id: u.companyId, order_id: o.id, kind, reverses_id: reverses, state, series: 'FCT', number: null, expected_number: null, total: 1999, full_reversal: 0, client: '{}', error: null, created_by: null, created_at: clock.now(), issued_at: null, updated_at: clock.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    await row('invoice', 'cancelled');
+    await row('invoice', 'failed');
+    const held = await row('invoice', 'pending');
+    for (const state of ['pending', 'unknown', 'issued', 'partially_storno', 'storno']) {
+      await expect(row('invoice', state), state).rejects.toSatisfy(isUniqueViolation);
+    }
+    await row('storno', 'issued', held.id);
+    await row('storno', 'unknown', held.id);
+    await expect(row('storno', 'pending', held.id)).rejects.toSatisfy(isUniqueViolation);
+  });
+});
+
+describe('cancel-invoice, delete-invoice, the order\'s cancel', () => {
+  it('the order cannot be cancelled with an invoice; cancel-invoice voids it at SmartBill, clears bill_number, keeps it readable', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'A-1': 1 });
+    expect((await u.call('POST', `/api/v1/order/${o.id}/cancel-invoice`)).statusCode).toBe(404);
+    expect((await create(u, o.id)).statusCode).toBe(201);
+    const refused = await u.call('POST', `/api/v1/order/${o.id}/cancel`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/cancel or reverse the invoice/);
+
+    const res = await u.call('POST', `/api/v1/order/${o.id}/cancel-invoice`);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ bill_number: null, invoice: { series: 'FCT', number: '0001', status: 'cancelled' } });
+    expect(events(data, 'invoice_cancelled')).toEqual([{ bill_number: 'FCT 0001' }]);
+    expect(emulated()[0].cancelled).toBe(true);
+    const pdf = await u.call('GET', `/api/v1/order/${o.id}/download-invoice`);
+    expect(pdf.rawPayload.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+    // A corrected invoice can be issued; or the order cancelled.
+    expect((await create(u, o.id)).json().data.bill_number).toBe('FCT 0002');
+    await u.call('POST', `/api/v1/order/${o.id}/cancel-invoice`);
+    expect((await u.call('POST', `/api/v1/order/${o.id}/cancel`)).statusCode).toBe(200);
+  });
+
+  it('delete: only the last invoice of its series (409 saying to cancel or reverse instead, both languages); a deleted invoice clears bill_number', async () => {
+    const { u, src } = await seller();
+    const first = await order(u, src, { 'A-1': 1 });
+    const second = await order(u, src, { 'B-2': 1 });
+    await create(u, first.id);
+    await create(u, second.id);
+    const refused = await u.call('POST', `/api/v1/order/${first.id}/delete-invoice`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Only the last invoice of series FCT can be deleted and FCT 0001 is not the last one: cancel it or reverse it (storno) instead.');
+    const ro = await u.call('POST', `/api/v1/order/${first.id}/delete-invoice`, { headers: { 'accept-language': 'ro' } });
+    expect(ro.json().message).toBe('Doar ultima factură din seria FCT poate fi ștearsă, iar FCT 0001 nu este ultima: anulați-o sau stornați-o.');
+    expect(emulated()).toHaveLength(2);
+
+    const res = await u.call('POST', `/api/v1/order/${second.id}/delete-invoice`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ bill_number: null, invoice: null });
+    expect(events(res.json().data, 'invoice_deleted')).toEqual([{ bill_number: 'FCT 0002' }]);
+    expect(emulated().map((i) => i.number)).toEqual(['0001']);
+    // The number is free again at SmartBill: the next invoice takes it.
+    expect((await create(u, second.id)).json().data.bill_number).toBe('FCT 0002');
+  });
+});
+
+describe('storno-invoice', () => {
+  /** An order of three lines (A-1 ×2, B-2 ×1, C-3 ×3) with a line discount, an order discount and shipping, invoiced. */
+  async function invoiced() {
+    const { u, src } = await seller();
+    await t.db.kysely.updateTable('companies').set({ shipping_cost: 1500 }).where('id', '=', u.companyId).execute();
+    const o = await order(u, src, { 'A-1': 2, 'B-2': 1, 'C-3': 3 });
+    const [a, b, c] = o.order_products.map((l: { id: number }) => l.id);
+    await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'percentage', value: 10, order_product_id: a } });
+    await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'amount', value: 2.5 } });
+    const res = await create(u, o.id);
+    expect(res.statusCode, res.body).toBe(201);
+    return { u, o: res.json().data, a, b, c };
+  }
+
+  it('409 until the invoice is more than a day old', async () => {
+    const { u, o, a } = await invoiced();
+    let res = await storno(u, o.id, [{ id: a, quantity: 1 }]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Storno is possible only for an invoice last changed more than one day ago.');
+    clock.advance(DAY);
+    expect((await storno(u, o.id, [{ id: a, quantity: 1 }], 'ro')).json().message).toBe('Stornarea este posibilă doar pentru o factură modificată ultima dată acum mai mult de o zi.');
+    clock.advance(1);
+    res = await storno(u, o.id, [{ id: a, quantity: 1 }]);
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('two of three lines, then the rest: partially_storno then storno, never a line twice, the documents cancel the invoice out', async () => {
+    const { u, o, a, b, c } = await invoiced();
+    clock.advance(DAY + 1);
+    // Nothing valid: quantities 0 only, or nothing at all.
+    let res = await storno(u, o.id, [{ id: a, quantity: 0 }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('No valid products selected');
+    expect((await storno(u, o.id, [], 'ro')).json().message).toBe('Nu ați selectat produse valide');
+    // A quantity above the line, or a line of another order.
+    res = await storno(u, o.id, [{ id: a, quantity: 3 }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors['order_products.0.quantity']).toEqual(['At most 2 can be reversed on this line.']);
+    res = await storno(u, o.id, [{ id: a, quantity: 1 }, { id: 999999, quantity: 1 }]);
+    expect(res.json().errors['order_products.1.id']).toEqual(['This product is not on the order\'s invoice.']);
+
+    res = await storno(u, o.id, [{ id: a, quantity: 2 }, { id: b, quantity: 1 }, { id: c, quantity: 0 }]);
+    expect(res.statusCode, res.body).toBe(201);
+    let data = res.json().data;
+    expect(data).toMatchObject({ status: 'partially_storno', bill_number: 'FCT 0001', invoice: { status: 'partially_storno', updated_at: clock.now() } });
+    expect(data.invoice.lines.filter((l: { order_product_id: number | null }) => l.order_product_id !== null).map((l: { quantity: number; reversed: number }) => [l.quantity, l.reversed])).toEqual([[2, 2], [1, 1], [3, 0]]);
+    expect(data.invoice.stornos).toEqual([expect.objectContaining({ series: 'FCT', number: '0002' })]);
+    expect(events(data, 'invoice_storno')).toEqual([{ bill_number: 'FCT 0001', storno: 'FCT 0002', partial: true }]);
+    expect(events(data, 'status_changed')).toEqual([{ from: 'new', to: 'partially_storno' }]);
+    const partial = smartbill.state.invoices.get('14399840|FCT|0002')!;
+    expect(partial.mentions).toBe('Factura storno pentru FCT-0001');
+    expect(partial.lines.filter((l) => l.code).map((l) => [l.code, l.quantity])).toEqual([['A-1', -2], ['B-2', -1]]);
+
+    // The day counts again from the storno; then a line already reversed cannot be reversed again.
+    expect((await storno(u, o.id, [{ id: c, quantity: 1 }])).statusCode).toBe(409);
+    clock.advance(DAY + 1);
+    res = await storno(u, o.id, [{ id: a, quantity: 1 }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('No valid products selected');
+    expect(res.json().errors['order_products.0.quantity']).toEqual(['At most 0 can be reversed on this line.']);
+    expect((await storno(u, o.id, [{ id: c, quantity: 4 }])).json().errors['order_products.0.quantity']).toEqual(['At most 3 can be reversed on this line.']);
+
+    res = await storno(u, o.id, [{ id: c, quantity: 3 }]);
+    expect(res.statusCode, res.body).toBe(201);
+    data = res.json().data;
+    expect(data).toMatchObject({ status: 'storno', invoice: { status: 'storno' } });
+    expect(data.invoice.lines.every((l: { quantity: number; reversed: number }) => l.reversed === l.quantity)).toBe(true);
+    expect(events(data, 'status_changed')).toEqual([{ from: 'partially_storno', to: 'storno' }, { from: 'new', to: 'partially_storno' }]);
+    // The invoice and its two storno documents add up to nothing, shipping and discounts included.
+    const docs = emulated();
+    expect(docs).toHaveLength(3);
+    expect(docs.reduce((s, d) => s + totalOf(d), 0)).toBe(0);
+    expect(totalOf(docs[0])).toBe(Math.round(o.total_value * 100));
+
+    clock.advance(DAY + 1);
+    res = await storno(u, o.id, [{ id: c, quantity: 1 }]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Invoice FCT 0001 is already fully reversed.');
+    // Reversed invoices are neither cancelled nor deleted; the order keeps its bill_number and is not cancelled.
+    expect((await u.call('POST', `/api/v1/order/${o.id}/cancel-invoice`)).statusCode).toBe(409);
+    expect((await u.call('POST', `/api/v1/order/${o.id}/cancel`)).statusCode).toBe(409);
+  });
+
+  it('everything at once, nothing reversed before: SmartBill\'s own reverse', async () => {
+    const { u, o, a, b, c } = await invoiced();
+    clock.advance(DAY + 1);
+    const res = await storno(u, o.id, [{ id: a, quantity: 2 }, { id: b, quantity: 1 }, { id: c, quantity: 3 }]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ status: 'storno', invoice: { status: 'storno' } });
+    expect(events(res.json().data, 'invoice_storno')).toEqual([{ bill_number: 'FCT 0001', storno: 'FCT 0002', partial: false }]);
+    const doc = smartbill.state.invoices.get('14399840|FCT|0002')!;
+    expect(doc.reverses).toBe('FCT0001');
+    expect(totalOf(doc)).toBe(-Math.round(o.total_value * 100));
+  });
+
+  it('a storno whose answer was lost is found and adopted before another; the order shows it', async () => {
+    const { u, o, a, c } = await invoiced();
+    clock.advance(DAY + 1);
+    smartbill.faults.set('timeout_after_write', 1);
+    let res = await storno(u, o.id, [{ id: a, quantity: 1 }]);
+    expect(res.statusCode).toBe(504);
+    expect(res.json().message).toMatch(/the storno may have been issued/);
+    expect(await getOrder(u, o.id)).toMatchObject({ invoice_state: 'unknown', status: 'new' });
+    clock.advance(61);
+    res = await storno(u, o.id, [{ id: a, quantity: 1 }]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/SmartBill had issued storno FCT 0002 after all/);
+    const data = await getOrder(u, o.id);
+    expect(data).toMatchObject({ status: 'partially_storno', invoice_state: null });
+    expect(data.invoice.lines[0]).toMatchObject({ quantity: 2, reversed: 1 });
+    expect(emulated()).toHaveLength(2);
+    clock.advance(DAY + 1);
+    expect((await storno(u, o.id, [{ id: c, quantity: 1 }])).statusCode).toBe(201);
+  });
+});

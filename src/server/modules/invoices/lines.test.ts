@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { invoiceLinesOf, stornoPlan, type StoredLine } from './lines.js';
+
+const vat = { name: 'Normala', percentage: 21 };
+
+/** The invoice's lines as stored, with nothing reversed yet. */
+function stored(order: Parameters<typeof invoiceLinesOf>[0]): StoredLine[] {
+  const plan = invoiceLinesOf(order, vat);
+  if (!plan.ok) throw new Error(plan.key);
+  return plan.lines.map((l, i) => ({ ...l, id: 100 + i, reversed: 0, reversed_value: 0 }));
+}
+
+/** Applies a storno plan to the stored lines, as recording it does. */
+function apply(lines: StoredLine[], plan: ReturnType<typeof stornoPlan>): StoredLine[] {
+  return lines.map((l) => {
+    const taken = plan.lines.filter((s) => s.reverses_line_id === l.id);
+    return { ...l, reversed: l.reversed + taken.reduce((n, s) => n + (s.kind === 'discount' ? 0 : s.quantity), 0), reversed_value: l.reversed_value + taken.reduce((n, s) => n + s.amount, 0) };
+  });
+}
+
+describe('invoice lines of an order', () => {
+  it('products with their line discounts, order discounts covering every product, shipping last; the sum is the total', () => {
+    const order = {
+      lines: [{ id: 2, name: 'B', sku: 'B-2', price: 1001, quantity: 3 }, { id: 1, name: 'A', sku: 'A-1', price: 1999, quantity: 1 }],
+      discounts: [
+        { type: 'percentage', value: 1250, order_product_id: 2, coupon: null },
+        { type: 'amount', value: 333, order_product_id: null, coupon: 'VARA' },
+        { type: 'percentage', value: 250, order_product_id: null, coupon: null },
+      ],
+      shippingCost: 1500,
+      totalValue: 0,
+    };
+    // 50.02 = 19.99 + 30.03; 12.5 % of 30.03 = 3.75; 2.5 % of 50.02 = 1.25 (1.2505 rounds half away); 50.02 − 3.75 − 3.33 − 1.25 + 15 = 56.69
+    order.totalValue = 5669;
+    const plan = invoiceLinesOf(order, vat);
+    expect(plan.ok && plan.lines.map((l) => [l.kind, l.name, l.quantity, l.unit_price, l.applies_to])).toEqual([
+      ['product', 'A', 1, 1999, null],
+      ['product', 'B', 3, 1001, null],
+      ['discount', 'Discount 12,5% B-2', 1, 375, 1],
+      ['discount', 'Cupon VARA comandă', 1, 333, 2],
+      ['discount', 'Discount 2,5% comandă', 1, 125, 2],
+      ['shipping', 'Transport', 1, 1500, null],
+    ]);
+    expect(plan.ok && plan.total).toBe(5669);
+  });
+
+  it('refuses with the reason when the lines do not add up to the stored total', () => {
+    const plan = invoiceLinesOf({ lines: [{ id: 1, name: 'A', sku: 'A', price: 100, quantity: 1 }], discounts: [], shippingCost: 0, totalValue: 101 }, vat);
+    expect(plan).toEqual({ ok: false, key: 'invoice_total_mismatch', params: { lines: '1.00', total: '1.01' } });
+    expect(invoiceLinesOf({ lines: [], discounts: [], shippingCost: 0, totalValue: 0 }, vat)).toMatchObject({ ok: false, key: 'invoice_no_products' });
+  });
+});
+
+describe('storno plans', () => {
+  const order = {
+    lines: [{ id: 1, name: 'A', sku: 'A', price: 1001, quantity: 3 }, { id: 2, name: 'B', sku: 'B', price: 733, quantity: 7 }],
+    discounts: [{ type: 'percentage', value: 3333, order_product_id: 2, coupon: null }, { type: 'amount', value: 999, order_product_id: null, coupon: null }],
+    shippingCost: 1999,
+    totalValue: 0,
+  };
+  // 30.03 + 51.31 = 81.34; 33.33 % of 51.31 = 17.10; 9.99 off; + 19.99 = 74.24
+  order.totalValue = 7424;
+
+  it('reversing unit by unit gives back each discount in shares that add up exactly; the last one takes shipping', () => {
+    let lines = stored(order);
+    let given = 0;
+    const steps: [number, number][] = [[100, 1], [101, 2], [100, 1], [101, 4], [101, 1], [100, 1]];
+    steps.forEach(([id, q], i) => {
+      const plan = stornoPlan(lines, new Map([[id, q]]));
+      expect(plan.full).toBe(i === steps.length - 1);
+      expect(plan.whole).toBe(false);
+      expect(plan.lines.some((l) => l.kind === 'shipping')).toBe(plan.full);
+      given += plan.total;
+      lines = apply(lines, plan);
+    });
+    expect(given).toBe(7424);
+    expect(lines.every((l) => (l.kind === 'discount' ? l.reversed_value === l.unit_price : l.reversed === l.quantity))).toBe(true);
+  });
+
+  it('everything at once with nothing reversed before is the whole invoice (SmartBill\'s own reverse)', () => {
+    const lines = stored(order);
+    const plan = stornoPlan(lines, new Map([[100, 3], [101, 7]]));
+    expect(plan).toMatchObject({ full: true, whole: true, total: 7424 });
+  });
+});

@@ -1,0 +1,181 @@
+import { divRound } from '../../../core/orders/money.js';
+import { computeTotals, lineValue, type AppliedDiscountType } from '../../../core/orders/totals.js';
+
+/**
+ * The lines of an order's invoice and of its storno documents, in bani. Pure: the service reads
+ * the rows, these functions decide what goes on the document.
+ *
+ * An invoice has, in this order: each product line (tax included, the company's VAT rate) followed
+ * by the discounts of that line, then the order-level discounts (covering every product line), then
+ * the client shipping cost as a service line. Each discount takes exactly the bani the order's own
+ * totals computed (computeTotals, the same rounding), so the lines add up to the order's total.
+ */
+
+export type InvoiceLineKind = 'product' | 'shipping' | 'discount';
+
+/** A line as stored and sent (invoice_lines without ids). */
+export interface PlannedLine {
+  position: number;
+  kind: InvoiceLineKind;
+  order_product_id: number | null;
+  /** A line discount: the position of the product line it discounts; null otherwise. */
+  discount_of: number | null;
+  name: string;
+  code: string | null;
+  /** Units; 1 for a discount line. */
+  quantity: number;
+  /** Bani per unit, tax included; for a discount line the bani it takes off. */
+  unit_price: number;
+  /** A discount line: how many product lines just before it it covers. */
+  applies_to: number | null;
+  vat_name: string;
+  vat_percentage: number;
+}
+
+export interface OrderForInvoice {
+  lines: { id: number; name: string; sku: string; price: number; quantity: number }[];
+  discounts: { type: string; value: number | null; order_product_id: number | null; coupon: string | null }[];
+  /** The order's own shipping cost (bani); what the client pays follows the free-shipping discounts. */
+  shippingCost: number;
+  /** orders.total_value (bani): the lines must add up to it. */
+  totalValue: number;
+}
+
+export interface Vat {
+  name: string;
+  percentage: number;
+}
+
+export type InvoicePlan = { ok: true; lines: PlannedLine[]; total: number } | { ok: false; key: string; params: Record<string, string> };
+
+/** Signed value of a planned line: quantity × price, negative for a discount. */
+export const plannedValue = (l: Pick<PlannedLine, 'kind' | 'quantity' | 'unit_price'>): number => (l.kind === 'discount' ? -l.unit_price : l.quantity * l.unit_price);
+
+const ron = (bani: number) => (bani / 100).toFixed(2);
+
+/** "12,5%" as a Romanian invoice writes a percentage of hundredths (1250). */
+const percentText = (hundredths: number) => `${String(hundredths / 100).replace('.', ',')}%`;
+
+function discountName(d: OrderForInvoice['discounts'][number], sku: string | null): string {
+  const what = d.coupon ? `Cupon ${d.coupon}` : 'Discount';
+  const pct = d.type === 'percentage' && d.value !== null ? ` ${percentText(d.value)}` : '';
+  return `${what}${pct}${sku ? ` ${sku}` : ' comandă'}`;
+}
+
+/** The invoice's lines from the order, or why it cannot be issued (a message key of the catalogue). */
+export function invoiceLinesOf(order: OrderForInvoice, vat: Vat): InvoicePlan {
+  const products = [...order.lines].sort((a, b) => a.id - b.id);
+  if (products.length === 0) return { ok: false, key: 'invoice_no_products', params: {} };
+  const totals = computeTotals(
+    products.map((l) => ({ id: l.id, price: l.price, quantity: l.quantity })),
+    order.discounts.map((d) => ({ type: d.type as AppliedDiscountType, value: d.value, order_product_id: d.order_product_id })),
+    order.shippingCost,
+  );
+  const taken = order.discounts.map((d, i) => ({ d, amount: totals.discountAmounts[i] })).filter((x) => x.amount > 0);
+  const out: PlannedLine[] = [];
+  const base = { code: null, applies_to: null, discount_of: null, order_product_id: null, vat_name: vat.name, vat_percentage: vat.percentage };
+  for (const l of products) {
+    const position = out.length + 1;
+    out.push({ ...base, position, kind: 'product', order_product_id: l.id, name: l.name, code: l.sku, quantity: l.quantity, unit_price: l.price });
+    for (const { d, amount } of taken.filter((x) => x.d.order_product_id === l.id)) {
+      out.push({ ...base, position: out.length + 1, kind: 'discount', discount_of: position, name: discountName(d, l.sku), quantity: 1, unit_price: amount, applies_to: 1 });
+    }
+  }
+  for (const { d, amount } of taken.filter((x) => x.d.order_product_id === null)) {
+    out.push({ ...base, position: out.length + 1, kind: 'discount', name: discountName(d, null), quantity: 1, unit_price: amount, applies_to: products.length });
+  }
+  if (totals.client_shipping_cost > 0) {
+    out.push({ ...base, position: out.length + 1, kind: 'shipping', name: 'Transport', quantity: 1, unit_price: totals.client_shipping_cost });
+  }
+  const total = out.reduce((sum, l) => sum + plannedValue(l), 0);
+  if (total !== order.totalValue) {
+    // computeTotals never lets the total go below 0: discounts worth more than the products cannot be invoiced as such.
+    if (totals.discount > totals.value) return { ok: false, key: 'invoice_discounts_exceed_value', params: { discount: ron(totals.discount), value: ron(totals.value) } };
+    return { ok: false, key: 'invoice_total_mismatch', params: { lines: ron(total), total: ron(order.totalValue) } };
+  }
+  return { ok: true, lines: out, total };
+}
+
+// ---- storno -----------------------------------------------------------------------------------
+
+/** An invoice line as stored, with what storno documents took back so far. */
+export interface StoredLine extends PlannedLine {
+  id: number;
+  /** Units reversed so far (product and shipping lines). */
+  reversed: number;
+  /** Bani reversed so far (every kind: a discount line gives its value back in shares). */
+  reversed_value: number;
+}
+
+/** A line of a storno document: what it takes back of one invoice line. */
+export interface StornoLine extends PlannedLine {
+  reverses_line_id: number;
+  /** Bani taken back by this line (positive; a discount share is given back to the client's debt). */
+  amount: number;
+}
+
+export interface StornoPlan {
+  lines: StornoLine[];
+  /** Every unit of every product line reversed once this document is issued (shipping and discounts with them). */
+  full: boolean;
+  /** Nothing was reversed before and everything is now: SmartBill's own reverse of the whole invoice. */
+  whole: boolean;
+  /** What the document takes back, bani (its total is the negative of this). */
+  total: number;
+}
+
+/**
+ * The storno document for `take` (invoice line id → units), checked by the caller against what is
+ * left. Product lines go back at their price; each discount goes back in proportion to what is
+ * reversed of what it covered (a line discount by units of its line, an order discount by value),
+ * counted on the cumulative reversal so the shares add up exactly to the discount when everything
+ * is reversed. The shipping line goes back with the last units (a full reversal).
+ */
+export function stornoPlan(lines: StoredLine[], take: Map<number, number>): StornoPlan {
+  const products = lines.filter((l) => l.kind === 'product');
+  const after = new Map(products.map((p) => [p.id, p.reversed + (take.get(p.id) ?? 0)]));
+  const full = products.every((p) => after.get(p.id) === p.quantity);
+  const whole = full && lines.every((l) => l.reversed === 0 && l.reversed_value === 0);
+  const out: StornoLine[] = [];
+  const push = (l: StoredLine, quantity: number, unitPrice: number, appliesTo: number | null, amount: number) =>
+    out.push({
+      position: out.length + 1,
+      kind: l.kind,
+      order_product_id: l.order_product_id,
+      discount_of: null,
+      name: l.name,
+      code: l.code,
+      quantity,
+      unit_price: unitPrice,
+      applies_to: appliesTo,
+      vat_name: l.vat_name,
+      vat_percentage: l.vat_percentage,
+      reverses_line_id: l.id,
+      amount,
+    });
+  const share = (d: StoredLine, target: number) => Math.max(0, Math.min(d.unit_price, target) - d.reversed_value);
+
+  let productItems = 0;
+  for (const p of products) {
+    const q = take.get(p.id) ?? 0;
+    if (q <= 0) continue;
+    push(p, q, p.unit_price, null, q * p.unit_price);
+    productItems += 1;
+    for (const d of lines.filter((x) => x.kind === 'discount' && x.discount_of === p.position)) {
+      const back = share(d, divRound(d.unit_price * after.get(p.id)!, p.quantity));
+      if (back > 0) push(d, 1, back, 1, back);
+    }
+  }
+  const value = products.reduce((sum, p) => sum + lineValue({ price: p.unit_price, quantity: p.quantity }), 0);
+  const reversedValue = products.reduce((sum, p) => sum + after.get(p.id)! * p.unit_price, 0);
+  for (const d of lines.filter((x) => x.kind === 'discount' && x.discount_of === null)) {
+    const target = value > 0 ? divRound(d.unit_price * reversedValue, value) : full ? d.unit_price : 0;
+    const back = share(d, full ? d.unit_price : target);
+    if (back > 0) push(d, 1, back, productItems, back);
+  }
+  if (full) {
+    for (const s of lines.filter((x) => x.kind === 'shipping' && x.reversed < x.quantity)) push(s, s.quantity - s.reversed, s.unit_price, null, (s.quantity - s.reversed) * s.unit_price);
+  }
+  const total = out.reduce((sum, l) => sum + (l.kind === 'discount' ? -l.amount : l.amount), 0);
+  return { lines: out, full, whole, total };
+}

@@ -1,0 +1,235 @@
+import { sql, type Selectable } from 'kysely';
+import type { OrderInvoice } from '../../../core/api/invoices.js';
+import { fromBani } from '../../../core/money.js';
+import type { Executor } from '../../db/connection.js';
+import type { InvoiceLinesTable, InvoicesTable } from '../../db/schema.js';
+import type { PlannedLine, StoredLine, StornoLine } from './lines.js';
+
+export type DocumentRow = Selectable<InvoicesTable>;
+export type DocumentState = 'pending' | 'unknown' | 'issued' | 'failed' | 'partially_storno' | 'storno' | 'cancelled' | 'deleted';
+
+/** An invoice in one of these states holds its order: no other invoice may be issued (the unique index agrees). */
+export const HOLDING_STATES: DocumentState[] = ['pending', 'unknown', 'issued', 'partially_storno', 'storno'];
+/** Sent to SmartBill with no answer yet, or none that could be read. */
+export const IN_FLIGHT_STATES: DocumentState[] = ['pending', 'unknown'];
+/** An issued invoice, reversed or not: the one the order's bill_number names. */
+export const CURRENT_STATES: DocumentState[] = ['issued', 'partially_storno', 'storno'];
+
+export const billNumberOf = (series: string, number: string) => `${series} ${number}`;
+
+// ---- reading ----------------------------------------------------------------------------------
+
+/** Every document of the order (invoices and storno documents), oldest first: a handful per order. */
+export function documentsOfOrder(exec: Executor, orderId: number): Promise<DocumentRow[]> {
+  return exec.selectFrom('invoices').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+export function findDocument(exec: Executor, id: number): Promise<DocumentRow | undefined> {
+  return exec.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The invoice the order's bill_number names, if any. */
+export const currentInvoice = (docs: DocumentRow[]) => docs.find((d) => d.kind === 'invoice' && CURRENT_STATES.includes(d.state as DocumentState));
+
+/** The document of this kind sent without a known outcome, if any (at most one: the unique indexes). */
+export const inFlight = (docs: DocumentRow[], kind: 'invoice' | 'storno') => docs.find((d) => d.kind === kind && IN_FLIGHT_STATES.includes(d.state as DocumentState));
+
+const toStoredLine = (l: Selectable<InvoiceLinesTable>): StoredLine => ({
+  id: l.id,
+  position: l.position,
+  kind: l.kind as StoredLine['kind'],
+  order_product_id: l.order_product_id,
+  discount_of: l.discount_of,
+  name: l.name,
+  code: l.code,
+  quantity: l.quantity,
+  unit_price: Number(l.unit_price),
+  applies_to: l.applies_to,
+  vat_name: l.vat_name,
+  vat_percentage: l.vat_percentage,
+  reversed: l.reversed,
+  reversed_value: Number(l.reversed_value),
+});
+
+export async function linesOf(exec: Executor, invoiceId: number): Promise<StoredLine[]> {
+  const rows = await exec.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', invoiceId).orderBy('position').execute();
+  return rows.map(toStoredLine);
+}
+
+/** A storno document's lines with the invoice line each one reverses. */
+export async function stornoLinesOf(exec: Executor, stornoId: number): Promise<{ reverses_line_id: number; quantity: number; amount: number }[]> {
+  const rows = await exec.selectFrom('invoice_lines').select(['reverses_line_id', 'kind', 'quantity', 'unit_price']).where('invoice_id', '=', stornoId).orderBy('position').execute();
+  return rows.map((r) => ({ reverses_line_id: r.reverses_line_id!, quantity: r.kind === 'discount' ? 0 : r.quantity, amount: r.quantity * Number(r.unit_price) }));
+}
+
+/** The numbers of a series our rows already hold (a document found at SmartBill under one of them is not the one we look for). */
+export async function heldNumbers(exec: Executor, companyId: number, series: string, numbers: string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const rows = await exec.selectFrom('invoices').select('number').where('company_id', '=', companyId).where('series', '=', series).where('number', 'in', numbers).execute();
+  return new Set(rows.map((r) => r.number!));
+}
+
+/** Documents whose outcome is still open, oldest first (the background check). */
+export function openDocuments(exec: Executor, limit: number): Promise<DocumentRow[]> {
+  return exec.selectFrom('invoices').selectAll().where('state', 'in', IN_FLIGHT_STATES).orderBy('id').limit(limit).execute();
+}
+
+// ---- the order's view -------------------------------------------------------------------------
+
+/**
+ * What the order shows of its invoices (findOrder): a document in flight, and the invoice its
+ * bill_number names (else the last cancelled one, kept so it can still be read), with its lines
+ * and storno documents. Two queries, whatever the order's history.
+ */
+export async function orderInvoiceView(exec: Executor, orderId: number): Promise<{ state: 'pending' | 'unknown' | null; invoice: OrderInvoice | null }> {
+  const docs = await documentsOfOrder(exec, orderId);
+  const flying = docs.find((d) => IN_FLIGHT_STATES.includes(d.state as DocumentState));
+  const shown = currentInvoice(docs) ?? [...docs].reverse().find((d) => d.kind === 'invoice' && d.state === 'cancelled');
+  const state = flying ? (flying.state as 'pending' | 'unknown') : null;
+  if (!shown || shown.number === null) return { state, invoice: null };
+  const lines = await linesOf(exec, shown.id);
+  const stornos = docs.filter((d) => d.kind === 'storno' && d.reverses_id === shown.id && d.state === 'issued' && d.number !== null);
+  return {
+    state,
+    invoice: {
+      series: shown.series,
+      number: shown.number,
+      status: shown.state as OrderInvoice['status'],
+      issued_at: Number(shown.issued_at ?? shown.created_at),
+      updated_at: Number(shown.updated_at),
+      total: fromBani(Number(shown.total)),
+      lines: lines.map((l) => ({
+        order_product_id: l.order_product_id,
+        name: l.name,
+        quantity: l.quantity,
+        // A discount line goes back in shares of its value: it counts as reversed once all of it went back.
+        reversed: l.kind === 'discount' ? (l.reversed_value >= l.unit_price ? 1 : 0) : l.reversed,
+      })),
+      stornos: stornos.map((s) => ({ series: s.series, number: s.number!, issued_at: Number(s.issued_at ?? s.created_at), total: fromBani(Number(s.total)) })),
+    },
+  };
+}
+
+// ---- writing ----------------------------------------------------------------------------------
+
+export interface NewDocument {
+  company_id: number;
+  order_id: number;
+  kind: 'invoice' | 'storno';
+  reverses_id: number | null;
+  series: string;
+  total: number;
+  full_reversal: boolean;
+  client: string;
+  created_by: number | null;
+  now: number;
+}
+
+/** A pending document with its lines (in the caller's transaction). */
+export async function insertPending(exec: Executor, doc: NewDocument, lines: (PlannedLine | StornoLine)[]): Promise<number> {
+  const row = await exec
+    .insertInto('invoices')
+    .values({
+      company_id: doc.company_id,
+      order_id: doc.order_id,
+      kind: doc.kind,
+      reverses_id: doc.reverses_id,
+      state: 'pending',
+      series: doc.series,
+      number: null,
+      expected_number: null,
+      total: doc.total,
+      full_reversal: doc.full_reversal ? 1 : 0,
+      client: doc.client,
+      error: null,
+      created_by: doc.created_by,
+      created_at: doc.now,
+      issued_at: null,
+      updated_at: doc.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const l of lines) {
+    await exec
+      .insertInto('invoice_lines')
+      .values({
+        invoice_id: row.id,
+        position: l.position,
+        kind: l.kind,
+        order_product_id: l.order_product_id,
+        discount_of: l.discount_of,
+        reverses_line_id: 'reverses_line_id' in l ? l.reverses_line_id : null,
+        name: l.name,
+        code: l.code,
+        quantity: l.quantity,
+        unit_price: l.unit_price,
+        applies_to: l.applies_to,
+        vat_name: l.vat_name,
+        vat_percentage: l.vat_percentage,
+      })
+      .execute();
+  }
+  return row.id;
+}
+
+export async function setExpectedNumber(exec: Executor, id: number, expected: string | null): Promise<void> {
+  await exec.updateTable('invoices').set({ expected_number: expected }).where('id', '=', id).execute();
+}
+
+/**
+ * Moves a document out of `from` (a guard: two checks of one document at the same moment change it
+ * once). True when this call changed it.
+ */
+export async function moveDocument(
+  exec: Executor,
+  id: number,
+  from: DocumentState[],
+  set: { state: DocumentState; series?: string; number?: string; issued_at?: number; error?: string | null; now: number },
+): Promise<boolean> {
+  const { now, ...fields } = set;
+  const res = await exec
+    .updateTable('invoices')
+    .set({ ...fields, ...(fields.error !== undefined ? { error: fields.error?.slice(0, 500) ?? null } : {}), updated_at: now })
+    .where('id', '=', id)
+    .where('state', 'in', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Adds a storno document's take-back to the invoice lines it reverses. */
+export async function addReversed(exec: Executor, taken: { reverses_line_id: number; quantity: number; amount: number }[]): Promise<void> {
+  for (const t of taken) {
+    await exec
+      .updateTable('invoice_lines')
+      .set({ reversed: sql<number>`reversed + ${t.quantity}`, reversed_value: sql<number>`reversed_value + ${t.amount}` })
+      .where('id', '=', t.reverses_line_id)
+      .execute();
+  }
+}
+
+export async function setBillNumber(exec: Executor, orderId: number, billNumber: string | null, now: number): Promise<void> {
+  await exec.updateTable('orders').set({ bill_number: billNumber, updated_at: now }).where('id', '=', orderId).execute();
+}
+
+// ---- the order as invoiced --------------------------------------------------------------------
+
+/** What an invoice is made of: the order's lines, discounts and customer details (in the caller's transaction). */
+export async function invoiceSource(exec: Executor, orderId: number) {
+  const [lines, discounts, detail] = await Promise.all([
+    exec.selectFrom('order_products').select(['id', 'name', 'sku', 'price', 'quantity']).where('order_id', '=', orderId).orderBy('id').execute(),
+    exec.selectFrom('applied_discounts').select(['type', 'value', 'order_product_id', 'coupon']).where('order_id', '=', orderId).orderBy('id').execute(),
+    exec
+      .selectFrom('order_customer_details as d')
+      .innerJoin('orders as o', 'o.id', 'd.order_id')
+      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .selectAll('d')
+      .select('c.phone_number')
+      .where('d.order_id', '=', orderId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    lines: lines.map((l) => ({ ...l, price: Number(l.price) })),
+    discounts: discounts.map((d) => ({ ...d, value: d.value === null ? null : Number(d.value) })),
+    detail,
+  };
+}

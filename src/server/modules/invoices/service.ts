@@ -1,0 +1,279 @@
+import { stornoAllowed, stornoBody } from '../../../core/api/invoices.js';
+import type { ServiceContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { HttpError, notFound, parse } from '../../http/errors.js';
+import { bucharestDate } from '../../lib/bucharestTime.js';
+import type { InvoiceClient, InvoiceItem, InvoiceRef } from '../../providers/invoicing/types.js';
+import { lockOrder, record } from '../orders/service.js';
+import { scheduleStaleCheck, sendDocument, settleInFlight } from './documents.js';
+import { invoiceLinesOf, stornoPlan, type PlannedLine } from './lines.js';
+import './messages.js';
+import {
+  billNumberOf,
+  currentInvoice,
+  documentsOfOrder,
+  findDocument,
+  inFlight,
+  insertPending,
+  invoiceSource,
+  linesOf,
+  moveDocument,
+  setBillNumber,
+  type DocumentRow,
+} from './queries.js';
+import { smartBillFor, type InvoiceDeps } from './smartbill.js';
+
+/**
+ * SmartBill invoices of orders (spec part 1 sections 2, 4 and 7; issue 14): create, download,
+ * cancel, delete and storno. Every document is sent once: a pending row first (in the transaction
+ * that checks the order, where the unique indexes make a second one impossible), SmartBill outside
+ * it, then the outcome recorded (documents.ts).
+ */
+
+/** The order of the company (404 otherwise): read before anything else, so another company's order is a 404 whatever the body. */
+async function requireOrder(ctx: ServiceContext, id: number) {
+  const order = await ctx.db.kysely.selectFrom('orders').select(['id', 'status', 'bill_number']).where('id', '=', id).where('company_id', '=', ctx.companyId).executeTakeFirst();
+  if (!order) throw notFound();
+  return order;
+}
+
+/** A text the customer left empty, or the literal "null" / "undefined" the spec says to treat as empty. */
+const present = (v: string | null | undefined): string | undefined => {
+  const t = v?.trim();
+  return t && t !== 'null' && t !== 'undefined' ? t : undefined;
+};
+
+/** The invoice's client: the customer's company when the order names one (with its VAT code), else the person. */
+export function invoiceClientOf(d: {
+  name: string;
+  email: string | null;
+  phone_number: string;
+  address: string | null;
+  city: string | null;
+  county: string | null;
+  company_name: string | null;
+  vat_number: string | null;
+  company_address: string | null;
+  company_city: string | null;
+  company_county: string | null;
+}): InvoiceClient {
+  const company = present(d.company_name);
+  const common = { country: 'Romania', email: present(d.email), phone: d.phone_number };
+  if (!company) return { ...common, name: d.name, isTaxPayer: false, address: present(d.address) ?? '', city: present(d.city) ?? '', county: present(d.county) ?? '' };
+  const vatCode = present(d.vat_number);
+  return {
+    ...common,
+    name: company,
+    vatCode,
+    // A VAT payer's code carries the RO prefix.
+    isTaxPayer: Boolean(vatCode && /^RO/i.test(vatCode)),
+    address: present(d.company_address) ?? present(d.address) ?? '',
+    city: present(d.company_city) ?? present(d.city) ?? '',
+    county: present(d.company_county) ?? present(d.county) ?? '',
+  };
+}
+
+const toItem = (l: PlannedLine): InvoiceItem =>
+  l.kind === 'discount'
+    ? { discount: true, name: l.name, valueBani: l.unit_price, appliesTo: l.applies_to ?? 1, vatName: l.vat_name, vatPercentage: l.vat_percentage }
+    : { name: l.name, code: l.code ?? undefined, quantity: l.quantity, unitPriceBani: l.unit_price, taxIncluded: true, vatName: l.vat_name, vatPercentage: l.vat_percentage, isService: l.kind === 'shipping' };
+
+const refOf = (doc: DocumentRow): InvoiceRef => ({ series: doc.series, number: doc.number! });
+
+/**
+ * Runs the transaction that checks the order and inserts the pending document. Two requests at the
+ * same moment: the order's lock (or, past it, the unique index) lets one in; the other is a 409.
+ */
+async function claimOnce<T>(claim: () => Promise<T>, busyKey: string): Promise<T> {
+  try {
+    return await claim();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new HttpError(409, busyKey);
+    throw err;
+  }
+}
+
+// ---- create -----------------------------------------------------------------------------------
+
+/**
+ * Issues the order's invoice. Answers 'created', or 'adopted' when an earlier create whose answer
+ * was lost turned out to have issued it (the order now shows that one).
+ */
+export async function createInvoice(ctx: ServiceContext, deps: InvoiceDeps, orderId: number): Promise<'created' | 'adopted'> {
+  const order = await requireOrder(ctx, orderId);
+  // Checked again under the order's lock below; here it spares SmartBill a question.
+  if (order.bill_number) throw new HttpError(409, 'invoice_exists', { bill_number: order.bill_number });
+  const smartBill = await smartBillFor(ctx, deps, 'issue');
+  const settled = await settleInFlight(ctx, smartBill.client, orderId, 'invoice');
+  if (settled.outcome === 'adopted') return 'adopted';
+
+  const claim = async () =>
+    ctx.db.transaction(async (trx) => {
+      const order = await lockOrder(trx, ctx, orderId);
+      if (order.bill_number) throw new HttpError(409, 'invoice_exists', { bill_number: order.bill_number });
+      if (order.status === 'cancelled') throw new HttpError(409, 'invoice_order_cancelled');
+      if (inFlight(await documentsOfOrder(trx, orderId), 'invoice')) throw new HttpError(409, 'invoice_in_progress');
+      const source = await invoiceSource(trx, orderId);
+      const plan = invoiceLinesOf({ lines: source.lines, discounts: source.discounts, shippingCost: Number(order.shipping_cost), totalValue: Number(order.total_value) }, smartBill.vat);
+      if (!plan.ok) throw new HttpError(422, plan.key, plan.params);
+      const client = invoiceClientOf(source.detail);
+      const id = await insertPending(
+        trx,
+        { company_id: ctx.companyId, order_id: orderId, kind: 'invoice', reverses_id: null, series: smartBill.series, total: plan.total, full_reversal: false, client: JSON.stringify(client), created_by: ctx.userId || null, now: ctx.now },
+        plan.lines,
+      );
+      await scheduleStaleCheck(trx, id, ctx.now);
+      return { id, lines: plan.lines, client };
+    });
+  const claimed = await claimOnce(claim, 'invoice_in_progress');
+  const doc = (await findDocument(ctx.db.kysely, claimed.id))!;
+  await sendDocument(ctx, smartBill.client, doc, () =>
+    smartBill.client.createInvoice({
+      seriesName: smartBill.series,
+      issueDate: bucharestDate(ctx.now),
+      client: claimed.client,
+      lines: claimed.lines.map(toItem),
+      observations: `Comanda ${orderId}`,
+    }),
+  );
+  return 'created';
+}
+
+// ---- download ---------------------------------------------------------------------------------
+
+/** The PDF of the order's invoice (or of its last cancelled one, which SmartBill keeps, stamped). */
+export async function downloadInvoice(ctx: ServiceContext, deps: InvoiceDeps, orderId: number): Promise<{ pdf: Buffer; filename: string }> {
+  await requireOrder(ctx, orderId);
+  const docs = await documentsOfOrder(ctx.db.kysely, orderId);
+  const invoice = currentInvoice(docs) ?? [...docs].reverse().find((d) => d.kind === 'invoice' && d.state === 'cancelled');
+  if (!invoice) throw new HttpError(404, 'invoice_not_found');
+  const { client } = await smartBillFor(ctx, deps, 'manage');
+  const pdf = await client.invoicePdf(refOf(invoice));
+  const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '_');
+  return { pdf, filename: `Factura-${safe(invoice.series)}-${safe(invoice.number!)}.pdf` };
+}
+
+// ---- cancel, delete ---------------------------------------------------------------------------
+
+/** The order's current invoice for a change (404 without one), refused while a storno is on its way or once one was issued. */
+async function invoiceToChange(ctx: ServiceContext, orderId: number, reversedKey: string): Promise<DocumentRow> {
+  await requireOrder(ctx, orderId);
+  const docs = await documentsOfOrder(ctx.db.kysely, orderId);
+  const invoice = currentInvoice(docs);
+  if (!invoice) throw new HttpError(404, 'invoice_not_found');
+  const bill = billNumberOf(invoice.series, invoice.number!);
+  if (inFlight(docs, 'storno')) throw new HttpError(409, 'storno_in_progress');
+  if (invoice.state !== 'issued') throw new HttpError(409, reversedKey, { bill_number: bill });
+  return invoice;
+}
+
+/** Records the end of the invoice (cancelled or deleted at SmartBill): the order loses its bill_number, the history keeps the number. */
+async function endInvoice(ctx: ServiceContext, invoice: DocumentRow, state: 'cancelled' | 'deleted'): Promise<void> {
+  await ctx.db.transaction(async (trx) => {
+    await lockOrder(trx, ctx, invoice.order_id);
+    // SmartBill has done it: recorded whatever the row says now.
+    await moveDocument(trx, invoice.id, ['issued', 'partially_storno', 'storno'], { state, now: ctx.now });
+    await setBillNumber(trx, invoice.order_id, null, ctx.now);
+    await record(trx, ctx, invoice.order_id, state === 'cancelled' ? 'invoice_cancelled' : 'invoice_deleted', { bill_number: billNumberOf(invoice.series, invoice.number!) });
+  });
+}
+
+/**
+ * Cancels (voids) the invoice at SmartBill; it keeps its number there. The order's bill_number is
+ * cleared, so a corrected invoice can be issued and the order can be cancelled; the cancelled
+ * invoice stays readable (order.invoice, download) until another is issued.
+ */
+export async function cancelInvoice(ctx: ServiceContext, deps: InvoiceDeps, orderId: number): Promise<void> {
+  const invoice = await invoiceToChange(ctx, orderId, 'invoice_reversed_no_cancel');
+  const { client } = await smartBillFor(ctx, deps, 'manage');
+  await client.cancelInvoice(refOf(invoice));
+  await endInvoice(ctx, invoice, 'cancelled');
+}
+
+/** Deletes the invoice at SmartBill: only the last of its series (409 saying to cancel or reverse it otherwise). */
+export async function deleteInvoice(ctx: ServiceContext, deps: InvoiceDeps, orderId: number): Promise<void> {
+  const invoice = await invoiceToChange(ctx, orderId, 'invoice_reversed_no_delete');
+  const { client } = await smartBillFor(ctx, deps, 'manage');
+  const next = (await client.series()).find((s) => s.name === invoice.series)?.nextNumber;
+  if (next != null && /^\d+$/.test(next) && /^\d+$/.test(invoice.number!) && Number(invoice.number) !== Number(next) - 1) {
+    throw new HttpError(409, 'invoice_not_last', { series: invoice.series, bill_number: billNumberOf(invoice.series, invoice.number!) });
+  }
+  await client.deleteInvoice(refOf(invoice));
+  await endInvoice(ctx, invoice, 'deleted');
+}
+
+// ---- storno -----------------------------------------------------------------------------------
+
+/**
+ * Reverses products of the order's invoice: `order_products: [{id, quantity}]`, quantity 0 lines
+ * ignored, each other one from 1 to what is left of its line. Everything left reversed is a full
+ * storno (SmartBill's own reverse when nothing was reversed before, else the rest as a partial one):
+ * order status `storno`; otherwise `partially_storno`. Only for an invoice last changed more than a
+ * day ago.
+ */
+export async function stornoInvoice(ctx: ServiceContext, deps: InvoiceDeps, orderId: number, body: unknown): Promise<void> {
+  await requireOrder(ctx, orderId);
+  const input = parse(stornoBody, body);
+  const { client } = await smartBillFor(ctx, deps, 'manage');
+  const settled = await settleInFlight(ctx, client, orderId, 'storno');
+  if (settled.outcome === 'adopted') throw new HttpError(409, 'storno_adopted', { storno: billNumberOf(settled.doc!.series, settled.doc!.number!) });
+
+  const claim = () =>
+    ctx.db.transaction(async (trx) => {
+      await lockOrder(trx, ctx, orderId);
+      const docs = await documentsOfOrder(trx, orderId);
+      const invoice = currentInvoice(docs);
+      if (!invoice) throw new HttpError(404, 'invoice_not_found');
+      const bill = billNumberOf(invoice.series, invoice.number!);
+      if (invoice.state === 'storno') throw new HttpError(409, 'invoice_fully_reversed', { bill_number: bill });
+      if (!stornoAllowed(Number(invoice.updated_at), ctx.now)) throw new HttpError(409, 'storno_too_soon');
+      if (inFlight(docs, 'storno')) throw new HttpError(409, 'storno_in_progress');
+      const lines = await linesOf(trx, invoice.id);
+      const take = stornoSelection(lines, input.order_products);
+      const plan = stornoPlan(lines, take);
+      const id = await insertPending(
+        trx,
+        { company_id: ctx.companyId, order_id: orderId, kind: 'storno', reverses_id: invoice.id, series: invoice.series, total: -plan.total, full_reversal: plan.full, client: invoice.client, created_by: ctx.userId || null, now: ctx.now },
+        plan.lines,
+      );
+      await scheduleStaleCheck(trx, id, ctx.now);
+      return { id, invoice, plan };
+    });
+  const claimed = await claimOnce(claim, 'storno_in_progress');
+  const doc = (await findDocument(ctx.db.kysely, claimed.id))!;
+  const original = refOf(claimed.invoice);
+  const issueDate = bucharestDate(ctx.now);
+  await sendDocument(ctx, client, doc, () =>
+    claimed.plan.whole
+      ? client.reverseInvoice(original, issueDate)
+      : client.partialReverse(original, { seriesName: original.series, issueDate, client: JSON.parse(claimed.invoice.client) as InvoiceClient, lines: claimed.plan.lines.map(toItem) }),
+  );
+}
+
+/**
+ * The storno selection checked against the invoice: each line named must be a product line of the
+ * invoice (by its order line id) and ask for at most what is left of it. Answers invoice line id →
+ * units. Nothing asked (or everything 0): 422 "No valid products selected".
+ */
+function stornoSelection(lines: Awaited<ReturnType<typeof linesOf>>, asked: { id: number; quantity: number }[]): Map<number, number> {
+  const take = new Map<number, number>();
+  const fields: Record<string, { key: string; params?: Record<string, string | number> }[]> = {};
+  asked.forEach((a, i) => {
+    if (a.quantity === 0) return;
+    const line = lines.find((l) => l.kind === 'product' && l.order_product_id === a.id);
+    if (!line) {
+      fields[`order_products.${i}.id`] = [{ key: 'storno_line_not_invoiced' }];
+      return;
+    }
+    const left = line.quantity - line.reversed;
+    const already = take.get(line.id) ?? 0;
+    if (already + a.quantity > left) {
+      fields[`order_products.${i}.quantity`] = [{ key: 'storno_quantity_left', params: { left } }];
+      return;
+    }
+    take.set(line.id, already + a.quantity);
+  });
+  if (take.size === 0) throw new HttpError(422, 'no_valid_products', {}, { ...fields, order_products: [{ key: 'no_valid_products' }] });
+  if (Object.keys(fields).length) throw new HttpError(422, 'validation_failed', {}, fields);
+  return take;
+}
