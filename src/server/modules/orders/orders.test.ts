@@ -694,7 +694,7 @@ describe('orders list', () => {
   it('a name search answers the same from the index\'s matches (narrow term) and from the newest-first walk (broad term)', async () => {
     const { u, src } = await seller();
     const other = await seller();
-    const mine = [];
+    const mine: number[] = [];
     for (const name of ['Ion Popescu', 'Maria Ionescu', 'Vasile Pop', 'Ana Popovici', 'Ion Popescu']) mine.push((await order(u, src, { 'A-1': 1 }, { name })).id);
     // Another company's customer of the same name never shows, whichever way the search goes.
     await order(other.u, other.src, { 'A-1': 1 }, { name: 'Ion Popescu' });
