@@ -16,6 +16,8 @@ import { systemClock, type Clock } from '../lib/clock.js';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The app key the app was built with (opens what it sealed: stored credentials). */
+  appKey: string;
   close(): Promise<void>;
   /** A user with a token, member of a new company (or of the given ones). */
   signUp(opts?: { companies?: number[]; email?: string; password?: string }): Promise<TestUser>;
@@ -54,7 +56,8 @@ export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, '
   }
   await migrateToLatest(db);
   const dataDir = path.join(os.tmpdir(), `console-test-${crypto.randomBytes(4).toString('hex')}`);
-  const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir, clock: opts.clock, ...opts.deps });
+  const appKey = crypto.randomBytes(32).toString('base64');
+  const app = await buildApp({ db, appKey, dataDir, clock: opts.clock, ...opts.deps });
   let counter = 0;
 
   async function createCompany(name = `Test Company ${++counter}`): Promise<number> {
@@ -97,6 +100,7 @@ export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, '
   return {
     app,
     db,
+    appKey,
     signUp,
     createCompany,
     close: async () => {
