@@ -46,9 +46,9 @@ describe('GET /api/v1/sameday/locations (the /sameday-location page)', () => {
   it('lists the pickup points and every county; lockers once a county is chosen, narrowed by city', async () => {
     const u = await withSameday();
     const all = (await u.call('GET', URL)).json();
-    expect(all.data.pickup_points.map((p: SamedayPlace) => [p.name, p.county, p.city, p.is_default])).toEqual([
-      ['Depozit București', 'București', 'București', true],
-      ['Depozit Voluntari', 'Ilfov', 'Voluntari', false],
+    expect(all.data.pickup_points.map((p: SamedayPlace) => [p.name, p.address, p.county, p.city, p.is_default])).toEqual([
+      ['Depozit București', 'Calea Victoriei 120', 'București', 'București', true],
+      ['Depozit Voluntari', 'Șoseaua Afumați 2', 'Ilfov', 'Voluntari', false],
     ]);
     expect(all.data.lockers).toEqual([]);
     expect(all.meta.counties).toContain('Cluj');
