@@ -21,6 +21,15 @@ const kinds = {
     en: { title: 'AWB failed', description: 'The courier refused the address of an order from {{city}}.' },
     ro: { title: 'AWB eșuat', description: 'Curierul a refuzat adresa unei comenzi din {{city}}.' },
   },
+  // Raised by AWB tracking (params: order, courier, awb).
+  awb_refused: {
+    en: { title: 'Parcel refused', description: 'The recipient refused the parcel of order #{{order}} ({{courier}} AWB {{awb}}).' },
+    ro: { title: 'Colet refuzat', description: 'Destinatarul a refuzat coletul comenzii #{{order}} (AWB {{courier}} {{awb}}).' },
+  },
+  awb_returning: {
+    en: { title: 'Parcel returning', description: 'The parcel of order #{{order}} ({{courier}} AWB {{awb}}) is on its way back to you.' },
+    ro: { title: 'Colet în retur', description: 'Coletul comenzii #{{order}} (AWB {{courier}} {{awb}}) se întoarce la dumneavoastră.' },
+  },
 } as const;
 
 export type NotificationKind = keyof typeof kinds;

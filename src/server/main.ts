@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import { jobHandlers } from './jobs/handlers.js';
+import { jobHandlers, scheduleRecurringJobs } from './jobs/handlers.js';
 import { startJobRunner } from './jobs/runner.js';
 import { systemClock } from './lib/clock.js';
 import { secretBox } from './lib/secrets.js';
@@ -22,7 +22,9 @@ if (config.seedDemo && (await isEmpty(db))) {
 const providers = loadProvidersConfig();
 const app = await buildApp({ providers, db, appKey: config.appKey, dataDir: config.dataDir, webDist: process.env.WEB_DIST ?? 'dist', logger: process.env.LOG_REQUESTS === 'true', publicUrl: config.publicUrl, trustProxy: process.env.TRUST_PROXY === 'true' });
 await app.listen({ port: config.port, host: config.host });
-const jobs = startJobRunner({ db, clock: systemClock, handlers: jobHandlers, providers: app.providers, secrets: secretBox(config.appKey), log: (m) => console.error(m) });
+const logJob = (m: string) => console.error(m);
+await scheduleRecurringJobs(db, systemClock.now());
+const jobs = startJobRunner({ db, clock: systemClock, handlers: jobHandlers({ providers: app.providers, secrets: secretBox(config.appKey), log: logJob }), log: logJob });
 
 const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
 console.log(`\nSeller console is running at http://${shownHost}:${config.port}  (database: ${db.engine})`);

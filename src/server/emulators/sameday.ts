@@ -107,6 +107,33 @@ function demoAccount(): SamedayAccount {
   };
 }
 
+/**
+ * The emulated easybox network (the same for every account, as Sameday's): one locker per street
+ * of the cities whose codes go by street, one in every other locality, under Sameday's field names.
+ * Names and places keep their diacritics; Sameday's own list mixes both spellings.
+ */
+const LOCKERS = GEO.flatMap((county) =>
+  county.localities.flatMap((locality) => {
+    const spots = locality.streets.length ? locality.streets.map((st) => ({ street: st.name, postalCode: st.ranges[0][2] })) : [{ street: 'Strada Principală', postalCode: locality.postalCode ?? '' }];
+    return spots.map((spot, i) => ({ county, locality, spot, n: i + 1 }));
+  }),
+).map(({ county, locality, spot, n }, i) => ({
+  lockerId: 1000 + i,
+  name: `easybox ${locality.name}${n > 1 || locality.streets.length ? ` ${spot.street.replace(/^(Strada|Bulevardul|Calea|Șoseaua) /, '')}` : ''}`,
+  county: county.name,
+  city: locality.name,
+  address: `${spot.street} ${10 + ((i * 7) % 90)}`,
+  postalCode: spot.postalCode,
+  lat: '0',
+  lng: '0',
+  phone: '0219000',
+  email: 'easybox@sameday.ro',
+  supportedPayment: 1,
+  clientVisible: 1,
+  availableBoxes: [{ size: 'S', number: 4 }, { size: 'M', number: 3 }, { size: 'L', number: 1 }],
+  schedule: Array.from({ length: 7 }, (_, day) => ({ day: day + 1, openingHour: '00:00', closingHour: '23:59' })),
+}));
+
 function initialState(): SamedayState {
   return { accounts: [demoAccount()], tokens: new Map(), shipments: new Map(), nextAwb: awbCounter('1ONB', 24000001) };
 }
@@ -185,6 +212,11 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator<Sameda
           };
         });
         return page(rows, req.query as Record<string, string>);
+      });
+
+      app.get('/api/client/lockers', async (req, reply) => {
+        if (!authed(req, reply)) return reply;
+        return page(LOCKERS, req.query as Record<string, string>);
       });
 
       app.get('/api/client/services', async (req, reply) => {

@@ -1,22 +1,49 @@
 import type { LabelParty } from '../lib/pdf/documents.js';
 
 /**
- * What the courier emulators remember of an AWB, and how its status moves on with the clock:
- * picked up 2 h after creation, in transit at 8 h, out for delivery at 20 h, delivered at 26 h.
- * A recipient whose name contains "refuz" or "refuse" refuses it instead: refused at 26 h, back on
- * the road at 28 h, returned to the sender at 50 h (so the demo shows both endings).
+ * What the courier emulators remember of an AWB, and how its status moves on with the emulator's
+ * clock, in minutes so that the demo shows parcels moving (the console tracks every 2 minutes
+ * in emulated mode): picked up 10 min after creation, in transit at 20, out for delivery at 40,
+ * delivered at 60. Until pickup the AWB can be deleted.
+ *
+ * A small, deterministic share does not end delivered, so the demo shows those endings too:
+ * - refused at the door (about 1 in 10): refused at 60 min, returning at 75, back at the sender at 120;
+ * - not collected (about 1 in 20): out for delivery, then returning at 70, back at the sender at 120.
+ * Which AWB takes which ending follows from its number (the same AWB always ends the same way).
+ * Tests choose with the recipient's name instead: one containing "refuz"/"refuse" is refused,
+ * "retur"/"return" is not collected, "livrat"/"deliver" is delivered.
  */
 
 export type Stage = 'pickedUp' | 'in_transit' | 'inDelivery' | 'delivered' | 'refused' | 'returning' | 'returned';
+export type Ending = 'delivered' | 'refused' | 'returned';
 
-const HOUR = 3600;
-const DELIVERED_PATH: [Stage, number][] = [
-  ['pickedUp', 2 * HOUR],
-  ['in_transit', 8 * HOUR],
-  ['inDelivery', 20 * HOUR],
-  ['delivered', 26 * HOUR],
-];
-const REFUSED_PATH: [Stage, number][] = [...DELIVERED_PATH.slice(0, 3), ['refused', 26 * HOUR], ['returning', 28 * HOUR], ['returned', 50 * HOUR]];
+const MINUTE = 60;
+/** When each stage happens, in seconds after the AWB was created. */
+export const TIMELINE: Record<Ending, [Stage, number][]> = {
+  delivered: [
+    ['pickedUp', 10 * MINUTE],
+    ['in_transit', 20 * MINUTE],
+    ['inDelivery', 40 * MINUTE],
+    ['delivered', 60 * MINUTE],
+  ],
+  refused: [
+    ['pickedUp', 10 * MINUTE],
+    ['in_transit', 20 * MINUTE],
+    ['inDelivery', 40 * MINUTE],
+    ['refused', 60 * MINUTE],
+    ['returning', 75 * MINUTE],
+    ['returned', 120 * MINUTE],
+  ],
+  returned: [
+    ['pickedUp', 10 * MINUTE],
+    ['in_transit', 20 * MINUTE],
+    ['inDelivery', 40 * MINUTE],
+    ['returning', 70 * MINUTE],
+    ['returned', 120 * MINUTE],
+  ],
+};
+/** Seconds after creation by which every AWB has reached its last stage. */
+export const TIMELINE_END = 120 * MINUTE;
 
 export interface Shipment {
   number: string;
@@ -40,13 +67,29 @@ export interface Shipment {
   deleted: boolean;
 }
 
-export const refuses = (recipientName: string): boolean => /refuz|refuse/i.test(recipientName);
+/** How the AWB ends: named by the recipient (tests), else by its number (the demo's share). */
+export function endingOf(s: Pick<Shipment, 'number' | 'recipient'>): Ending {
+  const name = s.recipient.name;
+  if (/refuz|refuse/i.test(name)) return 'refused';
+  if (/retur|return/i.test(name)) return 'returned';
+  if (/livrat|deliver/i.test(name)) return 'delivered';
+  const bucket = hashOf(s.number) % 20;
+  return bucket < 2 ? 'refused' : bucket === 2 ? 'returned' : 'delivered';
+}
+
+/** FNV-1a with a final mix, so that sequential AWB numbers spread evenly over the buckets. */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
 
 /** The events that have happened by `now`, oldest first (none before pickup, none once deleted). */
 export function stagesAt(s: Shipment, now: number): { stage: Stage; at: number }[] {
   if (s.deleted) return [];
-  const path = refuses(s.recipient.name) ? REFUSED_PATH : DELIVERED_PATH;
-  return path.filter(([, after]) => s.createdAt + after <= now).map(([stage, after]) => ({ stage, at: s.createdAt + after }));
+  return TIMELINE[endingOf(s)].filter(([, after]) => s.createdAt + after <= now).map(([stage, after]) => ({ stage, at: s.createdAt + after }));
 }
 
 /** Still deletable: the courier has not scanned it yet. */

@@ -1,26 +1,13 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
-import type { SecretBox } from '../lib/secrets.js';
-import type { ProviderRegistry } from '../providers/registry.js';
 import { claimNextJob, completeJob, failJob, rescheduleJob, type Job } from './queue.js';
 
 /** What a handler answers: nothing when the job is done, `{ again }` to run it again in that many seconds. */
 export type JobOutcome = void | { again: number };
 
-/**
- * What a handler runs with: the database and clock, and for work that calls a provider the
- * provider registry and the app key's box (a company's sealed credentials).
- */
-export interface JobDeps {
-  db: Db;
-  clock: Clock;
-  providers?: ProviderRegistry;
-  secrets?: SecretBox;
-}
-
 export interface JobHandler<P = unknown> {
-  run(job: Job<P>, deps: JobDeps): Promise<JobOutcome>;
+  run(job: Job<P>, deps: { db: Db; clock: Clock }): Promise<JobOutcome>;
   /** Runs at most this many times in a row on failure (default 8), then the job is kept as failed. */
   maxAttempts?: number;
   /** How long one run may take before another instance may take the job over (default 300 s). */
@@ -32,7 +19,9 @@ export type JobHandlers = Record<string, JobHandler>;
 /** 30 s, 1 min, 2 min, ... at most an hour between attempts of a failing job. */
 export const retryDelaySeconds = (attempt: number): number => Math.min(3600, 30 * 2 ** Math.max(0, attempt - 1));
 
-export interface RunnerDeps extends JobDeps {
+export interface RunnerDeps {
+  db: Db;
+  clock: Clock;
   handlers: JobHandlers;
   /** Names this instance in the lease; a random one by default. */
   instanceId?: string;
@@ -54,7 +43,7 @@ export async function runDueJobs(deps: RunnerDeps & { instanceId: string }, max 
     ran += 1;
     const handler = deps.handlers[job.kind];
     try {
-      const outcome = await handler.run(job, { db: deps.db, clock: deps.clock, providers: deps.providers, secrets: deps.secrets });
+      const outcome = await handler.run(job, { db: deps.db, clock: deps.clock });
       const after = deps.clock.now();
       if (outcome && typeof outcome.again === 'number') await rescheduleJob(deps.db, job, deps.instanceId, after + outcome.again, after);
       else await completeJob(deps.db, job, deps.instanceId);

@@ -16,7 +16,7 @@ import { systemClock, type Clock } from '../lib/clock.js';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
-  /** The app key (a job that opens a company's sealed credentials needs it). */
+  /** The app key the app was built with (opens what it sealed: stored credentials). */
   appKey: string;
   close(): Promise<void>;
   /** A user with a token, member of a new company (or of the given ones). */

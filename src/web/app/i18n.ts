@@ -13,6 +13,7 @@ import messages from '../features/messages/i18n';
 import address from '../components/address/i18n';
 import integrations from '../features/integrations/i18n';
 import orders from '../features/orders/i18n';
+import locations from '../features/locations/i18n';
 
 /**
  * Every translation namespace of the app: one import and one entry per feature. A feature reads
@@ -34,6 +35,7 @@ export const namespaces: Record<string, Translations> = {
   address,
   integrations,
   orders,
+  locations,
 };
 
 export const i18n = setupI18n(namespaces);

@@ -11,6 +11,7 @@ import { orders } from './010_orders.js';
 import { listCounts } from './011_list_counts.js';
 import { jobs } from './012_jobs.js';
 import { invoices } from './014_invoices.js';
+import { tracking } from './015_tracking.js';
 import { trigramPending } from './017_trigram_pending.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
@@ -27,5 +28,6 @@ export const migrations: Record<string, MigrationFactory> = {
   '011_list_counts': listCounts,
   '012_jobs': jobs,
   '014_invoices': invoices,
+  '015_tracking': tracking,
   '017_trigram_pending': trigramPending,
 };

@@ -1,4 +1,5 @@
 import type { CourierKey, Credentials, PickupPoint, VatOption, WizardKey } from '../../../core/api/integrations.js';
+import type { SamedayPlace } from '../../../core/api/samedayLocations.js';
 
 /**
  * What the integrations module needs from the provider clients: check a login, and read the
@@ -19,6 +20,8 @@ export interface IntegrationGateway {
   /** SmartBill's invoice series names (the company is named by its VAT code). */
   invoiceSeries(credentials: Credentials<'smartbill'>, vatCode: string): Promise<string[]>;
   vatRates(credentials: Credentials<'smartbill'>, vatCode: string): Promise<VatOption[]>;
+  /** The account's Sameday pickup points and every Sameday locker, with their county and city. */
+  samedayPlaces(credentials: Credentials<'sameday'>): Promise<{ pickupPoints: SamedayPlace[]; lockers: SamedayPlace[] }>;
 }
 
 /** The provider answered and said no to the credentials; `reason` is its own words. */
@@ -46,4 +49,5 @@ export const providersNotInstalled: IntegrationGateway = {
   pickupPoints: (key) => Promise.reject(new ProviderUnavailable(key, 'the provider clients are not installed yet')),
   invoiceSeries: () => Promise.reject(new ProviderUnavailable('smartbill', 'the provider clients are not installed yet')),
   vatRates: () => Promise.reject(new ProviderUnavailable('smartbill', 'the provider clients are not installed yet')),
+  samedayPlaces: () => Promise.reject(new ProviderUnavailable('sameday', 'the provider clients are not installed yet')),
 };

@@ -1,4 +1,5 @@
 import type { CourierKey, Credentials, PickupPoint, WizardKey } from '../../../core/api/integrations.js';
+import type { SamedayPlace } from '../../../core/api/samedayLocations.js';
 import { isProviderError, PROVIDER_LABELS, type ProviderError } from '../../providers/http.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import { ProviderRefused, ProviderUnavailable, type IntegrationGateway } from './gateway.js';
@@ -33,8 +34,23 @@ export function providerGateway(registry: ProviderRegistry): IntegrationGateway 
         return points.map((p): PickupPoint => ({ id: p.id, name: p.name, address: p.address, ...(p.contact_persons ? { contact_persons: p.contact_persons } : {}) }));
       }),
     invoiceSeries: (credentials, vatCode) => translate('smartbill', async () => (await registry.invoicing({ ...credentials, vat_code: vatCode }).series()).map((s) => s.name)),
+    samedayPlaces: (credentials) =>
+      translate('sameday', async () => {
+        const client = registry.courier('sameday', { username: credentials.username, password: credentials.password });
+        const [points, lockers] = await Promise.all([client.pickupPoints(), client.lockers ? client.lockers() : Promise.resolve([])]);
+        return {
+          pickupPoints: points.map((p): SamedayPlace => ({ id: p.id, name: p.name, address: streetPart(p.address, p.city, p.county), county: p.county ?? '', city: p.city ?? '', postal_code: null, is_default: p.isDefault })),
+          lockers: lockers.map((l): SamedayPlace => ({ id: l.id, name: l.name, address: l.address, county: l.county, city: l.city, postal_code: l.postalCode })),
+        };
+      }),
     vatRates: (credentials, vatCode) => translate('smartbill', async () => (await registry.invoicing({ ...credentials, vat_code: vatCode }).vatRates()).map((r) => ({ name: r.name, percentage: r.percentage }))),
   };
+}
+
+/** The address line without the city and county the client appended (the page shows them in their own columns). */
+function streetPart(address: string, city?: string | null, county?: string | null): string {
+  const suffix = [city, county].filter(Boolean).join(', ');
+  return suffix && address.endsWith(`, ${suffix}`) ? address.slice(0, -(suffix.length + 2)) : address;
 }
 
 async function translate<T>(key: WizardKey, call: () => Promise<T>): Promise<T> {

@@ -20,6 +20,7 @@ import {
 } from './service.js';
 import { providersNotInstalled } from './gateway.js';
 import { providerGateway } from './providerGateway.js';
+import { placesCache, samedayLocations } from './samedayLocations.js';
 import type { SecretBox } from '../../lib/secrets.js';
 
 const companyParam = z.object({ companyId: z.string() });
@@ -37,7 +38,8 @@ function assertPathCompany(req: FastifyRequest): void {
 export function integrationRoutes(app: FastifyInstance, opts: { secrets: SecretBox }): void {
   const scoped = { config: { company: true } };
   // The provider side comes with each request's context (ctx.providers).
-  const depsOf = (req: FastifyRequest): IntegrationDeps => ({ secrets: opts.secrets, gateway: req.ctx.providers ? providerGateway(req.ctx.providers) : providersNotInstalled });
+  const places = placesCache();
+  const depsOf = (req: FastifyRequest): IntegrationDeps => ({ secrets: opts.secrets, gateway: req.ctx.providers ? providerGateway(req.ctx.providers) : providersNotInstalled, placesCache: places });
 
   app.get('/api/v1/integrations', async (req) => ({ data: await integrationCatalogue(req.ctx, depsOf(req)) }));
 
@@ -60,6 +62,9 @@ export function integrationRoutes(app: FastifyInstance, opts: { secrets: SecretB
       return { data: await choosePickupPoint(req.ctx, depsOf(req), key, req.body) };
     });
   }
+
+  // The /sameday-location page: pickup points and lockers by county and city.
+  app.get('/api/v1/sameday/locations', scoped, async (req) => samedayLocations(req.ctx, depsOf(req), req.query));
 
   app.get('/api/v1/smartbill/company/:companyId/series', scoped, async (req) => {
     assertPathCompany(req);

@@ -26,6 +26,7 @@ import type { ServiceContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
 import type { SecretBox } from '../../lib/secrets.js';
+import type { PlacesCache } from './samedayLocations.js';
 import { ProviderRefused, ProviderUnavailable, type IntegrationGateway } from './gateway.js';
 import {
   deleteCompanyIntegration,
@@ -43,6 +44,8 @@ import {
 export interface IntegrationDeps {
   secrets: SecretBox;
   gateway: IntegrationGateway;
+  /** The app's cache of Sameday's places (samedayLocations.ts); none: every page asks Sameday. */
+  placesCache?: PlacesCache;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,7 +202,7 @@ export async function storedCredentials<K extends WizardKey>(ctx: ServiceContext
  * Runs a provider call. A refusal becomes a 422 and an outage a 502, each naming the provider
  * in the user's language; the provider's reason never carries one of the credentials back.
  */
-async function callProvider<T>(provider: string, credentials: object, call: () => Promise<T>): Promise<T> {
+export async function callProvider<T>(provider: string, credentials: object, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {

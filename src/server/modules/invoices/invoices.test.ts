@@ -322,7 +322,7 @@ describe('never two invoices for one order', () => {
     const o = await order(u, src, { 'B-2': 1 });
     smartbill.faults.set('timeout_after_write', 1);
     expect((await create(u, o.id)).statusCode).toBe(504);
-    const run = () => runDueJobs({ db: t.db, clock, handlers: jobHandlers, providers: registry, secrets: secretBox(t.appKey), instanceId: 'test' });
+    const run = () => runDueJobs({ db: t.db, clock, handlers: jobHandlers({ providers: registry, secrets: secretBox(t.appKey) }), instanceId: 'test' });
     await run();
     expect((await getOrder(u, o.id)).invoice_state).toBe('unknown'); // not before a minute
     clock.advance(61);

@@ -1,4 +1,5 @@
 import { serviceContext } from '../../context.js';
+import type { JobDeps } from '../../jobs/handlers.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { resolveDocument, secondsUntilCheck } from './documents.js';
 import { findDocument, IN_FLIGHT_STATES, type DocumentState } from './queries.js';
@@ -11,15 +12,14 @@ import { smartBillFor } from './smartbill.js';
  * waiting for someone to click again. SmartBill not answering fails the run: the runner tries again
  * later (and the document stays unknown, blocking another create, meanwhile).
  */
-export const invoiceCheckJob: JobHandler<{ id: number }> = {
+export const invoiceCheckJob = ({ providers, secrets }: Pick<JobDeps, 'providers' | 'secrets'>): JobHandler<{ id: number }> => ({
   async run(job, deps) {
     const doc = await findDocument(deps.db.kysely, job.payload.id);
     if (!doc || !IN_FLIGHT_STATES.includes(doc.state as DocumentState)) return;
     const wait = secondsUntilCheck(doc, deps.clock.now());
     if (wait > 0) return { again: wait };
-    if (!deps.providers || !deps.secrets) throw new Error('the invoice check needs the provider registry and the app key');
-    const ctx = serviceContext({ db: deps.db, clock: deps.clock, companyId: doc.company_id, providers: deps.providers });
-    const { client } = await smartBillFor(ctx, { secrets: deps.secrets }, 'manage');
+    const ctx = serviceContext({ db: deps.db, clock: deps.clock, companyId: doc.company_id, providers });
+    const { client } = await smartBillFor(ctx, { secrets }, 'manage');
     await resolveDocument(ctx, client, doc);
   },
-};
+});

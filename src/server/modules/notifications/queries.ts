@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
+import { notificationColumns, type NotificationKind } from '../../../core/notifications.js';
 import type { Executor } from '../../db/connection.js';
 import { paginate } from '../../http/list.js';
 
@@ -58,5 +59,20 @@ export async function markAllRead(exec: Executor, companyId: number, userId: num
     )
     // The bell opened in two tabs at once: both see the same unread rows; the second adds nothing.
     .onConflict((oc) => oc.columns(['notification_id', 'user_id']).doNothing())
+    .execute();
+}
+
+/**
+ * A system notification for the whole company, stored as its message key and params (each reader
+ * sees it in their language). Runs on the caller's executor: inside the transaction of the change
+ * it reports, it exists only if that change does.
+ */
+export async function insertSystemNotification(
+  exec: Executor,
+  n: { companyId: number; kind: NotificationKind; params: Record<string, string | number>; type: 'notice' | 'success' | 'warning' | 'error'; now: number },
+): Promise<void> {
+  await exec
+    .insertInto('notifications')
+    .values({ company_id: n.companyId, ...notificationColumns(n.kind, n.params), type: n.type, created_at: n.now })
     .execute();
 }

@@ -20,7 +20,7 @@ type OrderRow = Selectable<OrdersTable>;
 /** How a discount value reads in the history: RON for amounts, a percent for percentages. */
 const shownValue = (type: string, value: number | null) => (value === null ? null : type === 'percentage' ? Number(value) / 100 : fromBani(Number(value)));
 
-/** Adds an event to the order's history (also used by the modules that change orders: invoices, AWBs). */
+/** Adds an event to the order's history, by the context's user (none for the system: jobs). */
 export async function record(trx: Executor, ctx: ServiceContext, orderId: number, type: string, data: Record<string, unknown> = {}): Promise<void> {
   await trx.insertInto('order_events').values({ order_id: orderId, user_id: ctx.userId || null, type, data: JSON.stringify(data), created_at: ctx.now }).execute();
 }
@@ -528,4 +528,24 @@ export async function flagCustomer(ctx: ServiceContext, customerId: number, reas
     const noteOn = await orderForHistory(trx, ctx, customerId, orderId);
     if (noteOn) await record(trx, ctx, noteOn, 'flagged', { reason });
   });
+}
+
+// ---- delivery (AWB tracking) ------------------------------------------------------------------
+
+/** The statuses a delivered parcel completes; a storno or partial storno (and a completed order) stays as it is. */
+const COMPLETED_BY_DELIVERY = ['new', 'processing'];
+
+/**
+ * The courier delivered the order's parcel: a new or processing order becomes completed, with a
+ * `status_changed` event. Runs in the caller's transaction, which already holds the order's row
+ * (it has just written its courier status). Both statuses hold stock: nothing moves. Answers
+ * whether the status changed.
+ */
+export async function completeDeliveredOrder(trx: Executor, ctx: ServiceContext, orderId: number): Promise<boolean> {
+  const order = await forUpdate(trx, trx.selectFrom('orders').select(['id', 'status']).where('id', '=', orderId).where('company_id', '=', ctx.companyId)).executeTakeFirst();
+  if (!order || !COMPLETED_BY_DELIVERY.includes(order.status)) return false;
+  await trx.updateTable('orders').set({ status: 'completed', updated_at: ctx.now }).where('id', '=', orderId).execute();
+  await bumpCounts(trx, ctx.companyId, [['orders', order.status, -1], ['orders', 'completed', 1]]);
+  await record(trx, ctx, orderId, 'status_changed', { from: order.status, to: 'completed' });
+  return true;
 }

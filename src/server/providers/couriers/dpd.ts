@@ -184,7 +184,7 @@ export class DpdClient implements CourierClient {
           code: String(o.operationCode),
           description: o.description,
           location: o.place ?? null,
-          status: OPERATION_STATUS[Number(o.operationCode)] ?? 'in_transit',
+          status: dpdStatus(Number(o.operationCode)),
         }))
         .sort((a, b) => a.at - b.at);
       return { awbNumber, status: events.at(-1)?.status ?? null, events };
@@ -204,6 +204,9 @@ interface DpdTrackedParcel {
   operations?: { dateTime: string; operationCode: number; description: string; place?: string }[];
   error?: DpdError;
 }
+
+/** A DPD operation code as a status; codes not listed are movements between depots. */
+export const dpdStatus = (operationCode: number): AwbStatus => OPERATION_STATUS[operationCode] ?? 'in_transit';
 
 function dpdFailure(error: DpdError, status: number): ProviderError {
   const message = [error.message, error.context && !error.message?.includes(error.context) ? `(${error.context})` : ''].filter(Boolean).join(' ') || 'DPD error';

@@ -2,7 +2,7 @@ import { fromBucharest } from '../../lib/bucharestTime.js';
 import { encodePhpForm } from '../../lib/phpForm.js';
 import { ProviderError, ProviderHttp, tryJson, type ProviderFieldError, type ProviderRequest, type ProviderResponse } from '../http.js';
 import { tokenKey, type ClientDeps } from '../shared.js';
-import type { AwbStatus, AwbTracking, County, CourierClient, CourierCredentials, CreateAwbInput, CreatedAwb, LabelFormat, Locality, PickupPoint, Street, TrackingEvent } from './types.js';
+import type { AwbStatus, AwbTracking, County, CourierClient, CourierCredentials, CourierLocker, CreateAwbInput, CreatedAwb, LabelFormat, Locality, PickupPoint, Street, TrackingEvent } from './types.js';
 
 /**
  * Sameday (reference/providers.md §2), as its official PHP SDK speaks it: `POST /api/authenticate`
@@ -124,6 +124,8 @@ export class SamedayClient implements CourierClient {
       name: p.alias || p.address,
       address: [p.address, p.city?.name, p.county?.name].filter(Boolean).join(', '),
       isDefault: Boolean(p.defaultPickupPoint),
+      county: p.county?.name ?? null,
+      city: p.city?.name ?? null,
       contact_persons: (p.pickupPointContactPerson ?? []).map((c) => ({
         id: String(c.id),
         name: c.name,
@@ -131,6 +133,19 @@ export class SamedayClient implements CourierClient {
         phoneNumber: c.phoneNumber ?? null,
         defaultContactPerson: Boolean(c.defaultContactPerson),
       })),
+    }));
+  }
+
+  /** Every easybox (`GET /api/client/lockers`, read page by page like the other lists). */
+  async lockers(): Promise<CourierLocker[]> {
+    const rows = await this.all<SamedayLocker>('api/client/lockers');
+    return rows.map((l) => ({
+      id: String(l.lockerId),
+      name: l.name,
+      county: l.county ?? '',
+      city: l.city ?? '',
+      address: l.address ?? '',
+      postalCode: /^\d{6}$/.test(String(l.postalCode ?? '')) ? String(l.postalCode) : null,
     }));
   }
 
@@ -258,6 +273,16 @@ interface SamedayPickupPoint {
   county?: { name: string };
   city?: { name: string };
   pickupPointContactPerson?: { id: number; name: string; position?: string; phoneNumber?: string; defaultContactPerson?: boolean }[];
+}
+
+/** A locker as the SDK reads it (SamedayGetLockersResponse); schedule and boxes are not used here. */
+interface SamedayLocker {
+  lockerId: number;
+  name: string;
+  county?: string;
+  city?: string;
+  address?: string;
+  postalCode?: string | number;
 }
 
 interface SamedayHistory {

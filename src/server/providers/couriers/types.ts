@@ -44,6 +44,19 @@ export interface PickupPoint {
   isDefault: boolean;
   /** Sameday only: whom the courier asks for at this point. */
   contact_persons?: ContactPerson[];
+  /** The point's county and city, when the provider gives them apart from the address (Sameday). */
+  county?: string | null;
+  city?: string | null;
+}
+
+/** A parcel locker (Sameday's easybox) where a recipient collects. */
+export interface CourierLocker {
+  id: string;
+  name: string;
+  county: string;
+  city: string;
+  address: string;
+  postalCode: string | null;
 }
 
 export interface County {
@@ -168,4 +181,6 @@ export interface CourierClient {
   deleteAwb(awbNumber: string): Promise<void>;
   /** Tracking of many AWBs, batched as the provider allows; one result per asked AWB, same order. */
   track(awbNumbers: string[]): Promise<AwbTracking[]>;
+  /** Sameday only: every locker of its network (the list is the same for every account). */
+  lockers?(): Promise<CourierLocker[]>;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCargusEmulator } from '../../emulators/cargus.js';
+import { TIMELINE } from '../../emulators/shipments.js';
 import { CargusClient } from '../../providers/couriers/cargus.js';
 import type { CreateAwbInput } from '../../providers/couriers/types.js';
 import { ProviderError } from '../../providers/http.js';
@@ -91,7 +92,7 @@ describe('Cargus client against its emulator', () => {
     t = await c.track([a.awbNumber, b.awbNumber]);
     expect(t[0].status).toBe('delivered');
     expect(t[0].events.map((e) => e.status)).toEqual(['pickedUp', 'in_transit', 'inDelivery', 'delivered']);
-    expect(t[0].events[0].at).toBe(h.emulator.state.shipments.get(a.awbNumber)!.createdAt + 2 * 3600);
+    expect(t[0].events[0].at).toBe(h.emulator.state.shipments.get(a.awbNumber)!.createdAt + TIMELINE.delivered[0][1]);
     expect(t[1].status).toBe('returned');
     expect(t[1].events.map((e) => e.status)).toContain('refused');
   });

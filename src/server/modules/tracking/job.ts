@@ -1,0 +1,18 @@
+import type { ProvidersMode } from '../../providers/config.js';
+
+/**
+ * The tracking job: one row in `jobs` under a fixed key, scheduled at every start (a no-op when it
+ * exists), so several instances starting together still make one; the lease lets one instance run
+ * it at a time, and it schedules itself again after each pass.
+ */
+export const TRACKING_JOB = { kind: 'awb_tracking', key: 'awb_tracking' } as const;
+
+/**
+ * Seconds between two passes. Emulated: 2 minutes, because the emulators move a parcel every few
+ * minutes and the demo should show it. Live: 15 minutes, because couriers update a parcel a few
+ * times a day and none of the three publishes a rate limit (Sameday is asked once per AWB).
+ */
+export const TRACKING_INTERVAL_SECONDS: Record<ProvidersMode, number> = { emulated: 120, live: 900 };
+
+/** A pass may take a while with many AWBs (Sameday answers one AWB per call): the lease covers it. */
+export const TRACKING_LEASE_SECONDS = 900;
