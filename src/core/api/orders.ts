@@ -11,7 +11,8 @@ import { selectedRef } from './sources.js';
  * spec has them.
  */
 
-export const ORDER_STATUSES = ['new', 'processing', 'completed', 'cancelled'] as const;
+/** Every status an order can have: the spec's four, and the two an invoice's reversal gives it. */
+export const ORDER_STATUSES = ['new', 'processing', 'completed', 'cancelled', 'storno', 'partially_storno'] as const;
 export const ORDER_SORTS = ['-created_at', 'created_at'] as const;
 /** Largest quantity on one line (far above any real order, far below integer limits). */
 export const MAX_LINE_QUANTITY = 100_000;

@@ -480,6 +480,11 @@ describe('storno-invoice', () => {
     expect(data).toMatchObject({ status: 'storno', invoice: { status: 'storno' } });
     expect(data.invoice.lines.every((l: { quantity: number; reversed: number }) => l.reversed === l.quantity)).toBe(true);
     expect(events(data, 'status_changed')).toEqual([{ from: 'partially_storno', to: 'storno' }, { from: 'new', to: 'partially_storno' }]);
+    // The orders list filters by the reversal's statuses, with the kept counts moved along.
+    const byStatus = async (status: string) => (await u.call('GET', `/api/v1/order?status=${status}`)).json();
+    expect((await byStatus('storno')).data.map((r: { id: number }) => r.id)).toContain(o.id);
+    expect((await byStatus('storno')).meta.total).toBe((await byStatus('storno')).data.length);
+    expect((await byStatus('partially_storno')).data.map((r: { id: number }) => r.id)).not.toContain(o.id);
     // The invoice and its two storno documents add up to nothing, shipping and discounts included.
     const docs = emulated();
     expect(docs).toHaveLength(3);
