@@ -17,7 +17,7 @@ const importRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', '.perf-tmp/**', 'node_modules/**', 'data/**', 'artifacts/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'data/**', 'artifacts/**', 'test-results/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['src/web/**/*.{ts,tsx}'],
