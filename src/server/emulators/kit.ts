@@ -14,10 +14,12 @@ import { preparePdfFonts } from '../lib/pdf/documents.js';
  *   (DPD's `{error}`, SmartBill's `errorText`, Vonage's message status) and an answer without its
  *   expected fields elsewhere;
  * - `expired_token`: the next authenticated call finds its (valid) token expired, as after 24 h;
- * - `refused_login`: the next login is refused even with the demo account.
+ * - `refused_login`: the next login is refused even with the demo account;
+ * - `answer_lost`: the next create (an AWB) is carried out and stored, but its answer is held like
+ *   a timeout's: the caller cannot know the document exists (applied by the create routes).
  */
 
-export const FAULTS = ['timeout', 'server_error', 'error_in_200', 'expired_token', 'refused_login'] as const;
+export const FAULTS = ['timeout', 'server_error', 'error_in_200', 'expired_token', 'refused_login', 'answer_lost'] as const;
 export type Fault = (typeof FAULTS)[number];
 
 export class FaultSwitch {
