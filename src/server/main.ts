@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { startJobRunner } from './jobs/runner.js';
 import { systemClock } from './lib/clock.js';
+import { secretBox } from './lib/secrets.js';
 import { loadProvidersConfig } from './providers/config.js';
 import { PROVIDER_LABELS, PROVIDER_NAMES } from './providers/http.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/index.js';
@@ -21,7 +22,7 @@ if (config.seedDemo && (await isEmpty(db))) {
 const providers = loadProvidersConfig();
 const app = await buildApp({ providers, db, appKey: config.appKey, dataDir: config.dataDir, webDist: process.env.WEB_DIST ?? 'dist', logger: process.env.LOG_REQUESTS === 'true', publicUrl: config.publicUrl, trustProxy: process.env.TRUST_PROXY === 'true' });
 await app.listen({ port: config.port, host: config.host });
-const jobs = startJobRunner({ db, clock: systemClock, handlers: jobHandlers, log: (m) => console.error(m) });
+const jobs = startJobRunner({ db, clock: systemClock, handlers: jobHandlers({ providers: app.providers, secrets: secretBox(config.appKey) }), log: (m) => console.error(m) });
 
 const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
 console.log(`\nSeller console is running at http://${shownHost}:${config.port}  (database: ${db.engine})`);

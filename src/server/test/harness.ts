@@ -20,6 +20,8 @@ export interface TestApp {
   /** A user with a token, member of a new company (or of the given ones). */
   signUp(opts?: { companies?: number[]; email?: string; password?: string }): Promise<TestUser>;
   createCompany(name?: string): Promise<number>;
+  /** The app's key (opens the stored provider logins, as a background job does). */
+  appKey: string;
 }
 
 export interface TestUser {
@@ -33,7 +35,7 @@ export interface TestUser {
 
 export const engineUnderTest = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
-export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, 'logger' | 'providerRegistry'> } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, 'logger' | 'providerRegistry' | 'providers'> } = {}): Promise<TestApp> {
   const clock = opts.clock ?? systemClock;
   const pgUrl = process.env.TEST_DATABASE_URL;
   let db: Db;
@@ -54,7 +56,8 @@ export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, '
   }
   await migrateToLatest(db);
   const dataDir = path.join(os.tmpdir(), `console-test-${crypto.randomBytes(4).toString('hex')}`);
-  const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir, clock: opts.clock, ...opts.deps });
+  const appKey = crypto.randomBytes(32).toString('base64');
+  const app = await buildApp({ db, appKey, dataDir, clock: opts.clock, ...opts.deps });
   let counter = 0;
 
   async function createCompany(name = `Test Company ${++counter}`): Promise<number> {
@@ -99,6 +102,7 @@ export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, '
     db,
     signUp,
     createCompany,
+    appKey,
     close: async () => {
       await app.close();
       await db.close();

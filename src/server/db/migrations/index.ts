@@ -10,6 +10,7 @@ import { integrations } from './009_integrations.js';
 import { orders } from './010_orders.js';
 import { listCounts } from './011_list_counts.js';
 import { jobs } from './012_jobs.js';
+import { shipments } from './013_shipments.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '010_orders': orders,
   '011_list_counts': listCounts,
   '012_jobs': jobs,
+  '013_shipments': shipments,
 };
