@@ -78,7 +78,8 @@ export interface AppliedDiscount {
 export interface OrderEvent {
   id: number;
   /** created, line_added, line_changed, line_removed, discount_added, discount_changed, discount_removed,
-   * free_shipping, customer_detail_changed, phone_changed, observations_changed, details_changed, cancelled, restored, flagged */
+   * free_shipping, customer_detail_changed, phone_changed, observations_changed, details_changed, cancelled, restored, flagged,
+   * awb_created {courier, awb, found_after_timeout?}, awb_deleted {courier, awb, gone_at_courier?}, status_changed {from, to} */
   type: string;
   data: Record<string, unknown>;
   created_at: number;
