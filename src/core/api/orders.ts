@@ -79,7 +79,8 @@ export interface AppliedDiscount {
 export interface OrderEvent {
   id: number;
   /** created, line_added, line_changed, line_removed, discount_added, discount_changed, discount_removed,
-   * free_shipping, customer_detail_changed, phone_changed, observations_changed, details_changed, cancelled, restored, flagged */
+   * free_shipping, customer_detail_changed, phone_changed, observations_changed, details_changed, cancelled, restored, flagged,
+   * awb_created {courier, awb, found_after_timeout?}, awb_deleted {courier, awb, gone_at_courier?}, status_changed {from, to} */
   type: string;
   data: Record<string, unknown>;
   created_at: number;
@@ -100,6 +101,11 @@ export interface OrderListItem {
   total_value: number;
   created_at: number;
   updated_at: number;
+  /**
+   * An AWB create in flight (pending) or whose answer never came and is being checked with the
+   * courier (unknown); null otherwise. While set, another create answers 409.
+   */
+  awb_state: 'pending' | 'unknown' | null;
   customer_detail: { customer_id: number; name: string; phone_number: string; telefon: string; email: string | null; flags: Flag[] };
 }
 
@@ -114,11 +120,6 @@ export interface Order extends Omit<OrderListItem, 'customer_detail'> {
   order_products: OrderProduct[];
   applied_discounts: AppliedDiscount[];
   history: OrderEvent[];
-  /**
-   * An AWB create in flight (pending) or whose answer never came and is being checked with the
-   * courier (unknown); null otherwise. While set, another create answers 409.
-   */
-  awb_state: 'pending' | 'unknown' | null;
   /** The same for the invoice. */
   invoice_state: 'pending' | 'unknown' | null;
   /** The invoice bill_number names, with its lines and what was reversed; null without one. */
@@ -252,6 +253,8 @@ registerMessages({
     nothing_to_update: 'Nothing to update.',
     order_already_cancelled: 'The order is already cancelled.',
     order_has_awb: 'The order has an AWB: delete the AWB before cancelling the order.',
+    order_awb_unsettled: 'An AWB is being created or checked with the courier for this order: wait until it is settled.',
+    order_delete_has_awb: 'The order has an AWB: delete the AWB before deleting the order.',
     order_has_invoice: 'The order has an invoice: cancel or reverse the invoice before cancelling the order.',
     order_not_cancelled: 'Only a cancelled order can be restored.',
     phone_taken: 'This phone number already belongs to another customer.',
@@ -269,6 +272,8 @@ registerMessages({
     nothing_to_update: 'Nu este nimic de actualizat.',
     order_already_cancelled: 'Comanda este deja anulată.',
     order_has_awb: 'Comanda are un AWB: ștergeți AWB-ul înainte de a anula comanda.',
+    order_awb_unsettled: 'Pentru această comandă se creează sau se verifică la curier un AWB: așteptați până se clarifică.',
+    order_delete_has_awb: 'Comanda are un AWB: ștergeți AWB-ul înainte de a șterge comanda.',
     order_has_invoice: 'Comanda are o factură: anulați sau stornați factura înainte de a anula comanda.',
     order_not_cancelled: 'Doar o comandă anulată poate fi restaurată.',
     phone_taken: 'Acest număr de telefon aparține deja altui client.',

@@ -274,6 +274,28 @@ export interface ListCountsTable {
   n: number;
 }
 
+/** One AWB create of an order and how it went (migration 013). */
+export interface ShipmentsTable {
+  id: Generated<number>;
+  company_id: number;
+  order_id: number;
+  courier: string;
+  /** pending | created | unknown | failed | deleted */
+  state: string;
+  reference: string;
+  cod_bani: number;
+  weight_grams: number;
+  awb: string | null;
+  /** JSON array of strings. */
+  parcel_numbers: string | null;
+  cost_bani: number | null;
+  previous_status: string | null;
+  error: string | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
@@ -391,6 +413,7 @@ export interface Database {
   order_events: OrderEventsTable;
   list_counts: ListCountsTable;
   jobs: JobsTable;
+  shipments: ShipmentsTable;
   integrations: IntegrationsTable;
   company_integrations: CompanyIntegrationsTable;
   invoices: InvoicesTable;

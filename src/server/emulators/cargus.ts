@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
-import { toBucharest } from '../lib/bucharestTime.js';
+import { bucharestDate, toBucharest } from '../lib/bucharestTime.js';
 import { GEO, findCounty, findLocality, localityById } from './geo.js';
 import { applyCommonFaults, baniToNumber, controlRoutes, FaultSwitch, Hanger, numberToBani, type Emulator, type EmulatorOptions } from './kit.js';
 import { awbCounter, deletable, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
@@ -264,6 +264,7 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusS
           locationId: location!.LocationId,
         };
         state.shipments.set(number, shipment);
+        if (faults.take('answer_lost')) return hanger.hang(reply);
         const net = Math.round(costBani / 1.21);
         return [
           {
@@ -333,6 +334,38 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusS
         if (!deletable(s, clock.now())) return reply.code(400).send(['AWB-ul nu mai poate fi sters: expeditia a fost preluata de curier!']);
         s.deleted = true;
         return true;
+      });
+
+      /** `MM-dd-yyyy` (the documented form) → "yyyy-mm-dd", or null. */
+      const cargusDay = (text: unknown): string | null => {
+        const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(String(text ?? '').trim());
+        return m ? `${m[3]}-${m[1]}-${m[2]}` : null;
+      };
+
+      // The account's AWBs of a range of (Bucharest) days, oldest first, page by page; deleted ones are gone.
+      app.get('/api/Awbs/GetByDate', async (req, reply) => {
+        const account = authed(req, reply);
+        if (!account) return reply;
+        const q = req.query as { FromDate?: string; ToDate?: string; pageNumber?: string; itemsPerPage?: string };
+        const from = cargusDay(q.FromDate);
+        const to = cargusDay(q.ToDate);
+        if (!from || !to) return reply.code(400).send(['Formatul datei este invalid (MM-dd-yyyy)!']);
+        const perPage = Math.min(Math.max(Number(q.itemsPerPage) || 100, 1), 1000);
+        const page = Math.max(Number(q.pageNumber) || 1, 1);
+        const rows = [...state.shipments.values()]
+          .filter((s) => s.account === account.username && !s.deleted && bucharestDate(s.createdAt) >= from && bucharestDate(s.createdAt) <= to)
+          .sort((a, b) => a.createdAt - b.createdAt)
+          .slice((page - 1) * perPage, page * perPage);
+        return rows.map((s) => ({
+          BarCode: s.number,
+          CustomString: s.reference,
+          ParcelCodes: s.parcelNumbers.map((Code) => ({ Code, Type: 1 })),
+          TotalWeight: s.weightKg,
+          CashRepayment: baniToNumber(s.codBani),
+          Recipient: { Name: s.recipient.name },
+          Status: 'Validat',
+          ValidationDate: toBucharest(s.createdAt, 'T'),
+        }));
       });
 
       app.get('/api/AwbTrace', async (req, reply) => {

@@ -181,7 +181,7 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator<DpdState> 
         };
       });
 
-      post('/v1/shipment', ({ account, body }) => {
+      post('/v1/shipment', ({ account, body }, reply) => {
         const sender = (body.sender ?? {}) as { clientId?: number };
         const from = account.clients.find((c) => c.clientId === Number(sender.clientId));
         if (!from) return dpdError('Invalid sender client id', 10, 'sender.clientId');
@@ -239,6 +239,7 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator<DpdState> 
           clientId: from.clientId,
         });
         for (const p of parcelIds) state.parcels.set(p, id);
+        if (faults.take('answer_lost')) return hanger.hang(reply);
         const net = Math.round(costBani / 1.21);
         const now = clock.now();
         return {
@@ -261,6 +262,15 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator<DpdState> 
           .filter((s): s is DpdShipment => !!s)
           .map((s) => ({ id: s.number, sender: { clientId: s.clientId }, parcels: s.parcelNumbers.map((id, i) => ({ seqNo: i + 1, id })), ref1: s.reference })),
       }));
+
+      // Shipments (cancelled ones too) whose ref1 (searchInRef 1), ref2 (2) or either (3) is the reference.
+      post('/v1/shipment/search', ({ account, body }) => {
+        const ref = String(body.ref ?? '').trim();
+        if (!ref) return dpdError('ref is required', 43, 'ref');
+        const where = Number(body.searchInRef ?? 1);
+        const matches = [...state.shipments.values()].filter((s) => s.account === account.username && (where === 1 || where === 3) && s.reference === ref);
+        return { barcodes: matches.flatMap((s) => (body.shipmentsOnly === false ? [s.number, ...s.parcelNumbers.slice(1)] : [s.number])) };
+      });
 
       post('/v1/shipment/cancel', ({ account, body }) => {
         const s = mine(account, String(body.shipmentId ?? ''));

@@ -9,18 +9,18 @@ import { preparePdfFonts } from '../lib/pdf/documents.js';
  * An emulator answers exactly as its provider does (paths, fields, auth, error shapes); the
  * faults make it fail on demand the way that provider fails:
  * - `timeout`: holds the request without answering (until `hangMs`, or the emulator closes);
- * - `timeout_after_write`: carries out the next successful write (POST, PUT, DELETE) — the AWB or
- *   invoice is stored — and then holds its answer the same way: the create whose answer was lost,
- *   which the app must resolve with the provider instead of sending again;
  * - `server_error`: answers the provider's 5xx;
  * - `error_in_200`: an error inside an HTTP 200, in the provider's shape where it has one
  *   (DPD's `{error}`, SmartBill's `errorText`, Vonage's message status) and an answer without its
  *   expected fields elsewhere;
  * - `expired_token`: the next authenticated call finds its (valid) token expired, as after 24 h;
- * - `refused_login`: the next login is refused even with the demo account.
+ * - `refused_login`: the next login is refused even with the demo account;
+ * - `answer_lost`: the next create (an AWB, an invoice, a storno) is carried out and stored, but its
+ *   answer is held like a timeout's: the caller cannot know the document exists and must resolve it
+ *   with the provider instead of sending again (applied by the create routes, after the store).
  */
 
-export const FAULTS = ['timeout', 'timeout_after_write', 'server_error', 'error_in_200', 'expired_token', 'refused_login'] as const;
+export const FAULTS = ['timeout', 'server_error', 'error_in_200', 'expired_token', 'refused_login', 'answer_lost'] as const;
 export type Fault = (typeof FAULTS)[number];
 
 export class FaultSwitch {
@@ -114,12 +114,6 @@ export function applyCommonFaults(app: FastifyInstance, faults: FaultSwitch, han
     if (isControl(req)) return;
     if (faults.take('timeout')) return hanger.hang(reply);
     if (faults.take('server_error')) return serverError(reply);
-  });
-  // The write is done (the document stored); only its answer is held back.
-  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (isControl(req) || req.method === 'GET' || reply.statusCode >= 300) return payload;
-    if (faults.take('timeout_after_write')) await hanger.wait();
-    return payload;
   });
 }
 

@@ -309,6 +309,7 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator<Sameda
           pickupPointId: point!.id,
           contactPersonId: contact!.id,
         });
+        if (faults.take('answer_lost')) return hanger.hang(reply);
         return { awbNumber: number, awbCost: baniToNumber(costBani), parcels: parcelNumbers.map((awbNumber, i) => ({ position: i + 1, awbNumber })) };
       });
 
@@ -350,6 +351,29 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator<Sameda
         if (!deletable(s, clock.now())) return reply.code(400).send({ code: 400, message: 'Awb-ul nu poate fi sters deoarece a fost deja preluat de curier.' });
         s.deleted = true;
         return reply.code(204).send();
+      });
+
+      // Every status a parcel of the account reached in [startTimestamp, endTimestamp] (at most 2 h), "AWB emis" included.
+      app.get('/api/client/status-sync', async (req, reply) => {
+        const account = authed(req, reply);
+        if (!account) return reply;
+        const q = req.query as Record<string, string>;
+        const start = Number(q.startTimestamp);
+        const end = Number(q.endTimestamp);
+        if (!Number.isInteger(start) || !Number.isInteger(end) || end < start) return reply.code(400).send({ code: 400, message: 'Invalid time interval.' });
+        if (end - start > 7200) return reply.code(400).send({ code: 400, message: 'The time interval must not exceed 2 hours.' });
+        const now = clock.now();
+        const rows = [...state.shipments.values()]
+          .filter((s) => s.account === account.username && !s.deleted)
+          .flatMap((s) => {
+            const moves = [{ ...CREATED, at: s.createdAt, reason: '' }, ...stagesAt(s, now).map((e) => ({ ...STATUSES[e.stage], at: e.at, reason: e.stage === 'refused' ? 'Refuzat la livrare' : '' }))];
+            return moves
+              .filter((m) => m.at >= start && m.at <= end)
+              .flatMap((m) => s.parcelNumbers.map((parcelAwbNumber) => ({ statusId: m.statusId, status: m.status, statusLabel: m.statusLabel, statusState: m.statusState, statusDate: toBucharest(m.at, 'T'), parcelAwbNumber, reasonId: '', reason: m.reason, parcelDetails: '', at: m.at })));
+          })
+          .sort((a, b) => a.at - b.at)
+          .map(({ at: _at, ...row }) => row);
+        return page(rows, q);
       });
 
       app.get('/api/client/awb/:awb/status', async (req, reply) => {

@@ -256,6 +256,7 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
           paidBani: b.payment?.value ? numberToBani(b.payment.value) : 0,
           reverses: null,
         });
+        if (faults.take('answer_lost')) return hanger.hang(reply);
         return { errorText: '', message: '', number: invoice.number, series: invoice.series, url: '' };
       });
 
@@ -279,6 +280,7 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
           reverses: `${original.series}${original.number}`,
         });
         original.reversedBy = `${storno.series}${storno.number}`;
+        if (faults.take('answer_lost')) return hanger.hang(reply);
         return { errorText: '', message: '', number: storno.number, series: storno.series, url: '' };
       });
 

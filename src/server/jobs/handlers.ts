@@ -1,12 +1,14 @@
 import type { Db } from '../db/connection.js';
 import { INVOICE_CHECK_JOB } from '../modules/invoices/documents.js';
 import { invoiceCheckJob } from '../modules/invoices/job.js';
+import { shipmentSettleJob } from '../modules/shipping/jobs.js';
+import { SETTLE_JOB } from '../modules/shipping/service.js';
 import type { SecretBox } from '../lib/secrets.js';
 import { TRACKING_INTERVAL_SECONDS, TRACKING_JOB, TRACKING_LEASE_SECONDS } from '../modules/tracking/job.js';
 import { describeReport, trackOpenAwbs } from '../modules/tracking/service.js';
 import type { ProviderRegistry } from '../providers/registry.js';
 import { scheduleJob, type NewJob } from './queue.js';
-import type { JobHandlers } from './runner.js';
+import type { JobHandler, JobHandlers } from './runner.js';
 
 /** What the handlers need besides the database and the clock the runner gives them. */
 export interface JobDeps {
@@ -25,6 +27,7 @@ export interface JobDeps {
 export function jobHandlers(deps: JobDeps): JobHandlers {
   return {
     [INVOICE_CHECK_JOB]: invoiceCheckJob(deps),
+    [SETTLE_JOB]: shipmentSettleJob(deps) as JobHandler,
     [TRACKING_JOB.kind]: {
       // A recurring job never gives up: a failed pass (the database away) is tried again, at most an hour apart.
       maxAttempts: Number.POSITIVE_INFINITY,

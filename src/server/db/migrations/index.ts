@@ -10,6 +10,7 @@ import { integrations } from './009_integrations.js';
 import { orders } from './010_orders.js';
 import { listCounts } from './011_list_counts.js';
 import { jobs } from './012_jobs.js';
+import { shipments } from './013_shipments.js';
 import { invoices } from './014_invoices.js';
 import { tracking } from './015_tracking.js';
 import { trigramPending } from './017_trigram_pending.js';
@@ -27,6 +28,7 @@ export const migrations: Record<string, MigrationFactory> = {
   '010_orders': orders,
   '011_list_counts': listCounts,
   '012_jobs': jobs,
+  '013_shipments': shipments,
   '014_invoices': invoices,
   '015_tracking': tracking,
   '017_trigram_pending': trigramPending,

@@ -75,7 +75,7 @@ export async function companyIntegrations(ctx: ServiceContext, deps: Integration
   return rows.map((r) => toCompanyIntegration(r, deps));
 }
 
-function configurationOf(row: CompanyIntegrationRow): IntegrationConfiguration {
+export function configurationOf(row: CompanyIntegrationRow): IntegrationConfiguration {
   return row.configuration ? (JSON.parse(row.configuration) as IntegrationConfiguration) : {};
 }
 
@@ -94,6 +94,15 @@ function configurationComplete(key: string, c: IntegrationConfiguration): boolea
   }
 }
 
+function hasCompleteConfiguration(row: CompanyIntegrationRow): boolean {
+  return CREDENTIALS_SUFFICE.includes(row.key) ? row.credentials !== null : configurationComplete(row.key, configurationOf(row));
+}
+
+/** Usable for work (an AWB, an invoice, a message): active, logged in and every wizard step done. */
+export function isUsable(row: CompanyIntegrationRow): boolean {
+  return Boolean(row.is_active) && row.credentials !== null && hasCompleteConfiguration(row);
+}
+
 /**
  * The API shape: never the credentials, only whether they are set. Messaging providers have
  * nothing to configure, so for them has_configuration follows has_credentials and the spec's rule
@@ -102,7 +111,7 @@ function configurationComplete(key: string, c: IntegrationConfiguration): boolea
 export function toCompanyIntegration(row: CompanyIntegrationRow, deps: Pick<IntegrationDeps, 'gateway'>): CompanyIntegration {
   const configuration = configurationOf(row);
   const hasCredentials = row.credentials !== null;
-  const hasConfiguration = CREDENTIALS_SUFFICE.includes(row.key) ? hasCredentials : configurationComplete(row.key, configuration);
+  const hasConfiguration = hasCompleteConfiguration(row);
   return {
     id: row.id,
     integrations_id: row.integration_id,

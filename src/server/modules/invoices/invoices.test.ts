@@ -271,7 +271,7 @@ describe('never two invoices for one order', () => {
   it('a timeout after SmartBill stored the invoice: unknown (504), checked after a minute, adopted; one invoice at SmartBill', async () => {
     const { u, src } = await seller();
     const o = await order(u, src, { 'A-1': 1, 'B-2': 2 });
-    smartbill.faults.set('timeout_after_write', 1);
+    smartbill.faults.set('answer_lost', 1);
     const res = await create(u, o.id);
     expect(res.statusCode).toBe(504);
     expect(res.json().message).toMatch(/SmartBill did not answer, so the invoice may have been issued/);
@@ -320,7 +320,7 @@ describe('never two invoices for one order', () => {
   it('the background check adopts a lost invoice without anyone clicking', async () => {
     const { u, src } = await seller();
     const o = await order(u, src, { 'B-2': 1 });
-    smartbill.faults.set('timeout_after_write', 1);
+    smartbill.faults.set('answer_lost', 1);
     expect((await create(u, o.id)).statusCode).toBe(504);
     const run = () => runDueJobs({ db: t.db, clock, handlers: jobHandlers({ providers: registry, secrets: secretBox(t.appKey) }), instanceId: 'test' });
     await run();
@@ -515,7 +515,7 @@ describe('storno-invoice', () => {
   it('a storno whose answer was lost is found and adopted before another; the order shows it', async () => {
     const { u, o, a, c } = await invoiced();
     clock.advance(DAY + 1);
-    smartbill.faults.set('timeout_after_write', 1);
+    smartbill.faults.set('answer_lost', 1);
     let res = await storno(u, o.id, [{ id: a, quantity: 1 }]);
     expect(res.statusCode).toBe(504);
     expect(res.json().message).toMatch(/the storno may have been issued/);

@@ -168,8 +168,9 @@ async function orderListRows(exec: Executor, companyId: number, ids: number[]): 
     .selectFrom('orders as o')
     .innerJoin('order_customer_details as d', 'd.order_id', 'o.id')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
+    .leftJoin(unsettledShipments(exec), 'sh.order_id', 'o.id')
     .selectAll('o')
-    .select(['d.name', 'd.email', 'c.phone_number'])
+    .select(['d.name', 'd.email', 'c.phone_number', 'sh.state as awb_state'])
     .where('o.id', 'in', ids)
     .where('o.company_id', '=', companyId)
     .execute();
@@ -180,11 +181,20 @@ async function orderListRows(exec: Executor, companyId: number, ids: number[]): 
     .filter((r) => r !== undefined)
     .map((r) => ({
       ...orderMoney(r),
+      awb_state: awbState(r.awb_state),
       customer_detail: { customer_id: r.customer_id, name: r.name, phone_number: r.phone_number, telefon: r.phone_number, email: r.email, flags: flags.get(r.customer_id) ?? [] },
     }));
 }
 
-function orderMoney(r: Selectable<OrdersTable>): Omit<OrderListItem, 'customer_detail'> {
+/**
+ * The AWB create of each order that is in flight or not yet settled with the courier (the shipping
+ * module's shipments): at most one per order (a partial unique index), so joining it never
+ * repeats an order.
+ */
+const unsettledShipments = (exec: Executor) => exec.selectFrom('shipments').select(['order_id', 'state']).where('state', 'in', ['pending', 'unknown']).as('sh');
+const awbState = (state: string | null): Order['awb_state'] => (state === 'pending' || state === 'unknown' ? state : null);
+
+function orderMoney(r: Selectable<OrdersTable>): Omit<OrderListItem, 'customer_detail' | 'awb_state'> {
   return {
     id: r.id,
     status: r.status,
@@ -248,8 +258,9 @@ export async function findOrder(exec: Executor, companyId: number, id: number): 
     .selectFrom('orders as o')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
     .leftJoin('sources as s', 's.id', 'o.source_id')
+    .leftJoin(unsettledShipments(exec), 'sh.order_id', 'o.id')
     .selectAll('o')
-    .select(['c.phone_number', 's.source'])
+    .select(['c.phone_number', 's.source', 'sh.state as awb_state'])
     .where('o.id', '=', id)
     .where('o.company_id', '=', companyId)
     .executeTakeFirst();
@@ -294,8 +305,7 @@ export async function findOrder(exec: Executor, companyId: number, id: number): 
     order_products: orderProducts,
     applied_discounts: discounts.map(toAppliedDiscount),
     history,
-    // Filled by the shipping module (issue 14).
-    awb_state: null,
+    awb_state: awbState(o.awb_state),
     invoice_state: invoices.state,
     invoice: invoices.invoice,
   };

@@ -13,6 +13,7 @@ import { forUpdate, type Executor } from '../../db/connection.js';
 import type { AppliedDiscountsTable, Database, OrdersTable } from '../../db/schema.js';
 import { FieldProblems, HttpError, notFound } from '../../http/errors.js';
 import { bumpCounts } from './queries.js';
+import { activeShipment, isUnsettled } from '../shipping/queries.js';
 
 type Trx = Transaction<Database>;
 type OrderRow = Selectable<OrdersTable>;
@@ -20,7 +21,7 @@ type OrderRow = Selectable<OrdersTable>;
 /** How a discount value reads in the history: RON for amounts, a percent for percentages. */
 const shownValue = (type: string, value: number | null) => (value === null ? null : type === 'percentage' ? Number(value) / 100 : fromBani(Number(value)));
 
-/** Adds an event to the order's history, by the context's user (none for the system: jobs). */
+/** Adds an event to the order's history, in the caller's transaction, by the context's user (none for the system: jobs). */
 export async function record(trx: Executor, ctx: ServiceContext, orderId: number, type: string, data: Record<string, unknown> = {}): Promise<void> {
   await trx.insertInto('order_events').values({ order_id: orderId, user_id: ctx.userId || null, type, data: JSON.stringify(data), created_at: ctx.now }).execute();
 }
@@ -260,16 +261,32 @@ export async function updateOrderFields(ctx: ServiceContext, id: number, input: 
   });
 }
 
-/** Deletes the order with its lines, discounts and history; stock comes back unless it was cancelled. */
+/**
+ * The order's AWB create in flight or not yet settled with the courier (the shipping module): while
+ * one exists an AWB may exist, so the order can be neither cancelled nor deleted.
+ */
+async function refuseWhileAwbUnsettled(trx: Executor, orderId: number): Promise<void> {
+  const shipment = await activeShipment(trx, orderId);
+  if (shipment && isUnsettled(shipment)) throw new HttpError(409, 'order_awb_unsettled');
+}
+
+/**
+ * Deletes the order with its lines, discounts and history; stock comes back unless it was
+ * cancelled. Refused (409) while it has an AWB or one is being created: the parcel exists at the
+ * courier and would be left without its order.
+ */
 export async function deleteOrder(ctx: ServiceContext, id: number): Promise<void> {
   await ctx.db.transaction(async (trx) => {
     const order = await lockOrder(trx, ctx, id);
+    if (order.awb) throw new HttpError(409, 'order_delete_has_awb');
+    await refuseWhileAwbUnsettled(trx, id);
     const lines = await trx.selectFrom('order_products').select(['product_id', 'quantity']).where('order_id', '=', id).execute();
     await moveStocks(trx, lines.map((l) => ({ productId: l.product_id, delta: deleteStockChange(order.status, l.quantity) })));
     // Explicit rather than left to the cascades alone.
     await trx.deleteFrom('applied_discounts').where('order_id', '=', id).execute();
     await trx.deleteFrom('order_products').where('order_id', '=', id).execute();
     await trx.deleteFrom('order_events').where('order_id', '=', id).execute();
+    await trx.deleteFrom('shipments').where('order_id', '=', id).execute();
     await trx.deleteFrom('order_customer_details').where('order_id', '=', id).execute();
     await trx.deleteFrom('orders').where('id', '=', id).execute();
     const lastOrder = await removeCompanyCustomer(trx, ctx.companyId, order.customer_id);
@@ -467,6 +484,7 @@ async function changeStatus(ctx: ServiceContext, id: number, to: 'cancelled' | '
     const order = await lockOrder(trx, ctx, id);
     const refusal = to === 'cancelled' ? cancelRefusal(order) : restoreRefusal(order);
     if (refusal) throw new HttpError(409, refusal);
+    if (to === 'cancelled') await refuseWhileAwbUnsettled(trx, id);
     const lines = await trx.selectFrom('order_products').select(['product_id', 'quantity']).where('order_id', '=', id).execute();
     await moveStocks(trx, lines.map((l) => ({ productId: l.product_id, delta: statusStockChange(order.status, to, l.quantity) })));
     await trx.updateTable('orders').set({ status: to, updated_at: ctx.now }).where('id', '=', id).execute();

@@ -1,7 +1,7 @@
-import { fromBucharest } from '../../lib/bucharestTime.js';
+import { bucharestDate, fromBucharest } from '../../lib/bucharestTime.js';
 import { ProviderError, ProviderHttp, tryJson, type ProviderRequest, type ProviderResponse } from '../http.js';
 import { tokenKey, type ClientDeps } from '../shared.js';
-import type { AwbStatus, AwbTracking, County, CourierClient, CourierCredentials, CreateAwbInput, CreatedAwb, LabelFormat, Locality, PickupPoint, Street } from './types.js';
+import type { AwbLookup, AwbStatus, AwbTracking, County, CourierClient, CourierCredentials, CreateAwbInput, CreatedAwb, FoundAwb, LabelFormat, Locality, PickupPoint, Street } from './types.js';
 
 /**
  * Cargus UrgentOnlineAPI (reference/providers.md §1): subscription key header on every call, a
@@ -17,6 +17,10 @@ const ROMANIA = 1;
 const DEFAULT_SERVICE = 34; // Economic Standard, ≤ 31 kg
 /** Barcodes per AwbTrace call (the query string carries them as a JSON array). */
 const TRACE_BATCH = 50;
+/** AWBs per page of Awbs/GetByDate (integrators read pages of 100 until a short one). */
+const BY_DATE_PAGE = 100;
+/** Pages read while looking for a reference; beyond that the answer would be a guess. */
+const BY_DATE_MAX_PAGES = 100;
 
 // Event ids observed by integrators (21 = delivered); the description decides the rest.
 const EVENT_STATUS: Record<number, AwbStatus> = { 21: 'delivered' };
@@ -246,6 +250,31 @@ export class CargusClient implements CourierClient {
       return { awbNumber, status: events.at(-1)?.status ?? null, events };
     });
   }
+
+  /** `Awbs/GetByDate` (dates MM-dd-yyyy, Bucharest days) page by page, kept where CustomString is the reference. */
+  async findAwbsByReference(lookup: AwbLookup): Promise<FoundAwb[]> {
+    const day = (seconds: number) => {
+      const [y, m, d] = bucharestDate(seconds).split('-');
+      return `${m}-${d}-${y}`;
+    };
+    const found: FoundAwb[] = [];
+    for (let page = 1; page <= BY_DATE_MAX_PAGES; page++) {
+      const query = { FromDate: day(lookup.since), ToDate: day(this.deps.clock.now()), pageNumber: page, itemsPerPage: BY_DATE_PAGE };
+      const rows = (await this.getJson<CargusAwbRow[]>('Awbs/GetByDate', query)) ?? [];
+      for (const r of rows) {
+        if (r.BarCode && String(r.CustomString ?? '') === lookup.reference) found.push({ awbNumber: String(r.BarCode), parcelNumbers: (r.ParcelCodes ?? []).map((p) => String(p.Code)) });
+      }
+      if (rows.length < BY_DATE_PAGE) return found;
+    }
+    // Not read to the end: saying "none" could let a second AWB be made.
+    throw new ProviderError('cargus', 'unavailable', `more than ${BY_DATE_PAGE * BY_DATE_MAX_PAGES} AWBs since ${day(lookup.since)}: the reference could not be searched`);
+  }
+}
+
+interface CargusAwbRow {
+  BarCode?: string | number;
+  CustomString?: string | null;
+  ParcelCodes?: { Code: string | number }[];
 }
 
 interface CargusLocation {

@@ -1,7 +1,7 @@
 import { fromBucharest } from '../../lib/bucharestTime.js';
 import { ProviderError, ProviderHttp, tryJson, type ProviderResponse } from '../http.js';
 import type { ClientDeps } from '../shared.js';
-import type { AwbStatus, AwbTracking, County, CourierClient, CourierCredentials, CreateAwbInput, CreatedAwb, LabelFormat, Locality, PickupPoint, Street } from './types.js';
+import type { AwbLookup, AwbStatus, AwbTracking, County, CourierClient, CourierCredentials, CreateAwbInput, CreatedAwb, FoundAwb, LabelFormat, Locality, PickupPoint, Street } from './types.js';
 
 /**
  * DPD Romania Web API v1 (reference/providers.md §3): every call a POST with `userName` and
@@ -190,6 +190,23 @@ export class DpdClient implements CourierClient {
       return { awbNumber, status: events.at(-1)?.status ?? null, events };
     });
   }
+
+  /**
+   * `shipment/search` on ref1 (the reference is unique per attempt, so no date range is needed),
+   * then `shipment/info` for the parcels: a cancelled shipment has no info and is left out.
+   */
+  async findAwbsByReference(lookup: AwbLookup): Promise<FoundAwb[]> {
+    const search = await this.post<{ barcodes?: (string | number)[] }>('shipment/search', { ref: stripDiacritics(lookup.reference), searchInRef: 1, shipmentsOnly: true, includeReturns: false }, true);
+    const ids = [...new Set((search.barcodes ?? []).map(String))];
+    if (ids.length === 0) return [];
+    const info = await this.post<{ shipments?: DpdShipmentInfo[] }>('shipment/info', { shipmentIds: ids }, true);
+    return (info.shipments ?? []).map((s) => ({ awbNumber: String(s.id), parcelNumbers: (s.parcels ?? []).map((p) => String(p.id)) }));
+  }
+}
+
+interface DpdShipmentInfo {
+  id: string | number;
+  parcels?: { id: string | number }[];
 }
 
 interface DpdContractClient {

@@ -2,7 +2,7 @@ import { fromBucharest } from '../../lib/bucharestTime.js';
 import { encodePhpForm } from '../../lib/phpForm.js';
 import { ProviderError, ProviderHttp, tryJson, type ProviderFieldError, type ProviderRequest, type ProviderResponse } from '../http.js';
 import { tokenKey, type ClientDeps } from '../shared.js';
-import type { AwbStatus, AwbTracking, County, CourierClient, CourierCredentials, CourierLocker, CreateAwbInput, CreatedAwb, LabelFormat, Locality, PickupPoint, Street, TrackingEvent } from './types.js';
+import type { AwbLookup, AwbStatus, AwbTracking, County, CourierClient, CourierCredentials, CourierLocker, CreateAwbInput, CreatedAwb, FoundAwb, LabelFormat, Locality, PickupPoint, Street, TrackingEvent } from './types.js';
 
 /**
  * Sameday (reference/providers.md §2), as its official PHP SDK speaks it: `POST /api/authenticate`
@@ -17,6 +17,12 @@ const TOKEN_MARGIN = 10 * 60;
 /** Parallel status reads while tracking many AWBs (Sameday's own rate limit is not published). */
 const TRACK_CONCURRENCY = 4;
 const DEFAULT_SERVICE_CODE = '24';
+/** status-sync answers at most two hours per call (reference/providers.md §2). */
+const STATUS_SYNC_WINDOW = 7200;
+/** How far back a lookup by reference reads status-sync: a week of windows at most. */
+const LOOKUP_MAX_SECONDS = 7 * 24 * 3600;
+/** Parcel AWB numbers are the AWB's followed by 001, 002... */
+const awbOfParcel = (parcel: string) => (parcel.length > 3 ? parcel.slice(0, -3) : parcel);
 
 // Sameday status ids (expeditionStatus.statusId) mapped to the console's statuses.
 const STATUS_BY_ID: Record<number, AwbStatus> = {
@@ -241,6 +247,37 @@ export class SamedayClient implements CourierClient {
     return results;
   }
 
+  /**
+   * Sameday cannot be asked for an AWB by clientInternalReference, nor list AWBs: its one list is
+   * status-sync, the parcels whose status changed in a window of at most two hours (a new AWB's
+   * "AWB emis" included). The AWBs of those parcels are kept when not cancelled and their cash
+   * on delivery and weight are the create's; the caller leaves out the AWBs it already knows.
+   */
+  async findAwbsByReference(lookup: AwbLookup): Promise<FoundAwb[]> {
+    const now = this.deps.clock.now();
+    const awbs = new Set<string>();
+    for (let from = Math.max(lookup.since, now - LOOKUP_MAX_SECONDS); from <= now; from += STATUS_SYNC_WINDOW) {
+      const rows = await this.all<{ parcelAwbNumber?: string }>('api/client/status-sync', { startTimestamp: from, endTimestamp: Math.min(from + STATUS_SYNC_WINDOW, now) });
+      for (const r of rows) if (r.parcelAwbNumber) awbs.add(awbOfParcel(String(r.parcelAwbNumber)));
+    }
+    const found: FoundAwb[] = [];
+    for (const awbNumber of awbs) {
+      let status: SamedayStatus;
+      try {
+        status = await this.read<SamedayStatus>(`api/client/awb/${encodeURIComponent(awbNumber)}/status`, undefined, 'expeditionSummary');
+      } catch (e) {
+        if (e instanceof ProviderError && e.kind === 'not_found') continue;
+        throw e;
+      }
+      const summary = status.expeditionSummary;
+      if (!summary || summary.canceled) continue;
+      if (Math.round(Number(summary.cashOnDelivery ?? 0) * 100) !== lookup.codBani) continue;
+      if (Math.abs(Number(summary.awbWeight ?? 0) - lookup.weightKg) > 0.01) continue;
+      found.push({ awbNumber, parcelNumbers: (status.parcelsStatus ?? []).map((p) => String(p.parcelAwbNumber)) });
+    }
+    return found;
+  }
+
   private async trackOne(awbNumber: string): Promise<AwbTracking> {
     try {
       const body = await this.read<SamedayStatus>(`api/client/awb/${encodeURIComponent(awbNumber)}/status`, undefined, 'expeditionHistory');
@@ -296,7 +333,8 @@ interface SamedayHistory {
 }
 
 interface SamedayStatus {
-  expeditionSummary?: { delivered?: boolean; canceled?: boolean };
+  expeditionSummary?: { delivered?: boolean; canceled?: boolean; cashOnDelivery?: number; awbWeight?: number };
+  parcelsStatus?: { parcelAwbNumber: string }[];
   expeditionHistory?: SamedayHistory[];
 }
 

@@ -164,6 +164,23 @@ export interface AwbTracking {
 
 export type LabelFormat = 'A4' | 'label';
 
+/** What the console knows of a create whose answer never came, to find out whether it made an AWB. */
+export interface AwbLookup {
+  /** The reference the create carried (Cargus CustomString, DPD ref1, Sameday clientInternalReference). */
+  reference: string;
+  /** Unix seconds a little before the create was sent: only AWBs made since then are looked at. */
+  since: number;
+  /** The create's cash on delivery (bani) and total weight (kg): Sameday's candidates are matched on these. */
+  codBani: number;
+  weightKg: number;
+}
+
+/** An AWB found at the courier by `findAwbsByReference`. */
+export interface FoundAwb {
+  awbNumber: string;
+  parcelNumbers: string[];
+}
+
 export interface CourierClient {
   readonly provider: CourierProvider;
   /** Logs in (or makes an authenticated read); resolves when the provider accepts the credentials. */
@@ -183,4 +200,12 @@ export interface CourierClient {
   track(awbNumbers: string[]): Promise<AwbTracking[]>;
   /** Sameday only: every locker of its network (the list is the same for every account). */
   lockers?(): Promise<CourierLocker[]>;
+  /**
+   * The live (not deleted) AWBs made since `lookup.since` for this reference: how a create whose
+   * answer never came (timeout) is settled. Empty when the courier has none. Reads only, so they
+   * are retried like every read. Cargus: its AWBs by date, filtered on CustomString; DPD:
+   * `shipment/search` on ref1; Sameday has no read by reference: the AWBs that moved since then
+   * (status-sync), kept when their cash on delivery and weight are the create's.
+   */
+  findAwbsByReference(lookup: AwbLookup): Promise<FoundAwb[]>;
 }

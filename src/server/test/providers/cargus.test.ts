@@ -180,4 +180,24 @@ describe('Cargus client against its emulator', () => {
     h.emulator.faults.set('error_in_200', 1);
     expect((await errorOf(client().verifyCredentials())).kind).toBe('refused_credentials');
   });
+
+  it('finds an AWB by its reference among the AWBs of the days since (a lost answer included); deleted ones are gone', async () => {
+    const c = client(demo, { timeoutMs: 300 });
+    const since = h.clock.now() - 60;
+    const kept = await c.createAwb(order({ reference: 'ORD-A' }));
+    await c.createAwb(order({ reference: 'ORD-B' }));
+    h.emulator.faults.set('answer_lost', 1);
+    expect((await errorOf(c.createAwb(order({ reference: 'ORD-C' })))).kind).toBe('timeout');
+    expect(h.emulator.state.shipments.size).toBe(3);
+    const lost = [...h.emulator.state.shipments.values()].find((s) => s.reference === 'ORD-C')!;
+    expect(await c.findAwbsByReference({ reference: 'ORD-C', since, codBani: 19990, weightKg: 1.4 })).toEqual([{ awbNumber: lost.number, parcelNumbers: lost.parcelNumbers }]);
+    expect(await c.findAwbsByReference({ reference: 'ORD-A', since, codBani: 0, weightKg: 1 })).toEqual([{ awbNumber: kept.awbNumber, parcelNumbers: kept.parcelNumbers }]);
+    expect(await c.findAwbsByReference({ reference: 'ORD-Z', since, codBani: 0, weightKg: 1 })).toEqual([]);
+    await c.deleteAwb(kept.awbNumber);
+    expect(await c.findAwbsByReference({ reference: 'ORD-A', since, codBani: 0, weightKg: 1 })).toEqual([]);
+    // Cargus reads whole days: an AWB of yesterday is found from yesterday's date on.
+    h.clock.advance(24 * 3600);
+    expect(await c.findAwbsByReference({ reference: 'ORD-C', since, codBani: 0, weightKg: 1 })).toHaveLength(1);
+    expect(await c.findAwbsByReference({ reference: 'ORD-C', since: h.clock.now(), codBani: 0, weightKg: 1 })).toEqual([]);
+  });
 });

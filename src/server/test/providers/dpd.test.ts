@@ -118,4 +118,17 @@ describe('DPD client against its emulator', () => {
     expect((await errorOf(c.createAwb(order()))).kind).toBe('timeout');
     expect(h.emulator.state.shipments.size).toBe(0);
   });
+
+  it('finds a shipment by ref1 (a lost answer included); a cancelled one is left out', async () => {
+    const c = client(demo, undefined, 300);
+    const since = h.clock.now() - 60;
+    const kept = await c.createAwb(order({ reference: 'ORD-A' }));
+    h.emulator.faults.set('answer_lost', 1);
+    expect((await errorOf(c.createAwb(order({ reference: 'ORD-C' })))).kind).toBe('timeout');
+    const lost = [...h.emulator.state.shipments.values()].find((s) => s.reference === 'ORD-C')!;
+    expect(await c.findAwbsByReference({ reference: 'ORD-C', since, codBani: 0, weightKg: 1 })).toEqual([{ awbNumber: lost.number, parcelNumbers: lost.parcelNumbers }]);
+    expect(await c.findAwbsByReference({ reference: 'ORD-Z', since, codBani: 0, weightKg: 1 })).toEqual([]);
+    await c.deleteAwb(kept.awbNumber);
+    expect(await c.findAwbsByReference({ reference: 'ORD-A', since, codBani: 0, weightKg: 1 })).toEqual([]);
+  });
 });

@@ -162,4 +162,20 @@ describe('Sameday client against its emulator', () => {
     h.emulator.faults.set('error_in_200', 1);
     expect((await errorOf(client().verifyCredentials())).kind).toBe('unavailable');
   });
+
+  it('finds a lost AWB through status-sync windows, matched on its cash on delivery and weight', async () => {
+    const c = client(demo, undefined, 300);
+    const since = h.clock.now() - 300;
+    const other = await c.createAwb(order({ codBani: 5000 }));
+    h.clock.advance(3 * 3600); // a second status-sync window
+    h.emulator.faults.set('answer_lost', 1);
+    expect((await errorOf(c.createAwb(order({ reference: 'ORD-C' })))).kind).toBe('timeout');
+    const lost = [...h.emulator.state.shipments.values()].find((s) => s.reference === 'ORD-C')!;
+    const probe = { reference: 'ORD-C', since, codBani: 12050, weightKg: 3.25 };
+    expect(await c.findAwbsByReference(probe)).toEqual([{ awbNumber: lost.number, parcelNumbers: lost.parcelNumbers }]);
+    expect(await c.findAwbsByReference({ ...probe, codBani: 5000 })).toEqual([{ awbNumber: other.awbNumber, parcelNumbers: other.parcelNumbers }]);
+    expect(await c.findAwbsByReference({ ...probe, codBani: 1 })).toEqual([]);
+    await c.deleteAwb(lost.number);
+    expect(await c.findAwbsByReference(probe)).toEqual([]);
+  });
 });

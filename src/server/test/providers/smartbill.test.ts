@@ -163,13 +163,13 @@ describe('SmartBill client against its emulator', () => {
 
   it('a timeout after the write: SmartBill stored the invoice, the answer never came; the number reads it back', async () => {
     const c = client(demo, { timeoutMs: 300 });
-    h.emulator.faults.set('timeout_after_write', 1);
+    h.emulator.faults.set('answer_lost', 1);
     expect((await errorOf(c.createInvoice(invoice()))).kind).toBe('timeout');
     expect(h.emulator.state.invoices.size).toBe(1);
     expect(await c.series()).toContainEqual({ name: 'FCT', nextNumber: '0002' });
     expect(await c.paymentStatus({ series: 'FCT', number: '0001' })).toMatchObject({ totalBani: 13330 });
     // Reads never take the fault; a refused write does not use it up either.
-    h.emulator.faults.set('timeout_after_write', 1);
+    h.emulator.faults.set('answer_lost', 1);
     await c.series();
     expect((await errorOf(c.createInvoice(invoice({ seriesName: 'NOPE' })))).kind).toBe('rejected');
     expect((await errorOf(c.createInvoice(invoice()))).kind).toBe('timeout');

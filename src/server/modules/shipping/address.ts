@@ -1,0 +1,108 @@
+import type { GeoCounty, GeoLocality, GeoStreet } from '../../../core/api/geo.js';
+import type { AwbAddressFacts, AwbInput } from '../../../core/api/shipping.js';
+import { needsNumber, postalCodeFor } from '../../../core/geo/postalCode.js';
+import { foldForSearch } from '../../../core/geo/text.js';
+import { FieldProblems } from '../../http/errors.js';
+import type { GeoData } from '../geo/data.js';
+
+/**
+ * The AWB's address against the shipped address data (modules/geo): the facts the spec's ordered
+ * checks need (a city coded by street, a street with several postal codes), the names sent to the
+ * courier, and the postal code the postal-code rule gives, which the payload's must equal.
+ *
+ * The modal sends the ids of the shared address picker; a payload with names only is matched by
+ * name (diacritics and case ignored). What cannot be matched is sent as typed, and the courier
+ * judges it.
+ */
+
+type AddressInput = Pick<AwbInput, 'county' | 'county_id' | 'city' | 'city_id' | 'street' | 'street_id' | 'street_number' | 'postal_code' | 'address'>;
+
+export interface ResolvedAddress {
+  facts: AwbAddressFacts;
+  countyName: string;
+  localityName: string;
+  streetName: string | undefined;
+  /** The postal code to send: the payload's, else the rule's. */
+  postalCode: string | undefined;
+  /** The address line: the payload's, else street and number. */
+  addressLine: string;
+  /** The ids the payload named but the data does not know, in the spec's field order. */
+  unknownIds: ('county' | 'city' | 'street')[];
+  /** The rule's postal code; null when the number is in no range; undefined when it cannot be worked out. */
+  expectedPostalCode: string | null | undefined;
+}
+
+const sameName = (a: string, b: string) => foldForSearch(a) === foldForSearch(b);
+
+function findCounty(geo: GeoData, input: AddressInput): { county?: GeoCounty; unknownId: boolean } {
+  if (input.county_id) {
+    const county = geo.county(input.county_id);
+    return { county, unknownId: !county };
+  }
+  const name = input.county?.trim();
+  return { county: name ? geo.counties.find((c) => sameName(c.name, name) || sameName(c.code, name)) : undefined, unknownId: false };
+}
+
+function findLocality(geo: GeoData, county: GeoCounty | undefined, input: AddressInput): { locality?: GeoLocality; unknownId: boolean } {
+  if (input.city_id) {
+    const locality = geo.locality(input.city_id);
+    // Another county's city is as unknown as a made-up id.
+    const ok = locality && (!county || locality.county_id === county.id);
+    return { locality: ok ? locality : undefined, unknownId: !ok };
+  }
+  const name = input.city?.trim();
+  if (!name || !county) return { unknownId: false };
+  // A town before the villages of the same name (the villages carry their commune).
+  const matches = geo.localitiesOf(county.id).filter((l) => sameName(l.row.name, name)).map((l) => l.row);
+  return { locality: matches.find((l) => l.commune === null) ?? (matches.length === 1 ? matches[0] : undefined), unknownId: false };
+}
+
+function findStreet(geo: GeoData, locality: GeoLocality | undefined, input: AddressInput): { street?: GeoStreet; unknownId: boolean } {
+  if (input.street_id) {
+    const street = geo.street(input.street_id);
+    const ok = street && (!locality || street.locality_id === locality.id);
+    return { street: ok ? street : undefined, unknownId: !ok };
+  }
+  const name = input.street?.trim();
+  if (!name || !locality) return { unknownId: false };
+  const tuple = geo.streetsOf(locality.id).find((s) => sameName(s.row[2], name));
+  return { street: tuple ? geo.street(tuple.row[0]) : undefined, unknownId: false };
+}
+
+export function resolveAddress(geo: GeoData, input: AddressInput): ResolvedAddress {
+  const county = findCounty(geo, input);
+  const locality = findLocality(geo, county.county, input);
+  const codedByStreet = locality.locality ? geo.isCodedByStreet(locality.locality.id) : false;
+  const street = codedByStreet ? findStreet(geo, locality.locality, input) : { street: undefined, unknownId: false };
+  const number = input.street_number ?? null;
+
+  let expectedPostalCode: string | null | undefined;
+  if (locality.locality && !codedByStreet) expectedPostalCode = locality.locality.postal_code;
+  else if (street.street) expectedPostalCode = postalCodeFor(street.street, number);
+
+  const streetName = street.street?.name ?? input.street?.trim() ?? undefined;
+  const addressLine = input.address?.trim() || [streetName, number ? `nr. ${number}` : ''].filter(Boolean).join(' ');
+  return {
+    facts: { cityCodedByStreet: codedByStreet, streetNeedsNumber: street.street ? needsNumber(street.street) : false },
+    countyName: county.county?.name ?? input.county?.trim() ?? '',
+    localityName: locality.locality?.name ?? input.city?.trim() ?? '',
+    streetName: streetName || undefined,
+    postalCode: input.postal_code ?? expectedPostalCode ?? undefined,
+    addressLine,
+    unknownIds: [...(county.unknownId ? ['county' as const] : []), ...(locality.unknownId ? ['city' as const] : []), ...(street.unknownId ? ['street' as const] : [])],
+    expectedPostalCode,
+  };
+}
+
+/**
+ * After the spec's checks: the ids must be the address data's, and a postal code sent must be the
+ * one the postal-code rule gives for the street and number (the modal fills it read-only from
+ * that rule, so another one was typed or is stale). First problem only, as the checks before.
+ */
+export function assertAddressAgrees(address: ResolvedAddress, sentPostalCode: string | null | undefined): void {
+  if (address.unknownIds.length) throw FieldProblems.one(address.unknownIds[0], 'invalid');
+  if (!sentPostalCode || address.expectedPostalCode === undefined || sentPostalCode === address.expectedPostalCode) return;
+  throw address.expectedPostalCode === null
+    ? FieldProblems.one('postal_code', 'postal_code_no_range')
+    : FieldProblems.one('postal_code', 'postal_code_mismatch', { expected: address.expectedPostalCode });
+}

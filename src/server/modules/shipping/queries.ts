@@ -1,0 +1,94 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/connection.js';
+import type { ShipmentsTable } from '../../db/schema.js';
+
+/**
+ * The shipments table (migration 013): one row per AWB create of an order and how it went.
+ * `pending` (the courier is being asked), `created`, `unknown` (no answer came), `failed`,
+ * `deleted`. At most one row per order is active (pending, created or unknown).
+ */
+
+export type ShipmentRow = Selectable<ShipmentsTable>;
+export type ShipmentState = 'pending' | 'created' | 'unknown' | 'failed' | 'deleted';
+
+export const ACTIVE_STATES: ShipmentState[] = ['pending', 'created', 'unknown'];
+/** A create whose outcome is not known yet: while one exists nothing else may happen to the order's AWB. */
+export const UNSETTLED_STATES: ShipmentState[] = ['pending', 'unknown'];
+export const isUnsettled = (row: Pick<ShipmentRow, 'state'>): boolean => UNSETTLED_STATES.includes(row.state as ShipmentState);
+
+/** The order's active shipment (pending, created or unknown), if any; the partial unique index allows one. */
+export function activeShipment(exec: Executor, orderId: number): Promise<ShipmentRow | undefined> {
+  return exec.selectFrom('shipments').selectAll().where('order_id', '=', orderId).where('state', 'in', ACTIVE_STATES).executeTakeFirst();
+}
+
+export function shipmentById(exec: Executor, id: number): Promise<ShipmentRow | undefined> {
+  return exec.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** How many creates the order has had: numbers the next one's reference. */
+export async function countShipments(exec: Executor, orderId: number): Promise<number> {
+  const row = await exec.selectFrom('shipments').select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface NewShipment {
+  company_id: number;
+  order_id: number;
+  courier: string;
+  reference: string;
+  cod_bani: number;
+  weight_grams: number;
+  created_by: number | null;
+  now: number;
+}
+
+/** A create about to be sent: the `pending` row. Throws a unique violation when the order already has an active one. */
+export async function insertPendingShipment(exec: Executor, s: NewShipment): Promise<number> {
+  const row = await exec
+    .insertInto('shipments')
+    .values({
+      company_id: s.company_id,
+      order_id: s.order_id,
+      courier: s.courier,
+      state: 'pending',
+      reference: s.reference,
+      cod_bani: s.cod_bani,
+      weight_grams: s.weight_grams,
+      awb: null,
+      parcel_numbers: null,
+      cost_bani: null,
+      previous_status: null,
+      error: null,
+      created_by: s.created_by,
+      created_at: s.now,
+      updated_at: s.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type ShipmentPatch = Partial<Pick<ShipmentsTable, 'awb' | 'parcel_numbers' | 'cost_bani' | 'previous_status' | 'error'>>;
+
+/**
+ * Moves a row to `to` only if it is still in one of `from`, in one statement: of two requests
+ * settling the same row, one moves it and the other learns (false) that it was already settled.
+ */
+export async function moveShipment(exec: Executor, id: number, from: ShipmentState[], to: ShipmentState, patch: ShipmentPatch, now: number): Promise<boolean> {
+  const res = await exec
+    .updateTable('shipments')
+    .set({ ...patch, ...(patch.error !== undefined ? { error: patch.error?.slice(0, 500) ?? null } : {}), state: to, updated_at: now })
+    .where('id', '=', id)
+    .where('state', 'in', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Which of these AWB numbers of the courier are already recorded (another attempt's, any order's). */
+export async function knownAwbs(exec: Executor, courier: string, awbs: string[]): Promise<Set<string>> {
+  if (awbs.length === 0) return new Set();
+  const rows = await exec.selectFrom('shipments').select('awb').where('courier', '=', courier).where('awb', 'in', awbs).execute();
+  return new Set(rows.map((r) => r.awb!));
+}
+
+export const parcelNumbersOf = (row: Pick<ShipmentRow, 'parcel_numbers'>): string[] => (row.parcel_numbers ? (JSON.parse(row.parcel_numbers) as string[]) : []);

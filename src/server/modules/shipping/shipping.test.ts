@@ -1,0 +1,477 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { WizardKey } from '../../../core/api/integrations.js';
+import type { EmulatorSet } from '../../emulators/index.js';
+import type { Shipment } from '../../emulators/shipments.js';
+import { jobHandlers } from '../../jobs/handlers.js';
+import { scheduleJob } from '../../jobs/queue.js';
+import { runDueJobs } from '../../jobs/runner.js';
+import { manualClock } from '../../lib/clock.js';
+import { secretBox } from '../../lib/secrets.js';
+import { loadProvidersConfig } from '../../providers/config.js';
+import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { geoData } from '../geo/data.js';
+import { SETTLE_JOB } from './service.js';
+
+// The app with its emulators in process, on a manual clock. The providers' time limit is read
+// each time a client is made, so a test about timeouts shortens it (and beforeEach restores it).
+const clock = manualClock();
+const providers = loadProvidersConfig({});
+const NORMAL_LIMIT_MS = 15_000;
+/** Long enough for any call of the emulators in process, short enough to wait for a lost answer. */
+const SHORT_LIMIT_MS = 1_500;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ clock, deps: { providers } });
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  providers.timeoutMs = NORMAL_LIMIT_MS;
+  for (const e of Object.values(emulators())) e.faults.clear();
+});
+
+const emulators = (): EmulatorSet => t.app.emulators!;
+/** The AWBs an emulator holds for an order (our reference is `<order id>-<attempt>`). */
+const atCourier = (courier: 'cargus' | 'sameday' | 'dpd', orderId: number): Shipment[] =>
+  [...(emulators()[courier].state as { shipments: Map<string, Shipment> }).shipments.values()].filter((s) => s.reference?.startsWith(`${orderId}-`));
+
+// ---- the address data (the shared picker's ids) -----------------------------------------------
+
+const geo = geoData();
+const county = (code: string) => geo.counties.find((c) => c.code === code)!;
+const town = (code: string, name: string) => geo.localitiesOf(county(code).id).map((l) => l.row).find((l) => l.name === name && l.commune === null)!;
+const street = (code: string, city: string, name: string) => geo.street(geo.streetsOf(town(code, city).id).map((s) => s.row).find((s) => s[2] === name)![0])!;
+
+const CJ = county('CJ');
+const CLUJ_NAPOCA = town('CJ', 'Cluj-Napoca'); // coded by street
+const MEMORANDUMULUI = street('CJ', 'Cluj-Napoca', 'Strada Memorandumului'); // one code: 400114
+const FABRICII = street('CJ', 'Cluj-Napoca', 'Strada Fabricii'); // several codes: the number decides
+const DEJ = town('CJ', 'Dej'); // one code: 405200
+const SB = county('SB');
+const SIBIU = town('SB', 'Sibiu');
+
+const parcel = { name: 'Ion Popescu', phone_number: '0744 123 456', package_width: 25, package_height: 10, package_length: 25, package_weight: 1, package_content: 'Haine', observations: 'Fragil' };
+const cargusBody = (over: Record<string, unknown> = {}) => ({
+  ...parcel,
+  courier: 'cargus',
+  county: 'Cluj',
+  county_id: CJ.id,
+  city: 'Cluj-Napoca',
+  city_id: CLUJ_NAPOCA.id,
+  street: 'Strada Memorandumului',
+  street_id: MEMORANDUMULUI.id,
+  street_number: '28',
+  postal_code: '400114',
+  ...over,
+});
+const samedayBody = (over: Record<string, unknown> = {}) => ({ ...parcel, courier: 'sameday', county: 'Cluj', county_id: CJ.id, city: 'Dej', city_id: DEJ.id, address: 'Strada Republicii 3, ap. 4', ...over });
+const dpdBody = (over: Record<string, unknown> = {}) => ({ ...parcel, courier: 'dpd', county: 'Sibiu', county_id: SB.id, city: 'Sibiu', city_id: SIBIU.id, address: 'Strada Fabricii 7', ...over });
+
+// ---- a seller with orders and couriers ---------------------------------------------------------
+
+const DEMO: Record<'cargus' | 'sameday' | 'dpd', Record<string, string>> = {
+  cargus: { username: 'demo', password: 'demo', api_key: 'demo' },
+  sameday: { username: 'demo', password: 'demo' },
+  dpd: { username: 'demo', password: 'demo' },
+};
+const PICKUP: Record<'cargus' | 'sameday' | 'dpd', Record<string, string>> = {
+  cargus: { pickup_point_id: '201001' },
+  sameday: { pickup_point_id: '3101', contact_person_id: '7101' },
+  dpd: { pickup_point_id: '80100100001' },
+};
+
+/** Sets a courier up as the wizard does (login checked at the emulator, pickup point chosen); answers its set-up id. */
+async function setUpCourier(u: TestUser, key: WizardKey & keyof typeof DEMO): Promise<number> {
+  const login = await u.call('POST', `/api/v1/${key}/company/${u.companyId}/login`, { body: DEMO[key] });
+  expect(login.statusCode, login.body).toBe(200);
+  const pick = await u.call('POST', `/api/v1/${key}/company/${u.companyId}/pickup-points`, { body: PICKUP[key] });
+  expect(pick.statusCode, pick.body).toBe(200);
+  expect(pick.json().data.configured).toBe(true);
+  return pick.json().data.id;
+}
+
+/** A seller with the given couriers, a source and a product at 19.99 RON. */
+async function seller(couriers: ('cargus' | 'sameday' | 'dpd')[] = ['cargus', 'sameday', 'dpd']) {
+  const u = await t.signUp();
+  for (const c of couriers) await setUpCourier(u, c);
+  const src = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Shop' } });
+  expect(src.statusCode, src.body).toBe(201);
+  const product = await u.call('POST', '/api/v1/product', { body: { company_id: u.companyId, sku: 'A-1', name: 'Product A', sale_type: 'Bucata', stock: 50, selling_price: 19.99, buying_price: 1, currency: 'RON' } });
+  expect(product.statusCode, product.body).toBe(201);
+  const order = async (quantity = 2): Promise<{ id: number; total_value: number }> => {
+    const res = await u.call('POST', '/api/v1/order', { body: { name: 'Ion Popescu', phone_number: '0744 123 456', county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Memorandumului', number: '28', source: src.json().data.id, products: { 'A-1': quantity } } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data;
+  };
+  return { u, order };
+}
+
+const createAwb = (u: TestUser, orderId: number, body: unknown, headers?: Record<string, string>) => u.call('POST', `/api/v1/order/${orderId}/awb`, { body, headers });
+const orderOf = async (u: TestUser, id: number) => (await u.call('GET', `/api/v1/order/${id}`)).json().data;
+
+const runJobs = () => runDueJobs({ db: t.db, clock, handlers: jobHandlers({ providers: t.app.providers, secrets: secretBox(t.appKey) }), instanceId: 'test' }, 1000);
+
+// ---- access -----------------------------------------------------------------------------------
+
+describe('access', () => {
+  it('answers 401 to a stranger on every AWB call', async () => {
+    for (const [method, url] of [['POST', '/api/v1/order/1/awb'], ['GET', '/api/v1/order/1/awb'], ['DELETE', '/api/v1/order/1/awb'], ['DELETE', '/api/order/1/awb']] as const) {
+      const res = await t.app.inject({ method, url, headers: { 'x-company-id': '1' }, payload: method === 'POST' ? cargusBody() : undefined });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it("answers 404 for another company's order on every AWB call, and makes nothing", async () => {
+    const { u, order } = await seller(['cargus']);
+    const mine = await order();
+    const created = await createAwb(u, mine.id, cargusBody());
+    expect(created.statusCode, created.body).toBe(201);
+    const { u: other } = await seller(['cargus']);
+    for (const [method, body] of [['POST', cargusBody()], ['GET', undefined], ['DELETE', undefined]] as const) {
+      const res = await other.call(method, `/api/v1/order/${mine.id}/awb`, { body });
+      expect(res.statusCode, method).toBe(404);
+    }
+    expect((await other.call('DELETE', `/api/order/${mine.id}/awb`)).statusCode).toBe(404);
+    expect(atCourier('cargus', mine.id)).toHaveLength(1);
+    expect((await orderOf(u, mine.id)).awb).toBe(created.json().data.awb);
+  });
+});
+
+// ---- the ordered checks -----------------------------------------------------------------------
+
+describe('the checks of the AWB payload, in the spec order', () => {
+  const fieldError = async (u: TestUser, orderId: number, body: unknown, lang?: string) => {
+    const res = await createAwb(u, orderId, body, lang ? { 'accept-language': lang } : undefined);
+    expect(res.statusCode, res.body).toBe(422);
+    return res.json().errors as Record<string, string[]>;
+  };
+
+  it('answers 422 on the first failing field, one at a time, and calls no courier', async () => {
+    const { u, order } = await seller(['cargus', 'sameday']);
+    const o = await order();
+    // Everything missing: the courier comes first.
+    expect(await fieldError(u, o.id, { ...cargusBody(), courier: undefined, county: undefined, county_id: undefined })).toEqual({ courier: ['Choose a courier.'] });
+    // A courier the company has not set up.
+    expect(await fieldError(u, o.id, dpdBody())).toEqual({ courier: ['This courier is not set up and active for the company: set it up under Integrations.'] });
+    // Then the county, then the city (the city missing too is not reported yet).
+    expect(await fieldError(u, o.id, cargusBody({ county: undefined, county_id: undefined, city: undefined, city_id: undefined }))).toEqual({ county: ['Choose a county.'] });
+    expect(await fieldError(u, o.id, cargusBody({ city: undefined, city_id: undefined, street: undefined, street_id: undefined }))).toEqual({ city: ['Choose a city.'] });
+    // Cargus: a street in a city coded by street, the number when the street has several codes, the postal code.
+    expect(await fieldError(u, o.id, cargusBody({ street: undefined, street_id: undefined, street_number: undefined, postal_code: undefined }))).toEqual({
+      street: ["Choose a street: this city's postal codes go by street."],
+    });
+    expect(await fieldError(u, o.id, cargusBody({ street: 'Strada Fabricii', street_id: FABRICII.id, street_number: undefined, postal_code: undefined }))).toEqual({
+      street_number: ['Enter the street number: this street has several postal codes.'],
+    });
+    expect(await fieldError(u, o.id, cargusBody({ city: 'Dej', city_id: DEJ.id, street: undefined, street_id: undefined, street_number: undefined, postal_code: undefined }))).toEqual({
+      postal_code: ['The postal code is missing: choose the street and enter the number.'],
+    });
+    // The postal code must be the rule's for the street and number.
+    expect(await fieldError(u, o.id, cargusBody({ postal_code: '400115' }))).toEqual({ postal_code: ['The postal code does not match the street and number: it is 400114.'] });
+    expect(await fieldError(u, o.id, cargusBody({ street: 'Strada Fabricii', street_id: FABRICII.id, street_number: '12', postal_code: '400625' }), 'ro')).toEqual({
+      postal_code: ['Codul poștal nu se potrivește cu strada și numărul: este 400620.'],
+    });
+    // Sameday (and the other couriers): the address.
+    expect(await fieldError(u, o.id, samedayBody({ address: undefined }))).toEqual({ address: ['Enter the address.'] });
+    expect(await fieldError(u, o.id, samedayBody({ address: '  ' }), 'ro')).toEqual({ address: ['Introduceți adresa.'] });
+    // Ids the address data does not know (a city of another county).
+    expect(await fieldError(u, o.id, samedayBody({ city_id: SIBIU.id }))).toEqual({ city: ['This value is not valid.'] });
+    expect(atCourier('cargus', o.id)).toHaveLength(0);
+    expect(atCourier('sameday', o.id)).toHaveLength(0);
+    expect(await orderOf(u, o.id)).toMatchObject({ status: 'new', awb: null, awb_state: null });
+  });
+
+  it('DPD needs the address too; an inactive courier counts as not set up', async () => {
+    const { u, order } = await seller(['dpd']);
+    const o = await order();
+    expect(await fieldError(u, o.id, dpdBody({ address: undefined }))).toEqual({ address: ['Enter the address.'] });
+    const setUp = (await u.call('GET', '/api/v1/company-integration')).json().data.find((i: { key: string }) => i.key === 'dpd');
+    expect((await u.call('POST', `/api/v1/company-integration/${setUp.id}/toggle-status`)).json().data.is_active).toBe(false);
+    expect(await fieldError(u, o.id, dpdBody(), 'ro')).toEqual({ courier: ['Acest curier nu este configurat și activ pentru companie: configurați-l la Integrări.'] });
+    expect(atCourier('dpd', o.id)).toHaveLength(0);
+  });
+});
+
+// ---- create -----------------------------------------------------------------------------------
+
+describe('create', () => {
+  it.each([
+    ['cargus', cargusBody],
+    ['sameday', samedayBody],
+    ['dpd', dpdBody],
+  ] as const)('%s: one AWB with the order total as cash on delivery; the order gets it and becomes processing', async (courier, body) => {
+    const { u, order } = await seller([courier]);
+    const o = await order();
+    const res = await createAwb(u, o.id, body());
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    const [stored] = atCourier(courier, o.id);
+    expect(atCourier(courier, o.id)).toHaveLength(1);
+    expect(data).toMatchObject({ id: o.id, courier, awb: stored.number, courier_status: 'created', status: 'processing', awb_state: null });
+    expect(stored).toMatchObject({ codBani: Math.round(o.total_value * 100), reference: `${o.id}-1`, deleted: false });
+    expect(stored.recipient.name).toBe('Ion Popescu');
+    expect(data.history.slice(0, 2).map((e: { type: string; data: unknown }) => [e.type, e.data])).toEqual([
+      ['status_changed', { from: 'new', to: 'processing' }],
+      ['awb_created', { courier, awb: stored.number }],
+    ]);
+    // The tab counts follow the status.
+    expect((await u.call('GET', '/api/v1/order?status=processing')).json().meta.total).toBe(1);
+    expect((await u.call('GET', '/api/v1/order?status=new')).json().meta.total).toBe(0);
+  });
+
+  it('sends the names, the postal code of the rule and the package as the courier takes them (Cargus)', async () => {
+    const { u, order } = await seller(['cargus']);
+    const o = await order();
+    const res = await createAwb(u, o.id, cargusBody({ street: 'Strada Fabricii', street_id: FABRICII.id, street_number: '12', postal_code: undefined }));
+    expect(res.statusCode, res.body).toBe(422); // Cargus needs the postal code in the payload
+    expect((await createAwb(u, o.id, cargusBody({ street: 'Strada Fabricii', street_id: FABRICII.id, street_number: '12', postal_code: '400620' }))).statusCode).toBe(201);
+    const [stored] = atCourier('cargus', o.id);
+    expect(stored.recipient.lines).toEqual(['Strada Fabricii nr. 12', 'Cluj-Napoca, Cluj 400620']);
+    expect(stored).toMatchObject({ weightKg: 1, content: 'Haine', observations: 'Fragil' });
+  });
+
+  it('a second create answers 409 with the order, and nothing more is made', async () => {
+    const { u, order } = await seller(['sameday']);
+    const o = await order();
+    const first = await createAwb(u, o.id, samedayBody());
+    expect(first.statusCode).toBe(201);
+    const again = await createAwb(u, o.id, samedayBody());
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: `This order already has an AWB (${first.json().data.awb}).`, data: { id: o.id, awb: first.json().data.awb } });
+    expect(atCourier('sameday', o.id)).toHaveLength(1);
+  });
+
+  it('two creates at the same moment: one 201, the other 409, one AWB at the courier', async () => {
+    const { u, order } = await seller(['cargus', 'dpd']);
+    for (const [courier, body] of [['cargus', cargusBody()], ['dpd', dpdBody()]] as const) {
+      const o = await order();
+      const answers = await Promise.all([createAwb(u, o.id, body), createAwb(u, o.id, body), createAwb(u, o.id, body)]);
+      expect(answers.map((a) => a.statusCode).sort(), courier).toEqual([201, 409, 409]);
+      expect(atCourier(courier, o.id), courier).toHaveLength(1);
+      expect((await orderOf(u, o.id)).awb).toBe(atCourier(courier, o.id)[0].number);
+    }
+  });
+
+  it("the courier's refusal is the answer (422, its own words); the order is unchanged and may try again", async () => {
+    const { u, order } = await seller(['cargus']);
+    const o = await order();
+    // Gherla is in the address data but not in the (emulated) courier's nomenclature.
+    const gherla = town('CJ', 'Gherla');
+    const res = await createAwb(u, o.id, cargusBody({ city: 'Gherla', city_id: gherla.id, street: undefined, street_id: undefined, street_number: undefined, postal_code: gherla.postal_code }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe("Cargus refused the request: The recipient's locality could not be matched!");
+    expect(await orderOf(u, o.id)).toMatchObject({ status: 'new', awb: null, courier: null, awb_state: null });
+    expect((await createAwb(u, o.id, cargusBody())).statusCode).toBe(201);
+    expect(atCourier('cargus', o.id).map((s) => s.reference)).toEqual([`${o.id}-2`]);
+  });
+
+  it('refuses a cancelled order (409)', async () => {
+    const { u, order } = await seller(['sameday']);
+    const o = await order();
+    expect((await u.call('POST', `/api/v1/order/${o.id}/cancel`)).statusCode).toBe(200);
+    const res = await createAwb(u, o.id, samedayBody());
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('The order is cancelled: restore it before creating an AWB.');
+    expect(atCourier('sameday', o.id)).toHaveLength(0);
+  });
+});
+
+// ---- no answer --------------------------------------------------------------------------------
+
+describe('a create whose answer never came', () => {
+  it('the courier made it: 504, the order shows unknown and cannot be cancelled; the next create adopts that AWB (409), never a second', async () => {
+    const { u, order } = await seller(['cargus']);
+    const o = await order();
+    providers.timeoutMs = SHORT_LIMIT_MS;
+    emulators().cargus.faults.set('answer_lost', 1);
+    const lost = await createAwb(u, o.id, cargusBody(), { 'accept-language': 'ro' });
+    expect(lost.statusCode).toBe(504);
+    expect(lost.json().message).toMatch(/^Cargus nu a răspuns la timp, deci nu se știe dacă AWB-ul a fost creat\./);
+    expect(atCourier('cargus', o.id)).toHaveLength(1);
+    expect(await orderOf(u, o.id)).toMatchObject({ awb: null, awb_state: 'unknown', status: 'new' });
+    expect((await u.call('GET', '/api/v1/order')).json().data.find((r: { id: number }) => r.id === o.id).awb_state).toBe('unknown');
+    // While unknown: no cancel, no delete of the order, no delete of an AWB.
+    expect((await u.call('POST', `/api/v1/order/${o.id}/cancel`)).json().message).toBe('An AWB is being created or checked with the courier for this order: wait until it is settled.');
+    expect((await u.call('DELETE', `/api/v1/order/${o.id}`)).statusCode).toBe(409);
+    expect((await u.call('DELETE', `/api/v1/order/${o.id}/awb`)).statusCode).toBe(409);
+
+    providers.timeoutMs = NORMAL_LIMIT_MS;
+    const next = await createAwb(u, o.id, cargusBody());
+    const made = atCourier('cargus', o.id);
+    expect(made).toHaveLength(1);
+    expect(next.statusCode).toBe(409);
+    expect(next.json().message).toBe(`This order already has an AWB: Cargus had made ${made[0].number} although its answer never came. No second AWB was made.`);
+    expect(next.json().data).toMatchObject({ awb: made[0].number, courier: 'cargus', courier_status: 'created', status: 'processing', awb_state: null });
+    expect(next.json().data.history.find((e: { type: string }) => e.type === 'awb_created').data).toEqual({ courier: 'cargus', awb: made[0].number, found_after_timeout: true });
+  });
+
+  it('the courier did not make it: the next create finds nothing, goes ahead, and one AWB exists', async () => {
+    const { u, order } = await seller(['dpd']);
+    const o = await order();
+    providers.timeoutMs = SHORT_LIMIT_MS;
+    emulators().dpd.faults.set('timeout', 1); // DPD has no login: the held request is the create itself
+    const lost = await createAwb(u, o.id, dpdBody());
+    expect(lost.statusCode).toBe(504);
+    expect(lost.json().message).toMatch(/^DPD did not answer in time, so it is not known whether the AWB was made\./);
+    expect(atCourier('dpd', o.id)).toHaveLength(0);
+    expect((await orderOf(u, o.id)).awb_state).toBe('unknown');
+    providers.timeoutMs = NORMAL_LIMIT_MS;
+    const next = await createAwb(u, o.id, dpdBody());
+    expect(next.statusCode, next.body).toBe(201);
+    expect(atCourier('dpd', o.id).map((s) => s.reference)).toEqual([`${o.id}-2`]);
+    expect(next.json().data).toMatchObject({ awb: atCourier('dpd', o.id)[0].number, awb_state: null });
+  });
+
+  it('while the courier cannot be asked, the next create answers 409 "still being checked" and makes nothing', async () => {
+    const { u, order } = await seller(['dpd']);
+    const o = await order();
+    providers.timeoutMs = SHORT_LIMIT_MS;
+    emulators().dpd.faults.set('answer_lost', 1);
+    expect((await createAwb(u, o.id, dpdBody())).statusCode).toBe(504);
+    emulators().dpd.faults.set('server_error'); // every read of the lookup fails
+    const next = await createAwb(u, o.id, dpdBody());
+    expect(next.statusCode).toBe(409);
+    expect(next.json().message).toBe('DPD did not answer the previous AWB request, and it is still being checked with the courier. Try again in a few minutes.');
+    expect(next.json().data.awb_state).toBe('unknown');
+    emulators().dpd.faults.clear();
+    expect(atCourier('dpd', o.id)).toHaveLength(1);
+  });
+
+  it('the background check settles an unknown create without anyone asking: the order gets the AWB', async () => {
+    const { u, order } = await seller(['sameday']);
+    const o = await order();
+    providers.timeoutMs = SHORT_LIMIT_MS;
+    emulators().sameday.faults.set('answer_lost', 1);
+    expect((await createAwb(u, o.id, samedayBody())).statusCode).toBe(504);
+    providers.timeoutMs = NORMAL_LIMIT_MS;
+    expect((await orderOf(u, o.id)).awb_state).toBe('unknown');
+    await runJobs(); // not due yet
+    expect((await orderOf(u, o.id)).awb_state).toBe('unknown');
+    clock.advance(61);
+    await runJobs();
+    const settled = await orderOf(u, o.id);
+    expect(atCourier('sameday', o.id)).toHaveLength(1);
+    expect(settled).toMatchObject({ awb: atCourier('sameday', o.id)[0].number, courier: 'sameday', status: 'processing', awb_state: null });
+    // Its check is done with.
+    const shipment = await t.db.kysely.selectFrom('shipments').select(['id', 'state']).where('order_id', '=', o.id).executeTakeFirstOrThrow();
+    expect(shipment.state).toBe('created');
+    expect(await t.db.kysely.selectFrom('jobs').select('key').where('key', '=', `${SETTLE_JOB}:${shipment.id}`).execute()).toEqual([]);
+  });
+
+  it('a pending create whose request died is checked once stale: an AWB made with its reference is adopted', async () => {
+    const { u, order } = await seller(['sameday']);
+    const o = await order();
+    // As if the process stopped right after sending: the row is pending and the courier has the AWB.
+    const row = await t.db.kysely
+      .insertInto('shipments')
+      .values({ company_id: u.companyId, order_id: o.id, courier: 'sameday', state: 'pending', reference: `${o.id}-1`, cod_bani: Math.round(o.total_value * 100), weight_grams: 1000, awb: null, parcel_numbers: null, cost_bani: null, previous_status: null, error: null, created_by: null, created_at: clock.now(), updated_at: clock.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await scheduleJob(t.db.kysely, { kind: SETTLE_JOB, key: `${SETTLE_JOB}:${row.id}`, payload: { shipmentId: row.id }, runAt: clock.now() + 60 }, clock.now());
+    const made = await t.app.providers.courier('sameday', DEMO.sameday as { username: string; password: string }).createAwb({
+      pickupPointId: '3101',
+      recipient: { name: 'Ion Popescu', phone: '+40744123456', countyName: 'Cluj', localityName: 'Dej', address: 'Strada Republicii 3' },
+      parcels: [{ weightKg: 1, lengthCm: 25, widthCm: 25, heightCm: 10 }],
+      codBani: Math.round(o.total_value * 100),
+      declaredValueBani: 0,
+      content: 'Haine',
+      reference: `${o.id}-1`,
+    });
+    expect((await createAwb(u, o.id, samedayBody())).statusCode).toBe(409); // pending: being created
+    clock.advance(61);
+    await runJobs();
+    expect((await orderOf(u, o.id)).awb_state).toBe('pending'); // still young
+    clock.advance(10 * 60);
+    await runJobs();
+    expect(await orderOf(u, o.id)).toMatchObject({ awb: made.awbNumber, awb_state: null, status: 'processing' });
+    expect(atCourier('sameday', o.id)).toHaveLength(1);
+  });
+});
+
+// ---- label, delete ----------------------------------------------------------------------------
+
+describe('label and delete', () => {
+  it('answers the label as a PDF attachment named by the AWB; 404 without an AWB', async () => {
+    const { u, order } = await seller(['cargus', 'dpd']);
+    const none = await order();
+    const missing = await u.call('GET', `/api/v1/order/${none.id}/awb`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('This order has no AWB.');
+    for (const [courier, body] of [['cargus', cargusBody()], ['dpd', dpdBody()]] as const) {
+      const o = await order();
+      const awb = (await createAwb(u, o.id, body)).json().data.awb;
+      const res = await u.call('GET', `/api/v1/order/${o.id}/awb`);
+      expect(res.statusCode, courier).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="AWB-${awb}.pdf"`);
+      expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+  });
+
+  it('deletes at the courier, clears the AWB and puts back the status it had (both addresses of the call)', async () => {
+    const { u, order } = await seller(['sameday', 'cargus']);
+    for (const [url, courier, body] of [['/api/v1/order/%/awb', 'sameday', samedayBody()], ['/api/order/%/awb', 'cargus', cargusBody()]] as const) {
+      const o = await order();
+      const awb = (await createAwb(u, o.id, body)).json().data.awb;
+      const res = await u.call('DELETE', url.replace('%', String(o.id)));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ awb: null, courier: null, courier_status: null, status: 'new', awb_state: null });
+      expect(res.json().data.history.slice(0, 2).map((e: { type: string; data: unknown }) => [e.type, e.data])).toEqual([
+        ['status_changed', { from: 'processing', to: 'new' }],
+        ['awb_deleted', { courier, awb }],
+      ]);
+      expect(atCourier(courier, o.id)[0].deleted).toBe(true);
+      // A new AWB may be made after a delete.
+      expect((await createAwb(u, o.id, body)).statusCode).toBe(201);
+    }
+  });
+
+  it('with no AWB: 404 "No AWB found to delete", in both languages', async () => {
+    const { u, order } = await seller(['sameday']);
+    const o = await order();
+    const en = await u.call('DELETE', `/api/v1/order/${o.id}/awb`);
+    expect(en.statusCode).toBe(404);
+    expect(en.json().message).toBe('No AWB found to delete');
+    const ro = await u.call('DELETE', `/api/order/${o.id}/awb`, { headers: { 'accept-language': 'ro' } });
+    expect(ro.json().message).toBe('Nu a fost găsit niciun AWB de șters');
+  });
+
+  it("a courier that refuses (already picked up) answers 422 with its words and nothing changes; a timeout answers 504 and nothing changes", async () => {
+    const { u, order } = await seller(['cargus', 'dpd']);
+    const o = await order();
+    const awb = (await createAwb(u, o.id, cargusBody())).json().data.awb;
+    const d = await order();
+    const dpdAwb = (await createAwb(u, d.id, dpdBody())).json().data.awb;
+
+    providers.timeoutMs = SHORT_LIMIT_MS;
+    emulators().dpd.faults.set('timeout', 1);
+    const timedOut = await u.call('DELETE', `/api/v1/order/${d.id}/awb`);
+    expect(timedOut.statusCode).toBe(504);
+    expect(timedOut.json().message).toBe('DPD did not answer in time: the AWB was not deleted here. Check it with the courier and try again.');
+    expect(await orderOf(u, d.id)).toMatchObject({ awb: dpdAwb, status: 'processing' });
+    providers.timeoutMs = NORMAL_LIMIT_MS;
+
+    clock.advance(3 * 3600); // the courier has picked the parcels up
+    const refused = await u.call('DELETE', `/api/v1/order/${o.id}/awb`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('Cargus refused the request: AWB-ul nu mai poate fi sters: expeditia a fost preluata de curier!');
+    expect(await orderOf(u, o.id)).toMatchObject({ awb, courier: 'cargus', courier_status: 'created', status: 'processing' });
+    expect(atCourier('cargus', o.id)[0].deleted).toBe(false);
+  });
+
+  it('an order with an AWB can be neither cancelled nor deleted (409)', async () => {
+    const { u, order } = await seller(['dpd']);
+    const o = await order();
+    expect((await createAwb(u, o.id, dpdBody())).statusCode).toBe(201);
+    const cancel = await u.call('POST', `/api/v1/order/${o.id}/cancel`);
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().message).toBe('The order has an AWB: delete the AWB before cancelling the order.');
+    const del = await u.call('DELETE', `/api/v1/order/${o.id}`, { headers: { 'accept-language': 'ro' } });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe('Comanda are un AWB: ștergeți AWB-ul înainte de a șterge comanda.');
+    expect((await orderOf(u, o.id)).status).toBe('processing');
+    // Once the AWB is deleted, both are allowed again.
+    expect((await u.call('DELETE', `/api/v1/order/${o.id}/awb`)).statusCode).toBe(200);
+    expect((await u.call('DELETE', `/api/v1/order/${o.id}`)).statusCode).toBe(200);
+  });
+});
