@@ -389,6 +389,38 @@ describe('cancel-invoice, delete-invoice, the order\'s cancel', () => {
     expect((await u.call('POST', `/api/v1/order/${o.id}/cancel`)).statusCode).toBe(200);
   });
 
+  it('an invoiced order keeps its products and discounts and cannot be deleted; once the invoice is cancelled both are possible again', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'A-1': 2 });
+    const line = o.order_products[0].id;
+    const productB = (await u.call('GET', '/api/v1/product?search=B-2')).json().data[0].id;
+    expect((await create(u, o.id)).statusCode).toBe(201);
+    const changes = [
+      () => u.call('POST', `/api/v1/order/${o.id}/product/${productB}`, { body: { quantity: 1 } }),
+      () => u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 1 } }),
+      () => u.call('DELETE', `/api/v1/order-product/${line}`),
+      () => u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'amount', value: 1 } }),
+    ];
+    for (const change of changes) {
+      const res = await change();
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toMatch(/has an invoice: its products and discounts can no longer change/);
+    }
+    const ro = await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 1 }, headers: { 'accept-language': 'ro' } });
+    expect(ro.json().message).toMatch(/produsele și reducerile ei nu mai pot fi modificate/);
+    const del = await u.call('DELETE', `/api/v1/order/${o.id}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toMatch(/cancel or delete the invoice before deleting the order/);
+    const kept = await getOrder(u, o.id);
+    expect(kept.order_products.map((l: { quantity: number }) => l.quantity)).toEqual([2]);
+    expect(kept.total_value).toBe(o.total_value);
+
+    expect((await u.call('POST', `/api/v1/order/${o.id}/cancel-invoice`)).statusCode).toBe(200);
+    const after = await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 1 } });
+    expect(after.statusCode, after.body).toBe(200);
+    expect((await u.call('DELETE', `/api/v1/order/${o.id}`)).statusCode).toBe(200);
+  });
+
   it('delete: only the last invoice of its series (409 saying to cancel or reverse instead, both languages); a deleted invoice clears bill_number', async () => {
     const { u, src } = await seller();
     const first = await order(u, src, { 'A-1': 1 });

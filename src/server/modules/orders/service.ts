@@ -13,6 +13,7 @@ import { forUpdate, type Executor } from '../../db/connection.js';
 import type { AppliedDiscountsTable, Database, OrdersTable } from '../../db/schema.js';
 import { FieldProblems, HttpError, notFound } from '../../http/errors.js';
 import { bumpCounts } from './queries.js';
+import { documentsOfOrder, HOLDING_STATES, inFlight, type DocumentState } from '../invoices/queries.js';
 import { activeShipment, isUnsettled } from '../shipping/queries.js';
 
 type Trx = Transaction<Database>;
@@ -271,6 +272,18 @@ async function refuseWhileAwbUnsettled(trx: Executor, orderId: number): Promise<
 }
 
 /**
+ * An order's products and discounts are fixed once documents were made from them: an invoice
+ * (its lines are the order's lines; a change would set the two apart, so it goes through a
+ * cancel or a storno) or an AWB (its cash on delivery is the order's total). The same while
+ * either is being created or checked with its provider.
+ */
+async function refuseContentChanges(trx: Executor, order: OrderRow): Promise<void> {
+  if (order.bill_number || inFlight(await documentsOfOrder(trx, order.id), 'invoice')) throw new HttpError(409, 'order_contents_invoiced');
+  if (order.awb) throw new HttpError(409, 'order_contents_shipped');
+  await refuseWhileAwbUnsettled(trx, order.id);
+}
+
+/**
  * Deletes the order with its lines, discounts and history; stock comes back unless it was
  * cancelled. Refused (409) while it has an AWB or one is being created: the parcel exists at the
  * courier and would be left without its order.
@@ -280,6 +293,9 @@ export async function deleteOrder(ctx: ServiceContext, id: number): Promise<void
     const order = await lockOrder(trx, ctx, id);
     if (order.awb) throw new HttpError(409, 'order_delete_has_awb');
     await refuseWhileAwbUnsettled(trx, id);
+    // An invoice (or a create or storno in flight) is a tax document of this order: it stays with it.
+    // A cancelled or deleted invoice does not hold the order.
+    if ((await documentsOfOrder(trx, id)).some((d) => HOLDING_STATES.includes(d.state as DocumentState))) throw new HttpError(409, 'order_delete_has_invoice');
     const lines = await trx.selectFrom('order_products').select(['product_id', 'quantity']).where('order_id', '=', id).execute();
     await moveStocks(trx, lines.map((l) => ({ productId: l.product_id, delta: deleteStockChange(order.status, l.quantity) })));
     // Explicit rather than left to the cascades alone.
@@ -300,6 +316,7 @@ export async function deleteOrder(ctx: ServiceContext, id: number): Promise<void
 export async function addLine(ctx: ServiceContext, orderId: number, productId: number, quantity: number): Promise<number> {
   return ctx.db.transaction(async (trx) => {
     const order = await lockOrder(trx, ctx, orderId);
+    await refuseContentChanges(trx, order);
     const product = await trx.selectFrom('products').selectAll().where('id', '=', productId).where('company_id', '=', ctx.companyId).executeTakeFirst();
     if (!product) throw notFound();
     const child = await trx.selectFrom('products').select('id').where('parent_id', '=', productId).limit(1).executeTakeFirst();
@@ -332,6 +349,7 @@ async function lockLine(trx: Trx, ctx: ServiceContext, lineId: number) {
   const ref = await trx.selectFrom('order_products').select('order_id').where('id', '=', lineId).executeTakeFirst();
   if (!ref) throw notFound();
   const order = await lockOrder(trx, ctx, ref.order_id);
+  await refuseContentChanges(trx, order);
   // Read again under the order's lock: a concurrent change has committed by now.
   const line = await trx.selectFrom('order_products').selectAll().where('id', '=', lineId).executeTakeFirst();
   if (!line) throw notFound();
@@ -377,6 +395,7 @@ type NewDiscount = z.output<typeof addDiscountBody>;
 export async function addDiscount(ctx: ServiceContext, orderId: number, input: NewDiscount): Promise<number> {
   return ctx.db.transaction(async (trx) => {
     const order = await lockOrder(trx, ctx, orderId);
+    await refuseContentChanges(trx, order);
     let sku: string | undefined;
     if (input.order_product_id !== null) {
       const line = await trx.selectFrom('order_products').select(['id', 'sku']).where('id', '=', input.order_product_id).where('order_id', '=', orderId).executeTakeFirst();
@@ -398,6 +417,7 @@ async function lockDiscount(trx: Trx, ctx: ServiceContext, id: number) {
   const ref = await trx.selectFrom('applied_discounts').select('order_id').where('id', '=', id).executeTakeFirst();
   if (!ref) throw notFound();
   const order = await lockOrder(trx, ctx, ref.order_id);
+  await refuseContentChanges(trx, order);
   const discount = await trx.selectFrom('applied_discounts').selectAll().where('id', '=', id).executeTakeFirst();
   if (!discount) throw notFound();
   return { order, discount };

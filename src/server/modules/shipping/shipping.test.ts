@@ -459,7 +459,7 @@ describe('label and delete', () => {
     expect(atCourier('cargus', o.id)[0].deleted).toBe(false);
   });
 
-  it('an order with an AWB can be neither cancelled nor deleted (409)', async () => {
+  it('an order with an AWB can be neither cancelled nor deleted nor changed (409)', async () => {
     const { u, order } = await seller(['dpd']);
     const o = await order();
     expect((await createAwb(u, o.id, dpdBody())).statusCode).toBe(201);
@@ -470,8 +470,16 @@ describe('label and delete', () => {
     expect(del.statusCode).toBe(409);
     expect(del.json().message).toBe('Comanda are un AWB: ștergeți AWB-ul înainte de a șterge comanda.');
     expect((await orderOf(u, o.id)).status).toBe('processing');
-    // Once the AWB is deleted, both are allowed again.
+    // Its cash on delivery is the order's total: products and discounts are fixed while it exists.
+    const line = (await orderOf(u, o.id)).order_products[0].id;
+    for (const res of [await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 5 } }), await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'percentage', value: 10 } })]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe("The order has an AWB whose cash on delivery is the order's total: delete the AWB before changing products or discounts.");
+    }
+    expect((await orderOf(u, o.id)).total_value).toBe(o.total_value);
+    // Once the AWB is deleted, all of it is allowed again.
     expect((await u.call('DELETE', `/api/v1/order/${o.id}/awb`)).statusCode).toBe(200);
+    expect((await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 3 } })).statusCode).toBe(200);
     expect((await u.call('DELETE', `/api/v1/order/${o.id}`)).statusCode).toBe(200);
   });
 });
