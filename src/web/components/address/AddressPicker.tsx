@@ -87,7 +87,9 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
   const streetNeedsNumber = codedByStreet && value.street_id !== null && (known ? needsNumber(known) : true);
   const factsRef = useRef(onFacts);
   factsRef.current = onFacts;
-  useEffect(() => factsRef.current?.({ cityCodedByStreet: codedByStreet, streetNeedsNumber } satisfies AddressFacts), [codedByStreet, streetNeedsNumber]);
+  useEffect(() => {
+    factsRef.current?.({ cityCodedByStreet: codedByStreet, streetNeedsNumber } satisfies AddressFacts);
+  }, [codedByStreet, streetNeedsNumber]);
 
   const countyOptions = useMemo(() => (counties.data ?? []).map((c) => ({ value: String(c.id), label: c.name })), [counties.data]);
   const cityOptions = useMemo(
