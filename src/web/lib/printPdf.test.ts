@@ -72,6 +72,18 @@ describe('printPdf', () => {
     expect(revoked).toEqual(created);
   });
 
+  it('a print dialog that ends within print() leaves nothing behind', async () => {
+    const { result, frame } = await started();
+    const win = frame.contentWindow!;
+    win.print = () => void win.dispatchEvent(new Event('afterprint'));
+    frame.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(PRINT_DELAY_MS);
+    await result;
+    expect(frames()).toHaveLength(0);
+    expect(revoked).toEqual(created);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('removes the frame after the cleanup delay when the viewer never says printing ended', async () => {
     const { result, frame } = await started();
     frame.contentWindow!.print = vi.fn();

@@ -63,9 +63,10 @@ export async function printPdf(fetchPdf: () => Promise<Blob>, options: PrintOpti
   let frame: HTMLIFrameElement | null = null;
   let url: string | null = null;
   // Set once printing started; cleanup() may run before (a failure) or after it.
-  const timers: { fallback?: ReturnType<typeof setTimeout> } = {};
+  const timers: { fallback?: ReturnType<typeof setTimeout>; done?: boolean } = {};
   const parentWindow = doc.defaultView;
   const cleanup = () => {
+    timers.done = true;
     clearTimeout(timers.fallback);
     parentWindow?.removeEventListener('focus', cleanup);
     frame?.remove();
@@ -115,6 +116,8 @@ export async function printPdf(fetchPdf: () => Promise<Blob>, options: PrintOpti
     cleanup();
     throw fail('print', e);
   }
+  // Printing may be over already (a synchronous print dialog fired afterprint).
+  if (timers.done) return;
   // The print dialog took the focus; the page getting it back means the dialog closed.
   parentWindow?.addEventListener('focus', cleanup, { once: true });
   timers.fallback = setTimeout(cleanup, cleanupMs);
