@@ -290,11 +290,11 @@ describe('AWB', () => {
     fireEvent.click(within(d).getByRole('combobox', { name: 'Package' }));
     fireEvent.click(screen.getByRole('option', { name: 'Large · 60×40×70 cm, 5 kg' }));
     fireEvent.change(within(d).getByRole('textbox', { name: 'Observations' }), { target: { value: 'Etaj 3' } });
-    answers['POST /api/v1/order/42/awb'] = { status: 422, body: { message: 'Cargus refused the AWB.', provider: 'cargus', provider_error: 'Greutatea depășește limita serviciului' } };
+    // The server's words for a refusal: the courier's own reason in its message (provider_error names the kind).
+    answers['POST /api/v1/order/42/awb'] = { status: 422, body: { message: 'Cargus refused the request: Greutatea depășește limita serviciului', provider: 'cargus', provider_error: 'refused' } };
     submit();
     const alert = await within(d).findByRole('alert');
-    expect(alert.textContent).toContain('Cargus refused the AWB.');
-    expect(alert.textContent).toContain('Greutatea depășește limita serviciului');
+    expect(alert.textContent).toBe('Cargus refused the request: Greutatea depășește limita serviciului');
     expect((within(d).getByRole('textbox', { name: 'Observations' }) as HTMLTextAreaElement).value).toBe('Etaj 3');
     expect((within(d).getByRole('textbox', { name: /^Length/ }) as HTMLInputElement).value).toBe('70');
 

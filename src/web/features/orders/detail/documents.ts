@@ -9,25 +9,17 @@ export const courierName = (key: unknown, t: TFunction): string => {
 };
 
 /**
- * A provider's refusal as the user should read it (spec 8, the server's message first): the API's
- * message, with the provider's own words under it when the message does not already carry them
- * (`{message, provider, provider_error}`). Other errors come back as they are, a bare failure with
- * the fallback as its message.
+ * A failed document call as the error box shows it (spec 8, the server's message first): the API's
+ * message as it is (a provider's refusal, `{message, provider, provider_error}`, carries the
+ * provider's own words in its message; provider_error only names the kind), else the fallback.
  */
-export function withProviderReason(error: unknown, fallback: string): unknown {
+export function withProviderReason(error: unknown, fallback: string): ApiError {
   if (!(error instanceof ApiError)) return new ApiError(0, fallback);
-  const own = typeof error.body.provider_error === 'string' ? error.body.provider_error.trim() : '';
-  const message = error.message || fallback;
-  if (!own || message.includes(own)) return error.message ? error : new ApiError(error.status, message, error.errors, error.body);
-  return new ApiError(error.status, message, { ...error.errors, provider_error: [own] }, error.body);
+  return error.message ? error : new ApiError(error.status, fallback, error.errors, error.body);
 }
 
-/** The one-line text of a failed document call: the server's message (and the provider's words), else the fallback. */
-export function documentFailure(error: unknown, fallback: string): string {
-  const e = withProviderReason(error, fallback) as ApiError;
-  const own = e.errors.provider_error?.[0];
-  return own ? `${e.message} ${own}` : e.message;
-}
+/** The one-line text of a failed document call: the server's message, else the fallback. */
+export const documentFailure = (error: unknown, fallback: string): string => withProviderReason(error, fallback).message;
 
 export type DocumentKind = 'awb' | 'invoice';
 

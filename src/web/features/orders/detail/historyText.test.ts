@@ -47,6 +47,8 @@ describe('activity timeline texts', () => {
     const system = (type: string, data: Record<string, unknown>) => ev(type, data, null);
     expect(describeEvent(ev('awb_created', { courier: 'cargus', awb: '1000123' }), en, 'en')).toEqual({ title: 'AWB created', details: ['Cargus · AWB 1000123'] });
     expect(describeEvent(ev('awb_deleted', { courier: 'dpd', awb: '77' }), ro, 'ro')).toEqual({ title: 'AWB șters', details: ['DPD · AWB 77'] });
+    expect(describeEvent(system('awb_created', { courier: 'sameday', awb: '5', found_after_timeout: true }), en, 'en').details).toEqual(['Sameday · AWB 5', 'Found at the courier after its answer was lost']);
+    expect(describeEvent(ev('awb_deleted', { courier: 'dpd', awb: '77', gone_at_courier: true }), ro, 'ro').details).toEqual(['DPD · AWB 77', 'Nu mai exista la curier']);
     expect(describeEvent(system('courier_status', { awb: '1000123', from: 'created', to: 'inDelivery' }), en, 'en')).toEqual({ title: 'Courier status changed', details: ['AWB 1000123: Created → In delivery'] });
     expect(describeEvent(system('courier_status', { awb: '1000123', from: null, to: 'pickedUp' }), ro, 'ro').details).toEqual(['AWB 1000123: (gol) → Ridicat']);
     expect(describeEvent(ev('status_changed', { from: 'new', to: 'processing' }), en, 'en')).toEqual({ title: 'Status changed', details: ['New → Processing'] });

@@ -75,8 +75,10 @@ export function describeEvent(e: OrderEvent, t: TFunction, lang: string): { titl
     case 'details_changed':
       return { title: title(e.type), details: [change(d.from, d.to)] };
     case 'awb_created':
-    case 'awb_deleted':
-      return { title: title(e.type), details: [t('history.awb', { courier: courierName(d.courier, t), awb: str(d.awb), ...noEscape })] };
+    case 'awb_deleted': {
+      const note = d.found_after_timeout ? t('history.foundAfterTimeout') : d.gone_at_courier ? t('history.goneAtCourier') : null;
+      return { title: title(e.type), details: [t('history.awb', { courier: courierName(d.courier, t), awb: str(d.awb), ...noEscape }), ...(note ? [note] : [])] };
+    }
     case 'courier_status':
       return { title: title(e.type), details: [t('history.awbStatus', { awb: str(d.awb), from: statusName(d.from, t, blank), to: statusName(d.to, t, blank), ...noEscape })] };
     case 'status_changed':
