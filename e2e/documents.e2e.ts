@@ -178,7 +178,7 @@ beforeAll(async () => {
         for (const n of c.addedNodes) if (n instanceof HTMLIFrameElement && n.dataset.testid === 'print-frame') w.__frames!.push('added');
         for (const n of c.removedNodes) if (n instanceof HTMLIFrameElement && n.dataset.testid === 'print-frame') w.__frames!.push('removed');
       }
-    }).observe(document.documentElement, { childList: true, subtree: true });
+    }).observe(document, { childList: true, subtree: true }); // the document: its root element does not exist yet
   });
   await signIn(page, server.baseUrl);
   await page.waitForFunction(() => localStorage.getItem('selectedCompanyId') !== null);

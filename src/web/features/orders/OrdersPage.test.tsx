@@ -77,7 +77,9 @@ beforeEach(() => {
     created_at: 1_763_900_000 - i * 86_400,
     updated_at: 1_763_900_000 - i * 86_400,
     customer_detail: { customer_id: i + 1, name: `Client ${i + 1}`, phone_number: `+4074400000${i % 10}`, telefon: `+4074400000${i % 10}`, email: null, flags: i === 0 ? flags(7, 2) : [] },
-  }));
+    // The list row also says whether an AWB create waits on its courier (the shipping module's field).
+    awb_state: null,
+  }) as OrderListItem);
   failWith = null;
   calls.length = 0;
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
