@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from 'i18next';
-import { api, ApiError, errorMessage, withQuery } from './api';
+import { api, ApiError, errorMessage, fileNameOf, withQuery } from './api';
 import { session } from './session';
 import { applyServerErrors, serverFieldErrors } from './form';
 import { loginErrorMessage } from '../features/auth/loginError';
@@ -58,6 +58,30 @@ describe('api client', () => {
     const err = await api.post('/api/v1/company', {}).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 422, message: 'Some fields are not valid.', errors: { name: ['This field is required.'] } });
+  });
+
+  it('keeps the whole error answer (a provider’s own refusal)', async () => {
+    fetchMock.mockResolvedValue(json(422, { message: 'Cargus refused the AWB: Invalid postal code', provider: 'cargus', provider_error: 'Invalid postal code' }));
+    const err = (await api.post('/api/v1/order/1/awb', {}).catch((e: unknown) => e)) as ApiError;
+    expect(err.body).toMatchObject({ provider: 'cargus', provider_error: 'Invalid postal code' });
+  });
+
+  it('downloads a file with the name the server gives it', async () => {
+    fetchMock.mockResolvedValue(new Response('%PDF', { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="AWB-1000123.pdf"' } }));
+    const file = await api.file('/api/v1/order/1/awb');
+    expect(file.filename).toBe('AWB-1000123.pdf');
+    expect(await file.blob.text()).toBe('%PDF');
+    fetchMock.mockResolvedValue(json(404, { message: 'No AWB found' }));
+    await expect(api.file('/api/v1/order/1/awb')).rejects.toMatchObject({ status: 404, message: 'No AWB found' });
+  });
+
+  it('reads the file name of a Content-Disposition header', () => {
+    expect(fileNameOf('attachment; filename="AWB-1.pdf"')).toBe('AWB-1.pdf');
+    expect(fileNameOf('attachment; filename=Factura-SB-12.pdf')).toBe('Factura-SB-12.pdf');
+    expect(fileNameOf(`attachment; filename="x.pdf"; filename*=UTF-8''Factur%C4%83%20SB%2012.pdf`)).toBe('Factură SB 12.pdf');
+    expect(fileNameOf('attachment; filename="../../etc/passwd"')).toBe('passwd');
+    expect(fileNameOf('attachment')).toBeNull();
+    expect(fileNameOf(null)).toBeNull();
   });
 
   it('signs the user out on a 401 from any call', async () => {

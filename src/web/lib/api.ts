@@ -7,6 +7,8 @@ export class ApiError extends Error {
     public status: number,
     message: string,
     public errors: Record<string, string[]> = {},
+    /** The whole error answer, for the extra fields some calls send (a provider's own refusal: provider, provider_error). */
+    public body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -21,8 +23,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: QueryParams;
   signal?: AbortSignal;
-  /** 'blob' for PDFs and files. */
-  as?: 'json' | 'blob';
+  /** 'blob' for PDFs and files; 'file' for a blob with the server's file name. */
+  as?: 'json' | 'blob' | 'file';
   /** Extra or overriding headers (e.g. another X-Company-ID for one call). */
   headers?: Record<string, string>;
 }
@@ -65,7 +67,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     throw new ApiError(0, i18n.t('common:errors.network'));
   }
   if (!res.ok) {
-    let payload: { message?: unknown; errors?: unknown } = {};
+    let payload: { message?: unknown; errors?: unknown } & Record<string, unknown> = {};
     try {
       payload = (await res.json()) as typeof payload;
     } catch {
@@ -74,9 +76,10 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     if (res.status === 401 && session.get().token) session.clear();
     const message = typeof payload.message === 'string' ? payload.message : '';
     const errors = payload.errors && typeof payload.errors === 'object' ? (payload.errors as Record<string, string[]>) : {};
-    throw new ApiError(res.status, message, errors);
+    throw new ApiError(res.status, message, errors, payload && typeof payload === 'object' ? payload : {});
   }
   if (opts.as === 'blob') return (await res.blob()) as T;
+  if (opts.as === 'file') return { blob: await res.blob(), filename: fileNameOf(res.headers.get('Content-Disposition')) } satisfies DownloadedFile as T;
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -89,7 +92,38 @@ export const api = {
   put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body: body ?? {} }),
   delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
   blob: (path: string, query?: QueryParams) => request<Blob>(path, { query, as: 'blob' }),
+  /** A file with the name the server gives it (Content-Disposition), e.g. a PDF to save. */
+  file: (path: string, query?: QueryParams) => request<DownloadedFile>(path, { query, as: 'file' }),
 };
+
+/** A downloaded file: its content and the server's file name (null when the server named none). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/**
+ * The file name of a Content-Disposition header: `filename*=UTF-8''…` (RFC 5987) before `filename="…"`.
+ * Only the last path segment is kept, so a name can never point elsewhere.
+ */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(header);
+  let name: string | null = null;
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended[1].trim());
+    } catch {
+      name = null;
+    }
+  }
+  if (!name) {
+    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/.exec(header);
+    name = plain ? (plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : plain[2].trim()) : null;
+  }
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base ? base : null;
+}
 
 /**
  * X-Company-ID of a company chosen in a form, when it is not the one selected in the sidebar (the

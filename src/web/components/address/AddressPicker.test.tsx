@@ -11,7 +11,8 @@ import { session } from '../../lib/session';
 import { prepareDom } from '../../test/dom';
 import { AddressPicker, type AddressPickerProps } from './AddressPicker';
 import address from './i18n';
-import { addressErrorsFrom, emptyAddress, type AddressValue } from './types';
+import { resolveSavedAddress } from './resolve';
+import { addressErrorsFrom, emptyAddress, type AddressFacts, type AddressValue } from './types';
 
 // A small stand-in of the geo API over real rows of the data.
 const counties: GeoCounty[] = [
@@ -41,6 +42,8 @@ const streets: GeoStreet[] = [
 ];
 
 const calls: URL[] = [];
+/** How the couriers' location call answers: as the spec, without counties, or failing. */
+let courierGeo: 'ok' | 'no-counties' | 'fail' = 'ok';
 function fakeApi(u: string): Response {
   const url = new URL(u, 'http://x');
   calls.push(url);
@@ -48,6 +51,18 @@ function fakeApi(u: string): Response {
   const words = searchWords(q.get('search') ?? '');
   const limit = Number(q.get('limit') ?? 100);
   const hit = (name: string) => matchesWords(foldForSearch(name), words);
+  const courier = /^\/api\/v1\/(cargus|sameday)\/geo-data$/.exec(url.pathname)?.[1];
+  if (courier) {
+    if (courierGeo === 'fail') return new Response(JSON.stringify({ message: '' }), { status: 502 });
+    if (courierGeo === 'no-counties') return new Response(JSON.stringify({ cities: [] }), { status: 200 });
+    // The couriers' nomenclature: all of a county's cities ("0" for a city coded by street), a city's streets, a street's ranges.
+    const cities = localities
+      .filter((l) => l.county_id === Number(q.get('county_id')))
+      .map((l) => ({ id: l.id, name: l.name, county_id: l.county_id, postal_code: l.postal_code ?? '0', ...(courier === 'sameday' ? { village: l.commune, sameday_county_id: l.county_id } : {}) }));
+    const cityStreets = streets.filter((st) => st.locality_id === Number(q.get('city_id')) && hit(st.name)).slice(0, limit).map((st) => ({ id: st.id, name: st.name, city_id: st.locality_id }));
+    const zipCodes = (streets.find((st) => st.id === Number(q.get('street_id')))?.ranges ?? []).map((r) => ({ from: r.from, to: r.to, parity: r.parity, zip_code: r.postal_code }));
+    return new Response(JSON.stringify({ counties, cities, streets: cityStreets, zipCodes }), { status: 200 });
+  }
   let data: unknown;
   if (url.pathname === '/api/v1/geo/counties') data = counties;
   else if (url.pathname === '/api/v1/geo/localities') data = localities.filter((l) => l.county_id === Number(q.get('county_id')) && hit(`${l.name} ${l.commune ?? ''}`)).slice(0, limit);
@@ -103,6 +118,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   calls.length = 0;
+  courierGeo = 'ok';
   last = emptyAddress;
   vi.stubGlobal('fetch', vi.fn((u: string) => Promise.resolve(fakeApi(u))));
   session.signIn('tok', { id: 1, first_name: 'A', last_name: 'B', email: 'a@b.ro' });
@@ -216,5 +232,63 @@ describe('AddressPicker', { timeout: 20000 }, () => {
     expect(screen.getByText('Introduceți numărul')).toBeTruthy();
     expect(screen.getByText('Cod greșit')).toBeTruthy();
     expect(field('Cod poștal').readOnly).toBe(true);
+  });
+
+  it('Sameday’s own locations: its call only, villages by commune, the street’s codes from its call; what the form needs to know', async () => {
+    const facts: AddressFacts[] = [];
+    renderPicker({ source: 'sameday', onFacts: (f) => facts.push(f) });
+    await choose('County', 'arg', 'Argeș');
+    fireEvent.click(box('City'));
+    await waitFor(() => expect(optionTexts()).toContain('Lăzărești (Schitu Golești)'));
+    await choose('County', 'cluj', 'Cluj');
+    await choose('City', 'cluj', 'Cluj-Napoca');
+    expect(facts.at(-1)).toEqual({ cityCodedByStreet: true, streetNeedsNumber: false });
+    await choose('Street', 'zorilor', 'Strada Zorilor');
+    // The street's ranges come from Sameday's call; until then a number is asked for.
+    await waitFor(() => expect(calls.some((c) => c.pathname === '/api/v1/sameday/geo-data' && c.searchParams.get('street_id') === '6493')).toBe(true));
+    expect(facts.at(-1)).toEqual({ cityCodedByStreet: true, streetNeedsNumber: true });
+    fireEvent.change(field('Number'), { target: { value: '29' } });
+    await waitFor(() => expect(last).toMatchObject({ street_id: 6493, street_number: '29', postal_code: '400351' }));
+    expect(calls.filter((c) => c.pathname.startsWith('/api/v1/geo/'))).toEqual([]);
+  });
+
+  it('a street with one code needs no number; the asterisks follow the parts given', async () => {
+    const facts: AddressFacts[] = [];
+    renderPicker({ source: 'cargus', onFacts: (f) => facts.push(f), required: ['county', 'city'] });
+    await choose('County', 'bucuresti', 'București');
+    await choose('City', 'buc', 'București');
+    await waitFor(() => expect(box('Street').disabled).toBe(false));
+    await type(box('Street'), 'victoriei');
+    fireEvent.click(await screen.findByRole('option', { name: 'Calea Victoriei' }, { timeout: 2000 }));
+    await waitFor(() => expect(last.postal_code).toBe('010061'));
+    expect(facts.at(-1)).toEqual({ cityCodedByStreet: true, streetNeedsNumber: false });
+    const starred = screen.getAllByText('*').map((star) => star.closest('label')?.textContent?.replace(/\s*\*$/, ''));
+    expect(starred).toEqual(['County', 'City']);
+  });
+
+  it('a courier’s failed location call: the spec’s texts', async () => {
+    courierGeo = 'no-counties';
+    renderPicker({ source: 'cargus' });
+    expect(await screen.findByText('Invalid data format: missing counties data')).toBeTruthy();
+    cleanup();
+    courierGeo = 'fail';
+    renderPicker({ source: 'sameday' });
+    expect(await screen.findByText('Failed to fetch location data')).toBeTruthy();
+  });
+});
+
+describe('a saved address with names only', () => {
+  it('is looked up part by part; Bucharest’s sector is the city; what is not found stays to choose', async () => {
+    expect(await resolveSavedAddress({ county: 'cluj', city: 'Cluj-Napoca', street: 'Strada Zorilor', street_number: '29' })).toEqual({
+      county_id: 12, county: 'Cluj', city_id: 54984, city: 'Cluj-Napoca', street_id: 6493, street: 'Strada Zorilor', street_number: '29', postal_code: '400351',
+    });
+    expect(await resolveSavedAddress({ county: 'București', city: 'Sector 1', street: 'Calea Victoriei', street_number: '12' })).toMatchObject({ county_id: 40, city_id: 179132, street_id: 100, postal_code: '010061' });
+    // Two villages named Lăzărești in Argeș: a name alone does not choose.
+    expect(await resolveSavedAddress({ county: 'Argeș', city: 'Lăzărești', street: 'Principală' })).toEqual({ ...emptyAddress, county_id: 3, county: 'Argeș' });
+    expect(await resolveSavedAddress({ county: 'Atlantida', city: 'X' })).toEqual(emptyAddress);
+    // Ids saved: taken as they are, nothing asked.
+    calls.length = 0;
+    expect(await resolveSavedAddress({ county_id: 12, county: 'Cluj', city_id: 54984, city: 'Cluj-Napoca', street_number: '7a', zip_code: '400335' })).toMatchObject({ county_id: 12, city_id: 54984, street_number: '7', postal_code: '400335' });
+    expect(calls).toEqual([]);
   });
 });

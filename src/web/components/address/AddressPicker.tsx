@@ -4,11 +4,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GeoLocality, GeoStreet } from '../../../core/api/geo';
 import { GEO_LAZY_MIN_CHARS, GEO_LAZY_OPTIONS, GEO_MAX_OPTIONS } from '../../../core/api/geo';
-import { postalCodeFor } from '../../../core/geo/postalCode';
+import { needsNumber, postalCodeFor } from '../../../core/geo/postalCode';
 import { digitsOnly, foldedFilter, localityLabel, withChosen } from './options';
-import type { AddressErrors, AddressValue } from './types';
+import type { AddressErrors, AddressFacts, AddressPart, AddressValue } from './types';
 import { emptyAddress } from './types';
-import { isLazyStreetSearch, useCounties, useLocalities, useStreets } from './useGeo';
+import { isLazyStreetSearch, LocationDataError, useCounties, useLocalities, useStreetRanges, useStreets, type GeoSource } from './useGeo';
 
 export const ADDRESS_SEARCH_DEBOUNCE_MS = 300;
 
@@ -19,11 +19,18 @@ export interface AddressPickerProps {
   onChange: (value: AddressValue) => void;
   /** A message under each part (the form's own checks or the server's 422, see addressErrorsFrom). */
   errors?: AddressErrors;
-  /** Marks county, city, street and number as required (the asterisk; the form checks). */
-  required?: boolean;
+  /** Marks county, city, street and number as required (the asterisk; the form checks), or only the parts listed. */
+  required?: boolean | readonly AddressPart[];
   disabled?: boolean;
   /** Load the lists only while shown (a modal passes its `opened`). Default true. */
   enabled?: boolean;
+  /**
+   * Where the lists come from: the address data (default) or a courier's own location call, the
+   * spec's dedicated Cargus and Sameday pickers (same ids, so a chosen address survives a switch).
+   */
+  source?: GeoSource;
+  /** Told what the picker knows of the chosen city and street whenever that changes (a form's own rules, e.g. the AWB checks). */
+  onFacts?: (facts: AddressFacts) => void;
 }
 
 /**
@@ -34,8 +41,9 @@ export interface AddressPickerProps {
  * code is the city's. The postal code is read-only, computed from the street's number ranges.
  * Choosing a part clears the parts after it and moves the focus to the next one.
  */
-export function AddressPicker({ value, onChange, errors = {}, required = false, disabled = false, enabled = true }: AddressPickerProps) {
+export function AddressPicker({ value, onChange, errors = {}, required = false, disabled = false, enabled = true, source = 'geo', onFacts }: AddressPickerProps) {
   const { t } = useTranslation('address');
+  const asterisk = (part: AddressPart) => (typeof required === 'boolean' ? required : required.includes(part));
   const cityRef = useRef<HTMLInputElement>(null);
   const streetRef = useRef<HTMLInputElement>(null);
   const numberRef = useRef<HTMLInputElement>(null);
@@ -49,20 +57,39 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
   const [street, setStreet] = useState<GeoStreet | null>(null);
 
   const lazy = isLazyStreetSearch(value.county_id);
-  const counties = useCounties(enabled);
+  const counties = useCounties(enabled, source);
   const cityLabel = city && city.id === value.city_id ? localityLabel(city) : value.city;
-  const localities = useLocalities(enabled ? value.county_id : null, debouncedCity === cityLabel ? '' : debouncedCity);
+  const localities = useLocalities(enabled ? value.county_id : null, debouncedCity === cityLabel ? '' : debouncedCity, source);
   const streetTerm = debouncedStreet === value.street ? '' : debouncedStreet;
-  const streets = useStreets(enabled ? value.city_id : null, streetTerm, lazy);
+  const streets = useStreets(enabled ? value.city_id : null, streetTerm, lazy, source);
   // Whether the city has a street list: Bucharest always; elsewhere its first page of streets says.
-  const firstStreets = useStreets(enabled && !lazy ? value.city_id : null, '', false);
+  const firstStreets = useStreets(enabled && !lazy ? value.city_id : null, '', false, source);
   const codedByStreet = value.city_id !== null && (lazy || (city?.id === value.city_id ? city.postal_code === null : (firstStreets.data?.length ?? 0) > 0));
   // A saved address names its street: find its row (for the ranges) by a search of its name.
-  const savedStreet = useStreets(enabled && value.street_id !== null && street?.id !== value.street_id ? value.city_id : null, value.street, false);
+  const savedStreet = useStreets(enabled && value.street_id !== null && street?.id !== value.street_id ? value.city_id : null, value.street, false, source);
   useEffect(() => {
     const row = savedStreet.data?.find((s) => s.id === value.street_id);
     if (row && street?.id !== row.id) setStreet(row);
   }, [savedStreet.data, value.street_id, street]);
+  // The chosen street with its postal-code ranges: a courier's list has none, its own call answers them.
+  const ranges = useStreetRanges(source, value.city_id, value.street_id, enabled && codedByStreet);
+  const chosenRow = street && street.id === value.street_id ? street : null;
+  const known = chosenRow && source !== 'geo' ? (ranges.data ? { ...chosenRow, ranges: ranges.data } : null) : chosenRow;
+  // Ranges that arrive after the street was chosen fill a postal code still missing.
+  useEffect(() => {
+    if (!known || !codedByStreet || value.postal_code) return;
+    const code = postalCodeFor(known, value.street_number);
+    if (code) onChange({ ...value, postal_code: code });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when what the code depends on changes
+  }, [known?.id, known?.ranges, codedByStreet, value.street_number, value.postal_code]);
+
+  // Until the street's ranges are known, a number is asked for (the safe side).
+  const streetNeedsNumber = codedByStreet && value.street_id !== null && (known ? needsNumber(known) : true);
+  const factsRef = useRef(onFacts);
+  factsRef.current = onFacts;
+  useEffect(() => {
+    factsRef.current?.({ cityCodedByStreet: codedByStreet, streetNeedsNumber } satisfies AddressFacts);
+  }, [codedByStreet, streetNeedsNumber]);
 
   const countyOptions = useMemo(() => (counties.data ?? []).map((c) => ({ value: String(c.id), label: c.name })), [counties.data]);
   const cityOptions = useMemo(
@@ -108,14 +135,14 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
       ...value,
       street_id: row?.id ?? null,
       street: row?.name ?? '',
-      postal_code: row ? postalCodeFor(row, value.street_number) ?? '' : '',
+      // A courier's street row has no ranges yet: the code follows when they arrive.
+      postal_code: row && source === 'geo' ? postalCodeFor(row, value.street_number) ?? '' : '',
     });
     if (row) setTimeout(() => numberRef.current?.focus(), 0);
   };
 
   const typeNumber = (text: string) => {
     const number = digitsOnly(text);
-    const known = street && street.id === value.street_id ? street : null;
     const postal = codedByStreet ? (known ? postalCodeFor(known, number) ?? '' : value.postal_code) : value.postal_code;
     onChange({ ...value, street_number: number, postal_code: postal });
   };
@@ -123,7 +150,8 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
   const typeFreeStreet = (text: string) => onChange({ ...value, street_id: null, street: text });
 
   const waitingForLetters = lazy && streetSearch.trim().length < GEO_LAZY_MIN_CHARS && streetSearch !== value.street;
-  const failed = counties.isError || localities.isError || streets.isError;
+  const failure = [counties, localities, streets, ranges].find((q) => q.isError)?.error;
+  const failedText = !failure ? undefined : source === 'geo' ? t('loadFailed') : failure instanceof LocationDataError ? t('locationDataInvalid') : t('locationDataFailed');
   const postalHint = value.postal_code ? t('postalCodeAuto') : codedByStreet && value.street_id && value.street_number ? t('postalCodeUnknown') : t('postalCodeAuto');
 
   return (
@@ -132,7 +160,7 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
         <Select
           label={t('county')}
           placeholder={t('countyPlaceholder')}
-          withAsterisk={required}
+          withAsterisk={asterisk('county')}
           searchable
           clearable
           openOnFocus={false}
@@ -142,7 +170,7 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
           value={value.county_id ? String(value.county_id) : null}
           onChange={chooseCounty}
           nothingFoundMessage={t('nothingFound')}
-          error={errors.county ?? (failed ? t('loadFailed') : undefined)}
+          error={errors.county ?? failedText}
           disabled={disabled}
           comboboxProps={{ withinPortal: true }}
         />
@@ -152,7 +180,7 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
           ref={cityRef}
           label={t('city')}
           placeholder={value.county_id ? t('cityPlaceholder') : t('chooseCountyFirst')}
-          withAsterisk={required}
+          withAsterisk={asterisk('city')}
           searchable
           clearable
           openOnFocus={false}
@@ -175,7 +203,7 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
             ref={streetRef}
             label={t('street')}
             placeholder={t('streetFreePlaceholder')}
-            withAsterisk={required}
+            withAsterisk={asterisk('street')}
             value={value.street}
             onChange={(e) => typeFreeStreet(e.currentTarget.value)}
             error={errors.street}
@@ -187,7 +215,7 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
             ref={streetRef}
             label={t('street')}
             placeholder={value.city_id === null ? t('chooseCityFirst') : lazy ? t('streetLazyPlaceholder', { count: GEO_LAZY_MIN_CHARS }) : t('streetPlaceholder')}
-            withAsterisk={required}
+            withAsterisk={asterisk('street')}
             searchable
             clearable
             openOnFocus={false}
@@ -210,7 +238,7 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
           ref={numberRef}
           label={t('streetNumber')}
           placeholder={t('numberPlaceholder')}
-          withAsterisk={required}
+          withAsterisk={asterisk('street_number')}
           inputMode="numeric"
           value={value.street_number}
           onChange={(e) => typeNumber(e.currentTarget.value)}

@@ -21,6 +21,8 @@ const address: Translations = {
     nothingFound: 'Nothing found',
     typeMore: 'Type at least {{count}} letters',
     loadFailed: 'The address list could not be loaded.',
+    locationDataFailed: 'Failed to fetch location data',
+    locationDataInvalid: 'Invalid data format: missing counties data',
     digitsOnly: 'Digits only',
     lookup: {
       title: 'Address lookup',
@@ -53,6 +55,8 @@ const address: Translations = {
     nothingFound: 'Nu s-a găsit nimic',
     typeMore: 'Scrieți cel puțin {{count}} litere',
     loadFailed: 'Lista de adrese nu a putut fi încărcată.',
+    locationDataFailed: 'Datele de localizare nu au putut fi încărcate',
+    locationDataInvalid: 'Format de date invalid: lipsesc datele județelor',
     digitsOnly: 'Doar cifre',
     lookup: {
       title: 'Căutare adresă',

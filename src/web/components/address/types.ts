@@ -29,6 +29,14 @@ export const emptyAddress: AddressValue = {
   postal_code: '',
 };
 
+/** What the picker knows of the chosen city and street (the AWB checks need it: core/api/shipping AwbAddressFacts). */
+export interface AddressFacts {
+  /** The city's postal codes go by street (it has a street list). */
+  cityCodedByStreet: boolean;
+  /** The chosen street has several postal codes, so the number decides. */
+  streetNeedsNumber: boolean;
+}
+
 /** The picker's parts, in order; a form's field errors are given per part. */
 export type AddressPart = 'county' | 'city' | 'street' | 'street_number' | 'postal_code';
 export type AddressErrors = Partial<Record<AddressPart, ReactNode>>;

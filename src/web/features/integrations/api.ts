@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanyIntegration, CourierKey, Integration, IntegrationConfiguration, InvoiceSeries, PickupPoint, TestResult, VatOption, WizardKey } from '../../../core/api/integrations';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
-import { useCompanyId } from '../../lib/session';
+import { COMPANY_INTEGRATIONS, useCompanyIntegrations } from '../../components/useCompanyIntegrations';
 
 const CATALOGUE = 'integrations';
-const SETUPS = 'company-integration';
+const SETUPS = COMPANY_INTEGRATIONS;
 
 /** The seven integrations (not company-scoped: the same for everyone). */
 export function useIntegrations() {
@@ -15,15 +15,8 @@ export function useIntegrations() {
   });
 }
 
-/** The selected company's set-ups. */
-export function useCompanyIntegrations() {
-  const companyId = useCompanyId();
-  return useQuery({
-    queryKey: queryKeys.list(SETUPS, companyId, {}),
-    queryFn: ({ signal }) => api.get<{ data: CompanyIntegration[] }>('/api/v1/company-integration', undefined, signal).then((r) => r.data),
-    enabled: companyId !== null,
-  });
-}
+/** The selected company's set-ups (shared with the order detail's courier choice). */
+export { useCompanyIntegrations };
 
 /** `/api/v1/{key}/company/{companyId}/{step}`: the wizard's calls name the company in the path. */
 export const wizardPath = (key: WizardKey, companyId: number, step: string) => `/api/v1/${key}/company/${companyId}/${step}`;

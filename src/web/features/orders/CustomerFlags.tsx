@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
 import { useCompanyId } from '../../lib/session';
 import { flagPage, isOwnFlag } from './flags';
-import type { CustomerFlag } from './types';
+import type { Flag } from '../../../core/api/orders';
 
 /**
  * The red flag of a flagged customer; hovering or focusing it opens the flags (reason, date, whether
  * this company raised it), 5 at a time with Previous / Next. Nothing shows for a customer without flags.
  */
-export function CustomerFlags({ flags, size = 'sm' }: { flags: readonly CustomerFlag[] | null | undefined; size?: 'sm' | 'md' }) {
+export function CustomerFlags({ flags, size = 'sm' }: { flags: readonly Flag[] | null | undefined; size?: 'sm' | 'md' }) {
   const { t, i18n } = useTranslation('orders');
   const companyId = useCompanyId();
   const [page, setPage] = useState(1);
@@ -32,7 +32,7 @@ export function CustomerFlags({ flags, size = 'sm' }: { flags: readonly Customer
             {t('flags.title', { count: all.length })}
           </Text>
           {shown.flags.map((f, i) => (
-            <Stack key={f.id ?? `${f.created_at}-${i}`} gap={0} role="listitem">
+            <Stack key={`${f.created_at}-${i}`} gap={0} role="listitem">
               <Text size="sm">{f.reason?.trim() ? f.reason : t('flags.noReason')}</Text>
               <Group gap={6}>
                 <Text size="xs" c="dimmed">

@@ -9,7 +9,7 @@ import { session } from '../../lib/session';
 import { prepareDom } from '../../test/dom';
 import orders from './i18n';
 import { OrderDetailPage } from './OrderDetailPage';
-import type { Order } from './types';
+import type { Order } from '../../../core/api/orders';
 
 const shown: { color?: string; message: unknown }[] = [];
 vi.mock('@mantine/notifications', () => ({ notifications: { show: (n: { color?: string; message: unknown }) => shown.push(n) } }));
@@ -23,6 +23,9 @@ let cancelAnswer: { status: number; body: unknown } = { status: 200, body: {} };
 function freshOrder(): Order {
   return {
     id: 42,
+    company_id: 5,
+    source_id: null,
+    source: null,
     status: 'new',
     courier: null,
     courier_status: null,
@@ -39,15 +42,20 @@ function freshOrder(): Order {
     coupon_code: null,
     customer_detail: {
       customer_id: 7, name: 'Ana Pop', phone_number: '+40744123456', email: '', county: 'Cluj', city: 'Cluj-Napoca', address: 'undefined',
-      company_name: null, vat_number: 'null', company_address: undefined, company_city: '', company_county: null,
+      county_id: null, city_id: null, street: null, street_id: null, street_number: null, zip_code: null,
+      // What older records hold: the literal texts and a missing value read as a dash.
+      company_name: null, vat_number: 'null', company_address: undefined as unknown as null, company_city: '', company_county: null,
       flags: [{ reason: 'Refused a parcel', created_at: 1_760_000_000, flagged_by_company_id: null, by_this_company: false }],
     },
     order_products: [
-      { id: 1, product_id: 4, quantity: 1, product: { name: 'Cană', sku: 'CN', selling_price: 10.1, currency: 'RON' } },
-      { id: 2, product_id: 7, quantity: 2, product: { name: 'Tricou M', sku: 'TR-M', selling_price: 45.45, currency: 'RON' } },
+      { id: 1, product_id: 4, quantity: 1, product: { name: 'Cană', sku: 'CN', selling_price: 10.1, currency: 'RON' }, value: 10.1 },
+      { id: 2, product_id: 7, quantity: 2, product: { name: 'Tricou M', sku: 'TR-M', selling_price: 45.45, currency: 'RON' }, value: 90.9 },
     ],
     applied_discounts: [],
     history: [{ id: 1, type: 'created', data: { lines: [{ sku: 'CN', quantity: 1 }, { sku: 'TR-M', quantity: 2 }] }, created_at: 1_763_900_000, user: { id: 1, name: 'Maria Dumitrescu' } }],
+    awb_state: null,
+    invoice_state: null,
+    invoice: null,
   };
 }
 
@@ -247,7 +255,7 @@ describe('OrderDetailPage', () => {
     expect(shown.at(-1)).toEqual({ color: 'blue', message: 'Your company already flagged this customer' });
 
     cleanup();
-    order.customer_detail!.customer_id = null;
+    (order.customer_detail as { customer_id: number | null }).customer_id = null;
     requests = [];
     renderAt('/orders/42');
     await header();
@@ -286,7 +294,7 @@ describe('OrderDetailPage', () => {
     await waitFor(() => expect(requests.find((r) => r.path === '/api/v1/applied-discount/42/add')?.body).toEqual({ type: 'percentage', value: 12.5, order_product_id: null }));
   });
 
-  it('summary, invoice and AWB buttons disabled, and the activity timeline', async () => {
+  it('summary, the invoice and AWB buttons by the spec’s conditions, and the activity timeline', async () => {
     renderAt('/orders/42');
     await header();
     expect(screen.getByTestId('summary-value').textContent).toBe('101.00 RON');
@@ -295,7 +303,11 @@ describe('OrderDetailPage', () => {
     expect(screen.getByTestId('doc-createInvoice').getAttribute('data-block')).toBe('none');
     expect(screen.getByTestId('doc-storno').getAttribute('data-block')).toBe('needsInvoice');
     expect(screen.getByTestId('doc-deleteAwb').getAttribute('data-block')).toBe('needsAwb');
-    for (const b of within(screen.getByTestId('documents-section')).getAllByRole('button')) expect((b as HTMLButtonElement).disabled).toBe(true);
+    const enabled = within(screen.getByTestId('documents-section'))
+      .getAllByRole('button')
+      .filter((b) => !(b as HTMLButtonElement).disabled)
+      .map((b) => b.textContent);
+    expect(enabled).toEqual(['Create invoice', 'Create AWB']);
     const history = screen.getByTestId('history-section');
     expect(within(history).getByText('Order created')).toBeTruthy();
     expect(within(history).getByText('CN × 1, TR-M × 2')).toBeTruthy();

@@ -23,7 +23,7 @@ import { AddProductDialog } from './dialogs/AddProductDialog';
 import { FlagDialog } from './dialogs/FlagDialog';
 import { flaggedByUs } from './flags';
 import { FROM_PAGE_PARAM, ordersListPath } from './paths';
-import type { Order } from './types';
+import type { Order } from '../../../core/api/orders';
 
 /** A positive whole id from the route, else null. */
 const parseId = (raw: string | undefined): number | null => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);

@@ -9,12 +9,12 @@ import { session } from '../../lib/session';
 import { prepareDom } from '../../test/dom';
 import orders from './i18n';
 import { OrdersPage } from './OrdersPage';
-import type { CustomerFlag, OrderRow } from './types';
+import type { Flag, OrderListItem } from '../../../core/api/orders';
 
-const flags = (n: number, ownIndex = -1): CustomerFlag[] =>
-  Array.from({ length: n }, (_, i) => ({ reason: `Refused parcel ${i + 1}`, created_at: 1_763_000_000 + i * 86_400, by_this_company: i === ownIndex }));
+const flags = (n: number, ownIndex = -1): Flag[] =>
+  Array.from({ length: n }, (_, i) => ({ reason: `Refused parcel ${i + 1}`, created_at: 1_763_000_000 + i * 86_400, flagged_by_company_id: i === ownIndex ? 5 : null, by_this_company: i === ownIndex }));
 
-let rows: OrderRow[] = [];
+let rows: OrderListItem[] = [];
 let failWith: { status: number; body: unknown } | null = null;
 const calls: { url: URL; method: string }[] = [];
 
@@ -66,11 +66,20 @@ beforeEach(() => {
   rows = Array.from({ length: 23 }, (_, i) => ({
     id: 100 - i,
     status: ['new', 'processing', 'completed', 'cancelled', 'storno'][i % 5]!,
+    courier: i % 2 ? 'cargus' : null,
     courier_status: i % 2 ? 'delivered' : null,
+    awb: i % 2 ? `1000${i}` : null,
+    bill_number: null,
+    value: 1234.5 + i,
+    discount: 0,
+    client_shipping_cost: 0,
     total_value: 1234.5 + i,
     created_at: 1_763_900_000 - i * 86_400,
-    customer_detail: { customer_id: i + 1, name: `Client ${i + 1}`, phone_number: `+4074400000${i % 10}`, flags: i === 0 ? flags(7, 2) : [] },
-  }));
+    updated_at: 1_763_900_000 - i * 86_400,
+    customer_detail: { customer_id: i + 1, name: `Client ${i + 1}`, phone_number: `+4074400000${i % 10}`, telefon: `+4074400000${i % 10}`, email: null, flags: i === 0 ? flags(7, 2) : [] },
+    // The list row also says whether an AWB create waits on its courier (the shipping module's field).
+    awb_state: null,
+  }) as OrderListItem);
   failWith = null;
   calls.length = 0;
   vi.stubGlobal('fetch', vi.fn(fakeFetch));

@@ -8,7 +8,7 @@ import { formatAmount, formatDate, orDash } from '../../lib/format';
 import { useOrderCrud, useOrderList } from './api';
 import { CustomerFlags } from './CustomerFlags';
 import { orderPath } from './paths';
-import type { OrderRow } from './types';
+import type { OrderListItem } from '../../../core/api/orders';
 
 /** /orders: the selected company's orders, newest first; the page lives in the URL (?page=). */
 export function OrdersPage() {
@@ -19,7 +19,7 @@ export function OrdersPage() {
   const page = list.state.page;
 
   return (
-    <ListPage<OrderRow>
+    <ListPage<OrderListItem>
       texts="orders"
       list={list}
       onAdd={() => void navigate('/orders/new')}

@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import type { Package } from '../../../core/api/packages';
+import type { AwbPayload } from '../../../core/api/shipping';
+import { api, ApiError, type DownloadedFile } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
 import { useCompanyId } from '../../lib/session';
 import { useList } from '../../components/useList';
 import { useCrud } from '../../components/useCrud';
-import type { Order, OrderRow } from './types';
+import type { Order, OrderListItem } from '../../../core/api/orders';
+import { awaitsProvider } from './detail/orderView';
 
 export const ORDERS_PATH = '/api/v1/order';
 
@@ -25,20 +28,27 @@ export const orderKeys = {
 const TOUCHED_BY_ORDERS = ['order', 'customer', 'product'] as const;
 
 export function useOrderList() {
-  return useList<OrderRow>({ resource: 'order', path: ORDERS_PATH });
+  return useList<OrderListItem>({ resource: 'order', path: ORDERS_PATH });
 }
 
 export function useOrderCrud(list?: ReturnType<typeof useOrderList>) {
   return useCrud<unknown, { id?: number; data?: { id?: number } }>({ resource: 'order', path: ORDERS_PATH, list });
 }
 
-/** GET /order/{id}; nothing is fetched without a company or a valid id. */
+/** While an AWB or invoice create is in flight or being checked with the provider, the order is fetched again this often. */
+export const PROVIDER_POLL_MS = 4000;
+
+/**
+ * GET /order/{id}; nothing is fetched without a company or a valid id. While the order waits on a
+ * provider (awb_state / invoice_state set) it is fetched again until it settles.
+ */
 export function useOrder(id: number | null) {
   const companyId = useCompanyId();
   return useQuery({
     queryKey: orderKeys.order(companyId, id ?? 0),
     queryFn: ({ signal }) => api.get<Order | { data: Order }>(`${ORDERS_PATH}/${id}`, undefined, signal).then(unwrap),
     enabled: companyId !== null && id !== null,
+    refetchInterval: (query) => (awaitsProvider(query.state.data) ? PROVIDER_POLL_MS : false),
   });
 }
 
@@ -51,7 +61,7 @@ export function unwrap<T extends object>(answer: T | { data: T }): T {
  * A change to one order: runs the call, then refetches the order, the lists and the counts it
  * moves (stock of products, customers). Errors are left to the caller (each part shows its own text).
  */
-export function useOrderChange<V>(orderId: number, call: (vars: V) => Promise<unknown>) {
+export function useOrderChange<V, R = unknown>(orderId: number, call: (vars: V) => Promise<R>) {
   const qc = useQueryClient();
   const companyId = useCompanyId();
   return useMutation({
@@ -99,4 +109,37 @@ export function useOrderActions(orderId: number) {
     updateDiscount: useOrderChange(orderId, ({ id, value }: { id: number; value: number }) => api.post(`/api/v1/applied-discount/${id}`, { value })),
     deleteDiscount: useOrderChange(orderId, (id: number) => api.delete(`/api/v1/applied-discount/${id}`)),
   };
+}
+
+/** The PDFs of an order: the AWB label and the invoice, with the file name the server gives them. */
+export const orderPdf = {
+  awb: (orderId: number): Promise<DownloadedFile> => api.file(`${ORDERS_PATH}/${orderId}/awb`),
+  invoice: (orderId: number): Promise<DownloadedFile> => api.file(`${ORDERS_PATH}/${orderId}/download-invoice`),
+};
+
+/**
+ * The AWB and invoice calls of the order detail (spec 7). Each refetches the order afterwards,
+ * whatever the answer (a timeout leaves it awaiting the provider, which the screen then shows).
+ */
+export function useDocumentActions(orderId: number) {
+  const path = `${ORDERS_PATH}/${orderId}`;
+  return {
+    createAwb: useOrderChange(orderId, (body: AwbPayload) => api.post<{ data: Order }>(`${path}/awb`, body)),
+    deleteAwb: useOrderChange(orderId, () => api.delete<{ data: Order }>(`${path}/awb`)),
+    createInvoice: useOrderChange(orderId, () => api.post<{ data: Order }>(`${path}/create-invoice`)),
+    cancelInvoice: useOrderChange(orderId, () => api.post<{ data: Order }>(`${path}/cancel-invoice`)),
+    deleteInvoice: useOrderChange(orderId, () => api.post<{ data: Order }>(`${path}/delete-invoice`)),
+    storno: useOrderChange(orderId, (body: { order_products: { id: number; quantity: number }[] }) => api.post<{ data: Order }>(`${path}/storno-invoice`, body)),
+  };
+}
+export type DocumentActions = ReturnType<typeof useDocumentActions>;
+
+/** The company's active packages (page 1, 100 at most: presets, not a catalogue) for the AWB modal. */
+export function useCompanyPackages(enabled: boolean) {
+  const companyId = useCompanyId();
+  return useQuery({
+    queryKey: queryKeys.list('package', companyId, { page: 1, items: 100 }),
+    queryFn: ({ signal }) => api.get<{ data: Package[] }>('/api/v1/package', { page: 1, items: 100 }, signal).then((r) => r.data.filter((p) => p.is_active)),
+    enabled: enabled && companyId !== null,
+  });
 }

@@ -1,10 +1,10 @@
-import type { CustomerFlag } from './types';
+import type { Flag } from '../../../core/api/orders';
 
 /** The flag tooltip of the orders list shows the flags 5 at a time (spec 9). */
 export const FLAG_PAGE_SIZE = 5;
 
 /** The flags of one tooltip page (page from 1; out-of-range pages are clamped), newest first. */
-export function flagPage(flags: readonly CustomerFlag[], page: number, size = FLAG_PAGE_SIZE): { flags: CustomerFlag[]; page: number; pages: number } {
+export function flagPage(flags: readonly Flag[], page: number, size = FLAG_PAGE_SIZE): { flags: Flag[]; page: number; pages: number } {
   const sorted = [...flags].sort((a, b) => (b.created_at ?? 0) - (a.created_at ?? 0));
   const pages = Math.max(1, Math.ceil(sorted.length / size));
   const p = Math.min(Math.max(1, Math.trunc(page) || 1), pages);
@@ -12,12 +12,12 @@ export function flagPage(flags: readonly CustomerFlag[], page: number, size = FL
 }
 
 /** Whether the selected company raised this flag (the server says so, or sends our id). */
-export function isOwnFlag(flag: CustomerFlag, companyId: number | null): boolean {
+export function isOwnFlag(flag: Flag, companyId: number | null): boolean {
   if (typeof flag.by_this_company === 'boolean') return flag.by_this_company;
   return companyId !== null && flag.flagged_by_company_id === companyId;
 }
 
 /** Cancel goes straight through when the selected company already flagged the customer (spec 4). */
-export function flaggedByUs(flags: readonly CustomerFlag[] | null | undefined, companyId: number | null): boolean {
+export function flaggedByUs(flags: readonly Flag[] | null | undefined, companyId: number | null): boolean {
   return (flags ?? []).some((f) => isOwnFlag(f, companyId));
 }

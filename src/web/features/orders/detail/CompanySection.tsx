@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EditableField } from '../../../components/EditableField';
 import type { CustomerDetailField, useOrderActions } from '../api';
 import { Section } from '../Section';
-import type { Order } from '../types';
+import type { Order } from '../../../../core/api/orders';
 import { orFallback } from './feedback';
 import { cleanText } from './orderView';
 

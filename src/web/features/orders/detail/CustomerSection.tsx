@@ -5,7 +5,7 @@ import { EditableField } from '../../../components/EditableField';
 import type { useOrderActions } from '../api';
 import { CustomerFlags } from '../CustomerFlags';
 import { Section } from '../Section';
-import type { Order } from '../types';
+import type { Order } from '../../../../core/api/orders';
 import { orFallback } from './feedback';
 import { cleanText } from './orderView';
 

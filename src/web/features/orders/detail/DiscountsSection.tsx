@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EditableField } from '../../../components/EditableField';
 import type { useOrderActions } from '../api';
 import { Section } from '../Section';
-import type { AppliedDiscount, Order } from '../types';
+import type { AppliedDiscount, Order } from '../../../../core/api/orders';
 import { notifyDone, notifyFailed, orFallback } from './feedback';
 import { discountValueText } from './historyText';
 import { discountGroups } from './orderView';

@@ -3,7 +3,7 @@ import { IconActivity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { Section } from '../Section';
-import type { Order } from '../types';
+import type { Order } from '../../../../core/api/orders';
 import { describeEvent, eventAuthor } from './historyText';
 
 /** The activity timeline from the order's history, newest first. */

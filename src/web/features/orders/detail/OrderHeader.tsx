@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../lib/format';
-import type { Order } from '../types';
-import { canCancel, canRestore } from './orderView';
+import type { Order } from '../../../../core/api/orders';
+import { canCancel, canRestore } from '../../../../core/orders/eligibility';
 
 /** Order id, status and courier-status badges, creation date, Back to the saved list page, Cancel / Restore. */
 export function OrderHeader({ order, backTo, onCancel, onRestore }: { order: Order; backTo: string; onCancel: () => void; onRestore: () => void }) {

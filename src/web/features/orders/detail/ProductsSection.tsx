@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatAmount } from '../../../lib/format';
 import type { useOrderActions } from '../api';
 import { Section } from '../Section';
-import type { Order, OrderLine } from '../types';
+import type { Order, OrderProduct } from '../../../../core/api/orders';
 import { notifyDone, notifyFailed } from './feedback';
 
 /**
@@ -16,10 +16,10 @@ import { notifyDone, notifyFailed } from './feedback';
 export function ProductsSection({ order, actions, onAdd }: { order: Order; actions: ReturnType<typeof useOrderActions>; onAdd: () => void }) {
   const { t, i18n } = useTranslation('orders');
   const lines = order.order_products ?? [];
-  const [toRemove, setToRemove] = useState<OrderLine | null>(null);
+  const [toRemove, setToRemove] = useState<OrderProduct | null>(null);
   const busy = actions.setLineQuantity.isPending || actions.removeLine.isPending;
 
-  const setQuantity = (line: OrderLine, quantity: number) => {
+  const setQuantity = (line: OrderProduct, quantity: number) => {
     if (busy) return;
     if (quantity <= 0) {
       setToRemove(line);

@@ -2,7 +2,7 @@ import { Badge, Divider, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
 import { Section } from '../Section';
-import type { Order } from '../types';
+import type { Order } from '../../../../core/api/orders';
 import { summaryCurrency } from './orderView';
 
 /** Subtotal (value), discount, client shipping cost and the order's total, in the first line's currency. */

@@ -1,15 +1,16 @@
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { common } from '../../../components/i18n';
 import orders from '../i18n';
-import type { OrderHistoryEntry } from '../types';
+import type { OrderEvent } from '../../../../core/api/orders';
 import { describeEvent, eventAuthor } from './historyText';
 
-const ev = (type: string, data: Record<string, unknown> = {}, user: OrderHistoryEntry['user'] = { id: 1, name: 'Maria Dumitrescu' }): OrderHistoryEntry => ({ id: 1, type, data, created_at: 1_763_000_000, user });
+const ev = (type: string, data: Record<string, unknown> = {}, user: OrderEvent['user'] = { id: 1, name: 'Maria Dumitrescu' }): OrderEvent => ({ id: 1, type, data, created_at: 1_763_000_000, user });
 let en: ReturnType<typeof i18n.getFixedT>;
 let ro: ReturnType<typeof i18n.getFixedT>;
 
 beforeAll(async () => {
-  await i18n.init({ lng: 'en', resources: { en: { orders: orders.en }, ro: { orders: orders.ro } }, defaultNS: 'orders' });
+  await i18n.init({ lng: 'en', resources: { en: { orders: orders.en, common: common.en }, ro: { orders: orders.ro, common: common.ro } }, defaultNS: 'orders' });
   en = i18n.getFixedT('en', 'orders');
   ro = i18n.getFixedT('ro', 'orders');
 });
@@ -37,8 +38,25 @@ describe('activity timeline texts', () => {
   });
 
   it('an unknown event shows its name; the author is the user or System', () => {
-    expect(describeEvent(ev('awb_created'), en, 'en')).toEqual({ title: 'awb created', details: [] });
+    expect(describeEvent(ev('sms_sent'), en, 'en')).toEqual({ title: 'sms sent', details: [] });
     expect(eventAuthor(ev('created'), en)).toBe('Maria Dumitrescu');
     expect(eventAuthor(ev('created', {}, null), en)).toBe('System');
+  });
+
+  it('AWB, courier status, status and invoice events, in both languages', () => {
+    const system = (type: string, data: Record<string, unknown>) => ev(type, data, null);
+    expect(describeEvent(ev('awb_created', { courier: 'cargus', awb: '1000123' }), en, 'en')).toEqual({ title: 'AWB created', details: ['Cargus · AWB 1000123'] });
+    expect(describeEvent(ev('awb_deleted', { courier: 'dpd', awb: '77' }), ro, 'ro')).toEqual({ title: 'AWB șters', details: ['DPD · AWB 77'] });
+    expect(describeEvent(system('awb_created', { courier: 'sameday', awb: '5', found_after_timeout: true }), en, 'en').details).toEqual(['Sameday · AWB 5', 'Found at the courier after its answer was lost']);
+    expect(describeEvent(ev('awb_deleted', { courier: 'dpd', awb: '77', gone_at_courier: true }), ro, 'ro').details).toEqual(['DPD · AWB 77', 'Nu mai exista la curier']);
+    expect(describeEvent(system('courier_status', { awb: '1000123', from: 'created', to: 'inDelivery' }), en, 'en')).toEqual({ title: 'Courier status changed', details: ['AWB 1000123: Created → In delivery'] });
+    expect(describeEvent(system('courier_status', { awb: '1000123', from: null, to: 'pickedUp' }), ro, 'ro').details).toEqual(['AWB 1000123: (gol) → Ridicat']);
+    expect(describeEvent(ev('status_changed', { from: 'new', to: 'processing' }), en, 'en')).toEqual({ title: 'Status changed', details: ['New → Processing'] });
+    expect(describeEvent(ev('status_changed', { from: 'completed', to: 'partially_storno' }), ro, 'ro')).toEqual({ title: 'Stare modificată', details: ['Finalizată → Stornată parțial'] });
+    expect(describeEvent(ev('invoice_created', { bill_number: 'SB 12' }), en, 'en')).toEqual({ title: 'Invoice issued', details: ['Invoice SB 12'] });
+    expect(describeEvent(ev('invoice_cancelled', { bill_number: 'SB 12' }), ro, 'ro')).toEqual({ title: 'Factură anulată', details: ['Factura SB 12'] });
+    expect(describeEvent(ev('invoice_deleted', { bill_number: 'SB 12' }), en, 'en').title).toBe('Invoice deleted');
+    expect(describeEvent(ev('invoice_storno', { bill_number: 'SB 12', storno: 'SB 13', partial: true }), en, 'en')).toEqual({ title: 'Invoice partially reversed', details: ['Invoice SB 12 · storno SB 13'] });
+    expect(describeEvent(ev('invoice_storno', { bill_number: 'SB 12', storno: 'SB 14', partial: false }), ro, 'ro')).toEqual({ title: 'Factură stornată', details: ['Factura SB 12 · stornare SB 14'] });
   });
 });

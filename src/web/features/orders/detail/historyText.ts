@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { formatAmount } from '../../../lib/format';
-import type { OrderHistoryEntry } from '../types';
+import { courierName } from './documents';
+import type { OrderEvent } from '../../../../core/api/orders';
 
 /** The labels of the customer and company fields, as the detail shows them (orders namespace keys). */
 const FIELD_LABELS: Record<string, string> = {
@@ -25,11 +26,14 @@ export function discountValueText(type: unknown, value: unknown, lang: string): 
   return formatAmount(value as number, 'RON', lang);
 }
 
+/** An order or courier status in the reader's language (the badges' labels). */
+const statusName = (status: unknown, t: TFunction, blank: string): string => (str(status).trim() ? t(`common:status.${str(status)}`, { defaultValue: str(status) }) : blank);
+
 /**
  * One entry of the activity timeline: its title and the lines saying what changed, in the reader's
  * language. An event type the web app does not know yet shows its name and no details.
  */
-export function describeEvent(e: OrderHistoryEntry, t: TFunction, lang: string): { title: string; details: string[] } {
+export function describeEvent(e: OrderEvent, t: TFunction, lang: string): { title: string; details: string[] } {
   const d = e.data ?? {};
   const blank = t('history.blank');
   const shown = (v: unknown) => (str(v).trim() === '' ? blank : str(v));
@@ -70,6 +74,24 @@ export function describeEvent(e: OrderHistoryEntry, t: TFunction, lang: string):
     case 'observations_changed':
     case 'details_changed':
       return { title: title(e.type), details: [change(d.from, d.to)] };
+    case 'awb_created':
+    case 'awb_deleted': {
+      const note = d.found_after_timeout ? t('history.foundAfterTimeout') : d.gone_at_courier ? t('history.goneAtCourier') : null;
+      return { title: title(e.type), details: [t('history.awb', { courier: courierName(d.courier, t), awb: str(d.awb), ...noEscape }), ...(note ? [note] : [])] };
+    }
+    case 'courier_status':
+      return { title: title(e.type), details: [t('history.awbStatus', { awb: str(d.awb), from: statusName(d.from, t, blank), to: statusName(d.to, t, blank), ...noEscape })] };
+    case 'status_changed':
+      return { title: title(e.type), details: [t('history.change', { from: statusName(d.from, t, blank), to: statusName(d.to, t, blank), ...noEscape })] };
+    case 'invoice_created':
+    case 'invoice_cancelled':
+    case 'invoice_deleted':
+      return { title: title(e.type), details: [t('history.invoice', { number: str(d.bill_number), ...noEscape })] };
+    case 'invoice_storno':
+      return {
+        title: title(d.partial ? 'invoice_storno_partial' : 'invoice_storno'),
+        details: [d.storno ? t('history.storno', { number: str(d.bill_number), storno: str(d.storno), ...noEscape }) : t('history.invoice', { number: str(d.bill_number), ...noEscape })],
+      };
     case 'flagged':
       return { title: title(e.type), details: str(d.reason).trim() ? [t('history.reason', { reason: str(d.reason), ...noEscape })] : [] };
     default:
@@ -78,4 +100,4 @@ export function describeEvent(e: OrderHistoryEntry, t: TFunction, lang: string):
 }
 
 /** Who did it: the user's name, or "System". */
-export const eventAuthor = (e: OrderHistoryEntry, t: TFunction): string => e.user?.name?.trim() || t('history.system');
+export const eventAuthor = (e: OrderEvent, t: TFunction): string => e.user?.name?.trim() || t('history.system');

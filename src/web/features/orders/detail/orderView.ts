@@ -1,4 +1,6 @@
-import type { AppliedDiscount, Order } from '../types';
+import type { InvoiceLineState, OrderInvoice } from '../../../../core/api/invoices';
+import { stornoAllowed } from '../../../../core/api/invoices';
+import type { AppliedDiscount, Order } from '../../../../core/api/orders';
 
 /** Empty, null, undefined and the literal texts "null" / "undefined" read as nothing (a dash). */
 export function cleanText(value: string | number | null | undefined): string | null {
@@ -8,11 +10,6 @@ export function cleanText(value: string | number | null | undefined): string | n
 }
 
 const present = (v: string | null | undefined) => cleanText(v) !== null;
-
-/** Spec 2 / 4: Cancel shows when the order is not cancelled and has no AWB and no invoice. */
-export const canCancel = (o: Pick<Order, 'status' | 'awb' | 'bill_number'>): boolean => String(o.status).toLowerCase() !== 'cancelled' && !present(o.awb) && !present(o.bill_number);
-/** Restore shows when the order is cancelled. */
-export const canRestore = (o: Pick<Order, 'status'>): boolean => String(o.status).toLowerCase() === 'cancelled';
 
 export type DocumentAction =
   | 'createInvoice'
@@ -26,34 +23,75 @@ export type DocumentAction =
   | 'printAwb'
   | 'deleteAwb';
 
-/** Why a document action is not possible for this order (a text key of detail.*), or null when the spec allows it. */
-export type DocumentBlock = 'hasInvoice' | 'needsInvoice' | 'stornoTooSoon' | 'hasAwb' | 'needsAwb' | null;
+/** Why a document action is not possible for this order (a text key of detail.*), or null when it is. */
+export type DocumentBlock =
+  | 'hasInvoice'
+  | 'needsInvoice'
+  | 'invoicePending'
+  | 'invoiceUnknown'
+  | 'invoiceCancelled'
+  | 'nothingToReverse'
+  | 'stornoTooSoon'
+  | 'hasAwb'
+  | 'needsAwb'
+  | 'awbPending'
+  | 'awbUnknown'
+  | null;
 
-const DAY = 86_400;
+export type DocumentSubject = Pick<Order, 'awb' | 'bill_number' | 'awb_state' | 'invoice_state' | 'invoice'>;
+
+/** A product line of the invoice with what is left to reverse (storno). */
+export interface ReversibleLine extends InvoiceLineState {
+  order_product_id: number;
+  left: number;
+}
+
+/** The invoice's product lines (shipping and discount lines are never reversed alone) with what is left of each. */
+export function reversibleLines(invoice: OrderInvoice | null | undefined): ReversibleLine[] {
+  return (invoice?.lines ?? [])
+    .filter((l): l is InvoiceLineState & { order_product_id: number } => l.order_product_id !== null)
+    .map((l) => ({ ...l, left: Math.max(0, l.quantity - l.reversed) }));
+}
 
 /**
  * The spec's conditions of the invoice and AWB actions: create invoice needs no bill_number, the
- * others need one; storno also needs updated_at more than a day ago; create AWB needs no awb, the
- * others need one.
+ * others need one; storno also needs the invoice last updated more than a day ago (core's
+ * stornoAllowed); create AWB needs no awb, the others need one. Besides the spec: no create while
+ * one is being made or checked with the provider (awb_state / invoice_state), no second cancel of a
+ * cancelled invoice, no storno of a cancelled or fully reversed one (the server refuses those too).
  */
-export function documentBlocks(o: Pick<Order, 'awb' | 'bill_number' | 'updated_at'>, nowSeconds: number): Record<DocumentAction, DocumentBlock> {
+export function documentBlocks(o: DocumentSubject, nowSeconds: number): Record<DocumentAction, DocumentBlock> {
   const invoice = present(o.bill_number);
   const awb = present(o.awb);
   const needInvoice: DocumentBlock = invoice ? null : 'needsInvoice';
   const needAwb: DocumentBlock = awb ? null : 'needsAwb';
+  const cancelled = o.invoice?.status === 'cancelled';
+  const lines = reversibleLines(o.invoice);
+  const storno: DocumentBlock = !invoice
+    ? 'needsInvoice'
+    : cancelled
+      ? 'invoiceCancelled'
+      : o.invoice && (o.invoice.status === 'storno' || (lines.length > 0 && lines.every((l) => l.left === 0)))
+        ? 'nothingToReverse'
+        : !stornoAllowed(o.invoice?.updated_at, nowSeconds)
+          ? 'stornoTooSoon'
+          : null;
   return {
-    createInvoice: invoice ? 'hasInvoice' : null,
+    createInvoice: invoice ? 'hasInvoice' : o.invoice_state === 'pending' ? 'invoicePending' : o.invoice_state === 'unknown' ? 'invoiceUnknown' : null,
     downloadInvoice: needInvoice,
     printInvoice: needInvoice,
-    cancelInvoice: needInvoice,
+    cancelInvoice: needInvoice ?? (cancelled ? 'invoiceCancelled' : null),
     deleteInvoice: needInvoice,
-    storno: !invoice ? 'needsInvoice' : !o.updated_at || nowSeconds - o.updated_at <= DAY ? 'stornoTooSoon' : null,
-    createAwb: awb ? 'hasAwb' : null,
+    storno,
+    createAwb: awb ? 'hasAwb' : o.awb_state === 'pending' ? 'awbPending' : o.awb_state === 'unknown' ? 'awbUnknown' : null,
     downloadAwb: needAwb,
     printAwb: needAwb,
     deleteAwb: needAwb,
   };
 }
+
+/** Whether the order waits on a provider (a create in flight or being checked): the screen refetches it until it settles. */
+export const awaitsProvider = (o: Pick<Order, 'awb_state' | 'invoice_state'> | undefined): boolean => Boolean(o && (o.awb_state || o.invoice_state));
 
 export interface DiscountGroups {
   /** On a product line (automatic product discounts and those added by hand on a line). */

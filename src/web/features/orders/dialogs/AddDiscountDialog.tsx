@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
 import { ApiError } from '../../../lib/api';
 import { notifyDone } from '../detail/feedback';
-import type { OrderLine } from '../types';
+import type { OrderProduct } from '../../../../core/api/orders';
 import { discountInput, type DiscountDraft } from './discountInput';
 
 const BLANK: DiscountDraft = { lineId: null, type: 'amount', value: '' };
@@ -13,7 +13,7 @@ const BLANK: DiscountDraft = { lineId: null, type: 'amount', value: '' };
  * Add a discount by hand: one of the order's products (or none: the whole order), a type (amount or
  * percentage only) and a value with step 0.01. Without a type and a number: "Please provide valid inputs".
  */
-export function AddDiscountDialog({ opened, onClose, lines, onAdd, saving }: { opened: boolean; onClose: () => void; lines: OrderLine[]; onAdd: (body: NonNullable<ReturnType<typeof discountInput>>) => Promise<unknown>; saving: boolean }) {
+export function AddDiscountDialog({ opened, onClose, lines, onAdd, saving }: { opened: boolean; onClose: () => void; lines: OrderProduct[]; onAdd: (body: NonNullable<ReturnType<typeof discountInput>>) => Promise<unknown>; saving: boolean }) {
   const { t } = useTranslation('orders');
   const [draft, setDraft] = useState<DiscountDraft>(BLANK);
   const [error, setError] = useState<unknown>(null);

@@ -1,0 +1,155 @@
+import type { ReactNode } from 'react';
+import type { AddressErrors, AddressFacts, AddressValue } from '../../../components/address';
+import { addressErrorsFrom } from '../../../components/address';
+import type { Order } from '../../../../core/api/orders';
+import type { Package } from '../../../../core/api/packages';
+import { awbBody, awbProblem, PACKAGE_PRESETS, type AwbField, type AwbPayload, type PackagePreset } from '../../../../core/api/shipping';
+import { translate, type Lang } from '../../../../core/messages';
+import { schemaErrors } from '../../../lib/form';
+import { cleanText } from '../detail/orderView';
+
+/** The AWB modal's own fields (the address parts live in the shared AddressPicker's value). */
+export interface AwbFormValues {
+  courier: string | null;
+  address: string;
+  /** The size chosen: `preset:small` or `package:<id>`; it only fills the four numbers. */
+  package: string | null;
+  package_width: number | string;
+  package_height: number | string;
+  package_length: number | string;
+  package_weight: number | string;
+  observations: string;
+  package_content: string;
+}
+
+export const PACKAGE_FIELDS = ['package_width', 'package_height', 'package_length', 'package_weight'] as const;
+type PackageField = (typeof PACKAGE_FIELDS)[number];
+const MAX_CONTENT = 255;
+
+/** The order's products as a package content ("Cană × 1, Tricou M × 2"), cut to what the payload takes. */
+export function contentOf(order: Pick<Order, 'order_products'>): string {
+  const text = (order.order_products ?? []).map((l) => `${l.product.name} × ${l.quantity}`).join(', ');
+  return text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}…` : text;
+}
+
+/**
+ * The modal's start: the order's courier when it is still usable, else the only usable one; the
+ * customer's address line (or street and number); the customer's notes as observations for the
+ * courier; the products as the content. No size: the user chooses one.
+ */
+export function awbFormStart(order: Order, couriers: readonly string[]): AwbFormValues {
+  const c = order.customer_detail;
+  const courier = order.courier && couriers.includes(order.courier) ? order.courier : couriers.length === 1 ? couriers[0] : null;
+  return {
+    courier,
+    address: cleanText(c?.address) ?? [cleanText(c?.street), cleanText(c?.street_number)].filter(Boolean).join(' '),
+    package: null,
+    package_width: '',
+    package_height: '',
+    package_length: '',
+    package_weight: '',
+    observations: cleanText(order.observations) ?? '',
+    package_content: contentOf(order),
+  };
+}
+
+export const presetChoice = (name: PackagePreset) => `preset:${name}`;
+export const packageChoice = (id: number) => `package:${id}`;
+
+/** The four numbers of a size choice (a preset of the spec, or one of the company's packages); null for an unknown choice. */
+export function sizeOf(choice: string | null, packages: readonly Package[]): Record<PackageField, number> | null {
+  if (!choice) return null;
+  const [kind, name] = choice.split(':');
+  if (kind === 'preset' && name in PACKAGE_PRESETS) return { ...PACKAGE_PRESETS[name as PackagePreset] };
+  const p = kind === 'package' ? packages.find((x) => String(x.id) === name) : undefined;
+  return p ? { package_width: p.width, package_height: p.height, package_length: p.length, package_weight: p.weight } : null;
+}
+
+/** The spec's AWB payload of the modal's values (cash on delivery is the order's total; the server reads it there). */
+export function awbPayload(order: Order, values: AwbFormValues, address: AddressValue): AwbPayload {
+  const c = order.customer_detail;
+  return {
+    courier: values.courier ?? '',
+    name: c?.name ?? '',
+    phone_number: c?.phone_number ?? '',
+    county: address.county || undefined,
+    county_id: address.county_id ?? undefined,
+    city: address.city || undefined,
+    city_id: address.city_id ?? undefined,
+    street: address.street || undefined,
+    street_id: address.street_id ?? undefined,
+    street_number: address.street_number || null,
+    postal_code: address.postal_code || null,
+    address: values.address.trim() || undefined,
+    order_id: order.id,
+    value: order.total_value,
+    package_width: values.package_width,
+    package_height: values.package_height,
+    package_length: values.package_length,
+    package_weight: values.package_weight,
+    observations: values.observations.trim() || undefined,
+    package_content: values.package_content.trim() || undefined,
+  };
+}
+
+const ADDRESS_PARTS: readonly AwbField[] = ['county', 'city', 'street', 'street_number', 'postal_code'];
+/** The modal's own fields that a message can sit under (the rest go to the error box). */
+const FORM_FIELDS: readonly string[] = ['courier', 'address', ...PACKAGE_FIELDS, 'observations', 'package_content'];
+
+export interface AwbCheck {
+  /** Messages under the modal's own fields. */
+  fields: Record<string, ReactNode>;
+  /** Messages under the address picker's parts. */
+  address: AddressErrors;
+  /** Messages of fields the modal does not show (the customer's name or phone), for the error box. */
+  other: string[];
+  /** The field of the first address check that failed (spec order), to focus. */
+  first: AwbField | null;
+}
+
+/**
+ * The checks before sending, with the server's words: the spec's ordered address checks (core's
+ * awbProblem: courier, county, city, then Cargus street / number / postal code or the others'
+ * address; the first that fails), and the payload's own bounds (sizes, lengths) beside it.
+ * Answers null when the AWB can be sent.
+ */
+export function checkAwb(values: AwbFormValues, address: AddressValue, payload: AwbPayload, couriers: readonly string[], facts: AddressFacts, lang: Lang): AwbCheck | null {
+  const result: AwbCheck = { fields: {}, address: {}, other: [], first: null };
+  const problem = awbProblem(
+    {
+      courier: (values.courier ?? '').trim().toLowerCase(),
+      county: address.county || null,
+      county_id: address.county_id ?? undefined,
+      city: address.city || null,
+      city_id: address.city_id ?? undefined,
+      street: address.street || null,
+      street_id: address.street_id ?? undefined,
+      street_number: address.street_number || null,
+      postal_code: address.postal_code || null,
+      address: values.address.trim() || null,
+    },
+    couriers,
+    facts,
+  );
+  if (problem) {
+    result.first = problem.field;
+    const text = translate(lang, problem.message);
+    if (ADDRESS_PARTS.includes(problem.field)) result.address[problem.field as keyof AddressErrors] = text;
+    else result.fields[problem.field] = text;
+  }
+  for (const [field, message] of Object.entries(schemaErrors(awbBody, payload, lang))) {
+    if (field === 'courier' || (problem && field === problem.field)) continue;
+    if (FORM_FIELDS.includes(field)) result.fields[field] = message;
+    else if (ADDRESS_PARTS.includes(field as AwbField) || field.endsWith('_id')) Object.assign(result.address, { ...addressErrorsFrom({ [field]: message }), ...result.address });
+    else result.other.push(message);
+  }
+  const empty = !result.first && !Object.keys(result.fields).length && !Object.keys(result.address).length && !result.other.length;
+  return empty ? null : result;
+}
+
+/** A server 422's field messages, split between the modal's fields and the picker's parts. */
+export function serverAwbErrors(errors: Record<string, string[] | string | undefined>): Pick<AwbCheck, 'fields' | 'address'> {
+  const fields: Record<string, ReactNode> = {};
+  for (const [field, message] of Object.entries(errors)) if (FORM_FIELDS.includes(field) && message) fields[field] = Array.isArray(message) ? message.join(' ') : message;
+  return { fields, address: addressErrorsFrom(errors) };
+}
