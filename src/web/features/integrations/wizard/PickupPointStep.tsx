@@ -66,6 +66,7 @@ export function PickupPointStep({ courier, providerName, companyId, setup, onDon
         label={t('field.pickupPoint')}
         placeholder={t('field.pickupPointPlaceholder')}
         required
+        allowDeselect={false}
         searchable
         data={list.map((p) => ({ value: p.id, label: p.address ? `${p.name} — ${p.address}` : p.name }))}
         value={pointId}
@@ -73,8 +74,9 @@ export function PickupPointStep({ courier, providerName, companyId, setup, onDon
           setPointId(v);
           // Sameday: choosing a point proposes its default contact person.
           const chosen = list.find((p) => p.id === v)?.contact_persons ?? [];
-          if (sameday && !chosen.some((p) => p.id === personId)) setPersonId(chosen.find((p) => p.defaultContactPerson)?.id ?? null);
-          setErrors(({ pickup_point_id: _p, ...rest }) => rest);
+          const person = sameday && !chosen.some((p) => p.id === personId) ? (chosen.find((p) => p.defaultContactPerson)?.id ?? null) : personId;
+          setPersonId(person);
+          setErrors(({ pickup_point_id: _p, contact_person_id: personError, ...rest }) => (person ? rest : { ...rest, ...(personError ? { contact_person_id: personError } : {}) }));
         }}
         error={errors.pickup_point_id}
         comboboxProps={{ withinPortal: true }}
@@ -84,6 +86,7 @@ export function PickupPointStep({ courier, providerName, companyId, setup, onDon
           label={t('field.contactPerson')}
           placeholder={t('field.contactPersonPlaceholder')}
           required
+          allowDeselect={false}
           disabled={!point}
           data={persons.map((p) => ({ value: p.id, label: [p.name, p.position, p.phoneNumber].filter(Boolean).join(' · ') }))}
           value={personId}

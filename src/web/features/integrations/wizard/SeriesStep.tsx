@@ -62,6 +62,7 @@ export function SeriesStep({ providerName, companyId, setup, onDone, onBack, onC
         label={t('field.series')}
         placeholder={t('field.seriesPlaceholder')}
         required
+        allowDeselect={false}
         data={list.map((s) => s.name)}
         value={name}
         onChange={(v) => {

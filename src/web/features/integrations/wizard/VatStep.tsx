@@ -66,6 +66,7 @@ export function VatStep({ providerName, companyId, setup, onDone, onBack, onCanc
         label={t('field.vat')}
         placeholder={t('field.vatPlaceholder')}
         required
+        allowDeselect={false}
         data={[{ value: NONE, label: t('wizard.noVat') }, ...list.map((r) => ({ value: r.name, label: `${r.name} (${r.percentage}%)` }))]}
         value={value}
         onChange={(v) => {
