@@ -3,6 +3,8 @@ import { matchOrderDiscount, matchProductDiscount, type OrderDiscountRule, type 
 import { computeTotals, type AppliedDiscountType } from '../../../core/orders/totals.js';
 import type { Db, Executor } from '../connection.js';
 import type { AppliedDiscountsTable, OrderCustomerDetailsTable, OrderEventsTable, OrderProductsTable, OrdersTable } from '../schema.js';
+import { geoData } from '../../modules/geo/data.js';
+import { demoAddresses } from './addresses.js';
 import { pick, seededRandom, type SeedContext } from './context.js';
 
 /**
@@ -12,38 +14,10 @@ import { pick, seededRandom, type SeedContext } from './context.js';
  * from core/orders/totals, the customer is one person by phone across companies, and the kept
  * counts (list_counts) are written at the end. Ids grow with created_at, as they do in use.
  *
- * Addresses: the address data of the geo issue has not landed on this branch, so orders take a
- * small fixed list of real Romanian addresses (real streets of real cities, with their counties).
+ * Addresses are real ones from the shipped address data (./addresses.ts): county, city and street
+ * with their ids, a number and its postal code by the postal-code rule, so an order's AWB opens
+ * with a valid address. A customer keeps one address across orders and companies.
  */
-export const DEMO_ADDRESSES: { county: string; city: string; street: string }[] = [
-  { county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Memorandumului' },
-  { county: 'Cluj', city: 'Cluj-Napoca', street: 'Bulevardul Eroilor' },
-  { county: 'Cluj', city: 'Cluj-Napoca', street: 'Calea Dorobanților' },
-  { county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Observatorului' },
-  { county: 'Cluj', city: 'Turda', street: 'Strada Republicii' },
-  { county: 'București', city: 'Sector 1', street: 'Calea Victoriei' },
-  { county: 'București', city: 'Sector 1', street: 'Șoseaua Kiseleff' },
-  { county: 'București', city: 'Sector 3', street: 'Bulevardul Unirii' },
-  { county: 'București', city: 'Sector 3', street: 'Strada Lipscani' },
-  { county: 'București', city: 'Sector 2', street: 'Bulevardul Pache Protopopescu' },
-  { county: 'Iași', city: 'Iași', street: 'Bulevardul Ștefan cel Mare și Sfânt' },
-  { county: 'Iași', city: 'Iași', street: 'Strada Lăpușneanu' },
-  { county: 'Iași', city: 'Iași', street: 'Bulevardul Carol I' },
-  { county: 'Timiș', city: 'Timișoara', street: 'Bulevardul Revoluției din 1989' },
-  { county: 'Timiș', city: 'Timișoara', street: 'Strada Alba Iulia' },
-  { county: 'Brașov', city: 'Brașov', street: 'Strada Republicii' },
-  { county: 'Brașov', city: 'Brașov', street: 'Strada Mureșenilor' },
-  { county: 'Constanța', city: 'Constanța', street: 'Bulevardul Tomis' },
-  { county: 'Constanța', city: 'Constanța', street: 'Bulevardul Mamaia' },
-  { county: 'Sibiu', city: 'Sibiu', street: 'Strada Nicolae Bălcescu' },
-  { county: 'Bihor', city: 'Oradea', street: 'Strada Republicii' },
-  { county: 'Dolj', city: 'Craiova', street: 'Strada Alexandru Ioan Cuza' },
-  { county: 'Suceava', city: 'Suceava', street: 'Strada Ștefan cel Mare' },
-  { county: 'Mureș', city: 'Târgu Mureș', street: 'Piața Trandafirilor' },
-  { county: 'Argeș', city: 'Pitești', street: 'Strada Victoriei' },
-  { county: 'Galați', city: 'Galați', street: 'Strada Domnească' },
-];
-
 const FIRST = ['Andrei', 'Maria', 'Ioana', 'Alexandru', 'Elena', 'Mihai', 'Ana', 'Ion', 'Gabriela', 'Cristian', 'Raluca', 'Vasile', 'Ștefan', 'Diana', 'Florin', 'Mădălina', 'George', 'Irina', 'Răzvan', 'Oana', 'Bogdan', 'Larisa', 'Tudor', 'Simona'];
 const LAST = ['Popescu', 'Ionescu', 'Popa', 'Dumitru', 'Stan', 'Stoica', 'Gheorghe', 'Rusu', 'Munteanu', 'Matei', 'Constantin', 'Șerban', 'Moldovan', 'Lungu', 'Ciobanu', 'Mocanu', 'Țurcanu', 'Bălan', 'Dinu', 'Niță', 'Chiriac', 'Toma', 'Florea', 'Ardeleanu'];
 const MAIL_HOSTS = ['gmail.com', 'yahoo.com', 'yahoo.ro', 'outlook.com'];
@@ -161,6 +135,7 @@ interface InsertTables {
  */
 export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{ orders: number; lines: number; customers: number }> {
   const rand = seededRandom(opts.seed);
+  const addresses = demoAddresses(geoData());
   const rules = new Map<number, CompanyRules>();
   for (const c of opts.companyIds) rules.set(c, await rulesOf(db, c));
   const total = opts.ordersPerCompany * opts.companyIds.length;
@@ -284,9 +259,9 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
         created_at: createdAt,
         updated_at: createdAt,
       });
-      const addr = DEMO_ADDRESSES[(person * 7 + 3) % DEMO_ADDRESSES.length];
-      const number = String(1 + ((person * 13) % 120));
-      details.push({ order_id: id, name: who.name, email: who.email, county: addr.county, county_id: null, city: addr.city, city_id: null, street: addr.street, street_id: null, street_number: number, zip_code: null, address: `${addr.street} ${number}`, company_name: null, vat_number: null, company_address: null, company_city: null, company_county: null });
+      const homes = addresses[(person * 7 + 3) % addresses.length];
+      const home = homes[Math.floor(person / addresses.length) % homes.length];
+      details.push({ order_id: id, name: who.name, email: who.email, ...home, address: `${home.street} ${home.street_number}`, company_name: null, vat_number: null, company_address: null, company_city: null, company_county: null });
       for (const l of myLines) {
         orderLines.push({ id: l.id, order_id: id, product_id: l.product.id, name: l.product.name, sku: l.product.sku, price: l.product.price, currency: l.product.currency, quantity: l.quantity, created_at: createdAt, updated_at: createdAt });
         if (status !== 'cancelled') held.set(l.product.id, (held.get(l.product.id) ?? 0) + l.quantity);

@@ -37,17 +37,3 @@ export class ProviderUnavailable extends Error {
     super(`${provider} is unavailable`);
   }
 }
-
-/**
- * Used until the provider clients are wired in: nothing is emulated and every provider call
- * answers "could not be reached", so no login is ever stored unchecked.
- */
-export const providersNotInstalled: IntegrationGateway = {
-  isEmulated: () => false,
-  demoCredentials: () => null,
-  verify: (key) => Promise.reject(new ProviderUnavailable(key, 'the provider clients are not installed yet')),
-  pickupPoints: (key) => Promise.reject(new ProviderUnavailable(key, 'the provider clients are not installed yet')),
-  invoiceSeries: () => Promise.reject(new ProviderUnavailable('smartbill', 'the provider clients are not installed yet')),
-  vatRates: () => Promise.reject(new ProviderUnavailable('smartbill', 'the provider clients are not installed yet')),
-  samedayPlaces: () => Promise.reject(new ProviderUnavailable('sameday', 'the provider clients are not installed yet')),
-};

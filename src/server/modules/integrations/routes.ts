@@ -18,7 +18,6 @@ import {
   vatRates,
   type IntegrationDeps,
 } from './service.js';
-import { providersNotInstalled } from './gateway.js';
 import { providerGateway } from './providerGateway.js';
 import { placesCache, samedayLocations } from './samedayLocations.js';
 import type { SecretBox } from '../../lib/secrets.js';
@@ -37,9 +36,9 @@ function assertPathCompany(req: FastifyRequest): void {
 /** Integrations (spec part 2 section 7): the catalogue, the company's set-ups and the wizards' calls. */
 export function integrationRoutes(app: FastifyInstance, opts: { secrets: SecretBox }): void {
   const scoped = { config: { company: true } };
-  // The provider side comes with each request's context (ctx.providers).
+  // The provider side comes with each request's context (ctx.providers, the app's registry unless a test gave one).
   const places = placesCache();
-  const depsOf = (req: FastifyRequest): IntegrationDeps => ({ secrets: opts.secrets, gateway: req.ctx.providers ? providerGateway(req.ctx.providers) : providersNotInstalled, placesCache: places });
+  const depsOf = (req: FastifyRequest): IntegrationDeps => ({ secrets: opts.secrets, gateway: providerGateway(req.ctx.providers ?? app.providers), placesCache: places });
 
   app.get('/api/v1/integrations', async (req) => ({ data: await integrationCatalogue(req.ctx, depsOf(req)) }));
 

@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awbProblem } from '../../../core/api/shipping.js';
+import { needsNumber, postalCodeFor } from '../../../core/geo/postalCode.js';
 import { computeTotals, type AppliedDiscountType } from '../../../core/orders/totals.js';
 import { seedDemo, DEMO_EMAIL } from '../../db/seed/index.js';
 import { hashToken, newToken } from '../../http/auth.js';
+import { geoData } from '../geo/data.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -61,10 +64,31 @@ describe('demo seed of orders', () => {
     expect(kinds.map((k) => k.kind).sort()).toEqual(['manual', 'order', 'product']);
   });
 
-  it('uses real Romanian addresses and shows customers flagged by the other company', async () => {
+  it('uses real Romanian addresses of the address data and shows customers flagged by the other company', async () => {
     const [a, b] = (await t.db.kysely.selectFrom('companies').select('id').orderBy('id').execute()).map((c) => c.id);
-    const detail = await t.db.kysely.selectFrom('order_customer_details').selectAll().limit(1).executeTakeFirstOrThrow();
-    expect(detail).toMatchObject({ county: expect.any(String), city: expect.any(String), street: expect.stringMatching(/^(Strada|Bulevardul|Calea|Șoseaua|Piața) /) });
+    // Every address is one of the address data's, with the postal code the rule gives, and passes the AWB checks.
+    const geo = geoData();
+    const details = await t.db.kysely.selectFrom('order_customer_details').selectAll().execute();
+    expect(details).toHaveLength(6000);
+    const typedStreets = details.filter((d) => d.street_id === null).length;
+    expect(typedStreets).toBeGreaterThan(0);
+    expect(typedStreets).toBeLessThan(details.length / 5);
+    expect(new Set(details.map((d) => d.city_id)).size).toBeGreaterThan(20);
+    for (const d of details) {
+      const county = geo.county(d.county_id!);
+      const city = geo.locality(d.city_id!);
+      expect([county?.name, city?.name, city?.county_id]).toEqual([d.county, d.city, d.county_id]);
+      const street = d.street_id === null ? null : geo.street(d.street_id);
+      if (street) expect([street.name, street.locality_id]).toEqual([d.street, d.city_id]);
+      else expect(geo.isCodedByStreet(d.city_id!)).toBe(false);
+      expect(d.zip_code).toBe(street ? postalCodeFor(street, d.street_number) : city!.postal_code);
+      expect(d.zip_code).toMatch(/^\d{6}$/);
+      expect(d.address).toBe(`${d.street} ${d.street_number}`);
+      const facts = { cityCodedByStreet: geo.isCodedByStreet(d.city_id!), streetNeedsNumber: street ? needsNumber(street) : false };
+      for (const courier of ['cargus', 'sameday']) {
+        expect(awbProblem({ courier, county: d.county, city: d.city, street: d.street, street_id: d.street_id ?? undefined, street_number: d.street_number, postal_code: d.zip_code, address: d.address }, [courier], facts)).toBeNull();
+      }
+    }
     // A customer of A flagged by B only.
     const flagged = await t.db.kysely
       .selectFrom('flags as f')

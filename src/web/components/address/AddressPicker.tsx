@@ -1,6 +1,6 @@
 import { Grid, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GeoLocality, GeoStreet } from '../../../core/api/geo';
 import { GEO_LAZY_MIN_CHARS, GEO_LAZY_OPTIONS, GEO_MAX_OPTIONS } from '../../../core/api/geo';
@@ -47,6 +47,15 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
   const cityRef = useRef<HTMLInputElement>(null);
   const streetRef = useRef<HTMLInputElement>(null);
   const numberRef = useRef<HTMLInputElement>(null);
+  // The part to focus once the choice that enables it is rendered. Moved in a layout effect, not a
+  // timer: Chromium runs queued keystrokes before timers, so a fast typist's next letters (and a
+  // browser test's) went to the part just chosen while the timer waited.
+  const focusNext = useRef<RefObject<HTMLInputElement | null> | null>(null);
+  useLayoutEffect(() => {
+    const next = focusNext.current?.current;
+    focusNext.current = null;
+    if (next && !next.disabled) next.focus();
+  });
 
   const [citySearch, setCitySearch] = useState('');
   const [streetSearch, setStreetSearch] = useState('');
@@ -108,7 +117,7 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
     setCitySearch('');
     setStreetSearch('');
     onChange({ ...emptyAddress, county_id: county?.id ?? null, county: county?.name ?? '' });
-    if (county) setTimeout(() => cityRef.current?.focus(), 0);
+    if (county) focusNext.current = cityRef;
   };
 
   const chooseCity = (id: string | null) => {
@@ -125,7 +134,7 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
       street_number: '',
       postal_code: row?.postal_code ?? '',
     });
-    if (row) setTimeout(() => streetRef.current?.focus(), 0);
+    if (row) focusNext.current = streetRef;
   };
 
   const chooseStreet = (id: string | null) => {
@@ -138,7 +147,7 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
       // A courier's street row has no ranges yet: the code follows when they arrive.
       postal_code: row && source === 'geo' ? postalCodeFor(row, value.street_number) ?? '' : '',
     });
-    if (row) setTimeout(() => numberRef.current?.focus(), 0);
+    if (row) focusNext.current = numberRef;
   };
 
   const typeNumber = (text: string) => {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompanyIntegration, CourierKey, Integration, IntegrationConfiguration, InvoiceSeries, PickupPoint, TestResult, VatOption, WizardKey } from '../../../core/api/integrations';
+import type { CompanyIntegration, Integration, TestResult, WizardKey } from '../../../core/api/integrations';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
 import { COMPANY_INTEGRATIONS, useCompanyIntegrations } from '../../components/useCompanyIntegrations';
@@ -35,16 +35,14 @@ export function useLogin(key: WizardKey, companyId: number) {
   });
 }
 
-interface Choices<T> {
-  data: T[];
-}
+/** The later steps of a wizard: each reads a list from the provider (GET) and saves a choice from it (POST). */
+export type WizardListStep = 'pickup-points' | 'series' | 'vat-amount';
 
 /** A list the wizard chooses from, read from the provider with the stored login. */
-function useWizardList<T, S = unknown>(key: WizardKey, companyId: number, step: string, enabled: boolean) {
+export function useWizardList<T>(key: WizardKey, companyId: number, step: WizardListStep) {
   return useQuery({
     queryKey: [SETUPS, companyId, step, key] as const,
-    queryFn: ({ signal }) => api.get<Choices<T> & { selected: S }>(wizardPath(key, companyId, step), undefined, signal),
-    enabled,
+    queryFn: ({ signal }) => api.get<{ data: T[] }>(wizardPath(key, companyId, step), undefined, signal),
     // Always the provider's current list when the step opens.
     staleTime: 0,
     gcTime: 0,
@@ -52,12 +50,8 @@ function useWizardList<T, S = unknown>(key: WizardKey, companyId: number, step: 
   });
 }
 
-export const usePickupPoints = (key: CourierKey, companyId: number, enabled: boolean) => useWizardList<PickupPoint, IntegrationConfiguration>(key, companyId, 'pickup-points', enabled);
-export const useSeries = (companyId: number, enabled: boolean) => useWizardList<InvoiceSeries, string | null>('smartbill', companyId, 'series', enabled);
-export const useVatRates = (companyId: number, enabled: boolean) => useWizardList<VatOption, string | null>('smartbill', companyId, 'vat-amount', enabled);
-
 /** A later step's choice (pickup point, series, VAT). */
-export function useWizardChoice(key: WizardKey, companyId: number, step: string) {
+export function useWizardChoice(key: WizardKey, companyId: number, step: WizardListStep) {
   const changed = useSetupsChanged();
   return useMutation({
     mutationFn: (body: Record<string, unknown>) => api.post<{ data: CompanyIntegration }>(wizardPath(key, companyId, step), body).then((r) => r.data),

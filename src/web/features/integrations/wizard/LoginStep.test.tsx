@@ -1,52 +1,27 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Integration, WizardKey } from '../../../../core/api/integrations';
-import { serverMessages } from '../../../../core/messages';
-import { common } from '../../../components/i18n';
-import { session } from '../../../lib/session';
-import { prepareDom } from '../../../test/dom';
-import integrations from '../i18n';
 import { LoginStep } from './LoginStep';
+import { answer, renderStep, setUpWizardTests } from './testkit';
 
 const vonage: Integration & { key: WizardKey } = {
   id: 7, key: 'vonage', name: 'Vonage', description: '', type: 'messaging', emulated: true, setup_available: true,
   demo_credentials: { api_key: 'demo', api_secret: 'demo' },
 };
 
-function renderStep(onDone = vi.fn()) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={qc}>
-        <LoginStep integration={vonage} setup={undefined} companyId={5} onDone={onDone} onCancel={() => {}} last />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+function renderLogin(onDone = vi.fn()) {
+  renderStep(<LoginStep integration={vonage} setup={undefined} companyId={5} onDone={onDone} onCancel={() => {}} last />);
   return onDone;
 }
 
-const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-beforeAll(async () => {
-  await prepareDom({ en: { common: common.en, integrations: integrations.en, server: serverMessages.en } }, 'integrations');
-});
-beforeEach(() => {
-  session.signIn('tok', { id: 1, first_name: 'A', last_name: 'B', email: 'a@b.ro' });
-  session.selectCompany({ id: 5, name: 'Firma' });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpWizardTests();
 
 describe('wizard login step', () => {
   it('asks to fill all fields before calling the server', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    renderStep();
+    renderLogin();
     fireEvent.change(screen.getByLabelText(/API key/), { target: { value: 'demo' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Please fill all fields');
@@ -57,7 +32,7 @@ describe('wizard login step', () => {
   it('fills the demo account and sends it to the company path; the provider\'s refusal is shown', async () => {
     const fetch = vi.fn().mockResolvedValueOnce(answer(422, { message: 'Vonage did not accept these credentials: Bad Credentials' }));
     vi.stubGlobal('fetch', fetch);
-    const onDone = renderStep();
+    const onDone = renderLogin();
     expect(screen.getByTestId('demo-account').textContent).toContain('demo');
     fireEvent.click(screen.getByRole('button', { name: 'Fill in the demo account' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
