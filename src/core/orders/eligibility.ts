@@ -27,3 +27,28 @@ export function restoreRefusal(order: CancelSubject): Refusal | null {
 /** Whether the Cancel button shows (the same rule as the server's). */
 export const canCancel = (order: CancelSubject): boolean => cancelRefusal(order) === null;
 export const canRestore = (order: CancelSubject): boolean => restoreRefusal(order) === null;
+
+/** What decides whether an order's products and discounts may still change. */
+export interface ContentsSubject {
+  bill_number: string | null;
+  awb: string | null;
+  /** An invoice create in flight or whose outcome is being checked. */
+  invoice_state: 'pending' | 'unknown' | null;
+  /** The same for an AWB. */
+  awb_state: 'pending' | 'unknown' | null;
+}
+
+export type ContentsLock = 'order_contents_invoiced' | 'order_contents_shipped' | 'order_awb_unsettled';
+
+/**
+ * An order's products and discounts are fixed once documents were made from them: an invoice (its
+ * lines are the order's; a change goes through a cancel or a storno) or an AWB (its cash on
+ * delivery is the order's total); the same while either is being created or checked. The reason is
+ * a message key of the catalogue.
+ */
+export function contentsLock(order: ContentsSubject): ContentsLock | null {
+  if (present(order.bill_number) || order.invoice_state !== null) return 'order_contents_invoiced';
+  if (present(order.awb)) return 'order_contents_shipped';
+  if (order.awb_state !== null) return 'order_awb_unsettled';
+  return null;
+}

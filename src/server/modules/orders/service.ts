@@ -5,7 +5,7 @@ import type { addDiscountBody, customerDetailBody, newOrderBody } from '../../..
 import { MAX_LINE_QUANTITY } from '../../../core/api/orders.js';
 import { fromBani } from '../../../core/money.js';
 import { matchOrderDiscount, matchProductDiscount } from '../../../core/orders/discountMatching.js';
-import { cancelRefusal, restoreRefusal } from '../../../core/orders/eligibility.js';
+import { cancelRefusal, contentsLock, restoreRefusal } from '../../../core/orders/eligibility.js';
 import { deleteStockChange, lineStockChange, statusStockChange } from '../../../core/orders/stock.js';
 import { computeTotals, type AppliedDiscountType } from '../../../core/orders/totals.js';
 import type { ServiceContext } from '../../context.js';
@@ -271,16 +271,16 @@ async function refuseWhileAwbUnsettled(trx: Executor, orderId: number): Promise<
   if (shipment && isUnsettled(shipment)) throw new HttpError(409, 'order_awb_unsettled');
 }
 
-/**
- * An order's products and discounts are fixed once documents were made from them: an invoice
- * (its lines are the order's lines; a change would set the two apart, so it goes through a
- * cancel or a storno) or an AWB (its cash on delivery is the order's total). The same while
- * either is being created or checked with its provider.
- */
+/** The contents rule of core (contentsLock) on the order's row and its documents in flight: 409 with its reason. */
 async function refuseContentChanges(trx: Executor, order: OrderRow): Promise<void> {
-  if (order.bill_number || inFlight(await documentsOfOrder(trx, order.id), 'invoice')) throw new HttpError(409, 'order_contents_invoiced');
-  if (order.awb) throw new HttpError(409, 'order_contents_shipped');
-  await refuseWhileAwbUnsettled(trx, order.id);
+  const shipment = await activeShipment(trx, order.id);
+  const lock = contentsLock({
+    bill_number: order.bill_number,
+    awb: order.awb,
+    invoice_state: inFlight(await documentsOfOrder(trx, order.id), 'invoice') ? 'pending' : null,
+    awb_state: shipment && isUnsettled(shipment) ? 'pending' : null,
+  });
+  if (lock) throw new HttpError(409, lock);
 }
 
 /**

@@ -280,6 +280,24 @@ describe('OrderDetailPage', () => {
     expect(requests.find((r) => r.path === '/api/v1/order-product/1')!.method).toBe('DELETE');
   });
 
+  it('an invoiced or shipped order shows why its products and discounts are fixed, and offers no change', async () => {
+    for (const [field, reason] of [
+      ['bill_number', /has an invoice: its products and discounts can no longer change/],
+      ['awb', /has an AWB whose cash on delivery is the order's total/],
+    ] as const) {
+      cleanup();
+      order.bill_number = field === 'bill_number' ? 'FCT 0001' : null;
+      order.awb = field === 'awb' ? '1234567890' : null;
+      renderAt('/orders/42');
+      await header();
+      expect(screen.getByTestId('lines-locked').textContent).toMatch(reason);
+      expect(screen.getByTestId('discounts-locked').textContent).toMatch(reason);
+      for (const name of ['Increase the quantity of Tricou M', 'Decrease the quantity of Cană', 'Add product', 'Add discount']) {
+        expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled, name).toBe(true);
+      }
+    }
+  });
+
   it('add discount: without a value, Please provide valid inputs; then the spec body', async () => {
     renderAt('/orders/42');
     await header();

@@ -11,6 +11,8 @@ import { useCompanyId } from '../../lib/session';
 import { useOrder, useOrderActions } from './api';
 import { CompanySection } from './detail/CompanySection';
 import { CustomerSection } from './detail/CustomerSection';
+import { translate } from '../../../core/messages';
+import { contentsLock } from '../../../core/orders/eligibility';
 import { DiscountsSection } from './detail/DiscountsSection';
 import { DocumentsSection } from './detail/DocumentsSection';
 import { notifyDone, notifyFailed } from './detail/feedback';
@@ -57,7 +59,7 @@ export function OrderDetailPage() {
 }
 
 function OrderDetail({ order, backTo, companyId }: { order: Order; backTo: string; companyId: number }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const actions = useOrderActions(order.id);
   const cancelDialog = useUrlDialog('cancel');
   const restoreDialog = useUrlDialog('restore');
@@ -99,6 +101,11 @@ function OrderDetail({ order, backTo, companyId }: { order: Order; backTo: strin
     }
   };
 
+  // Products and discounts are fixed once an invoice or an AWB was made from them (the server's rule).
+  const lock = contentsLock(order);
+  // The server's own words (registered with the rule in core, not part of the i18next catalogue).
+  const locked = lock ? translate(i18n.language === 'ro' ? 'ro' : 'en', lock) : null;
+
   return (
     <>
       <OrderHeader order={order} backTo={backTo} onCancel={() => cancelDialog.open()} onRestore={() => restoreDialog.open()} />
@@ -107,8 +114,8 @@ function OrderDetail({ order, backTo, companyId }: { order: Order; backTo: strin
           <Stack gap="md">
             <CustomerSection order={order} actions={actions} onFlag={() => flagDialog.open()} />
             <CompanySection order={order} actions={actions} />
-            <ProductsSection order={order} actions={actions} onAdd={() => addProduct.open()} />
-            <DiscountsSection order={order} actions={actions} onAdd={() => addDiscount.open()} />
+            <ProductsSection order={order} actions={actions} onAdd={() => addProduct.open()} locked={locked} />
+            <DiscountsSection order={order} actions={actions} onAdd={() => addDiscount.open()} locked={locked} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

@@ -13,8 +13,11 @@ import { discountGroups } from './orderView';
 
 type Actions = ReturnType<typeof useOrderActions>;
 
-/** Applied discounts in three groups (product lines, whole order, coupons); each value edits in place. */
-export function DiscountsSection({ order, actions, onAdd }: { order: Order; actions: Actions; onAdd: () => void }) {
+/**
+ * Applied discounts in three groups (product lines, whole order, coupons); each value edits in place.
+ * `locked` (the reason, shown) disables every change: an invoice or an AWB was made from the order.
+ */
+export function DiscountsSection({ order, actions, onAdd, locked }: { order: Order; actions: Actions; onAdd: () => void; locked: string | null }) {
   const { t, i18n } = useTranslation('orders');
   const groups = discountGroups(order.applied_discounts);
   const [toDelete, setToDelete] = useState<AppliedDiscount | null>(null);
@@ -30,6 +33,7 @@ export function DiscountsSection({ order, actions, onAdd }: { order: Order; acti
         value={d.value === null || d.value === undefined ? null : Number(d.value)}
         display={(v) => discountValueText(d.type, v, i18n.language)}
         field="value"
+        disabled={locked !== null}
         validate={(draft) => (draft.trim() !== '' && Number.isFinite(Number(draft)) && Number(draft) >= 0 ? null : t('errors.invalidInputs'))}
         renderInput={({ inputProps, onChange }) => (
           <NumberInput {...inputProps} min={0} step={0.01} decimalScale={2} max={d.type === 'percentage' ? 100 : undefined} onChange={(v) => onChange(String(v))} w={140} />
@@ -42,7 +46,7 @@ export function DiscountsSection({ order, actions, onAdd }: { order: Order; acti
     );
   const remove = (d: AppliedDiscount) => (
     <Tooltip label={t('discounts.deleteOne')}>
-      <ActionIcon variant="subtle" color="red" aria-label={t('discounts.deleteOne')} onClick={() => setToDelete(d)}>
+      <ActionIcon variant="subtle" color="red" aria-label={t('discounts.deleteOne')} disabled={locked !== null} onClick={() => setToDelete(d)}>
         <IconTrash size={16} />
       </ActionIcon>
     </Tooltip>
@@ -63,12 +67,17 @@ export function DiscountsSection({ order, actions, onAdd }: { order: Order; acti
       title={t('discounts.title')}
       testId="discounts-section"
       actions={
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd} disabled={locked !== null}>
           {t('discounts.add')}
         </Button>
       }
     >
       <Stack gap="md">
+        {locked ? (
+          <Text size="sm" c="dimmed" data-testid="discounts-locked">
+            {locked}
+          </Text>
+        ) : null}
         <Group title={t('discounts.productGroup')} headers={[t('discounts.product'), t('discounts.type'), t('discounts.atQuantity'), t('discounts.value')]} rows={groups.product.map((d) => ({ d, cells: [lineName(d.order_product_id), typeText(d), d.quantity ?? '—', value(d)] }))} remove={remove} empty={t('discounts.none')} />
         <Group title={t('discounts.orderGroup')} headers={[t('discounts.type'), t('discounts.value')]} rows={groups.order.map((d) => ({ d, cells: [typeText(d), value(d)] }))} remove={remove} empty={t('discounts.none')} />
         <Group title={t('discounts.couponGroup')} headers={[t('discounts.code'), t('discounts.type'), t('discounts.quantity'), t('discounts.value')]} rows={groups.coupon.map((d) => ({ d, cells: [d.coupon ?? order.coupon_code ?? '—', typeText(d), d.quantity ?? '—', value(d)] }))} remove={remove} empty={t('discounts.none')} />

@@ -12,12 +12,13 @@ import { notifyDone, notifyFailed } from './feedback';
 /**
  * The order's lines: name, SKU, selling price, quantity with − and +, remove. A quantity that would
  * reach 0 (minus at 1) asks to remove the line instead (spec 4); every change refetches the order.
+ * `locked` (the reason, shown) disables every change: an invoice or an AWB was made from the lines.
  */
-export function ProductsSection({ order, actions, onAdd }: { order: Order; actions: ReturnType<typeof useOrderActions>; onAdd: () => void }) {
+export function ProductsSection({ order, actions, onAdd, locked }: { order: Order; actions: ReturnType<typeof useOrderActions>; onAdd: () => void; locked: string | null }) {
   const { t, i18n } = useTranslation('orders');
   const lines = order.order_products ?? [];
   const [toRemove, setToRemove] = useState<OrderProduct | null>(null);
-  const busy = actions.setLineQuantity.isPending || actions.removeLine.isPending;
+  const busy = actions.setLineQuantity.isPending || actions.removeLine.isPending || locked !== null;
 
   const setQuantity = (line: OrderProduct, quantity: number) => {
     if (busy) return;
@@ -43,11 +44,16 @@ export function ProductsSection({ order, actions, onAdd }: { order: Order; actio
       title={t('lines.title')}
       testId="products-section"
       actions={
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd} disabled={locked !== null}>
           {t('lines.add')}
         </Button>
       }
     >
+      {locked ? (
+        <Text size="sm" c="dimmed" mb="xs" data-testid="lines-locked">
+          {locked}
+        </Text>
+      ) : null}
       {lines.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('lines.empty')}
