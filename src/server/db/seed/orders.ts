@@ -25,7 +25,6 @@ const FLAG_REASONS = ['A refuzat coletul la livrare', 'Nu răspunde la telefon, 
 
 /** new 25 %, processing 20 %, completed 45 %, cancelled 10 %. */
 const STATUSES: [string, number][] = [['new', 0.25], ['processing', 0.2], ['completed', 0.45], ['cancelled', 0.1]];
-const COURIERS = ['cargus', 'sameday', 'dpd'];
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
@@ -209,8 +208,6 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
         }
         roll -= share;
       }
-      const shipped = status === 'processing' || status === 'completed';
-      const courier = shipped ? pick(rand, COURIERS) : null;
 
       const myLines: { id: number; product: ProductRef; quantity: number }[] = [];
       const count = 1 + Math.floor(rand() * rand() * 4);
@@ -243,10 +240,13 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
         customer_id: cid,
         source_id: sourceId,
         status,
-        courier,
-        courier_status: shipped ? (status === 'completed' ? 'delivered' : pick(rand, ['created', 'pickedUp', 'in_transit', 'inDelivery'])) : null,
-        awb: shipped ? String(1_000_000_000 + id) : null,
-        bill_number: status === 'completed' ? `FCT-${String(id).padStart(6, '0')}` : null,
+        // No AWB and no invoice: those exist only at a courier and at SmartBill (the emulators keep
+        // theirs in memory), so the demo makes them through the order's buttons once an
+        // integration is set up, rather than showing numbers no courier knows.
+        courier: null,
+        courier_status: null,
+        awb: null,
+        bill_number: null,
         value: totals.value,
         discount: totals.discount,
         shipping_cost: r.shippingCost,
