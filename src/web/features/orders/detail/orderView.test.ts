@@ -48,6 +48,8 @@ describe('order detail rules', () => {
     const reversed = invoice({ updated_at: old, lines: [line(1, 2, 2), line(2, 1, 1), { order_product_id: null, name: 'Transport', quantity: 1, reversed: 0 }] });
     expect(documentBlocks(subject({ bill_number: 'SB 7', invoice: reversed }), now).storno).toBe('nothingToReverse');
     expect(documentBlocks(subject({ bill_number: 'SB 7', invoice: { ...reversed, lines: [line(1, 2, 1)] } }), now).storno).toBeNull();
+    const withStorno = documentBlocks(subject({ bill_number: 'SB 7', invoice: invoice({ status: 'partially_storno', updated_at: old, lines: [line(1, 2, 1)], stornos: [{ series: 'SB', number: '8', issued_at: old, total: -10 }] }) }), now);
+    expect([withStorno.cancelInvoice, withStorno.deleteInvoice, withStorno.storno]).toEqual(['hasStorno', 'hasStorno', null]);
     expect(awaitsProvider(subject({ awb_state: 'unknown' }))).toBe(true);
     expect(awaitsProvider(subject())).toBe(false);
   });

@@ -32,6 +32,7 @@ export type DocumentBlock =
   | 'invoiceCancelled'
   | 'nothingToReverse'
   | 'stornoTooSoon'
+  | 'hasStorno'
   | 'hasAwb'
   | 'needsAwb'
   | 'awbPending'
@@ -66,6 +67,8 @@ export function documentBlocks(o: DocumentSubject, nowSeconds: number): Record<D
   const needInvoice: DocumentBlock = invoice ? null : 'needsInvoice';
   const needAwb: DocumentBlock = awb ? null : 'needsAwb';
   const cancelled = o.invoice?.status === 'cancelled';
+  // A reversed invoice stays as it is: SmartBill's storno refers to it (the server refuses with 409).
+  const reversed: DocumentBlock = (o.invoice?.stornos.length ?? 0) > 0 ? 'hasStorno' : null;
   const lines = reversibleLines(o.invoice);
   const storno: DocumentBlock = !invoice
     ? 'needsInvoice'
@@ -80,8 +83,8 @@ export function documentBlocks(o: DocumentSubject, nowSeconds: number): Record<D
     createInvoice: invoice ? 'hasInvoice' : o.invoice_state === 'pending' ? 'invoicePending' : o.invoice_state === 'unknown' ? 'invoiceUnknown' : null,
     downloadInvoice: needInvoice,
     printInvoice: needInvoice,
-    cancelInvoice: needInvoice ?? (cancelled ? 'invoiceCancelled' : null),
-    deleteInvoice: needInvoice,
+    cancelInvoice: needInvoice ?? (cancelled ? 'invoiceCancelled' : reversed),
+    deleteInvoice: needInvoice ?? reversed,
     storno,
     createAwb: awb ? 'hasAwb' : o.awb_state === 'pending' ? 'awbPending' : o.awb_state === 'unknown' ? 'awbUnknown' : null,
     downloadAwb: needAwb,
