@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { common } from '../../components/i18n';
 import { session } from '../../lib/session';
+import { renderRoutes } from '../../test/render';
 import { prepareDom } from '../../test/dom';
 import orders from './i18n';
 import { OrderDetailPage } from './OrderDetailPage';
@@ -98,24 +96,14 @@ function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
   return json(404, { message: `No route ${method} ${p}` });
 }
 
-function renderAt(url: string) {
-  const router = createMemoryRouter(
+const renderAt = (url: string) =>
+  renderRoutes(
     [
       { path: '/orders/:id', element: <OrderDetailPage /> },
       { path: '/orders', element: <p>orders list</p> },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={qc}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
 
 const orderFetches = () => requests.filter((r) => r.method === 'GET' && r.path === '/api/v1/order/42').length;
 const header = () => screen.findByRole('heading', { name: 'Order #42' });

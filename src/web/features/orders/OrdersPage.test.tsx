@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { common } from '../../components/i18n';
 import { session } from '../../lib/session';
+import { renderRoutes } from '../../test/render';
 import { prepareDom } from '../../test/dom';
 import orders from './i18n';
 import { OrdersPage } from './OrdersPage';
@@ -35,25 +33,15 @@ function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
   return json(200, { data: rows.slice((page - 1) * items, page * items), meta: { total: rows.length, last_page: lastPage, current_page: page, per_page: items } });
 }
 
-function renderAt(url: string) {
-  const router = createMemoryRouter(
+const renderAt = (url: string) =>
+  renderRoutes(
     [
       { path: '/orders', element: <OrdersPage /> },
       { path: '/orders/new', element: <p>new order form</p> },
       { path: '/orders/:id', element: <p>order detail</p> },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={qc}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
 
 // Whole screens in jsdom on a shared 2-core machine: seconds per test under load.
 vi.setConfig({ testTimeout: 30_000 });

@@ -1,9 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrderInvoice } from '../../../../core/api/invoices';
 import type { Order } from '../../../../core/api/orders';
 import { serverMessages } from '../../../../core/messages';
@@ -12,6 +9,7 @@ import '../../../../core/api/invoices';
 import address from '../../../components/address/i18n';
 import { common } from '../../../components/i18n';
 import { session } from '../../../lib/session';
+import { renderRoutes } from '../../../test/render';
 import { prepareDom } from '../../../test/dom';
 import orders from '../i18n';
 import { OrderDetailPage } from '../OrderDetailPage';
@@ -112,24 +110,14 @@ function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
   return json(404, { message: `No route ${method} ${p}` });
 }
 
-function renderAt(url: string) {
-  const router = createMemoryRouter(
+const renderAt = (url: string) =>
+  renderRoutes(
     [
       { path: '/orders/:id', element: <OrderDetailPage /> },
       { path: '/integrations', element: <p>integrations</p> },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={qc}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
 
 const section = () => screen.getByTestId('documents-section');
 const header = () => screen.findByRole('heading', { name: 'Order #42' });
