@@ -170,8 +170,10 @@ describe('the order documents: conditions', () => {
     const awb = screen.getByTestId('awb-block');
     expect(within(awb).getByText('AWB 1000123')).toBeTruthy();
     expect(within(awb).getByText('In delivery')).toBeTruthy();
-    expect(within(awb).getByText('Courier: Cargus')).toBeTruthy();
+    // Both providers of this company are emulated: the documents say so.
+    await waitFor(() => expect(within(awb).getByTestId('awb-courier').textContent).toBe('Courier: Cargus · emulated: a demo AWB, no parcel is sent'));
     expect(within(screen.getByTestId('invoice-block')).getByText('Issued')).toBeTruthy();
+    expect(screen.getByTestId('invoice-emulated').textContent).toMatch(/SmartBill runs on the built-in emulator/);
 
     cleanup();
     order = { ...order, invoice: invoiceOf(NOW - DAY - 60) };

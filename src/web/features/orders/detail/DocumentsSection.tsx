@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../../core/api/orders';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { useCompanyIntegrations } from '../../../components/useCompanyIntegrations';
 import { useUrlDialog } from '../../../components/useUrlDialog';
 import { ApiError } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
@@ -48,6 +49,7 @@ const notifyError = (message: string) => notifications.show({ color: 'red', mess
 export function DocumentsSection({ order, nowSeconds }: { order: Order; nowSeconds: number }) {
   const { t, i18n } = useTranslation('orders');
   const actions = useDocumentActions(order.id);
+  const integrations = useCompanyIntegrations();
   const blocks = documentBlocks(order, nowSeconds);
   const awbDialog = useUrlDialog('awb');
   const stornoDialog = useUrlDialog('storno');
@@ -160,6 +162,8 @@ export function DocumentsSection({ order, nowSeconds }: { order: Order; nowSecon
     ) : null;
 
   const invoice = order.invoice;
+  // Say when a provider of this order's documents runs on the built-in emulator (demo documents).
+  const emulated = (key: string | null) => Boolean(key && integrations.data?.some((i) => i.key === key && i.emulated));
   return (
     <Section title={`${t('detail.invoice')} · ${t('detail.awb')}`} testId="documents-section">
       <Stack gap="md">
@@ -179,6 +183,11 @@ export function DocumentsSection({ order, nowSeconds }: { order: Order; nowSecon
               {t('detail.invoiceIssued', { date: formatDate(invoice.issued_at, i18n.language), total: formatAmount(invoice.total, 'RON', i18n.language) })}
             </Text>
           ) : null}
+          {emulated('smartbill') ? (
+            <Text size="xs" c="dimmed" data-testid="invoice-emulated">
+              {t('detail.emulatedInvoices')}
+            </Text>
+          ) : null}
           {waiting(order.invoice_state, t('detail.invoicePending'), t('detail.invoiceUnknown'), 'invoice-waiting')}
           {buttons(INVOICE)}
         </Stack>
@@ -190,8 +199,9 @@ export function DocumentsSection({ order, nowSeconds }: { order: Order; nowSecon
             {order.awb && order.courier_status ? <StatusBadge status={order.courier_status} /> : null}
           </Group>
           {order.awb && order.courier ? (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" data-testid="awb-courier">
               {t('detail.courierOf', { courier: courierName(order.courier, t) })}
+              {emulated(order.courier) ? ` · ${t('detail.emulatedCourier')}` : ''}
             </Text>
           ) : null}
           {waiting(order.awb_state, t('detail.awbPending'), t('detail.awbUnknown'), 'awb-waiting')}
