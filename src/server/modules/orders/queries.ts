@@ -156,7 +156,7 @@ async function searchNamesSqlite(exec: Executor, companyId: number, term: string
  *    cost 20 ms to intersect, two cost 3) and checking each candidate against the whole term. The
  *    OFFSET 0 keeps the planner from handing the whole term to the index as well. At most the
  *    bound: those are all the matches (exact total) and the page comes from them. More: the total
- *    is the bound, the page comes from the first walk or a walk as long as the page needs.
+ *    is the bound, the page comes from the first walk and, if short, a walk continuing past it.
  * The probe comes second because a common term's bitmap is costly (13 ms for "Popescu").
  * A term with no word of three letters cannot use the index: the walk counts up to the bound.
  */
@@ -166,9 +166,10 @@ async function searchNamesPostgres(exec: Executor, companyId: number, term: stri
   const byStatus = opts.status ? sql`join orders o on o.id = m.order_id and o.status = ${opts.status}` : sql``;
   const idsOf = (rows: { order_id: number }[]) => rows.map((r) => r.order_id);
   // The whole term through coalesce(), which no index knows: the planner walks (company_id, order_id).
-  const walk = (limit: number, offset: number) =>
+  const walk = (limit: number, offset: number, past?: number) =>
     sql<{ order_id: number }>`select m.order_id from order_customer_details m ${byStatus}
       where m.company_id = ${companyId} and (coalesce(m.name, '') ilike ${pattern} escape '\\' or coalesce(m.email, '') ilike ${pattern} escape '\\')
+      ${past === undefined ? sql`` : opts.desc ? sql`and m.order_id < ${past}` : sql`and m.order_id > ${past}`}
       order by m.order_id ${dir} limit ${limit} offset ${offset}`.execute(exec);
   const fragments = trigramFragments(term);
   if (fragments.length === 0) return pageOf(idsOf((await walk(opts.bound + 1, 0)).rows), opts);
@@ -184,8 +185,17 @@ async function searchNamesPostgres(exec: Executor, companyId: number, term: stri
       where d.company_id = ${companyId} and ((${has('name')}) or (${has('email')})) offset 0) m ${byStatus}
     where m.name ilike ${pattern} escape '\\' or m.email ilike ${pattern} escape '\\' limit ${opts.bound + 1}`.execute(exec);
   if (probe.length <= opts.bound) return pageOf(idsOf(probe).sort((a, b) => (opts.desc ? b - a : a - b)), opts);
-  const ids = newest.length >= opts.offset + opts.items ? idsOf(newest).slice(opts.offset, opts.offset + opts.items) : idsOf((await walk(opts.items, opts.offset)).rows);
-  return { ids, known: { total: opts.bound, exact: false } };
+  return { ids: await pageAfterWalk(idsOf(newest)), known: { total: opts.bound, exact: false } };
+
+  /** The page, from the matches among the newest WALK_ROWS details and, if short, a walk continuing past them. */
+  async function pageAfterWalk(first: number[]): Promise<number[]> {
+    const end = opts.offset + opts.items;
+    if (first.length >= end) return first.slice(opts.offset, end);
+    const edge = opts.walkRows < 1 ? undefined : await exec.selectFrom('order_customer_details').select('order_id').where('company_id', '=', companyId).orderBy('order_id', opts.desc ? 'desc' : 'asc').offset(opts.walkRows - 1).limit(1).executeTakeFirst();
+    if (!edge) return idsOf((await walk(opts.items, opts.offset)).rows);
+    const more = await walk(end - first.length, Math.max(0, opts.offset - first.length), edge.order_id);
+    return [...first, ...idsOf(more.rows)].slice(opts.offset, end);
+  }
 }
 
 /**
