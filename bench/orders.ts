@@ -155,13 +155,16 @@ async function plans(db: Db, companyId: number, phone: string): Promise<void> {
     ['list page 1', sql`select id from orders where company_id = ${companyId} order by id desc limit 10 offset 0`],
     ['deep page (offset 250000)', sql`select id from orders where company_id = ${companyId} order by id desc limit 10 offset 250000`],
     ['page rows', sql`select o.*, d.name, d.email, c.phone_number from orders o join order_customer_details d on d.order_id = o.id join customers c on c.id = o.customer_id where o.id in (1000, 1002, 1004) and o.company_id = ${companyId}`],
-    ['search by phone', sql`select id from orders where customer_id = ${customer.id} and company_id = ${companyId} order by id desc limit 1001`],
+    ['search by phone', sql`select id from orders where customer_id = ${customer.id} and company_id = ${companyId} order by id desc limit 201`],
     ['kept count', sql`select n from list_counts where company_id = ${companyId} and list = 'orders' and bucket = ''`],
   ];
+  // The name search's queries as the list runs them (src/server/modules/orders/queries.ts).
   if (db.engine === 'sqlite') {
-    queries.push(['search by name (FTS5)', sql`select o.id from orders_search s cross join orders o on o.id = s.rowid where orders_search match '"Popescu"' and o.company_id = ${companyId} order by s.rowid desc limit 1001`]);
+    queries.push(['search by name: two trigrams of "Maria Moldovan", each candidate checked (FTS5)', sql`select o.id from orders_search s cross join orders o on o.id = s.rowid cross join order_customer_details d on d.order_id = s.rowid where orders_search match '"Mar" AND "van"' and o.company_id = ${companyId} and folded_contains('Maria Moldovan', d.name, d.email) order by s.rowid desc limit 201`]);
   } else {
-    queries.push(['search by name (trigram)', sql`select o.id from orders o join order_customer_details d on d.order_id = o.id where o.company_id = ${companyId} and (d.name ilike '%Popescu%' escape '\\' or d.email ilike '%Popescu%' escape '\\') order by o.id desc limit 1001`]);
+    queries.push(['search by name: the newest 5,000 details walked ("Popescu")', sql`select m.order_id from (select d.order_id, d.name, d.email from order_customer_details d where d.company_id = ${companyId} order by d.order_id desc limit 5000) m where m.name ilike '%Popescu%' escape '\\' or m.email ilike '%Popescu%' escape '\\' order by m.order_id desc limit 201`]);
+    queries.push(['search by name: trigram probe of two trigrams ("Maria Moldovan")', sql`select m.order_id from (select d.order_id, d.name, d.email from order_customer_details d where d.company_id = ${companyId} and ((d.name ilike '%Mar%' and d.name ilike '%van%') or (d.email ilike '%Mar%' and d.email ilike '%van%')) offset 0) m where m.name ilike '%Maria Moldovan%' escape '\\' or m.email ilike '%Maria Moldovan%' escape '\\' limit 201`]);
+    queries.push(['search by name: the page walk past the newest 5,000 ("Maria Moldovan")', sql`select m.order_id from order_customer_details m where m.company_id = ${companyId} and (coalesce(m.name, '') ilike '%Maria Moldovan%' escape '\\' or coalesce(m.email, '') ilike '%Maria Moldovan%' escape '\\') and m.order_id < (select order_id from order_customer_details where company_id = ${companyId} order by order_id desc offset 4999 limit 1) order by m.order_id desc limit 10`]);
   }
   for (const [label, q] of queries) {
     const explain = db.engine === 'sqlite' ? sql`explain query plan ${q}` : sql`explain (analyze, buffers, costs off) ${q}`;

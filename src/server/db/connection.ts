@@ -66,6 +66,23 @@ export function openDb(url: string, opts: { schema?: string } = {}): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  registerSearchFunctions(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, engine: 'sqlite', transaction: withTransaction(kysely), close: () => kysely.destroy() };
 }
+
+/**
+ * `folded_contains(needle, a, b...)`: whether any of the texts contains the needle, case folded
+ * letter by letter as the FTS5 trigram index folds them (so ă matches Ă, unlike LIKE, which folds
+ * ASCII only). A search asks the index for a few of the term's trigrams and checks each candidate
+ * with this, instead of making FTS5 intersect every trigram of a long term (issue 12).
+ */
+function registerSearchFunctions(sqlite: SqliteDatabase.Database): void {
+  sqlite.function('folded_contains', { deterministic: true, varargs: true }, (needle: unknown, ...texts: unknown[]) => {
+    const term = foldCase(String(needle));
+    return texts.some((t) => typeof t === 'string' && foldCase(t).includes(term)) ? 1 : 0;
+  });
+}
+
+/** Lower case, one letter for one (İ folds to i, as SQLite's FTS5 folds it, not to i plus a dot). */
+export const foldCase = (s: string): string => s.replace(/\u0130/g, 'i').toLowerCase();

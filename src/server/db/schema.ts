@@ -220,6 +220,8 @@ export interface OrdersTable {
 
 export interface OrderCustomerDetailsTable {
   order_id: number;
+  /** The order's company (a copy of orders.company_id, migration 018): the name search filters on it. */
+  company_id: number;
   name: string;
   email: string | null;
   county: string | null;

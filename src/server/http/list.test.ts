@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.js';
-import { boundedCount, keptCount, pageMeta } from './list.js';
+import { SEARCH_COUNT_WINDOW, searchCountBound } from '../../core/api/list.js';
+import { foldCase } from '../db/connection.js';
+import { boundedCount, keptCount, pageMeta, trigramFragments } from './list.js';
 
 /** The list machinery of issue 10: kept counts, bounded counts, and what the meta says. */
 let t: TestApp;
@@ -52,3 +54,32 @@ describe('bounded counts for searches', () => {
     expect(pageMeta({ total: 25, exact: true }, 2, 10)).toEqual({ total: 25, last_page: 3, current_page: 2, per_page: 10 });
   });
 });
+
+describe('search helpers', () => {
+  it('counts a window of 200 beyond the page\'s start, and at least the whole page', () => {
+    expect(SEARCH_COUNT_WINDOW).toBe(200);
+    expect(searchCountBound(0, 10)).toBe(200);
+    expect(searchCountBound(490, 10)).toBe(690);
+    expect(searchCountBound(0, 1000)).toBe(1000);
+    expect(searchCountBound(2000, 1000)).toBe(3000);
+  });
+
+  it('asks a trigram index for the first three letters of the first long word and the last three of the last', () => {
+    expect(trigramFragments('Maria Moldovan')).toEqual(['Mar', 'van']);
+    expect(trigramFragments('Popescu')).toEqual(['Pop', 'scu']);
+    expect(trigramFragments('Pop')).toEqual(['Pop']);
+    expect(trigramFragments('POPpop')).toEqual(['POP']);
+    expect(trigramFragments('ion.popa@yahoo.ro')).toEqual(['ion', 'hoo']);
+    expect(trigramFragments('Ștefan Țurcanu')).toEqual(['Ște', 'anu']);
+    // Words of one or two letters give the index nothing to look for.
+    expect(trigramFragments('a b')).toEqual([]);
+    expect(trigramFragments('Ma Mo')).toEqual([]);
+    expect(trigramFragments('%_')).toEqual([]);
+  });
+
+  it('folds case letter by letter as the FTS5 index does', () => {
+    expect(foldCase('ȘTEFAN Ăla')).toBe('ștefan ăla');
+    expect(foldCase('İon')).toBe('ion');
+  });
+});
+

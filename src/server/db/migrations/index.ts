@@ -14,6 +14,7 @@ import { shipments } from './013_shipments.js';
 import { invoices } from './014_invoices.js';
 import { tracking } from './015_tracking.js';
 import { trigramPending } from './017_trigram_pending.js';
+import { orderSearchCompany } from './018_order_search_company.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '014_invoices': invoices,
   '015_tracking': tracking,
   '017_trigram_pending': trigramPending,
+  '018_order_search_company': orderSearchCompany,
 };

@@ -261,7 +261,7 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
       });
       const homes = addresses[(person * 7 + 3) % addresses.length];
       const home = homes[Math.floor(person / addresses.length) % homes.length];
-      details.push({ order_id: id, name: who.name, email: who.email, ...home, address: `${home.street} ${home.street_number}`, company_name: null, vat_number: null, company_address: null, company_city: null, company_county: null });
+      details.push({ order_id: id, company_id: companyId, name: who.name, email: who.email, ...home, address: `${home.street} ${home.street_number}`, company_name: null, vat_number: null, company_address: null, company_city: null, company_county: null });
       for (const l of myLines) {
         orderLines.push({ id: l.id, order_id: id, product_id: l.product.id, name: l.product.name, sku: l.product.sku, price: l.product.price, currency: l.product.currency, quantity: l.quantity, created_at: createdAt, updated_at: createdAt });
         if (status !== 'cancelled') held.set(l.product.id, (held.get(l.product.id) ?? 0) + l.quantity);

@@ -691,25 +691,49 @@ describe('orders list', () => {
     expect((await search('%')).data).toEqual([]);
   });
 
-  it('a name search answers the same from the index\'s matches (narrow term) and from the newest-first walk (broad term)', async () => {
+  it('a name search answers the same page on every path (index matches, newest-first walk, bounded count), within the company', async () => {
     const { u, src } = await seller();
     const other = await seller();
     const mine: number[] = [];
-    for (const name of ['Ion Popescu', 'Maria Ionescu', 'Vasile Pop', 'Ana Popovici', 'Ion Popescu']) mine.push((await order(u, src, { 'A-1': 1 }, { name })).id);
+    for (const [name, email] of [['Ion Popescu', null], ['Maria Ionescu', 'maria.moldovan@example.ro'], ['Vasile Pop', null], ['Ana Popovici', null], ['Ion Popescu', null], ['Ștefan Moldovan', null], ['Maria Moldovan', null]] as const) {
+      mine.push((await order(u, src, { 'A-1': 1 }, { name, ...(email ? { email } : {}) })).id);
+    }
     // Another company's customer of the same name never shows, whichever way the search goes.
     await order(other.u, other.src, { 'A-1': 1 }, { name: 'Ion Popescu' });
-    const status = 'new';
-    for (const term of ['Popescu', 'Pop', 'ionescu', 'nobody', 'Io']) {
-      const q = { page: 1, items: 2, search: term, sort: '-created_at' as const, status };
-      const narrow = await listOrders(t.db.kysely, t.db.engine, u.companyId, q);
-      const broad = await listOrders(t.db.kysely, t.db.engine, u.companyId, q, { narrowProbe: 1 });
-      expect(broad, term).toEqual(narrow);
-      const all = await listOrders(t.db.kysely, t.db.engine, u.companyId, { ...q, items: 100 }, { narrowProbe: 1 });
-      expect(all.data.every((r) => mine.includes(r.id)), term).toBe(true);
+    await order(other.u, other.src, { 'A-1': 1 }, { name: 'Maria Moldovan' });
+    const list = (q: { page: number; items: number; search: string; status?: string; sort?: '-created_at' | 'created_at' }, tuning?: { window?: number; walkRows?: number }) =>
+      listOrders(t.db.kysely, t.db.engine, u.companyId, { sort: '-created_at', ...q }, tuning);
+    // Bounds small enough for a few orders to be a broad term: a count window of 1 (the bound is
+    // then the page's end) and walks of the newest 0, 2 or all details before the index is asked.
+    const tunings = [{ window: 1 }, { window: 1, walkRows: 0 }, { window: 1, walkRows: 2 }, { window: 3, walkRows: 3 }];
+    for (const term of ['Popescu', 'Pop', 'ionescu', 'nobody', 'Io', 'maria moldovan', 'MOLDOVAN', 'ștefan', 'Maria Mol', 'a.mol', 'Ma M']) {
+      for (const status of [undefined, 'new', 'cancelled']) {
+        for (const sort of ['-created_at', 'created_at'] as const) {
+          const all = await list({ page: 1, items: 100, search: term, status, sort });
+          expect(all.meta.total_exact, term).toBeUndefined();
+          expect(all.data.every((r) => mine.includes(r.id)), term).toBe(true);
+          for (const page of [1, 2]) {
+            const q = { page, items: 2, search: term, status, sort };
+            const expected = all.data.slice((page - 1) * 2, page * 2).map((r) => r.id);
+            expect((await list(q)).data.map((r) => r.id), `${term} page ${page}`).toEqual(expected);
+            for (const tuning of tunings) {
+              const got = await list(q, tuning);
+              const label = `${term} ${status} ${sort} page ${page} ${JSON.stringify(tuning)}`;
+              expect(got.data.map((r) => r.id), label).toEqual(expected);
+              const bound = (page - 1) * 2 + Math.max(tuning.window, 2);
+              expect(got.meta, label).toMatchObject(all.meta.total > bound ? { total: bound, total_exact: false } : { total: all.meta.total });
+            }
+          }
+        }
+      }
     }
-    const pop = await listOrders(t.db.kysely, t.db.engine, u.companyId, { page: 2, items: 2, search: 'Pop', sort: '-created_at' }, { narrowProbe: 1 });
-    expect(pop.data.map((r) => r.id)).toEqual([mine[2], mine[0]]);
-    expect(pop.meta).toMatchObject({ total: 4, last_page: 2 });
+    const search = async (term: string) => (await list({ page: 1, items: 100, search: term })).data.map((r) => r.id);
+    expect(await search('Pop')).toEqual([mine[4], mine[3], mine[2], mine[0]]);
+    // Case folded beyond ASCII on both engines, a term across two words, an email's substring.
+    expect(await search('ȘTEFAN')).toEqual([mine[5]]);
+    expect(await search('maria moldovan')).toEqual([mine[6]]);
+    expect(await search('ia Mol')).toEqual([mine[6]]);
+    expect(await search('A.MOLDOVAN@')).toEqual([mine[1]]);
   });
 
   it('refuses a bad query (422) and another company\'s filter', async () => {

@@ -213,6 +213,7 @@ export async function createOrder(ctx: ServiceContext, input: NewOrder): Promise
       .insertInto('order_customer_details')
       .values({
         order_id: order.id,
+        company_id: ctx.companyId,
         name: input.name,
         email: input.email ?? null,
         county: input.county,

@@ -464,7 +464,7 @@ describe('broad search', () => {
     const row = (name: string, sku: string, parent_id: number | null = null) => ({
       company_id: u.companyId, parent_id, name, description: null, sku, sale_type: 'Bucata', stock: 1, selling_price: 100, buying_price: 50, currency: 'RON', created_at: now, updated_at: now,
     });
-    // More matches than the count's window (1,000), so the search takes the broad path on SQLite.
+    // More matches than the count's window (200), so the search takes the broad path on SQLite.
     const rows = Array.from({ length: 1200 }, (_, i) => (i % 10 === 5 ? row(`Farfurie ${i}`, `F-${i}`) : row(`Vas de Horezu ${i}`, `V-${i}`)));
     for (let i = 0; i < rows.length; i += 200) await t.db.kysely.insertInto('products').values(rows.slice(i, i + 200)).execute();
     const ulcior = await t.db.kysely.insertInto('products').values(row('Ulcior', 'U-1')).returning('id').executeTakeFirstOrThrow();
@@ -474,14 +474,14 @@ describe('broad search', () => {
     const res = await u.call('GET', '/api/v1/product?items=10&search=horezu');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { data: Product[]; meta: { total: number; total_exact?: boolean; last_page: number } };
-    expect(body.meta).toMatchObject({ total: 1000, total_exact: false, last_page: 101 });
+    expect(body.meta).toMatchObject({ total: 200, total_exact: false, last_page: 21 });
     expect(body.data[0].sku).toBe('U-1');
     expect(body.data.map((p) => p.id)).toEqual([...body.data.map((p) => p.id)].sort((a, b) => b - a));
     expect(body.data.every((p) => /horezu/i.test(p.name) || p.variations.some((v) => /horezu/i.test(v.name)))).toBe(true);
     expect(body.data.some((p) => p.id === newest.id)).toBe(false);
 
-    // A deep page: the bound follows the offset (490 + 1,000), past the 1,081 matches, so exact.
-    const deep = (await u.call('GET', '/api/v1/product?items=10&search=HOREZU&page=50')).json() as { data: Product[]; meta: { total: number; total_exact?: boolean } };
+    // A deep page: the bound follows the offset (990 + 200), past the 1,081 matches, so exact.
+    const deep = (await u.call('GET', '/api/v1/product?items=10&search=HOREZU&page=100')).json() as { data: Product[]; meta: { total: number; total_exact?: boolean } };
     expect(deep.meta.total).toBe(1081);
     expect(deep.meta.total_exact).toBeUndefined();
     expect(deep.data).toHaveLength(10);

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
-import { SEARCH_COUNT_WINDOW, type ListResponse } from '../../../core/api/list.js';
+import { searchCountBound, type ListResponse } from '../../../core/api/list.js';
 import type { Currency, Product, SaleType } from '../../../core/api/products.js';
 import { fromBani } from '../../../core/money.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
@@ -88,7 +88,7 @@ async function narrowTotalOnSqlite(exec: Executor, companyId: number, term: stri
 export async function listProducts(exec: Executor, engine: Engine, link: ImageLink, companyId: number, q: { page: number; items: number; search: string }): Promise<ListResponse<Product>> {
   let query = exec.selectFrom('products as p').where('p.company_id', '=', companyId).where('p.parent_id', 'is', null);
   const offset = (q.page - 1) * q.items;
-  const bound = offset + SEARCH_COUNT_WINDOW;
+  const bound = searchCountBound(offset, q.items);
   let narrowTotal: number | null | undefined;
   if (q.search) {
     const term = q.search;
