@@ -35,9 +35,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * the two cores these servers have: the main thread answers requests while two reads run.
  */
 export function sqliteReaders(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.SQLITE_READERS ?? '2';
+  const raw = env.SQLITE_READERS || '2';
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 64) throw new Error(`SQLITE_READERS must be a whole number from 0 to 64 (got "${raw}")`);
+  if (!/^\d+$/.test(raw) || n > 64) throw new Error(`SQLITE_READERS must be a whole number from 0 to 64 (got "${raw}")`);
   return n;
 }
 
