@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.js';
 
@@ -96,5 +97,19 @@ describe('lists served by the SQLite read pool', () => {
     ({ res, pooled } = await viaPool(user, '/api/v1/return-request'));
     expect(pooled).toBeGreaterThan(0);
     expect(res.json()).toMatchObject({ data: [{ id: returned.json().data.id, full_name: 'Ioana Marinescu' }], meta: { total: 1 } });
+  });
+
+  it('answers 500 when a pooled read fails, and serves again once the cause is gone', async () => {
+    const ok = await user.call('GET', '/api/v1/product');
+    await sql`alter table list_counts rename to list_counts_away`.execute(t.db.kysely);
+    try {
+      const res = await user.call('GET', '/api/v1/product');
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.body).not.toContain('list_counts');
+    } finally {
+      await sql`alter table list_counts_away rename to list_counts`.execute(t.db.kysely);
+    }
+    expect((await user.call('GET', '/api/v1/product')).json()).toEqual(ok.json());
   });
 });
