@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.js';
+import { sqliteReaders } from '../src/server/config.js';
 import { openDb } from '../src/server/db/connection.js';
 
 const port = Number(process.env.PORT);
@@ -15,7 +16,8 @@ if (process.env.BARE === '1') {
   bare.get('/bare', async () => ({ data: [{ id: 1, status: 'new' }], meta: { total: 1 } }));
   await bare.listen({ port, host: '127.0.0.1' });
 } else {
-  const db = openDb(process.env.DATABASE_URL!);
+  // As main.ts: list and search reads in SQLITE_READERS worker threads (SQLite file only).
+  const db = openDb(process.env.DATABASE_URL!, { readers: sqliteReaders(process.env) });
   const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir: os.tmpdir() });
   await app.listen({ port, host: '127.0.0.1' });
 }

@@ -22,6 +22,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../src/server/app.js';
+import { sqliteReaders } from '../src/server/config.js';
 import { openDb, type Db } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { hashToken, newToken } from '../src/server/http/auth.js';
@@ -32,13 +33,14 @@ const WORDS = ['Tricou', 'Cană', 'Ghiveci', 'Pernă', 'Miere', 'Ie', 'Vază', '
 const QUALIFIERS = ['din bumbac', 'pictată manual', 'de Horezu', 'din lut', 'artizanal', 'bio', 'clasic', 'din lemn'];
 const SIZES = ['S', 'M', 'L', 'XL', 'XXL', 'XS'];
 
-function openBenchDb(env: NodeJS.ProcessEnv): Db {
-  return env.BENCH_DATABASE_URL ? openDb(env.BENCH_DATABASE_URL, { schema: env.BENCH_SCHEMA }) : openDb(`sqlite:${env.BENCH_SQLITE_FILE}`);
+/** The server's database takes SQLITE_READERS like main.ts (`readers`); seeding needs no pool. */
+function openBenchDb(env: NodeJS.ProcessEnv, readers = 0): Db {
+  return env.BENCH_DATABASE_URL ? openDb(env.BENCH_DATABASE_URL, { schema: env.BENCH_SCHEMA }) : openDb(`sqlite:${env.BENCH_SQLITE_FILE}`, { readers });
 }
 
 // ---- child: the servers -------------------------------------------------------------------------
 if (process.argv[2] === '--serve') {
-  const db = openBenchDb(process.env);
+  const db = openBenchDb(process.env, sqliteReaders(process.env));
   const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir: process.env.BENCH_DIR! });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();
@@ -165,7 +167,8 @@ async function main(): Promise<void> {
     const [small] = await Promise.all([run(appUrl('/api/v1/source')), run(appUrl('/api/v1/product?search=Horezu&items=10'), 2)]);
     table.push({ label: '3-row list during search', r: small });
 
-    console.log(`\nautocannon, 10 connections, ${duration} s each (${db.engine}, ${Number(rows.n)} products):\n`);
+    const readers = db.engine === 'sqlite' ? `, SQLITE_READERS=${sqliteReaders(process.env)}` : '';
+    console.log(`\nautocannon, 10 connections, ${duration} s each (${db.engine}, ${Number(rows.n)} products${readers}):\n`);
     console.log('| request | req/s | p50 ms | p99 ms | vs bare | errors |');
     console.log('|---|---:|---:|---:|---:|---:|');
     for (const { label, r } of table) {

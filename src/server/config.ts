@@ -6,6 +6,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /** SQLite file: worker threads that run list and search reads off the main thread (0: none). */
+  sqliteReaders: number;
   seedDemo: boolean;
   appKey: string;
   dataDir: string;
@@ -20,11 +22,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join('.', 'data', 'app.db')}`,
+    sqliteReaders: sqliteReaders(env),
     seedDemo: (env.SEED_DEMO ?? 'true').toLowerCase() !== 'false',
     appKey: env.APP_KEY ?? readOrCreateAppKey(dataDir),
     dataDir,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, ''),
   };
+}
+
+/**
+ * SQLITE_READERS: the read pool's size (db.reads, see db/sqliteReadPool.ts). Two by default, for
+ * the two cores these servers have: the main thread answers requests while two reads run.
+ */
+export function sqliteReaders(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.SQLITE_READERS || '2';
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n > 64) throw new Error(`SQLITE_READERS must be a whole number from 0 to 64 (got "${raw}")`);
+  return n;
 }
 
 function readOrCreateAppKey(dataDir: string): string {

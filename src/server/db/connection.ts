@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
+import { readPoolKysely, SqliteReadPool } from './sqliteReadPool.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -15,6 +16,16 @@ export type Executor = Kysely<Database>;
 
 export interface Db {
   kysely: Kysely<Database>;
+  /**
+   * Where a request's list and search reads run. On a SQLite file with reader threads (openDb's
+   * `readers`), a worker of the read pool, so a long read does not hold Node's only thread (see
+   * sqliteReadPool.ts); elsewhere (PostgreSQL, in-memory SQLite, `readers: 0`) `kysely` itself.
+   * Reads only, outside any transaction: a read that a write depends on stays in the transaction.
+   * A read here sees every commit made before it was sent, the request's own writes included.
+   */
+  reads: Kysely<Database>;
+  /** The pool behind `reads`, when there is one. */
+  readPool?: SqliteReadPool;
   engine: Engine;
   /** PostgreSQL: the schema the tables live in ('public' unless openDb was given one). */
   schema?: string;
@@ -47,9 +58,10 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 /**
  * Opens the database named by a URL: `sqlite:<path>`, `sqlite::memory:` or `postgres://...`.
- * `schema` (PostgreSQL only) isolates a test run in its own schema.
+ * `schema` (PostgreSQL only) isolates a test run in its own schema. `readers` (SQLite file only,
+ * default 0): worker threads that serve `db.reads` (the server takes SQLITE_READERS, see config.ts).
  */
-export function openDb(url: string, opts: { schema?: string } = {}): Db {
+export function openDb(url: string, opts: { schema?: string; readers?: number } = {}): Db {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({
       connectionString: url,
@@ -57,7 +69,7 @@ export function openDb(url: string, opts: { schema?: string } = {}): Db {
       options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, engine: 'postgres', schema: opts.schema ?? 'public', transaction: withTransaction(kysely), close: () => kysely.destroy() };
+    return { kysely, reads: kysely, engine: 'postgres', schema: opts.schema ?? 'public', transaction: withTransaction(kysely), close: () => kysely.destroy() };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url.split(':')[0]}:")`);
   const file = url.slice('sqlite:'.length);
@@ -68,7 +80,24 @@ export function openDb(url: string, opts: { schema?: string } = {}): Db {
   sqlite.pragma('busy_timeout = 5000');
   registerSearchFunctions(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, engine: 'sqlite', transaction: withTransaction(kysely), close: () => kysely.destroy() };
+  // Workers cannot share an in-memory database: there every read stays on the main connection.
+  const readers = file === ':memory:' ? 0 : (opts.readers ?? 0);
+  if (readers === 0) return { kysely, reads: kysely, engine: 'sqlite', transaction: withTransaction(kysely), close: () => kysely.destroy() };
+  const readPool = new SqliteReadPool(path.resolve(file), readers);
+  const reads = readPoolKysely(readPool);
+  return {
+    kysely,
+    reads,
+    readPool,
+    engine: 'sqlite',
+    transaction: withTransaction(kysely),
+    close: async () => {
+      // The pool directly too: Kysely destroys a driver only after a query went through it.
+      await reads.destroy();
+      await readPool.close();
+      await kysely.destroy();
+    },
+  };
 }
 
 /**

@@ -35,12 +35,18 @@ export interface TestUser {
 
 export const engineUnderTest = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
-export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, 'logger' | 'providerRegistry' | 'providers'> } = {}): Promise<TestApp> {
+/**
+ * `sqliteFile` runs the app on that SQLite file with a read pool of two workers (db.reads), on any
+ * engine under test: the pool exists only on a SQLite file.
+ */
+export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, 'logger' | 'providerRegistry' | 'providers'>; sqliteFile?: string } = {}): Promise<TestApp> {
   const clock = opts.clock ?? systemClock;
   const pgUrl = process.env.TEST_DATABASE_URL;
   let db: Db;
   let dropSchema = async () => {};
-  if (pgUrl) {
+  if (opts.sqliteFile) {
+    db = openDb(`sqlite:${opts.sqliteFile}`, { readers: 2 });
+  } else if (pgUrl) {
     const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
     const admin = openDb(pgUrl);
     await admin.kysely.schema.createSchema(schema).execute();

@@ -26,7 +26,7 @@ export function customerRoutes(app: FastifyInstance): void {
 
   app.get('/api/v1/customer', scoped, async (req) => {
     const q = parse(listQuery, req.query);
-    return listCustomers(req.ctx.db.kysely, req.ctx.db.engine, req.ctx.companyId, q);
+    return listCustomers(req.ctx.db.reads, req.ctx.db.engine, req.ctx.companyId, q);
   });
 
   app.get('/api/v1/customer/:id', scoped, async (req) => {

@@ -39,7 +39,7 @@ export function orderRoutes(app: FastifyInstance): void {
 
   app.get('/api/v1/order', scoped, async (req) => {
     const q = parse(orderListQuery, req.query);
-    return listOrders(req.ctx.db.kysely, req.ctx.db.engine, req.ctx.companyId, q);
+    return listOrders(req.ctx.db.reads, req.ctx.db.engine, req.ctx.companyId, q);
   });
 
   app.get('/api/v1/order/:id', scoped, async (req) => {

@@ -60,9 +60,9 @@ async function unlessSkuTaken<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A page of the company's top-level products, newest first, each with its variations. */
+/** A page of the company's top-level products, newest first, each with its variations (read off the main thread: db.reads). */
 export function listProductsOf(ctx: ServiceContext, signer: ImageSigner, q: ListQuery): Promise<ListResponse<Product>> {
-  return listProducts(ctx.db.kysely, ctx.db.engine, linksAt(ctx, signer), ctx.companyId, q);
+  return listProducts(ctx.db.reads, ctx.db.engine, linksAt(ctx, signer), ctx.companyId, q);
 }
 
 /** A product of the company (a parent with its variations); `companyId` reads it from another company of the user. */

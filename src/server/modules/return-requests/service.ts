@@ -7,7 +7,7 @@ import { deleteReturnRequestRow, findReturnRequest, insertReturnRequest, listRet
 
 /** Return requests of the company the request works in (ctx.companyId). */
 export function listReturnRequestsOf(ctx: ServiceContext, q: ListQuery): Promise<ListResponse<ReturnRequest>> {
-  return listReturnRequests(ctx.db.kysely, ctx.db.engine, ctx.companyId, q);
+  return listReturnRequests(ctx.db.reads, ctx.db.engine, ctx.companyId, q);
 }
 
 export async function getReturnRequest(ctx: ServiceContext, id: number): Promise<ReturnRequest> {

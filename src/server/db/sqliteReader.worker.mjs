@@ -1,0 +1,49 @@
+/**
+ * One reader of the SQLite read pool (sqliteReadPool.ts): a worker thread with its own read-only
+ * connection to the database file, so a long read (a broad search of a million rows) holds this
+ * thread instead of Node's main one. In WAL mode every statement sees the last commit made before
+ * it started, whichever connection made it.
+ *
+ * Plain JavaScript so it starts the same under tsx, vitest and plain node (no loader in workers).
+ * Messages in: {id, sql, parameters}; out: {id, rows, blobs} or {id, error: {name, message, code}}.
+ */
+import { parentPort, threadId, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+db.pragma(`busy_timeout = ${Number(workerData.busyTimeoutMs ?? 5000)}`);
+
+// Prepared statements by SQL text: list queries repeat the same few shapes. Bounded so ad-hoc SQL
+// (an IN list of every length) cannot grow it without end; the oldest shape goes first.
+const MAX_STATEMENTS = 200;
+const statements = new Map();
+
+function prepared(sql) {
+  let stmt = statements.get(sql);
+  if (stmt) return stmt;
+  stmt = db.prepare(sql);
+  if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value);
+  statements.set(sql, stmt);
+  return stmt;
+}
+
+// A Buffer crosses postMessage as a plain Uint8Array: better-sqlite3 binds Buffers.
+const bindable = (v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v);
+
+function hasBlob(rows) {
+  for (const row of rows) for (const key in row) if (row[key] instanceof Uint8Array) return true;
+  return false;
+}
+
+parentPort.on('message', ({ id, sql, parameters }) => {
+  try {
+    const stmt = prepared(sql);
+    // Writes go through the main connection, in db.transaction: refuse them here before SQLite does.
+    if (!stmt.reader) throw Object.assign(new Error('The read pool runs reads only (a write goes through db.kysely)'), { code: 'READ_POOL_WRITE' });
+    const rows = stmt.all(parameters.map(bindable));
+    parentPort.postMessage({ id, rows, blobs: hasBlob(rows), threadId });
+  } catch (err) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    parentPort.postMessage({ id, error: { name: e.name, message: e.message, code: e.code } });
+  }
+});
