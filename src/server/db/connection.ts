@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { registerSearchFunctions } from './sqliteFunctions.mjs';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
@@ -100,18 +101,5 @@ export function openDb(url: string, opts: { schema?: string; readers?: number } 
   };
 }
 
-/**
- * `folded_contains(needle, a, b...)`: whether any of the texts contains the needle, case folded
- * letter by letter as the FTS5 trigram index folds them (so ă matches Ă, unlike LIKE, which folds
- * ASCII only). A search asks the index for a few of the term's trigrams and checks each candidate
- * with this, instead of making FTS5 intersect every trigram of a long term (issue 12).
- */
-function registerSearchFunctions(sqlite: SqliteDatabase.Database): void {
-  sqlite.function('folded_contains', { deterministic: true, varargs: true }, (needle: unknown, ...texts: unknown[]) => {
-    const term = foldCase(String(needle));
-    return texts.some((t) => typeof t === 'string' && foldCase(t).includes(term)) ? 1 : 0;
-  });
-}
-
-/** Lower case, one letter for one (İ folds to i, as SQLite's FTS5 folds it, not to i plus a dot). */
-export const foldCase = (s: string): string => s.replace(/\u0130/g, 'i').toLowerCase();
+// Our SQL functions (folded_contains) live in sqliteFunctions.mjs: the read pool's workers register them too.
+export { foldCase } from './sqliteFunctions.mjs';

@@ -9,9 +9,11 @@
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { registerSearchFunctions } from './sqliteFunctions.mjs';
 
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma(`busy_timeout = ${Number(workerData.busyTimeoutMs ?? 5000)}`);
+registerSearchFunctions(db);
 
 // Prepared statements by SQL text: list queries repeat the same few shapes. Bounded so ad-hoc SQL
 // (an IN list of every length) cannot grow it without end; the oldest shape goes first.
