@@ -15,6 +15,7 @@ import { invoices } from './014_invoices.js';
 import { tracking } from './015_tracking.js';
 import { trigramPending } from './017_trigram_pending.js';
 import { orderSearchCompany } from './018_order_search_company.js';
+import { orderSearchText } from './020_order_search_text.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '015_tracking': tracking,
   '017_trigram_pending': trigramPending,
   '018_order_search_company': orderSearchCompany,
+  '020_order_search_text': orderSearchText,
 };

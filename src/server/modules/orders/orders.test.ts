@@ -736,6 +736,32 @@ describe('orders list', () => {
     expect(await search('A.MOLDOVAN@')).toEqual([mine[1]]);
   });
 
+  it('a name search folds Romanian letters as ILIKE does, finds an edited detail by its new name and email only, and never matches across name and email', async () => {
+    const { u, src } = await seller();
+    const ids: number[] = [];
+    for (const [name, email] of [['ȘTEFĂNESCU ÎONIȚĂ', null], ['Ăla Bâlă', 'Tata.Balan@Exemplu.RO'], ['Ion Pop', 'escu@exemplu.ro'], ['Dan Vlad', 'dan@exemplu.ro'], ['Radu\nLine', null]] as const) {
+      ids.push((await order(u, src, { 'A-1': 1 }, { name, ...(email ? { email } : {}) })).id);
+    }
+    const edit = await u.call('POST', `/api/v1/customer-detail/${ids[3]}`, { body: { name: 'Ștefan Ardeleanu', email: 'Ardeleanu.S@Exemplu.ro' } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    // Every path: the index first, the newest-first walk of 0, 2 or all details, a count window of 1.
+    const tunings = [{}, { window: 1 }, { window: 1, walkRows: 0 }, { window: 1, walkRows: 2 }, { walkRows: 0 }];
+    const found = async (term: string) => {
+      const answers = await Promise.all(tunings.map(async (tuning) => (await listOrders(t.db.kysely, t.db.engine, u.companyId, { page: 1, items: 1, search: term, sort: '-created_at' }, tuning)).data.map((r) => r.id)));
+      for (const a of answers) expect(a, term).toEqual(answers[0]);
+      return (await listOrders(t.db.kysely, t.db.engine, u.companyId, { page: 1, items: 100, search: term, sort: '-created_at' })).data.map((r) => r.id);
+    };
+    for (const term of ['ștefănescu', 'ȘTEFĂNESCU', 'îoniță', 'ÎONIȚĂ', 'fănescu î']) expect(await found(term), term).toEqual([ids[0]]);
+    for (const term of ['ĂLA BÂLĂ', 'ăla bâ', 'ÂLĂ', 'tata.b', 'BALAN@EXEMPLU']) expect(await found(term), term).toEqual([ids[1]]);
+    // The edited detail: its new name and email find it, the old ones no longer do.
+    for (const term of ['ștefan ardeleanu', 'ARDELEANU.s@', 'Ardeleanu']) expect(await found(term), term).toEqual([ids[3]]);
+    for (const term of ['Dan Vlad', 'dan@exemplu']) expect(await found(term), term).toEqual([]);
+    // A term across the end of the name and the start of the email is no match (name OR email).
+    for (const term of ['Pop\nescu', 'Pop escu', 'Popescu']) expect(await found(term), JSON.stringify(term)).toEqual([]);
+    // A line feed inside a name is found by a term with one.
+    expect(await found('radu\nline')).toEqual([ids[4]]);
+  });
+
   it('refuses a bad query (422) and another company\'s filter', async () => {
     const { u } = await seller();
     const res = await u.call('GET', '/api/v1/order?page=0&items=abc&sort=name&status=lost');
