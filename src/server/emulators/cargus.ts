@@ -4,7 +4,7 @@ import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { bucharestDate, toBucharest } from '../lib/bucharestTime.js';
 import { GEO, findCounty, findLocality, localityById } from './geo.js';
 import { applyCommonFaults, baniToNumber, controlRoutes, FaultSwitch, Hanger, numberToBani, type Emulator, type EmulatorOptions } from './kit.js';
-import { awbCounter, deletable, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
+import { awbCounter, deletable, labelOf, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
 
 /**
  * Cargus "UrgentOnlineAPI" emulator (routes under /api, as https://urgentcargus.azure-api.net/api).
@@ -307,21 +307,7 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusS
         if (shipments.length === 0 || shipments.some((s) => !s)) return reply.code(400).send(['AWB-ul nu a fost gasit!']);
         if ((q.type ?? 'PDF').toUpperCase() !== 'PDF') return reply.code(400).send(['Tipul documentului nu este suportat!']);
         const pdf = await awbLabelPdf(
-          shipments.map((s) => ({
-            courier: 'Cargus',
-            awbNumber: s!.number,
-            service: s!.service,
-            createdAt: new Date(s!.createdAt * 1000),
-            sender: s!.sender,
-            recipient: s!.recipient,
-            parcels: s!.parcels,
-            weightKg: s!.weightKg,
-            cod: s!.codBani ? `${(s!.codBani / 100).toFixed(2)} RON` : null,
-            content: s!.content,
-            reference: s!.reference,
-            observations: s!.observations,
-            format: q.format === '1' ? 'label' : 'A4',
-          })),
+          shipments.map((s) => labelOf(s!, 'Cargus', q.format === '1' ? 'label' : 'A4')),
         );
         return reply.type('application/json').send(JSON.stringify(pdf.toString('base64')));
       });

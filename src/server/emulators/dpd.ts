@@ -3,7 +3,7 @@ import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { toBucharestIso } from '../lib/bucharestTime.js';
 import { GEO, placeKey } from './geo.js';
 import { applyCommonFaults, baniToNumber, controlRoutes, FaultSwitch, Hanger, numberToBani, type Emulator, type EmulatorOptions } from './kit.js';
-import { deletable, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
+import { deletable, labelOf, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
 
 /**
  * DPD Romania Web API v1 emulator (as https://api.dpd.ro/v1). Every call is a POST with a JSON
@@ -287,21 +287,7 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator<DpdState> 
         if (parcels.length === 0 || shipments.some((s) => !s)) return dpdError('Parcel not found', 50, 'parcels');
         if ((body.format ?? 'pdf') !== 'pdf') return dpdError('Only pdf is supported here', 51, 'format');
         const pdf = await awbLabelPdf(
-          shipments.map((s) => ({
-            courier: 'DPD',
-            awbNumber: s!.number,
-            service: s!.service,
-            createdAt: new Date(s!.createdAt * 1000),
-            sender: s!.sender,
-            recipient: s!.recipient,
-            parcels: s!.parcels,
-            weightKg: s!.weightKg,
-            cod: s!.codBani ? `${(s!.codBani / 100).toFixed(2)} RON` : null,
-            content: s!.content,
-            reference: s!.reference,
-            observations: s!.observations,
-            format: body.paperSize === 'A4' ? 'A4' : 'label',
-          })),
+          shipments.map((s) => labelOf(s!, 'DPD', body.paperSize === 'A4' ? 'A4' : 'label')),
         );
         return reply.type('application/pdf').send(pdf);
       });

@@ -5,7 +5,7 @@ import { toBucharest } from '../lib/bucharestTime.js';
 import { parsePhpForm, type ParsedForm } from '../lib/phpForm.js';
 import { GEO, findCounty, findLocality, placeKey } from './geo.js';
 import { acceptFormBodies, applyCommonFaults, baniToNumber, controlRoutes, FaultSwitch, Hanger, numberToBani, type Emulator, type EmulatorOptions } from './kit.js';
-import { awbCounter, deletable, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
+import { awbCounter, deletable, labelOf, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
 
 /**
  * Sameday API emulator (as https://api.sameday.ro). `POST /api/authenticate` with the
@@ -325,21 +325,7 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator<Sameda
         const s = mine(account, awb);
         if (!s) return reply.code(404).send({ code: 404, message: 'Awb not found.' });
         if (!['A4', 'A6'].includes(format)) return reply.code(400).send({ code: 400, message: 'Invalid format.' });
-        const pdf = await awbLabelPdf({
-          courier: 'Sameday',
-          awbNumber: s.number,
-          service: s.service,
-          createdAt: new Date(s.createdAt * 1000),
-          sender: s.sender,
-          recipient: s.recipient,
-          parcels: s.parcels,
-          weightKg: s.weightKg,
-          cod: s.codBani ? `${(s.codBani / 100).toFixed(2)} RON` : null,
-          content: s.content,
-          reference: s.reference,
-          observations: s.observations,
-          format: format === 'A6' ? 'label' : 'A4',
-        });
+        const pdf = await awbLabelPdf(labelOf(s, 'Sameday', format === 'A6' ? 'label' : 'A4'));
         return reply.type('application/pdf').send(pdf);
       });
 

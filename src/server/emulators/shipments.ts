@@ -1,4 +1,4 @@
-import type { LabelParty } from '../lib/pdf/documents.js';
+import type { AwbLabel, LabelParty } from '../lib/pdf/documents.js';
 
 /**
  * What the courier emulators remember of an AWB, and how its status moves on with the emulator's
@@ -104,4 +104,23 @@ export function shippingCostBani(weightKg: number, codBani: number): number {
 export function awbCounter(prefix: string, start: number): () => string {
   let n = start;
   return () => `${prefix}${String(n++)}`;
+}
+
+/** What a courier prints on the label of one of its AWBs (the same fields at every courier). */
+export function labelOf(s: Shipment, courier: string, format: AwbLabel['format']): AwbLabel {
+  return {
+    courier,
+    awbNumber: s.number,
+    service: s.service,
+    createdAt: new Date(s.createdAt * 1000),
+    sender: s.sender,
+    recipient: s.recipient,
+    parcels: s.parcels,
+    weightKg: s.weightKg,
+    cod: s.codBani ? `${(s.codBani / 100).toFixed(2)} RON` : null,
+    content: s.content,
+    reference: s.reference,
+    observations: s.observations,
+    format,
+  };
 }
