@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Product } from '../../../core/api/products';
 import { common } from '../../components/i18n';
 import { session } from '../../lib/session';
 import { prepareDom } from '../../test/dom';
+import { renderRoutes } from '../../test/render';
 import orders from './i18n';
 import { NewOrderPage } from './NewOrderPage';
 
@@ -60,25 +58,15 @@ function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
   return Promise.resolve(json(404, { message: 'Not found' }));
 }
 
-function renderForm() {
-  const router = createMemoryRouter(
+const renderForm = () =>
+  renderRoutes(
     [
       { path: '/orders/new', element: <NewOrderPage /> },
       { path: '/orders/:id', element: <p>order detail</p> },
       { path: '/orders', element: <p>orders list</p> },
     ],
-    { initialEntries: ['/orders/new'] },
+    '/orders/new',
   );
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={qc}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
 
 const productBox = () => screen.getByRole('combobox', { name: 'Product' }) as HTMLInputElement;
 const addButton = () => screen.getByRole('button', { name: 'Add product' }) as HTMLButtonElement;
