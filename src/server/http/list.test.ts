@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.js';
 import { SEARCH_COUNT_WINDOW, searchCountBound } from '../../core/api/list.js';
 import { foldCase } from '../db/connection.js';
-import { boundedCount, keptCount, pageMeta, trigramFragments } from './list.js';
+import type { KyselyPlugin } from 'kysely';
+import { boundedCount, endOfList, keptCount, pageMeta, paginate, trigramFragments } from './list.js';
 
 /** The list machinery of issue 10: kept counts, bounded counts, and what the meta says. */
 let t: TestApp;
@@ -36,6 +37,47 @@ describe('kept counts (list_counts, kept by triggers)', () => {
   it('a company with no products counts 0', async () => {
     const empty = await t.signUp();
     expect((await empty.call('GET', '/api/v1/product')).json().meta.total).toBe(0);
+  });
+});
+
+describe('lists that end on the page they show', () => {
+  it('take the total from a page that is not full, and count only a full page or an empty one past the first', async () => {
+    const c = await t.signUp();
+    const now = Math.floor(Date.now() / 1000);
+    await t.db.kysely.deleteFrom('sources').where('company_id', '=', c.companyId).execute();
+    await t.db.kysely
+      .insertInto('sources')
+      .values(Array.from({ length: 7 }, (_, i) => ({ company_id: c.companyId, source: `Canal ${i}`, source_key: `canal ${i}`, active: 1, created_at: now, updated_at: now })))
+      .execute();
+    let queries = 0;
+    const counting: KyselyPlugin = { transformQuery: (args) => args.node, transformResult: async (args) => (queries++, args.result) };
+    const exec = t.db.kysely.withPlugin(counting);
+    const page = async (n: number, items: number) => {
+      queries = 0;
+      const res = await paginate(exec.selectFrom('sources').select('id').where('company_id', '=', c.companyId), { page: n, items, order: (q) => q.orderBy('id', 'desc'), map: (r) => r.id });
+      return { ids: res.data.length, meta: res.meta, queries };
+    };
+    // Short pages: the rows are the end of the list, so no count.
+    expect(await page(1, 10)).toEqual({ ids: 7, meta: { total: 7, last_page: 1, current_page: 1, per_page: 10 }, queries: 1 });
+    expect(await page(2, 5)).toEqual({ ids: 2, meta: { total: 7, last_page: 2, current_page: 2, per_page: 5 }, queries: 1 });
+    // A full page may have more after it; a page past the end must still learn the last page.
+    expect(await page(1, 5)).toEqual({ ids: 5, meta: { total: 7, last_page: 2, current_page: 1, per_page: 5 }, queries: 2 });
+    expect(await page(1, 7)).toEqual({ ids: 7, meta: { total: 7, last_page: 1, current_page: 1, per_page: 7 }, queries: 2 });
+    expect(await page(4, 5)).toEqual({ ids: 0, meta: { total: 7, last_page: 2, current_page: 4, per_page: 5 }, queries: 2 });
+    // Through the API, every page size and page agrees with a count of the rows.
+    for (const items of [1, 2, 3, 7, 10]) {
+      for (let n = 1; n <= 9; n += 1) {
+        const meta = (await c.call('GET', `/api/v1/source?items=${items}&page=${n}`)).json().meta;
+        expect(meta).toEqual({ total: 7, last_page: Math.ceil(7 / items), current_page: n, per_page: items });
+      }
+    }
+  });
+
+  it('an empty first page is an empty list', () => {
+    expect(endOfList(0, 0, 10)).toEqual({ total: 0, exact: true });
+    expect(endOfList(0, 20, 10)).toBeUndefined();
+    expect(endOfList(10, 0, 10)).toBeUndefined();
+    expect(endOfList(3, 20, 10)).toEqual({ total: 23, exact: true });
   });
 });
 

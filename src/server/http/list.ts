@@ -31,28 +31,37 @@ export async function boundedCount<DB, TB extends keyof DB, O>(exec: Executor, q
 
 /**
  * Runs a page of a list query and, unless the caller knows it (`total`: a kept count or a
- * bounded one), its count. The caller passes the filtered query (company, search) without
- * ordering; `order` is applied to the page only, so the count stays cheap. A page past the end
- * answers an empty page with the true last_page; a bounded total offers one page more.
+ * bounded one) or the page itself shows where the list ends, its count. The caller passes the
+ * filtered query (company, search) without ordering; `order` is applied to the page only, so the
+ * count stays cheap. A page that is not full is the last one: its rows tell the total, and a
+ * small list (sources, packages, a company's few discounts) costs one query instead of two. A
+ * page past the end answers an empty page with the true last_page; a bounded total offers one
+ * page more.
  */
 export async function paginate<DB, TB extends keyof DB, O, R>(
   query: SelectQueryBuilder<DB, TB, O>,
   opts: { page: number; items: number; order: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>; map: (row: O) => R; total?: ListTotal },
 ): Promise<ListResponse<R>> {
-  let known = opts.total;
+  const offset = (opts.page - 1) * opts.items;
+  const rows = await opts.order(query).limit(opts.items).offset(offset).execute();
+  let known = opts.total ?? endOfList(rows.length, offset, opts.items);
   if (!known) {
     const countRow = (await query.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total: number | string } | undefined;
     known = { total: Number(countRow?.total ?? 0), exact: true };
   }
-  const rows = await opts
-    .order(query)
-    .limit(opts.items)
-    .offset((opts.page - 1) * opts.items)
-    .execute();
   return {
     data: rows.map(opts.map),
     meta: pageMeta(known, opts.page, opts.items),
   };
+}
+
+/**
+ * The exact total when a page shows the end of its list: fewer rows than asked for (at least one,
+ * or none on the first page). A full page, or an empty one past the first, needs a count.
+ */
+export function endOfList(rows: number, offset: number, items: number): ListTotal | undefined {
+  if (rows < items && (rows > 0 || offset === 0)) return { total: offset + rows, exact: true };
+  return undefined;
 }
 
 /** The meta of a page: a bounded total offers one page beyond what it fills. */
