@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { registerSearchFunctions } from './sqliteFunctions.mjs';
+import { statementCache } from './sqliteStatements.mjs';
+import { SqlitePageDialect } from './sqliteCompiler.js';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import { readPoolKysely, SqliteReadPool } from './sqliteReadPool.js';
 
@@ -80,7 +82,9 @@ export function openDb(url: string, opts: { schema?: string; readers?: number } 
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   registerSearchFunctions(sqlite);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Kysely calls prepare() for every query: hand it the statement already prepared for the same SQL.
+  const prepare = statementCache(sqlite);
+  const kysely = new Kysely<Database>({ dialect: new SqlitePageDialect({ database: { prepare, close: () => sqlite.close() } }) });
   // Workers cannot share an in-memory database: there every read stays on the main connection.
   const readers = file === ':memory:' ? 0 : (opts.readers ?? 0);
   if (readers === 0) return { kysely, reads: kysely, engine: 'sqlite', transaction: withTransaction(kysely), close: () => kysely.destroy() };

@@ -5,13 +5,13 @@ import {
   Kysely,
   SqliteAdapter,
   SqliteIntrospector,
-  SqliteQueryCompiler,
   type DatabaseConnection,
   type Dialect,
   type Driver,
   type QueryResult,
 } from 'kysely';
 import type { Database } from './schema.js';
+import { SqlitePageCompiler } from './sqliteCompiler.js';
 
 /**
  * better-sqlite3 is synchronous: a query holds Node's only thread until it ends, so one broad
@@ -179,7 +179,7 @@ export function readPoolKysely(pool: SqliteReadPool): Kysely<Database> {
   const dialect: Dialect = {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => driver,
-    createQueryCompiler: () => new SqliteQueryCompiler(),
+    createQueryCompiler: () => new SqlitePageCompiler(),
     createIntrospector: (db) => new SqliteIntrospector(db),
   };
   return new Kysely<Database>({ dialect });

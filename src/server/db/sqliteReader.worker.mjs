@@ -10,24 +10,13 @@
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { registerSearchFunctions } from './sqliteFunctions.mjs';
+import { statementCache } from './sqliteStatements.mjs';
 
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma(`busy_timeout = ${Number(workerData.busyTimeoutMs ?? 5000)}`);
 registerSearchFunctions(db);
 
-// Prepared statements by SQL text: list queries repeat the same few shapes. Bounded so ad-hoc SQL
-// (an IN list of every length) cannot grow it without end; the oldest shape goes first.
-const MAX_STATEMENTS = 200;
-const statements = new Map();
-
-function prepared(sql) {
-  let stmt = statements.get(sql);
-  if (stmt) return stmt;
-  stmt = db.prepare(sql);
-  if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value);
-  statements.set(sql, stmt);
-  return stmt;
-}
+const prepared = statementCache(db);
 
 // A Buffer crosses postMessage as a plain Uint8Array: better-sqlite3 binds Buffers.
 const bindable = (v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v);
