@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerCompression(app);
   // Room for a 5 MB image plus the other fields; the image's own limit is checked by the products module.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 50 } });

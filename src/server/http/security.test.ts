@@ -30,7 +30,7 @@ describe('browser headers on a page, an asset and an API answer', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  for (const [what, url] of [['page', '/products'], ['asset', '/assets/index-AbC123xY.js'], ['API answer', '/api/health'], ['API refusal', '/api/v1/company']] as const) {
+  for (const [what, url] of [['page', '/products'], ['asset', '/assets/index-AbC123xY.js'], ['API answer', '/api/health'], ['API refusal', '/api/v1/company'], ['unknown address', '/api/v1/nothing-here']] as const) {
     it(`${what}: ${url}`, async () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBeLessThan(500);
