@@ -154,7 +154,10 @@ async function main(): Promise<void> {
       ['count: source items=1', '/api/v1/source?items=1'],
       ['3-row list (sources)', '/api/v1/source'],
     ];
-    for (const [, url] of cases) {
+    // ONLY=<regexp> measures the cases whose label matches (the bare route always runs).
+    const only = process.env.ONLY ? new RegExp(process.env.ONLY, 'i') : null;
+    const chosen = cases.filter(([label]) => !only || only.test(label));
+    for (const [, url] of chosen) {
       const res = await fetch(appUrl(url), { headers });
       if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
     }
@@ -162,10 +165,12 @@ async function main(): Promise<void> {
     const table: { label: string; r: Awaited<ReturnType<typeof autocannon>> }[] = [];
     const bare = await run(`http://127.0.0.1:${ports.bare}/bare`);
     table.push({ label: 'bare Fastify route', r: bare });
-    for (const [label, url] of cases) table.push({ label, r: await run(appUrl(url)) });
+    for (const [label, url] of chosen) table.push({ label, r: await run(appUrl(url)) });
     // The same 3-row list while 2 connections keep a broad search busy.
-    const [small] = await Promise.all([run(appUrl('/api/v1/source')), run(appUrl('/api/v1/product?search=Horezu&items=10'), 2)]);
-    table.push({ label: '3-row list during search', r: small });
+    if (!only || only.test('3-row list during search')) {
+      const [small] = await Promise.all([run(appUrl('/api/v1/source')), run(appUrl('/api/v1/product?search=Horezu&items=10'), 2)]);
+      table.push({ label: '3-row list during search', r: small });
+    }
 
     const readers = db.engine === 'sqlite' ? `, SQLITE_READERS=${sqliteReaders(process.env)}` : '';
     console.log(`\nautocannon, 10 connections, ${duration} s each (${db.engine}, ${Number(rows.n)} products${readers}):\n`);
