@@ -461,18 +461,55 @@ describe('search index', () => {
 });
 
 describe('broad search', () => {
+  const now = Math.floor(Date.now() / 1000);
+  const row = (u: TestUser, name: string, sku: string, parent_id: number | null = null) => ({
+    company_id: u.companyId, parent_id, name, description: null, sku, sale_type: 'Bucata', stock: 1, selling_price: 100, buying_price: 50, currency: 'RON', created_at: now, updated_at: now,
+  });
+  type Page = { data: Product[]; meta: { total: number; total_exact?: boolean; last_page: number } };
+
+  it('cuts the pages of a narrow term from the matches the index gave, past the end included', async () => {
+    const u = await t.signUp();
+    const ids: number[] = [];
+    for (let i = 0; i < 25; i++) ids.push((await t.db.kysely.insertInto('products').values(row(u, `Ulcior ${i}`, `U-${i}`)).returning('id').executeTakeFirstOrThrow()).id);
+    await t.db.kysely.insertInto('products').values(row(u, 'Farfurie', 'F-1')).execute();
+    // A variation's match brings its parent, once.
+    const parent = await t.db.kysely.insertInto('products').values(row(u, 'Cană', 'C-1')).returning('id').executeTakeFirstOrThrow();
+    await t.db.kysely.insertInto('products').values([row(u, 'Cană ulcior S', 'C-1-S', parent.id), row(u, 'Cană ulcior M', 'C-1-M', parent.id)]).execute();
+    const newestFirst = [parent.id, ...ids.reverse()];
+
+    const third = (await u.call('GET', '/api/v1/product?items=10&page=3&search=ULCIOR')).json() as Page;
+    expect(third.meta).toEqual({ total: 26, last_page: 3, current_page: 3, per_page: 10 });
+    expect(third.data.map((p) => p.id)).toEqual(newestFirst.slice(20));
+    const first = (await u.call('GET', '/api/v1/product?items=10&search=ulcior')).json() as Page;
+    expect(first.data.map((p) => p.id)).toEqual(newestFirst.slice(0, 10));
+    expect(first.data[0].variations.map((v) => v.sku)).toEqual(['C-1-S', 'C-1-M']);
+    const past = (await u.call('GET', '/api/v1/product?items=10&page=4&search=ulcior')).json() as Page;
+    expect(past.data).toEqual([]);
+    expect(past.meta).toMatchObject({ total: 26, last_page: 3 });
+  });
+
+  it('counts a term that matches many variations of few products exactly', async () => {
+    const u = await t.signUp();
+    // 40 products of 6 matching variations each: 240 matching rows, more than the index probe
+    // reads (201), yet only 40 products, so the total is exact.
+    for (let i = 0; i < 40; i++) {
+      const parent = await t.db.kysely.insertInto('products').values(row(u, `Camasa ${i}`, `C-${i}`)).returning('id').executeTakeFirstOrThrow();
+      await t.db.kysely.insertInto('products').values(['XS', 'S', 'M', 'L', 'XL', 'XXL'].map((size) => row(u, `Camasa ${i} marimea ${size}`, `C-${i}-${size}`, parent.id))).execute();
+    }
+    await t.db.kysely.insertInto('products').values(row(u, 'Farfurie', 'F-1')).execute();
+    const res = (await u.call('GET', '/api/v1/product?items=10&search=marimea')).json() as Page;
+    expect(res.meta).toEqual({ total: 40, last_page: 4, current_page: 1, per_page: 10 });
+    expect(res.data.map((p) => p.sku)).toEqual(Array.from({ length: 10 }, (_, k) => `C-${39 - k}`));
+  });
+
   it('walks a broad term newest first, matches variations in any ASCII case, and bounds the total', async () => {
     const u = await t.signUp();
-    const now = Math.floor(Date.now() / 1000);
-    const row = (name: string, sku: string, parent_id: number | null = null) => ({
-      company_id: u.companyId, parent_id, name, description: null, sku, sale_type: 'Bucata', stock: 1, selling_price: 100, buying_price: 50, currency: 'RON', created_at: now, updated_at: now,
-    });
-    // More matches than the count's window (200), so the search takes the broad path on SQLite.
-    const rows = Array.from({ length: 1200 }, (_, i) => (i % 10 === 5 ? row(`Farfurie ${i}`, `F-${i}`) : row(`Vas de Horezu ${i}`, `V-${i}`)));
+    // More matches than the count's window (200), so the search takes the broad path (the walk).
+    const rows = Array.from({ length: 1200 }, (_, i) => (i % 10 === 5 ? row(u, `Farfurie ${i}`, `F-${i}`) : row(u, `Vas de Horezu ${i}`, `V-${i}`)));
     for (let i = 0; i < rows.length; i += 200) await t.db.kysely.insertInto('products').values(rows.slice(i, i + 200)).execute();
-    const ulcior = await t.db.kysely.insertInto('products').values(row('Ulcior', 'U-1')).returning('id').executeTakeFirstOrThrow();
-    await t.db.kysely.insertInto('products').values(row('Ulcior HOREZU mic', 'U-1-MIC', ulcior.id)).execute();
-    const newest = await t.db.kysely.insertInto('products').values(row('Farfurie nouă', 'F-NEW')).returning('id').executeTakeFirstOrThrow();
+    const ulcior = await t.db.kysely.insertInto('products').values(row(u, 'Ulcior', 'U-1')).returning('id').executeTakeFirstOrThrow();
+    await t.db.kysely.insertInto('products').values(row(u, 'Ulcior HOREZU mic', 'U-1-MIC', ulcior.id)).execute();
+    const newest = await t.db.kysely.insertInto('products').values(row(u, 'Farfurie nouă', 'F-NEW')).returning('id').executeTakeFirstOrThrow();
 
     const res = await u.call('GET', '/api/v1/product?items=10&search=horezu');
     expect(res.statusCode, res.body).toBe(200);

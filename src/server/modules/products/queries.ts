@@ -4,7 +4,7 @@ import type { Currency, Product, SaleType } from '../../../core/api/products.js'
 import { fromBani } from '../../../core/money.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
 import type { Database, ProductImagesTable, ProductsTable } from '../../db/schema.js';
-import { boundedCount, keptCount, matchesAny, pageMeta } from '../../http/list.js';
+import { boundedCount, keptCount, matchesAny, pageMeta, type ListTotal } from '../../http/list.js';
 
 type ProductRow = Selectable<ProductsTable> & { image_sha: string | null };
 
@@ -67,75 +67,97 @@ const usesFtsIndex = (engine: Engine, term: string) => engine === 'sqlite' && [.
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
 /**
- * SQLite: the company's FTS matches of a term, up to `bound` + 1 rows (products or variations).
- * Beyond the bound the term is broad (`null`); below it, the number of top-level products they
- * belong to, which is the search's exact total (so a narrow search needs no second count).
+ * What the search index says of a term: the top-level ids of the company's first `bound` + 1
+ * matching rows (products or variations), read from SQLite's FTS5 trigram table or PostgreSQL's
+ * trigram indexes (which its planner leaves for a plain read when the term is broad: the rows
+ * come after a few pages).
+ * - Fewer rows than that: every match was read, the term is narrow. Its distinct tops are the
+ *   exact total and the page is cut from them, so the index is searched once.
+ * - As many: the term is broad. When those rows already belong to more than `bound` products the
+ *   total is "more than bound" without a count; when they do not (a term matching many variations
+ *   of each product), the walk counts.
  */
-async function narrowTotalOnSqlite(exec: Executor, companyId: number, term: string, bound: number): Promise<number | null> {
-  const { rows } = await sql<{ n: number; tops: number }>`select count(*) as n, count(distinct top_id) as tops from (
-    select coalesce(m.parent_id, m.id) as top_id from products_search cross join products m on m.id = products_search.rowid
-    where products_search match ${ftsPhrase(term)} and m.company_id = ${companyId} limit ${bound + 1})`.execute(exec);
-  return Number(rows[0]?.n ?? 0) > bound ? null : Number(rows[0]?.tops ?? 0);
+type IndexProbe = { narrow: true; tops: number[] } | { narrow: false; moreThanBound: boolean };
+
+async function probeSearchIndex(exec: Executor, engine: Engine, companyId: number, term: string, bound: number): Promise<IndexProbe> {
+  const matches =
+    engine === 'sqlite'
+      ? sql<{ top_id: number }>`select coalesce(m.parent_id, m.id) as top_id from products_search cross join products m on m.id = products_search.rowid
+          where products_search match ${ftsPhrase(term)} and m.company_id = ${companyId} limit ${bound + 1}`
+      : sql<{ top_id: number }>`select coalesce(m.parent_id, m.id) as top_id from products m where m.company_id = ${companyId} and ${matchesAny(engine, ['m.name', 'm.sku'], term)} limit ${bound + 1}`;
+  const { rows } = await matches.execute(exec);
+  const tops = [...new Set(rows.map((r) => Number(r.top_id)))];
+  return rows.length > bound ? { narrow: false, moreThanBound: tops.length > bound } : { narrow: true, tops: tops.sort((x, y) => y - x) };
 }
 
 /**
+ * Whether the index can tell a narrow term from a broad one. SQLite's FTS5 trigrams need 3
+ * characters, and its LIKE (the broad walk) folds the case of ASCII letters only where the index
+ * folds every letter: a term with others (ă, Ș) keeps the index's answer however broad it is.
+ * PostgreSQL's ILIKE is the same in the probe and in the walk, whatever the term.
+ */
+const probesIndex = (engine: Engine, term: string) => engine === 'postgres' || (usesFtsIndex(engine, term) && /^[\x20-\x7e]*$/.test(term));
+
+/**
  * A page of the company's top-level products, newest first, each with its variations. Two
- * queries plus the count, whatever the page size: the page of parents, then all their children.
- * The search matches the name or SKU of the parent or of any of its variations: the matching rows
- * of the company, mapped to their top-level id, in one subquery that PostgreSQL answers from the
- * search indexes of migration 006.
+ * queries plus the count (or the search index's probe), whatever the page size: the page of
+ * parents, then all their children. The search matches the name or SKU of the parent or of any
+ * of its variations.
  */
 export async function listProducts(exec: Executor, engine: Engine, link: ImageLink, companyId: number, q: { page: number; items: number; search: string }): Promise<ListResponse<Product>> {
   let query = exec.selectFrom('products as p').where('p.company_id', '=', companyId).where('p.parent_id', 'is', null);
   const offset = (q.page - 1) * q.items;
   const bound = searchCountBound(offset, q.items);
-  let narrowTotal: number | null | undefined;
-  if (q.search) {
-    const term = q.search;
-    // SQLite's LIKE folds the case of ASCII letters only, the FTS index every letter: a term with
-    // others (ă, Ș) keeps the index's answer however broad it is.
-    narrowTotal = usesFtsIndex(engine, term) && /^[\x20-\x7e]*$/.test(term) ? await narrowTotalOnSqlite(exec, companyId, term, bound) : undefined;
-    if (narrowTotal === null) {
-      // A broad term on SQLite: the company's products newest first, each kept if it or one of
-      // its variations matches. The page (and the bounded count) fill after a few rows, so the walk
-      // stops early instead of materialising every match of the FTS index (an eighth of a million
-      // products held Node's only thread for hundreds of milliseconds).
-      query = query.where((eb) =>
-        eb.or([
-          matchesAny(engine, ['p.name', 'p.sku'], term),
-          eb.exists(eb.selectFrom('products as v').select(sql`1`.as('one')).whereRef('v.parent_id', '=', 'p.id').where(matchesAny(engine, ['v.name', 'v.sku'], term))),
-        ]),
-      );
-    } else if (usesFtsIndex(engine, term)) {
-      // A narrow term: the matches drive the join (CROSS JOIN keeps SQLite from walking the
-      // company's products); there are at most `bound` of them.
-      query = query.where('p.id', 'in', sql<number>`(select coalesce(m.parent_id, m.id) from products_search cross join products m on m.id = products_search.rowid
-          where products_search match ${ftsPhrase(term)} and m.company_id = ${companyId})`);
-    } else {
-      query = query.where('p.id', 'in', (eb) =>
-        eb
-          .selectFrom('products as m')
-          .select((x) => x.fn.coalesce('m.parent_id', 'm.id').as('top_id'))
-          .where('m.company_id', '=', companyId)
-          .where(matchesAny(engine, ['m.name', 'm.sku'], term)),
-      );
-    }
+  let known: ListTotal | undefined;
+  let pageIds: number[] | undefined;
+  const term = q.search;
+  const probe = term && probesIndex(engine, term) ? await probeSearchIndex(exec, engine, companyId, term, bound) : undefined;
+  if (probe?.narrow) {
+    known = { total: probe.tops.length, exact: true };
+    pageIds = probe.tops.slice(offset, offset + q.items);
+  } else if (probe) {
+    // A broad term: the company's products newest first, each kept if it or one of its
+    // variations matches. The page (and the bounded count, if needed) fill after a few rows, so
+    // the walk stops early instead of materialising every match of the index (an eighth of a
+    // million products held Node's only thread for hundreds of milliseconds on SQLite, and took
+    // PostgreSQL's bitmap scan 120 ms). The variations' test is a scalar subquery, not EXISTS:
+    // PostgreSQL turns an EXISTS under OR into a hash of every matching variation, built first.
+    query = query.where((eb) =>
+      eb.or([
+        matchesAny(engine, ['p.name', 'p.sku'], term),
+        eb(eb.selectFrom('products as v').select(sql<number>`1`.as('one')).whereRef('v.parent_id', '=', 'p.id').where(matchesAny(engine, ['v.name', 'v.sku'], term)).limit(1), 'is not', null),
+      ]),
+    );
+    if (probe.moreThanBound) known = { total: bound, exact: false };
+  } else if (term && usesFtsIndex(engine, term)) {
+    // A term beyond ASCII on SQLite: the FTS matches drive the join (CROSS JOIN keeps SQLite
+    // from walking the company's products).
+    query = query.where('p.id', 'in', sql<number>`(select coalesce(m.parent_id, m.id) from products_search cross join products m on m.id = products_search.rowid
+        where products_search match ${ftsPhrase(term)} and m.company_id = ${companyId})`);
+  } else if (term) {
+    query = query.where('p.id', 'in', (eb) =>
+      eb
+        .selectFrom('products as m')
+        .select((x) => x.fn.coalesce('m.parent_id', 'm.id').as('top_id'))
+        .where('m.company_id', '=', companyId)
+        .where(matchesAny(engine, ['m.name', 'm.sku'], term)),
+    );
   }
   // meta.total: the kept count of the company's products, or the matches of a search counted up
   // to a bound (a term matching an eighth of a million products counted all of them before).
-  const total = typeof narrowTotal === 'number' ? { total: narrowTotal, exact: true } : q.search ? await boundedCount(exec, query, bound) : await keptCount(exec, companyId, 'products');
+  known ??= term ? await boundedCount(exec, query, bound) : await keptCount(exec, companyId, 'products');
   // The page's ids first, then its rows: the image subquery runs for the rows shown, never for
-  // the rows an OFFSET skips (PostgreSQL ran it for every skipped row of a deep page).
-  const pageIds = query.select('p.id').orderBy('p.id', 'desc').limit(q.items).offset(offset);
-  const rows = await exec
-    .selectFrom(pageIds.as('pg'))
-    .innerJoin('products as p', 'p.id', 'pg.id')
-    .selectAll('p')
-    .select((eb) => eb.selectFrom('product_images as pi').select('pi.sha256').whereRef('pi.product_id', '=', 'p.id').as('image_sha'))
-    .orderBy('p.id', 'desc')
-    .execute();
+  // the rows an OFFSET skips (PostgreSQL ran it for every skipped row of a deep page). Ordering
+  // by parent_id too (null on every top-level row, so the order is the same) names the index
+  // (company_id, parent_id, id): PostgreSQL otherwise walked the primary key backwards and
+  // stepped over every newer variation (a million-row catalogue's page 1 took 400 ms).
+  const page = pageIds ?? query.select('p.id').orderBy('p.parent_id', 'desc').orderBy('p.id', 'desc').limit(q.items).offset(offset);
+  const rows =
+    Array.isArray(page) && page.length === 0
+      ? []
+      : await exec.selectFrom('products as p').selectAll('p').select(imageSha).where('p.id', 'in', page).orderBy('p.id', 'desc').execute();
   const children = await variationsOf(exec, rows.map((r) => r.id), link);
-  return { data: rows.map((row) => toProduct(row, link, children.get(row.id) ?? [])), meta: pageMeta(total, q.page, q.items) };
+  return { data: rows.map((row) => toProduct(row, link, children.get(row.id) ?? [])), meta: pageMeta(known, q.page, q.items) };
 }
 
 /** One product of the company (a parent with its variations), or undefined. */
