@@ -161,7 +161,9 @@ async function main(): Promise<void> {
     console.log(`Engine ${db.engine}: seeded ${Number(rows.n)} products (${parents} top-level) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await db.close();
 
-    child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    // BENCH_PROFILE=<dir> writes a CPU profile of the server there (open it in Chrome's DevTools).
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     const ports = await new Promise<{ app: number; bare: number }>((resolve, reject) => {
       let out = '';
       child!.stdout!.on('data', (d: Buffer) => {
