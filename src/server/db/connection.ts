@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { registerSearchFunctions } from './sqliteFunctions.mjs';
 import { statementCache } from './sqliteStatements.mjs';
 import { SqlitePageDialect } from './sqliteCompiler.js';
+import { keepPlannerStatistics } from './sqliteStatistics.js';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
@@ -88,6 +89,7 @@ export function openDb(url: string, opts: { schema?: string; readers?: number } 
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   registerSearchFunctions(sqlite);
+  if (file !== ':memory:') keepPlannerStatistics(sqlite);
   // Kysely calls prepare() for every query: hand it the statement already prepared for the same SQL.
   const prepare = statementCache(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqlitePageDialect({ database: { prepare, close: () => sqlite.close() } }) });
