@@ -28,6 +28,7 @@ import { buildApp } from '../src/server/app.js';
 import { sqliteReaders } from '../src/server/config.js';
 import { openDb, type Db } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { createProductSearchText, dropProductSearchText } from '../src/server/db/migrations/021_product_search_text.js';
 import { hashToken, newToken } from '../src/server/http/auth.js';
 import { productPng } from '../src/server/lib/png.js';
 import { sha256Hex } from '../src/server/lib/hash.js';
@@ -35,12 +36,6 @@ import { sha256Hex } from '../src/server/lib/hash.js';
 const WORDS = ['Tricou', 'Cană', 'Ghiveci', 'Pernă', 'Miere', 'Ie', 'Vază', 'Coș', 'Agendă', 'Brățară', 'Pătură', 'Zacuscă'];
 const QUALIFIERS = ['din bumbac', 'pictată manual', 'de Horezu', 'din lut', 'artizanal', 'bio', 'clasic', 'din lemn'];
 const SIZES = ['S', 'M', 'L', 'XL', 'XXL', 'XS'];
-/** The products' trigram indexes as migrations 006 and 017 leave them (fastupdate off). */
-const PG_TRIGRAM_INDEXES = [
-  { name: 'products_name_trgm', column: 'name' },
-  { name: 'products_sku_trgm', column: 'sku' },
-] as const;
-
 /** The server's database takes SQLITE_READERS like main.ts (`readers`); seeding needs no pool. */
 function openBenchDb(env: NodeJS.ProcessEnv, readers = 0): Db {
   return env.BENCH_DATABASE_URL ? openDb(env.BENCH_DATABASE_URL, { schema: env.BENCH_SCHEMA }) : openDb(`sqlite:${env.BENCH_SQLITE_FILE}`, { readers });
@@ -86,7 +81,7 @@ async function seed(db: Db, parents: number): Promise<{ companyId: number; token
     // count is set once and the trigram indexes are built once, after the rows are in.
     if (pg) {
       await sql`alter table products disable trigger products_count`.execute(trx);
-      for (const index of PG_TRIGRAM_INDEXES) await sql`drop index ${sql.id(index.name)}`.execute(trx);
+      await dropProductSearchText(trx, 'postgres');
     }
     for (const [name, values] of [['bench_words', WORDS], ['bench_quals', QUALIFIERS], ['bench_sizes', SIZES]] as const) {
       await sql`create temp table ${sql.id(name)} (k integer primary key, v text)`.execute(trx);
@@ -115,9 +110,7 @@ async function seed(db: Db, parents: number): Promise<{ companyId: number; token
         select ${company.id}, 'products', '', count(*) from products where company_id = ${company.id} and parent_id is null
         on conflict (company_id, list, bucket) do update set n = excluded.n`.execute(trx);
       await sql`alter table products enable trigger products_count`.execute(trx);
-      for (const index of PG_TRIGRAM_INDEXES) {
-        await sql`create index ${sql.id(index.name)} on products using gin (${sql.ref(index.column)} public.gin_trgm_ops) with (fastupdate = off)`.execute(trx);
-      }
+      await createProductSearchText(trx, 'postgres');
     }
   });
   return { companyId: company.id, token };
@@ -184,6 +177,7 @@ async function main(): Promise<void> {
       ['count: product items=1', '/api/v1/product?items=1'],
       ['count: source items=1', '/api/v1/source?items=1'],
       ['3-row list (sources)', '/api/v1/source'],
+      ['app route, no sign-in or query (/api/health)', '/api/health'],
     ];
     // ONLY=<regexp> measures the cases whose label matches (the bare route always runs).
     const only = process.env.ONLY ? new RegExp(process.env.ONLY, 'i') : null;

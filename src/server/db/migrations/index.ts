@@ -16,6 +16,7 @@ import { tracking } from './015_tracking.js';
 import { trigramPending } from './017_trigram_pending.js';
 import { orderSearchCompany } from './018_order_search_company.js';
 import { orderSearchText } from './020_order_search_text.js';
+import { productSearchText } from './021_product_search_text.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '017_trigram_pending': trigramPending,
   '018_order_search_company': orderSearchCompany,
   '020_order_search_text': orderSearchText,
+  '021_product_search_text': productSearchText,
 };

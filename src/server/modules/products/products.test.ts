@@ -458,6 +458,16 @@ describe('search index', () => {
     expect(await skus(u, 'FR')).toEqual(['FR-1']);
     expect(await skus(u, 'zzz')).toEqual([]);
   });
+
+  it('never matches a term across the name and the SKU', async () => {
+    // PostgreSQL searches name and SKU folded into one text joined by a line feed (migration 021).
+    const u = await t.signUp();
+    await create(u, { name: 'Vas mare', sku: 'ABC-7' });
+    expect(await skus(u, 'mare\nabc')).toEqual([]);
+    expect(await skus(u, 'e\na')).toEqual([]);
+    expect(await skus(u, 'MARE')).toEqual(['ABC-7']);
+    expect(await skus(u, 'abc-7')).toEqual(['ABC-7']);
+  });
 });
 
 describe('broad search', () => {

@@ -1,10 +1,10 @@
-import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import { searchCountBound, type ListResponse } from '../../../core/api/list.js';
 import type { Currency, Product, SaleType } from '../../../core/api/products.js';
 import { fromBani } from '../../../core/money.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
 import type { Database, ProductImagesTable, ProductsTable } from '../../db/schema.js';
-import { boundedCount, keptCount, matchesAny, pageMeta, type ListTotal } from '../../http/list.js';
+import { boundedCount, containsPattern, keptCount, matchesAny, pageMeta, type ListTotal } from '../../http/list.js';
 
 type ProductRow = Selectable<ProductsTable> & { image_sha: string | null };
 
@@ -58,10 +58,21 @@ async function variationsOf(exec: Executor, parentIds: number[], link: ImageLink
 
 /**
  * On SQLite the FTS5 trigram index of migration 006 answers a search of 3 characters or more
- * (trigrams need 3; shorter terms read the company's rows with LIKE). PostgreSQL's ILIKE uses its
- * trigram indexes by itself.
+ * (trigrams need 3; shorter terms read the company's rows with LIKE). PostgreSQL's LIKE on the folded
+ * text (productMatches) uses its trigram index by itself.
  */
 const usesFtsIndex = (engine: Engine, term: string) => engine === 'sqlite' && [...term].length >= 3;
+
+/**
+ * Whether the product `alias` matches the term by name or SKU. PostgreSQL compares the folded text
+ * of migration 021 (lower(name || line feed || sku), kept by the database) with plain LIKE: what
+ * ILIKE does to both columns, without folding them on every comparison. A term with a line feed
+ * could match across name and SKU joined there, so it is compared with the columns themselves.
+ */
+function productMatches(engine: Engine, alias: 'm' | 'p' | 'v', term: string) {
+  if (engine === 'postgres' && !term.includes('\n')) return sql<SqlBool>`${sql.ref(`${alias}.search_text`)} like lower(${containsPattern(term)}) escape '\\'`;
+  return matchesAny(engine, [`${alias}.name`, `${alias}.sku`], term);
+}
 
 /** The term as one FTS5 phrase: a substring match, every character literal. */
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
@@ -84,7 +95,7 @@ async function probeSearchIndex(exec: Executor, engine: Engine, companyId: numbe
     engine === 'sqlite'
       ? sql<{ top_id: number }>`select coalesce(m.parent_id, m.id) as top_id from products_search cross join products m on m.id = products_search.rowid
           where products_search match ${ftsPhrase(term)} and m.company_id = ${companyId} limit ${bound + 1}`
-      : sql<{ top_id: number }>`select coalesce(m.parent_id, m.id) as top_id from products m where m.company_id = ${companyId} and ${matchesAny(engine, ['m.name', 'm.sku'], term)} limit ${bound + 1}`;
+      : sql<{ top_id: number }>`select coalesce(m.parent_id, m.id) as top_id from products m where m.company_id = ${companyId} and ${productMatches(engine, 'm', term)} limit ${bound + 1}`;
   const { rows } = await matches.execute(exec);
   const tops = [...new Set(rows.map((r) => Number(r.top_id)))];
   return rows.length > bound ? { narrow: false, moreThanBound: tops.length > bound } : { narrow: true, tops: tops.sort((x, y) => y - x) };
@@ -94,7 +105,7 @@ async function probeSearchIndex(exec: Executor, engine: Engine, companyId: numbe
  * Whether the index can tell a narrow term from a broad one. SQLite's FTS5 trigrams need 3
  * characters, and its LIKE (the broad walk) folds the case of ASCII letters only where the index
  * folds every letter: a term with others (ă, Ș) keeps the index's answer however broad it is.
- * PostgreSQL's ILIKE is the same in the probe and in the walk, whatever the term.
+ * PostgreSQL's comparison (productMatches) is the same in the probe and in the walk, whatever the term.
  */
 const probesIndex = (engine: Engine, term: string) => engine === 'postgres' || (usesFtsIndex(engine, term) && /^[\x20-\x7e]*$/.test(term));
 
@@ -124,8 +135,8 @@ export async function listProducts(exec: Executor, engine: Engine, link: ImageLi
     // PostgreSQL turns an EXISTS under OR into a hash of every matching variation, built first.
     query = query.where((eb) =>
       eb.or([
-        matchesAny(engine, ['p.name', 'p.sku'], term),
-        eb(eb.selectFrom('products as v').select(sql<number>`1`.as('one')).whereRef('v.parent_id', '=', 'p.id').where(matchesAny(engine, ['v.name', 'v.sku'], term)).limit(1), 'is not', null),
+        productMatches(engine, 'p', term),
+        eb(eb.selectFrom('products as v').select(sql<number>`1`.as('one')).whereRef('v.parent_id', '=', 'p.id').where(productMatches(engine, 'v', term)).limit(1), 'is not', null),
       ]),
     );
     if (probe.moreThanBound) known = { total: bound, exact: false };
@@ -140,7 +151,7 @@ export async function listProducts(exec: Executor, engine: Engine, link: ImageLi
         .selectFrom('products as m')
         .select((x) => x.fn.coalesce('m.parent_id', 'm.id').as('top_id'))
         .where('m.company_id', '=', companyId)
-        .where(matchesAny(engine, ['m.name', 'm.sku'], term)),
+        .where(productMatches(engine, 'm', term)),
     );
   }
   // meta.total: the kept count of the company's products, or the matches of a search counted up
