@@ -2,6 +2,7 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { ListResponse } from '../../core/api/list.js';
 import { lastPageOf } from '../../core/pagination.js';
 import type { Engine, Executor } from '../db/connection.js';
+import { prepared } from '../db/prepared.js';
 
 /** A list's row count, and whether it is exact or a lower bound (a broad search). */
 export interface ListTotal {
@@ -14,9 +15,13 @@ export interface ListTotal {
  * transaction as every write): one primary-key read instead of counting the rows.
  */
 export async function keptCount(exec: Executor, companyId: number, list: string, bucket = ''): Promise<ListTotal> {
-  const row = await exec.selectFrom('list_counts').select('n').where('company_id', '=', companyId).where('list', '=', list).where('bucket', '=', bucket).executeTakeFirst();
+  const [row] = await keptCountRow(exec, { companyId, list, bucket });
   return { total: Number(row?.n ?? 0), exact: true };
 }
+
+const keptCountRow = prepared((exec, v: { companyId: number; list: string; bucket: string }) =>
+  exec.selectFrom('list_counts').select('n').where('company_id', '=', v.companyId).where('list', '=', v.list).where('bucket', '=', v.bucket),
+);
 
 /**
  * Counts the rows of a filtered query, but stops after `limit` of them: a search that matches a
@@ -29,6 +34,15 @@ export async function boundedCount<DB, TB extends keyof DB, O>(exec: Executor, q
   return n > limit ? { total: limit, exact: false } : { total: n, exact: true };
 }
 
+/** What a page of a list is asked for, and how its rows become the answer's. */
+export interface PageOptions<O, R> {
+  page: number;
+  items: number;
+  map: (row: O) => R;
+  /** The total when the caller knows it: a kept count or a bounded one. */
+  total?: ListTotal;
+}
+
 /**
  * Runs a page of a list query and, unless the caller knows it (`total`: a kept count or a
  * bounded one) or the page itself shows where the list ends, its count. The caller passes the
@@ -38,21 +52,42 @@ export async function boundedCount<DB, TB extends keyof DB, O>(exec: Executor, q
  * page past the end answers an empty page with the true last_page; a bounded total offers one
  * page more.
  */
-export async function paginate<DB, TB extends keyof DB, O, R>(
+export function paginate<DB, TB extends keyof DB, O, R>(
   query: SelectQueryBuilder<DB, TB, O>,
-  opts: { page: number; items: number; order: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>; map: (row: O) => R; total?: ListTotal },
+  opts: PageOptions<O, R> & { order: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O> },
 ): Promise<ListResponse<R>> {
+  return pageOf(
+    (limit, offset) => opts.order(query).limit(limit).offset(offset).execute(),
+    async () => Number(((await query.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total: number | string } | undefined)?.total ?? 0),
+    opts,
+  );
+}
+
+/**
+ * paginate() for a list's usual query (no search), built and compiled once (prepared.ts) instead
+ * of on every request: `base` selects the owner's rows (`values`: the company, the user), `order`
+ * orders a page. Same pages, same totals; the searched lists keep paginate().
+ */
+export function preparedList<V extends Record<string, unknown>, DB, TB extends keyof DB, O>(
+  base: (exec: Executor, values: V) => SelectQueryBuilder<DB, TB, O>,
+  order: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>,
+) {
+  const rows = prepared((exec, v: V & { limit: number; offset: number }) => order(base(exec, v)).limit(v.limit).offset(v.offset), { shape: ['limit', 'offset'] });
+  const count = prepared((exec, v: V) => base(exec, v).clearSelect().select(sql<number>`count(*)`.as('total')));
+  return <R>(exec: Executor, values: V, opts: PageOptions<O, R>): Promise<ListResponse<R>> =>
+    pageOf(
+      (limit, offset) => rows(exec, { ...values, limit, offset }),
+      async () => Number(((await count(exec, values))[0] as { total: number | string } | undefined)?.total ?? 0),
+      opts,
+    );
+}
+
+/** The one page logic of paginate() and preparedList(): the rows, then the total if it is not known. */
+async function pageOf<O, R>(rows: (limit: number, offset: number) => Promise<O[]>, count: () => Promise<number>, opts: PageOptions<O, R>): Promise<ListResponse<R>> {
   const offset = (opts.page - 1) * opts.items;
-  const rows = await opts.order(query).limit(opts.items).offset(offset).execute();
-  let known = opts.total ?? endOfList(rows.length, offset, opts.items);
-  if (!known) {
-    const countRow = (await query.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total: number | string } | undefined;
-    known = { total: Number(countRow?.total ?? 0), exact: true };
-  }
-  return {
-    data: rows.map(opts.map),
-    meta: pageMeta(known, opts.page, opts.items),
-  };
+  const found = await rows(opts.items, offset);
+  const known = opts.total ?? endOfList(found.length, offset, opts.items) ?? { total: await count(), exact: true };
+  return { data: found.map(opts.map), meta: pageMeta(known, opts.page, opts.items) };
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import { notificationColumns, type NotificationKind } from '../../../core/notifications.js';
 import type { Executor } from '../../db/connection.js';
-import { paginate } from '../../http/list.js';
+import { preparedList } from '../../http/list.js';
 
 export interface NotificationRow {
   id: number;
@@ -16,16 +16,21 @@ export interface NotificationRow {
 }
 
 /** A page of the company's notifications, newest first, with the user's read state (one join). */
-export function listNotifications(exec: Executor, companyId: number, userId: number, q: ListQuery): Promise<ListResponse<NotificationRow>> {
-  const query = exec
+const notificationsOf = (exec: Executor, companyId: number, userId: number) =>
+  exec
     .selectFrom('notifications')
     .leftJoin('notification_reads', (j) => j.onRef('notification_reads.notification_id', '=', 'notifications.id').on('notification_reads.user_id', '=', userId))
     .select(['notifications.id', 'notifications.title', 'notifications.description', 'notifications.message_key', 'notifications.params', 'notifications.type', 'notifications.created_at', 'notification_reads.user_id as read_by'])
     .where('notifications.company_id', '=', companyId);
-  return paginate(query, {
+const notificationsList = preparedList(
+  (exec, v: { companyId: number; userId: number }) => notificationsOf(exec, v.companyId, v.userId),
+  (x) => x.orderBy('notifications.created_at', 'desc').orderBy('notifications.id', 'desc'),
+);
+
+export function listNotifications(exec: Executor, companyId: number, userId: number, q: ListQuery): Promise<ListResponse<NotificationRow>> {
+  return notificationsList(exec, { companyId, userId }, {
     page: q.page,
     items: q.items,
-    order: (x) => x.orderBy('notifications.created_at', 'desc').orderBy('notifications.id', 'desc'),
     map: ({ read_by, ...r }) => ({ ...r, created_at: Number(r.created_at), read: read_by !== null }),
   });
 }

@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/harness.js';
+import { prepared } from './prepared.js';
+
+describe('prepared queries (built and compiled once, run with each call\'s values)', () => {
+  let t: TestApp;
+  let companies: number[];
+  beforeAll(async () => {
+    t = await startTestApp();
+    const now = Math.floor(Date.now() / 1000);
+    companies = [];
+    for (const name of ['Alfa SRL', 'Beta SRL']) {
+      const { id } = await t.db.kysely
+        .insertInto('companies')
+        .values({ name, vat_number: 'RO14399840', vat_payer: 1, administrator_name: 'Ana', active: 1, address: null, city: null, county: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      companies.push(id);
+      await t.db.kysely
+        .insertInto('sources')
+        .values(['eMAG', 'Site', 'Facebook'].map((source) => ({ company_id: id, source: `${source} ${name}`, source_key: `${source} ${name}`.toLowerCase(), active: 1, created_at: now, updated_at: now })))
+        .execute();
+    }
+  });
+  afterAll(() => t.close());
+
+  it('builds once and answers each call with its own values', async () => {
+    let builds = 0;
+    const sourcesOf = prepared((exec, v: { companyId: number; limit: number }) => {
+      builds++;
+      return exec.selectFrom('sources').select('source').where('company_id', '=', v.companyId).orderBy('id').limit(v.limit);
+    });
+    const [alfa, beta] = companies;
+    expect((await sourcesOf(t.db.kysely, { companyId: alfa, limit: 2 })).map((r) => r.source)).toEqual(['eMAG Alfa SRL', 'Site Alfa SRL']);
+    expect((await sourcesOf(t.db.kysely, { companyId: beta, limit: 3 })).map((r) => r.source)).toEqual(['eMAG Beta SRL', 'Site Beta SRL', 'Facebook Beta SRL']);
+    expect(await sourcesOf(t.db.kysely, { companyId: -1, limit: 3 })).toEqual([]);
+    expect(builds).toBe(1);
+  });
+
+  it('builds once per shape: values written into the SQL', async () => {
+    const built: number[] = [];
+    const page = prepared(
+      (exec, v: { companyId: number; limit: number }) => {
+        built.push(v.limit);
+        return exec.selectFrom('sources').select('id').where('company_id', '=', v.companyId).orderBy('id').limit(v.limit);
+      },
+      { shape: ['limit'] },
+    );
+    expect(await page(t.db.kysely, { companyId: companies[0], limit: 1 })).toHaveLength(1);
+    expect(await page(t.db.kysely, { companyId: companies[1], limit: 1 })).toHaveLength(1);
+    expect(await page(t.db.kysely, { companyId: companies[1], limit: 2 })).toHaveLength(2);
+    expect(built).toEqual([1, 2]);
+  });
+
+  it('refuses a value that does not reach the parameters (transformed, or written into the SQL)', async () => {
+    const transformed = prepared((exec, v: { companyId: number }) => exec.selectFrom('sources').select('id').where('company_id', '=', Number(v.companyId) + 0));
+    await expect(transformed(t.db.kysely, { companyId: companies[0] })).rejects.toThrow(/"companyId" is not a parameter/);
+    const written = prepared((exec, v: { companyId: number }) => exec.selectFrom('sources').select('id').where(sql<boolean>`company_id = ${sql.lit(String(v.companyId))}`));
+    await expect(written(t.db.kysely, { companyId: companies[0] })).rejects.toThrow(/"companyId" is not a parameter/);
+  });
+});
