@@ -58,15 +58,16 @@ export function paginate<DB, TB extends keyof DB, O, R>(
 ): Promise<ListResponse<R>> {
   return pageOf(
     (limit, offset) => opts.order(query).limit(limit).offset(offset).execute(),
-    async () => Number(((await query.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst()) as { total: number | string } | undefined)?.total ?? 0),
+    async () => totalOf(await query.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst()),
     opts,
   );
 }
 
 /**
- * paginate() for a list's usual query (no search), built and compiled once (prepared.ts) instead
- * of on every request: `base` selects the owner's rows (`values`: the company, the user), `order`
- * orders a page. Same pages, same totals; the searched lists keep paginate().
+ * A list whose usual query (no search) is built and compiled once (prepared.ts) instead of on
+ * every request: `base` selects the owner's rows (`values`: the company, the user), `order` orders
+ * a page. A search (`opts.search`, the term's condition) depends on the term, so that query is
+ * built per request through paginate(). Same pages, same totals either way.
  */
 export function preparedList<V extends Record<string, unknown>, DB, TB extends keyof DB, O>(
   base: (exec: Executor, values: V) => SelectQueryBuilder<DB, TB, O>,
@@ -74,13 +75,18 @@ export function preparedList<V extends Record<string, unknown>, DB, TB extends k
 ) {
   const rows = prepared((exec, v: V & { limit: number; offset: number }) => order(base(exec, v)).limit(v.limit).offset(v.offset), { shape: ['limit', 'offset'] });
   const count = prepared((exec, v: V) => base(exec, v).clearSelect().select(sql<number>`count(*)`.as('total')));
-  return <R>(exec: Executor, values: V, opts: PageOptions<O, R>): Promise<ListResponse<R>> =>
-    pageOf(
+  return <R>(exec: Executor, values: V, opts: PageOptions<O, R> & { search?: Expression<SqlBool> }): Promise<ListResponse<R>> => {
+    if (opts.search) return paginate(base(exec, values).where(opts.search), { ...opts, order });
+    return pageOf(
       (limit, offset) => rows(exec, { ...values, limit, offset }),
-      async () => Number(((await count(exec, values))[0] as { total: number | string } | undefined)?.total ?? 0),
+      async () => totalOf((await count(exec, values))[0]),
       opts,
     );
+  };
 }
+
+/** The number a `count(*) as total` row carries (PostgreSQL's count is a bigint, read as a string). */
+const totalOf = (row: unknown): number => Number((row as { total: number | string } | undefined)?.total ?? 0);
 
 /** The one page logic of paginate() and preparedList(): the rows, then the total if it is not known. */
 async function pageOf<O, R>(rows: (limit: number, offset: number) => Promise<O[]>, count: () => Promise<number>, opts: PageOptions<O, R>): Promise<ListResponse<R>> {

@@ -5,7 +5,7 @@ import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import { fromBani } from '../../../core/money.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
 import type { CompaniesTable } from '../../db/schema.js';
-import { matchesAny, paginate, preparedList } from '../../http/list.js';
+import { matchesAny, preparedList } from '../../http/list.js';
 
 /** A company form as parsed by its schema. */
 export type CompanyValues = z.output<typeof companyBody>;
@@ -35,16 +35,15 @@ function companyColumns(body: CompanyValues) {
 const ofUser = (exec: Executor, userId: number) =>
   exec.selectFrom('companies').innerJoin('company_users', 'company_users.company_id', 'companies.id').where('company_users.user_id', '=', userId);
 
-/** A page of the user's companies by name, searched over name, tax id and administrator. */
-const companiesOfUser = (exec: Executor, userId: number) => ofUser(exec, userId).selectAll('companies');
-const byName = (q: ReturnType<typeof companiesOfUser>) => q.orderBy('companies.name').orderBy('companies.id');
-const userCompaniesList = preparedList((exec, v: { userId: number }) => companiesOfUser(exec, v.userId), byName);
+const userCompaniesList = preparedList(
+  (exec, v: { userId: number }) => ofUser(exec, v.userId).selectAll('companies'),
+  (q) => q.orderBy('companies.name').orderBy('companies.id'),
+);
 
+/** A page of the user's companies by name, searched over name, tax id and administrator. */
 export function listUserCompanies(exec: Executor, engine: Engine, userId: number, q: ListQuery): Promise<ListResponse<Company>> {
-  const opts = { page: q.page, items: q.items, map: toCompany };
-  if (!q.search) return userCompaniesList(exec, { userId }, opts);
-  const searched = companiesOfUser(exec, userId).where(matchesAny(engine, ['companies.name', 'companies.vat_number', 'companies.administrator_name'], q.search));
-  return paginate(searched, { ...opts, order: byName });
+  const search = q.search ? matchesAny(engine, ['companies.name', 'companies.vat_number', 'companies.administrator_name'], q.search) : undefined;
+  return userCompaniesList(exec, { userId }, { page: q.page, items: q.items, map: toCompany, search });
 }
 
 /** A company the user belongs to, or undefined; `lock` holds its row until the transaction ends. */

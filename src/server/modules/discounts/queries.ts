@@ -5,7 +5,7 @@ import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import { fromBani } from '../../../core/money.js';
 import type { Engine, Executor } from '../../db/connection.js';
 import type { OrderDiscountsTable, ProductDiscountsTable } from '../../db/schema.js';
-import { matchesAny, paginate, preparedList } from '../../http/list.js';
+import { matchesAny, preparedList } from '../../http/list.js';
 
 /** Stored hundredths (bani or hundredths of a percent) as the API's two-decimal number. */
 const valueOut = (v: number | null): number | null => (v === null ? null : fromBani(Number(v)));
@@ -45,14 +45,14 @@ const orderDiscountsOf = (exec: Executor, companyId: number) =>
     ])
     .where('order_discounts.company_id', '=', companyId);
 
-const orderDiscountsNewestFirst = (q: ReturnType<typeof orderDiscountsOf>) => q.orderBy('order_discounts.id', 'desc');
-const orderDiscountsList = preparedList((exec, v: { companyId: number }) => orderDiscountsOf(exec, v.companyId), orderDiscountsNewestFirst);
+const orderDiscountsList = preparedList(
+  (exec, v: { companyId: number }) => orderDiscountsOf(exec, v.companyId),
+  (q) => q.orderBy('order_discounts.id', 'desc'),
+);
 
 export function listOrderDiscounts(exec: Executor, engine: Engine, companyId: number, q: ListQuery): Promise<ListResponse<OrderDiscount>> {
-  const opts = { page: q.page, items: q.items, map: toOrderDiscount };
-  if (!q.search) return orderDiscountsList(exec, { companyId }, opts);
-  const searched = orderDiscountsOf(exec, companyId).where(matchesAny(engine, ['sources.source', 'order_discounts.type'], q.search));
-  return paginate(searched, { ...opts, order: orderDiscountsNewestFirst });
+  const search = q.search ? matchesAny(engine, ['sources.source', 'order_discounts.type'], q.search) : undefined;
+  return orderDiscountsList(exec, { companyId }, { page: q.page, items: q.items, map: toOrderDiscount, search });
 }
 
 export async function findOrderDiscount(exec: Executor, companyId: number, id: number): Promise<OrderDiscount | undefined> {
@@ -118,14 +118,14 @@ const productDiscountsOf = (exec: Executor, companyId: number) =>
     ])
     .where('product_discounts.company_id', '=', companyId);
 
-const productDiscountsNewestFirst = (q: ReturnType<typeof productDiscountsOf>) => q.orderBy('product_discounts.id', 'desc');
-const productDiscountsList = preparedList((exec, v: { companyId: number }) => productDiscountsOf(exec, v.companyId), productDiscountsNewestFirst);
+const productDiscountsList = preparedList(
+  (exec, v: { companyId: number }) => productDiscountsOf(exec, v.companyId),
+  (q) => q.orderBy('product_discounts.id', 'desc'),
+);
 
 export function listProductDiscounts(exec: Executor, engine: Engine, companyId: number, q: ListQuery): Promise<ListResponse<ProductDiscount>> {
-  const opts = { page: q.page, items: q.items, map: toProductDiscount };
-  if (!q.search) return productDiscountsList(exec, { companyId }, opts);
-  const searched = productDiscountsOf(exec, companyId).where(matchesAny(engine, ['products.name', 'products.sku', 'product_discounts.type'], q.search));
-  return paginate(searched, { ...opts, order: productDiscountsNewestFirst });
+  const search = q.search ? matchesAny(engine, ['products.name', 'products.sku', 'product_discounts.type'], q.search) : undefined;
+  return productDiscountsList(exec, { companyId }, { page: q.page, items: q.items, map: toProductDiscount, search });
 }
 
 export async function findProductDiscount(exec: Executor, companyId: number, id: number): Promise<ProductDiscount | undefined> {

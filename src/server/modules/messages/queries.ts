@@ -1,7 +1,7 @@
 import type { Message } from '../../../core/api/messages.js';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import type { Engine, Executor } from '../../db/connection.js';
-import { matchesAny, paginate, preparedList } from '../../http/list.js';
+import { matchesAny, preparedList } from '../../http/list.js';
 
 /**
  * SMS templates of a company. Each row carries its company's name and its source's name,
@@ -40,13 +40,14 @@ const toMessage = (r: Row): Message => ({
   source: r.source_name == null ? null : { id: r.source_id, source: r.source_name },
 });
 
-const newestFirst = (q: ReturnType<typeof messagesOf>) => q.orderBy('messages.id', 'desc');
-const messagesList = preparedList((exec, v: { companyId: number }) => messagesOf(exec, v.companyId), newestFirst);
+const messagesList = preparedList(
+  (exec, v: { companyId: number }) => messagesOf(exec, v.companyId),
+  (q) => q.orderBy('messages.id', 'desc'),
+);
 
 export function listMessages(exec: Executor, engine: Engine, companyId: number, q: ListQuery): Promise<ListResponse<Message>> {
-  const opts = { page: q.page, items: q.items, map: toMessage };
-  if (!q.search) return messagesList(exec, { companyId }, opts);
-  return paginate(messagesOf(exec, companyId).where(matchesAny(engine, ['messages.from', 'messages.text', 'sources.source'], q.search)), { ...opts, order: newestFirst });
+  const search = q.search ? matchesAny(engine, ['messages.from', 'messages.text', 'sources.source'], q.search) : undefined;
+  return messagesList(exec, { companyId }, { page: q.page, items: q.items, map: toMessage, search });
 }
 
 export async function findMessage(exec: Executor, companyId: number, id: number): Promise<Message | undefined> {

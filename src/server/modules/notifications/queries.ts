@@ -15,18 +15,17 @@ export interface NotificationRow {
   read: boolean;
 }
 
-/** A page of the company's notifications, newest first, with the user's read state (one join). */
-const notificationsOf = (exec: Executor, companyId: number, userId: number) =>
-  exec
-    .selectFrom('notifications')
-    .leftJoin('notification_reads', (j) => j.onRef('notification_reads.notification_id', '=', 'notifications.id').on('notification_reads.user_id', '=', userId))
-    .select(['notifications.id', 'notifications.title', 'notifications.description', 'notifications.message_key', 'notifications.params', 'notifications.type', 'notifications.created_at', 'notification_reads.user_id as read_by'])
-    .where('notifications.company_id', '=', companyId);
 const notificationsList = preparedList(
-  (exec, v: { companyId: number; userId: number }) => notificationsOf(exec, v.companyId, v.userId),
+  (exec, v: { companyId: number; userId: number }) =>
+    exec
+      .selectFrom('notifications')
+      .leftJoin('notification_reads', (j) => j.onRef('notification_reads.notification_id', '=', 'notifications.id').on('notification_reads.user_id', '=', v.userId))
+      .select(['notifications.id', 'notifications.title', 'notifications.description', 'notifications.message_key', 'notifications.params', 'notifications.type', 'notifications.created_at', 'notification_reads.user_id as read_by'])
+      .where('notifications.company_id', '=', v.companyId),
   (x) => x.orderBy('notifications.created_at', 'desc').orderBy('notifications.id', 'desc'),
 );
 
+/** A page of the company's notifications, newest first, with the user's read state (one join). */
 export function listNotifications(exec: Executor, companyId: number, userId: number, q: ListQuery): Promise<ListResponse<NotificationRow>> {
   return notificationsList(exec, { companyId, userId }, {
     page: q.page,

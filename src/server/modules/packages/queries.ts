@@ -5,7 +5,7 @@ import type { Package, PackageItem, packageBody } from '../../../core/api/packag
 import { fromBani } from '../../../core/money.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
 import type { PackagesTable } from '../../db/schema.js';
-import { matchesAny, paginate, preparedList } from '../../http/list.js';
+import { matchesAny, preparedList } from '../../http/list.js';
 
 export type PackageRow = Selectable<PackagesTable>;
 export type PackageValues = z.output<typeof packageBody>;
@@ -40,14 +40,14 @@ function packageColumns(body: PackageValues) {
   };
 }
 
-const packagesOf = (exec: Executor, companyId: number) => exec.selectFrom('packages').selectAll().where('company_id', '=', companyId);
-const newestFirst = (q: ReturnType<typeof packagesOf>) => q.orderBy('id', 'desc');
-const packagesList = preparedList((exec, v: { companyId: number }) => packagesOf(exec, v.companyId), newestFirst);
+const packagesList = preparedList(
+  (exec, v: { companyId: number }) => exec.selectFrom('packages').selectAll().where('company_id', '=', v.companyId),
+  (q) => q.orderBy('id', 'desc'),
+);
 
 export function listPackages(exec: Executor, engine: Engine, companyId: number, q: ListQuery): Promise<ListResponse<Package>> {
-  const opts = { page: q.page, items: q.items, map: toPackage };
-  if (!q.search) return packagesList(exec, { companyId }, opts);
-  return paginate(packagesOf(exec, companyId).where(matchesAny(engine, ['name', 'description'], q.search)), { ...opts, order: newestFirst });
+  const search = q.search ? matchesAny(engine, ['name', 'description'], q.search) : undefined;
+  return packagesList(exec, { companyId }, { page: q.page, items: q.items, map: toPackage, search });
 }
 
 /** A package of the company, or undefined; `lock` holds its row until the transaction ends. */

@@ -3,7 +3,7 @@ import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import { sourceKey, type Source } from '../../../core/api/sources.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
 import type { SourcesTable } from '../../db/schema.js';
-import { matchesAny, paginate, preparedList } from '../../http/list.js';
+import { matchesAny, preparedList } from '../../http/list.js';
 
 /** A source named by its id, or by its name (sourceKey: whatever its case and surrounding spaces). */
 export type SourceRef = { id: number } | { name: string };
@@ -40,13 +40,14 @@ const sourcesOf = (exec: Executor, companyId: number) =>
     .select(['sources.id', 'sources.company_id', 'sources.source', 'sources.active', 'sources.created_at', 'sources.updated_at', 'companies.name as company_name'])
     .where('sources.company_id', '=', companyId);
 
-const newestFirst = (q: ReturnType<typeof sourcesOf>) => q.orderBy('sources.id', 'desc');
-const sourcesList = preparedList((exec, v: { companyId: number }) => sourcesOf(exec, v.companyId), newestFirst);
+const sourcesList = preparedList(
+  (exec, v: { companyId: number }) => sourcesOf(exec, v.companyId),
+  (q) => q.orderBy('sources.id', 'desc'),
+);
 
 export function listSources(exec: Executor, engine: Engine, companyId: number, q: ListQuery): Promise<ListResponse<Source>> {
-  const opts = { page: q.page, items: q.items, map: toSource };
-  if (!q.search) return sourcesList(exec, { companyId }, opts);
-  return paginate(sourcesOf(exec, companyId).where(matchesAny(engine, ['sources.source'], q.search)), { ...opts, order: newestFirst });
+  const search = q.search ? matchesAny(engine, ['sources.source'], q.search) : undefined;
+  return sourcesList(exec, { companyId }, { page: q.page, items: q.items, map: toSource, search });
 }
 
 export async function findSource(exec: Executor, companyId: number, id: number): Promise<Source | undefined> {
