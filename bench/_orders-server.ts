@@ -17,7 +17,7 @@ if (process.env.BARE === '1') {
   await bare.listen({ port, host: '127.0.0.1' });
 } else {
   // As main.ts: list and search reads in SQLITE_READERS worker threads (SQLite file only).
-  const db = openDb(process.env.DATABASE_URL!, { readers: sqliteReaders(process.env) });
+  const db = openDb(process.env.DATABASE_URL!, { readers: sqliteReaders(process.env), keepLists: true });
   const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir: os.tmpdir() });
   await app.listen({ port, host: '127.0.0.1' });
 }

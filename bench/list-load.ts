@@ -37,13 +37,13 @@ const WORDS = ['Tricou', 'Cană', 'Ghiveci', 'Pernă', 'Miere', 'Ie', 'Vază', '
 const QUALIFIERS = ['din bumbac', 'pictată manual', 'de Horezu', 'din lut', 'artizanal', 'bio', 'clasic', 'din lemn'];
 const SIZES = ['S', 'M', 'L', 'XL', 'XXL', 'XS'];
 /** The server's database takes SQLITE_READERS like main.ts (`readers`); seeding needs no pool. */
-function openBenchDb(env: NodeJS.ProcessEnv, readers = 0): Db {
-  return env.BENCH_DATABASE_URL ? openDb(env.BENCH_DATABASE_URL, { schema: env.BENCH_SCHEMA }) : openDb(`sqlite:${env.BENCH_SQLITE_FILE}`, { readers });
+function openBenchDb(env: NodeJS.ProcessEnv, opts: { readers?: number; keepLists?: boolean } = {}): Db {
+  return env.BENCH_DATABASE_URL ? openDb(env.BENCH_DATABASE_URL, { schema: env.BENCH_SCHEMA, keepLists: opts.keepLists }) : openDb(`sqlite:${env.BENCH_SQLITE_FILE}`, opts);
 }
 
 // ---- child: the servers -------------------------------------------------------------------------
 if (process.argv[2] === '--serve') {
-  const db = openBenchDb(process.env, sqliteReaders(process.env));
+  const db = openBenchDb(process.env, { readers: sqliteReaders(process.env), keepLists: true });
   const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir: process.env.BENCH_DIR! });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();

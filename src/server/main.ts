@@ -11,7 +11,7 @@ import { PROVIDER_LABELS, PROVIDER_NAMES } from './providers/http.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/index.js';
 
 const config = loadConfig();
-const db = openDb(config.databaseUrl, { readers: config.sqliteReaders });
+const db = openDb(config.databaseUrl, { readers: config.sqliteReaders, keepLists: true });
 await migrateToLatest(db);
 let seeded = false;
 if (config.seedDemo && (await isEmpty(db))) {

@@ -10,6 +10,8 @@ import { Kysely, PostgresAdapter, PostgresDialect, type SelectQueryBuilder, type
 import type { Database } from './schema.js';
 import { readPoolKysely, SqliteReadPool } from './sqliteReadPool.js';
 import { namedStatements } from './pgStatements.js';
+import { keepListsOf, ListCache, watchWrites } from './listCache.js';
+import { listenForListChanges } from './listChanges.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -31,6 +33,8 @@ export interface Db {
   reads: Kysely<Database>;
   /** The pool behind `reads`, when there is one. */
   readPool?: SqliteReadPool;
+  /** The small lists' answers kept in memory (listCache.ts): live only when openDb got `keepLists`. */
+  lists: ListCache;
   engine: Engine;
   /** PostgreSQL: the schema the tables live in ('public' unless openDb was given one). */
   schema?: string;
@@ -53,8 +57,19 @@ export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(exec: Ex
   return exec.getExecutor().adapter instanceof PostgresAdapter ? (qb.forUpdate() as QB) : qb;
 }
 
-function withTransaction(kysely: Kysely<Database>): Db['transaction'] {
-  return (fn) => kysely.transaction().execute(fn);
+/**
+ * Runs `fn` in a transaction and, when it ends, tells the cache of the small lists which tables
+ * it wrote: their answers read while it ran (before its commit) are stale from then on.
+ */
+function withTransaction(kysely: Kysely<Database>, lists: ListCache): Db['transaction'] {
+  return async (fn) => {
+    const written = new Set<string>();
+    try {
+      return await kysely.transaction().execute((trx) => fn(trx.withPlugin(watchWrites((table) => written.add(table)))));
+    } finally {
+      for (const table of written) lists.changed(table);
+    }
+  };
 }
 
 // PostgreSQL returns int8 (COUNT, bigint columns) as strings; every bigint we keep
@@ -65,21 +80,29 @@ pg.types.setTypeParser(20, (v) => Number(v));
  * Opens the database named by a URL: `sqlite:<path>`, `sqlite::memory:` or `postgres://...`.
  * `schema` (PostgreSQL only) isolates a test run in its own schema. `readers` (SQLite file only,
  * default 0): worker threads that serve `db.reads` (the server takes SQLITE_READERS, see config.ts).
+ * `keepLists` (the server): the small lists are answered from memory while no write touched them
+ * (listCache.ts); on PostgreSQL that takes one more connection, listening for other processes' writes.
  */
-export function openDb(url: string, opts: { schema?: string; readers?: number } = {}): Db {
+export function openDb(url: string, opts: { schema?: string; readers?: number; keepLists?: boolean } = {}): Db {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // synchronize_seqscans off: a scan with a LIMIT (the search's probe of the trigram matches,
     // which the planner answers by reading the table when the term is broad) starts at the table's
     // first page. Synchronised, a scan joins one already running, mid-table, and under load the
     // probe read most of a million rows before its first match (2 s instead of 1 ms).
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: 10,
-      options: ['-c synchronize_seqscans=off', ...(opts.schema ? [`-c search_path=${opts.schema}`] : [])].join(' '),
-    });
+    const options = ['-c synchronize_seqscans=off', ...(opts.schema ? [`-c search_path=${opts.schema}`] : [])].join(' ');
+    const pool = new pg.Pool({ connectionString: url, max: 10, options });
     pool.on('connect', namedStatements());
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, reads: kysely, engine: 'postgres', schema: opts.schema ?? 'public', transaction: withTransaction(kysely), close: () => kysely.destroy() };
+    const schema = opts.schema ?? 'public';
+    // Nothing is kept until the listening connection has heard LISTEN answered (listChanges.ts).
+    const lists = new ListCache({ live: false });
+    const listener = opts.keepLists ? listenForListChanges({ connectionString: url, options }, schema, lists) : undefined;
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [watchWrites((table) => lists.changed(table))] });
+    keepListsOf(kysely, lists);
+    const close = async () => {
+      await listener?.close();
+      await kysely.destroy();
+    };
+    return { kysely, reads: kysely, lists, engine: 'postgres', schema, transaction: withTransaction(kysely, lists), close };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url.split(':')[0]}:")`);
   const file = url.slice('sqlite:'.length);
@@ -92,18 +115,29 @@ export function openDb(url: string, opts: { schema?: string; readers?: number } 
   if (file !== ':memory:') keepPlannerStatistics(sqlite);
   // Kysely calls prepare() for every query: hand it the statement already prepared for the same SQL.
   const prepare = statementCache(sqlite);
-  const kysely = new Kysely<Database>({ dialect: new SqlitePageDialect({ database: { prepare, close: () => sqlite.close() } }) });
+  // data_version changes when another connection (a command of the CLI) commits to the file.
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  let seenVersion = dataVersion.get();
+  const outsideWrites = () => seenVersion !== (seenVersion = dataVersion.get());
+  const lists = new ListCache({ live: !!opts.keepLists, outsideWrites: file === ':memory:' ? undefined : outsideWrites });
+  const kysely = new Kysely<Database>({
+    dialect: new SqlitePageDialect({ database: { prepare, close: () => sqlite.close() } }),
+    plugins: [watchWrites((table) => lists.changed(table))],
+  });
+  keepListsOf(kysely, lists);
   // Workers cannot share an in-memory database: there every read stays on the main connection.
   const readers = file === ':memory:' ? 0 : (opts.readers ?? 0);
-  if (readers === 0) return { kysely, reads: kysely, engine: 'sqlite', transaction: withTransaction(kysely), close: () => kysely.destroy() };
+  if (readers === 0) return { kysely, reads: kysely, lists, engine: 'sqlite', transaction: withTransaction(kysely, lists), close: () => kysely.destroy() };
   const readPool = new SqliteReadPool(path.resolve(file), readers);
   const reads = readPoolKysely(readPool);
+  keepListsOf(reads, lists);
   return {
     kysely,
     reads,
     readPool,
+    lists,
     engine: 'sqlite',
-    transaction: withTransaction(kysely),
+    transaction: withTransaction(kysely, lists),
     close: async () => {
       // The pool directly too: Kysely destroys a driver only after a query went through it.
       await reads.destroy();

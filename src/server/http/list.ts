@@ -3,6 +3,7 @@ import type { ListResponse } from '../../core/api/list.js';
 import { lastPageOf } from '../../core/pagination.js';
 import type { Engine, Executor } from '../db/connection.js';
 import { prepared } from '../db/prepared.js';
+import { ANNOUNCED_TABLES, listCacheOf, tablesIn } from '../db/listCache.js';
 
 /** A list's row count, and whether it is exact or a lower bound (a broad search). */
 export interface ListTotal {
@@ -63,11 +64,18 @@ export function paginate<DB, TB extends keyof DB, O, R>(
   );
 }
 
+/** Tells the lists of preparedList() apart in the cache's keys. */
+let preparedLists = 0;
+
 /**
  * A list whose usual query (no search) is built and compiled once (prepared.ts) instead of on
  * every request: `base` selects the owner's rows (`values`: the company, the user), `order` orders
  * a page. A search (`opts.search`, the term's condition) depends on the term, so that query is
  * built per request through paginate(). Same pages, same totals either way.
+ *
+ * The usual pages are kept in memory (listCache.ts) when every table `base` reads is one whose
+ * writes are announced (ANNOUNCED_TABLES): the small lists read through `db.kysely` or `db.reads`
+ * of a server answer a repeated request without the database. Searches and transactions do not.
  */
 export function preparedList<V extends Record<string, unknown>, DB, TB extends keyof DB, O>(
   base: (exec: Executor, values: V) => SelectQueryBuilder<DB, TB, O>,
@@ -75,13 +83,20 @@ export function preparedList<V extends Record<string, unknown>, DB, TB extends k
 ) {
   const rows = prepared((exec, v: V & { limit: number; offset: number }) => order(base(exec, v)).limit(v.limit).offset(v.offset), { shape: ['limit', 'offset'] });
   const count = prepared((exec, v: V) => base(exec, v).clearSelect().select(sql<number>`count(*)`.as('total')));
+  const id = ++preparedLists;
+  let tables: string[] | undefined;
   return <R>(exec: Executor, values: V, opts: PageOptions<O, R> & { search?: Expression<SqlBool> }): Promise<ListResponse<R>> => {
     if (opts.search) return paginate(base(exec, values).where(opts.search), { ...opts, order });
-    return pageOf(
-      (limit, offset) => rows(exec, { ...values, limit, offset }),
-      async () => totalOf((await count(exec, values))[0]),
-      opts,
-    );
+    const page = () =>
+      pageOf(
+        (limit, offset) => rows(exec, { ...values, limit, offset }),
+        async () => totalOf((await count(exec, values))[0]),
+        opts,
+      );
+    const cache = listCacheOf(exec);
+    tables ??= tablesIn(base(exec, values).toOperationNode());
+    if (!cache || opts.total || !tables.every((t) => ANNOUNCED_TABLES.includes(t))) return page();
+    return cache.get(`${id}:${JSON.stringify(values)}:${opts.page}:${opts.items}`, tables, page);
   };
 }
 

@@ -45,20 +45,20 @@ export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, '
   let db: Db;
   let dropSchema = async () => {};
   if (opts.sqliteFile) {
-    db = openDb(`sqlite:${opts.sqliteFile}`, { readers: 2 });
+    db = openDb(`sqlite:${opts.sqliteFile}`, { readers: 2, keepLists: true });
   } else if (pgUrl) {
     const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
     const admin = openDb(pgUrl);
     await admin.kysely.schema.createSchema(schema).execute();
     await admin.close();
-    db = openDb(pgUrl, { schema });
+    db = openDb(pgUrl, { schema, keepLists: true });
     dropSchema = async () => {
       const a = openDb(pgUrl);
       await a.kysely.schema.dropSchema(schema).cascade().execute();
       await a.close();
     };
   } else {
-    db = openDb('sqlite::memory:');
+    db = openDb('sqlite::memory:', { keepLists: true });
   }
   await migrateToLatest(db);
   const dataDir = path.join(os.tmpdir(), `console-test-${crypto.randomBytes(4).toString('hex')}`);

@@ -17,6 +17,7 @@ import { trigramPending } from './017_trigram_pending.js';
 import { orderSearchCompany } from './018_order_search_company.js';
 import { orderSearchText } from './020_order_search_text.js';
 import { productSearchText } from './021_product_search_text.js';
+import { listChanges } from './022_list_changes.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '018_order_search_company': orderSearchCompany,
   '020_order_search_text': orderSearchText,
   '021_product_search_text': productSearchText,
+  '022_list_changes': listChanges,
 };
