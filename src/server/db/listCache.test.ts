@@ -42,6 +42,15 @@ describe('the cache of small lists', () => {
     expect(load.calls).toBe(2);
   });
 
+  it('hands out a kept answer frozen, so no request can change what the next one gets', async () => {
+    const cache = new ListCache({ live: true });
+    const answer = await cache.get('k', ['sources'], async () => ({ data: [{ id: 1, company: { name: 'A' } }] }));
+    expect(() => {
+      answer.data[0].company.name = 'B';
+    }).toThrow(TypeError);
+    expect(() => answer.data.push({ id: 2, company: { name: 'C' } })).toThrow(TypeError);
+  });
+
   it('does not keep an answer whose table was written while it was read', async () => {
     const cache = new ListCache({ live: true });
     let n = 1;

@@ -55,7 +55,7 @@ export class ListCache {
     if (this.#live && epoch === this.#epoch && this.#stamp(tables) === stamp) {
       this.#answers.delete(key);
       if (this.#answers.size >= MAX_KEPT) this.#answers.delete(this.#answers.keys().next().value!);
-      this.#answers.set(key, { stamp, value });
+      this.#answers.set(key, { stamp, value: frozen(value) });
     }
     return value;
   }
@@ -84,6 +84,15 @@ export class ListCache {
   #stamp(tables: readonly string[]): string {
     return tables.map((t) => this.#generations.get(t) ?? 0).join(',');
   }
+}
+
+/** The answer, frozen to the leaves: every later request gets the same object, none may change it. */
+function frozen<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) frozen(child);
+  }
+  return value;
 }
 
 /** Which cache serves the lists read through an executor (set by openDb, on its Kysely instances). */
