@@ -5,14 +5,18 @@ import type { Executor } from './connection.js';
  * The tables whose writes PostgreSQL announces to every server process (NOTIFY list_changes,
  * migration 022). A list reading only these tables can be kept in memory; a list reading another
  * is always read from the database (a write by another process would not reach this one's copy).
+ * Tables written rarely, by staff editing settings: PostgreSQL commits the transactions that
+ * notify one at a time (a global lock on its notification queue), so a busy table (products,
+ * whose stock every order changes; orders) is not announced, and the lists that read it (the
+ * product discounts show their product) are not kept.
  */
-export const ANNOUNCED_TABLES: readonly string[] = ['companies', 'company_users', 'sources', 'packages', 'order_discounts', 'product_discounts', 'products', 'messages'];
+export const ANNOUNCED_TABLES: readonly string[] = ['companies', 'company_users', 'sources', 'packages', 'order_discounts', 'messages'];
 
 /** At most this many answers are kept per database (a company's few pages of each small list). */
 export const MAX_KEPT = 10_000;
 
 /**
- * Answers of the small lists (sources, packages, discounts, SMS templates, the user's companies),
+ * Answers of the small lists (sources, packages, order discounts, SMS templates, the user's companies),
  * kept in memory until a write to one of the tables they read. On PostgreSQL a request for such a
  * list was a round trip to another process that cost Node about 100 µs of its only thread, more
  * than the request itself; from memory it costs nothing (issue 10).

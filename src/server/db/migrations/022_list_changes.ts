@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { MigrationFactory, AnyDb } from './helpers.js';
 
 /** The tables of listCache.ts's ANNOUNCED_TABLES when this migration shipped (a migration never changes). */
-const TABLES = ['companies', 'company_users', 'sources', 'packages', 'order_discounts', 'product_discounts', 'products', 'messages'];
+const TABLES = ['companies', 'company_users', 'sources', 'packages', 'order_discounts', 'messages'];
 
 /**
  * PostgreSQL: every write to a table a small list reads announces itself to every server process
