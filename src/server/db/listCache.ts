@@ -49,8 +49,8 @@ export class ListCache {
 
   /** The answer of `key` (reading `tables`), from memory when it is current, else from `load`. */
   async get<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
-    if (this.#outsideWrites?.()) this.dropAll();
     if (!this.#live) return load();
+    if (this.#outsideWrites?.()) this.dropAll();
     const stamp = this.#stamp(tables);
     const kept = this.#answers.get(key);
     if (kept && kept.stamp === stamp) return kept.value as T;
