@@ -39,13 +39,13 @@ export class ListCache {
   #live: boolean;
   /** Raised whenever everything is dropped: an answer read across it is not kept. */
   #epoch = 0;
+  /** Whether another connection wrote since the last call (SQLite's data_version). */
+  #outsideWrites?: () => boolean;
 
   constructor(opts: { live: boolean; outsideWrites?: () => boolean }) {
     this.#live = opts.live;
     this.#outsideWrites = opts.outsideWrites;
   }
-
-  #outsideWrites?: () => boolean;
 
   /** The answer of `key` (reading `tables`), from memory when it is current, else from `load`. */
   async get<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
