@@ -1,5 +1,6 @@
 // The few parts of autocannon 9 the benchmarks use (the package ships no types).
 declare module 'autocannon' {
+  import type { EventEmitter } from 'node:events';
   interface Options {
     url: string;
     connections?: number;
@@ -18,6 +19,8 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
   }
-  function autocannon(opts: Options): Promise<Result>;
+  /** A running load: a promise of its result that also emits 'response' (client, status, bytes, ms). */
+  interface Instance extends EventEmitter, PromiseLike<Result> {}
+  function autocannon(opts: Options): Instance;
   export default autocannon;
 }

@@ -21,7 +21,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../src/server/app.js';
@@ -32,6 +31,7 @@ import { createProductSearchText, dropProductSearchText } from '../src/server/db
 import { hashToken, newToken } from '../src/server/http/auth.js';
 import { productPng } from '../src/server/lib/png.js';
 import { sha256Hex } from '../src/server/lib/hash.js';
+import { load, type Load } from './_load.js';
 
 const WORDS = ['Tricou', 'Cană', 'Ghiveci', 'Pernă', 'Miere', 'Ie', 'Vază', 'Coș', 'Agendă', 'Brățară', 'Pătură', 'Zacuscă'];
 const QUALIFIERS = ['din bumbac', 'pictată manual', 'de Horezu', 'din lut', 'artizanal', 'bio', 'clasic', 'din lemn'];
@@ -186,8 +186,8 @@ async function main(): Promise<void> {
       const res = await fetch(appUrl(url), { headers });
       if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
     }
-    const run = (url: string, connections = 10) => autocannon({ url, connections, duration, headers });
-    const table: { label: string; r: Awaited<ReturnType<typeof autocannon>> }[] = [];
+    const run = (url: string, connections = 10) => load({ url, connections, duration, headers });
+    const table: { label: string; r: Load }[] = [];
     const bare = await run(`http://127.0.0.1:${ports.bare}/bare`);
     table.push({ label: 'bare Fastify route', r: bare });
     for (const [label, url] of chosen) table.push({ label, r: await run(appUrl(url)) });
@@ -202,8 +202,24 @@ async function main(): Promise<void> {
     console.log('| request | req/s | p50 ms | p99 ms | vs bare | errors |');
     console.log('|---|---:|---:|---:|---:|---:|');
     for (const { label, r } of table) {
-      const bad = r.non2xx + r.errors + r.timeouts;
-      console.log(`| ${label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${((100 * r.requests.average) / bare.requests.average).toFixed(1)} % | ${bad} |`);
+      console.log(`| ${label} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${((100 * r.rps) / bare.rps).toFixed(1)} % | ${r.errors} |`);
+    }
+    // Issue 10's targets, for the rows this run measured.
+    const measured = (label: string) => table.find((t) => t.label === label)?.r;
+    const alone = measured('3-row list (sources)');
+    const targets: [string, Load | undefined, (r: Load) => number, number][] = [
+      ['product list page 1: p99 ms ≤', measured('product list page 1'), (r) => r.p99, 25],
+      ...table.filter((t) => t.label.startsWith('count:')).map((t): [string, Load, (r: Load) => number, number] => [`${t.label}: p99 ms ≤`, t.r, (r) => r.p99, 25]),
+      ['broad search: p99 ms ≤', measured(cases[2][0]), (r) => r.p99, 50],
+      ['3-row list: % of the bare route ≥', alone, (r) => (100 * r.rps) / bare.rps, 20],
+      ['3-row list during search: p99 / alone ≤', alone && measured('3-row list during search'), (r) => r.p99 / alone!.p99, 2],
+    ];
+    console.log('');
+    for (const [what, r, value, limit] of targets) {
+      if (!r) continue;
+      const v = value(r);
+      const met = what.endsWith('≥') ? v >= limit : v <= limit;
+      console.log(`${met ? 'met' : 'MISSED'}: ${what} ${limit} (${v.toFixed(2)})`);
     }
   } finally {
     child?.kill('SIGTERM');

@@ -20,7 +20,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { sql, type Insertable } from 'kysely';
 import { openDb, type Db } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
@@ -29,6 +28,7 @@ import { createOrderSearchText, dropOrderSearchText } from '../src/server/db/mig
 import type { ProductsTable } from '../src/server/db/schema.js';
 import { bulkLoadOrders, customerOf } from '../src/server/db/seed/orders.js';
 import { hashToken, newToken } from '../src/server/http/auth.js';
+import { load, percentile } from './_load.js';
 
 const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
 const DURATION = Number(process.env.DURATION ?? 8);
@@ -128,8 +128,7 @@ interface Row {
 async function cannon(label: string, url: string, headers: Record<string, string>): Promise<Row> {
   const first = await fetch(url, { headers });
   if (first.status !== 200) throw new Error(`${label}: ${first.status} ${await first.text()}`);
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  return { label, ...(await load({ url, connections: CONNECTIONS, duration: DURATION, headers })) };
 }
 
 /** The dashboard's five counts fired together, as the page does: time until all five answered. */
@@ -148,8 +147,7 @@ async function dashboard(base: string, headers: Record<string, string>): Promise
     times.push(performance.now() - s);
   }
   times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))];
-  return { label: 'dashboard: 5 counts together (1 client)', rps: times.length / DURATION, p50: at(0.5), p99: at(0.99), errors };
+  return { label: 'dashboard: 5 counts together (1 client)', rps: times.length / DURATION, p50: percentile(times, 0.5), p99: percentile(times, 0.99), errors };
 }
 
 async function plans(db: Db, companyId: number, phone: string): Promise<void> {
