@@ -13,7 +13,7 @@ const dir = path.dirname(fileURLToPath(import.meta.url));
 const filters = process.argv.slice(2);
 const benches = fs
   .readdirSync(dir)
-  .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.endsWith('.test.ts') && !f.startsWith('_'))
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && f !== 'run.ts' && !f.endsWith('.test.ts') && !f.startsWith('_'))
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
   .sort();
 

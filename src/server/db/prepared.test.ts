@@ -59,4 +59,37 @@ describe('prepared queries (built and compiled once, run with each call\'s value
     const written = prepared((exec, v: { companyId: number }) => exec.selectFrom('sources').select('id').where(sql<boolean>`company_id = ${sql.lit(String(v.companyId))}`));
     await expect(written(t.db.kysely, { companyId: companies[0] })).rejects.toThrow(/"companyId" is not a parameter/);
   });
+
+  it('compiles a list value once per length, every item a parameter', async () => {
+    const built: number[] = [];
+    const named = prepared(
+      (exec, v: { ids: number[] }) => {
+        built.push(v.ids.length);
+        return exec.selectFrom('sources').select('source').where('company_id', 'in', v.ids).orderBy('id');
+      },
+      { lists: ['ids'] },
+    );
+    const [alfa, beta] = companies;
+    expect(await named(t.db.kysely, { ids: [alfa] })).toHaveLength(3);
+    expect((await named(t.db.kysely, { ids: [beta] })).map((r) => r.source)).toEqual(['eMAG Beta SRL', 'Site Beta SRL', 'Facebook Beta SRL']);
+    expect(await named(t.db.kysely, { ids: [alfa, beta] })).toHaveLength(6);
+    expect(await named(t.db.kysely, { ids: [beta, -1] })).toHaveLength(3);
+    expect(built).toEqual([1, 2]);
+  });
+
+  it('runs raw SQL (a sql template) with its values, and branches only on shape values', async () => {
+    let builds = 0;
+    const firstOf = prepared(
+      (_exec, v: { companyId: number; order: 'asc' | 'desc' }) => {
+        builds++;
+        return sql<{ source: string }>`select source from sources where company_id = ${v.companyId} order by id ${sql.raw(v.order)} limit 1`;
+      },
+      { shape: ['order'] },
+    );
+    const [alfa, beta] = companies;
+    expect(await firstOf(t.db.kysely, { companyId: alfa, order: 'asc' })).toEqual([{ source: 'eMAG Alfa SRL' }]);
+    expect(await firstOf(t.db.kysely, { companyId: beta, order: 'asc' })).toEqual([{ source: 'eMAG Beta SRL' }]);
+    expect(await firstOf(t.db.kysely, { companyId: beta, order: 'desc' })).toEqual([{ source: 'Facebook Beta SRL' }]);
+    expect(builds).toBe(2);
+  });
 });

@@ -1,10 +1,23 @@
-import { PostgresAdapter, type CompiledQuery, type Compilable } from 'kysely';
+import { PostgresAdapter, type CompiledQuery, type Compilable, type RawBuilder } from 'kysely';
 import type { Executor } from './connection.js';
 
-/** Where a value of a prepared query goes: Kysely carries it into the compiled parameters untouched. */
+/**
+ * Where a value of a prepared query goes: Kysely carries it into the compiled parameters untouched.
+ * `index` is the place of an item in a list value.
+ */
 class Slot {
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    readonly index?: number,
+  ) {}
+
+  valueIn(values: Record<string, unknown>): unknown {
+    return this.index === undefined ? values[this.name] : (values[this.name] as unknown[])[this.index];
+  }
 }
+
+/** A query built with Kysely's builders, or raw SQL (`sql` template), which compiles with the executor. */
+type Buildable<O> = Compilable<O> | RawBuilder<O>;
 
 /** Compiled forms kept per prepared query (one per engine and `shape`): the oldest goes first. */
 export const MAX_SHAPES = 100;
@@ -22,40 +35,55 @@ export const MAX_SHAPES = 100;
  *
  * `shape` names values that are written into the SQL instead, so each of their combinations is
  * built and compiled once: a page's LIMIT and OFFSET, which SQLite runs twice as fast written in
- * (23 µs against 11 for the 3-row list; see sqliteCompiler.ts).
+ * (23 µs against 11 for the 3-row list; see sqliteCompiler.ts). `build` may branch on them.
+ *
+ * `lists` names array values (the ids of an `in (...)`): `build` receives an array of stand-ins as
+ * long as the call's array, so the query is compiled once per length and every item is a parameter.
  */
 export function prepared<V extends Record<string, unknown>, O>(
-  build: (exec: Executor, values: V) => Compilable<O>,
-  opts: { shape?: (keyof V & string)[] } = {},
+  build: (exec: Executor, values: V) => Buildable<O>,
+  opts: { shape?: (keyof V & string)[]; lists?: (keyof V & string)[] } = {},
 ): (exec: Executor, values: V) => Promise<O[]> {
   const shape = opts.shape ?? [];
+  const lists = opts.lists ?? [];
   const compiled = new Map<string, CompiledQuery<O>>();
   return async (exec, values) => {
     const engine = exec.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-    const key = [engine, ...shape.map((name) => String(values[name]))].join(':');
+    const lengths = lists.map((name) => (values[name] as unknown[]).length);
+    const key = [engine, ...shape.map((name) => String(values[name])), ...lengths].join(':');
     let query = compiled.get(key);
     if (!query) {
-      query = compileWithSlots(exec, build, Object.fromEntries(shape.map((name) => [name, values[name]])));
+      const fixed = Object.fromEntries(shape.map((name) => [name, values[name]]));
+      const listSlots = Object.fromEntries(lists.map((name, i) => [name, Array.from({ length: lengths[i] }, (_, index) => new Slot(name, index))]));
+      query = compileWithSlots(exec, build, fixed, listSlots);
       if (compiled.size >= MAX_SHAPES) compiled.delete(compiled.keys().next().value!);
       compiled.set(key, query);
     }
-    const parameters = query.parameters.map((p) => (p instanceof Slot ? values[p.name] : p));
+    const parameters = query.parameters.map((p) => (p instanceof Slot ? p.valueIn(values) : p));
     return (await exec.executeQuery<O>({ ...query, parameters })).rows;
   };
 }
 
-function compileWithSlots<V, O>(exec: Executor, build: (exec: Executor, values: V) => Compilable<O>, fixed: Record<string, unknown>): CompiledQuery<O> {
+function compileWithSlots<V, O>(
+  exec: Executor,
+  build: (exec: Executor, values: V) => Buildable<O>,
+  fixed: Record<string, unknown>,
+  listSlots: Record<string, Slot[]>,
+): CompiledQuery<O> {
   const slots = new Map<string, Slot>();
   const values = new Proxy(fixed, {
     get: (target, name) => {
       if (typeof name !== 'string') return undefined;
       if (name in target) return target[name];
+      if (name in listSlots) return listSlots[name];
       if (!slots.has(name)) slots.set(name, new Slot(name));
       return slots.get(name);
     },
   });
-  const query = build(exec, values as V).compile();
-  for (const slot of slots.values()) {
+  const built = build(exec, values as V);
+  // A raw query compiles with the executor; a builder already holds it (and ignores the argument).
+  const query = (built as RawBuilder<O>).compile(exec);
+  for (const slot of [...slots.values(), ...Object.values(listSlots).flat()]) {
     if (!query.parameters.includes(slot)) throw new Error(`prepared query: the value "${slot.name}" is not a parameter of its SQL`);
   }
   return query;

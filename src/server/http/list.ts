@@ -150,7 +150,11 @@ export function trigramFragments(term: string): string[] {
 
 /** Case-insensitive substring match of any of the columns, on both engines. */
 export function matchesAny(engine: Engine, columns: string[], term: string): Expression<SqlBool> {
-  const pattern = containsPattern(term);
+  return likeAny(engine, columns, containsPattern(term));
+}
+
+/** Case-insensitive LIKE of any of the columns with a pattern made by containsPattern(). */
+export function likeAny(engine: Engine, columns: string[], pattern: string): Expression<SqlBool> {
   const op = engine === 'postgres' ? sql.raw('ilike') : sql.raw('like');
   const parts = columns.map((c) => sql<SqlBool>`${sql.ref(c)} ${op} ${pattern} escape '\\'`);
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;

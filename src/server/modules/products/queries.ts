@@ -1,10 +1,11 @@
-import { sql, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type OperandValueExpressionOrList, type Selectable, type SqlBool } from 'kysely';
 import { searchCountBound, type ListResponse } from '../../../core/api/list.js';
 import type { Currency, Product, SaleType } from '../../../core/api/products.js';
 import { fromBani } from '../../../core/money.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
 import type { Database, ProductImagesTable, ProductsTable } from '../../db/schema.js';
-import { boundedCount, containsPattern, keptCount, matchesAny, pageMeta, type ListTotal } from '../../http/list.js';
+import { prepared } from '../../db/prepared.js';
+import { boundedCount, containsPattern, keptCount, likeAny, pageMeta, type ListTotal } from '../../http/list.js';
 
 type ProductRow = Selectable<ProductsTable> & { image_sha: string | null };
 
@@ -36,19 +37,23 @@ export function toProduct(row: ProductRow, link: ImageLink, variations: Product[
   };
 }
 
+/** The rows of the products `ids` names (a list of ids or a subquery of them), newest first. */
+function productRows(exec: Executor, ids: OperandValueExpressionOrList<Database & { p: ProductsTable }, 'p', 'p.id'>) {
+  return exec.selectFrom('products as p').selectAll('p').select(imageSha).where('p.id', 'in', ids).orderBy('p.id', 'desc');
+}
+
+const rowsById = prepared((exec, v: { ids: number[] }) => productRows(exec, v.ids), { lists: ['ids'] });
+
+const variationRows = prepared(
+  (exec, v: { parentIds: number[] }) => exec.selectFrom('products as p').selectAll('p').select(imageSha).where('p.parent_id', 'in', v.parentIds).orderBy('p.parent_id').orderBy('p.id'),
+  { lists: ['parentIds'] },
+);
+
 /** The variations of the given parents, in ONE query, grouped by parent id (in creation order). */
 async function variationsOf(exec: Executor, parentIds: number[], link: ImageLink): Promise<Map<number, Product[]>> {
   const byParent = new Map<number, Product[]>();
   if (parentIds.length === 0) return byParent;
-  const rows = await exec
-    .selectFrom('products as p')
-    .selectAll('p')
-    .select(imageSha)
-    .where('p.parent_id', 'in', parentIds)
-    .orderBy('p.parent_id')
-    .orderBy('p.id')
-    .execute();
-  for (const row of rows) {
+  for (const row of await variationRows(exec, { parentIds })) {
     const list = byParent.get(row.parent_id!) ?? [];
     list.push(toProduct(row, link));
     byParent.set(row.parent_id!, list);
@@ -64,18 +69,62 @@ async function variationsOf(exec: Executor, parentIds: number[], link: ImageLink
 const usesFtsIndex = (engine: Engine, term: string) => engine === 'sqlite' && [...term].length >= 3;
 
 /**
- * Whether the product `alias` matches the term by name or SKU. PostgreSQL compares the folded text
- * of migration 021 (lower(name || line feed || sku), kept by the database) with plain LIKE: what
- * ILIKE does to both columns, without folding them on every comparison. A term with a line feed
- * could match across name and SKU joined there, so it is compared with the columns themselves.
+ * How a term is compared with name and SKU. PostgreSQL compares the folded text of migration 021
+ * (lower(name || line feed || sku), kept by the database) with plain LIKE: what ILIKE does to both
+ * columns, without folding them on every comparison. A term with a line feed could match across
+ * name and SKU joined there, so it is compared with the columns themselves, as on SQLite.
  */
-function productMatches(engine: Engine, alias: 'm' | 'p' | 'v', term: string) {
-  if (engine === 'postgres' && !term.includes('\n')) return sql<SqlBool>`${sql.ref(`${alias}.search_text`)} like lower(${containsPattern(term)}) escape '\\'`;
-  return matchesAny(engine, [`${alias}.name`, `${alias}.sku`], term);
+type MatchForm = 'folded' | Engine;
+const matchFormOf = (engine: Engine, term: string): MatchForm => (engine === 'postgres' && !term.includes('\n') ? 'folded' : engine);
+
+/** Whether the product `alias` matches `pattern` (containsPattern of the term) by name or SKU. */
+function productMatches(form: MatchForm, alias: 'm' | 'p' | 'v', pattern: string) {
+  if (form === 'folded') return sql<SqlBool>`${sql.ref(`${alias}.search_text`)} like lower(${pattern}) escape '\\'`;
+  return likeAny(form, [`${alias}.name`, `${alias}.sku`], pattern);
 }
 
 /** The term as one FTS5 phrase: a substring match, every character literal. */
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
+
+/** The company's top-level products. */
+const topLevel = (exec: Executor, companyId: number) => exec.selectFrom('products as p').where('p.company_id', '=', companyId).where('p.parent_id', 'is', null);
+type TopLevel = ReturnType<typeof topLevel>;
+
+/**
+ * The ids of a page, newest first. Ordering by parent_id too (null on every top-level row, so the
+ * order is the same) names the index (company_id, parent_id, id): PostgreSQL otherwise walked the
+ * primary key backwards and stepped over every newer variation (a million-row catalogue's page 1
+ * took 400 ms). The rows are read for these ids only (productRows), so the image subquery runs for
+ * the rows shown, never for the rows an OFFSET skips (PostgreSQL ran it for every skipped row).
+ */
+const pageIdsOf = (query: TopLevel, limit: number, offset: number) => query.select('p.id').orderBy('p.parent_id', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset);
+
+/**
+ * A broad term's walk: the company's products newest first, each kept if it or one of its
+ * variations matches. The page (and the bounded count, if needed) fill after a few rows, so the
+ * walk stops early instead of materialising every match of the index (an eighth of a million
+ * products held Node's only thread for hundreds of milliseconds on SQLite, and took PostgreSQL's
+ * bitmap scan 120 ms). The variations' test is a scalar subquery, not EXISTS: PostgreSQL turns an
+ * EXISTS under OR into a hash of every matching variation, built first.
+ */
+const broadWalk = (query: TopLevel, form: MatchForm, pattern: string) =>
+  query.where((eb) =>
+    eb.or([
+      productMatches(form, 'p', pattern),
+      eb(eb.selectFrom('products as v').select(sql<number>`1`.as('one')).whereRef('v.parent_id', '=', 'p.id').where(productMatches(form, 'v', pattern)).limit(1), 'is not', null),
+    ]),
+  );
+
+// The usual queries of the list are built and compiled once (prepared.ts); Kysely building them
+// on every request cost a broad search about a third of its time in Node.
+const unsearchedPage = prepared((exec, v: { companyId: number; limit: number; offset: number }) => productRows(exec, pageIdsOf(topLevel(exec, v.companyId), v.limit, v.offset)), {
+  shape: ['limit', 'offset'],
+});
+const broadPage = prepared(
+  (exec, v: { companyId: number; form: MatchForm; pattern: string; limit: number; offset: number }) =>
+    productRows(exec, pageIdsOf(broadWalk(topLevel(exec, v.companyId), v.form, v.pattern), v.limit, v.offset)),
+  { shape: ['form', 'limit', 'offset'] },
+);
 
 /**
  * What the search index says of a term: the top-level ids of the company's first `bound` + 1
@@ -90,13 +139,18 @@ const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
  */
 type IndexProbe = { narrow: true; tops: number[] } | { narrow: false; moreThanBound: boolean };
 
-async function probeSearchIndex(exec: Executor, engine: Engine, companyId: number, term: string, bound: number): Promise<IndexProbe> {
-  const matches =
-    engine === 'sqlite'
+const probeRows = prepared(
+  (_exec, v: { companyId: number; form: MatchForm | 'fts'; match: string; limit: number }) =>
+    v.form === 'fts'
       ? sql<{ top_id: number }>`select coalesce(m.parent_id, m.id) as top_id from products_search cross join products m on m.id = products_search.rowid
-          where products_search match ${ftsPhrase(term)} and m.company_id = ${companyId} limit ${bound + 1}`
-      : sql<{ top_id: number }>`select coalesce(m.parent_id, m.id) as top_id from products m where m.company_id = ${companyId} and ${productMatches(engine, 'm', term)} limit ${bound + 1}`;
-  const { rows } = await matches.execute(exec);
+          where products_search match ${v.match} and m.company_id = ${v.companyId} limit ${v.limit}`
+      : sql<{ top_id: number }>`select coalesce(m.parent_id, m.id) as top_id from products m where m.company_id = ${v.companyId} and ${productMatches(v.form, 'm', v.match)} limit ${v.limit}`,
+  { shape: ['form'] },
+);
+
+async function probeSearchIndex(exec: Executor, engine: Engine, companyId: number, term: string, bound: number): Promise<IndexProbe> {
+  const values = engine === 'sqlite' ? { form: 'fts' as const, match: ftsPhrase(term) } : { form: matchFormOf(engine, term), match: containsPattern(term) };
+  const rows = await probeRows(exec, { companyId, ...values, limit: bound + 1 });
   const tops = [...new Set(rows.map((r) => Number(r.top_id)))];
   return rows.length > bound ? { narrow: false, moreThanBound: tops.length > bound } : { narrow: true, tops: tops.sort((x, y) => y - x) };
 }
@@ -109,64 +163,52 @@ async function probeSearchIndex(exec: Executor, engine: Engine, companyId: numbe
  */
 const probesIndex = (engine: Engine, term: string) => engine === 'postgres' || (usesFtsIndex(engine, term) && /^[\x20-\x7e]*$/.test(term));
 
+/** The page's rows and its total, by the way the term (if any) is searched. */
+async function pageRows(exec: Executor, engine: Engine, companyId: number, term: string, offset: number, items: number): Promise<{ rows: ProductRow[]; known: ListTotal }> {
+  const bound = searchCountBound(offset, items);
+  if (!term) {
+    const known = await keptCount(exec, companyId, 'products');
+    return { rows: await unsearchedPage(exec, { companyId, limit: items, offset }), known };
+  }
+  if (probesIndex(engine, term)) {
+    const probe = await probeSearchIndex(exec, engine, companyId, term, bound);
+    if (probe.narrow) {
+      const ids = probe.tops.slice(offset, offset + items);
+      return { rows: ids.length === 0 ? [] : await rowsById(exec, { ids }), known: { total: probe.tops.length, exact: true } };
+    }
+    const form = matchFormOf(engine, term);
+    const pattern = containsPattern(term);
+    const known = probe.moreThanBound ? { total: bound, exact: false } : await boundedCount(exec, broadWalk(topLevel(exec, companyId), form, pattern), bound);
+    return { rows: await broadPage(exec, { companyId, form, pattern, limit: items, offset }), known };
+  }
+  // The terms the index cannot judge (SQLite: under 3 characters, or beyond ASCII), each page
+  // built for its term: the top-level ids of the matching rows, found through the FTS index when
+  // it can (CROSS JOIN keeps SQLite from walking the company's products) or by LIKE.
+  const query = topLevel(exec, companyId).where(
+    'p.id',
+    'in',
+    usesFtsIndex(engine, term)
+      ? sql<number>`(select coalesce(m.parent_id, m.id) from products_search cross join products m on m.id = products_search.rowid
+        where products_search match ${ftsPhrase(term)} and m.company_id = ${companyId})`
+      : exec
+          .selectFrom('products as m')
+          .select((x) => x.fn.coalesce('m.parent_id', 'm.id').as('top_id'))
+          .where('m.company_id', '=', companyId)
+          .where(productMatches(engine, 'm', containsPattern(term))),
+  );
+  return { rows: await productRows(exec, pageIdsOf(query, items, offset)).execute(), known: await boundedCount(exec, query, bound) };
+}
+
 /**
  * A page of the company's top-level products, newest first, each with its variations. Two
  * queries plus the count (or the search index's probe), whatever the page size: the page of
  * parents, then all their children. The search matches the name or SKU of the parent or of any
- * of its variations.
+ * of its variations. meta.total is the kept count of the company's products, or the matches of a
+ * search counted up to a bound (a term matching an eighth of a million products counted all of
+ * them before).
  */
 export async function listProducts(exec: Executor, engine: Engine, link: ImageLink, companyId: number, q: { page: number; items: number; search: string }): Promise<ListResponse<Product>> {
-  let query = exec.selectFrom('products as p').where('p.company_id', '=', companyId).where('p.parent_id', 'is', null);
-  const offset = (q.page - 1) * q.items;
-  const bound = searchCountBound(offset, q.items);
-  let known: ListTotal | undefined;
-  let pageIds: number[] | undefined;
-  const term = q.search;
-  const probe = term && probesIndex(engine, term) ? await probeSearchIndex(exec, engine, companyId, term, bound) : undefined;
-  if (probe?.narrow) {
-    known = { total: probe.tops.length, exact: true };
-    pageIds = probe.tops.slice(offset, offset + q.items);
-  } else if (probe) {
-    // A broad term: the company's products newest first, each kept if it or one of its
-    // variations matches. The page (and the bounded count, if needed) fill after a few rows, so
-    // the walk stops early instead of materialising every match of the index (an eighth of a
-    // million products held Node's only thread for hundreds of milliseconds on SQLite, and took
-    // PostgreSQL's bitmap scan 120 ms). The variations' test is a scalar subquery, not EXISTS:
-    // PostgreSQL turns an EXISTS under OR into a hash of every matching variation, built first.
-    query = query.where((eb) =>
-      eb.or([
-        productMatches(engine, 'p', term),
-        eb(eb.selectFrom('products as v').select(sql<number>`1`.as('one')).whereRef('v.parent_id', '=', 'p.id').where(productMatches(engine, 'v', term)).limit(1), 'is not', null),
-      ]),
-    );
-    if (probe.moreThanBound) known = { total: bound, exact: false };
-  } else if (term && usesFtsIndex(engine, term)) {
-    // A term beyond ASCII on SQLite: the FTS matches drive the join (CROSS JOIN keeps SQLite
-    // from walking the company's products).
-    query = query.where('p.id', 'in', sql<number>`(select coalesce(m.parent_id, m.id) from products_search cross join products m on m.id = products_search.rowid
-        where products_search match ${ftsPhrase(term)} and m.company_id = ${companyId})`);
-  } else if (term) {
-    query = query.where('p.id', 'in', (eb) =>
-      eb
-        .selectFrom('products as m')
-        .select((x) => x.fn.coalesce('m.parent_id', 'm.id').as('top_id'))
-        .where('m.company_id', '=', companyId)
-        .where(productMatches(engine, 'm', term)),
-    );
-  }
-  // meta.total: the kept count of the company's products, or the matches of a search counted up
-  // to a bound (a term matching an eighth of a million products counted all of them before).
-  known ??= term ? await boundedCount(exec, query, bound) : await keptCount(exec, companyId, 'products');
-  // The page's ids first, then its rows: the image subquery runs for the rows shown, never for
-  // the rows an OFFSET skips (PostgreSQL ran it for every skipped row of a deep page). Ordering
-  // by parent_id too (null on every top-level row, so the order is the same) names the index
-  // (company_id, parent_id, id): PostgreSQL otherwise walked the primary key backwards and
-  // stepped over every newer variation (a million-row catalogue's page 1 took 400 ms).
-  const page = pageIds ?? query.select('p.id').orderBy('p.parent_id', 'desc').orderBy('p.id', 'desc').limit(q.items).offset(offset);
-  const rows =
-    Array.isArray(page) && page.length === 0
-      ? []
-      : await exec.selectFrom('products as p').selectAll('p').select(imageSha).where('p.id', 'in', page).orderBy('p.id', 'desc').execute();
+  const { rows, known } = await pageRows(exec, engine, companyId, q.search, (q.page - 1) * q.items, q.items);
   const children = await variationsOf(exec, rows.map((r) => r.id), link);
   return { data: rows.map((row) => toProduct(row, link, children.get(row.id) ?? [])), meta: pageMeta(known, q.page, q.items) };
 }
