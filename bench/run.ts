@@ -2,7 +2,8 @@
  * `npm run bench`: runs every benchmark under bench/ one after another (they are not part of
  * `npm test`), each in its own process with the environment given to this one, so
  * BENCH_DATABASE_URL=postgres://... applies to all of them. `npm run bench -- orders` runs the
- * benchmarks whose file name contains "orders". Ends with the list of benchmarks that failed.
+ * benchmarks whose file name contains "orders". Builds the web app first when the dashboard bench
+ * is among them. Ends with the list of benchmarks that failed.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +23,13 @@ if (benches.length === 0) {
   process.exit(1);
 }
 const failed: string[] = [];
+// The dashboard bench loads the built web app: build it from this checkout first, so it measures
+// what the code gives now (a fresh clone has no build at all).
+if (benches.includes('dashboard.ts')) {
+  console.log('\n=== vite build (for bench/dashboard.ts)');
+  const vite = path.join(dir, '..', 'node_modules', 'vite', 'bin', 'vite.js');
+  if (spawnSync(process.execPath, [vite, 'build'], { stdio: 'inherit', cwd: path.join(dir, '..') }).status !== 0) failed.push('vite build');
+}
 for (const file of benches) {
   console.log(`\n=== bench/${file}`);
   const { status } = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { stdio: 'inherit', env: process.env });
