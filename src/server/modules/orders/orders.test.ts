@@ -567,8 +567,12 @@ describe('cancel, restore, delete', () => {
     expect(c.statusCode, c.body).toBe(200);
     expect(c.json().data.status).toBe('cancelled');
     expect(await stockOf(u, a)).toBe(10);
-    expect((await u.call('GET', '/api/v1/order?status=cancelled')).json().meta.total).toBe(1);
-    expect((await u.call('GET', '/api/v1/order?status=new')).json().meta.total).toBe(0);
+    const other = await order(u, src, { 'A-1': 1 });
+    const tab = async (status: string) => (await u.call('GET', `/api/v1/order?status=${status}`)).json();
+    expect(await tab('cancelled')).toMatchObject({ data: [{ id: o.id, status: 'cancelled' }], meta: { total: 1 } });
+    expect(await tab('new')).toMatchObject({ data: [{ id: other.id, status: 'new' }], meta: { total: 1 } });
+    await u.call('DELETE', `/api/v1/order/${other.id}`);
+    expect(await stockOf(u, a)).toBe(10);
     const twice = await u.call('POST', `/api/v1/order/${o.id}/cancel`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('The order is already cancelled.');

@@ -4,6 +4,7 @@ import { searchCountBound, type ListMeta } from '../../../core/api/list.js';
 import { fromBani } from '../../../core/money.js';
 import { normalizePhone } from '../../../core/orders/phone.js';
 import type { Engine, Executor } from '../../db/connection.js';
+import { prepared } from '../../db/prepared.js';
 import type { AppliedDiscountsTable, OrderCustomerDetailsTable, OrdersTable } from '../../db/schema.js';
 import { boundedCount, containsPattern, keptCount, pageMeta, trigramFragments, type ListTotal } from '../../http/list.js';
 import { orderInvoiceView } from '../invoices/queries.js';
@@ -35,13 +36,18 @@ export async function bumpCounts(exec: Executor, companyId: number, changes: ['o
 
 // ---- flags ------------------------------------------------------------------------------------
 
+const flagRows = prepared(
+  (exec, v: { ids: number[] }) =>
+    exec.selectFrom('flags').select(['customer_id', 'company_id', 'reason', 'created_at']).where('customer_id', 'in', v.ids).orderBy('customer_id').orderBy('created_at', 'desc').orderBy('id', 'desc'),
+  { lists: ['ids'] },
+);
+
 /** Every flag of these customers, in one query; another company's id never leaves this function. */
 export async function flagsOf(exec: Executor, companyId: number, customerIds: number[]): Promise<Map<number, Flag[]>> {
   const out = new Map<number, Flag[]>();
   const ids = [...new Set(customerIds)];
   if (ids.length === 0) return out;
-  const rows = await exec.selectFrom('flags').select(['customer_id', 'company_id', 'reason', 'created_at']).where('customer_id', 'in', ids).orderBy('customer_id').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-  for (const r of rows) {
+  for (const r of await flagRows(exec, { ids })) {
     const own = r.company_id === companyId;
     const list = out.get(r.customer_id) ?? [];
     list.push({ reason: r.reason, created_at: Number(r.created_at), flagged_by_company_id: own ? companyId : null, by_this_company: own });
@@ -228,28 +234,38 @@ export async function listOrders(exec: Executor, engine: Engine, companyId: numb
     ({ ids, known } = await searchOrders(exec, engine, companyId, q.search, { status: q.status, desc, offset, items: q.items, bound: searchCountBound(offset, q.items, tuning.window), walkRows: tuning.walkRows ?? WALK_ROWS }));
   } else {
     known = await keptCount(exec, companyId, 'orders', q.status ?? '');
-    let page = exec.selectFrom('orders').select('id').where('company_id', '=', companyId);
-    if (q.status) page = page.where('status', '=', q.status);
-    const rows = await page.orderBy('id', desc ? 'desc' : 'asc').limit(q.items).offset(offset).execute();
-    ids = rows.map((r) => r.id);
+    const page = { companyId, status: q.status ?? '', direction: desc ? ('desc' as const) : ('asc' as const), limit: q.items, offset };
+    ids = (await (q.status ? pageOfStatus(exec, page) : pageOfAll(exec, page))).map((r) => r.id);
   }
   const data = await orderListRows(exec, companyId, ids);
   return { data, meta: pageMeta(known, q.page, q.items) };
 }
 
+// The list's usual queries are built and compiled once (prepared.ts), as the products list's.
+type PageValues = { companyId: number; status: string; direction: 'asc' | 'desc'; limit: number; offset: number };
+const pageShape = { shape: ['direction', 'limit', 'offset'] as ('direction' | 'limit' | 'offset')[] };
+const companyOrders = (exec: Executor, v: PageValues) => exec.selectFrom('orders').select('id').where('company_id', '=', v.companyId);
+const pageOfAll = prepared((exec, v: PageValues) => companyOrders(exec, v).orderBy('id', v.direction).limit(v.limit).offset(v.offset), pageShape);
+const pageOfStatus = prepared((exec, v: PageValues) => companyOrders(exec, v).where('status', '=', v.status).orderBy('id', v.direction).limit(v.limit).offset(v.offset), pageShape);
+
+const listRows = prepared(
+  (exec, v: { companyId: number; ids: number[] }) =>
+    exec
+      .selectFrom('orders as o')
+      .innerJoin('order_customer_details as d', 'd.order_id', 'o.id')
+      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .leftJoin(unsettledShipments(exec), 'sh.order_id', 'o.id')
+      .selectAll('o')
+      .select(['d.name', 'd.email', 'c.phone_number', 'sh.state as awb_state'])
+      .where('o.id', 'in', v.ids)
+      .where('o.company_id', '=', v.companyId),
+  { lists: ['ids'] },
+);
+
 /** The list rows of these orders (in the order given), with their customers' flags: three queries for any page size. */
 async function orderListRows(exec: Executor, companyId: number, ids: number[]): Promise<OrderListItem[]> {
   if (ids.length === 0) return [];
-  const rows = await exec
-    .selectFrom('orders as o')
-    .innerJoin('order_customer_details as d', 'd.order_id', 'o.id')
-    .innerJoin('customers as c', 'c.id', 'o.customer_id')
-    .leftJoin(unsettledShipments(exec), 'sh.order_id', 'o.id')
-    .selectAll('o')
-    .select(['d.name', 'd.email', 'c.phone_number', 'sh.state as awb_state'])
-    .where('o.id', 'in', ids)
-    .where('o.company_id', '=', companyId)
-    .execute();
+  const rows = await listRows(exec, { companyId, ids });
   const flags = await flagsOf(exec, companyId, rows.map((r) => r.customer_id));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids
