@@ -11,7 +11,8 @@
  *   BENCH_DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres npx tsx bench/orders.ts
  *   ENGINES=postgres BENCH_DATABASE_URL=... npx tsx bench/orders.ts     (one engine only)
  *
- * On PostgreSQL it makes a database of its own (bench_orders_<random>) and drops it after.
+ * On PostgreSQL it makes a database of its own (bench_orders_<random>) and drops it after, unless
+ * BENCH_KEEP=1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -190,6 +191,8 @@ async function runEngine(engine: string): Promise<void> {
     u.pathname = `/${name}`;
     url = u.toString();
     dropDb = async () => {
+      // BENCH_KEEP=1 leaves the seeded database for a look at its plans (psql, EXPLAIN ANALYZE).
+      if (process.env.BENCH_KEEP === '1') return log(`kept database ${name}`);
       const a = openDb(pgUrl);
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(a.kysely);
       await a.close();
