@@ -234,19 +234,22 @@ export async function listOrders(exec: Executor, engine: Engine, companyId: numb
     ({ ids, known } = await searchOrders(exec, engine, companyId, q.search, { status: q.status, desc, offset, items: q.items, bound: searchCountBound(offset, q.items, tuning.window), walkRows: tuning.walkRows ?? WALK_ROWS }));
   } else {
     known = await keptCount(exec, companyId, 'orders', q.status ?? '');
-    const page = { companyId, status: q.status ?? '', direction: desc ? ('desc' as const) : ('asc' as const), limit: q.items, offset };
-    ids = (await (q.status ? pageOfStatus(exec, page) : pageOfAll(exec, page))).map((r) => r.id);
+    const page = await pageIds(exec, { companyId, byStatus: !!q.status, status: q.status ?? '', direction: desc ? 'desc' : 'asc', limit: q.items, offset });
+    ids = page.map((r) => r.id);
   }
   const data = await orderListRows(exec, companyId, ids);
   return { data, meta: pageMeta(known, q.page, q.items) };
 }
 
 // The list's usual queries are built and compiled once (prepared.ts), as the products list's.
-type PageValues = { companyId: number; status: string; direction: 'asc' | 'desc'; limit: number; offset: number };
-const pageShape = { shape: ['direction', 'limit', 'offset'] as ('direction' | 'limit' | 'offset')[] };
-const companyOrders = (exec: Executor, v: PageValues) => exec.selectFrom('orders').select('id').where('company_id', '=', v.companyId);
-const pageOfAll = prepared((exec, v: PageValues) => companyOrders(exec, v).orderBy('id', v.direction).limit(v.limit).offset(v.offset), pageShape);
-const pageOfStatus = prepared((exec, v: PageValues) => companyOrders(exec, v).where('status', '=', v.status).orderBy('id', v.direction).limit(v.limit).offset(v.offset), pageShape);
+// A page's ids, of every order or of one status tab (`byStatus`).
+const pageIds = prepared(
+  (exec, v: { companyId: number; byStatus: boolean; status: string; direction: 'asc' | 'desc'; limit: number; offset: number }) => {
+    const company = exec.selectFrom('orders').select('id').where('company_id', '=', v.companyId);
+    return (v.byStatus ? company.where('status', '=', v.status) : company).orderBy('id', v.direction).limit(v.limit).offset(v.offset);
+  },
+  { shape: ['byStatus', 'direction', 'limit', 'offset'] },
+);
 
 const listRows = prepared(
   (exec, v: { companyId: number; ids: number[] }) =>

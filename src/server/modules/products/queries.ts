@@ -86,6 +86,14 @@ function productMatches(form: MatchForm, alias: 'm' | 'p' | 'v', pattern: string
 /** The term as one FTS5 phrase: a substring match, every character literal. */
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
+/**
+ * The top-level ids of the company's rows that the FTS5 index matches with `phrase` (ftsPhrase):
+ * CROSS JOIN keeps SQLite from walking the company's products and checking each.
+ */
+const ftsTops = (phrase: string, companyId: number) =>
+  sql<{ top_id: number }>`select coalesce(m.parent_id, m.id) as top_id from products_search cross join products m on m.id = products_search.rowid
+    where products_search match ${phrase} and m.company_id = ${companyId}`;
+
 /** The company's top-level products. */
 const topLevel = (exec: Executor, companyId: number) => exec.selectFrom('products as p').where('p.company_id', '=', companyId).where('p.parent_id', 'is', null);
 type TopLevel = ReturnType<typeof topLevel>;
@@ -142,8 +150,7 @@ type IndexProbe = { narrow: true; tops: number[] } | { narrow: false; moreThanBo
 const probeRows = prepared(
   (_exec, v: { companyId: number; form: MatchForm | 'fts'; match: string; limit: number }) =>
     v.form === 'fts'
-      ? sql<{ top_id: number }>`select coalesce(m.parent_id, m.id) as top_id from products_search cross join products m on m.id = products_search.rowid
-          where products_search match ${v.match} and m.company_id = ${v.companyId} limit ${v.limit}`
+      ? sql<{ top_id: number }>`${ftsTops(v.match, v.companyId)} limit ${v.limit}`
       : sql<{ top_id: number }>`select coalesce(m.parent_id, m.id) as top_id from products m where m.company_id = ${v.companyId} and ${productMatches(v.form, 'm', v.match)} limit ${v.limit}`,
   { shape: ['form'] },
 );
@@ -183,13 +190,12 @@ async function pageRows(exec: Executor, engine: Engine, companyId: number, term:
   }
   // The terms the index cannot judge (SQLite: under 3 characters, or beyond ASCII), each page
   // built for its term: the top-level ids of the matching rows, found through the FTS index when
-  // it can (CROSS JOIN keeps SQLite from walking the company's products) or by LIKE.
+  // it can or by LIKE.
   const query = topLevel(exec, companyId).where(
     'p.id',
     'in',
     usesFtsIndex(engine, term)
-      ? sql<number>`(select coalesce(m.parent_id, m.id) from products_search cross join products m on m.id = products_search.rowid
-        where products_search match ${ftsPhrase(term)} and m.company_id = ${companyId})`
+      ? sql<number>`(${ftsTops(ftsPhrase(term), companyId)})`
       : exec
           .selectFrom('products as m')
           .select((x) => x.fn.coalesce('m.parent_id', 'm.id').as('top_id'))
