@@ -1,5 +1,5 @@
 /** Child of bench/geo.ts: the time and memory the shipped address data adds to a start (run with --expose-gc). */
-import { geoData } from '../src/server/modules/geo/data.js';
+import { geoData } from '../src/server/modules/geo/index.js';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 gc();

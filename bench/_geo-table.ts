@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { readGeoDataFile } from '../src/server/modules/geo/data.js';
+import { readGeoDataFile } from '../src/server/modules/geo/index.js';
 import { foldForSearch } from '../src/core/geo/text.js';
 
 const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-geo-')), 'geo.db');

@@ -16,8 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { GEO_DATA_FILE, geoData } from '../src/server/modules/geo/data.js';
-import { searchRows } from '../src/server/modules/geo/service.js';
+import { GEO_DATA_FILE, geoData } from '../src/server/modules/geo/index.js';
+import { searchRows } from '../src/server/modules/geo/index.js';
 import { startTestApp } from '../src/server/test/harness.js';
 
 const RUNS = Number(process.env.RUNS ?? 5);

@@ -9,26 +9,24 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { changelogRoutes } from './modules/changelog/routes.js';
-import { companyRoutes } from './modules/companies/routes.js';
-import { sourceRoutes } from './modules/sources/routes.js';
-import { discountRoutes } from './modules/discounts/routes.js';
-import { productRoutes } from './modules/products/routes.js';
-import { notificationRoutes } from './modules/notifications/routes.js';
-import { packageRoutes } from './modules/packages/routes.js';
-import { returnRequestRoutes } from './modules/return-requests/routes.js';
-import { messageRoutes } from './modules/messages/routes.js';
-import { geoData } from './modules/geo/data.js';
-import { geoRoutes } from './modules/geo/routes.js';
-import { integrationRoutes } from './modules/integrations/routes.js';
+import { authRoutes } from './modules/auth/index.js';
+import { changelogRoutes } from './modules/changelog/index.js';
+import { companyRoutes } from './modules/companies/index.js';
+import { sourceRoutes } from './modules/sources/index.js';
+import { discountRoutes } from './modules/discounts/index.js';
+import { productRoutes } from './modules/products/index.js';
+import { notificationRoutes } from './modules/notifications/index.js';
+import { packageRoutes } from './modules/packages/index.js';
+import { returnRequestRoutes } from './modules/return-requests/index.js';
+import { messageRoutes } from './modules/messages/index.js';
+import { geoData, geoRoutes } from './modules/geo/index.js';
+import { integrationRoutes } from './modules/integrations/index.js';
 import { secretBox } from './lib/secrets.js';
-import { orderRoutes } from './modules/orders/routes.js';
-import { customerRoutes } from './modules/customers/routes.js';
-import { invoiceRoutes } from './modules/invoices/routes.js';
-import { shippingRoutes } from './modules/shipping/routes.js';
+import { orderRoutes } from './modules/orders/index.js';
+import { customerRoutes } from './modules/customers/index.js';
 import { loadProvidersConfig, type ProvidersConfig } from './providers/config.js';
 import { createProviderRegistry, type ProviderRegistry } from './providers/registry.js';
+import type { AppServices } from './context.js';
 import { injectFetch } from './providers/transport.js';
 import { demoCredentials, registerEmulators, type EmulatorSet } from './emulators/index.js';
 
@@ -67,8 +65,8 @@ export interface RouteInfo {
 declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: RouteInfo[];
-    /** Builds provider clients from a company's credentials. */
-    providers: ProviderRegistry;
+    /** What every request's and job's ServiceContext is made of (main.ts hands it to the job runner). */
+    services: AppServices;
     /** The emulators mounted under /emulators (emulated mode), else null. */
     emulators: EmulatorSet | null;
   }
@@ -102,22 +100,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCompression(app);
   // Room for a 5 MB image plus the other fields; the image's own limit is checked by the products module.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 50 } });
-  registerAuth(app, deps.db, deps.clock ?? systemClock);
-  registerContext(app, { db: deps.db, clock: deps.clock ?? systemClock, providers: deps.providerRegistry });
+  const clock = deps.clock ?? systemClock;
+  registerAuth(app, deps.db, clock);
 
   // Emulated providers live in this process: their routes under /emulators, reached in process.
   const providersConfig = deps.providers ?? loadProvidersConfig({});
-  const emulators = providersConfig.mode === 'emulated' ? await registerEmulators(app, { clock: deps.clock ?? systemClock }) : null;
+  const emulators = providersConfig.mode === 'emulated' ? await registerEmulators(app, { clock }) : null;
   app.decorate('emulators', emulators);
-  app.decorate(
-    'providers',
+  const providers =
+    deps.providerRegistry ??
     createProviderRegistry({
       config: providersConfig,
-      clock: deps.clock ?? systemClock,
+      clock,
       fetch: emulators ? injectFetch(app) : undefined,
       demoAccounts: emulators ? demoCredentials(emulators) : undefined,
-    }),
-  );
+    });
+  const services: AppServices = { db: deps.db, clock, providers, secrets: secretBox(deps.appKey) };
+  app.decorate('services', services);
+  registerContext(app, services);
 
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
   authRoutes(app);
@@ -129,11 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   packageRoutes(app);
   returnRequestRoutes(app);
   messageRoutes(app, deps.publicUrl ?? 'http://localhost');
-  const secrets = secretBox(deps.appKey);
-  integrationRoutes(app, { secrets });
+  integrationRoutes(app);
   orderRoutes(app);
-  invoiceRoutes(app, { secrets });
-  shippingRoutes(app, { secrets, geo: geoData() });
   customerRoutes(app);
   changelogRoutes(app);
   geoRoutes(app, geoData());

@@ -1,33 +1,46 @@
 import type { Lang } from '../core/messages.js';
 import type { Db } from './db/connection.js';
 import type { Clock } from './lib/clock.js';
+import type { SecretBox } from './lib/secrets.js';
 import type { ProviderRegistry } from './providers/registry.js';
 import { FieldProblems } from './http/errors.js';
 
 /**
- * What a service needs to know about who is asking, built once per request by http/context.ts.
- * A background job, the CLI or a test builds one the same way (`serviceContext`), so services
- * never see Fastify's request.
- *
- * `providers` builds provider clients (couriers, invoicing, messaging) from a company's stored
- * credentials; absent where no provider is reachable (a CLI command, a test that needs none).
+ * What the app is made of, built once at start (buildApp) and shared by every request and every
+ * background job: the database, the clock every rule reads, the provider clients and the box that
+ * opens the companies' stored credentials. There is no other channel for these: a service reaches
+ * them through its ServiceContext.
  */
-export interface ServiceContext {
+export interface AppServices {
   db: Db;
+  clock: Clock;
+  providers: ProviderRegistry;
+  secrets: SecretBox;
+}
+
+/**
+ * What a service needs to know about who is asking, built once per request by http/context.ts;
+ * a background job gets one from the runner and narrows it to a company with `forCompany`, the
+ * CLI and tests build one with `serviceContext`. Services never see Fastify's request.
+ */
+export interface ServiceContext extends AppServices {
   /** The company of X-Company-ID, checked against the user's memberships; 0 on routes not scoped to a company. */
   companyId: number;
   /** The signed-in user; 0 for the system (jobs, CLI). */
   userId: number;
   /** The language of the person asking: messages and notifications are written in it. */
   lang: Lang;
-  /** Unix seconds at the start of the request: one "now" for every row a request writes. */
+  /** Unix seconds at the start of the request (or job run): one "now" for every row it writes. */
   now: number;
-  clock: Clock;
-  providers?: ProviderRegistry;
 }
 
-export function serviceContext(opts: { db: Db; clock: Clock; companyId?: number; userId?: number; lang?: Lang; providers?: ProviderRegistry }): ServiceContext {
-  return { db: opts.db, clock: opts.clock, companyId: opts.companyId ?? 0, userId: opts.userId ?? 0, lang: opts.lang ?? 'en', now: opts.clock.now(), providers: opts.providers };
+export function serviceContext(app: AppServices, who: { companyId?: number; userId?: number; lang?: Lang } = {}): ServiceContext {
+  return { db: app.db, clock: app.clock, providers: app.providers, secrets: app.secrets, companyId: who.companyId ?? 0, userId: who.userId ?? 0, lang: who.lang ?? 'en', now: app.clock.now() };
+}
+
+/** The same caller working in one company (a job handling one company's row). */
+export function forCompany(ctx: ServiceContext, companyId: number): ServiceContext {
+  return { ...ctx, companyId };
 }
 
 /**

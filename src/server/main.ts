@@ -5,7 +5,6 @@ import { migrateToLatest } from './db/migrate.js';
 import { jobHandlers, scheduleRecurringJobs } from './jobs/handlers.js';
 import { startJobRunner } from './jobs/runner.js';
 import { systemClock } from './lib/clock.js';
-import { secretBox } from './lib/secrets.js';
 import { loadProvidersConfig } from './providers/config.js';
 import { PROVIDER_LABELS, PROVIDER_NAMES } from './providers/http.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/index.js';
@@ -24,7 +23,7 @@ const app = await buildApp({ providers, db, appKey: config.appKey, dataDir: conf
 await app.listen({ port: config.port, host: config.host });
 const logJob = (m: string) => console.error(m);
 await scheduleRecurringJobs(db, systemClock.now());
-const jobs = startJobRunner({ db, clock: systemClock, handlers: jobHandlers({ providers: app.providers, secrets: secretBox(config.appKey), log: logJob }), log: logJob });
+const jobs = startJobRunner({ services: app.services, handlers: jobHandlers({ log: logJob }), log: logJob });
 
 const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
 console.log(`\nSeller console is running at http://${shownHost}:${config.port}  (database: ${db.engine})`);
@@ -33,7 +32,7 @@ if (config.seedDemo) console.log(`Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}
 if (providers.mode === 'emulated') {
   console.log('Providers are emulated in this process (PROVIDERS=live for the real ones). Demo accounts:');
   for (const p of PROVIDER_NAMES) {
-    const demo = app.providers.demoCredentials(p);
+    const demo = app.services.providers.demoCredentials(p);
     if (demo) console.log(`  ${PROVIDER_LABELS[p].padEnd(10)} ${Object.entries(demo).map(([k, v]) => `${k}=${v}`).join('  ')}`);
   }
 }

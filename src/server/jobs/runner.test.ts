@@ -44,9 +44,9 @@ describe('background jobs', () => {
     const seen: unknown[] = [];
     const handlers: JobHandlers = { send: { run: async (job) => void seen.push(job.payload) } };
     await scheduleJob(db.kysely, { kind: 'send', key: 'send:1', payload: { to: 'x' }, runAt: clock.now() + 60 }, clock.now());
-    expect(await runDueJobs({ db, clock, handlers, instanceId: 'a' })).toBe(0);
+    expect(await runDueJobs({ services: t.services, handlers, instanceId: 'a' })).toBe(0);
     clock.advance(60);
-    expect(await runDueJobs({ db, clock, handlers, instanceId: 'a' })).toBe(1);
+    expect(await runDueJobs({ services: t.services, handlers, instanceId: 'a' })).toBe(1);
     expect(seen).toEqual([{ to: 'x' }]);
     expect(await rows()).toHaveLength(0);
   });
@@ -55,12 +55,12 @@ describe('background jobs', () => {
     let runs = 0;
     const handlers: JobHandlers = { poll: { run: async () => ((runs += 1), { again: 300 }) } };
     await scheduleJob(db.kysely, { kind: 'poll', key: 'poll:c1' }, clock.now());
-    await runDueJobs({ db, clock, handlers, instanceId: 'a' });
+    await runDueJobs({ services: t.services, handlers, instanceId: 'a' });
     const [row] = await rows();
     expect(row).toMatchObject({ run_at: clock.now() + 300, locked_by: null, attempts: 0 });
-    expect(await runDueJobs({ db, clock, handlers, instanceId: 'a' })).toBe(0);
+    expect(await runDueJobs({ services: t.services, handlers, instanceId: 'a' })).toBe(0);
     clock.advance(300);
-    await runDueJobs({ db, clock, handlers, instanceId: 'a' });
+    await runDueJobs({ services: t.services, handlers, instanceId: 'a' });
     expect(runs).toBe(2);
   });
 
@@ -75,7 +75,7 @@ describe('background jobs', () => {
     };
     await scheduleJob(db.kysely, { kind: 'flaky', key: 'flaky:1' }, clock.now());
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      expect(await runDueJobs({ db, clock, handlers, instanceId: 'a' })).toBe(1);
+      expect(await runDueJobs({ services: t.services, handlers, instanceId: 'a' })).toBe(1);
       const [row] = await rows();
       expect(row.attempts).toBe(attempt);
       expect(row.last_error).toBe('courier unavailable');
@@ -88,7 +88,7 @@ describe('background jobs', () => {
       }
     }
     clock.advance(86_400);
-    expect(await runDueJobs({ db, clock, handlers, instanceId: 'a' })).toBe(0);
+    expect(await runDueJobs({ services: t.services, handlers, instanceId: 'a' })).toBe(0);
     expect(retryDelaySeconds(1)).toBe(30);
     expect(retryDelaySeconds(2)).toBe(60);
     expect(retryDelaySeconds(20)).toBe(3600);
@@ -100,9 +100,9 @@ describe('background jobs', () => {
     expect(claimed?.key).toBe('poll:dead');
     let ranBy: string | null = null;
     const handlers: JobHandlers = { poll: { run: async () => void (ranBy = 'b') } };
-    expect(await runDueJobs({ db, clock, handlers, instanceId: 'b' })).toBe(0);
+    expect(await runDueJobs({ services: t.services, handlers, instanceId: 'b' })).toBe(0);
     clock.advance(121);
-    expect(await runDueJobs({ db, clock, handlers, instanceId: 'b' })).toBe(1);
+    expect(await runDueJobs({ services: t.services, handlers, instanceId: 'b' })).toBe(1);
     expect(ranBy).toBe('b');
   });
 
@@ -116,7 +116,7 @@ describe('background jobs', () => {
       for (let i = 0; i < 200; i += 1) await scheduleJob(db.kysely, { kind: 'once', key: `once:${i}`, payload: i }, clock.now());
       const runs: number[] = [];
       const handlers: JobHandlers = { once: { run: async (job) => void runs.push(job.payload as number) } };
-      await Promise.all(instances.map((d, n) => runDueJobs({ db: d, clock, handlers, instanceId: `i${n}` }, 1000)));
+      await Promise.all(instances.map((d, n) => runDueJobs({ services: { ...t.services, db: d }, handlers, instanceId: `i${n}` }, 1000)));
       expect(runs.length).toBe(200);
       expect(new Set(runs).size).toBe(200);
       expect(await rows()).toHaveLength(0);
@@ -128,7 +128,7 @@ describe('background jobs', () => {
   it('the loop runs due jobs until it is stopped', async () => {
     const seen: string[] = [];
     await scheduleJob(db.kysely, { kind: 'send', key: 'send:loop' }, clock.now());
-    const runner = startJobRunner({ db, clock, handlers: { send: { run: async (job) => void seen.push(job.key) } } }, 10);
+    const runner = startJobRunner({ services: t.services, handlers: { send: { run: async (job) => void seen.push(job.key) } } }, 10);
     for (let i = 0; i < 100 && seen.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
     await runner.stop();
     expect(seen).toEqual(['send:loop']);

@@ -73,6 +73,15 @@ export class ProviderError extends Error {
 
 export const isProviderError = (e: unknown): e is ProviderError => e instanceof ProviderError;
 
+/**
+ * The provider answered a create and made nothing: it said no, refused the login, did not know
+ * what was asked for, or asked us to slow down before doing anything. Every other failure of a
+ * create (a timeout, a lost connection, a 5xx, an answer we could not read, a fault of ours) leaves
+ * the outcome unknown: the document may exist at the provider and must be looked for, never sent again.
+ */
+export const NOTHING_CREATED: readonly ProviderErrorKind[] = ['rejected', 'refused_credentials', 'not_found', 'rate_limited'];
+export const isRefusal = (e: unknown): e is ProviderError => isProviderError(e) && NOTHING_CREATED.includes(e.kind);
+
 /** The subset of `fetch` the clients use; the global fetch fits it. */
 export type ProviderFetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }) => Promise<Response>;
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../app.js';
+import type { AppServices } from '../context.js';
 import { openDb, type Db } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -18,6 +19,8 @@ export interface TestApp {
   db: Db;
   /** The app key the app was built with (opens what it sealed: stored credentials). */
   appKey: string;
+  /** The app's services (database, clock, providers, secrets): what a job runner or a service call in a test is given. */
+  services: AppServices;
   close(): Promise<void>;
   /** A user with a token, member of a new company (or of the given ones). */
   signUp(opts?: { companies?: number[]; email?: string; password?: string }): Promise<TestUser>;
@@ -107,6 +110,7 @@ export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, '
     app,
     db,
     appKey,
+    services: app.services,
     signUp,
     createCompany,
     close: async () => {

@@ -3,7 +3,7 @@ import { matchOrderDiscount, matchProductDiscount, type OrderDiscountRule, type 
 import { computeTotals, type AppliedDiscountType } from '../../../core/orders/totals.js';
 import type { Db, Executor } from '../connection.js';
 import type { AppliedDiscountsTable, OrderCustomerDetailsTable, OrderEventsTable, OrderProductsTable, OrdersTable } from '../schema.js';
-import { geoData } from '../../modules/geo/data.js';
+import { geoData } from '../../modules/geo/index.js';
 import { demoAddresses } from './addresses.js';
 import { pick, seededRandom, type SeedContext } from './context.js';
 

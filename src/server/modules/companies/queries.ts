@@ -81,3 +81,9 @@ export function updateCompanyRow(exec: Executor, id: number, body: CompanyValues
 export async function deleteCompanyRow(exec: Executor, id: number): Promise<void> {
   await exec.deleteFrom('companies').where('id', '=', id).execute();
 }
+
+/** What a new order of the company starts with: its default shipping cost (bani). */
+export async function companyShippingCost(exec: Executor, companyId: number): Promise<number> {
+  const row = await exec.selectFrom('companies').select('shipping_cost').where('id', '=', companyId).executeTakeFirstOrThrow();
+  return Number(row.shipping_cost);
+}

@@ -155,3 +155,17 @@ export async function deleteProductDiscountRow(exec: Executor, companyId: number
   const result = await exec.deleteFrom('product_discounts').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+// ---- the rules an order applies -----------------------------------------------------------------
+
+/** The company's product discounts of these products (an order line gets the best one it reaches). */
+export function productDiscountRules(exec: Executor, companyId: number, productIds: number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return exec.selectFrom('product_discounts').select(['id', 'product_id', 'type', 'quantity', 'value']).where('company_id', '=', companyId).where('product_id', 'in', productIds).execute();
+}
+
+/** The company's order discounts of a source (an order gets the best one its value reaches). */
+export function orderDiscountRules(exec: Executor, companyId: number, sourceId: number | null) {
+  if (sourceId === null) return Promise.resolve([]);
+  return exec.selectFrom('order_discounts').select(['id', 'source_id', 'type', 'order_value', 'value']).where('company_id', '=', companyId).where('source_id', '=', sourceId).execute();
+}

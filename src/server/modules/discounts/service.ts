@@ -3,8 +3,8 @@ import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import { assertSelectedCompany, type ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { FieldProblems, notFound, parse } from '../../http/errors.js';
-import { companyProductIds } from '../products/queries.js';
-import { requireCompanySource } from '../sources/service.js';
+import { companyProductIds } from '../products/index.js';
+import { requireCompanySource } from '../sources/index.js';
 import {
   deleteOrderDiscountRow,
   deleteProductDiscountRow,

@@ -12,7 +12,7 @@ export interface IntegrationGateway {
   /** The emulator's demo account (emulated providers only), shown in the wizard and printed at start. */
   demoCredentials(key: WizardKey): Record<string, string> | null;
   /**
-   * Resolves when the provider accepts the login; throws ProviderRefused or ProviderUnavailable.
+   * Resolves when the provider accepts the login; throws the provider's ProviderError otherwise.
    * SmartBill also checks the company's VAT code (it names the company on every call).
    */
   verify<K extends WizardKey>(key: K, credentials: Credentials<K>, vatCode: string): Promise<void>;
@@ -22,18 +22,4 @@ export interface IntegrationGateway {
   vatRates(credentials: Credentials<'smartbill'>, vatCode: string): Promise<VatOption[]>;
   /** The account's Sameday pickup points and every Sameday locker, with their county and city. */
   samedayPlaces(credentials: Credentials<'sameday'>): Promise<{ pickupPoints: SamedayPlace[]; lockers: SamedayPlace[] }>;
-}
-
-/** The provider answered and said no to the credentials; `reason` is its own words. */
-export class ProviderRefused extends Error {
-  constructor(public provider: string, public reason: string) {
-    super(`${provider} refused the credentials`);
-  }
-}
-
-/** The provider did not answer usefully (timeout, 5xx, an unreadable answer). */
-export class ProviderUnavailable extends Error {
-  constructor(public provider: string, public reason: string) {
-    super(`${provider} is unavailable`);
-  }
 }

@@ -1,3 +1,4 @@
+import { COURIER_PROVIDERS, type CourierProvider } from '../../providers/couriers/types.js';
 import type { Selectable } from 'kysely';
 import { forUpdate, type Executor } from '../../db/connection.js';
 import type { CompanyIntegrationsTable, IntegrationsTable } from '../../db/schema.js';
@@ -61,4 +62,28 @@ export async function updateCompanyIntegration(
 
 export async function deleteCompanyIntegration(exec: Executor, id: number): Promise<void> {
   await exec.deleteFrom('company_integrations').where('id', '=', id).execute();
+}
+
+/** A company's courier set-up that can be asked about its AWBs: active, with credentials. */
+export interface ActiveCourierSetUp {
+  companyId: number;
+  courier: CourierProvider;
+}
+
+/**
+ * Every active courier set-up with credentials, by company then courier (a small table: one row
+ * per company and integration). Companies without one are never walked.
+ */
+export async function activeCourierSetUps(exec: Executor): Promise<ActiveCourierSetUp[]> {
+  const rows = await exec
+    .selectFrom('company_integrations as ci')
+    .innerJoin('integrations as i', 'i.id', 'ci.integration_id')
+    .select(['ci.company_id', 'i.key'])
+    .where('i.key', 'in', [...COURIER_PROVIDERS])
+    .where('ci.is_active', '=', 1)
+    .where('ci.credentials', 'is not', null)
+    .orderBy('ci.company_id')
+    .orderBy('i.key')
+    .execute();
+  return rows.map((r) => ({ companyId: r.company_id, courier: r.key as CourierProvider }));
 }

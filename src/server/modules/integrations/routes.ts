@@ -16,11 +16,8 @@ import {
   testIntegration,
   toggleStatus,
   vatRates,
-  type IntegrationDeps,
 } from './service.js';
-import { providerGateway } from './providerGateway.js';
 import { placesCache, samedayLocations } from './samedayLocations.js';
-import type { SecretBox } from '../../lib/secrets.js';
 
 const companyParam = z.object({ companyId: z.string() });
 
@@ -33,62 +30,60 @@ function assertPathCompany(req: FastifyRequest): void {
   if (!/^\d+$/.test(companyId) || Number(companyId) !== req.companyId) throw new HttpError(403, 'company_forbidden');
 }
 
-/** Integrations (spec part 2 section 7): the catalogue, the company's set-ups and the wizards' calls. */
-export function integrationRoutes(app: FastifyInstance, opts: { secrets: SecretBox }): void {
+/** Integrations: the catalogue, the company's set-ups and the wizards' calls (login, pickup point, series, VAT, test). */
+export function integrationRoutes(app: FastifyInstance): void {
   const scoped = { config: { company: true } };
-  // The provider side comes with each request's context (ctx.providers, the app's registry unless a test gave one).
   const places = placesCache();
-  const depsOf = (req: FastifyRequest): IntegrationDeps => ({ secrets: opts.secrets, gateway: providerGateway(req.ctx.providers ?? app.providers), placesCache: places });
 
-  app.get('/api/v1/integrations', async (req) => ({ data: await integrationCatalogue(req.ctx, depsOf(req)) }));
+  app.get('/api/v1/integrations', async (req) => ({ data: await integrationCatalogue(req.ctx) }));
 
-  app.get('/api/v1/company-integration', scoped, async (req) => ({ data: await companyIntegrations(req.ctx, depsOf(req)) }));
+  app.get('/api/v1/company-integration', scoped, async (req) => ({ data: await companyIntegrations(req.ctx) }));
 
   for (const key of WIZARD_KEYS) {
     app.post(`/api/v1/${key}/company/:companyId/login`, scoped, async (req) => {
       assertPathCompany(req);
-      return { data: await saveCredentials(req.ctx, depsOf(req), key, req.body) };
+      return { data: await saveCredentials(req.ctx, key, req.body) };
     });
   }
 
   for (const key of COURIER_KEYS) {
     app.get(`/api/v1/${key}/company/:companyId/pickup-points`, scoped, async (req) => {
       assertPathCompany(req);
-      return pickupPoints(req.ctx, depsOf(req), key);
+      return pickupPoints(req.ctx, key);
     });
     app.post(`/api/v1/${key}/company/:companyId/pickup-points`, scoped, async (req) => {
       assertPathCompany(req);
-      return { data: await choosePickupPoint(req.ctx, depsOf(req), key, req.body) };
+      return { data: await choosePickupPoint(req.ctx, key, req.body) };
     });
   }
 
   // The /sameday-location page: pickup points and lockers by county and city.
-  app.get('/api/v1/sameday/locations', scoped, async (req) => samedayLocations(req.ctx, depsOf(req), req.query));
+  app.get('/api/v1/sameday/locations', scoped, async (req) => samedayLocations(req.ctx, places, req.query));
 
   app.get('/api/v1/smartbill/company/:companyId/series', scoped, async (req) => {
     assertPathCompany(req);
-    return invoiceSeries(req.ctx, depsOf(req));
+    return invoiceSeries(req.ctx);
   });
   app.post('/api/v1/smartbill/company/:companyId/series', scoped, async (req) => {
     assertPathCompany(req);
-    return { data: await chooseSeries(req.ctx, depsOf(req), req.body) };
+    return { data: await chooseSeries(req.ctx, req.body) };
   });
   app.get('/api/v1/smartbill/company/:companyId/vat-amount', scoped, async (req) => {
     assertPathCompany(req);
-    return vatRates(req.ctx, depsOf(req));
+    return vatRates(req.ctx);
   });
   app.post('/api/v1/smartbill/company/:companyId/vat-amount', scoped, async (req) => {
     assertPathCompany(req);
-    return { data: await chooseVatRate(req.ctx, depsOf(req), req.body) };
+    return { data: await chooseVatRate(req.ctx, req.body) };
   });
 
   app.post('/api/v1/company-integration/:id/toggle-status', scoped, async (req) => {
     const { id } = parse(idParam, req.params);
-    return { data: await toggleStatus(req.ctx, depsOf(req), id) };
+    return { data: await toggleStatus(req.ctx, id) };
   });
   app.post('/api/v1/company-integration/:id/test', scoped, async (req) => {
     const { id } = parse(idParam, req.params);
-    return { data: await testIntegration(req.ctx, depsOf(req), id) };
+    return { data: await testIntegration(req.ctx, id) };
   });
   app.delete('/api/v1/company-integration/:id', scoped, async (req) => {
     const { id } = parse(idParam, req.params);

@@ -3,7 +3,8 @@ import { foldForSearch } from '../../../core/geo/text.js';
 import type { ServiceContext } from '../../context.js';
 import { HttpError, parse } from '../../http/errors.js';
 import { findCompanyIntegrationByKey } from './queries.js';
-import { callProvider, storedCredentials, type IntegrationDeps } from './service.js';
+import { callProvider, storedCredentials } from './providerAccess.js';
+import { providerGateway } from './providerGateway.js';
 
 /**
  * The /sameday-location page: the company's Sameday pickup points and Sameday's lockers, narrowed
@@ -39,16 +40,16 @@ export function placesCache(): PlacesCache {
   };
 }
 
-export async function samedayLocations(ctx: ServiceContext, deps: IntegrationDeps, query: unknown): Promise<SamedayLocations> {
+export async function samedayLocations(ctx: ServiceContext, cache: PlacesCache, query: unknown): Promise<SamedayLocations> {
   const q = parse(samedayLocationsQuery, query);
   const row = await findCompanyIntegrationByKey(ctx.db.kysely, ctx.companyId, 'sameday');
   if (!row || row.credentials === null) throw new HttpError(409, 'sameday_not_set_up');
   const key = `${row.id}:${row.updated_at}`;
-  let places = deps.placesCache?.get(key, ctx.now);
+  let places = cache.get(key, ctx.now);
   if (!places) {
-    const { credentials } = await storedCredentials(ctx, deps, 'sameday');
-    places = await callProvider(row.name, credentials, () => deps.gateway.samedayPlaces(credentials));
-    deps.placesCache?.set(key, places, ctx.now);
+    const { credentials } = await storedCredentials(ctx, 'sameday');
+    places = await callProvider(row.name, credentials, () => providerGateway(ctx.providers).samedayPlaces(credentials));
+    cache.set(key, places, ctx.now);
   }
   return narrow(places, q.county ?? null, q.city ?? null);
 }

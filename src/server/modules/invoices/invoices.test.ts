@@ -4,7 +4,6 @@ import { startEmulator } from '../../emulators/kit.js';
 import { jobHandlers } from '../../jobs/handlers.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
-import { secretBox } from '../../lib/secrets.js';
 import { memoryTokenStore, type ProviderFetch } from '../../providers/http.js';
 import { SmartBillClient } from '../../providers/invoicing/smartbill.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
@@ -322,7 +321,7 @@ describe('never two invoices for one order', () => {
     const o = await order(u, src, { 'B-2': 1 });
     smartbill.faults.set('answer_lost', 1);
     expect((await create(u, o.id)).statusCode).toBe(504);
-    const run = () => runDueJobs({ db: t.db, clock, handlers: jobHandlers({ providers: registry, secrets: secretBox(t.appKey) }), instanceId: 'test' });
+    const run = () => runDueJobs({ services: { ...t.services, providers: registry }, handlers: jobHandlers(), instanceId: 'test' });
     await run();
     expect((await getOrder(u, o.id)).invoice_state).toBe('unknown'); // not before a minute
     clock.advance(61);

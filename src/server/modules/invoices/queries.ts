@@ -69,6 +69,16 @@ export async function heldNumbers(exec: Executor, companyId: number, series: str
   return new Set(rows.map((r) => r.number!));
 }
 
+/** Whether an invoice create for the order is in flight or being checked (the order's contents are fixed meanwhile). */
+export async function invoiceInFlight(exec: Executor, orderId: number): Promise<boolean> {
+  return Boolean(inFlight(await documentsOfOrder(exec, orderId), 'invoice'));
+}
+
+/** Whether an invoice (issued, reversed, or one being sent) is a tax document of the order: the order then stays. */
+export async function invoiceHoldsOrder(exec: Executor, orderId: number): Promise<boolean> {
+  return (await documentsOfOrder(exec, orderId)).some((d) => HOLDING_STATES.includes(d.state as DocumentState));
+}
+
 /** Documents whose outcome is still open, oldest first (the background check). */
 export function openDocuments(exec: Executor, limit: number): Promise<DocumentRow[]> {
   return exec.selectFrom('invoices').selectAll().where('state', 'in', IN_FLIGHT_STATES).orderBy('id').limit(limit).execute();
@@ -205,10 +215,6 @@ export async function addReversed(exec: Executor, taken: { reverses_line_id: num
       .where('id', '=', t.reverses_line_id)
       .execute();
   }
-}
-
-export async function setBillNumber(exec: Executor, orderId: number, billNumber: string | null, now: number): Promise<void> {
-  await exec.updateTable('orders').set({ bill_number: billNumber, updated_at: now }).where('id', '=', orderId).execute();
 }
 
 // ---- the order as invoiced --------------------------------------------------------------------

@@ -1,11 +1,11 @@
 import { stornoAllowed, stornoBody } from '../../../core/api/invoices.js';
 import type { ServiceContext } from '../../context.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { HttpError, notFound, parse } from '../../http/errors.js';
+import { HttpError, parse } from '../../http/errors.js';
 import { bucharestDate } from '../../lib/bucharestTime.js';
 import type { InvoiceClient, InvoiceItem, InvoiceRef } from '../../providers/invoicing/types.js';
-import { lockOrder, record } from '../orders/service.js';
-import { scheduleStaleCheck, sendDocument, settleInFlight } from './documents.js';
+import { lockOrder, orderOf, recordEvent, setBillNumber } from '../order-lifecycle/index.js';
+import { claimDocument } from '../provider-documents/index.js';
+import { invoiceStore, sendDocument, settleInFlight } from './documents.js';
 import { invoiceLinesOf, stornoPlan, type PlannedLine } from './lines.js';
 import './messages.js';
 import {
@@ -18,24 +18,19 @@ import {
   invoiceSource,
   linesOf,
   moveDocument,
-  setBillNumber,
   type DocumentRow,
 } from './queries.js';
-import { smartBillFor, type InvoiceDeps } from './smartbill.js';
+import { smartBillFor } from './smartbill.js';
 
 /**
- * SmartBill invoices of orders (spec part 1 sections 2, 4 and 7; issue 14): create, download,
- * cancel, delete and storno. Every document is sent once: a pending row first (in the transaction
- * that checks the order, where the unique indexes make a second one impossible), SmartBill outside
- * it, then the outcome recorded (documents.ts).
+ * SmartBill invoices of orders: create, download, cancel, delete and storno. Every document is sent
+ * once through the provider documents protocol: a pending row claimed under the order's lock (the
+ * unique indexes make a second one impossible), SmartBill called outside any transaction, the
+ * outcome recorded (documents.ts). The order is read before anything else, so another company's
+ * order is a 404 whatever the body.
  */
 
-/** The order of the company (404 otherwise): read before anything else, so another company's order is a 404 whatever the body. */
-async function requireOrder(ctx: ServiceContext, id: number) {
-  const order = await ctx.db.kysely.selectFrom('orders').select(['id', 'status', 'bill_number']).where('id', '=', id).where('company_id', '=', ctx.companyId).executeTakeFirst();
-  if (!order) throw notFound();
-  return order;
-}
+const requireOrder = (ctx: ServiceContext, id: number) => orderOf(ctx.db.kysely, ctx, id);
 
 /** A text the customer left empty, or the literal "null" / "undefined" the spec says to treat as empty. */
 const present = (v: string | null | undefined): string | undefined => {
@@ -80,35 +75,24 @@ const toItem = (l: PlannedLine): InvoiceItem =>
 
 const refOf = (doc: DocumentRow): InvoiceRef => ({ series: doc.series, number: doc.number! });
 
-/**
- * Runs the transaction that checks the order and inserts the pending document. Two requests at the
- * same moment: the order's lock (or, past it, the unique index) lets one in; the other is a 409.
- */
-async function claimOnce<T>(claim: () => Promise<T>, busyKey: string): Promise<T> {
-  try {
-    return await claim();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new HttpError(409, busyKey);
-    throw err;
-  }
-}
-
 // ---- create -----------------------------------------------------------------------------------
 
 /**
  * Issues the order's invoice. Answers 'created', or 'adopted' when an earlier create whose answer
  * was lost turned out to have issued it (the order now shows that one).
  */
-export async function createInvoice(ctx: ServiceContext, deps: InvoiceDeps, orderId: number): Promise<'created' | 'adopted'> {
+export async function createInvoice(ctx: ServiceContext, orderId: number): Promise<'created' | 'adopted'> {
   const order = await requireOrder(ctx, orderId);
   // Checked again under the order's lock below; here it spares SmartBill a question.
   if (order.bill_number) throw new HttpError(409, 'invoice_exists', { bill_number: order.bill_number });
-  const smartBill = await smartBillFor(ctx, deps, 'issue');
-  const settled = await settleInFlight(ctx, smartBill.client, orderId, 'invoice');
+  const smartBill = await smartBillFor(ctx, 'issue');
+  const settled = await settleInFlight(ctx, orderId, 'invoice');
   if (settled.outcome === 'adopted') return 'adopted';
 
-  const claim = async () =>
-    ctx.db.transaction(async (trx) => {
+  const claimed = await claimDocument(
+    ctx,
+    invoiceStore,
+    async (trx) => {
       const order = await lockOrder(trx, ctx, orderId);
       if (order.bill_number) throw new HttpError(409, 'invoice_exists', { bill_number: order.bill_number });
       if (order.status === 'cancelled') throw new HttpError(409, 'invoice_order_cancelled');
@@ -122,10 +106,10 @@ export async function createInvoice(ctx: ServiceContext, deps: InvoiceDeps, orde
         { company_id: ctx.companyId, order_id: orderId, kind: 'invoice', reverses_id: null, series: smartBill.series, total: plan.total, full_reversal: false, client: JSON.stringify(client), created_by: ctx.userId || null, now: ctx.now },
         plan.lines,
       );
-      await scheduleStaleCheck(trx, id, ctx.now);
       return { id, lines: plan.lines, client };
-    });
-  const claimed = await claimOnce(claim, 'invoice_in_progress');
+    },
+    () => new HttpError(409, 'invoice_in_progress'),
+  );
   const doc = (await findDocument(ctx.db.kysely, claimed.id))!;
   await sendDocument(ctx, smartBill.client, doc, () =>
     smartBill.client.createInvoice({
@@ -142,12 +126,12 @@ export async function createInvoice(ctx: ServiceContext, deps: InvoiceDeps, orde
 // ---- download ---------------------------------------------------------------------------------
 
 /** The PDF of the order's invoice (or of its last cancelled one, which SmartBill keeps, stamped). */
-export async function downloadInvoice(ctx: ServiceContext, deps: InvoiceDeps, orderId: number): Promise<{ pdf: Buffer; filename: string }> {
+export async function downloadInvoice(ctx: ServiceContext, orderId: number): Promise<{ pdf: Buffer; filename: string }> {
   await requireOrder(ctx, orderId);
   const docs = await documentsOfOrder(ctx.db.kysely, orderId);
   const invoice = currentInvoice(docs) ?? [...docs].reverse().find((d) => d.kind === 'invoice' && d.state === 'cancelled');
   if (!invoice) throw new HttpError(404, 'invoice_not_found');
-  const { client } = await smartBillFor(ctx, deps, 'manage');
+  const { client } = await smartBillFor(ctx, 'manage');
   const pdf = await client.invoicePdf(refOf(invoice));
   const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '_');
   return { pdf, filename: `Factura-${safe(invoice.series)}-${safe(invoice.number!)}.pdf` };
@@ -173,8 +157,8 @@ async function endInvoice(ctx: ServiceContext, invoice: DocumentRow, state: 'can
     await lockOrder(trx, ctx, invoice.order_id);
     // SmartBill has done it: recorded whatever the row says now.
     await moveDocument(trx, invoice.id, ['issued', 'partially_storno', 'storno'], { state, now: ctx.now });
-    await setBillNumber(trx, invoice.order_id, null, ctx.now);
-    await record(trx, ctx, invoice.order_id, state === 'cancelled' ? 'invoice_cancelled' : 'invoice_deleted', { bill_number: billNumberOf(invoice.series, invoice.number!) });
+    await setBillNumber(trx, ctx, invoice.order_id, null);
+    await recordEvent(trx, ctx, invoice.order_id, state === 'cancelled' ? 'invoice_cancelled' : 'invoice_deleted', { bill_number: billNumberOf(invoice.series, invoice.number!) });
   });
 }
 
@@ -183,17 +167,17 @@ async function endInvoice(ctx: ServiceContext, invoice: DocumentRow, state: 'can
  * cleared, so a corrected invoice can be issued and the order can be cancelled; the cancelled
  * invoice stays readable (order.invoice, download) until another is issued.
  */
-export async function cancelInvoice(ctx: ServiceContext, deps: InvoiceDeps, orderId: number): Promise<void> {
+export async function cancelInvoice(ctx: ServiceContext, orderId: number): Promise<void> {
   const invoice = await invoiceToChange(ctx, orderId, 'invoice_reversed_no_cancel');
-  const { client } = await smartBillFor(ctx, deps, 'manage');
+  const { client } = await smartBillFor(ctx, 'manage');
   await client.cancelInvoice(refOf(invoice));
   await endInvoice(ctx, invoice, 'cancelled');
 }
 
 /** Deletes the invoice at SmartBill: only the last of its series (409 saying to cancel or reverse it otherwise). */
-export async function deleteInvoice(ctx: ServiceContext, deps: InvoiceDeps, orderId: number): Promise<void> {
+export async function deleteInvoice(ctx: ServiceContext, orderId: number): Promise<void> {
   const invoice = await invoiceToChange(ctx, orderId, 'invoice_reversed_no_delete');
-  const { client } = await smartBillFor(ctx, deps, 'manage');
+  const { client } = await smartBillFor(ctx, 'manage');
   const next = (await client.series()).find((s) => s.name === invoice.series)?.nextNumber;
   if (next != null && /^\d+$/.test(next) && /^\d+$/.test(invoice.number!) && Number(invoice.number) !== Number(next) - 1) {
     throw new HttpError(409, 'invoice_not_last', { series: invoice.series, bill_number: billNumberOf(invoice.series, invoice.number!) });
@@ -211,15 +195,17 @@ export async function deleteInvoice(ctx: ServiceContext, deps: InvoiceDeps, orde
  * order status `storno`; otherwise `partially_storno`. Only for an invoice last changed more than a
  * day ago.
  */
-export async function stornoInvoice(ctx: ServiceContext, deps: InvoiceDeps, orderId: number, body: unknown): Promise<void> {
+export async function stornoInvoice(ctx: ServiceContext, orderId: number, body: unknown): Promise<void> {
   await requireOrder(ctx, orderId);
   const input = parse(stornoBody, body);
-  const { client } = await smartBillFor(ctx, deps, 'manage');
-  const settled = await settleInFlight(ctx, client, orderId, 'storno');
+  const { client } = await smartBillFor(ctx, 'manage');
+  const settled = await settleInFlight(ctx, orderId, 'storno');
   if (settled.outcome === 'adopted') throw new HttpError(409, 'storno_adopted', { storno: billNumberOf(settled.doc!.series, settled.doc!.number!) });
 
-  const claim = () =>
-    ctx.db.transaction(async (trx) => {
+  const claimed = await claimDocument(
+    ctx,
+    invoiceStore,
+    async (trx) => {
       await lockOrder(trx, ctx, orderId);
       const docs = await documentsOfOrder(trx, orderId);
       const invoice = currentInvoice(docs);
@@ -236,10 +222,10 @@ export async function stornoInvoice(ctx: ServiceContext, deps: InvoiceDeps, orde
         { company_id: ctx.companyId, order_id: orderId, kind: 'storno', reverses_id: invoice.id, series: invoice.series, total: -plan.total, full_reversal: plan.full, client: invoice.client, created_by: ctx.userId || null, now: ctx.now },
         plan.lines,
       );
-      await scheduleStaleCheck(trx, id, ctx.now);
       return { id, invoice, plan };
-    });
-  const claimed = await claimOnce(claim, 'storno_in_progress');
+    },
+    () => new HttpError(409, 'storno_in_progress'),
+  );
   const doc = (await findDocument(ctx.db.kysely, claimed.id))!;
   const original = refOf(claimed.invoice);
   const issueDate = bucharestDate(ctx.now);

@@ -3,7 +3,7 @@ import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import { assertSelectedCompany, type ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { FieldProblems, notFound, parse } from '../../http/errors.js';
-import { requireCompanySource } from '../sources/service.js';
+import { requireCompanySource } from '../sources/index.js';
 import { deleteMessageRow, findMessage, insertMessage, listMessages, updateMessageRow } from './queries.js';
 
 /** SMS templates of the company the request works in (ctx.companyId). */

@@ -1,60 +1,15 @@
-import { sql, type Selectable } from 'kysely';
-import type { AppliedDiscount, Customer, CustomerDetail, Flag, Order, OrderEvent, OrderListItem, OrderProduct } from '../../../core/api/orders.js';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { AppliedDiscount, CustomerDetail, Flag, Order, OrderEvent, OrderListItem, OrderProduct } from '../../../core/api/orders.js';
 import { searchCountBound, type ListMeta } from '../../../core/api/list.js';
 import { fromBani } from '../../../core/money.js';
 import { normalizePhone } from '../../../core/orders/phone.js';
 import type { Engine, Executor } from '../../db/connection.js';
 import { prepared } from '../../db/prepared.js';
-import type { AppliedDiscountsTable, OrderCustomerDetailsTable, OrdersTable } from '../../db/schema.js';
-import { boundedCount, containsPattern, keptCount, pageMeta, trigramFragments, type ListTotal } from '../../http/list.js';
-import { orderInvoiceView } from '../invoices/queries.js';
-
-// ---- counts kept with every write -------------------------------------------------------------
-
-/**
- * Adds `delta` to a kept count of the company (list_counts of migration 011), in the caller's
- * transaction: list 'orders' with bucket '' (all) and one bucket per status, list 'customers'.
- */
-export async function bumpCount(exec: Executor, companyId: number, list: 'orders' | 'customers', bucket: string, delta: number): Promise<void> {
-  if (delta === 0) return;
-  await exec
-    .insertInto('list_counts')
-    .values({ company_id: companyId, list, bucket, n: delta })
-    .onConflict((oc) => oc.columns(['company_id', 'list', 'bucket']).doUpdateSet({ n: sql<number>`list_counts.n + excluded.n` }))
-    .execute();
-}
-
-/**
- * Several count changes of one write, always in the same (list, bucket) order: two transactions
- * touching the same count rows lock them in the same order, so PostgreSQL never deadlocks them
- * (a cancel moving 'new' -> 'cancelled' beside a restore moving 'cancelled' -> 'new').
- */
-export async function bumpCounts(exec: Executor, companyId: number, changes: ['orders' | 'customers', string, number][]): Promise<void> {
-  const sorted = [...changes].sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[0] < b[0] ? -1 : 1));
-  for (const [list, bucket, delta] of sorted) await bumpCount(exec, companyId, list, bucket, delta);
-}
-
-// ---- flags ------------------------------------------------------------------------------------
-
-const flagRows = prepared(
-  (exec, v: { ids: number[] }) =>
-    exec.selectFrom('flags').select(['customer_id', 'company_id', 'reason', 'created_at']).where('customer_id', 'in', v.ids).orderBy('customer_id').orderBy('created_at', 'desc').orderBy('id', 'desc'),
-  { lists: ['ids'] },
-);
-
-/** Every flag of these customers, in one query; another company's id never leaves this function. */
-export async function flagsOf(exec: Executor, companyId: number, customerIds: number[]): Promise<Map<number, Flag[]>> {
-  const out = new Map<number, Flag[]>();
-  const ids = [...new Set(customerIds)];
-  if (ids.length === 0) return out;
-  for (const r of await flagRows(exec, { ids })) {
-    const own = r.company_id === companyId;
-    const list = out.get(r.customer_id) ?? [];
-    list.push({ reason: r.reason, created_at: Number(r.created_at), flagged_by_company_id: own ? companyId : null, by_this_company: own });
-    out.set(r.customer_id, list);
-  }
-  return out;
-}
+import type { AppliedDiscountsTable, OrderCustomerDetailsTable, OrderProductsTable, OrdersTable } from '../../db/schema.js';
+import { containsPattern, keptCount, pageMeta, trigramFragments, type ListTotal } from '../../http/list.js';
+import { flagsOf } from '../customers/index.js';
+import { orderInvoiceView } from '../invoices/index.js';
+import { unsettledShipments } from '../shipping/index.js';
 
 // ---- the orders list --------------------------------------------------------------------------
 
@@ -281,12 +236,6 @@ async function orderListRows(exec: Executor, companyId: number, ids: number[]): 
     }));
 }
 
-/**
- * The AWB create of each order that is in flight or not yet settled with the courier (the shipping
- * module's shipments): at most one per order (a partial unique index), so joining it never
- * repeats an order.
- */
-const unsettledShipments = (exec: Executor) => exec.selectFrom('shipments').select(['order_id', 'state']).where('state', 'in', ['pending', 'unknown']).as('sh');
 const awbState = (state: string | null): Order['awb_state'] => (state === 'pending' || state === 'unknown' ? state : null);
 
 function orderMoney(r: Selectable<OrdersTable>): Omit<OrderListItem, 'customer_detail' | 'awb_state'> {
@@ -406,46 +355,75 @@ export async function findOrder(exec: Executor, companyId: number, id: number): 
   };
 }
 
-// ---- customers --------------------------------------------------------------------------------
 
-/**
- * The customers who ordered from the company, newest first. meta.total is the kept count; a search
- * (phone in any form, or a substring of the name or email this company has) counts its matches up
- * to the page's offset plus SEARCH_COUNT_WINDOW.
- */
-export async function listCustomers(exec: Executor, engine: Engine, companyId: number, q: { page: number; items: number; search: string }): Promise<{ data: Customer[]; meta: ListMeta }> {
-  const offset = (q.page - 1) * q.items;
-  let filtered = exec.selectFrom('company_customers as cc').innerJoin('customers as c', 'c.id', 'cc.customer_id').where('cc.company_id', '=', companyId);
-  let known: ListTotal;
-  if (q.search) {
-    const phone = normalizePhone(q.search);
-    const op = engine === 'postgres' ? 'ilike' : 'like';
-    const pattern = containsPattern(q.search);
-    filtered = phone ? filtered.where('c.phone_number', '=', phone) : filtered.where((eb) => eb.or([eb('cc.name', op, pattern), eb('cc.email', op, pattern)]));
-    known = await boundedCount(exec, filtered, searchCountBound(offset, q.items));
-  } else {
-    known = await keptCount(exec, companyId, 'customers');
-  }
-  const rows = await filtered
-    .select(['c.id', 'c.phone_number', 'cc.name', 'cc.email', 'cc.orders_count', 'cc.created_at'])
-    .orderBy('cc.customer_id', 'desc')
-    .limit(q.items)
-    .offset(offset)
-    .execute();
-  const flags = await flagsOf(exec, companyId, rows.map((r) => r.id));
-  return {
-    data: rows.map((r) => ({ id: r.id, name: r.name, phone_number: r.phone_number, email: r.email, orders_count: Number(r.orders_count), flags: flags.get(r.id) ?? [], created_at: Number(r.created_at) })),
-    meta: pageMeta(known, q.page, q.items),
-  };
+// ---- the order's lines, discounts and customer details (written by the orders service) ---------
+
+export type LineRow = Selectable<OrderProductsTable>;
+export type AppliedDiscountRow = Selectable<AppliedDiscountsTable>;
+export type CustomerDetailRow = Selectable<OrderCustomerDetailsTable>;
+
+export function linesOfOrder(exec: Executor, orderId: number): Promise<LineRow[]> {
+  return exec.selectFrom('order_products').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
-/** The customer as this company knows them (they ordered from it), or undefined. */
-export async function findCompanyCustomer(exec: Executor, companyId: number, customerId: number) {
-  return exec
-    .selectFrom('company_customers as cc')
-    .innerJoin('customers as c', 'c.id', 'cc.customer_id')
-    .select(['c.id', 'c.phone_number', 'cc.name', 'cc.email', 'cc.orders_count', 'cc.created_at'])
-    .where('cc.company_id', '=', companyId)
-    .where('cc.customer_id', '=', customerId)
-    .executeTakeFirst();
+export function lineById(exec: Executor, lineId: number): Promise<LineRow | undefined> {
+  return exec.selectFrom('order_products').selectAll().where('id', '=', lineId).executeTakeFirst();
+}
+
+/** The order's first line of this product (a product added again joins it). */
+export function lineOfProduct(exec: Executor, orderId: number, productId: number): Promise<LineRow | undefined> {
+  return exec.selectFrom('order_products').selectAll().where('order_id', '=', orderId).where('product_id', '=', productId).orderBy('id').executeTakeFirst();
+}
+
+export async function insertLine(exec: Executor, line: Insertable<OrderProductsTable>): Promise<number> {
+  return (await exec.insertInto('order_products').values(line).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function setLineQuantityRow(exec: Executor, lineId: number, quantity: number, now: number): Promise<void> {
+  await exec.updateTable('order_products').set({ quantity, updated_at: now }).where('id', '=', lineId).execute();
+}
+
+/** The line goes with the discounts that applied to it. */
+export async function deleteLineRow(exec: Executor, lineId: number): Promise<void> {
+  await exec.deleteFrom('applied_discounts').where('order_product_id', '=', lineId).execute();
+  await exec.deleteFrom('order_products').where('id', '=', lineId).execute();
+}
+
+export function discountsOfOrder(exec: Executor, orderId: number): Promise<AppliedDiscountRow[]> {
+  return exec.selectFrom('applied_discounts').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+export function discountById(exec: Executor, id: number): Promise<AppliedDiscountRow | undefined> {
+  return exec.selectFrom('applied_discounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertDiscount(exec: Executor, d: Insertable<AppliedDiscountsTable>): Promise<number> {
+  return (await exec.insertInto('applied_discounts').values(d).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateDiscountRow(exec: Executor, id: number, set: Updateable<AppliedDiscountsTable>): Promise<void> {
+  await exec.updateTable('applied_discounts').set(set).where('id', '=', id).execute();
+}
+
+export async function deleteDiscountRow(exec: Executor, id: number): Promise<void> {
+  await exec.deleteFrom('applied_discounts').where('id', '=', id).execute();
+}
+
+export function customerDetailOf(exec: Executor, orderId: number): Promise<CustomerDetailRow> {
+  return exec.selectFrom('order_customer_details').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+export async function insertCustomerDetail(exec: Executor, d: Insertable<OrderCustomerDetailsTable>): Promise<void> {
+  await exec.insertInto('order_customer_details').values(d).execute();
+}
+
+export async function updateCustomerDetailRow(exec: Executor, orderId: number, set: Updateable<OrderCustomerDetailsTable>): Promise<void> {
+  await exec.updateTable('order_customer_details').set(set).where('order_id', '=', orderId).execute();
+}
+
+/** The order's own rows (lines, discounts, customer details) before the order itself goes. */
+export async function deleteOrderContents(exec: Executor, orderId: number): Promise<void> {
+  await exec.deleteFrom('applied_discounts').where('order_id', '=', orderId).execute();
+  await exec.deleteFrom('order_products').where('order_id', '=', orderId).execute();
+  await exec.deleteFrom('order_customer_details').where('order_id', '=', orderId).execute();
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { addDiscountBody, addLineBody, customerDetailBody, discountValueBody, lineQuantityBody, newOrderBody, orderListQuery, orderUpdateBody } from '../../../core/api/orders.js';
-import { notFound, parse } from '../../http/errors.js';
+import { parse } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { MAX_ID } from '../../../core/validation.js';
-import { findOrder, listOrders } from './queries.js';
+import type { ServiceContext } from '../../context.js';
+import { orderDocumentRoutes } from './documentRoutes.js';
+import { listOrders } from './queries.js';
 import {
   addDiscount,
   addLine,
@@ -13,6 +15,7 @@ import {
   deleteDiscount,
   deleteLine,
   deleteOrder,
+  orderView,
   restoreOrder,
   setLineQuantity,
   updateCustomerDetail,
@@ -24,18 +27,14 @@ const orderProductParams = z.object({ orderId: z.coerce.number().int().positive(
 const orderIdParam = z.object({ orderId: z.coerce.number().int().positive().max(MAX_ID) });
 
 /**
- * The order calls of spec section 7 (AWB and invoice calls come with their own issue). Every
- * change answers the order as it now is ({data: Order}), so the page can show it without asking
- * again; the web app still refetches after each change, as the spec says.
+ * The order calls: list, one order, create, notes, delete, cancel and restore, lines, discounts,
+ * customer details; its AWB and invoice calls are in documentRoutes.ts. Every change answers the
+ * order as it now is ({data: Order}), so the page can show it without asking again; the web app
+ * still refetches after each change, as the spec says.
  */
 export function orderRoutes(app: FastifyInstance): void {
   const scoped = { config: { company: true } };
-
-  const answer = async (ctx: { db: { kysely: Parameters<typeof findOrder>[0] }; companyId: number }, id: number) => {
-    const order = await findOrder(ctx.db.kysely, ctx.companyId, id);
-    if (!order) throw notFound();
-    return { data: order };
-  };
+  const answer = async (ctx: ServiceContext, id: number) => ({ data: await orderView(ctx, id) });
 
   app.get('/api/v1/order', scoped, async (req) => {
     const q = parse(orderListQuery, req.query);
@@ -125,4 +124,6 @@ export function orderRoutes(app: FastifyInstance): void {
     await updateCustomerDetail(req.ctx, orderId, parse(customerDetailBody, req.body));
     return answer(req.ctx, orderId);
   });
+
+  orderDocumentRoutes(app);
 }

@@ -3,7 +3,7 @@ import { isStatusOnly, mergePackageItems, packageBody, packageItemsBody, package
 import { assertSelectedCompany, type ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { FieldProblems, notFound, parse } from '../../http/errors.js';
-import { companyProductIds } from '../products/queries.js';
+import { companyProductIds } from '../products/index.js';
 import { deletePackageRow, findPackage, insertPackage, itemsOf, listPackages, replaceItems, toPackage, updatePackageRow, type PackageRow } from './queries.js';
 
 /** Shipping presets of the company the request works in (ctx.companyId), with their contents. */

@@ -325,3 +325,38 @@ export async function removeImage(exec: Executor, productId: number): Promise<vo
 export function findImage(exec: Executor, productId: number): Promise<Pick<Selectable<ProductImagesTable>, 'mime' | 'bytes' | 'sha256'> | undefined> {
   return exec.selectFrom('product_images').select(['mime', 'bytes', 'sha256']).where('product_id', '=', productId).executeTakeFirst();
 }
+
+// ---- what orders take from the catalogue --------------------------------------------------------
+
+/** The company's products with these SKUs (parents and variations alike). */
+export function companyProductsBySku(exec: Executor, companyId: number, skus: string[]) {
+  if (skus.length === 0) return Promise.resolve([]);
+  return exec.selectFrom('products').selectAll().where('company_id', '=', companyId).where('sku', 'in', skus).execute();
+}
+
+/** The company's product with this id, or undefined. */
+export function companyProduct(exec: Executor, companyId: number, id: number) {
+  return exec.selectFrom('products').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+}
+
+/** Which of these products have variations (an order takes a variation, never its parent). */
+export async function productsWithVariations(exec: Executor, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await exec.selectFrom('products').select('parent_id').where('parent_id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.parent_id!));
+}
+
+/**
+ * Moves stock for an order's lines, product by product in id order: two transactions moving the
+ * same products lock their rows in the same order, so PostgreSQL never finds them waiting on each
+ * other; each move is one statement, so two orders taking the same product never lose an update.
+ */
+export async function moveStocks(trx: Executor, moves: { productId: number | null; delta: number }[]): Promise<void> {
+  const total = new Map<number, number>();
+  for (const m of moves) if (m.productId !== null) total.set(m.productId, (total.get(m.productId) ?? 0) + m.delta);
+  for (const id of [...total.keys()].sort((a, b) => a - b)) {
+    const delta = total.get(id)!;
+    if (delta === 0) continue;
+    await trx.updateTable('products').set({ stock: sql<number>`coalesce(stock, 0) + ${delta}` }).where('id', '=', id).execute();
+  }
+}

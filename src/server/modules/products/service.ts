@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
 import { sha256Hex } from '../../lib/hash.js';
-import { isMember } from '../companies/queries.js';
+import { isMember } from '../companies/index.js';
 import type { ProductRequestBody, UploadedImage } from './body.js';
 import { versionMatches, type ImageSigner } from './images.js';
 import {

@@ -2,7 +2,7 @@ import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import { returnRequestCreateBody, returnRequestUpdateBody, type ReturnRequest } from '../../../core/api/returnRequests.js';
 import type { ServiceContext } from '../../context.js';
 import { notFound, parse } from '../../http/errors.js';
-import { requireCompanySource } from '../sources/service.js';
+import { requireCompanySource } from '../sources/index.js';
 import { deleteReturnRequestRow, findReturnRequest, insertReturnRequest, listReturnRequests, updateReturnRequestRow } from './queries.js';
 
 /** Return requests of the company the request works in (ctx.companyId). */

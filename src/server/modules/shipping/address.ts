@@ -3,7 +3,7 @@ import type { AwbAddressFacts, AwbInput } from '../../../core/api/shipping.js';
 import { needsNumber, postalCodeFor } from '../../../core/geo/postalCode.js';
 import { foldForSearch } from '../../../core/geo/text.js';
 import { FieldProblems } from '../../http/errors.js';
-import type { GeoData } from '../geo/data.js';
+import type { GeoData } from '../geo/index.js';
 
 /**
  * The AWB's address against the shipped address data (modules/geo): the facts the spec's ordered

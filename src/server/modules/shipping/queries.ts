@@ -92,3 +92,22 @@ export async function knownAwbs(exec: Executor, courier: string, awbs: string[])
 }
 
 export const parcelNumbersOf = (row: Pick<ShipmentRow, 'parcel_numbers'>): string[] => (row.parcel_numbers ? (JSON.parse(row.parcel_numbers) as string[]) : []);
+
+/** Whether the order has an AWB create in flight or not yet settled with the courier (an AWB may exist). */
+export async function awbUnsettled(exec: Executor, orderId: number): Promise<boolean> {
+  const row = await activeShipment(exec, orderId);
+  return Boolean(row && isUnsettled(row));
+}
+
+/** The AWB create of each order that is in flight or not yet settled: at most one per order (a partial unique index), so joining it never repeats an order. */
+export const unsettledShipments = (exec: Executor) => exec.selectFrom('shipments').select(['order_id', 'state']).where('state', 'in', UNSETTLED_STATES).as('sh');
+
+/** The order's AWB attempts go with the order (only an order without an AWB, settled, is deleted). */
+export async function deleteShipmentsOfOrder(exec: Executor, orderId: number): Promise<void> {
+  await exec.deleteFrom('shipments').where('order_id', '=', orderId).execute();
+}
+
+/** Notes why an unknown create is still unknown (several candidates at the courier). */
+export async function noteShipmentError(exec: Executor, id: number, error: string): Promise<void> {
+  await exec.updateTable('shipments').set({ error: error.slice(0, 500) }).where('id', '=', id).execute();
+}

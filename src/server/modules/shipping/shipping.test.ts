@@ -6,7 +6,6 @@ import { jobHandlers } from '../../jobs/handlers.js';
 import { scheduleJob } from '../../jobs/queue.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
-import { secretBox } from '../../lib/secrets.js';
 import { loadProvidersConfig } from '../../providers/config.js';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { geoData } from '../geo/data.js';
@@ -109,7 +108,7 @@ async function seller(couriers: ('cargus' | 'sameday' | 'dpd')[] = ['cargus', 's
 const createAwb = (u: TestUser, orderId: number, body: unknown, headers?: Record<string, string>) => u.call('POST', `/api/v1/order/${orderId}/awb`, { body, headers });
 const orderOf = async (u: TestUser, id: number) => (await u.call('GET', `/api/v1/order/${id}`)).json().data;
 
-const runJobs = () => runDueJobs({ db: t.db, clock, handlers: jobHandlers({ providers: t.app.providers, secrets: secretBox(t.appKey) }), instanceId: 'test' }, 1000);
+const runJobs = () => runDueJobs({ services: t.services, handlers: jobHandlers(), instanceId: 'test' }, 1000);
 
 // ---- access -----------------------------------------------------------------------------------
 
@@ -367,8 +366,8 @@ describe('a create whose answer never came', () => {
       .values({ company_id: u.companyId, order_id: o.id, courier: 'sameday', state: 'pending', reference: `${o.id}-1`, cod_bani: Math.round(o.total_value * 100), weight_grams: 1000, awb: null, parcel_numbers: null, cost_bani: null, previous_status: null, error: null, created_by: null, created_at: clock.now(), updated_at: clock.now() })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await scheduleJob(t.db.kysely, { kind: SETTLE_JOB, key: `${SETTLE_JOB}:${row.id}`, payload: { shipmentId: row.id }, runAt: clock.now() + 60 }, clock.now());
-    const made = await t.app.providers.courier('sameday', DEMO.sameday as { username: string; password: string }).createAwb({
+    await scheduleJob(t.db.kysely, { kind: SETTLE_JOB, key: `${SETTLE_JOB}:${row.id}`, payload: { id: row.id }, runAt: clock.now() + 60 }, clock.now());
+    const made = await t.services.providers.courier('sameday', DEMO.sameday as { username: string; password: string }).createAwb({
       pickupPointId: '3101',
       recipient: { name: 'Ion Popescu', phone: '+40744123456', countyName: 'Cluj', localityName: 'Dej', address: 'Strada Republicii 3' },
       parcels: [{ weightKg: 1, lengthCm: 25, widthCm: 25, heightCm: 10 }],

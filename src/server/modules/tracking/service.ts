@@ -1,15 +1,11 @@
 import type { CourierStatus } from '../../../core/api/shipping.js';
-import { serviceContext, type ServiceContext } from '../../context.js';
-import type { Db } from '../../db/connection.js';
-import type { Clock } from '../../lib/clock.js';
-import type { SecretBox } from '../../lib/secrets.js';
+import { forCompany, type ServiceContext } from '../../context.js';
 import type { AwbTracking, CourierClient, CourierProvider } from '../../providers/couriers/types.js';
 import { PROVIDER_LABELS, ProviderError } from '../../providers/http.js';
-import type { ProviderRegistry } from '../../providers/registry.js';
-import { scrub, storedCredentials } from '../integrations/service.js';
-import { insertSystemNotification } from '../notifications/queries.js';
-import { completeDeliveredOrder, record } from '../orders/service.js';
-import { moveCourierStatus, openAwbPage, trackedIntegrations, type OpenAwb, type TrackedIntegration } from './queries.js';
+import { activeCourierSetUps, courierFor, type ActiveCourierSetUp, type ProviderAccount } from '../integrations/index.js';
+import { insertSystemNotification } from '../notifications/index.js';
+import { setCourierStatus } from '../order-lifecycle/index.js';
+import { openAwbPage, type OpenAwb } from './queries.js';
 import { NOTIFIED_COURIER_STATUSES, courierStatusOf } from './statuses.js';
 
 /**
@@ -21,12 +17,7 @@ import { NOTIFIED_COURIER_STATUSES, courierStatusOf } from './statuses.js';
  * only if the order is still in the status this run read, so the second run finds nothing to do.
  */
 
-export interface TrackingDeps {
-  db: Db;
-  clock: Clock;
-  providers: ProviderRegistry;
-  /** Opens the stored credentials (the app key's box). */
-  secrets: SecretBox;
+export interface TrackingOptions {
   /** Open AWBs read and asked about at a time (the client splits them as its courier allows). */
   pageSize?: number;
 }
@@ -45,11 +36,12 @@ export interface TrackingReport {
 
 export const DEFAULT_TRACKING_PAGE = 200;
 
-export async function trackOpenAwbs(deps: TrackingDeps): Promise<TrackingReport> {
+/** One pass over every company's open AWBs; `ctx` is the system's (a job's), narrowed to each company in turn. */
+export async function trackOpenAwbs(ctx: ServiceContext, opts: TrackingOptions = {}): Promise<TrackingReport> {
   const report: TrackingReport = { asked: 0, changed: 0, completed: 0, notified: 0, skipped: [] };
-  for (const integration of await trackedIntegrations(deps.db.kysely)) {
+  for (const setUp of await activeCourierSetUps(ctx.db.kysely)) {
     // One company's courier failing (down, refusing its login) never stops the others.
-    await trackCompanyCourier(deps, integration, report);
+    await trackCompanyCourier(forCompany(ctx, setUp.companyId), opts, setUp, report);
   }
   return report;
 }
@@ -60,35 +52,31 @@ export function describeReport(r: TrackingReport): string {
   return r.skipped.length ? `${moved}; skipped ${r.skipped.join('; ')}` : moved;
 }
 
-async function trackCompanyCourier(deps: TrackingDeps, integration: TrackedIntegration, report: TrackingReport): Promise<void> {
-  const { companyId, courier } = integration;
+async function trackCompanyCourier(ctx: ServiceContext, opts: TrackingOptions, setUp: ActiveCourierSetUp, report: TrackingReport): Promise<void> {
+  const { companyId, courier } = setUp;
   const label = `company ${companyId} ${PROVIDER_LABELS[courier]}`;
-  let client: CourierClient;
-  let credentials: object;
+  let account: ProviderAccount<CourierClient>;
   try {
-    const stored = await storedCredentials(companyContext(deps, companyId), deps, courier);
-    credentials = stored.credentials;
-    client = deps.providers.courier(courier, stored.credentials);
+    account = await courierFor(ctx, courier);
   } catch {
     // Sealed with another app key, or deleted meanwhile: nothing to ask with.
     report.skipped.push(`${label}: stored credentials cannot be read`);
     return;
   }
-  const limit = deps.pageSize ?? DEFAULT_TRACKING_PAGE;
+  const limit = opts.pageSize ?? DEFAULT_TRACKING_PAGE;
   let afterId = 0;
   for (;;) {
-    const page = await openAwbPage(deps.db.kysely, { companyId, courier, afterId, limit });
+    const page = await openAwbPage(ctx.db.kysely, { companyId, courier, afterId, limit });
     if (page.length === 0) return;
     afterId = page[page.length - 1].id;
     let answers: AwbTracking[];
     try {
-      answers = await client.track(page.map((o) => o.awb));
+      answers = await account.client.track(page.map((o) => o.awb));
     } catch (err) {
-      report.skipped.push(`${label}: ${failureReason(err, credentials)}`);
+      report.skipped.push(`${label}: ${failureReason(err, account)}`);
       return;
     }
     report.asked += page.length;
-    const ctx = companyContext(deps, companyId);
     for (const [i, order] of page.entries()) {
       const answer = answers[i];
       if (!answer || answer.awbNumber !== order.awb || answer.error) continue;
@@ -100,22 +88,16 @@ async function trackCompanyCourier(deps: TrackingDeps, integration: TrackedInteg
   }
 }
 
-function companyContext(deps: TrackingDeps, companyId: number): ServiceContext {
-  return serviceContext({ db: deps.db, clock: deps.clock, companyId, providers: deps.providers });
-}
-
-function failureReason(err: unknown, credentials: object): string {
-  if (err instanceof ProviderError) return err.kind === 'refused_credentials' ? 'credentials refused' : scrub(`${err.kind}: ${err.providerMessage}`, credentials);
-  return scrub(err instanceof Error ? err.message : String(err), credentials);
+function failureReason(err: unknown, account: ProviderAccount<CourierClient>): string {
+  if (err instanceof ProviderError) return err.kind === 'refused_credentials' ? 'credentials refused' : account.scrub(`${err.kind}: ${err.providerMessage}`);
+  return account.scrub(err instanceof Error ? err.message : String(err));
 }
 
 /** One order's change, in its own transaction: a failure later in the page keeps what was written. */
 async function applyCourierStatus(ctx: ServiceContext, report: TrackingReport, courier: CourierProvider, order: OpenAwb, to: CourierStatus): Promise<void> {
   const outcome = await ctx.db.transaction(async (trx) => {
-    const moved = await moveCourierStatus(trx, { orderId: order.id, courier, awb: order.awb, from: order.courier_status, to, now: ctx.now });
+    const { moved, completed } = await setCourierStatus(trx, ctx, { orderId: order.id, courier, awb: order.awb, from: order.courier_status, to });
     if (!moved) return null;
-    await record(trx, ctx, order.id, 'courier_status', { awb: order.awb, from: order.courier_status, to });
-    const completed = to === 'delivered' && (await completeDeliveredOrder(trx, ctx, order.id));
     const kind = NOTIFIED_COURIER_STATUSES[to as keyof typeof NOTIFIED_COURIER_STATUSES];
     if (kind) await insertSystemNotification(trx, { companyId: ctx.companyId, kind, params: { order: order.id, courier: PROVIDER_LABELS[courier], awb: order.awb }, type: 'warning', now: ctx.now });
     return { completed, notified: Boolean(kind) };

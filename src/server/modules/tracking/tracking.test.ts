@@ -5,7 +5,6 @@ import { openDb, type Db } from '../../db/connection.js';
 import { jobHandlers, RECURRING_JOBS, scheduleRecurringJobs } from '../../jobs/handlers.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
-import { secretBox } from '../../lib/secrets.js';
 import { loadProvidersConfig } from '../../providers/config.js';
 import { cargusStatus } from '../../providers/couriers/cargus.js';
 import { dpdStatus } from '../../providers/couriers/dpd.js';
@@ -13,11 +12,13 @@ import { samedayStatus } from '../../providers/couriers/sameday.js';
 import { AWB_STATUSES, type CourierProvider } from '../../providers/couriers/types.js';
 import { createProviderRegistry, type ProviderRegistry } from '../../providers/registry.js';
 import { injectFetch } from '../../providers/transport.js';
-import { bumpCounts } from '../orders/queries.js';
+import { bumpCounts } from '../../db/listCounts.js';
+import { serviceContext, type ServiceContext } from '../../context.js';
+import { setCourierStatus } from '../order-lifecycle/index.js';
 import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
-import { TRACKING_INTERVAL_SECONDS, TRACKING_JOB } from './job.js';
-import { moveCourierStatus, openAwbPage, openAwbPageQuery } from './queries.js';
-import { trackOpenAwbs, type TrackingDeps } from './service.js';
+import { TRACKING_INTERVAL_SECONDS, TRACKING_JOB } from './jobs.js';
+import { openAwbPage, openAwbPageQuery } from './queries.js';
+import { trackOpenAwbs } from './service.js';
 import { courierStatusOf, FINAL_COURIER_STATUSES } from './statuses.js';
 
 describe('courier statuses onto the spec\'s', () => {
@@ -131,7 +132,9 @@ beforeEach(async () => {
   trackCalls.length = 0;
 });
 
-const deps = (over: Partial<TrackingDeps> = {}): TrackingDeps => ({ db: t.db, clock, providers: registry, secrets: secretBox(t.appKey), ...over });
+/** The system's context, as a job runs tracking with, on the test's recording registry. */
+const sys = (over: { db?: Db } = {}): ServiceContext => serviceContext({ ...t.services, providers: registry, ...over });
+const services = () => ({ ...t.services, providers: registry });
 
 async function seller(couriers: CourierProvider[]): Promise<{ u: TestUser; source: number }> {
   const u = await t.signUp();
@@ -154,7 +157,7 @@ async function newOrder(s: { u: TestUser; source: number }, name: string): Promi
 /** An AWB made at the courier's emulator, written on the order as the AWB create does (`created`, the order processing). */
 async function ship(s: { u: TestUser; source: number }, courier: CourierProvider, recipient: string): Promise<{ orderId: number; awb: string }> {
   const orderId = await newOrder(s, recipient);
-  const client = t.app.providers.courier(courier, DEMO[courier]);
+  const client = t.services.providers.courier(courier, DEMO[courier]);
   const [point] = await client.pickupPoints();
   const created = await client.createAwb({
     pickupPointId: point.id,
@@ -193,12 +196,12 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     const start = clock.now();
 
     // Nothing scanned yet: nothing moves.
-    let report = await trackOpenAwbs(deps());
+    let report = await trackOpenAwbs(sys());
     expect(report).toMatchObject({ asked: 3, changed: 0, skipped: [] });
     expect((await orderRow(delivered.orderId)).courier_status).toBe('created');
 
     clock.set(start + 15 * MIN);
-    report = await trackOpenAwbs(deps());
+    report = await trackOpenAwbs(sys());
     expect(report).toMatchObject({ asked: 3, changed: 3, completed: 0, notified: 0 });
     for (const o of [delivered, refused, unclaimed]) expect(await orderRow(o.orderId)).toEqual({ status: 'processing', courier_status: 'pickedUp', awb: o.awb });
     // The system did it: no user on the event.
@@ -206,7 +209,7 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
 
     // Several stages in one pass: the latest one is written, from what was there.
     clock.set(start + 61 * MIN);
-    report = await trackOpenAwbs(deps());
+    report = await trackOpenAwbs(sys());
     expect(report).toMatchObject({ changed: 3, completed: 1, notified: 1 });
     expect(await orderRow(delivered.orderId)).toMatchObject({ status: 'completed', courier_status: 'delivered' });
     expect(await eventsOf(delivered.orderId, 'courier_status')).toEqual([
@@ -223,7 +226,7 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
 
     trackCalls.length = 0;
     clock.set(start + 80 * MIN);
-    report = await trackOpenAwbs(deps());
+    report = await trackOpenAwbs(sys());
     expect(report).toMatchObject({ asked: 2, changed: 2, completed: 0, notified: 2 });
     expect(askedAbout(delivered.awb)).toBe(false);
     expect(await orderRow(refused.orderId)).toMatchObject({ status: 'processing', courier_status: 'returning' });
@@ -232,7 +235,7 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     // Back at the sender ("returned") is still "returning": final, never asked again.
     trackCalls.length = 0;
     clock.set(start + 200 * MIN);
-    report = await trackOpenAwbs(deps());
+    report = await trackOpenAwbs(sys());
     expect(report).toMatchObject({ asked: 0, changed: 0 });
     expect(trackCalls).toEqual([]);
 
@@ -268,7 +271,7 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
       await bumpCounts(trx, s.u.companyId, [['orders', 'processing', -1], ['orders', 'storno', 1]]);
     });
     clock.advance(61 * MIN);
-    await trackOpenAwbs(deps());
+    await trackOpenAwbs(sys());
     expect(await orderRow(o.orderId)).toMatchObject({ status: 'storno', courier_status: 'delivered' });
     expect(await eventsOf(o.orderId, 'status_changed')).toEqual([]);
   });
@@ -281,7 +284,7 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     const dpd = await t.db.kysely.selectFrom('company_integrations as ci').innerJoin('integrations as i', 'i.id', 'ci.integration_id').select('ci.id').where('ci.company_id', '=', s.u.companyId).where('i.key', '=', 'dpd').executeTakeFirstOrThrow();
     expect((await s.u.call('POST', `/api/v1/company-integration/${dpd.id}/toggle-status`)).statusCode).toBe(200);
     clock.advance(15 * MIN);
-    const report = await trackOpenAwbs(deps());
+    const report = await trackOpenAwbs(sys());
     expect(report).toMatchObject({ asked: 1, changed: 1 });
     expect(trackCalls).toEqual([{ courier: 'cargus', awbs: [atCargus.awb] }]);
     expect((await orderRow(atDpd.orderId)).courier_status).toBe('created');
@@ -300,10 +303,10 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     t.app.emulators!.dpd.faults.set('refused_login');
 
     const log: string[] = [];
-    const handlers = jobHandlers({ providers: registry, secrets: secretBox(t.appKey), log: (m) => log.push(m) });
+    const handlers = jobHandlers({ log: (m) => log.push(m) });
     await t.db.kysely.deleteFrom('jobs').execute();
     await scheduleRecurringJobs(t.db, clock.now());
-    expect(await runDueJobs({ db: t.db, clock, handlers, instanceId: 'a' })).toBe(1);
+    expect(await runDueJobs({ services: services(), handlers, instanceId: 'a' })).toBe(1);
 
     expect((await orderRow(atFine.orderId)).courier_status).toBe('pickedUp');
     expect((await orderRow(atDown.orderId)).courier_status).toBe('created');
@@ -321,7 +324,7 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     t.app.emulators!.cargus.faults.clear();
     t.app.emulators!.dpd.faults.clear();
     clock.advance(TRACKING_INTERVAL_SECONDS.emulated);
-    await runDueJobs({ db: t.db, clock, handlers, instanceId: 'a' });
+    await runDueJobs({ services: services(), handlers, instanceId: 'a' });
     expect((await orderRow(atDown.orderId)).courier_status).toBe('pickedUp');
     expect((await orderRow(atRefusing.orderId)).courier_status).toBe('pickedUp');
   });
@@ -339,7 +342,7 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     await clone('cargus', 29);
     await clone('dpd', 12);
     await clone('sameday', 3);
-    await trackOpenAwbs(deps());
+    await trackOpenAwbs(sys());
     expect(trackCalls.map((c) => [c.courier, c.awbs.length])).toEqual([
       ['cargus', 30],
       ['dpd', 12],
@@ -357,7 +360,7 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     const shipped = [];
     for (let i = 0; i < 7; i++) shipped.push(await ship(s, 'dpd', 'Ion Livrat'));
     clock.advance(15 * MIN);
-    const report = await trackOpenAwbs(deps({ pageSize: 3 }));
+    const report = await trackOpenAwbs(sys(), { pageSize: 3 });
     expect(report).toMatchObject({ asked: 7, changed: 7 });
     expect(trackCalls.map((c) => c.awbs.length)).toEqual([3, 3, 1]);
     expect(trackCalls.flatMap((c) => c.awbs)).toEqual(shipped.map((o) => o.awb));
@@ -373,7 +376,7 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     const instances: Db[] = url ? [openDb(url, { schema: t.db.schema }), openDb(url, { schema: t.db.schema })] : [t.db, t.db];
     try {
       // Bypassing the job's lease: the writes themselves must not double.
-      const reports = await Promise.all(instances.map((db) => trackOpenAwbs(deps({ db }))));
+      const reports = await Promise.all(instances.map((db) => trackOpenAwbs(sys({ db }))));
       expect(reports.reduce((n, r) => n + r.changed, 0)).toBe(2);
       expect(reports.reduce((n, r) => n + r.notified, 0)).toBe(1);
       expect(reports.reduce((n, r) => n + r.completed, 0)).toBe(1);
@@ -386,8 +389,8 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
       await Promise.all(instances.map((db) => scheduleRecurringJobs(db, clock.now())));
       expect(await t.db.kysely.selectFrom('jobs').select('key').execute()).toEqual([{ key: TRACKING_JOB.key }]);
       clock.advance(20 * MIN);
-      const handlers = jobHandlers({ providers: registry, secrets: secretBox(t.appKey) });
-      const ran = await Promise.all(instances.map((db, i) => runDueJobs({ db, clock, handlers, instanceId: `i${i}` })));
+      const handlers = jobHandlers();
+      const ran = await Promise.all(instances.map((db, i) => runDueJobs({ services: { ...services(), db }, handlers, instanceId: `i${i}` })));
       expect(ran.sort()).toEqual([0, 1]);
       expect(await notificationsOf(s.u.companyId)).toHaveLength(2);
       expect((await notificationsOf(s.u.companyId))[1].message_key).toBe('awb_returning');
@@ -399,11 +402,13 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
   it('writes a change only over the status it read, on the same AWB', async () => {
     const s = await seller(['cargus']);
     const o = await ship(s, 'cargus', 'Ion Livrat');
-    const base = { orderId: o.orderId, courier: 'cargus' as const, awb: o.awb, to: 'pickedUp' as const, now: clock.now() };
-    expect(await moveCourierStatus(t.db.kysely, { ...base, from: 'in_transit' })).toBe(false);
-    expect(await moveCourierStatus(t.db.kysely, { ...base, awb: 'another', from: 'created' })).toBe(false);
-    expect(await moveCourierStatus(t.db.kysely, { ...base, courier: 'dpd', from: 'created' } as never)).toBe(false);
-    expect(await moveCourierStatus(t.db.kysely, { ...base, from: 'created' })).toBe(true);
+    const base = { orderId: o.orderId, courier: 'cargus' as const, awb: o.awb, to: 'pickedUp' as const };
+    const ctx = serviceContext(t.services, { companyId: s.u.companyId });
+    const move = (change: typeof base & { from: string }) => t.db.transaction(async (trx) => (await setCourierStatus(trx, ctx, change)).moved);
+    expect(await move({ ...base, from: 'in_transit' })).toBe(false);
+    expect(await move({ ...base, awb: 'another', from: 'created' })).toBe(false);
+    expect(await move({ ...base, courier: 'dpd', from: 'created' } as never)).toBe(false);
+    expect(await move({ ...base, from: 'created' })).toBe(true);
     expect((await orderRow(o.orderId)).courier_status).toBe('pickedUp');
   });
 
@@ -421,11 +426,11 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     await scheduleRecurringJobs(t.db, clock.now());
     const rows = await t.db.kysely.selectFrom('jobs').select(['kind', 'key']).execute();
     expect(rows).toEqual(RECURRING_JOBS.map((j) => ({ kind: j.kind, key: j.key })));
-    const handlers = jobHandlers({ providers: registry, secrets: secretBox(t.appKey) });
-    expect(await runDueJobs({ db: t.db, clock, handlers, instanceId: 'a' })).toBe(1);
-    expect(await runDueJobs({ db: t.db, clock, handlers, instanceId: 'a' })).toBe(0);
+    const handlers = jobHandlers();
+    expect(await runDueJobs({ services: services(), handlers, instanceId: 'a' })).toBe(1);
+    expect(await runDueJobs({ services: services(), handlers, instanceId: 'a' })).toBe(0);
     clock.advance(TRACKING_INTERVAL_SECONDS.emulated);
-    expect(await runDueJobs({ db: t.db, clock, handlers, instanceId: 'a' })).toBe(1);
+    expect(await runDueJobs({ services: services(), handlers, instanceId: 'a' })).toBe(1);
     expect(await t.db.kysely.selectFrom('jobs').select('key').execute()).toHaveLength(1);
   });
 });

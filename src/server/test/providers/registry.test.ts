@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../harness.js';
 
 /**
  * The app in emulated mode (the default): every emulator mounted under /emulators/<provider>, and
- * app.providers building clients that reach them in process. Proves the emulators' mount paths
+ * app.services.providers building clients that reach them in process. Proves the emulators' mount paths
  * and the clients' base URLs agree, for every provider.
  */
 describe('providers inside the app (emulated mode)', () => {
@@ -19,14 +19,14 @@ describe('providers inside the app (emulated mode)', () => {
   afterAll(() => t.close());
 
   it('says every provider is emulated and names its demo account', () => {
-    for (const p of PROVIDER_NAMES) expect(t.app.providers.isEmulated(p)).toBe(true);
-    expect(t.app.providers.demoCredentials('cargus')).toEqual({ username: 'demo', password: 'demo', api_key: 'demo' });
-    expect(t.app.providers.demoCredentials('smartbill')).toEqual({ username: 'demo', token: 'demo' });
-    expect(t.app.providers.demoCredentials('telegram')).toEqual({ bot_token: '123456:demo', chat_id: '100200300' });
+    for (const p of PROVIDER_NAMES) expect(t.app.services.providers.isEmulated(p)).toBe(true);
+    expect(t.app.services.providers.demoCredentials('cargus')).toEqual({ username: 'demo', password: 'demo', api_key: 'demo' });
+    expect(t.app.services.providers.demoCredentials('smartbill')).toEqual({ username: 'demo', token: 'demo' });
+    expect(t.app.services.providers.demoCredentials('telegram')).toEqual({ bot_token: '123456:demo', chat_id: '100200300' });
   });
 
   it('each client verifies the demo account and reads through the mounted emulator', async () => {
-    const p = t.app.providers;
+    const p = t.app.services.providers;
     await p.courier('cargus', { username: 'demo', password: 'demo', api_key: 'demo' }).verifyCredentials();
     expect(await p.courier('cargus', { username: 'demo', password: 'demo', api_key: 'demo' }).pickupPoints()).toHaveLength(2);
     const sameday = await p.courier('sameday', { username: 'demo', password: 'demo' }).pickupPoints();
@@ -39,12 +39,12 @@ describe('providers inside the app (emulated mode)', () => {
   });
 
   it('refuses other credentials the way the provider does', async () => {
-    const err = await t.app.providers.courier('sameday', { username: 'demo', password: 'wrong' }).verifyCredentials().catch((e) => e);
+    const err = await t.app.services.providers.courier('sameday', { username: 'demo', password: 'wrong' }).verifyCredentials().catch((e) => e);
     expect(err).toMatchObject({ provider: 'sameday', kind: 'refused_credentials' });
   });
 
   it('an AWB made through the app advances with the app clock, and its PDF comes back', async () => {
-    const cargus = t.app.providers.courier('cargus', { username: 'demo', password: 'demo', api_key: 'demo' });
+    const cargus = t.app.services.providers.courier('cargus', { username: 'demo', password: 'demo', api_key: 'demo' });
     const awb = await cargus.createAwb({
       pickupPointId: '201001',
       recipient: { name: 'Ion Pop', phone: '0722123456', countyName: 'Cluj', localityName: 'Turda', address: 'Str. Mare 1' },
@@ -68,7 +68,7 @@ describe('providers inside the app (emulated mode)', () => {
 
   it('the control routes switch a fault on for the demo (here: the next SmartBill call answers 500)', async () => {
     await t.app.inject({ method: 'POST', url: '/emulators/smartbill/__emulator/faults', payload: { fault: 'server_error', times: 1 } });
-    const smartbill = t.app.providers.invoicing({ username: 'demo', token: 'demo', vat_code: 'RO12345678' });
+    const smartbill = t.app.services.providers.invoicing({ username: 'demo', token: 'demo', vat_code: 'RO12345678' });
     const err = await smartbill.createInvoice({ seriesName: 'FCT', issueDate: '2026-01-01', client: { name: 'x', isTaxPayer: false, address: '', city: '', county: '', country: 'Romania' }, lines: [{ name: 'a', quantity: 1, unitPriceBani: 100, taxIncluded: true, vatName: 'Normala', vatPercentage: 21 }] }).catch((e) => e);
     expect(err).toMatchObject({ provider: 'smartbill', kind: 'unavailable', status: 500 });
   });

@@ -1,0 +1,49 @@
+import type { ORDER_STATUSES } from '../api/orders.js';
+
+/**
+ * How an order's status moves, and what moves it. One table, read by the server's order lifecycle
+ * (which refuses any other move) and testable on its own:
+ *
+ * - `cancel`: any status but cancelled (the order must also have neither AWB nor invoice: see
+ *   eligibility.ts, checked before); `restore`: cancelled back to new.
+ * - `awb_created`: a new order is being shipped (processing); an order further on keeps its status.
+ * - `awb_deleted`: back to the status the AWB moved it from, only while it is still processing.
+ * - `delivered`: the courier delivered the parcel: a new or processing order is completed; a
+ *   storno or partial storno (and a completed order) stays as it is.
+ * - `storno` / `partial_storno`: the invoice was reversed, wholly or in part.
+ */
+export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
+
+export type StatusCause = 'cancel' | 'restore' | 'awb_created' | 'awb_deleted' | 'delivered' | 'storno' | 'partial_storno';
+
+interface Transition {
+  from: readonly OrderStatusValue[];
+  /** The status reached; `previous` is the one the order had before its AWB (awb_deleted). */
+  to: OrderStatusValue | 'previous';
+  /** The history event the move writes. */
+  event: 'cancelled' | 'restored' | 'status_changed';
+}
+
+export const STATUS_TRANSITIONS: Record<StatusCause, Transition> = {
+  cancel: { from: ['new', 'processing', 'completed', 'storno', 'partially_storno'], to: 'cancelled', event: 'cancelled' },
+  restore: { from: ['cancelled'], to: 'new', event: 'restored' },
+  awb_created: { from: ['new'], to: 'processing', event: 'status_changed' },
+  awb_deleted: { from: ['processing'], to: 'previous', event: 'status_changed' },
+  delivered: { from: ['new', 'processing'], to: 'completed', event: 'status_changed' },
+  storno: { from: ['new', 'processing', 'completed', 'partially_storno'], to: 'storno', event: 'status_changed' },
+  partial_storno: { from: ['new', 'processing', 'completed', 'storno', 'partially_storno'], to: 'partially_storno', event: 'status_changed' },
+};
+
+/**
+ * The status `cause` moves an order in `from` to, or null when it does not move it (a status the
+ * cause does not apply to, or the same status). `previous` answers awb_deleted.
+ */
+export function nextStatus(cause: StatusCause, from: string, previous?: string | null): OrderStatusValue | null {
+  const t = STATUS_TRANSITIONS[cause];
+  if (!(t.from as readonly string[]).includes(from)) return null;
+  const to = t.to === 'previous' ? (previous as OrderStatusValue | null | undefined) ?? null : t.to;
+  return to && to !== from ? to : null;
+}
+
+/** The status an AWB moves the order from (only `new` moves, to processing): kept with the AWB, so its delete can put it back. */
+export const statusMovedByAwb = (status: string): string | null => (nextStatus('awb_created', status) ? status : null);

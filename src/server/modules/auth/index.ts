@@ -1,0 +1,2 @@
+/** The sign-in module's public face: its routes (sign-in, the session, sign-out). */
+export { authRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+/** The changelog's public face: its route. */
+export { changelogRoutes } from './routes.js';

@@ -1,0 +1,128 @@
+import { PLAIN_FIELDS, type Credentials, type IntegrationConfiguration, type WizardKey } from '../../../core/api/integrations.js';
+import type { ServiceContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import type { CourierClient, CourierProvider } from '../../providers/couriers/types.js';
+import { isProviderError, ProviderError, type ProviderErrorKind } from '../../providers/http.js';
+import type { InvoicingClient } from '../../providers/invoicing/types.js';
+import type { MessagingClient } from '../../providers/messaging/types.js';
+import type { ProviderRegistry } from '../../providers/registry.js';
+import { findCompanyIntegrationByKey, findIntegrationByKey, type CompanyIntegrationRow } from './queries.js';
+
+/**
+ * The one way to reach a provider: a ready client for a company, built from its stored login. The
+ * sealed credentials are opened here and nowhere else; the client is built by `clientFor`, which
+ * the wizards also use for a login not yet stored.
+ */
+
+/** A company's account at a provider: its client, its set-up row and a scrubber for the provider's words. */
+export interface ProviderAccount<C> {
+  client: C;
+  row: CompanyIntegrationRow;
+  configuration: IntegrationConfiguration;
+  /** Masks any stored secret the provider quoted back (its words reach the user). */
+  scrub(text: string): string;
+  /** The provider's error with its words scrubbed; any other error as it is. */
+  scrubbed(err: unknown): unknown;
+}
+
+type ClientOf<K extends WizardKey> = K extends CourierProvider ? CourierClient : K extends 'smartbill' ? InvoicingClient : MessagingClient;
+
+/** Builds the client of a provider for a login (stored or just typed in the wizard). SmartBill names the company by its VAT code. */
+export function clientFor<K extends WizardKey>(registry: ProviderRegistry, key: K, credentials: Credentials<K>, vatCode = ''): ClientOf<K> {
+  const c = credentials as Record<string, string>;
+  switch (key) {
+    case 'cargus':
+      return registry.courier('cargus', { username: c.username, password: c.password, api_key: c.api_key }) as ClientOf<K>;
+    case 'sameday':
+    case 'dpd':
+      return registry.courier(key as CourierProvider, { username: c.username, password: c.password }) as ClientOf<K>;
+    case 'smartbill':
+      return registry.invoicing({ username: c.username, token: c.token, vat_code: vatCode }) as ClientOf<K>;
+    case 'vonage':
+      return registry.messaging('vonage', { api_key: c.api_key, api_secret: c.api_secret, phone_number: c.phone_number }) as ClientOf<K>;
+    default:
+      return registry.messaging('telegram', { bot_token: c.bot_token, chat_id: c.chat_id }) as ClientOf<K>;
+  }
+}
+
+/** Binds sealed credentials to their company and provider: a value copied elsewhere does not open. */
+export const sealContext = (companyId: number, key: string) => `company-integration:${companyId}:${key}`;
+
+/** The plain text of a row's sealed login (the row must hold one). */
+export function openCredentials(ctx: ServiceContext, row: CompanyIntegrationRow): string {
+  return ctx.secrets.open(row.credentials!, sealContext(row.company_id, row.key));
+}
+
+/**
+ * The stored login of the company for a provider. Without one: the caller's error, else 409
+ * "log in first" naming the provider.
+ */
+export async function storedCredentials<K extends WizardKey>(ctx: ServiceContext, key: K, orElse?: () => Error): Promise<{ row: CompanyIntegrationRow; credentials: Credentials<K> }> {
+  const row = await findCompanyIntegrationByKey(ctx.db.kysely, ctx.companyId, key);
+  if (!row || row.credentials === null) {
+    if (orElse) throw orElse();
+    const integration = await findIntegrationByKey(ctx.db.kysely, key);
+    throw new HttpError(409, 'integration_not_logged_in', { provider: integration?.name ?? key });
+  }
+  return { row, credentials: JSON.parse(openCredentials(ctx, row)) as Credentials<K> };
+}
+
+export async function companyVatCode(ctx: ServiceContext): Promise<string> {
+  const company = await ctx.db.kysely.selectFrom('companies').select('vat_number').where('id', '=', ctx.companyId).executeTakeFirstOrThrow();
+  return company.vat_number;
+}
+
+async function accountFor<K extends WizardKey>(ctx: ServiceContext, key: K, orElse?: () => Error): Promise<ProviderAccount<ClientOf<K>>> {
+  const { row, credentials } = await storedCredentials(ctx, key, orElse);
+  const vatCode = key === 'smartbill' ? await companyVatCode(ctx) : '';
+  const scrubText = (text: string) => scrub(text, credentials);
+  return {
+    client: clientFor(ctx.providers, key, credentials, vatCode),
+    row,
+    configuration: row.configuration ? (JSON.parse(row.configuration) as IntegrationConfiguration) : {},
+    scrub: scrubText,
+    scrubbed: (err) =>
+      isProviderError(err) ? new ProviderError(err.provider, err.kind, scrubText(err.providerMessage), { status: err.status, fieldErrors: err.fieldErrors, retryAfterSeconds: err.retryAfterSeconds }) : err,
+  };
+}
+
+/** The company's courier account (409 without a stored login, unless `orElse` says otherwise). */
+export const courierFor = (ctx: ServiceContext, courier: CourierProvider, orElse?: () => Error) => accountFor(ctx, courier, orElse);
+/** The company's SmartBill account (409 without a stored login, unless `orElse` says otherwise). */
+export const invoicingFor = (ctx: ServiceContext, orElse?: () => Error) => accountFor(ctx, 'smartbill', orElse);
+/** The company's messaging account at Vonage or Telegram (409 without a stored login, unless `orElse` says otherwise). */
+export const messagingFor = (ctx: ServiceContext, provider: 'vonage' | 'telegram', orElse?: () => Error) => accountFor(ctx, provider, orElse);
+
+/** Masks any secret credential quoted in a provider's text (a bot token sits in Telegram's URLs). */
+export function scrub(text: string, credentials: object): string {
+  let out = text;
+  for (const [field, value] of Object.entries(credentials)) {
+    if (!PLAIN_FIELDS.includes(field) && typeof value === 'string' && value.length >= 3) out = out.split(value).join('***');
+  }
+  return out;
+}
+
+/** The provider understood the wizard's request and said no: the login (or, for SmartBill, the company's VAT code) is wrong. */
+const REFUSED_LOGIN: readonly ProviderErrorKind[] = ['refused_credentials', 'rejected', 'not_found'];
+
+/**
+ * The message key a wizard shows for a provider's failure: refused (422, its reason shown, nothing
+ * stored) or unavailable (502: timeout, 5xx, rate limit, an unreadable answer).
+ */
+export function wizardFailure(err: ProviderError): { status: 422 | 502; key: 'provider_refused_credentials' | 'provider_unavailable' } {
+  return REFUSED_LOGIN.includes(err.kind) ? { status: 422, key: 'provider_refused_credentials' } : { status: 502, key: 'provider_unavailable' };
+}
+
+/**
+ * Runs a wizard's provider call. A refusal becomes a 422 and an outage a 502, each naming the
+ * provider in the user's language; the provider's reason never carries one of the credentials back.
+ */
+export async function callProvider<T>(provider: string, credentials: object, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (!isProviderError(err)) throw err;
+    const failure = wizardFailure(err);
+    throw new HttpError(failure.status, failure.key, { provider, reason: scrub(err.providerMessage, credentials) });
+  }
+}

@@ -1,0 +1,2 @@
+/** The SMS templates module's public face: its routes. */
+export { messageRoutes } from './routes.js';

@@ -1,0 +1,23 @@
+/**
+ * The order lifecycle's public face: the only module that writes an order's row (status, AWB,
+ * bill number, courier status, totals, notes), its history and its kept counts.
+ */
+export {
+  attachAwb,
+  changeStatus,
+  detachAwb,
+  insertOrder,
+  lockOrder,
+  orderForHistory,
+  orderOf,
+  recordEvent,
+  removeOrder,
+  requireStatusChange,
+  setBillNumber,
+  setCourierStatus,
+  storeTotals,
+  touchOrder,
+  updateNotes,
+  type OrderRow,
+  type OrderTotals,
+} from './lifecycle.js';

@@ -1,0 +1,59 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Executor } from '../../db/connection.js';
+import { forUpdate } from '../../db/connection.js';
+import type { OrdersTable } from '../../db/schema.js';
+
+/** The SQL of the orders table's row and of its history (order_events): only the lifecycle runs it. */
+
+export type OrderRow = Selectable<OrdersTable>;
+
+export function orderRowOf(exec: Executor, companyId: number, id: number): Promise<OrderRow | undefined> {
+  return exec.selectFrom('orders').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+}
+
+/** The row locked until the transaction ends (PostgreSQL; SQLite has one writer at a time). */
+export function lockedOrderRowOf(exec: Executor, companyId: number, id: number): Promise<OrderRow | undefined> {
+  return forUpdate(exec, exec.selectFrom('orders').selectAll().where('id', '=', id).where('company_id', '=', companyId)).executeTakeFirst();
+}
+
+export function insertOrderRow(exec: Executor, values: Insertable<OrdersTable>): Promise<OrderRow> {
+  return exec.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateOrderRow(exec: Executor, id: number, set: Updateable<OrdersTable>): Promise<void> {
+  await exec.updateTable('orders').set(set).where('id', '=', id).execute();
+}
+
+/**
+ * Writes the courier status only if the order still has this AWB at this courier in the status
+ * the caller read: an AWB deleted meanwhile, or a change another run already wrote, changes
+ * nothing. Answers whether the row changed.
+ */
+export async function moveCourierStatusRow(exec: Executor, c: { orderId: number; courier: string; awb: string; from: string; to: string; now: number }): Promise<boolean> {
+  const res = await exec
+    .updateTable('orders')
+    .set({ courier_status: c.to, updated_at: c.now })
+    .where('id', '=', c.orderId)
+    .where('courier', '=', c.courier)
+    .where('awb', '=', c.awb)
+    .where('courier_status', '=', c.from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function deleteOrderRow(exec: Executor, id: number): Promise<void> {
+  await exec.deleteFrom('order_events').where('order_id', '=', id).execute();
+  await exec.deleteFrom('orders').where('id', '=', id).execute();
+}
+
+export async function insertEvent(exec: Executor, e: { orderId: number; userId: number | null; type: string; data: Record<string, unknown>; now: number }): Promise<void> {
+  await exec.insertInto('order_events').values({ order_id: e.orderId, user_id: e.userId, type: e.type, data: JSON.stringify(e.data), created_at: e.now }).execute();
+}
+
+/** The company's latest order of the customer (or the one named, if it is theirs and the company's). */
+export async function latestOrderIdOf(exec: Executor, companyId: number, customerId: number, orderId?: number): Promise<number | undefined> {
+  let q = exec.selectFrom('orders').select('id').where('company_id', '=', companyId).where('customer_id', '=', customerId);
+  if (orderId !== undefined) q = q.where('id', '=', orderId);
+  const row = await q.orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row?.id;
+}

@@ -1,0 +1,2 @@
+/** The packages module's public face: its routes. */
+export { packageRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+/** The return requests module's public face: its routes. */
+export { returnRequestRoutes } from './routes.js';
