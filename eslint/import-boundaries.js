@@ -1,4 +1,6 @@
 import path from 'node:path';
+import moduleEntry from './module-entry.js';
+import noModuleCycles from './no-module-cycles.js';
 
 /**
  * The import rules between the parts of the code (README, "Architecture"): each boundary names the
@@ -97,4 +99,8 @@ function matchPrefix(pattern, p) {
   return matched.join('/');
 }
 
-export default { rules: { 'import-boundaries': rule } };
+/**
+ * The project's plugin: import-boundaries (above), module-entry (a server module is used only
+ * through its index.ts) and no-module-cycles (no import cycle between the server's parts).
+ */
+export default { rules: { 'import-boundaries': rule, 'module-entry': moduleEntry, 'no-module-cycles': noModuleCycles } };
