@@ -1,9 +1,13 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/harness.js';
+import type { LightMyRequestResponse } from 'fastify';
+import { MAX_ID } from '../../core/validation.js';
+import { startTestApp, type TestApp, type TestUser } from '../test/harness.js';
 
-// Holds every registered API route, including those added later, to the access rules:
-// no token → 401; a company-scoped route without X-Company-ID → 400, with another company → 403.
+// Holds every registered API route, including those added later, to the access rules: no token or
+// an unknown one → 401; a company-scoped route without X-Company-ID → 400, with another company →
+// 403; and (below) another company's row named in the path → 404, as a row that never existed.
 let t: TestApp;
 let port: number;
 beforeAll(async () => {
@@ -46,14 +50,46 @@ describe('access rules of every API route', () => {
     }
   });
 
-  it('answers 401 to a stranger on every route but the public ones', async () => {
+  it('answers 401 to a stranger, with no token or a made-up one, on every route but the public ones', async () => {
     const publicRoutes = t.app.apiRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`);
     // Only sign-in, the health check and signed image links may be reached without a token.
     expect(publicRoutes.sort()).toEqual(['GET /api/health', 'GET /api/v1/product/:id/image', 'POST /api/v1/login']);
+    // A well-formed bearer that no session holds is no better than none.
+    const forged = `Bearer ${crypto.randomBytes(32).toString('base64url')}`;
     for (const r of t.app.apiRoutes.filter((x) => !x.public)) {
-      const res = await t.app.inject({ method: r.method as 'GET', url: concrete(r.url), headers: { 'x-company-id': '1' } });
-      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+      const none = await t.app.inject({ method: r.method as 'GET', url: concrete(r.url), headers: { 'x-company-id': '1' } });
+      expect(none.statusCode, `${r.method} ${r.url} without a token`).toBe(401);
+      const bad = await t.app.inject({ method: r.method as 'GET', url: concrete(r.url), headers: { 'x-company-id': '1', authorization: forged } });
+      expect(bad.statusCode, `${r.method} ${r.url} with an unknown token`).toBe(401);
     }
+  });
+
+  it('scopes every signed-in route to a company but the user\'s own and the shared ones', () => {
+    // Without `company: true` a route runs with no company at all: each exception is named here, so
+    // a route that loses its flag (or a new one registered without it) fails this list.
+    const unscoped = t.app.apiRoutes.filter((r) => !r.public && !r.company).map((r) => `${r.method} ${r.url}`);
+    const expected = [
+      // The user's own session.
+      'GET /api/v1/me',
+      'GET /api/v1/logout',
+      // The user's companies, checked by membership in the service (one the user is not in is not found).
+      'GET /api/v1/company',
+      'POST /api/v1/company',
+      'GET /api/v1/company/:id',
+      'POST /api/v1/company/:id',
+      'DELETE /api/v1/company/:id',
+      // What is the same for everyone: release notes, the providers' catalogue, the address data shipped with the app.
+      'GET /api/v1/changelog',
+      'GET /api/v1/integrations',
+      'GET /api/v1/geo/about',
+      'GET /api/v1/geo/counties',
+      'GET /api/v1/geo/localities',
+      'GET /api/v1/geo/streets',
+      'GET /api/v1/geo/postal-code',
+      'GET /api/v1/cargus/geo-data',
+      'GET /api/v1/sameday/geo-data',
+    ];
+    expect(unscoped.sort()).toEqual(expected.sort());
   });
 
   it('answers 401 to a stranger however the path is spelled: percent-encoded or absolute-form', async () => {
@@ -84,4 +120,217 @@ describe('access rules of every API route', () => {
       expect(foreign.statusCode, `${r.method} ${r.url} in another company`).toBe(403);
     }
   });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Another company's ids in the path
+//
+// A member of company A who puts the id of company B's row in a path, sending A's own
+// X-Company-ID (which passes the header check), must get the answer a row that never existed
+// gets: 404, never B's data, never a 2xx, and never a 403, 409 or 422 that would tell B's row
+// apart from no row. The routes are walked from the app's route table, so a new route with an
+// id in its path is held to this as soon as it is registered: the test fails until the kind of
+// row its id names has a fixture below (or the route is listed under NOT_A_ROW with the reason).
+
+type Rows = Record<string, number>;
+type Fixture = (u: TestUser, rows: Rows, tag: string) => Promise<number>;
+
+/** The id of what a create answered (201 `{data: {id}}`), or a failure naming the call. */
+function createdId(res: LightMyRequestResponse, what: string): number {
+  expect(res.statusCode, `creating ${what}: ${res.body}`).toBe(201);
+  return res.json().data.id as number;
+}
+
+const orderOf = async (u: TestUser, id: number) => (await u.call('GET', `/api/v1/order/${id}`)).json().data;
+
+/**
+ * One real row of each kind a path id can name, made in the user's company as that user,
+ * through the API (the way the app makes them). The key is the path's name for the row: the
+ * segment before `:id` (`/api/v1/order-product/:id` → `order-product`), or the parameter's own
+ * name without `Id` (`:orderId` → `order`). Entries run in this order, so a row may use those
+ * made before it (`rows`). `tag` tells the two companies' rows apart where a value must be unique
+ * across companies (customers are people found by phone number, shared by every company).
+ */
+const FIXTURES: Record<string, Fixture> = {
+  source: async (u, _rows, tag) => createdId(await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: `Shop ${tag}` } }), 'a source'),
+  product: async (u, _rows, tag) =>
+    createdId(
+      await u.call('POST', '/api/v1/product', { body: { company_id: u.companyId, sku: `SKU-${tag}`, name: `Product ${tag}`, sale_type: 'Bucata', stock: 10, selling_price: 19.99, buying_price: 1, currency: 'RON' } }),
+      'a product',
+    ),
+  'order-discount': async (u, rows) =>
+    createdId(await u.call('POST', '/api/v1/order-discount', { body: { company_id: u.companyId, source_id: rows.source, type: 'amount', order_value: 500, value: 3.33 } }), 'an order discount'),
+  'product-discount': async (u, rows) => createdId(await u.call('POST', '/api/v1/product-discount', { body: { product_id: rows.product, type: 'percentage', quantity: 50, value: 12.5 } }), 'a product discount'),
+  message: async (u, rows) => createdId(await u.call('POST', '/api/v1/message', { body: { company_id: u.companyId, source_id: rows.source, from: 'CasaVerde', text: 'Comanda {order} a fost expediata.' } }), 'an SMS template'),
+  package: async (u) => createdId(await u.call('POST', '/api/v1/package', { body: { name: 'Cutie mică', length: 30, width: 20, height: 10, weight: 1.2, is_active: true } }), 'a package'),
+  'return-request': async (u, _rows, tag) =>
+    createdId(await u.call('POST', '/api/v1/return-request', { body: { full_name: 'Ioana Marinescu', phone_number: '0722 123 456', iban: 'RO49AAAA1B31007593840000', reason: 'Mărime greșită', source: `Shop ${tag}` } }), 'a return request'),
+  order: async (u, rows, tag) =>
+    createdId(
+      await u.call('POST', '/api/v1/order', {
+        body: { name: `Client ${tag}`, phone_number: tag === 'A' ? '0744 100 001' : '0744 100 002', county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Memorandumului', number: '28', source: rows.source, products: { [`SKU-${tag}`]: 1 } },
+      }),
+      'an order',
+    ),
+  'order-product': async (u, rows) => (await orderOf(u, rows.order)).order_products[0].id,
+  'applied-discount': async (u, rows) => {
+    const res = await u.call('POST', `/api/v1/applied-discount/${rows.order}/add`, { body: { type: 'amount', value: 1 } });
+    expect(res.statusCode, res.body).toBe(201);
+    return Math.max(...res.json().data.applied_discounts.map((d: { id: number }) => d.id));
+  },
+  // No call creates a customer: an order does, from its phone number.
+  customer: async (u, rows) => (await orderOf(u, rows.order)).customer_detail.customer_id,
+  'company-integration': async (u) => {
+    const catalogue = (await u.call('GET', '/api/v1/integrations')).json().data as { key: string; demo_credentials: Record<string, string> | null }[];
+    const demo = catalogue.find((i) => i.key === 'telegram')?.demo_credentials;
+    const res = await u.call('POST', `/api/v1/telegram/company/${u.companyId}/login`, { body: demo });
+    expect(res.statusCode, `logging in to the Telegram emulator: ${res.body}`).toBe(200);
+    return res.json().data.id;
+  },
+};
+
+/**
+ * Paths whose id is not a row of the company in X-Company-ID, each with the reason and its answer
+ * to user A naming company B (or B's row). Every other route with a path id needs a fixture.
+ */
+const NOT_A_ROW: { routes: RegExp; param: string; reason: string; answers: number }[] = [
+  { routes: /^\/api\/v1\/company\/:id$/, param: 'company', reason: 'the company itself, outside any company scope: one the user is not in is not found', answers: 404 },
+  {
+    routes: /^\/api\/v1\/[a-z]+\/company\/:companyId\/[a-z-]+$/,
+    param: 'company',
+    reason: 'an integration wizard step names the company in its path and in X-Company-ID: they must agree, else 403 (the path can never reach another company)',
+    answers: 403,
+  },
+  { routes: /^\/api\/v1\/product\/:id\/image$/, param: 'product', reason: 'public: the signed link is the permission, and without a valid signature nothing is read', answers: 403 },
+];
+
+/**
+ * Routes that read their form in the route handler, before the service looks the row up: `{}`
+ * answers 422 whatever the id, so the lookup is reached only with a form that passes (given
+ * here). The 422 tells nothing about the row (a row that never existed gets the same), but these
+ * routes do not keep the order the services keep, "404 for another company's row, then 422 for
+ * the form"; moving the parse into the service takes a route off this list.
+ */
+const FORM_BEFORE_ROW: Record<string, unknown> = {
+  'POST /api/v1/order/:id': { observations: 'Sunați înainte.' },
+  'POST /api/v1/order-product/:id': { quantity: 5 },
+  'POST /api/v1/applied-discount/:orderId/add': { type: 'amount', value: 1 },
+  'POST /api/v1/applied-discount/:id': { value: 2 },
+  'POST /api/v1/customer-detail/:orderId': { name: 'Ion Popescu' },
+  'POST /api/v1/customer/:id': { phone_number: '0755 000 111' },
+  'POST /api/v1/customer/:id/flag': { reason: 'Refuză coletele.' },
+  'POST /api/v1/order/:id/awb': { courier: 'cargus', name: 'Ion Popescu', phone_number: '0744 123 456', package_width: 10, package_height: 10, package_length: 10, package_weight: 1 },
+};
+
+const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]);
+
+/** The kind of row a path parameter names (see FIXTURES). */
+function kindOf(url: string, param: string): string {
+  if (param !== 'id') return param.replace(/Id$/, '');
+  return /\/([a-z-]+)\/:id(?:\/|$)/.exec(url)![1];
+}
+
+const fill = (url: string, values: Record<string, number>) => url.replace(/:(\w+)/g, (_m, p: string) => String(values[p]));
+const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const hasBody = (method: string) => ['POST', 'PUT', 'PATCH'].includes(method);
+
+describe("another company's ids in the path", () => {
+  let a: TestUser;
+  let b: TestUser;
+  let rowsA: Rows;
+  let rowsB: Rows;
+  const withParams = () => t.app.apiRoutes.filter((r) => r.url.includes('/:'));
+  const notARow = (url: string) => NOT_A_ROW.find((n) => n.routes.test(url));
+
+  beforeAll(async () => {
+    a = await t.signUp();
+    b = await t.signUp();
+    rowsA = {};
+    rowsB = {};
+    for (const [kind, make] of Object.entries(FIXTURES)) {
+      rowsA[kind] = await make(a, rowsA, 'A');
+      rowsB[kind] = await make(b, rowsB, 'B');
+    }
+  });
+
+  it('has a row of company B for every kind of id a route takes in its path', () => {
+    const uncovered: string[] = [];
+    for (const r of withParams()) {
+      if (notARow(r.url)) continue;
+      if (!r.company) uncovered.push(`${r.method} ${r.url}: not company-scoped; list it in NOT_A_ROW with the reason and its answer`);
+      for (const p of paramsOf(r.url)) {
+        const kind = kindOf(r.url, p);
+        if (!FIXTURES[kind]) uncovered.push(`${r.method} ${r.url}: no fixture for "${kind}" (:${p}); add one making a ${kind} to FIXTURES in src/server/http/access.test.ts, or list the route in NOT_A_ROW if its id is not a company's row`);
+      }
+    }
+    expect(uncovered, 'routes with an id in the path that this test cannot check yet').toEqual([]);
+    for (const key of Object.keys(FORM_BEFORE_ROW)) expect(t.app.apiRoutes.map((r) => `${r.method} ${r.url}`), 'FORM_BEFORE_ROW names a route that exists').toContain(key);
+  });
+
+  it('answers 404 to A for every row of B named in a path, as for a row that never existed', async () => {
+    // A route without a fixture is reported by the test above.
+    const routes = withParams()
+      .filter((r) => r.company && !notARow(r.url) && paramsOf(r.url).every((p) => FIXTURES[kindOf(r.url, p)]))
+      .sort((x, y) => METHOD_ORDER.indexOf(x.method) - METHOD_ORDER.indexOf(y.method));
+    expect(routes.length).toBeGreaterThan(30);
+    const before = await snapshotOfB();
+    const problems: string[] = [];
+    let checked = 0;
+    for (const r of routes) {
+      const key = `${r.method} ${r.url}`;
+      const formFirst = Object.hasOwn(FORM_BEFORE_ROW, key);
+      for (const p of paramsOf(r.url)) {
+        const kind = kindOf(r.url, p);
+        // The other parameters name A's own rows: only this one is B's.
+        const own = Object.fromEntries(paramsOf(r.url).map((q) => [q, rowsA[kindOf(r.url, q)]]));
+        const theirs = fill(r.url, { ...own, [p]: rowsB[kind] });
+        const missing = fill(r.url, { ...own, [p]: MAX_ID });
+        const bodies: unknown[] = hasBody(r.method) ? [{}, ...(formFirst ? [FORM_BEFORE_ROW[key]] : [])] : [undefined];
+        for (const body of bodies) {
+          const what = `${r.method} ${theirs} (B's ${kind} as :${p})${body === undefined ? '' : ` with ${JSON.stringify(body)}`}`;
+          const res = await a.call(r.method, theirs, { body });
+          const none = await a.call(r.method, missing, { body });
+          const expected = formFirst && JSON.stringify(body) === '{}' ? 422 : 404;
+          if (res.statusCode !== expected) problems.push(`${what} answered ${res.statusCode}, not ${expected}: ${res.body.slice(0, 300)}`);
+          // Same status and same message as no row at all: nothing tells B's row apart.
+          else if (res.statusCode !== none.statusCode || res.body !== none.body) problems.push(`${what} answered ${res.body}, a missing row ${none.statusCode} ${none.body}`);
+        }
+        checked++;
+      }
+    }
+    expect(problems, "routes that answer A's call on B's row otherwise than a missing row's 404").toEqual([]);
+    // Nothing of B's changed under A's calls (a delete or an update that slipped through would show here too).
+    expect(await snapshotOfB()).toEqual(before);
+    expect(checked).toBeGreaterThan(30);
+  });
+
+  it('answers the routes whose id is not a company row as the rules above say', async () => {
+    const listed = withParams().filter((r) => notARow(r.url));
+    expect(listed.length).toBeGreaterThan(10);
+    for (const r of listed) {
+      const rule = notARow(r.url)!;
+      const value = rule.param === 'company' ? b.companyId : rowsB[rule.param];
+      const url = fill(r.url, Object.fromEntries(paramsOf(r.url).map((p) => [p, value])));
+      const body = hasBody(r.method) ? {} : undefined;
+      const res = await a.call(r.method, url, { body });
+      expect(res.statusCode, `${r.method} ${url} (${rule.reason}): ${res.body}`).toBe(rule.answers);
+      // Nor does the answer tell B's company or row from one that never existed.
+      const none = await a.call(r.method, fill(r.url, Object.fromEntries(paramsOf(r.url).map((p) => [p, MAX_ID]))), { body });
+      expect(res.body, `${r.method} ${url} against a missing one`).toBe(none.body);
+    }
+  });
+
+  /** What B reads of each row: its detail route, else its list (a company's integrations). */
+  async function snapshotOfB(): Promise<Record<string, unknown>> {
+    const urls = new Set(t.app.apiRoutes.filter((r) => r.method === 'GET').map((r) => r.url));
+    const out: Record<string, unknown> = {};
+    for (const kind of Object.keys(FIXTURES)) {
+      const url = urls.has(`/api/v1/${kind}/:id`) ? `/api/v1/${kind}/${rowsB[kind]}` : urls.has(`/api/v1/${kind}`) ? `/api/v1/${kind}` : null;
+      if (!url) continue; // an order's lines and discounts are part of the order's detail
+      const res = await b.call('GET', url);
+      expect(res.statusCode, `B reads ${url}`).toBe(200);
+      out[url] = res.json();
+    }
+    return out;
+  }
 });
