@@ -8,18 +8,13 @@ import { keepPlannerStatistics } from './sqliteStatistics.js';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
+import type { Engine, Executor } from './types.js';
 import { readPoolKysely, SqliteReadPool } from './sqliteReadPool.js';
 import { namedStatements } from './pgStatements.js';
 import { keepListsOf, ListCache, watchWrites } from './listCache.js';
 import { listenForListChanges } from './listChanges.js';
 
-export type Engine = 'sqlite' | 'postgres';
-
-/**
- * What a query function runs on: the database or an open transaction (a Transaction is a Kysely).
- * Functions in a module's queries.ts take one of these, never the request.
- */
-export type Executor = Kysely<Database>;
+export type { Engine, Executor } from './types.js';
 
 export interface Db {
   kysely: Kysely<Database>;

@@ -1,5 +1,5 @@
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
-import type { Executor } from './connection.js';
+import type { Executor } from './types.js';
 
 /**
  * The tables whose writes PostgreSQL announces to every server process (NOTIFY list_changes,
