@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// The code of db/ imports one way: connection.ts builds the database from the other pieces, which
+// The code of db/ imports one way: connection.ts builds the database from the pieces of perf/, which
 // never import it back (a type they share lives in types.ts). A cycle would make the pieces
 // impossible to read, test or reuse one at a time, and the order in which the modules of a cycle
 // run depends on which one is imported first.
