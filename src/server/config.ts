@@ -31,7 +31,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * SQLITE_READERS: the read pool's size (db.reads, see db/sqliteReadPool.ts). Two by default, for
+ * SQLITE_READERS: the read pool's size (db.reads, see db/perf/sqliteReadPool.ts). Two by default, for
  * the two cores these servers have: the main thread answers requests while two reads run.
  */
 export function sqliteReaders(env: NodeJS.ProcessEnv = process.env): number {

@@ -2,38 +2,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { registerSearchFunctions } from './sqliteFunctions.mjs';
-import { statementCache } from './sqliteStatements.mjs';
-import { SqlitePageDialect } from './sqliteCompiler.js';
-import { keepPlannerStatistics } from './sqliteStatistics.js';
+import { statementCache } from './perf/sqliteStatements.mjs';
+import { SqlitePageDialect } from './perf/sqliteCompiler.js';
+import { keepPlannerStatistics } from './perf/sqliteStatistics.js';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
-import { readPoolKysely, SqliteReadPool } from './sqliteReadPool.js';
-import { namedStatements } from './pgStatements.js';
-import { keepListsOf, ListCache, watchWrites } from './listCache.js';
-import { listenForListChanges } from './listChanges.js';
+import type { Engine, Executor } from './types.js';
+import { readPoolKysely, SqliteReadPool } from './perf/sqliteReadPool.js';
+import { namedStatements } from './perf/pgStatements.js';
+import { keepListsOf, ListCache, watchWrites } from './perf/listCache.js';
+import { listenForListChanges } from './perf/listChanges.js';
 
-export type Engine = 'sqlite' | 'postgres';
-
-/**
- * What a query function runs on: the database or an open transaction (a Transaction is a Kysely).
- * Functions in a module's queries.ts take one of these, never the request.
- */
-export type Executor = Kysely<Database>;
+export type { Engine, Executor } from './types.js';
 
 export interface Db {
   kysely: Kysely<Database>;
   /**
    * Where a request's list and search reads run. On a SQLite file with reader threads (openDb's
    * `readers`), a worker of the read pool, so a long read does not hold Node's only thread (see
-   * sqliteReadPool.ts); elsewhere (PostgreSQL, in-memory SQLite, `readers: 0`) `kysely` itself.
+   * perf/sqliteReadPool.ts); elsewhere (PostgreSQL, in-memory SQLite, `readers: 0`) `kysely` itself.
    * Reads only, outside any transaction: a read that a write depends on stays in the transaction.
    * A read here sees every commit made before it was sent, the request's own writes included.
    */
   reads: Kysely<Database>;
   /** The pool behind `reads`, when there is one. */
   readPool?: SqliteReadPool;
-  /** The small lists' answers kept in memory (listCache.ts): live only when openDb got `keepLists`. */
+  /** The small lists' answers kept in memory (perf/listCache.ts): live only when openDb got `keepLists`. */
   lists: ListCache;
   engine: Engine;
   /** PostgreSQL: the schema the tables live in ('public' unless openDb was given one). */
@@ -81,7 +76,8 @@ pg.types.setTypeParser(20, (v) => Number(v));
  * `schema` (PostgreSQL only) isolates a test run in its own schema. `readers` (SQLite file only,
  * default 0): worker threads that serve `db.reads` (the server takes SQLITE_READERS, see config.ts).
  * `keepLists` (the server): the small lists are answered from memory while no write touched them
- * (listCache.ts); on PostgreSQL that takes one more connection, listening for other processes' writes.
+ * (perf/listCache.ts); on PostgreSQL that takes one more connection, listening for other processes'
+ * writes.
  */
 export function openDb(url: string, opts: { schema?: string; readers?: number; keepLists?: boolean } = {}): Db {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
@@ -93,7 +89,7 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
     const pool = new pg.Pool({ connectionString: url, max: 10, options });
     pool.on('connect', namedStatements());
     const schema = opts.schema ?? 'public';
-    // Nothing is kept until the listening connection has heard LISTEN answered (listChanges.ts).
+    // Nothing is kept until the listening connection has heard LISTEN answered (perf/listChanges.ts).
     const lists = new ListCache({ live: false });
     const listener = opts.keepLists ? listenForListChanges({ connectionString: url, options }, schema, lists) : undefined;
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [watchWrites((table) => lists.changed(table))] });

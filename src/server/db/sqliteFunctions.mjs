@@ -1,6 +1,6 @@
 /**
  * SQL functions of our own on every SQLite connection: the main one (connection.ts) and each reader
- * of the read pool (sqliteReader.worker.mjs), so a query means the same wherever it runs. Plain
+ * of the read pool (perf/sqliteReader.worker.mjs), so a query means the same wherever it runs. Plain
  * JavaScript because the pool's workers run without a TypeScript loader.
  */
 

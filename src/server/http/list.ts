@@ -2,8 +2,8 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { ListResponse } from '../../core/api/list.js';
 import { lastPageOf } from '../../core/pagination.js';
 import type { Engine, Executor } from '../db/connection.js';
-import { prepared } from '../db/prepared.js';
-import { ANNOUNCED_TABLES, listCacheOf, tablesIn } from '../db/listCache.js';
+import { prepared } from '../db/perf/prepared.js';
+import { ANNOUNCED_TABLES, listCacheOf, tablesIn } from '../db/perf/listCache.js';
 
 /** A list's row count, and whether it is exact or a lower bound (a broad search). */
 export interface ListTotal {
@@ -68,14 +68,15 @@ export function paginate<DB, TB extends keyof DB, O, R>(
 let preparedLists = 0;
 
 /**
- * A list whose usual query (no search) is built and compiled once (prepared.ts) instead of on
- * every request: `base` selects the owner's rows (`values`: the company, the user), `order` orders
- * a page. A search (`opts.search`, the term's condition) depends on the term, so that query is
- * built per request through paginate(). Same pages, same totals either way.
+ * A list whose usual query (no search) is built and compiled once (db/perf/prepared.ts) instead
+ * of on every request: `base` selects the owner's rows (`values`: the company, the user), `order`
+ * orders a page. A search (`opts.search`, the term's condition) depends on the term, so that query
+ * is built per request through paginate(). Same pages, same totals either way.
  *
- * The usual pages are kept in memory (listCache.ts) when every table `base` reads is one whose
- * writes are announced (ANNOUNCED_TABLES): the small lists read through `db.kysely` or `db.reads`
- * of a server answer a repeated request without the database. Searches and transactions do not.
+ * The usual pages are kept in memory (db/perf/listCache.ts) when every table `base` reads is one
+ * whose writes are announced (ANNOUNCED_TABLES): the small lists read through `db.kysely` or
+ * `db.reads` of a server answer a repeated request without the database. Searches and
+ * transactions do not.
  */
 export function preparedList<V extends Record<string, unknown>, DB, TB extends keyof DB, O>(
   base: (exec: Executor, values: V) => SelectQueryBuilder<DB, TB, O>,

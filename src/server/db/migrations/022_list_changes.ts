@@ -1,16 +1,19 @@
 import { sql } from 'kysely';
 import type { MigrationFactory, AnyDb } from './helpers.js';
 
-/** The tables of listCache.ts's ANNOUNCED_TABLES when this migration shipped (a migration never changes). */
+/**
+ * The tables of ANNOUNCED_TABLES (perf/listCache.ts) when this migration shipped (a migration never
+ * changes).
+ */
 const TABLES = ['companies', 'company_users', 'sources', 'packages', 'order_discounts', 'messages'];
 
 /**
  * PostgreSQL: every write to a table a small list reads announces itself to every server process
  * (NOTIFY list_changes, payload `schema.table`), which drop their copies of those lists
- * (listCache.ts, listChanges.ts). One notification per statement, not per row, and PostgreSQL
- * sends it when the transaction commits (never for a rolled-back one) and only once for the same
- * payload in one transaction. Triggers see every write, whatever code or tool makes it, cascades
- * of a deleted company included. SQLite is one process: nothing to announce.
+ * (perf/listCache.ts, perf/listChanges.ts). One notification per statement, not per row, and
+ * PostgreSQL sends it when the transaction commits (never for a rolled-back one) and only once for
+ * the same payload in one transaction. Triggers see every write, whatever code or tool makes it,
+ * cascades of a deleted company included. SQLite is one process: nothing to announce.
  */
 export const listChanges: MigrationFactory = (engine) => ({
   async up(db: AnyDb) {

@@ -4,7 +4,7 @@ import { normalizePhone } from '../../../core/orders/phone.js';
 import { sql } from 'kysely';
 import type { Engine, Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared } from '../../db/perf/prepared.js';
 import { boundedCount, containsPattern, keptCount, pageMeta, type ListTotal } from '../../http/list.js';
 
 /**

@@ -4,7 +4,7 @@ import { searchCountBound, type ListMeta } from '../../../core/api/list.js';
 import { fromBani } from '../../../core/money.js';
 import { normalizePhone } from '../../../core/orders/phone.js';
 import type { Engine, Executor } from '../../db/connection.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared } from '../../db/perf/prepared.js';
 import type { AppliedDiscountsTable, OrderCustomerDetailsTable, OrderProductsTable, OrdersTable } from '../../db/schema.js';
 import { containsPattern, keptCount, pageMeta, trigramFragments, type ListTotal } from '../../http/list.js';
 import { flagsOf } from '../customers/index.js';
@@ -196,7 +196,7 @@ export async function listOrders(exec: Executor, engine: Engine, companyId: numb
   return { data, meta: pageMeta(known, q.page, q.items) };
 }
 
-// The list's usual queries are built and compiled once (prepared.ts), as the products list's.
+// The list's usual queries are built and compiled once (db/perf/prepared.ts), as the products list's.
 // A page's ids, of every order or of one status tab (`byStatus`).
 const pageIds = prepared(
   (exec, v: { companyId: number; byStatus: boolean; status: string; direction: 'asc' | 'desc'; limit: number; offset: number }) => {

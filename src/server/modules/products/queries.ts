@@ -4,7 +4,7 @@ import type { Currency, Product, SaleType } from '../../../core/api/products.js'
 import { fromBani } from '../../../core/money.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
 import type { Database, ProductImagesTable, ProductsTable } from '../../db/schema.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared } from '../../db/perf/prepared.js';
 import { boundedCount, containsPattern, keptCount, likeAny, pageMeta, type ListTotal } from '../../http/list.js';
 
 type ProductRow = Selectable<ProductsTable> & { image_sha: string | null };
@@ -123,8 +123,8 @@ const broadWalk = (query: TopLevel, form: MatchForm, pattern: string) =>
     ]),
   );
 
-// The usual queries of the list are built and compiled once (prepared.ts); Kysely building them
-// on every request cost a broad search about a third of its time in Node.
+// The usual queries of the list are built and compiled once (db/perf/prepared.ts); Kysely building
+// them on every request cost a broad search about a third of its time in Node.
 const unsearchedPage = prepared((exec, v: { companyId: number; limit: number; offset: number }) => productRows(exec, pageIdsOf(topLevel(exec, v.companyId), v.limit, v.offset)), {
   shape: ['limit', 'offset'],
 });

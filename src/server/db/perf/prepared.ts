@@ -1,5 +1,5 @@
 import { PostgresAdapter, type CompiledQuery, type Compilable, type RawBuilder } from 'kysely';
-import type { Executor } from './connection.js';
+import type { Executor } from '../types.js';
 
 /**
  * Where a value of a prepared query goes: Kysely carries it into the compiled parameters untouched.

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ANNOUNCED_TABLES, ListCache, MAX_KEPT, tablesIn } from './listCache.js';
-import { openDb, type Db } from './connection.js';
-import { migrateToLatest } from './migrate.js';
-import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../test/harness.js';
+import { openDb, type Db } from '../connection.js';
+import { migrateToLatest } from '../migrate.js';
+import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 
 /** Waits until the cache is (or is not) live: the listening connection connects on its own time. */
 async function liveness(db: Db, live: boolean): Promise<void> {

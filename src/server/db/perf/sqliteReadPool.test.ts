@@ -5,9 +5,9 @@ import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDb, type Db } from './connection.js';
-import { isUniqueViolation } from './errors.js';
-import { migrateToLatest } from './migrate.js';
+import { openDb, type Db } from '../connection.js';
+import { isUniqueViolation } from '../errors.js';
+import { migrateToLatest } from '../migrate.js';
 
 // The read pool needs a database FILE (workers cannot share an in-memory one), whatever engine the
 // rest of the suite runs on.

@@ -1,5 +1,5 @@
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
-import type { Executor } from './connection.js';
+import type { Executor } from '../types.js';
 
 /**
  * The tables whose writes PostgreSQL announces to every server process (NOTIFY list_changes,
@@ -26,7 +26,7 @@ export const MAX_KEPT = 10_000;
  *   generations of its tables read BEFORE its query ran and served only while they are the same:
  *   a write during the query (which the query may or may not have seen) makes it stale at once.
  * - This process's writes raise it through the plugin of `watchWrites` when each statement ends,
- *   and again when their transaction ends (connection.ts), so the writer's next read is fresh.
+ *   and again when their transaction ends (../connection.ts), so the writer's next read is fresh.
  * - Another process's writes: PostgreSQL announces them when they commit (listChanges.ts), a few
  *   milliseconds later. Until the announcements are heard, and whenever the listening connection
  *   is lost, nothing is kept (`live` false). SQLite is one file of one process, but a command of

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDb } from './connection.js';
+import { openDb } from '../connection.js';
 import { keepPlannerStatistics } from './sqliteStatistics.js';
 
 const dirs: string[] = [];

@@ -10,7 +10,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
-import type { Database } from './schema.js';
+import type { Database } from '../schema.js';
 import { SqlitePageCompiler } from './sqliteCompiler.js';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Prepared statements by SQL text, for a better-sqlite3 connection: the main one (connection.ts)
+ * Prepared statements by SQL text, for a better-sqlite3 connection: the main one (../connection.ts)
  * and each reader of the read pool (sqliteReader.worker.mjs). Kysely's SQLite driver prepares
  * every query anew; a request's queries repeat the same few shapes, and preparing one cost about
  * as much as running it (6 µs against 7 for a 3-row count). Bounded so ad-hoc SQL (an IN list of

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/harness.js';
+import { startTestApp, type TestApp } from '../../test/harness.js';
 import { prepared } from './prepared.js';
 
 describe('prepared queries (built and compiled once, run with each call\'s values)', () => {

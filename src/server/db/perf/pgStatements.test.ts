@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedStatements } from './pgStatements.js';
-import { engineUnderTest, startTestApp, type TestApp } from '../test/harness.js';
+import { engineUnderTest, startTestApp, type TestApp } from '../../test/harness.js';
 
 /** A client whose query() records what it was given, wrapped as the pool wraps its connections. */
 function recordingClient(limit?: number) {

@@ -1,6 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { openDb } from './connection.js';
+import { openDb } from '../connection.js';
 import { statementCache } from './sqliteStatements.mjs';
 
 describe('prepared statements by SQL text', () => {

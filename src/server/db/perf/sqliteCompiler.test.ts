@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDb } from './connection.js';
+import { openDb } from '../connection.js';
 
 describe('SQLite pages: LIMIT and OFFSET written in, not bound', () => {
   const db = openDb('sqlite::memory:');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestUser } from '../test/harness.js';
+import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 
 // The lists end to end on a SQLite FILE, where db.reads is the read pool (the rest of the API suite
 // runs on in-memory SQLite or PostgreSQL, where db.reads is the main connection).

@@ -9,7 +9,7 @@
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { registerSearchFunctions } from './sqliteFunctions.mjs';
+import { registerSearchFunctions } from '../sqliteFunctions.mjs';
 import { statementCache } from './sqliteStatements.mjs';
 
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
