@@ -3,7 +3,7 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { DEMO, launchBrowser, screenshot, signIn, startServer, type E2eServer } from './harness';
 
 /**
- * What a new user met on the first screens (issue 9): compression and caching, a phone sign-in,
+ * What a new user meets on the first screens: compression and caching, a phone sign-in,
  * keyboard use, focus in dialogs, plurals and dates in Romanian, a company change without stale
  * requests, search placeholders that fit.
  */

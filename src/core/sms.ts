@@ -1,5 +1,5 @@
 /**
- * SMS length counter (spec part 2, sections 5 and 9).
+ * SMS length counter: what the message form shows under the text.
  *
  * A text is GSM-7 when every character is in the GSM 03.38 basic set or its extension table;
  * otherwise the whole message is sent as UCS-2 (a "Unicode" message).

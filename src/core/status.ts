@@ -1,5 +1,5 @@
 /**
- * Badge colour of an order status or courier status (spec 4): new blue, processing yellow,
+ * Badge colour of an order status or courier status, one mapping for both: new blue, processing yellow,
  * completed green, cancelled red, anything else grey. Case-insensitive.
  */
 export type StatusColor = 'blue' | 'yellow' | 'green' | 'red' | 'gray';

@@ -3,9 +3,9 @@ import { registerMessages } from '../messages.js';
 import { requiredText } from '../validation.js';
 
 /**
- * Integrations (spec part 2: Integration, Company integration, section 4 wizard steps, section 5
- * credential rules, section 7 calls). Shared by the server (request schemas, messages) and the web
- * app (types, the same schemas as client checks).
+ * Integrations: the providers a company can set up, each company's set-up of them, the steps of the
+ * set-up wizards, the login fields each first step requires, and the calls. Shared by the server
+ * (request schemas, messages) and the web app (types, the same schemas as client checks).
  */
 
 export const INTEGRATION_KEYS = ['cargus', 'sameday', 'dpd', 'smartbill', 'sms', 'telegram', 'vonage'] as const;
@@ -22,7 +22,7 @@ export type CourierKey = (typeof COURIER_KEYS)[number];
 export const isWizardKey = (key: string): key is WizardKey => (WIZARD_KEYS as readonly string[]).includes(key);
 export const isCourierKey = (key: string): key is CourierKey => (COURIER_KEYS as readonly string[]).includes(key);
 
-/** The login fields of each wizard's first step, in the order the form shows them (spec 5). */
+/** The login fields of each wizard's first step, in the order the form shows them; every one is required. */
 export const CREDENTIAL_FIELDS = {
   cargus: ['username', 'password', 'api_key'],
   sameday: ['username', 'password'],

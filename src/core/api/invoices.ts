@@ -4,12 +4,15 @@ import { idRef } from '../validation.js';
 import { MAX_LINE_QUANTITY } from './orders.js';
 
 /**
- * The SmartBill invoice calls on an order (spec part 1, sections 2, 4, 7 and 8):
+ * The SmartBill invoice calls on an order:
  * `POST /api/v1/order/{id}/create-invoice`, `GET .../download-invoice` (PDF), `POST .../cancel-invoice`,
  * `POST .../delete-invoice`, `POST .../storno-invoice` with `order_products: [{id, quantity}]`.
  */
 
-/** Storno is allowed only for an invoice last updated more than one day ago (spec section 4). */
+/**
+ * Storno is allowed only for an invoice last updated more than one day ago (counted from its last
+ * change, `updated_at`; exactly one day is not yet enough).
+ */
 export const STORNO_MIN_AGE_SECONDS = 86_400;
 
 export const stornoAllowed = (invoiceUpdatedAt: number | null | undefined, nowSeconds: number): boolean =>

@@ -27,7 +27,8 @@ export interface ListMeta {
 /**
  * How far beyond the requested page's start a search counts its matches before it stops. "Of more
  * than 200 results" tells the user as much as "of more than 1,000" and costs a fifth of the
- * counting (issue 12: a broad name search at a million orders).
+ * counting (the case that matters: a broad name search over a million orders, where every match
+ * would otherwise be counted on each page).
  */
 export const SEARCH_COUNT_WINDOW = 200;
 

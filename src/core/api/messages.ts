@@ -5,7 +5,7 @@ import { flag, idRef, requiredText } from '../validation.js';
 import type { ListResponse } from './list.js';
 
 /**
- * SMS templates (spec part 2: Messages). Create carries company_id, source_id, from and text;
+ * SMS templates of a company, each tied to one of its sources. Create carries company_id, source_id, from and text;
  * an update changes only from and text; a body with only is_active is the status toggle.
  */
 

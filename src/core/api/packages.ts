@@ -3,7 +3,7 @@ import { hasAtMostTwoDecimals, toBani } from '../money.js';
 import { registerMessages } from '../messages.js';
 import { flag, idRef, optionalText, requiredText } from '../validation.js';
 
-/** Dimensions (cm) and weight (kg): at least 1, step 0.01 (spec part 2, sections 5 and 9). */
+/** A package's dimensions (cm) and weight (kg): required, at least 1, in steps of 0.01. */
 export const MIN_MEASURE = 1;
 export const MAX_MEASURE = 100000;
 export const MEASURE_STEP = 0.01;

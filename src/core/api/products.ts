@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { registerMessages } from '../messages.js';
 import { flag, idRef, MAX_STOCK, moneyBani, optionalText, requiredText, wholeNumber } from '../validation.js';
 
-/** Constants of the spec (part 1, section 9). */
+/** The sale types and currencies a product can have: the product form offers exactly these. */
 export const SALE_TYPES = ['Bucata', 'Set', 'Pachet', 'Bax', 'Palet'] as const;
 export const CURRENCIES = ['RON', 'USD', 'EUR', 'GBP'] as const;
 export type SaleType = (typeof SALE_TYPES)[number];

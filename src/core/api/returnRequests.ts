@@ -3,7 +3,7 @@ import { ibanProblem, normalizeIban } from '../iban.js';
 import { registerMessages } from '../messages.js';
 import { optionalText, requiredText } from '../validation.js';
 
-/** Sources offered on the return form: page 1 with 1000 per page (spec part 2, sections 7 and 9). */
+/** Sources offered on the return form: page 1 with 1000 per page, so every source of the company is offered at once. */
 export const RETURN_SOURCES_PAGE_SIZE = 1000;
 
 registerMessages({

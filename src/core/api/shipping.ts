@@ -4,7 +4,7 @@ import { registerMessages } from '../messages.js';
 import { phoneNumber } from './orders.js';
 
 /**
- * The AWB (shipping label) calls on an order (spec part 1, sections 2, 3, 5 and 7):
+ * The AWB (shipping label) calls on an order:
  * `POST /api/v1/order/{id}/awb` with the AWB payload, `GET` answers the label PDF, `DELETE` removes it.
  * Shared by the server (parsing, the ordered checks) and the web modal (the same checks before sending).
  */
@@ -13,11 +13,11 @@ import { phoneNumber } from './orders.js';
 export const AWB_COURIERS = ['cargus', 'sameday', 'dpd'] as const;
 export type AwbCourier = (typeof AWB_COURIERS)[number];
 
-/** The courier statuses the console shows (spec part 1, section 4), in the order a parcel usually moves. */
+/** The courier statuses the console shows, in the order a parcel usually moves. */
 export const COURIER_STATUSES = ['created', 'order_ready', 'pickedUp', 'in_transit', 'inDelivery', 'delivered', 'returning', 'refused'] as const;
 export type CourierStatus = (typeof COURIER_STATUSES)[number];
 
-/** Spec section 9: width × height × length in cm, weight in kg. */
+/** The modal's package presets (small, medium, large): width × height × length in cm, weight in kg. */
 export const PACKAGE_PRESETS = {
   small: { package_width: 25, package_height: 10, package_length: 25, package_weight: 1 },
   medium: { package_width: 30, package_height: 10, package_length: 40, package_weight: 2 },
@@ -25,7 +25,7 @@ export const PACKAGE_PRESETS = {
 } as const;
 export type PackagePreset = keyof typeof PACKAGE_PRESETS;
 
-/** Input steps of the modal (spec section 9): width 0.1, the others 1. */
+/** Input steps of the modal's package fields: width 0.1, the others 1. */
 export const PACKAGE_STEPS = { package_width: 0.1, package_height: 1, package_length: 1, package_weight: 1 } as const;
 
 /** Couriers refuse parcels beyond these (the largest any of the three takes on a standard service). */
@@ -85,8 +85,10 @@ export interface AwbAddressFacts {
 export type AwbField = 'courier' | 'county' | 'city' | 'street' | 'street_number' | 'postal_code' | 'address';
 
 /**
- * The spec's AWB checks in order (part 1, section 5); the first that fails is the answer, as a
- * message key of the catalogue on its field. `couriers` are the company's usable couriers.
+ * The AWB checks, in this order: a courier, and one of the company's usable ones (`couriers`); a
+ * county; a city; then for Cargus a street when the city is coded by street, a street number when
+ * the street's postal codes go by number, and a postal code; for the other couriers an address. The
+ * first that fails is the answer, as a message key of the catalogue on its field.
  */
 export function awbProblem(
   input: Pick<AwbInput, 'courier' | 'county' | 'county_id' | 'city' | 'city_id' | 'street' | 'street_id' | 'street_number' | 'postal_code' | 'address'>,

@@ -1,6 +1,6 @@
 /**
  * Reading Poșta Română's number field (`Numar_Bloc`) into ranges of house numbers and lists of
- * apartment blocks. The forms are described in the geodata reference (§2.2):
+ * apartment blocks. The forms the field takes in the data:
  *   ''                      the whole street has one code
  *   'nr. 1-25'              odd numbers 1…25 (both ends share the parity)
  *   'nr. 71-T'              71 to the end of the street, odd

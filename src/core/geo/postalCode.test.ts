@@ -17,7 +17,8 @@ const expectCodes = (s: StreetCodes, cases: Record<string, string | null>) => {
   for (const [number, code] of Object.entries(cases)) expect(postalCodeFor(s, number), `number ${number}`).toBe(code);
 };
 
-// Every case of the geodata reference, §2.4 (Infocod ≈2013).
+// Real rows of Poșta Română's Infocod postal-code list (≈2013 edition, as in romania/localitati's
+// coduri_postale.sql): each street's number fields and codes as published.
 describe('postal code by street number (reference cases)', () => {
   it('Bucharest S1, Strada Porumbaru Emanoil: four odd and four even ranges, the last open-ended', () => {
     const s = street([

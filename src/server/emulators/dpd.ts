@@ -47,7 +47,7 @@ const SERVICES = [
   { id: 2412, name: 'PALLET ONE RO', nameEn: 'PALLET ONE RO', cargoType: 'PALLET' },
 ];
 
-// DPD operation codes as integrators list them (reference/providers.md §3).
+// DPD operation codes as integrators list them (DPD Romania's own WooCommerce and PrestaShop modules).
 const OPERATIONS: Record<Stage, { code: number; description: string }> = {
   pickedUp: { code: 39, description: 'Preluat de la expeditor' },
   in_transit: { code: 2, description: 'Sosit in depozit' },

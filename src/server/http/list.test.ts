@@ -5,7 +5,7 @@ import { foldCase } from '../db/connection.js';
 import type { KyselyPlugin } from 'kysely';
 import { boundedCount, endOfList, keptCount, pageMeta, paginate, trigramFragments } from './list.js';
 
-/** The list machinery of issue 10: kept counts, bounded counts, and what the meta says. */
+/** The list machinery that keeps lists fast at a million rows: kept counts, bounded counts, and what the meta says. */
 let t: TestApp;
 let u: TestUser;
 beforeAll(async () => {

@@ -38,7 +38,7 @@ export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
 /**
  * The headers helmet writes for these options. They are the same for every answer (no nonces),
  * so they are worked out once: the Fastify plugin rebuilt helmet's middleware on every request,
- * a tenth of the cost of a small list (issue 10).
+ * a tenth of the cost of a small list under load (bench/list-load.ts).
  */
 export function securityHeaders(options: HelmetOptions = SECURITY_HEADER_OPTIONS): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -17,7 +17,7 @@ export interface ProvidersConfig {
   timeoutMs: number;
 }
 
-/** The production hosts, as the providers' own plugins and SDKs use them (reference/providers.md). */
+/** The production hosts, as the providers' own plugins and SDKs use them. */
 export const PRODUCTION_BASE_URLS: Record<ProviderName, string> = {
   cargus: 'https://urgentcargus.azure-api.net/api',
   sameday: 'https://api.sameday.ro',

@@ -6,7 +6,7 @@ import { common } from './i18n';
 
 const labels = (lang: 'en' | 'ro') => (common[lang] as { status: Record<string, string> }).status;
 
-describe('status badges (spec 4)', () => {
+describe('status badges (order and courier statuses: labels and colours)', () => {
   it('every order and courier status has a label in both languages', () => {
     for (const status of [...ORDER_STATUSES, 'storno', 'partially_storno', ...COURIER_STATUSES]) {
       for (const lang of ['en', 'ro'] as const) expect(labels(lang)[status], `${lang} ${status}`).toMatch(/\S/);

@@ -7,7 +7,7 @@ import { queryKeys } from '../lib/queryKeys';
 import { useCompanyId } from '../lib/session';
 
 export const PRODUCTS_PATH = '/api/v1/product';
-/** Product selects load page 1 with 100 products (spec part 2, sections 7 and 9). */
+/** Product selects load page 1 with 100 products: the most options a select lists at once. */
 export const PRODUCT_OPTIONS_LIMIT = 100;
 
 /**

@@ -122,7 +122,7 @@ describe('form errors from the server', () => {
   it('ignores errors that are not ApiErrors', () => expect(serverFieldErrors(new Error('x'))).toEqual({}));
 });
 
-describe('login error message (spec 8)', () => {
+describe('login error message (403, the server message, the fallbacks)', () => {
   const t = (k: string) => ({ invalidCredentials: 'Invalid credentials', loginFailed: 'An error occurred during login', 'common:errors.unexpected': 'An unexpected error occurred' })[k] ?? k;
   it('403 → Invalid credentials', () => expect(loginErrorMessage(new ApiError(403, 'Date incorecte'), t)).toBe('Invalid credentials'));
   it('other status → the server message', () => expect(loginErrorMessage(new ApiError(429, 'Too many attempts'), t)).toBe('Too many attempts'));

@@ -133,7 +133,7 @@ export function companyHeader(companyId: number): Record<string, string> | undef
   return session.get().company?.id === companyId ? undefined : { 'X-Company-ID': String(companyId) };
 }
 
-/** The server's message of an error, else the fallback text (spec 8: the server's message is preferred). */
+/** The server's message of an error, else the fallback text: the server's message names the cause, so it wins. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message) return error.message;
   return fallback;

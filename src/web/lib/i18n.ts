@@ -19,7 +19,7 @@ export function storedLanguage(): Language {
   return readStorage(STORAGE_KEYS.language) === 'ro' ? 'ro' : 'en';
 }
 
-/** Locale for dates and numbers (spec 9: en-US by default). */
+/** Locale for dates and numbers: en-US by default, ro-RO in Romanian. */
 export function localeOf(lang: string): string {
   return lang.startsWith('ro') ? 'ro-RO' : 'en-US';
 }

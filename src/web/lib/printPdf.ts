@@ -1,12 +1,12 @@
 /**
- * Printing a PDF of the API (an AWB label, an invoice) without leaving the page (spec 7 and 9): fetch
+ * Printing a PDF of the API (an AWB label, an invoice) without leaving the page: fetch
  * it with the session's headers, put it in a temporary hidden frame, wait the print delay once it has
  * loaded, print the frame, and remove the frame (and free the PDF's memory) once printing is over.
- * Each stage that can fail has its own message, which the caller words (spec 8: each ends by
- * suggesting a download instead).
+ * Each stage that can fail has its own message, which the caller words (each ends by
+ * suggesting a download instead, the way out when printing fails).
  */
 
-/** Spec 9: the delay before printing, so the browser's PDF viewer is ready in the frame. */
+/** The delay before printing, so the browser's PDF viewer is ready in the frame. */
 export const PRINT_DELAY_MS = 100;
 /** A PDF that has not loaded in the frame by then counts as a load failure. */
 export const PRINT_LOAD_TIMEOUT_MS = 20_000;

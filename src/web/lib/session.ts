@@ -64,7 +64,7 @@ export const session = {
     writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
     set({ user });
   },
-  /** Clears token, user and the selected company (spec 4: even when the logout call failed). */
+  /** Clears token, user and the selected company, even when the logout call failed: signing out never depends on the server. */
   clear(): void {
     writeStorage(STORAGE_KEYS.token, null);
     writeStorage(STORAGE_KEYS.user, null);

@@ -1,4 +1,4 @@
-/** The browser's local storage keys (spec 3): exactly these names. */
+/** The browser's local storage keys, exactly these names: renaming one signs users out and forgets their company and language. */
 export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',

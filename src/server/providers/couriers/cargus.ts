@@ -4,7 +4,7 @@ import { tokenKey, type ClientDeps } from '../shared.js';
 import type { AwbLookup, AwbStatus, AwbTracking, County, CourierClient, CourierCredentials, CreateAwbInput, CreatedAwb, FoundAwb, LabelFormat, Locality, PickupPoint, Street } from './types.js';
 
 /**
- * Cargus UrgentOnlineAPI (reference/providers.md §1): subscription key header on every call, a
+ * Cargus UrgentOnlineAPI (developer portal urgentcargus.portal.azure-api.net): subscription key header on every call, a
  * bearer token from `LoginUser` (a JSON string, valid 24 h), JSON bodies, errors as a JSON array
  * of messages / `{Error}` / `{message}` / a bare string. Recipients are sent by names (ids when
  * known); labels come back as a JSON string of base64.

@@ -4,7 +4,7 @@ import type { ClientDeps } from '../shared.js';
 import type { AwbLookup, AwbStatus, AwbTracking, County, CourierClient, CourierCredentials, CreateAwbInput, CreatedAwb, FoundAwb, LabelFormat, Locality, PickupPoint, Street } from './types.js';
 
 /**
- * DPD Romania Web API v1 (reference/providers.md §3): every call a POST with `userName` and
+ * DPD Romania Web API v1 (api.dpd.ro/web-api.html): every call a POST with `userName` and
  * `password` in the JSON body (no token), errors inside HTTP 200 as `{error: {...}}`, bad
  * credentials as error code 1. The sender is one of the contract's client objects; printing and
  * tracking go by parcel id (max 10 parcels per track call). Text goes without diacritics.

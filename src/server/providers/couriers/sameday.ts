@@ -5,7 +5,7 @@ import { tokenKey, type ClientDeps } from '../shared.js';
 import type { AwbLookup, AwbStatus, AwbTracking, County, CourierClient, CourierCredentials, CourierLocker, CreateAwbInput, CreatedAwb, FoundAwb, LabelFormat, Locality, PickupPoint, Street, TrackingEvent } from './types.js';
 
 /**
- * Sameday (reference/providers.md §2), as its official PHP SDK speaks it: `POST /api/authenticate`
+ * Sameday's API (api.sameday.ro), as its official PHP SDK speaks it: `POST /api/authenticate`
  * with the credentials in headers, then `X-AUTH-TOKEN` until `expire_at` (Bucharest time); writes
  * form-encoded with PHP brackets; paginated lists; 400s with nested `errors.children`. There is no
  * street list and no tracking of many AWBs in one call: `track` asks per AWB, a few at a time.
@@ -17,7 +17,7 @@ const TOKEN_MARGIN = 10 * 60;
 /** Parallel status reads while tracking many AWBs (Sameday's own rate limit is not published). */
 const TRACK_CONCURRENCY = 4;
 const DEFAULT_SERVICE_CODE = '24';
-/** status-sync answers at most two hours per call (reference/providers.md §2). */
+/** status-sync takes a window of at most two hours (7200 s) per call. */
 const STATUS_SYNC_WINDOW = 7200;
 /** How far back a lookup by reference reads status-sync: a week of windows at most. */
 const LOOKUP_MAX_SECONDS = 7 * 24 * 3600;

@@ -138,7 +138,7 @@ export interface CreatedAwb {
   costBani: number | null;
 }
 
-/** The courier statuses the console shows (spec part 1), plus cancelled and returned. */
+/** The courier statuses the console shows, plus cancelled and returned. */
 export const AWB_STATUSES = ['created', 'pickedUp', 'in_transit', 'inDelivery', 'delivered', 'refused', 'returning', 'returned', 'cancelled'] as const;
 export type AwbStatus = (typeof AWB_STATUSES)[number];
 

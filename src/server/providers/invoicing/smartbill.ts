@@ -3,7 +3,7 @@ import { tokenKey, type ClientDeps } from '../shared.js';
 import { isDiscountLine, type CreateInvoiceInput, type InvoiceRef, type InvoiceSeries, type InvoicingClient, type InvoicingCredentials, type PaymentStatus, type VatRate } from './types.js';
 
 /**
- * SmartBill Cloud (reference/providers.md §4): HTTP Basic `email:token`, the company named by
+ * SmartBill Cloud (api.smartbill.ro): HTTP Basic `email:token`, the company named by
  * `cif` in the query (GET/PUT/DELETE) or `companyVatCode` in the body (POST), `{errorText}` on
  * failure — with a 4xx/5xx, or inside a 200, which is a failure too. At most 3 calls a second per
  * account: calls queue behind a shared throttle rather than meet a 429.

@@ -3,7 +3,7 @@ import type { ClientDeps } from '../shared.js';
 import type { MessagingClient, OutgoingMessage, SentMessage, TelegramCredentials } from './types.js';
 
 /**
- * Telegram Bot API (reference/providers.md §6): `POST /bot<token>/<method>` with JSON, answers
+ * Telegram Bot API (core.telegram.org/bots/api): `POST /bot<token>/<method>` with JSON, answers
  * `{ok, result}` or `{ok: false, error_code, description, parameters}`. Texts go plain (no
  * parse_mode, so nothing needs escaping) and longer than 4096 characters are split.
  */

@@ -5,7 +5,7 @@ import type { ClientDeps } from '../shared.js';
 import type { DeliveryReceipt, DeliveryState, MessagingClient, OutgoingMessage, SentMessage, VonageCredentials } from './types.js';
 
 /**
- * Vonage SMS API (reference/providers.md §5): `POST /sms/json` with form fields, HTTP 200 even on
+ * Vonage SMS API (developer.vonage.com): `POST /sms/json` with form fields, HTTP 200 even on
  * error, one item per SMS part whose `status` must be "0". A text outside GSM-7 (Romanian ă ș ț)
  * goes as `type=unicode`. Credentials are checked with the account balance read.
  */

@@ -6,13 +6,13 @@ import { api } from '../../lib/api';
 
 /**
  * Where the picker reads its lists: the address data (`/api/v1/geo/*`), or a courier's own location
- * call (`/api/v1/{cargus|sameday}/geo-data`, spec 7), which answers the couriers' nomenclature: counties,
+ * call (`/api/v1/{cargus|sameday}/geo-data`), which answers the couriers' nomenclature: counties,
  * a county's cities (postal code "0" for a city coded by street; Sameday also the village's commune),
  * a city's streets, a street's postal-code ranges. The ids are the same in all three.
  */
 export type GeoSource = 'geo' | 'cargus' | 'sameday';
 
-/** A courier location answer that is not the expected shape (spec 8: "Invalid data format: missing counties data"). */
+/** A courier location answer that is not the expected shape (shown as "Invalid data format: missing counties data"). */
 export class LocationDataError extends Error {
   constructor() {
     super('missing_counties');

@@ -1,7 +1,7 @@
 import { ApiError } from '../../lib/api';
 
 /**
- * Spec 8: a 403 shows Invalid credentials; otherwise the server's message, else "An error occurred
+ * The sign-in error: a 403 shows Invalid credentials; otherwise the server's message, else "An error occurred
  * during login"; an error that is not an API answer at all shows "An unexpected error occurred".
  */
 export function loginErrorMessage(error: unknown, t: (key: string) => string): string {

@@ -7,7 +7,7 @@ import { queryKeys } from '../../lib/queryKeys';
 export const COUNTED = ['company', 'product', 'order', 'source', 'customer'] as const;
 export type Counted = (typeof COUNTED)[number];
 
-/** The dashboard's view of an order (fields of spec 3; customer_detail may be missing). */
+/** The dashboard's view of an order (the fields its recent-orders table shows; customer_detail may be missing). */
 export interface RecentOrder {
   id: number;
   status: string | null;
@@ -17,7 +17,7 @@ export interface RecentOrder {
   customer_detail?: { name?: string | null; phone_number?: string | null; telefon?: string | null } | null;
 }
 
-/** meta.total of GET /api/v1/<x>?items=1; a failed or missing endpoint counts as 0 (spec 7). */
+/** meta.total of GET /api/v1/<x>?items=1; a failed or missing endpoint counts as 0, so one failing count never hides the others. */
 export async function countOf(resource: string, signal?: AbortSignal): Promise<number> {
   try {
     const answer = await api.get<ListResponse<unknown>>(`/api/v1/${resource}`, { items: 1 }, signal);

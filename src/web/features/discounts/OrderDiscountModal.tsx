@@ -21,7 +21,8 @@ export interface OrderDiscountFormValues {
 /**
  * Add (entity null) or edit an order discount: type, order value, value (not for shipping), and on
  * create the company (the sidebar's to start with) and one of its sources. On edit the source and
- * company are shown read-only: the update sends type, order_value and value only (spec 7).
+ * company are shown read-only: the update sends type, order_value and value only (a discount stays
+ * in its company and source).
  */
 export function OrderDiscountModal({ opened, entity: discount, onClose, save, saving }: EntityModalProps<OrderDiscount, OrderDiscountBody>) {
   const { t } = useTranslation('discounts');
@@ -37,7 +38,7 @@ export function OrderDiscountModal({ opened, entity: discount, onClose, save, sa
     schema: discount ? orderDiscountUpdateBody : orderDiscountBody,
     save: (v) => {
       const type = v.type as DiscountType;
-      // No value is sent for shipping (spec 7).
+      // No value is sent for shipping: a shipping discount is free shipping, it has no value.
       const fields: OrderDiscountUpdateBody = { type, order_value: v.order_value, ...(type === 'shipping' ? {} : { value: v.value }) };
       return discount ? save(discount.id, fields) : save(null, { ...fields, company_id: Number(v.company_id), source_id: Number(v.source_id) });
     },

@@ -8,7 +8,7 @@ export const PRODUCT_DISCOUNTS_PATH = '/api/v1/product-discount';
 export interface OrderDiscountCreateBody {
   type: DiscountType;
   order_value: string | number;
-  /** Left out for shipping (spec 7). */
+  /** Left out for shipping: a free-shipping discount has no value. */
   value?: string | number;
   company_id: number;
   source_id: number;

@@ -18,7 +18,7 @@ export interface MessageFormValues {
 }
 
 // Like every add dialog, a new template starts on the sidebar's company (its sources are offered at
-// once); the source select stays disabled while no company is chosen (spec 5).
+// once); the source select stays disabled while no company is chosen, as a template's source is one of its company's.
 const blankFor = (companyId: number | null): MessageFormValues => ({ company_id: companyId ? String(companyId) : null, source_id: null, from: '', text: '' });
 
 /**

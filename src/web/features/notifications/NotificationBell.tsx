@@ -20,7 +20,7 @@ export function NotificationBell() {
   const bellKey = queryKeys.list('notifications', companyId, { bell: true });
   const latest = useQuery({
     queryKey: bellKey,
-    // Spec 8: a failed call shows an empty list.
+    // A failed call shows an empty list, not an error in the header of every screen.
     queryFn: ({ signal }) => api.get<NotificationsAnswer>('/api/v1/notifications', { items: 10 }, signal).catch((): NotificationsAnswer => ({ data: [], meta: { total: 0, last_page: 1, current_page: 1, unread: 0 } })),
     enabled: companyId !== null,
     refetchInterval: 60_000,

@@ -13,8 +13,8 @@ export const ORDERS_PATH = '/api/v1/order';
 
 /**
  * Query keys of orders. Everything read about one order lives under `detail(companyId, id)`, so one
- * invalidation after a change refetches all of it (spec 4: after every order change the order is
- * fetched again); `lists` covers the orders list and the dashboard's recent orders.
+ * invalidation after a change refetches all of it (after every order change the order is fetched
+ * again, so the screen shows what the server now holds); `lists` covers the orders list and the dashboard's recent orders.
  */
 export const orderKeys = {
   all: queryKeys.all('order'),
@@ -75,7 +75,7 @@ export function useOrderChange<V, R = unknown>(orderId: number, call: (vars: V) 
   });
 }
 
-/** A 409 on a flag means this company already flagged the customer: that counts as success (spec 4). */
+/** A 409 on a flag means this company already flagged the customer: that counts as success, the customer is flagged either way. */
 export async function flagCustomer(customerId: number, reason: string, orderId?: number): Promise<'flagged' | 'already'> {
   try {
     await api.post(`/api/v1/customer/${customerId}/flag`, { reason, ...(orderId ? { order_id: orderId } : {}) });
@@ -91,7 +91,7 @@ export type CustomerDetailField = (typeof CUSTOMER_DETAIL_FIELDS)[number];
 export const CUSTOMER_DETAIL_FIELDS = ['name', 'email', 'address', 'city', 'county', 'company_name', 'vat_number', 'company_address', 'company_city', 'company_county'] as const;
 
 /**
- * Every change the order detail makes (spec 7, orders). Each one refetches the order afterwards,
+ * Every change the order detail makes. Each one refetches the order afterwards,
  * whether it worked or not, so the screen always shows what the server holds.
  */
 export function useOrderActions(orderId: number) {
@@ -118,7 +118,7 @@ export const orderPdf = {
 };
 
 /**
- * The AWB and invoice calls of the order detail (spec 7). Each refetches the order afterwards,
+ * The AWB and invoice calls of the order detail. Each refetches the order afterwards,
  * whatever the answer (a timeout leaves it awaiting the provider, which the screen then shows).
  */
 export function useDocumentActions(orderId: number) {

@@ -1,6 +1,6 @@
 import type { Flag } from '../../../core/api/orders';
 
-/** The flag tooltip of the orders list shows the flags 5 at a time (spec 9). */
+/** The flag tooltip of the orders list shows the flags 5 at a time, newest first. */
 export const FLAG_PAGE_SIZE = 5;
 
 /** The flags of one tooltip page (page from 1; out-of-range pages are clamped), newest first. */
@@ -17,7 +17,7 @@ export function isOwnFlag(flag: Flag, companyId: number | null): boolean {
   return companyId !== null && flag.flagged_by_company_id === companyId;
 }
 
-/** Cancel goes straight through when the selected company already flagged the customer (spec 4). */
+/** Cancel goes straight through when the selected company already flagged the customer: flagging them again would add nothing. */
 export function flaggedByUs(flags: readonly Flag[] | null | undefined, companyId: number | null): boolean {
   return (flags ?? []).some((f) => isOwnFlag(f, companyId));
 }

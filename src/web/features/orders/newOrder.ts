@@ -13,7 +13,7 @@ export interface NewOrderValues {
   lines: DraftLine[];
 }
 
-/** The new-order payload (spec 3): name, phone_number, county, city, street, number, source, details, products {SKU: quantity}. */
+/** The new-order payload: name, phone_number, county, city, street, number, source, details, products {SKU: quantity}. */
 export function newOrderPayload(v: NewOrderValues) {
   return {
     name: v.name.trim(),
@@ -33,7 +33,7 @@ export function newOrderPayload(v: NewOrderValues) {
   };
 }
 
-/** Spec 5: name, phone, county, city, street, number and source required, and at least one product. */
+/** The new order's required fields: name, phone, county, city, street, number and source, and at least one product. */
 export function missingFields(v: NewOrderValues, texts: { required: string; atLeastOneProduct: string }): Record<string, string> {
   const out: Record<string, string> = {};
   if (!v.name.trim()) out.name = texts.required;

@@ -47,5 +47,5 @@ export function runningTotals(lines: readonly DraftLine[]): { currency: string; 
   return [...totals].map(([currency, bani]) => ({ currency, bani }));
 }
 
-/** The payload's products: a map from SKU to quantity (spec 3, new order payload). */
+/** The new-order payload's products: a map from SKU to quantity. */
 export const productsPayload = (lines: readonly DraftLine[]): Record<string, number> => Object.fromEntries(lines.map((l) => [l.sku, l.quantity]));

@@ -6,7 +6,7 @@ import { useModalForm, type EntityModalProps } from '../../components/useModalFo
 import { withReason } from '../../lib/api';
 import type { PackageFormBody } from './api';
 
-/** Create defaults: every measure 1, active (spec part 2, section 5). */
+/** Create defaults: every measure 1 (the smallest allowed), active. */
 export const emptyPackage = (): PackageFormBody => ({ name: '', description: '', length: 1, width: 1, height: 1, weight: 1, is_active: true });
 
 const toFormValues = (p: Package): PackageFormBody => ({

@@ -58,7 +58,7 @@ function fromProduct(p: Product): ProductFormValues {
   };
 }
 
-/** The form as multipart data: stock and selling price are left out for a product with variations (spec 5). */
+/** The form as multipart data: stock and selling price are left out for a product with variations (its variations have their own). */
 function toFormData(v: ProductFormValues, hasVariations: boolean, image: File | null, removeImage: boolean): FormData {
   const fd = new FormData();
   const put = (k: string, value: unknown) => fd.append(k, value === null || value === undefined ? '' : String(value));

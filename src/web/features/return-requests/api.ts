@@ -31,7 +31,7 @@ export function useReturnRequestCrud(list: ReturnType<typeof useReturnRequestLis
   return useCrud<Partial<ReturnFormValues>, { data: ReturnRequest }>({ resource: RESOURCE, path: RETURNS_PATH, list });
 }
 
-/** The selected company's sources for the form: page 1, 1000 per page (spec part 2, section 7). */
+/** The selected company's sources for the form: page 1, 1000 per page, so every source is offered at once. */
 export function useReturnSources(enabled: boolean) {
   const companyId = useCompanyId();
   const query = { page: 1, items: RETURN_SOURCES_PAGE_SIZE, company_id: companyId };

@@ -17,7 +17,7 @@ export interface SourceFormValues {
 /**
  * Add (entity null) or edit a source: company, source text, active. The company starts as the one
  * selected in the sidebar; on edit it is shown read-only (a source stays in its company). Save is
- * disabled until the company and the text are given (spec 5).
+ * disabled until the company and the text, both required, are given.
  */
 export function SourceModal({ opened, entity: source, onClose, save, saving }: EntityModalProps<Source, SourceBody>) {
   const { t } = useTranslation('sources');
@@ -31,7 +31,7 @@ export function SourceModal({ opened, entity: source, onClose, save, saving }: E
     blank: { company_id: selectedCompanyId ? String(selectedCompanyId) : null, source: '', active: true },
     toValues: (s) => ({ company_id: String(s.company_id), source: s.source, active: s.active }),
     schema: source ? sourceUpdateBody : sourceBody,
-    // company_id travels as an integer (spec 5).
+    // company_id travels as an integer (the select gives a string).
     save: (v) => save(source?.id ?? null, { company_id: Number(v.company_id), source: v.source.trim(), active: v.active }),
     savedMessage: (v) => {
       if (source) return t('updated');

@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * The set-up dialog of one provider (spec part 2 section 4): Cargus / DPD login then pickup point,
+ * The set-up dialog of one provider: Cargus / DPD login then pickup point,
  * Sameday login then pickup point and contact person, SmartBill login, series, VAT rate, Vonage /
  * Telegram one step. Each answer of the server moves to the next step; the last one closes it.
  */

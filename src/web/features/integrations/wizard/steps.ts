@@ -2,7 +2,11 @@ import type { CompanyIntegration, WizardKey } from '../../../../core/api/integra
 
 export type StepKind = 'login' | 'pickup' | 'series' | 'vat';
 
-/** The wizard of each provider (spec part 2 section 4; DPD as Cargus, Telegram as Vonage). */
+/**
+ * The steps of each provider's wizard: a courier logs in then chooses a pickup point, SmartBill logs
+ * in then chooses a series and a VAT rate, a messaging provider only logs in (DPD as Cargus,
+ * Telegram as Vonage).
+ */
 export const WIZARD_STEPS: Record<WizardKey, StepKind[]> = {
   cargus: ['login', 'pickup'],
   sameday: ['login', 'pickup'],

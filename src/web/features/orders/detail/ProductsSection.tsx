@@ -11,7 +11,7 @@ import { notifyDone, notifyFailed } from './feedback';
 
 /**
  * The order's lines: name, SKU, selling price, quantity with − and +, remove. A quantity that would
- * reach 0 (minus at 1) asks to remove the line instead (spec 4); every change refetches the order.
+ * reach 0 (minus at 1) asks to remove the line instead (a line never has 0 items); every change refetches the order.
  * `locked` (the reason, shown) disables every change: an invoice or an AWB was made from the lines.
  */
 export function ProductsSection({ order, actions, onAdd, locked }: { order: Order; actions: ReturnType<typeof useOrderActions>; onAdd: () => void; locked: string | null }) {

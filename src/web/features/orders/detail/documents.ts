@@ -9,7 +9,7 @@ export const courierName = (key: unknown, t: TFunction): string => {
 };
 
 /**
- * A failed document call as the error box shows it (spec 8, the server's message first): the API's
+ * A failed document call as the error box shows it (the server's message first, as it names the cause): the API's
  * message as it is (a provider's refusal, `{message, provider, provider_error}`, carries the
  * provider's own words in its message; provider_error only names the kind), else the fallback.
  */
@@ -24,7 +24,7 @@ export const documentFailure = (error: unknown, fallback: string): string => wit
 export type DocumentKind = 'awb' | 'invoice';
 
 /**
- * The text of a failed print (spec 8: "Failed to initiate AWB print. Please try downloading instead."
+ * The text of a failed print ("Failed to initiate AWB print. Please try downloading instead."
  * and its variants for fetch, set-up and load), each ending with the suggestion to download; a fetch
  * the server refused says the server's reason.
  */

@@ -22,7 +22,7 @@ export interface StornoModalProps {
 }
 
 /**
- * The storno product selection (spec 2 and 5): the invoice's product lines with what was invoiced and
+ * The storno product selection: the invoice's product lines with what was invoiced and
  * already reversed; a checkbox and a quantity (1 to what is left) per line; only the chosen lines are
  * sent. "No products selected" without any.
  */

@@ -71,7 +71,7 @@ describe('AWB sizes', () => {
   });
 });
 
-describe('AWB checks before sending (spec 5, in order, with the server texts)', () => {
+describe('AWB checks before sending (in the order the server checks, with the server texts)', () => {
   it('courier, then a configured courier, then county, then city', () => {
     expect(first(values({ courier: null }), emptyAddress, plain)).toEqual({ field: 'courier', text: translate('en', 'select_courier') });
     expect(first(values({ courier: 'dpd' }), emptyAddress, plain, ['cargus'])).toEqual({ field: 'courier', text: translate('en', 'courier_not_configured') });

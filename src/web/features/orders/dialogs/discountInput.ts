@@ -7,8 +7,9 @@ export interface DiscountDraft {
 }
 
 /**
- * The body of POST /applied-discount/{orderId}/add, or null when the inputs are not valid (spec 5: a
- * type, amount or percentage only, and a numeric value are needed).
+ * The body of POST /applied-discount/{orderId}/add, or null when the inputs are not valid: a type
+ * (amount or percentage only) and a numeric value are needed, not negative, at most 100 for a
+ * percentage.
  */
 export function discountInput(d: DiscountDraft): { type: 'amount' | 'percentage'; value: number; order_product_id: number | null } | null {
   if (d.type !== 'amount' && d.type !== 'percentage') return null;

@@ -5,7 +5,7 @@ import { startChoices, stornoRequest } from './stornoSelection';
 const line = (id: number, quantity: number, reversed: number): ReversibleLine => ({ order_product_id: id, name: `P${id}`, quantity, reversed, left: quantity - reversed });
 const lines = [line(1, 3, 0), line(2, 2, 1), line(3, 1, 1)];
 
-describe('storno selection (spec 5)', () => {
+describe('storno selection (at least one line, each from 1 to what is left)', () => {
   it('starts with nothing chosen, each open line offering what is left; a fully reversed line is not offered', () => {
     expect(startChoices(lines)).toEqual({ 1: { checked: false, quantity: 3 }, 2: { checked: false, quantity: 1 } });
   });

@@ -15,13 +15,13 @@ export function startChoices(lines: readonly ReversibleLine[]): StornoChoices {
 
 export type StornoRequest =
   | { order_products: { id: number; quantity: number }[] }
-  /** No line chosen (spec 5: "No products selected"). */
+  /** No line chosen (shown as "No products selected"). */
   | { error: 'no_products_selected' }
   /** Chosen lines whose quantity is not a whole number from 1 to what is left (their ids). */
   | { error: 'out_of_range'; lines: number[] };
 
 /**
- * The storno body of the choices (spec 5): only the chosen lines that still have something left,
+ * The storno body of the choices: only the chosen lines that still have something left,
  * each with a whole quantity from 1 to what is left of it.
  */
 export function stornoRequest(lines: readonly ReversibleLine[], choices: StornoChoices): StornoRequest {
