@@ -11,7 +11,7 @@ export const foldCase = (s) => s.replace(/\u0130/g, 'i').toLowerCase();
  * `folded_contains(needle, a, b...)`: whether any of the texts contains the needle, case folded
  * letter by letter as the FTS5 trigram index folds them (so ă matches Ă, unlike LIKE, which folds
  * ASCII only). A search asks the index for a few of the term's trigrams and checks each candidate
- * with this, instead of making FTS5 intersect every trigram of a long term (issue 12).
+ * with this, instead of making FTS5 intersect every trigram of a long term.
  */
 export function registerSearchFunctions(sqlite) {
   sqlite.function('folded_contains', { deterministic: true, varargs: true }, (needle, ...texts) => {

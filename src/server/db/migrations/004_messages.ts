@@ -1,7 +1,7 @@
 import type { MigrationFactory, AnyDb } from './helpers.js';
 import { withId } from './helpers.js';
 
-/** SMS templates of a company, one source each (spec part 2: Messages). */
+/** SMS templates of a company, one source each: the sender, the text and whether it is active. */
 export const messages: MigrationFactory = (engine) => ({
   async up(db: AnyDb) {
     await withId(db.schema.createTable('messages'), engine)

@@ -2,7 +2,7 @@ import type { MigrationFactory, AnyDb } from './helpers.js';
 import { withId } from './helpers.js';
 
 /**
- * Packages (shipping presets with their contents) and customers' return requests (spec part 2).
+ * Packages (shipping presets with their contents) and customers' return requests.
  * Lengths (cm) and weights (kg) are integer hundredths: 12.5 cm is stored as 1250.
  */
 export const packagesReturns: MigrationFactory = (engine) => ({

@@ -3,7 +3,7 @@ import type { MigrationFactory, AnyDb } from './helpers.js';
 import { withId } from './helpers.js';
 
 /**
- * The providers a company can set up (spec part 2: Integration) and each company's set-up of them
+ * The providers a company can set up (couriers, invoicing, messaging) and each company's set-up of them
  * (Company integration). Credentials are one AES-256-GCM sealed JSON text (src/server/lib/secrets.ts),
  * never stored in clear; the configuration (pickup point, contact person, series, VAT) is plain JSON:
  * it holds nothing secret.

@@ -5,7 +5,7 @@ import type { MigrationFactory, AnyDb } from './helpers.js';
  * PostgreSQL's GIN indexes gather new entries in a pending list (`fastupdate`) that every search
  * must read in full until a vacuum merges it. After a bulk load of a catalogue that list held
  * hundreds of thousands of entries, and the planner, seeing it, gave up on the trigram index and
- * scanned the table (issue 10). The trigram indexes of migration 006 now write straight into the
+ * scanned the table. The trigram indexes of migration 006 now write straight into the
  * index (as the orders' indexes of migration 010 already do): a write costs a little more, every
  * search costs the same. The list built so far is merged now. SQLite has no such thing.
  */

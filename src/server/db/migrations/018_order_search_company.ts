@@ -6,7 +6,7 @@ import type { MigrationFactory, AnyDb } from './helpers.js';
  * after the order is made), so a name or email search filters the trigram index's matches by
  * company on the same row and stops after the few it needs, and walks the company's details newest
  * first on their own (company_id, order_id) index, which carries the name and email so the walk
- * never reads the table (an index-only scan) nor merges the details with the orders (issue 12).
+ * never reads the table (an index-only scan) nor merges the details with the orders.
  * SQLite searches through its FTS5 table joined to the orders, but keeps the same column so every
  * insert is written once for both engines.
  */

@@ -4,7 +4,7 @@ import type { MigrationFactory, AnyDb } from './helpers.js';
 
 /**
  * PostgreSQL: the customer detail's name and email folded once, when written, into one stored
- * column the name search compares with plain LIKE (issue 12). ILIKE lower-cases both sides of
+ * column the name search compares with plain LIKE. ILIKE lower-cases both sides of
  * every comparison (a UTF-8 database folds through lower()), about 0.4 µs a row, most of what a
  * search of "Maria Moldovan" cost at a million orders; LIKE on the folded text is a byte compare.
  * - A generated column: the database keeps it on every insert and every update of the name or

@@ -4,7 +4,7 @@ import type { MigrationFactory, AnyDb } from './helpers.js';
 
 /**
  * PostgreSQL: a product's name and SKU folded once, when written, into one stored column the
- * products search compares with plain LIKE (issue 10), as migration 020 did for the customers of
+ * products search compares with plain LIKE, as migration 020 did for the customers of
  * orders. ILIKE lower-cases both sides of every comparison; at a million products the search
  * probe of a broad term ("Horezu", an eighth of the catalogue) spent 1.4 ms in it and 0.4 ms with
  * LIKE on the folded text, and the newest-first walk 0.34 ms against 0.17.

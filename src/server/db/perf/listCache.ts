@@ -19,7 +19,7 @@ export const MAX_KEPT = 10_000;
  * Answers of the small lists (sources, packages, order discounts, SMS templates, the user's companies),
  * kept in memory until a write to one of the tables they read. On PostgreSQL a request for such a
  * list was a round trip to another process that cost Node about 100 µs of its only thread, more
- * than the request itself; from memory it costs nothing (issue 10).
+ * than the request itself; from memory it costs nothing.
  *
  * How an answer stays true:
  * - Every table has a generation, raised by each write to it. An answer is kept with the

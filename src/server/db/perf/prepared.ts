@@ -26,7 +26,7 @@ export const MAX_SHAPES = 100;
  * A query Kysely builds and compiles once, then runs with each call's values. Kysely builds a
  * query by copying and freezing its tree at every method call and compiles it again on every run;
  * under load that cost a small list more than the database did. The 3-row list of sources went
- * from about 7,000 to 14,800 req/s on SQLite when its query was built once (issue 10).
+ * from about 7,000 to 14,800 req/s on SQLite when its query was built once.
  *
  * `build` receives stand-ins for the values: it must hand them to Kysely as values (`where`,
  * `limit`, ...), never branch on them, write them into the SQL or transform them, and it must

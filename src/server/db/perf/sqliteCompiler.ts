@@ -4,7 +4,7 @@ import { SqliteDialect, SqliteQueryCompiler, ValueNode, type LimitNode, type Off
  * SQLite's compiler, with a page's LIMIT and OFFSET written into the SQL as integers instead of
  * bound as parameters. better-sqlite3 is built with STAT4, under which SQLite re-plans a statement
  * on every run when the plan looked at a bound value, and a bound LIMIT is such a value: a 3-row
- * page cost 17 µs with `limit ? offset ?` and 10 µs with the numbers written in (issue 10). Only
+ * page cost 17 µs with `limit ? offset ?` and 10 µs with the numbers written in. Only
  * safe integers are written in (validated page numbers and sizes); anything else stays bound.
  */
 export class SqlitePageCompiler extends SqliteQueryCompiler {

@@ -12,7 +12,7 @@ export const ANALYSIS_LIMIT = 1000;
  * samples: better-sqlite3 is built with STAT4, and a statement whose plan looked at a sample for a
  * bound value is planned again on every run. Every list query binds its company, so every one of
  * them paid a second planning: the 3-row list of sources took 24 µs a run with samples and 10 µs
- * without (issue 10). Our queries read one company's index range, where the averages choose the
+ * without. Our queries read one company's index range, where the averages choose the
  * same plans.
  */
 export function keepPlannerStatistics(sqlite: SqliteDatabase.Database): void {
