@@ -30,6 +30,15 @@ export default tseslint.config(
     rules: { 'boundaries/import-boundaries': ['error', { root, boundaries: importRules }] },
   },
   {
+    // A server module is used only through its index.ts; no import cycle between the server's parts or the files of src/core/api.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { boundaries },
+    rules: {
+      'boundaries/module-entry': ['error', { root, modules: 'src/server/modules/*' }],
+      'boundaries/no-module-cycles': ['error', { root, groups: ['src/server/*', 'src/server/modules/*', 'src/core/*'], files: ['src/core/api', 'src/server/modules/integrations'] }],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -27,7 +27,7 @@ import { migrateToLatest } from '../src/server/db/migrate.js';
 import { createOrderSearch, dropOrderSearch } from '../src/server/db/migrations/010_orders.js';
 import { createOrderSearchText, dropOrderSearchText } from '../src/server/db/migrations/020_order_search_text.js';
 import type { ProductsTable } from '../src/server/db/schema.js';
-import { bulkLoadOrders, customerOf } from '../src/server/db/seed/orders.js';
+import { bulkLoadOrders, customerOf } from '../src/server/seed/orders.js';
 import { hashToken, newToken } from '../src/server/http/auth.js';
 import { load, percentile } from './_load.js';
 

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { openDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDemo, isEmpty } from './db/seed/index.js';
+import { seedDemo, isEmpty } from './seed/index.js';
 import { hashPassword } from './lib/passwords.js';
 import { systemClock, type Clock } from './lib/clock.js';
 

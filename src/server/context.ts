@@ -3,7 +3,6 @@ import type { Db } from './db/connection.js';
 import type { Clock } from './lib/clock.js';
 import type { SecretBox } from './lib/secrets.js';
 import type { ProviderRegistry } from './providers/registry.js';
-import { FieldProblems } from './http/errors.js';
 
 /**
  * What the app is made of, built once at start (buildApp) and shared by every request and every
@@ -41,12 +40,4 @@ export function serviceContext(app: AppServices, who: { companyId?: number; user
 /** The same caller working in one company (a job handling one company's row). */
 export function forCompany(ctx: ServiceContext, companyId: number): ServiceContext {
   return { ...ctx, companyId };
-}
-
-/**
- * A company_id sent in a body (forms send it) must be the company the request works in (the one
- * of X-Company-ID): 422 on the field otherwise, so the form can show it.
- */
-export function assertSelectedCompany(ctx: ServiceContext, given: number | undefined): void {
-  if (given !== undefined && given !== ctx.companyId) throw FieldProblems.one('company_id', 'company_not_selected');
 }

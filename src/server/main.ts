@@ -2,12 +2,12 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import { jobHandlers, scheduleRecurringJobs } from './jobs/handlers.js';
+import { jobHandlers, scheduleRecurringJobs } from './backgroundJobs.js';
 import { startJobRunner } from './jobs/runner.js';
 import { systemClock } from './lib/clock.js';
 import { loadProvidersConfig } from './providers/config.js';
 import { PROVIDER_LABELS, PROVIDER_NAMES } from './providers/http.js';
-import { DEMO_EMAIL, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/index.js';
+import { DEMO_EMAIL, DEMO_PASSWORD, isEmpty, seedDemo } from './seed/index.js';
 
 const config = loadConfig();
 const db = openDb(config.databaseUrl, { readers: config.sqliteReaders, keepLists: true });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { registerMessages } from '../messages.js';
 import { idRef } from '../validation.js';
-import { MAX_LINE_QUANTITY } from './orders.js';
+import { MAX_LINE_QUANTITY } from '../orders/statuses.js';
 
 /**
  * The SmartBill invoice calls on an order:

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { registerMessages } from '../messages.js';
 import { normalizePhone } from '../orders/phone.js';
+import { MAX_LINE_QUANTITY, ORDER_STATUSES } from '../orders/statuses.js';
 import { idRef, MAX_ID, MAX_PAGE, moneyBani, optionalText, requiredText, wholeNumber } from '../validation.js';
 import type { OrderInvoice } from './invoices.js';
 import { selectedRef } from './sources.js';
+
+/** The order rules the API's schemas use, exported with them. */
+export { MAX_LINE_QUANTITY, ORDER_STATUSES };
 
 /**
  * The orders API, shared by server and web. JSON money is RON with two decimals (stored as bani),
@@ -11,11 +15,7 @@ import { selectedRef } from './sources.js';
  * spec has them.
  */
 
-/** Every status an order can have: the spec's four, and the two an invoice's reversal gives it. */
-export const ORDER_STATUSES = ['new', 'processing', 'completed', 'cancelled', 'storno', 'partially_storno'] as const;
 export const ORDER_SORTS = ['-created_at', 'created_at'] as const;
-/** Largest quantity on one line (far above any real order, far below integer limits). */
-export const MAX_LINE_QUANTITY = 100_000;
 
 export interface Flag {
   reason: string;

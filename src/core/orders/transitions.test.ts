@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES } from '../api/orders.js';
+import { ORDER_STATUSES } from './statuses.js';
 import { nextStatus, statusMovedByAwb, STATUS_TRANSITIONS, type StatusCause } from './transitions.js';
 
 describe('order status transitions', () => {

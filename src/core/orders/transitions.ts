@@ -1,4 +1,4 @@
-import type { ORDER_STATUSES } from '../api/orders.js';
+import type { OrderStatusValue } from './statuses.js';
 
 /**
  * How an order's status moves, and what moves it. One table, read by the server's order lifecycle
@@ -12,8 +12,6 @@ import type { ORDER_STATUSES } from '../api/orders.js';
  *   storno or partial storno (and a completed order) stays as it is.
  * - `storno` / `partial_storno`: the invoice was reversed, wholly or in part.
  */
-export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
-
 export type StatusCause = 'cancel' | 'restore' | 'awb_created' | 'awb_deleted' | 'delivered' | 'storno' | 'partial_storno';
 
 interface Transition {

@@ -97,7 +97,7 @@ function demoAccount(): SmartBillAccount {
     username: 'demo',
     token: 'demo',
     // A SmartBill account can hold several companies. The demo account holds its own test company and the
-    // two demo companies of the seed (src/server/db/seed/foundation.ts), so the demo's invoices work end to end.
+    // two demo companies of the seed (src/server/seed/foundation.ts), so the demo's invoices work end to end.
     companies: [
       { vatCode: 'RO12345678', name: 'Magazin Demo SRL', regCom: 'J12/1234/2020', address: 'Strada Fabricii 12', city: 'Cluj-Napoca', county: 'Cluj' },
       { vatCode: 'RO14399840', name: 'Casa Verde Distribuție SRL', regCom: 'J12/2841/2019', address: 'Str. Memorandumului nr. 28', city: 'Cluj-Napoca', county: 'Cluj' },

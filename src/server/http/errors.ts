@@ -101,3 +101,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ message: translate(langOf(req), 'not_found') }));
 }
+
+/**
+ * A company_id sent in a body (forms send it) must be the company the request works in (the one
+ * of X-Company-ID): 422 on the field otherwise, so the form can show it.
+ */
+export function assertSelectedCompany(ctx: { companyId: number }, given: number | undefined): void {
+  if (given !== undefined && given !== ctx.companyId) throw FieldProblems.one('company_id', 'company_not_selected');
+}

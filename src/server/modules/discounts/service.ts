@@ -1,8 +1,8 @@
 import { orderDiscountBody, orderDiscountUpdateBody, productDiscountBody, type OrderDiscount, type ProductDiscount } from '../../../core/api/discounts.js';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
-import { assertSelectedCompany, type ServiceContext } from '../../context.js';
+import { type ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
-import { FieldProblems, notFound, parse } from '../../http/errors.js';
+import { FieldProblems, notFound, parse, assertSelectedCompany } from '../../http/errors.js';
 import { companyProductIds } from '../products/index.js';
 import { requireCompanySource } from '../sources/index.js';
 import {

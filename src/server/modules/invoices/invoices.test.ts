@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSmartBillEmulator, type EmulatedInvoice } from '../../emulators/smartbill.js';
 import { startEmulator } from '../../emulators/kit.js';
-import { jobHandlers } from '../../jobs/handlers.js';
+import { jobHandlers } from '../../backgroundJobs.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
 import { memoryTokenStore, type ProviderFetch } from '../../providers/http.js';

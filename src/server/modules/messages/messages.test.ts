@@ -284,7 +284,7 @@ describe('a source used by templates', () => {
 
 describe('demo seed', () => {
   it('every demo template and sender passes the API rules', async () => {
-    const { TEMPLATES, SENDERS } = await import('../../db/seed/messages.js');
+    const { TEMPLATES, SENDERS } = await import('../../seed/messages.js');
     const { messageCreateBody } = await import('../../../core/api/messages.js');
     for (const senders of Object.values(SENDERS)) {
       for (const from of senders) {
@@ -298,7 +298,7 @@ describe('demo seed', () => {
   });
 
   it('seeds templates for each company over its sources, some with diacritics', async () => {
-    const { seedMessages, TEMPLATES } = await import('../../db/seed/messages.js');
+    const { seedMessages, TEMPLATES } = await import('../../seed/messages.js');
     const c1 = await t.createCompany('Seed Unu');
     const c2 = await t.createCompany('Seed Doi');
     const s1 = [await addSource(c1, 'Site'), await addSource(c1, 'eMAG')];

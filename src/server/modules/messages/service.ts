@@ -1,8 +1,8 @@
 import { isStatusOnlyBody, messageCreateBody, messageStatusBody, messageUpdateBody, type Message } from '../../../core/api/messages.js';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
-import { assertSelectedCompany, type ServiceContext } from '../../context.js';
+import { type ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
-import { FieldProblems, notFound, parse } from '../../http/errors.js';
+import { FieldProblems, notFound, parse, assertSelectedCompany } from '../../http/errors.js';
 import { requireCompanySource } from '../sources/index.js';
 import { deleteMessageRow, findMessage, insertMessage, listMessages, updateMessageRow } from './queries.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awbProblem } from '../../../core/api/shipping.js';
 import { needsNumber, postalCodeFor } from '../../../core/geo/postalCode.js';
 import { computeTotals, type AppliedDiscountType } from '../../../core/orders/totals.js';
-import { seedDemo, DEMO_EMAIL } from '../../db/seed/index.js';
+import { seedDemo, DEMO_EMAIL } from '../../seed/index.js';
 import { hashToken, newToken } from '../../http/auth.js';
 import { geoData } from '../geo/data.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';

@@ -179,7 +179,7 @@ describe('packages', () => {
   });
 
   it('seeds demo presets with contents for each company, enough for two pages', async () => {
-    const { seedPackages } = await import('../../db/seed/packages.js');
+    const { seedPackages } = await import('../../seed/packages.js');
     const user = await t.signUp();
     const other = await t.createCompany();
     for (let i = 1; i <= 6; i++) await product(user.companyId, `Produs ${i}`, `SEED-${i}`);

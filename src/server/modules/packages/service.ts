@@ -1,8 +1,8 @@
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import { isStatusOnly, mergePackageItems, packageBody, packageItemsBody, packageStatusBody, type Package } from '../../../core/api/packages.js';
-import { assertSelectedCompany, type ServiceContext } from '../../context.js';
+import { type ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
-import { FieldProblems, notFound, parse } from '../../http/errors.js';
+import { FieldProblems, notFound, parse, assertSelectedCompany } from '../../http/errors.js';
 import { companyProductIds } from '../products/index.js';
 import { deletePackageRow, findPackage, insertPackage, itemsOf, listPackages, replaceItems, toPackage, updatePackageRow, type PackageRow } from './queries.js';
 

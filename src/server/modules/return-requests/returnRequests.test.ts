@@ -179,7 +179,7 @@ describe('return requests', () => {
   });
 
   it('seeds demo requests with valid Romanian IBANs for each company, enough for two pages', async () => {
-    const { seedReturnRequests } = await import('../../db/seed/returnRequests.js');
+    const { seedReturnRequests } = await import('../../seed/returnRequests.js');
     const user = await t.signUp();
     const other = await t.createCompany();
     for (const c of [user.companyId, other]) {

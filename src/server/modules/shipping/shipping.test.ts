@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WizardKey } from '../../../core/api/integrations.js';
 import type { EmulatorSet } from '../../emulators/index.js';
 import type { Shipment } from '../../emulators/shipments.js';
-import { jobHandlers } from '../../jobs/handlers.js';
+import { jobHandlers } from '../../backgroundJobs.js';
 import { scheduleJob } from '../../jobs/queue.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';

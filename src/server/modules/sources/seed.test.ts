@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFoundation } from '../../db/seed/foundation.js';
-import { seedSourcesDiscounts } from '../../db/seed/sources-discounts.js';
+import { seedFoundation } from '../../seed/foundation.js';
+import { seedSourcesDiscounts } from '../../seed/sources-discounts.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import { sourceBody, sourceUpdateBody, type Source } from '../../../core/api/sources.js';
-import { assertSelectedCompany, type ServiceContext } from '../../context.js';
+import { type ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
+import { FieldProblems, HttpError, notFound, parse, assertSelectedCompany } from '../../http/errors.js';
 import { deleteSourceRow, findCompanySource, findSource, insertSource, listSources, sourceNameTaken, updateSourceRow, type SourceRef } from './queries.js';
 import { countSourceUsage, describeUsage, isInUse, type SourceUsage } from './usage.js';
 

@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Compilable } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COURIER_STATUSES } from '../../../core/api/shipping.js';
 import { openDb, type Db } from '../../db/connection.js';
-import { jobHandlers, RECURRING_JOBS, scheduleRecurringJobs } from '../../jobs/handlers.js';
+import { jobHandlers, RECURRING_JOBS, scheduleRecurringJobs } from '../../backgroundJobs.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
 import { loadProvidersConfig } from '../../providers/config.js';

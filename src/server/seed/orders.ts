@@ -1,9 +1,9 @@
 import { sql, type Insertable } from 'kysely';
-import { matchOrderDiscount, matchProductDiscount, type OrderDiscountRule, type ProductDiscountRule } from '../../../core/orders/discountMatching.js';
-import { computeTotals, type AppliedDiscountType } from '../../../core/orders/totals.js';
-import type { Db, Executor } from '../connection.js';
-import type { AppliedDiscountsTable, OrderCustomerDetailsTable, OrderEventsTable, OrderProductsTable, OrdersTable } from '../schema.js';
-import { geoData } from '../../modules/geo/index.js';
+import { matchOrderDiscount, matchProductDiscount, type OrderDiscountRule, type ProductDiscountRule } from '../../core/orders/discountMatching.js';
+import { computeTotals, type AppliedDiscountType } from '../../core/orders/totals.js';
+import type { Db, Executor } from '../db/connection.js';
+import type { AppliedDiscountsTable, OrderCustomerDetailsTable, OrderEventsTable, OrderProductsTable, OrdersTable } from '../db/schema.js';
+import { geoData } from '../modules/geo/index.js';
 import { demoAddresses } from './addresses.js';
 import { pick, seededRandom, type SeedContext } from './context.js';
 

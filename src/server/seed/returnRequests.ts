@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
-import { ibanCheckDigits } from '../../../core/iban.js';
-import type { Db } from '../connection.js';
-import type { ReturnRequestsTable } from '../schema.js';
+import { ibanCheckDigits } from '../../core/iban.js';
+import type { Db } from '../db/connection.js';
+import type { ReturnRequestsTable } from '../db/schema.js';
 import { pick, seededRandom, type SeedContext } from './context.js';
 
 /**

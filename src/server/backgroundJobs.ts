@@ -1,14 +1,14 @@
-import type { Db } from '../db/connection.js';
-import { invoiceJobs } from '../modules/invoices/index.js';
-import { shippingJobs } from '../modules/shipping/index.js';
-import { TRACKING_JOB, trackingJobs } from '../modules/tracking/index.js';
-import { scheduleJob, type NewJob } from './queue.js';
-import type { JobHandlers } from './runner.js';
+import type { Db } from './db/connection.js';
+import { invoiceJobs } from './modules/invoices/index.js';
+import { shippingJobs } from './modules/shipping/index.js';
+import { TRACKING_JOB, trackingJobs } from './modules/tracking/index.js';
+import { scheduleJob, type NewJob } from './jobs/queue.js';
+import type { JobHandlers } from './jobs/runner.js';
 
 /**
  * Every kind of background job the server runs, by name: each module declares its handlers in its
  * own `jobs.ts` next to its logic and exports them from its index; this file only collects them.
- * main.ts runs them with startJobRunner.
+ * app.ts collects the modules' routes the same way; jobs/ runs these (main.ts starts the runner).
  */
 export function jobHandlers(opts: { log?: (message: string) => void } = {}): JobHandlers {
   return { ...invoiceJobs, ...shippingJobs, ...trackingJobs(opts.log) };

@@ -1,8 +1,8 @@
-import type { Db } from '../connection.js';
-import { hashPassword } from '../../lib/passwords.js';
-import { systemClock, type Clock } from '../../lib/clock.js';
+import type { Db } from '../db/connection.js';
+import { hashPassword } from '../lib/passwords.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import type { SeedContext } from './context.js';
-import { notificationColumns } from '../../../core/notifications.js';
+import { notificationColumns } from '../../core/notifications.js';
 
 export const DEMO_EMAIL = 'demo@magazin-demo.ro';
 export const DEMO_PASSWORD = 'demo1234';

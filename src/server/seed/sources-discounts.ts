@@ -1,8 +1,8 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../connection.js';
-import type { OrderDiscountsTable, ProductDiscountsTable, SourcesTable } from '../schema.js';
+import type { Db } from '../db/connection.js';
+import type { OrderDiscountsTable, ProductDiscountsTable, SourcesTable } from '../db/schema.js';
 import { pick, seededRandom, type SeedContext } from './context.js';
-import { sourceKey } from '../../../core/api/sources.js';
+import { sourceKey } from '../../core/api/sources.js';
 
 /**
  * Demo sources (the channels Romanian online shops sell through), order discounts by order value

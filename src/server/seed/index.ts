@@ -1,5 +1,5 @@
-import type { Db } from '../connection.js';
-import { systemClock, type Clock } from '../../lib/clock.js';
+import type { Db } from '../db/connection.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { seedFoundation, DEMO_EMAIL, DEMO_PASSWORD } from './foundation.js';
 import { seeders } from './seeders.js';
 

@@ -1,6 +1,6 @@
-import { postalCodeFor } from '../../../core/geo/postalCode.js';
-import type { GeoData } from '../../modules/geo/index.js';
-import { toStreet } from '../../modules/geo/index.js';
+import { postalCodeFor } from '../../core/geo/postalCode.js';
+import type { GeoData } from '../modules/geo/index.js';
+import { toStreet } from '../modules/geo/index.js';
 
 /** A customer's delivery address as an order stores it, every part from the shipped address data. */
 export interface DemoAddress {

@@ -1,4 +1,4 @@
-import type { Db } from '../connection.js';
+import type { Db } from '../db/connection.js';
 import type { SeedContext } from './context.js';
 import { seedProducts } from './products.js';
 import { seedSourcesDiscounts } from './sources-discounts.js';

@@ -1,8 +1,8 @@
 import type { Insertable } from 'kysely';
-import { sha256Hex } from '../../lib/hash.js';
-import { productPng, type Rgb } from '../../lib/png.js';
-import type { Db } from '../connection.js';
-import type { ProductImagesTable, ProductsTable } from '../schema.js';
+import { sha256Hex } from '../lib/hash.js';
+import { productPng, type Rgb } from '../lib/png.js';
+import type { Db } from '../db/connection.js';
+import type { ProductImagesTable, ProductsTable } from '../db/schema.js';
 import { pick, seededRandom, type SeedContext } from './context.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../connection.js';
-import type { MessagesTable } from '../schema.js';
+import type { Db } from '../db/connection.js';
+import type { MessagesTable } from '../db/schema.js';
 import type { SeedContext } from './context.js';
 
 /**
