@@ -21,8 +21,9 @@ describe('db.transaction, forUpdate and the request context', () => {
     productId = row.id;
     // A route that shows what a service would receive.
     t.app.get('/api/v1/__ctx', { config: { company: true } }, async (req) => {
-      const { db: _db, clock: _clock, providers: _providers, ...rest } = req.ctx;
-      return rest;
+      const { db, clock: _clock, providers, secrets, ...rest } = req.ctx;
+      // The app's own services, never copies: a job and a request reach the same registry and secret box.
+      return { ...rest, appServices: db === t.services.db && providers === t.services.providers && secrets === t.services.secrets };
     });
   });
   afterAll(() => t.close());
@@ -57,7 +58,7 @@ describe('db.transaction, forUpdate and the request context', () => {
   it('builds the service context from the signed-in user, the company, the language and the clock', async () => {
     const res = await user.call('GET', '/api/v1/__ctx', { headers: { 'accept-language': 'ro-RO' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ companyId: user.companyId, userId: user.id, lang: 'ro', now: 1_800_000_000 });
+    expect(res.json()).toEqual({ companyId: user.companyId, userId: user.id, lang: 'ro', now: 1_800_000_000, appServices: true });
     clock.advance(3600);
     expect((await user.call('GET', '/api/v1/__ctx')).json()).toMatchObject({ lang: 'en', now: 1_800_003_600 });
   });

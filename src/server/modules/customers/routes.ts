@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { listQuery } from '../../../core/api/list.js';
-import { customerPhoneBody, flagBody } from '../../../core/api/orders.js';
-import { idRef } from '../../../core/validation.js';
 import { parse } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { listCustomers } from './queries.js';
 import { changeCustomerPhone, companyCustomer, flagCustomer } from './service.js';
-
-const phoneChangeBody = customerPhoneBody.extend({ order_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idRef().optional()) });
 
 /** The company's customers: list, one customer, a new phone, a flag. Changes answer the customer as it now is. */
 export function customerRoutes(app: FastifyInstance): void {
@@ -26,15 +21,13 @@ export function customerRoutes(app: FastifyInstance): void {
 
   app.post('/api/v1/customer/:id', scoped, async (req) => {
     const { id } = parse(idParam, req.params);
-    const { phone_number, order_id } = parse(phoneChangeBody, req.body);
-    await changeCustomerPhone(req.ctx, id, phone_number, order_id);
+    await changeCustomerPhone(req.ctx, id, req.body);
     return { data: await companyCustomer(req.ctx, id) };
   });
 
   app.post('/api/v1/customer/:id/flag', scoped, async (req, reply) => {
     const { id } = parse(idParam, req.params);
-    const { reason, order_id } = parse(flagBody, req.body);
-    await flagCustomer(req.ctx, id, reason, order_id);
+    await flagCustomer(req.ctx, id, req.body);
     return reply.status(201).send({ data: await companyCustomer(req.ctx, id) });
   });
 }

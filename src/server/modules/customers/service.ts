@@ -2,7 +2,10 @@ import type { ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { bumpCounts } from '../../db/listCounts.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import { HttpError, notFound, parse } from '../../http/errors.js';
+import { z } from 'zod';
+import { customerPhoneBody, flagBody } from '../../../core/api/orders.js';
+import { idRef } from '../../../core/validation.js';
 import { orderForHistory, recordEvent } from '../order-lifecycle/index.js';
 import {
   addOrderToCompanyCustomer,
@@ -61,8 +64,16 @@ export async function renameCompanyCustomer(trx: Executor, ctx: ServiceContext, 
   await updateCompanyCustomer(trx, ctx.companyId, customerId, set, ctx.now);
 }
 
-/** Changes a customer's phone (their identity, shared across companies); 409 when another customer has the number. */
-export async function changeCustomerPhone(ctx: ServiceContext, customerId: number, phone: string, orderId?: number): Promise<void> {
+/** The order a customer's change is noted on may be named; an empty value names none. */
+const phoneChangeBody = customerPhoneBody.extend({ order_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idRef().optional()) });
+
+/**
+ * Changes a customer's phone (their identity, shared across companies); 409 when another customer
+ * has the number. The customer must be the company's (404) before the body is read (422).
+ */
+export async function changeCustomerPhone(ctx: ServiceContext, customerId: number, body: unknown): Promise<void> {
+  await requireCompanyCustomer(ctx.db.kysely, ctx, customerId);
+  const { phone_number: phone, order_id: orderId } = parse(phoneChangeBody, body);
   await ctx.db.transaction(async (trx) => {
     await requireCompanyCustomer(trx, ctx, customerId);
     const customer = await lockedCustomer(trx, customerId);
@@ -80,7 +91,9 @@ export async function changeCustomerPhone(ctx: ServiceContext, customerId: numbe
 }
 
 /** A flag by the current company (409 when it already flagged this customer), noted in the order's history. */
-export async function flagCustomer(ctx: ServiceContext, customerId: number, reason: string, orderId?: number): Promise<void> {
+export async function flagCustomer(ctx: ServiceContext, customerId: number, body: unknown): Promise<void> {
+  await requireCompanyCustomer(ctx.db.kysely, ctx, customerId);
+  const { reason, order_id: orderId } = parse(flagBody, body);
   await ctx.db.transaction(async (trx) => {
     await requireCompanyCustomer(trx, ctx, customerId);
     if (!(await insertFlag(trx, { customerId, companyId: ctx.companyId, reason, now: ctx.now }))) throw new HttpError(409, 'already_flagged');

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { awbBody } from '../../../core/api/shipping.js';
 import { translate } from '../../../core/messages.js';
 import { parse } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
@@ -32,8 +31,7 @@ export function orderDocumentRoutes(app: FastifyInstance): void {
 
   app.post('/api/v1/order/:id/awb', scoped, async (req, reply) => {
     const { id } = parse(idParam, req.params);
-    const input = parse(awbBody, req.body);
-    const conflict = await awbChange(req, reply, id, () => createOrderAwb(req.ctx, id, input));
+    const conflict = await awbChange(req, reply, id, () => createOrderAwb(req.ctx, id, req.body));
     return conflict ?? reply.status(201).send(await answer(req, id));
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { addDiscountBody, addLineBody, customerDetailBody, discountValueBody, lineQuantityBody, newOrderBody, orderListQuery, orderUpdateBody } from '../../../core/api/orders.js';
+import { orderListQuery } from '../../../core/api/orders.js';
 import { parse } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { MAX_ID } from '../../../core/validation.js';
@@ -49,15 +49,14 @@ export function orderRoutes(app: FastifyInstance): void {
   // The spec names both addresses for the new-order call.
   for (const url of ['/api/v1/order', '/api/order']) {
     app.post(url, scoped, async (req, reply) => {
-      const input = parse(newOrderBody, req.body);
-      const id = await createOrder(req.ctx, input);
+      const id = await createOrder(req.ctx, req.body);
       return reply.status(201).send(await answer(req.ctx, id));
     });
   }
 
   app.post('/api/v1/order/:id', scoped, async (req) => {
     const { id } = parse(idParam, req.params);
-    await updateOrderFields(req.ctx, id, parse(orderUpdateBody, req.body));
+    await updateOrderFields(req.ctx, id, req.body);
     return answer(req.ctx, id);
   });
 
@@ -81,15 +80,13 @@ export function orderRoutes(app: FastifyInstance): void {
 
   app.post('/api/v1/order/:orderId/product/:productId', scoped, async (req) => {
     const { orderId, productId } = parse(orderProductParams, req.params);
-    const { quantity } = parse(addLineBody, req.body);
-    await addLine(req.ctx, orderId, productId, quantity);
+    await addLine(req.ctx, orderId, productId, req.body);
     return answer(req.ctx, orderId);
   });
 
   app.post('/api/v1/order-product/:id', scoped, async (req) => {
     const { id } = parse(idParam, req.params);
-    const { quantity } = parse(lineQuantityBody, req.body);
-    const orderId = await setLineQuantity(req.ctx, id, quantity);
+    const orderId = await setLineQuantity(req.ctx, id, req.body);
     return answer(req.ctx, orderId);
   });
 
@@ -101,15 +98,13 @@ export function orderRoutes(app: FastifyInstance): void {
 
   app.post('/api/v1/applied-discount/:orderId/add', scoped, async (req, reply) => {
     const { orderId } = parse(orderIdParam, req.params);
-    const input = parse(addDiscountBody, req.body);
-    await addDiscount(req.ctx, orderId, input);
+    await addDiscount(req.ctx, orderId, req.body);
     return reply.status(201).send(await answer(req.ctx, orderId));
   });
 
   app.post('/api/v1/applied-discount/:id', scoped, async (req) => {
     const { id } = parse(idParam, req.params);
-    const { value } = parse(discountValueBody, req.body);
-    const orderId = await updateDiscount(req.ctx, id, value);
+    const orderId = await updateDiscount(req.ctx, id, req.body);
     return answer(req.ctx, orderId);
   });
 
@@ -121,7 +116,7 @@ export function orderRoutes(app: FastifyInstance): void {
 
   app.post('/api/v1/customer-detail/:orderId', scoped, async (req) => {
     const { orderId } = parse(orderIdParam, req.params);
-    await updateCustomerDetail(req.ctx, orderId, parse(customerDetailBody, req.body));
+    await updateCustomerDetail(req.ctx, orderId, req.body);
     return answer(req.ctx, orderId);
   });
 

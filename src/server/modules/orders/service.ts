@@ -1,6 +1,5 @@
-import type { z } from 'zod';
-import type { addDiscountBody, customerDetailBody, newOrderBody, Order } from '../../../core/api/orders.js';
-import type { AwbInput } from '../../../core/api/shipping.js';
+import { addDiscountBody, addLineBody, customerDetailBody, discountValueBody, lineQuantityBody, newOrderBody, orderUpdateBody, type Order } from '../../../core/api/orders.js';
+import { awbBody } from '../../../core/api/shipping.js';
 import { MAX_LINE_QUANTITY } from '../../../core/api/orders.js';
 import { fromBani } from '../../../core/money.js';
 import { matchOrderDiscount, matchProductDiscount } from '../../../core/orders/discountMatching.js';
@@ -9,7 +8,7 @@ import { deleteStockChange, lineStockChange, statusStockChange } from '../../../
 import { computeTotals, type AppliedDiscountType } from '../../../core/orders/totals.js';
 import type { ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
-import { FieldProblems, HttpError, notFound } from '../../http/errors.js';
+import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
 import { companyShippingCost } from '../companies/index.js';
 import { customerForNewOrder, customerLostOrder, renameCompanyCustomer } from '../customers/index.js';
 import { orderDiscountRules, productDiscountRules } from '../discounts/index.js';
@@ -105,8 +104,6 @@ async function settle(trx: Executor, ctx: ServiceContext, order: OrderRow): Prom
 
 // ---- create -----------------------------------------------------------------------------------
 
-type NewOrder = z.output<typeof newOrderBody>;
-
 /**
  * Creates an order from the new-order payload: the customer by phone (shared across companies),
  * the customer's details for this order, a line per SKU (copying name, SKU, price and currency),
@@ -114,7 +111,8 @@ type NewOrder = z.output<typeof newOrderBody>;
  * history, all in one transaction. Unknown SKUs, another company's products, a parent with
  * variations, bad quantities and a source not of the company are 422 per field.
  */
-export async function createOrder(ctx: ServiceContext, input: NewOrder): Promise<number> {
+export async function createOrder(ctx: ServiceContext, body: unknown): Promise<number> {
+  const input = parse(newOrderBody, body);
   const problems = new FieldProblems();
   const wanted: { sku: string; quantity: number }[] = [];
   for (const [sku, raw] of Object.entries(input.products)) {
@@ -189,7 +187,21 @@ export async function createOrder(ctx: ServiceContext, input: NewOrder): Promise
 
 // ---- order fields, delete ---------------------------------------------------------------------
 
-export async function updateOrderFields(ctx: ServiceContext, id: number, input: { observations?: string | null; details?: string | null }): Promise<void> {
+/**
+ * The order of the company (404), read before its body is parsed (422): another company's order is
+ * a 404 whatever was sent, as it is for every caller.
+ */
+const companyOrder = (ctx: ServiceContext, id: number) => orderOf(ctx.db.kysely, ctx, id);
+
+/** The line or applied discount of an order of the company, or 404 (before its body is parsed). */
+async function companyRowOfOrder(ctx: ServiceContext, row: { order_id: number } | undefined): Promise<void> {
+  if (!row) throw notFound();
+  await companyOrder(ctx, row.order_id);
+}
+
+export async function updateOrderFields(ctx: ServiceContext, id: number, body: unknown): Promise<void> {
+  await companyOrder(ctx, id);
+  const input = parse(orderUpdateBody, body);
   await ctx.db.transaction(async (trx) => {
     const order = await lockOrder(trx, ctx, id);
     await updateNotes(trx, ctx, order, input);
@@ -237,7 +249,9 @@ export async function deleteOrder(ctx: ServiceContext, id: number): Promise<void
 // ---- lines ------------------------------------------------------------------------------------
 
 /** Adds a product to the order, or adds to the existing line of that product. */
-export async function addLine(ctx: ServiceContext, orderId: number, productId: number, quantity: number): Promise<number> {
+export async function addLine(ctx: ServiceContext, orderId: number, productId: number, body: unknown): Promise<number> {
+  await companyOrder(ctx, orderId);
+  const { quantity } = parse(addLineBody, body);
   return ctx.db.transaction(async (trx) => {
     const order = await lockOrder(trx, ctx, orderId);
     await refuseContentChanges(trx, order);
@@ -275,7 +289,9 @@ async function lockLine(trx: Executor, ctx: ServiceContext, lineId: number) {
 }
 
 /** Sets a line's quantity; 0 or less removes the line. Returns the order id. */
-export async function setLineQuantity(ctx: ServiceContext, lineId: number, quantity: number): Promise<number> {
+export async function setLineQuantity(ctx: ServiceContext, lineId: number, body: unknown): Promise<number> {
+  await companyRowOfOrder(ctx, await lineById(ctx.db.kysely, lineId));
+  const { quantity } = parse(lineQuantityBody, body);
   return ctx.db.transaction(async (trx) => {
     const { order, line } = await lockLine(trx, ctx, lineId);
     if (quantity <= 0) {
@@ -307,9 +323,9 @@ async function removeLine(trx: Executor, ctx: ServiceContext, order: OrderRow, l
 
 // ---- applied discounts ------------------------------------------------------------------------
 
-type NewDiscount = z.output<typeof addDiscountBody>;
-
-export async function addDiscount(ctx: ServiceContext, orderId: number, input: NewDiscount): Promise<number> {
+export async function addDiscount(ctx: ServiceContext, orderId: number, body: unknown): Promise<number> {
+  await companyOrder(ctx, orderId);
+  const input = parse(addDiscountBody, body);
   return ctx.db.transaction(async (trx) => {
     const order = await lockOrder(trx, ctx, orderId);
     await refuseContentChanges(trx, order);
@@ -340,7 +356,9 @@ async function lockDiscount(trx: Executor, ctx: ServiceContext, id: number) {
  * Changes a discount's value. An automatic discount changed by hand becomes a manual one (so the
  * next re-evaluation does not put the rule's value back). A free-shipping discount has no value.
  */
-export async function updateDiscount(ctx: ServiceContext, id: number, value: number): Promise<number> {
+export async function updateDiscount(ctx: ServiceContext, id: number, body: unknown): Promise<number> {
+  await companyRowOfOrder(ctx, await discountById(ctx.db.kysely, id));
+  const { value } = parse(discountValueBody, body);
   return ctx.db.transaction(async (trx) => {
     const { order, discount } = await lockDiscount(trx, ctx, id);
     if (discount.type === 'shipping') throw FieldProblems.one('value', 'discount_type');
@@ -366,16 +384,16 @@ export async function deleteDiscount(ctx: ServiceContext, id: number): Promise<n
 
 // ---- customer details -------------------------------------------------------------------------
 
-type DetailInput = z.output<typeof customerDetailBody>;
-
 /** Stores only the fields sent; the history keeps each change (from, to). */
-export async function updateCustomerDetail(ctx: ServiceContext, orderId: number, input: DetailInput): Promise<void> {
+export async function updateCustomerDetail(ctx: ServiceContext, orderId: number, body: unknown): Promise<void> {
+  await companyOrder(ctx, orderId);
+  const input = parse(customerDetailBody, body);
   await ctx.db.transaction(async (trx) => {
     const order = await lockOrder(trx, ctx, orderId);
     const current = await customerDetailOf(trx, orderId);
     const set: Record<string, string | null> = {};
     const changes: Record<string, { from: string | null; to: string | null }> = {};
-    for (const [field, value] of Object.entries(input) as [keyof DetailInput, string | null | undefined][]) {
+    for (const [field, value] of Object.entries(input) as [keyof typeof input, string | null | undefined][]) {
       if (value === undefined || current[field] === value) continue;
       set[field] = value;
       changes[field] = { from: current[field], to: value };
@@ -422,8 +440,9 @@ export async function orderView(ctx: ServiceContext, id: number): Promise<Order>
 }
 
 /** Creates the order's AWB (the shipping module), the recipient's email taken from the order's customer details. */
-export async function createOrderAwb(ctx: ServiceContext, id: number, input: AwbInput): Promise<void> {
-  await orderOf(ctx.db.kysely, ctx, id);
+export async function createOrderAwb(ctx: ServiceContext, id: number, body: unknown): Promise<void> {
+  await companyOrder(ctx, id);
+  const input = parse(awbBody, body);
   const detail = await customerDetailOf(ctx.db.kysely, id);
   await createAwb(ctx, id, input, detail.email ?? undefined);
 }
