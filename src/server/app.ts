@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Emulated providers live in this process: their routes under /emulators, reached in process.
   const providersConfig = deps.providers ?? loadProvidersConfig({});
-  const emulators = providersConfig.mode === 'emulated' ? await registerEmulators(app, { clock: deps.clock ?? systemClock }) : null;
+  const emulators = providersConfig.mode === 'emulated' ? await registerEmulators(app, { db: deps.db, clock: deps.clock ?? systemClock }) : null;
   app.decorate('emulators', emulators);
   app.decorate(
     'providers',
