@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isValidCui } from '../../core/cui.js';
 import { invoicePdf } from '../lib/pdf/documents.js';
 import { bucharestDate } from '../lib/bucharestTime.js';
 import { applyCommonFaults, baniToNumber, COUNTERS, controlRoutes, emulatorBase, numberToBani, type Emulator, type EmulatorOptions, type EmulatorStore } from './kit.js';
@@ -11,7 +12,11 @@ import { applyCommonFaults, baniToNumber, COUNTERS, controlRoutes, emulatorBase,
  * storno per invoice. Above `rateLimitPerSecond` calls a second per account it answers 429, as
  * SmartBill does.
  *
- * An account holds companies, each with its own document series (as in SmartBill Cloud).
+ * An account holds companies, each with its own document series (as in SmartBill Cloud). The demo
+ * account answers for any company: the first call naming a valid VAT code it does not hold adds
+ * that company, with the demo series, as the account's holder would add it in SmartBill. So a
+ * company made in the console with its own CUI can set SmartBill up in the demo with the demo
+ * login; any other login is refused as before.
  *
  * Its store: `accounts` by username, `companies` by `<username>|<VAT code without RO>`,
  * `invoices` by `<VAT code without RO>|<series>|<number>`; counters `<VAT code>|<series>` (the
@@ -73,6 +78,8 @@ export interface EmulatedInvoice {
 interface SmartBillAccount {
   username: string;
   token: string;
+  /** The demo account: a valid VAT code it does not hold is added on first use. */
+  addsCompanies: boolean;
 }
 
 export interface SmartBillEmulatorOptions extends EmulatorOptions {
@@ -99,7 +106,7 @@ const DEMO_SERIES: Series[] = [
   { name: 'CHT', type: 'c', firstNumber: 1 },
 ];
 
-const DEMO_ACCOUNT: SmartBillAccount = { username: 'demo', token: 'demo' };
+const DEMO_ACCOUNT: SmartBillAccount = { username: 'demo', token: 'demo', addsCompanies: true };
 
 // The demo account's own test company and the two demo companies of the seed
 // (src/server/db/seed/foundation.ts), with their real details for the invoices' PDFs.
@@ -122,6 +129,15 @@ const seriesCounter = (vatCode: string, series: string) => `${cifKey(vatCode)}|$
 async function seedDemo(store: EmulatorStore): Promise<void> {
   await store.add('accounts', DEMO_ACCOUNT.username, DEMO_ACCOUNT);
   for (const c of DEMO_COMPANIES) await store.add('companies', companyKey(DEMO_ACCOUNT.username, c.vatCode), { ...c, series: DEMO_SERIES } satisfies SmartBillCompany);
+}
+
+/**
+ * A company the demo account adds on first use. The emulator cannot look its name up (SmartBill
+ * fills it from the public register): the invoices' PDFs name it by its VAT code.
+ */
+function adoptedCompany(vatCode: string): SmartBillCompany {
+  const code = vatCode.replace(/\s+/g, '').toUpperCase();
+  return { vatCode: code, name: `Firma ${code}`, regCom: '', address: '', city: '', county: '', series: DEMO_SERIES };
 }
 
 const padNumber = (n: number) => String(n).padStart(4, '0');
@@ -160,9 +176,16 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
 
       const fail = (reply: FastifyReply, status: number, errorText: string) => reply.code(status).send({ errorText, message: null, number: null, series: null, url: null });
 
-      /** The company named by `cif` in the account. */
-      const companyOf = async (account: SmartBillAccount, cif: unknown): Promise<SmartBillCompany | undefined> =>
-        typeof cif === 'string' && cifKey(cif) ? store.get<SmartBillCompany>('companies', companyKey(account.username, cif)) : undefined;
+      /** The company named by `cif` in the account, added first when the account adds companies and the code is valid. */
+      const companyOf = async (account: SmartBillAccount, cif: unknown): Promise<SmartBillCompany | undefined> => {
+        if (typeof cif !== 'string' || !cifKey(cif)) return undefined;
+        const key = companyKey(account.username, cif);
+        const held = await store.get<SmartBillCompany>('companies', key);
+        if (held || !account.addsCompanies || !isValidCui(cif)) return held;
+        // Two first calls at once add it once (add keeps the first); both read the stored one.
+        await store.add('companies', key, adoptedCompany(cif));
+        return store.get<SmartBillCompany>('companies', key);
+      };
 
       /** The account of the Basic credentials and the company named by cif, or the failure answered. */
       const authed = async (req: FastifyRequest, reply: FastifyReply, cif: unknown): Promise<{ account: SmartBillAccount; company: SmartBillCompany } | null> => {
@@ -313,7 +336,7 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
           issueDate: inv.issueDate,
           dueDate: inv.dueDate,
           currency: inv.currency,
-          seller: { name: c.name, vatCode: c.vatCode, regCom: c.regCom, lines: [c.address, `${c.city}, ${c.county}`] },
+          seller: { name: c.name, vatCode: c.vatCode, regCom: c.regCom, lines: [c.address, [c.city, c.county].filter(Boolean).join(', ')].filter(Boolean) },
           client: { name: inv.client.name, vatCode: inv.client.vatCode, lines: [inv.client.address, [inv.client.city, inv.client.county].filter(Boolean).join(', ')].filter(Boolean) },
           lines: inv.lines.map((l) => ({ name: l.name, unit: l.unit, quantity: l.quantity, unitNetBani: l.quantity ? Math.round(l.netBani / l.quantity) : 0, vatPercentage: l.taxPercentage, netBani: l.netBani, vatBani: l.vatBani })),
           totalNetBani: inv.lines.reduce((s, l) => s + l.netBani, 0),

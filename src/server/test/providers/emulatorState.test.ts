@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbStore, memoryStore, type EmulatorStore } from '../../emulators/kit.js';
+import { companyKey, type SmartBillCompany } from '../../emulators/smartbill.js';
 import { manualClock } from '../../lib/clock.js';
 import { secretBox } from '../../lib/secrets.js';
 import { geoData } from '../../modules/geo/data.js';
@@ -9,7 +10,7 @@ import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../h
 // The emulators inside the app keep their accounts and documents in the app's database
 // (emulator_records): a restart of the app (here a second app built on the same database and app
 // key) still serves the labels and invoices made before it, keeps moving the AWBs made before it,
-// and never hands out a number twice.
+// and never hands out a number twice. The SmartBill demo account takes any company's valid VAT code.
 
 const clock = manualClock(1_800_000_000);
 const MIN = 60;
@@ -147,6 +148,33 @@ describe(`the emulators across a restart of the app (${engineUnderTest})`, () =>
     // All of it lives in the app's database, in the emulators' own table.
     const stored = await after.db.kysely.selectFrom('emulator_records').select(['provider', 'collection']).where('collection', 'in', ['shipments', 'invoices']).execute();
     expect(stored.map((r) => `${r.provider}/${r.collection}`).sort()).toEqual([...['cargus', 'dpd', 'sameday'].flatMap((c) => [`${c}/shipments`, `${c}/shipments`]), 'smartbill/invoices', 'smartbill/invoices']);
+  });
+
+  it('the SmartBill demo account takes a company with its own valid VAT code; a wrong token is still refused', async () => {
+    const t = after ?? before;
+    const u = await t.signUp();
+    // A valid CUI that the demo account does not hold yet (its control digit checks).
+    await t.db.kysely.updateTable('companies').set({ vat_number: 'RO31456784' }).where('id', '=', u.companyId).execute();
+    const refused = await wizard(u, 'smartbill', 'login', { username: 'demo', token: 'wrong' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(/^SmartBill did not accept these credentials: Autentificare esuata/);
+    const smartbill = t.app.emulators!.smartbill;
+    expect(await smartbill.store.get('companies', companyKey('demo', 'RO31456784'))).toBeUndefined();
+
+    expect((await wizard(u, 'smartbill', 'login', { username: 'demo', token: 'demo' })).statusCode).toBe(200);
+    expect((await wizard(u, 'smartbill', 'series')).json()).toEqual({ data: [{ id: 1, name: 'FCT' }, { id: 2, name: 'DEMO' }], selected: null });
+    expect((await wizard(u, 'smartbill', 'series', { series_name: 'DEMO' })).statusCode).toBe(200);
+    expect((await wizard(u, 'smartbill', 'vat-amount')).json().data).toContainEqual({ name: 'Normala', percentage: 21 });
+    const vat = await wizard(u, 'smartbill', 'vat-amount', { vat_amount: '21' });
+    expect(vat.json().data).toMatchObject({ configured: true, configuration: { series_name: 'DEMO', vat_amount: '21', vat_name: 'Normala' } });
+    expect(await smartbill.store.get<SmartBillCompany>('companies', companyKey('demo', 'RO31456784'))).toMatchObject({ vatCode: 'RO31456784', series: [{ name: 'FCT' }, { name: 'DEMO' }, { name: 'PRF' }, { name: 'CHT' }] });
+
+    // Its invoices are numbered in its own series, and print.
+    const src = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Shop' } });
+    await u.call('POST', '/api/v1/product', { body: { company_id: u.companyId, sku: 'A-1', name: 'Product A', sale_type: 'Bucata', stock: 50, selling_price: 19.99, buying_price: 1, currency: 'RON' } });
+    const orderId = await newOrder(u, src.json().data.id);
+    expect(await invoiceFor(u, orderId)).toBe('DEMO 0101');
+    await expectPdf(u, `/api/v1/order/${orderId}/download-invoice`, 'Factura-DEMO-0101.pdf');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSmartBillEmulator, type EmulatedInvoice } from '../../emulators/smartbill.js';
+import { companyKey, createSmartBillEmulator, type EmulatedInvoice } from '../../emulators/smartbill.js';
 import { startEmulator } from '../../emulators/kit.js';
 import { manualClock } from '../../lib/clock.js';
 import { SmartBillClient } from '../../providers/invoicing/smartbill.js';
@@ -51,6 +51,23 @@ describe('SmartBill client against its emulator', () => {
       await client({ ...demo, vat_code }).verifyCredentials();
       expect((await client({ ...demo, vat_code }).series()).map((s) => s.name)).toContain('FCT');
     }
+  });
+
+  it('the demo account adds a company it does not hold on the first call naming its valid VAT code, with the demo series', async () => {
+    const other = { ...demo, vat_code: 'RO31456784' }; // a valid CUI (its control digit checks)
+    // Another token is refused as before, and adds nothing.
+    expect(await errorOf(client({ ...other, token: 'x' }).verifyCredentials())).toMatchObject({ kind: 'refused_credentials', status: 401 });
+    expect(await h.emulator.store.get('companies', companyKey('demo', 'RO31456784'))).toBeUndefined();
+    await client(other).verifyCredentials();
+    expect(await client(other).series()).toEqual([{ name: 'FCT', nextNumber: '0001' }, { name: 'DEMO', nextNumber: '0101' }]);
+    // Its series are its own: its invoices do not move the other companies' numbers.
+    expect(await client(other).createInvoice(invoice())).toEqual({ series: 'FCT', number: '0001' });
+    expect(await client().series()).toContainEqual({ name: 'FCT', nextNumber: '0001' });
+    expect((await client(other).invoicePdf({ series: 'FCT', number: '0001' })).subarray(0, 5).toString()).toBe('%PDF-');
+    // The same company written without RO is the same company.
+    expect(await client({ ...demo, vat_code: '31456784' }).series()).toContainEqual({ name: 'FCT', nextNumber: '0002' });
+    // A code that is not a valid CUI is no company: still refused with SmartBill's reason.
+    expect((await errorOf(client({ ...demo, vat_code: 'RO31456785' }).verifyCredentials())).providerMessage).toBe('Nu exista nicio firma cu CIF-ul RO31456785 asociata acestui cont.');
   });
 
   it('numbers invoices per series with leading zeros; the PDF holds the lines; VAT and totals add up', async () => {
