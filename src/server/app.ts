@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Emulated providers live in this process: their routes under /emulators, reached in process.
   const providersConfig = deps.providers ?? loadProvidersConfig({});
-  const emulators = providersConfig.mode === 'emulated' ? await registerEmulators(app, { clock }) : null;
+  const emulators = providersConfig.mode === 'emulated' ? await registerEmulators(app, { db: deps.db, clock }) : null;
   app.decorate('emulators', emulators);
   const providers =
     deps.providerRegistry ??

@@ -314,6 +314,21 @@ export interface JobsTable {
   updated_at: number;
 }
 
+/**
+ * A record of a built-in provider emulator (demo mode), apart from the product's tables: one JSON
+ * document of a provider's collection (accounts, shipments, invoices, tokens, counters…) by key.
+ */
+export interface EmulatorRecordsTable {
+  id: Generated<number>;
+  provider: string;
+  collection: string;
+  key: string;
+  /** JSON. */
+  data: string;
+  created_at: number;
+  updated_at: number;
+}
+
 /** The providers a company can set up (seeded by migration 009; keys are stable). */
 export interface IntegrationsTable {
   id: Generated<number>;
@@ -420,4 +435,5 @@ export interface Database {
   company_integrations: CompanyIntegrationsTable;
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
+  emulator_records: EmulatorRecordsTable;
 }

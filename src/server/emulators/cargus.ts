@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { bucharestDate, toBucharest } from '../lib/bucharestTime.js';
 import { GEO, findCounty, findLocality, localityById } from './geo.js';
-import { applyCommonFaults, baniToNumber, controlRoutes, FaultSwitch, Hanger, numberToBani, type Emulator, type EmulatorOptions } from './kit.js';
-import { awbCounter, deletable, labelOf, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
+import { applyCommonFaults, baniToNumber, controlRoutes, emulatorBase, numberToBani, type Emulator, type EmulatorOptions, type EmulatorStore } from './kit.js';
+import { deletable, labelOf, nextAwbNumber, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
 
 /**
  * Cargus "UrgentOnlineAPI" emulator (routes under /api, as https://urgentcargus.azure-api.net/api).
@@ -12,6 +12,9 @@ import { awbCounter, deletable, labelOf, shippingCostBani, stagesAt, type Shipme
  * `POST LoginUser` answers the token as a JSON string, `Authorization: Bearer` on the rest, tokens
  * valid 24 h. Errors: a JSON array of messages (400), `{message}` for a denied token (401).
  * Labels: `AwbDocuments` answers a JSON string holding the PDF in base64.
+ *
+ * Its store: `accounts` by subscription key, `tokens` by token (they outlive a restart, as
+ * Cargus's do), `shipments` by AWB number; counters `awb` and `order`.
  */
 
 export interface CargusPickupLocation {
@@ -40,11 +43,11 @@ interface CargusAccount {
   locations: CargusPickupLocation[];
 }
 
-export interface CargusState {
-  accounts: CargusAccount[];
-  tokens: Map<string, { username: string; expiresAt: number }>;
-  shipments: Map<string, Shipment & { locationId: number }>;
-  nextAwb: () => string;
+export type CargusShipment = Shipment & { locationId: number };
+
+interface Session {
+  username: string;
+  expiresAt: number;
 }
 
 const TOKEN_SECONDS = 24 * 3600;
@@ -96,39 +99,41 @@ function demoAccount(): CargusAccount {
   };
 }
 
-function initialState(): CargusState {
-  return { accounts: [demoAccount()], tokens: new Map(), shipments: new Map(), nextAwb: awbCounter('1', 100000001) };
+async function seedDemo(store: EmulatorStore): Promise<void> {
+  const account = demoAccount();
+  await store.add('accounts', account.apiKey, account);
 }
 
-export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusState> {
-  const faults = new FaultSwitch();
-  const hanger = new Hanger(options.hangMs ?? 60_000);
-  const clock = options.clock;
-  const emulator: Emulator<CargusState> = {
+export function createCargusEmulator(options: EmulatorOptions): Emulator {
+  const { store, faults, hanger, clock, seed, reset } = emulatorBase(options, seedDemo);
+  const emulator: Emulator = {
     name: 'cargus',
     faults,
-    state: initialState(),
+    store,
     demoCredentials: { username: 'demo', password: 'demo', api_key: 'demo' },
-    reset() {
-      Object.assign(emulator.state, initialState());
-      faults.clear();
-    },
+    reset,
     plugin: async (app: FastifyInstance) => {
+      await seed();
       controlRoutes(app, () => emulator);
       applyCommonFaults(app, faults, hanger, (reply) => reply.code(500).send({ Message: 'An error has occurred.' }));
-      const state = emulator.state;
 
-      const accountOfKey = (req: FastifyRequest) => state.accounts.find((a) => a.apiKey === req.headers['ocp-apim-subscription-key']);
+      const accountOfKey = async (req: FastifyRequest) => {
+        const key = req.headers['ocp-apim-subscription-key'];
+        return typeof key === 'string' ? store.get<CargusAccount>('accounts', key) : undefined;
+      };
       /** The account behind a valid key and bearer token, or the reply already sent. */
-      const authed = (req: FastifyRequest, reply: FastifyReply): CargusAccount | null => {
-        const account = accountOfKey(req);
+      const authed = async (req: FastifyRequest, reply: FastifyReply): Promise<CargusAccount | null> => {
+        const account = await accountOfKey(req);
         if (!account) {
           reply.code(401).send(SUBSCRIPTION_DENIED);
           return null;
         }
         const token = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
-        const session = token ? state.tokens.get(token) : undefined;
-        if (session && faults.take('expired_token')) session.expiresAt = clock.now();
+        const session = token ? await store.get<Session>('tokens', token) : undefined;
+        if (token && session && faults.take('expired_token')) {
+          session.expiresAt = clock.now();
+          await store.put('tokens', token, session);
+        }
         if (!session || session.username !== account.username || session.expiresAt <= clock.now()) {
           reply.code(401).send(TOKEN_DENIED);
           return null;
@@ -141,7 +146,7 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusS
       };
 
       app.post('/api/LoginUser', async (req, reply) => {
-        const account = accountOfKey(req);
+        const account = await accountOfKey(req);
         if (!account) return reply.code(401).send(SUBSCRIPTION_DENIED);
         const body = (req.body ?? {}) as { UserName?: string; Password?: string };
         if (faults.take('error_in_200')) return reply.code(200).send(JSON.stringify(LOGIN_FAILED));
@@ -149,33 +154,33 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusS
           return reply.code(401).type('application/json').send(JSON.stringify(LOGIN_FAILED));
         }
         const token = crypto.randomBytes(24).toString('base64url');
-        state.tokens.set(token, { username: account.username, expiresAt: clock.now() + TOKEN_SECONDS });
+        await store.put('tokens', token, { username: account.username, expiresAt: clock.now() + TOKEN_SECONDS } satisfies Session);
         return reply.type('application/json').send(JSON.stringify(token));
       });
 
       app.get('/api/TokenVerification', async (req, reply) => {
-        const account = accountOfKey(req);
+        const account = await accountOfKey(req);
         if (!account) return reply.code(401).send(SUBSCRIPTION_DENIED);
         const token = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
-        const session = token ? state.tokens.get(token) : undefined;
+        const session = token ? await store.get<Session>('tokens', token) : undefined;
         return Boolean(session && session.expiresAt > clock.now());
       });
 
       app.get('/api/PickupLocations', async (req, reply) => {
-        const account = authed(req, reply);
+        const account = await authed(req, reply);
         if (!account) return reply;
         return account.locations;
       });
 
       app.get('/api/Counties', async (req, reply) => {
-        if (!authed(req, reply)) return reply;
+        if (!(await authed(req, reply))) return reply;
         const { countryId } = req.query as { countryId?: string };
         if (countryId !== '1') return reply.code(204).send();
         return GEO.map((c) => ({ CountyId: c.id, Name: c.name, Abbreviation: c.code }));
       });
 
       app.get('/api/Localities', async (req, reply) => {
-        if (!authed(req, reply)) return reply;
+        if (!(await authed(req, reply))) return reply;
         const { countryId, countyId } = req.query as { countryId?: string; countyId?: string };
         const county = GEO.find((c) => c.id === Number(countyId));
         if (countryId !== '1' || !county) return reply.code(204).send();
@@ -195,7 +200,7 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusS
       });
 
       app.get('/api/Streets', async (req, reply) => {
-        if (!authed(req, reply)) return reply;
+        if (!(await authed(req, reply))) return reply;
         const found = localityById(Number((req.query as { localityId?: string }).localityId));
         if (!found) return reply.code(204).send();
         return found.locality.streets.map((s) => ({
@@ -206,7 +211,7 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusS
       });
 
       app.post('/api/Awbs/WithGetAwb', async (req, reply) => {
-        const account = authed(req, reply);
+        const account = await authed(req, reply);
         if (!account) return reply;
         const b = (req.body ?? {}) as Record<string, unknown> & { Sender?: { LocationId?: number }; Recipient?: Record<string, unknown>; ParcelCodes?: Record<string, unknown>[] };
         const errors: string[] = [];
@@ -231,7 +236,7 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusS
         if (![1, 34, 35, 36, 39].includes(Number(b.ServiceId ?? 34))) errors.push('Serviciul selectat nu este disponibil!');
         if (errors.length) return reply.code(400).send(errors);
 
-        const number = state.nextAwb();
+        const number = await nextAwbNumber(store, '1', 100000001);
         const cod = cash || bank;
         const senderParty: LabelParty = { name: account.clientName, contact: location!.ContactPerson, phone: location!.PhoneNumber, lines: [location!.AddressText, `${location!.LocalityName}, ${location!.CountyName} ${location!.CodPostal}`] };
         const recipientParty: LabelParty = {
@@ -242,7 +247,7 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusS
         };
         const parcelCodes = (b.ParcelCodes ?? []).map((p, i) => ({ ...p, Code: `${number}${String(i + 1).padStart(3, '0')}` }));
         const costBani = shippingCostBani(weight, cod);
-        const shipment = {
+        const shipment: CargusShipment = {
           number,
           parcelNumbers: parcelCodes.map((p) => p.Code),
           createdAt: clock.now(),
@@ -263,14 +268,15 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusS
           deleted: false,
           locationId: location!.LocationId,
         };
-        state.shipments.set(number, shipment);
+        await store.put('shipments', number, shipment);
+        const orderId = await store.next('order', 9000001);
         if (faults.take('answer_lost')) return hanger.hang(reply);
         const net = Math.round(costBani / 1.21);
         return [
           {
             ...b,
             BarCode: number,
-            IdComanda: 9000000 + state.shipments.size,
+            IdComanda: orderId,
             ReturnCode: null,
             ReturnAwb: null,
             ParcelCodes: parcelCodes,
@@ -281,8 +287,8 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusS
         ];
       });
 
-      const mine = (account: CargusAccount, barCode: string) => {
-        const s = state.shipments.get(barCode);
+      const mine = async (account: CargusAccount, barCode: string) => {
+        const s = await store.get<CargusShipment>('shipments', barCode);
         return s && s.account === account.username && !s.deleted ? s : undefined;
       };
 
@@ -300,10 +306,10 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusS
       };
 
       app.get('/api/AwbDocuments', async (req, reply) => {
-        const account = authed(req, reply);
+        const account = await authed(req, reply);
         if (!account) return reply;
         const q = req.query as { barCodes?: string; type?: string; format?: string };
-        const shipments = barcodeList(q.barCodes).map((b) => mine(account, b));
+        const shipments = await Promise.all(barcodeList(q.barCodes).map((b) => mine(account, b)));
         if (shipments.length === 0 || shipments.some((s) => !s)) return reply.code(400).send(['AWB-ul nu a fost gasit!']);
         if ((q.type ?? 'PDF').toUpperCase() !== 'PDF') return reply.code(400).send(['Tipul documentului nu este suportat!']);
         const pdf = await awbLabelPdf(
@@ -313,12 +319,12 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusS
       });
 
       app.delete('/api/Awbs', async (req, reply) => {
-        const account = authed(req, reply);
+        const account = await authed(req, reply);
         if (!account) return reply;
-        const s = mine(account, String((req.query as { barCode?: string }).barCode ?? ''));
+        const s = await mine(account, String((req.query as { barCode?: string }).barCode ?? ''));
         if (!s) return reply.code(400).send(['AWB-ul nu a fost gasit!']);
         if (!deletable(s, clock.now())) return reply.code(400).send(['AWB-ul nu mai poate fi sters: expeditia a fost preluata de curier!']);
-        s.deleted = true;
+        await store.put('shipments', s.number, { ...s, deleted: true });
         return true;
       });
 
@@ -330,7 +336,7 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusS
 
       // The account's AWBs of a range of (Bucharest) days, oldest first, page by page; deleted ones are gone.
       app.get('/api/Awbs/GetByDate', async (req, reply) => {
-        const account = authed(req, reply);
+        const account = await authed(req, reply);
         if (!account) return reply;
         const q = req.query as { FromDate?: string; ToDate?: string; pageNumber?: string; itemsPerPage?: string };
         const from = cargusDay(q.FromDate);
@@ -338,7 +344,7 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusS
         if (!from || !to) return reply.code(400).send(['Formatul datei este invalid (MM-dd-yyyy)!']);
         const perPage = Math.min(Math.max(Number(q.itemsPerPage) || 100, 1), 1000);
         const page = Math.max(Number(q.pageNumber) || 1, 1);
-        const rows = [...state.shipments.values()]
+        const rows = (await store.list<CargusShipment>('shipments'))
           .filter((s) => s.account === account.username && !s.deleted && bucharestDate(s.createdAt) >= from && bucharestDate(s.createdAt) <= to)
           .sort((a, b) => a.createdAt - b.createdAt)
           .slice((page - 1) * perPage, page * perPage);
@@ -355,11 +361,10 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator<CargusS
       });
 
       app.get('/api/AwbTrace', async (req, reply) => {
-        const account = authed(req, reply);
+        const account = await authed(req, reply);
         if (!account) return reply;
         const now = clock.now();
-        return barcodeList((req.query as { barCode?: string }).barCode)
-          .map((b) => mine(account, b))
+        return (await Promise.all(barcodeList((req.query as { barCode?: string }).barCode).map((b) => mine(account, b))))
           .filter((s): s is NonNullable<typeof s> => !!s)
           .map((s) => ({
             Code: s.number,

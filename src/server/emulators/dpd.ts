@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { toBucharestIso } from '../lib/bucharestTime.js';
 import { GEO, placeKey } from './geo.js';
-import { applyCommonFaults, baniToNumber, controlRoutes, FaultSwitch, Hanger, numberToBani, type Emulator, type EmulatorOptions } from './kit.js';
+import { applyCommonFaults, baniToNumber, controlRoutes, emulatorBase, numberToBani, type Emulator, type EmulatorOptions, type EmulatorStore } from './kit.js';
 import { deletable, labelOf, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
 
 /**
@@ -10,6 +10,9 @@ import { deletable, labelOf, shippingCostBani, stagesAt, type Shipment, type Sta
  * body that carries `userName` and `password`; there is no token. Errors, bad credentials
  * included, arrive with HTTP 200 as `{error: {context, message, id, code, component}}`. `print`
  * answers raw PDF bytes, or the JSON error. Sites (localities) have ids 642xxxxxx.
+ *
+ * Its store: `accounts` by username, `shipments` by shipment id, `parcels` (parcel id → shipment
+ * id); counter `parcel` (a shipment's id is its first parcel's).
  */
 
 interface DpdClientObject {
@@ -29,15 +32,7 @@ interface DpdAccount {
   clients: DpdClientObject[];
 }
 
-type DpdShipment = Shipment & { clientId: number };
-
-export interface DpdState {
-  accounts: DpdAccount[];
-  shipments: Map<string, DpdShipment>;
-  /** Parcel id → shipment id. */
-  parcels: Map<string, string>;
-  nextId: number;
-}
+export type DpdShipment = Shipment & { clientId: number };
 
 const ROMANIA = 642;
 const siteId = (localityId: number) => 642_000_000 + localityId;
@@ -89,32 +84,29 @@ function demoAccount(): DpdAccount {
   };
 }
 
-function initialState(): DpdState {
-  return { accounts: [demoAccount()], shipments: new Map(), parcels: new Map(), nextId: 80912340001 };
+async function seedDemo(store: EmulatorStore): Promise<void> {
+  const account = demoAccount();
+  await store.add('accounts', account.username, account);
 }
 
-export function createDpdEmulator(options: EmulatorOptions): Emulator<DpdState> {
-  const faults = new FaultSwitch();
-  const hanger = new Hanger(options.hangMs ?? 60_000);
-  const clock = options.clock;
-  const emulator: Emulator<DpdState> = {
+export function createDpdEmulator(options: EmulatorOptions): Emulator {
+  const { store, faults, hanger, clock, seed, reset } = emulatorBase(options, seedDemo);
+  const emulator: Emulator = {
     name: 'dpd',
     faults,
-    state: initialState(),
+    store,
     demoCredentials: { username: 'demo', password: 'demo' },
-    reset() {
-      Object.assign(emulator.state, initialState());
-      faults.clear();
-    },
+    reset,
     plugin: async (app: FastifyInstance) => {
+      await seed();
       controlRoutes(app, () => emulator);
       applyCommonFaults(app, faults, hanger, (reply) => reply.code(503).type('text/html').send('<html><body><h1>503 Service Unavailable</h1></body></html>'));
-      const state = emulator.state;
 
       /** The account named in the body, or the error answered (inside a 200, as DPD does). */
-      const authed = (req: FastifyRequest, reply: FastifyReply): { account: DpdAccount; body: Record<string, unknown> } | null => {
+      const authed = async (req: FastifyRequest, reply: FastifyReply): Promise<{ account: DpdAccount; body: Record<string, unknown> } | null> => {
         const body = (req.body ?? {}) as Record<string, unknown>;
-        const account = state.accounts.find((a) => a.username === body.userName && a.password === body.password);
+        const found = typeof body.userName === 'string' ? await store.get<DpdAccount>('accounts', body.userName) : undefined;
+        const account = found && found.password === body.password ? found : undefined;
         if (faults.take('refused_login') || !account) {
           reply.code(200).send(dpdError('Unable to find user to authenticate! (EE2)', 1));
           return null;
@@ -127,7 +119,7 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator<DpdState> 
       };
       const post = (path: string, handler: (ctx: { account: DpdAccount; body: Record<string, unknown> }, reply: FastifyReply) => unknown) =>
         app.post(path, async (req, reply) => {
-          const ctx = authed(req, reply);
+          const ctx = await authed(req, reply);
           if (!ctx) return reply;
           return handler(ctx, reply);
         });
@@ -181,7 +173,7 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator<DpdState> 
         };
       });
 
-      post('/v1/shipment', ({ account, body }, reply) => {
+      post('/v1/shipment', async ({ account, body }, reply) => {
         const sender = (body.sender ?? {}) as { clientId?: number };
         const from = account.clients.find((c) => c.clientId === Number(sender.clientId));
         if (!from) return dpdError('Invalid sender client id', 10, 'sender.clientId');
@@ -202,10 +194,11 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator<DpdState> 
         if (!content.contents || !content.package) return dpdError('Content and package are required', 23, 'content');
         const weight = Number(content.totalWeight ?? 0);
         if (!(weight > 0)) return dpdError('Total weight must be positive', 24, 'content.totalWeight');
-        const count = Math.max(1, Number(content.parcelsCount ?? content.parcels?.length ?? 1));
+        const count = Math.max(1, Math.trunc(Number(content.parcelsCount ?? content.parcels?.length ?? 1)) || 1);
 
-        const id = String(state.nextId++);
-        const parcelIds = [id, ...Array.from({ length: count - 1 }, () => String(state.nextId++))];
+        const first = await store.next('parcel', 80912340001, count);
+        const parcelIds = Array.from({ length: count }, (_, i) => String(first + i));
+        const id = parcelIds[0];
         const cod = numberToBani(service.additionalServices?.cod?.amount ?? 0);
         const costBani = shippingCostBani(weight, cod);
         const fromPlace = locate(from.siteId)!;
@@ -217,7 +210,7 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator<DpdState> 
           phone,
           lines: [[street, addr.blockNo ? `bl. ${addr.blockNo}` : '', addr.apartmentNo ? `ap. ${addr.apartmentNo}` : '', addr.addressNote ?? ''].filter(Boolean).join(', '), `${place.locality.name}, ${place.county.name} ${addr.postCode ?? ''}`.trim()],
         };
-        state.shipments.set(id, {
+        await store.put('shipments', id, {
           number: id,
           parcelNumbers: parcelIds,
           createdAt: clock.now(),
@@ -237,8 +230,8 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator<DpdState> 
           costBani,
           deleted: false,
           clientId: from.clientId,
-        });
-        for (const p of parcelIds) state.parcels.set(p, id);
+        } satisfies DpdShipment);
+        for (const p of parcelIds) await store.put('parcels', p, id);
         if (faults.take('answer_lost')) return hanger.hang(reply);
         const net = Math.round(costBani / 1.21);
         const now = clock.now();
@@ -251,39 +244,40 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator<DpdState> 
         };
       });
 
-      const mine = (account: DpdAccount, id: string) => {
-        const s = state.shipments.get(state.parcels.get(id) ?? id);
+      const mine = async (account: DpdAccount, id: string) => {
+        const s = await store.get<DpdShipment>('shipments', (await store.get<string>('parcels', id)) ?? id);
         return s && s.account === account.username && !s.deleted ? s : undefined;
       };
 
-      post('/v1/shipment/info', ({ account, body }) => ({
-        shipments: ((body.shipmentIds ?? []) as unknown[])
-          .map((id) => mine(account, String(id)))
+      post('/v1/shipment/info', async ({ account, body }) => ({
+        shipments: (await Promise.all(((body.shipmentIds ?? []) as unknown[]).map((id) => mine(account, String(id)))))
           .filter((s): s is DpdShipment => !!s)
           .map((s) => ({ id: s.number, sender: { clientId: s.clientId }, parcels: s.parcelNumbers.map((id, i) => ({ seqNo: i + 1, id })), ref1: s.reference })),
       }));
 
       // Shipments (cancelled ones too) whose ref1 (searchInRef 1), ref2 (2) or either (3) is the reference.
-      post('/v1/shipment/search', ({ account, body }) => {
+      post('/v1/shipment/search', async ({ account, body }) => {
         const ref = String(body.ref ?? '').trim();
         if (!ref) return dpdError('ref is required', 43, 'ref');
         const where = Number(body.searchInRef ?? 1);
-        const matches = [...state.shipments.values()].filter((s) => s.account === account.username && (where === 1 || where === 3) && s.reference === ref);
+        const matches = (await store.list<DpdShipment>('shipments')).filter((s) => s.account === account.username && (where === 1 || where === 3) && s.reference === ref);
         return { barcodes: matches.flatMap((s) => (body.shipmentsOnly === false ? [s.number, ...s.parcelNumbers.slice(1)] : [s.number])) };
       });
 
-      post('/v1/shipment/cancel', ({ account, body }) => {
-        const s = mine(account, String(body.shipmentId ?? ''));
+      post('/v1/shipment/cancel', async ({ account, body }) => {
+        const s = await mine(account, String(body.shipmentId ?? ''));
         if (!s) return dpdError('Shipment not found', 40, 'shipmentId');
         if (!body.comment) return dpdError('Comment is required', 41, 'comment');
         if (!deletable(s, clock.now())) return dpdError('Shipment is ordered', 42, 'shipmentId');
-        s.deleted = true;
+        await store.put('shipments', s.number, { ...s, deleted: true });
         return {};
       });
 
       post('/v1/print', async ({ account, body }, reply) => {
         const parcels = ((body.parcels ?? []) as { parcel?: { id?: string } }[]).map((p) => String(p.parcel?.id ?? ''));
-        const shipments = [...new Set(parcels.map((p) => mine(account, p)))];
+        const found = await Promise.all(parcels.map((p) => mine(account, p)));
+        // One label per shipment, however many of its parcels were named.
+        const shipments = found.filter((s, i) => !s || found.findIndex((o) => o?.number === s.number) === i);
         if (parcels.length === 0 || shipments.some((s) => !s)) return dpdError('Parcel not found', 50, 'parcels');
         if ((body.format ?? 'pdf') !== 'pdf') return dpdError('Only pdf is supported here', 51, 'format');
         const pdf = await awbLabelPdf(
@@ -292,13 +286,12 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator<DpdState> 
         return reply.type('application/pdf').send(pdf);
       });
 
-      post('/v1/track', ({ account, body }) => {
+      post('/v1/track', async ({ account, body }) => {
         const asked = ((body.parcels ?? []) as { id?: string }[]).map((p) => String(p.id ?? ''));
         if (asked.length > 10) return dpdError('Too many parcels (max 10)', 60, 'parcels');
         const now = clock.now();
         return {
-          parcels: asked.map((parcelId) => {
-            const s = mine(account, parcelId);
+          parcels: (await Promise.all(asked.map(async (parcelId) => ({ parcelId, s: await mine(account, parcelId) })))).map(({ parcelId, s }) => {
             if (!s) return { parcelId, error: dpdError('Parcel not found', 61).error };
             const operations = [
               { dateTime: toBucharestIso(s.createdAt), operationCode: CREATED.code, description: CREATED.description, place: s.senderLocality.toUpperCase() },

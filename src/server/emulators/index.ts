@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
 import { createCargusEmulator } from './cargus.js';
 import { createDpdEmulator } from './dpd.js';
-import type { Emulator } from './kit.js';
+import { dbStore, type Emulator } from './kit.js';
 import { createSamedayEmulator } from './sameday.js';
 import { createSmartBillEmulator } from './smartbill.js';
 import { createTelegramEmulator } from './telegram.js';
@@ -22,25 +23,28 @@ export interface EmulatorSet {
 
 /**
  * Mounts every emulator inside the app under /emulators/<provider> (demo mode: `npm start` with
- * PROVIDERS=emulated, and the API tests), each with its own state, living in `clock`'s time.
- * Their routes need no sign-in to the console (they check the provider's own credentials).
- * Vonage's delivery receipts are handed to the app itself, at the callback URL's path.
+ * PROVIDERS=emulated, and the API tests), living in `clock`'s time. Each keeps its state in the
+ * app's database (`emulator_records`, apart from the product's tables), so what it made before a
+ * restart (a label, an invoice, an AWB still moving) is there after it, and instances sharing
+ * PostgreSQL see the same provider. Their routes need no sign-in to the console (they check the
+ * provider's own credentials). Vonage's delivery receipts are handed to the app itself, at the
+ * callback URL's path.
  */
-export async function registerEmulators(app: FastifyInstance, options: { clock: Clock; hangMs?: number }): Promise<EmulatorSet> {
-  const base = { clock: options.clock, hangMs: options.hangMs };
+export async function registerEmulators(app: FastifyInstance, options: { db: Db; clock: Clock; hangMs?: number }): Promise<EmulatorSet> {
+  const base = (provider: keyof EmulatorSet) => ({ clock: options.clock, hangMs: options.hangMs, store: dbStore(options.db, provider, options.clock) });
   const set: EmulatorSet = {
-    cargus: createCargusEmulator(base),
-    sameday: createSamedayEmulator(base),
-    dpd: createDpdEmulator(base),
-    smartbill: createSmartBillEmulator(base),
+    cargus: createCargusEmulator(base('cargus')),
+    sameday: createSamedayEmulator(base('sameday')),
+    dpd: createDpdEmulator(base('dpd')),
+    smartbill: createSmartBillEmulator(base('smartbill')),
     vonage: createVonageEmulator({
-      ...base,
+      ...base('vonage'),
       deliverReceipt: async (url, receipt) => {
         const u = new URL(url);
         await app.inject({ method: 'POST', url: u.pathname + u.search, payload: receipt }).catch(() => undefined);
       },
     }),
-    telegram: createTelegramEmulator(base),
+    telegram: createTelegramEmulator(base('telegram')),
   };
   await app.register(async (scope) => {
     // The console's auth hook admits only routes marked public; the emulators do their own auth.

@@ -1,10 +1,13 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
 import { preparePdfFonts } from '../lib/pdf/documents.js';
 
 /**
- * What every emulator shares: the fault switches, the "hang" of a timeout, the Fastify plugin
- * shape, and a way to start one alone on a free local port (tests).
+ * What every emulator shares: where it keeps its state (EmulatorStore), the fault switches, the
+ * "hang" of a timeout, the Fastify plugin shape, and a way to start one alone on a free local
+ * port (tests).
  *
  * An emulator answers exactly as its provider does (paths, fields, auth, error shapes); the
  * faults make it fail on demand the way that provider fails:
@@ -50,23 +53,180 @@ export class FaultSwitch {
   }
 }
 
+/**
+ * Where an emulator keeps its state: its accounts and everything it creates (AWBs, invoices,
+ * messages, tokens), as JSON documents by collection and key, like the provider's own database.
+ * In the app it is the application's database (`emulator_records`, dbStore), so a label or an
+ * invoice made before a restart still downloads and an AWB keeps moving after one; an emulator
+ * started alone (provider tests) keeps it in memory (memoryStore). Both hand out copies: a route
+ * that changes a record puts it back. Fault switches are not state: they stay in memory.
+ */
+export interface EmulatorStore {
+  get<T>(collection: string, key: string): Promise<T | undefined>;
+  /** Every record of a collection, oldest first. */
+  list<T>(collection: string): Promise<T[]>;
+  /** Writes a record, replacing the one under the same key (which keeps its place in `list`). */
+  put(collection: string, key: string, value: unknown): Promise<void>;
+  /** Writes a record unless its key is taken; false (nothing written) when it was. */
+  add(collection: string, key: string, value: unknown): Promise<boolean>;
+  remove(collection: string, key: string): Promise<void>;
+  /**
+   * Hands out `count` consecutive numbers of the counter `name`, the first time from `first`, and
+   * answers the first of them. Numbers are never handed out twice, across restarts and instances:
+   * the counter is a stored record (collection `counters`, its value the next number to give)
+   * moved in one statement.
+   */
+  next(name: string, first: number, count?: number): Promise<number>;
+  /** Takes back `number` if it is the last one handed out (SmartBill reuses a deleted last invoice's number). */
+  giveBack(name: string, number: number): Promise<void>;
+  /** Forgets everything (the emulator's reset). */
+  clear(): Promise<void>;
+}
+
+/** The collection of the counters of EmulatorStore.next: `get<number>('counters', name)` reads the next number. */
+export const COUNTERS = 'counters';
+
+/** A store in memory, for an emulator started alone; it copies values through JSON as the database does. */
+export function memoryStore(): EmulatorStore {
+  const collections = new Map<string, Map<string, string>>();
+  const of = (collection: string) => {
+    let c = collections.get(collection);
+    if (!c) collections.set(collection, (c = new Map()));
+    return c;
+  };
+  const read = <T>(text: string | undefined): T | undefined => (text === undefined ? undefined : (JSON.parse(text) as T));
+  return {
+    get: async (collection, key) => read(of(collection).get(key)),
+    list: async <T>(collection: string) => [...of(collection).values()].map((t) => read<T>(t)!),
+    put: async (collection, key, value) => void of(collection).set(key, JSON.stringify(value)),
+    add: async (collection, key, value) => {
+      const c = of(collection);
+      if (c.has(key)) return false;
+      c.set(key, JSON.stringify(value));
+      return true;
+    },
+    remove: async (collection, key) => void of(collection).delete(key),
+    next: async (name, first, count = 1) => {
+      const counters = of(COUNTERS);
+      const given = read<number>(counters.get(name)) ?? first;
+      counters.set(name, JSON.stringify(given + count));
+      return given;
+    },
+    giveBack: async (name, number) => {
+      const counters = of(COUNTERS);
+      if (read<number>(counters.get(name)) === number + 1) counters.set(name, JSON.stringify(number));
+    },
+    clear: async () => collections.clear(),
+  };
+}
+
+/**
+ * The store of one provider in the application's database (table `emulator_records`, migration
+ * 023), on SQLite and PostgreSQL alike. `add` relies on the unique (provider, collection, key)
+ * index, so two creates that pick the same key cannot both store it.
+ */
+export function dbStore(db: Db, provider: string, clock: Clock): EmulatorStore {
+  const k = db.kysely;
+  const records = (collection: string) => k.selectFrom('emulator_records').where('provider', '=', provider).where('collection', '=', collection);
+  const row = (collection: string, key: string, value: unknown) => {
+    const now = clock.now();
+    return { provider, collection, key, data: JSON.stringify(value), created_at: now, updated_at: now };
+  };
+  const counter = (name: string) => k.updateTable('emulator_records').where('provider', '=', provider).where('collection', '=', COUNTERS).where('key', '=', name);
+  return {
+    async get<T>(collection: string, key: string) {
+      const found = await records(collection).select('data').where('key', '=', key).executeTakeFirst();
+      return found ? (JSON.parse(found.data) as T) : undefined;
+    },
+    async list<T>(collection: string) {
+      return (await records(collection).select('data').orderBy('id').execute()).map((r) => JSON.parse(r.data) as T);
+    },
+    async put(collection, key, value) {
+      const values = row(collection, key, value);
+      await k
+        .insertInto('emulator_records')
+        .values(values)
+        .onConflict((oc) => oc.columns(['provider', 'collection', 'key']).doUpdateSet({ data: values.data, updated_at: values.updated_at }))
+        .execute();
+    },
+    async add(collection, key, value) {
+      const inserted = await k
+        .insertInto('emulator_records')
+        .values(row(collection, key, value))
+        .onConflict((oc) => oc.columns(['provider', 'collection', 'key']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted !== undefined;
+    },
+    async remove(collection, key) {
+      await k.deleteFrom('emulator_records').where('provider', '=', provider).where('collection', '=', collection).where('key', '=', key).execute();
+    },
+    async next(name, first, count = 1) {
+      if (!Number.isSafeInteger(count) || count < 1) throw new Error(`count must be a positive integer (got ${count})`);
+      // The counter's row exists from its first use on; one UPDATE moves it and reads the new value
+      // (a row lock on PostgreSQL, SQLite's single writer), so two callers never get the same numbers.
+      await k
+        .insertInto('emulator_records')
+        .values(row(COUNTERS, name, first))
+        .onConflict((oc) => oc.columns(['provider', 'collection', 'key']).doNothing())
+        .execute();
+      const moved = await counter(name)
+        .set({ data: sql<string>`cast(cast(data as bigint) + ${sql.lit(count)} as text)`, updated_at: clock.now() })
+        .returning('data')
+        .executeTakeFirstOrThrow();
+      return Number(moved.data) - count;
+    },
+    async giveBack(name, number) {
+      await counter(name).where('data', '=', String(number + 1)).set({ data: String(number), updated_at: clock.now() }).execute();
+    },
+    async clear() {
+      await k.deleteFrom('emulator_records').where('provider', '=', provider).execute();
+    },
+  };
+}
+
 export interface EmulatorOptions {
   /** The time the emulator lives in: token expiry, AWB status progress, invoice dates. */
   clock: Clock;
   /** How long a `timeout` fault holds a request (default 60 s; tests set less than nothing waits). */
   hangMs?: number;
+  /** Where its state lives (default: in memory, for an emulator started alone). */
+  store?: EmulatorStore;
 }
 
-/** A mounted-or-standalone emulator: its plugin (routes relative to its mount), state and faults. */
-export interface Emulator<S = unknown> {
+/** A mounted-or-standalone emulator: its plugin (routes relative to its mount), store and faults. */
+export interface Emulator {
   readonly name: string;
   readonly plugin: FastifyPluginAsync;
   readonly faults: FaultSwitch;
-  readonly state: S;
+  /** Its accounts and documents (read them in tests through it too). */
+  readonly store: EmulatorStore;
   /** The demo account, as the wizard asks for it (field names of the wizard). */
   readonly demoCredentials: Record<string, string>;
   /** Back to the initial state (demo account, no documents), faults cleared. */
-  reset(): void;
+  reset(): Promise<void>;
+}
+
+/**
+ * Everything an emulator is but its routes: the store (with its demo accounts written when the
+ * emulator is mounted, unless stored already, and again after a reset), the faults and the hanger.
+ */
+export function emulatorBase(options: EmulatorOptions, seed: (store: EmulatorStore) => Promise<void>) {
+  const store = options.store ?? memoryStore();
+  const faults = new FaultSwitch();
+  return {
+    store,
+    faults,
+    hanger: new Hanger(options.hangMs ?? 60_000),
+    clock: options.clock,
+    /** Writes the demo accounts that are not stored yet: a restart keeps what they became (a balance, added companies). */
+    seed: () => seed(store),
+    async reset() {
+      faults.clear();
+      await store.clear();
+      await seed(store);
+    },
+  };
 }
 
 /**
@@ -135,7 +295,7 @@ export function controlRoutes(app: FastifyInstance, emulator: () => Emulator): v
     return { ok: true };
   });
   app.post('/__emulator/reset', async () => {
-    emulator().reset();
+    await emulator().reset();
     return { ok: true };
   });
 }

@@ -4,8 +4,8 @@ import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { toBucharest } from '../lib/bucharestTime.js';
 import { parsePhpForm, type ParsedForm } from '../lib/phpForm.js';
 import { GEO, findCounty, findLocality, placeKey } from './geo.js';
-import { acceptFormBodies, applyCommonFaults, baniToNumber, controlRoutes, FaultSwitch, Hanger, numberToBani, type Emulator, type EmulatorOptions } from './kit.js';
-import { awbCounter, deletable, labelOf, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
+import { acceptFormBodies, applyCommonFaults, baniToNumber, controlRoutes, emulatorBase, numberToBani, type Emulator, type EmulatorOptions, type EmulatorStore } from './kit.js';
+import { deletable, labelOf, nextAwbNumber, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
 
 /**
  * Sameday API emulator (as https://api.sameday.ro). `POST /api/authenticate` with the
@@ -13,6 +13,9 @@ import { awbCounter, deletable, labelOf, shippingCostBani, stagesAt, type Shipme
  * every other call needs `X-AUTH-TOKEN`. Writes are form-encoded with PHP brackets. Lists are
  * paginated `{total, currentPage, pages, perPage, data}`. A 400 carries Symfony's nested
  * `errors.children`; other 400s only `message`.
+ *
+ * Its store: `accounts` by username, `tokens` by token (they outlive a restart, as Sameday's do),
+ * `shipments` by AWB number; counter `awb`.
  */
 
 interface ContactPerson {
@@ -39,13 +42,11 @@ interface SamedayAccount {
   pickupPoints: SamedayPickupPoint[];
 }
 
-type SamedayShipment = Shipment & { pickupPointId: number; contactPersonId: number };
+export type SamedayShipment = Shipment & { pickupPointId: number; contactPersonId: number };
 
-export interface SamedayState {
-  accounts: SamedayAccount[];
-  tokens: Map<string, { username: string; expiresAt: number }>;
-  shipments: Map<string, SamedayShipment>;
-  nextAwb: () => string;
+interface Session {
+  username: string;
+  expiresAt: number;
 }
 
 const TOKEN_SECONDS = 12 * 3600;
@@ -134,8 +135,9 @@ const LOCKERS = GEO.flatMap((county) =>
   schedule: Array.from({ length: 7 }, (_, day) => ({ day: day + 1, openingHour: '00:00', closingHour: '23:59' })),
 }));
 
-function initialState(): SamedayState {
-  return { accounts: [demoAccount()], tokens: new Map(), shipments: new Map(), nextAwb: awbCounter('1ONB', 24000001) };
+async function seedDemo(store: EmulatorStore): Promise<void> {
+  const account = demoAccount();
+  await store.add('accounts', account.username, account);
 }
 
 /** Sameday's page envelope. */
@@ -147,29 +149,27 @@ function page<T>(rows: T[], query: { page?: string; countPerPage?: string }) {
 
 const str = (v: string | ParsedForm | undefined): string => (typeof v === 'string' ? v : '');
 
-export function createSamedayEmulator(options: EmulatorOptions): Emulator<SamedayState> {
-  const faults = new FaultSwitch();
-  const hanger = new Hanger(options.hangMs ?? 60_000);
-  const clock = options.clock;
-  const emulator: Emulator<SamedayState> = {
+export function createSamedayEmulator(options: EmulatorOptions): Emulator {
+  const { store, faults, hanger, clock, seed, reset } = emulatorBase(options, seedDemo);
+  const emulator: Emulator = {
     name: 'sameday',
     faults,
-    state: initialState(),
+    store,
     demoCredentials: { username: 'demo', password: 'demo' },
-    reset() {
-      Object.assign(emulator.state, initialState());
-      faults.clear();
-    },
+    reset,
     plugin: async (app: FastifyInstance) => {
+      await seed();
       controlRoutes(app, () => emulator);
       applyCommonFaults(app, faults, hanger, (reply) => reply.code(500).send({ code: 500, message: 'Internal Server Error' }));
       acceptFormBodies(app);
-      const state = emulator.state;
 
-      const authed = (req: FastifyRequest, reply: FastifyReply): SamedayAccount | null => {
+      const authed = async (req: FastifyRequest, reply: FastifyReply): Promise<SamedayAccount | null> => {
         const token = String(req.headers['x-auth-token'] ?? '');
-        const session = token ? state.tokens.get(token) : undefined;
-        if (session && faults.take('expired_token')) session.expiresAt = clock.now();
+        const session = token ? await store.get<Session>('tokens', token) : undefined;
+        if (session && faults.take('expired_token')) {
+          session.expiresAt = clock.now();
+          await store.put('tokens', token, session);
+        }
         if (!session || session.expiresAt <= clock.now()) {
           reply.code(401).send({ code: 401, message: session ? 'Expired JWT Token' : 'Invalid JWT Token' });
           return null;
@@ -178,23 +178,24 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator<Sameda
           reply.code(200).send({ code: 500, message: 'Serviciul este temporar indisponibil.' });
           return null;
         }
-        return state.accounts.find((a) => a.username === session.username) ?? null;
+        return (await store.get<SamedayAccount>('accounts', session.username)) ?? null;
       };
 
       app.post('/api/authenticate', async (req, reply) => {
         const username = String(req.headers['x-auth-username'] ?? '');
         const password = String(req.headers['x-auth-password'] ?? '');
-        const account = state.accounts.find((a) => a.username === username && a.password === password);
+        const found = username ? await store.get<SamedayAccount>('accounts', username) : undefined;
+        const account = found && found.password === password ? found : undefined;
         if (faults.take('error_in_200')) return reply.code(200).send({ code: 500, message: 'Serviciul este temporar indisponibil.' });
         if (faults.take('refused_login') || !account) return reply.code(401).send({ code: 401, message: 'Bad credentials.' });
         const token = crypto.randomBytes(32).toString('hex');
         const expiresAt = clock.now() + TOKEN_SECONDS;
-        state.tokens.set(token, { username: account.username, expiresAt });
+        await store.put('tokens', token, { username: account.username, expiresAt } satisfies Session);
         return { token, expire_at: toBucharest(expiresAt).slice(0, 16) };
       });
 
       app.get('/api/client/pickup-points', async (req, reply) => {
-        const account = authed(req, reply);
+        const account = await authed(req, reply);
         if (!account) return reply;
         const rows = account.pickupPoints.map((p) => {
           const county = GEO.find((c) => c.id === p.countyId)!;
@@ -215,24 +216,24 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator<Sameda
       });
 
       app.get('/api/client/lockers', async (req, reply) => {
-        if (!authed(req, reply)) return reply;
+        if (!(await authed(req, reply))) return reply;
         return page(LOCKERS, req.query as Record<string, string>);
       });
 
       app.get('/api/client/services', async (req, reply) => {
-        if (!authed(req, reply)) return reply;
+        if (!(await authed(req, reply))) return reply;
         return page(SERVICES, req.query as Record<string, string>);
       });
 
       app.get('/api/geolocation/county', async (req, reply) => {
-        if (!authed(req, reply)) return reply;
+        if (!(await authed(req, reply))) return reply;
         const q = req.query as Record<string, string>;
         const rows = GEO.filter((c) => !q.name || placeKey(c.name).includes(placeKey(q.name))).map((c) => ({ id: c.id, name: c.name, code: c.code }));
         return page(rows, q);
       });
 
       app.get('/api/geolocation/city', async (req, reply) => {
-        if (!authed(req, reply)) return reply;
+        if (!(await authed(req, reply))) return reply;
         const q = req.query as Record<string, string>;
         const rows = GEO.filter((c) => !q.county || c.id === Number(q.county)).flatMap((c) =>
           c.localities
@@ -243,7 +244,7 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator<Sameda
       });
 
       app.post('/api/awb', async (req, reply) => {
-        const account = authed(req, reply);
+        const account = await authed(req, reply);
         if (!account) return reply;
         if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
           return reply.code(400).send({ code: 400, message: 'Validation Failed', errors: { children: { pickupPoint: { errors: ['This value should not be blank.'] } } } });
@@ -278,7 +279,7 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator<Sameda
         });
         if (Object.keys(children).length) return reply.code(400).send({ code: 400, message: 'Validation Failed', errors: { children } });
 
-        const number = state.nextAwb();
+        const number = await nextAwbNumber(store, '1ONB', 24000001);
         const weight = parcels.reduce((s, p) => s + Number(str(p.weight)), 0);
         const cod = numberToBani(str(f.cashOnDelivery) || 0);
         const costBani = shippingCostBani(weight, cod);
@@ -287,7 +288,7 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator<Sameda
         const sender: LabelParty = { name: account.clientName, contact: contact!.name, phone: contact!.phoneNumber, lines: [point!.address, `${pointCity.name}, ${pointCounty.name}`] };
         const recipient: LabelParty = { name: str(r.name), phone: str(r.phoneNumber), lines: [str(r.address), `${city!.name}, ${county!.name} ${str(r.postalCode)}`.trim()] };
         const parcelNumbers = parcels.map((_, i) => `${number}${String(i + 1).padStart(3, '0')}`);
-        state.shipments.set(number, {
+        await store.put('shipments', number, {
           number,
           parcelNumbers,
           createdAt: clock.now(),
@@ -308,21 +309,21 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator<Sameda
           deleted: false,
           pickupPointId: point!.id,
           contactPersonId: contact!.id,
-        });
+        } satisfies SamedayShipment);
         if (faults.take('answer_lost')) return hanger.hang(reply);
         return { awbNumber: number, awbCost: baniToNumber(costBani), parcels: parcelNumbers.map((awbNumber, i) => ({ position: i + 1, awbNumber })) };
       });
 
-      const mine = (account: SamedayAccount, awb: string) => {
-        const s = state.shipments.get(awb);
+      const mine = async (account: SamedayAccount, awb: string) => {
+        const s = await store.get<SamedayShipment>('shipments', awb);
         return s && s.account === account.username && !s.deleted ? s : undefined;
       };
 
       app.get('/api/awb/download/:awb/:format', async (req, reply) => {
-        const account = authed(req, reply);
+        const account = await authed(req, reply);
         if (!account) return reply;
         const { awb, format } = req.params as { awb: string; format: string };
-        const s = mine(account, awb);
+        const s = await mine(account, awb);
         if (!s) return reply.code(404).send({ code: 404, message: 'Awb not found.' });
         if (!['A4', 'A6'].includes(format)) return reply.code(400).send({ code: 400, message: 'Invalid format.' });
         const pdf = await awbLabelPdf(labelOf(s, 'Sameday', format === 'A6' ? 'label' : 'A4'));
@@ -330,18 +331,18 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator<Sameda
       });
 
       app.delete('/api/awb/:awb', async (req, reply) => {
-        const account = authed(req, reply);
+        const account = await authed(req, reply);
         if (!account) return reply;
-        const s = mine(account, (req.params as { awb: string }).awb);
+        const s = await mine(account, (req.params as { awb: string }).awb);
         if (!s) return reply.code(404).send({ code: 404, message: 'Awb not found.' });
         if (!deletable(s, clock.now())) return reply.code(400).send({ code: 400, message: 'Awb-ul nu poate fi sters deoarece a fost deja preluat de curier.' });
-        s.deleted = true;
+        await store.put('shipments', s.number, { ...s, deleted: true });
         return reply.code(204).send();
       });
 
       // Every status a parcel of the account reached in [startTimestamp, endTimestamp] (at most 2 h), "AWB emis" included.
       app.get('/api/client/status-sync', async (req, reply) => {
-        const account = authed(req, reply);
+        const account = await authed(req, reply);
         if (!account) return reply;
         const q = req.query as Record<string, string>;
         const start = Number(q.startTimestamp);
@@ -349,7 +350,7 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator<Sameda
         if (!Number.isInteger(start) || !Number.isInteger(end) || end < start) return reply.code(400).send({ code: 400, message: 'Invalid time interval.' });
         if (end - start > 7200) return reply.code(400).send({ code: 400, message: 'The time interval must not exceed 2 hours.' });
         const now = clock.now();
-        const rows = [...state.shipments.values()]
+        const rows = (await store.list<SamedayShipment>('shipments'))
           .filter((s) => s.account === account.username && !s.deleted)
           .flatMap((s) => {
             const moves = [{ ...CREATED, at: s.createdAt, reason: '' }, ...stagesAt(s, now).map((e) => ({ ...STATUSES[e.stage], at: e.at, reason: e.stage === 'refused' ? 'Refuzat la livrare' : '' }))];
@@ -363,9 +364,9 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator<Sameda
       });
 
       app.get('/api/client/awb/:awb/status', async (req, reply) => {
-        const account = authed(req, reply);
+        const account = await authed(req, reply);
         if (!account) return reply;
-        const s = mine(account, (req.params as { awb: string }).awb);
+        const s = await mine(account, (req.params as { awb: string }).awb);
         if (!s) return reply.code(404).send({ code: 404, message: 'Awb not found.' });
         const now = clock.now();
         const events = stagesAt(s, now);

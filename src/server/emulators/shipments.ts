@@ -1,4 +1,5 @@
 import type { AwbLabel, LabelParty } from '../lib/pdf/documents.js';
+import type { EmulatorStore } from './kit.js';
 
 /**
  * What the courier emulators remember of an AWB, and how its status moves on with the emulator's
@@ -100,10 +101,13 @@ export function shippingCostBani(weightKg: number, codBani: number): number {
   return 1500 + Math.max(0, Math.ceil(weightKg) - 1) * 200 + Math.round(codBani / 100);
 }
 
-/** Sequential AWB numbers with a provider prefix, so each emulator's look like its courier's. */
-export function awbCounter(prefix: string, start: number): () => string {
-  let n = start;
-  return () => `${prefix}${String(n++)}`;
+/**
+ * The next of a courier's sequential AWB numbers, with its prefix so each emulator's look like its
+ * courier's. The counter is stored (EmulatorStore.next): a number is never given twice, not even
+ * after a restart.
+ */
+export async function nextAwbNumber(store: EmulatorStore, prefix: string, first: number): Promise<string> {
+  return `${prefix}${String(await store.next('awb', first))}`;
 }
 
 /** What a courier prints on the label of one of its AWBs (the same fields at every courier). */

@@ -1,29 +1,43 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isValidCui } from '../../core/cui.js';
 import { invoicePdf } from '../lib/pdf/documents.js';
 import { bucharestDate } from '../lib/bucharestTime.js';
-import { applyCommonFaults, baniToNumber, controlRoutes, FaultSwitch, Hanger, numberToBani, type Emulator, type EmulatorOptions } from './kit.js';
+import { applyCommonFaults, baniToNumber, COUNTERS, controlRoutes, emulatorBase, numberToBani, type Emulator, type EmulatorOptions, type EmulatorStore } from './kit.js';
 
 /**
  * SmartBill Cloud API emulator (as https://ws.smartbill.ro/SBORO/api). HTTP Basic auth of
  * `email:token`; the company named by `cif` (query) or `companyVatCode` (body); failures as
  * `{errorText}` with a 4xx, and (fault) inside a 200. Invoices are numbered per series, with
- * leading zeros; only the last of a series can be deleted; one storno per invoice. Above
- * `rateLimitPerSecond` calls a second per account it answers 429, as SmartBill does.
+ * leading zeros; only the last of a series can be deleted (its number is then given again); one
+ * storno per invoice. Above `rateLimitPerSecond` calls a second per account it answers 429, as
+ * SmartBill does.
+ *
+ * An account holds companies, each with its own document series (as in SmartBill Cloud). The demo
+ * account answers for any company: the first call naming a valid VAT code it does not hold adds
+ * that company, with the demo series, as the account's holder would add it in SmartBill. So a
+ * company made in the console with its own CUI can set SmartBill up in the demo with the demo
+ * login; any other login is refused as before.
+ *
+ * Its store: `accounts` by username, `companies` by `<username>|<VAT code without RO>`,
+ * `invoices` by `<VAT code without RO>|<series>|<number>`; counters `<VAT code>|<series>` (the
+ * series' next number). The rate limit's call times stay in memory.
  */
 
-interface Company {
+export interface SmartBillCompany {
   vatCode: string;
   name: string;
   regCom: string;
   address: string;
   city: string;
   county: string;
+  series: Series[];
 }
 
-interface Series {
+export interface Series {
   name: string;
   type: 'f' | 'p' | 'c';
-  nextNumber: number;
+  /** The number of the series' first document. */
+  firstNumber: number;
 }
 
 export interface EmulatedInvoiceLine {
@@ -64,16 +78,8 @@ export interface EmulatedInvoice {
 interface SmartBillAccount {
   username: string;
   token: string;
-  companies: Company[];
-  series: Series[];
-}
-
-export interface SmartBillState {
-  accounts: SmartBillAccount[];
-  /** Key `${vatCode}|${series}|${number}`. */
-  invoices: Map<string, EmulatedInvoice>;
-  /** Call times per account (ms) for the rate limit. */
-  calls: Map<string, number[]>;
+  /** The demo account: a valid VAT code it does not hold is added on first use. */
+  addsCompanies: boolean;
 }
 
 export interface SmartBillEmulatorOptions extends EmulatorOptions {
@@ -92,32 +98,47 @@ const TAXES = [
 
 const AUTH_FAILED = 'Autentificare esuata. Va rugam verificati datele si incercati din nou.';
 
-function demoAccount(): SmartBillAccount {
-  return {
-    username: 'demo',
-    token: 'demo',
-    // A SmartBill account can hold several companies. The demo account holds its own test company and the
-    // two demo companies of the seed (src/server/seed/foundation.ts), so the demo's invoices work end to end.
-    companies: [
-      { vatCode: 'RO12345678', name: 'Magazin Demo SRL', regCom: 'J12/1234/2020', address: 'Strada Fabricii 12', city: 'Cluj-Napoca', county: 'Cluj' },
-      { vatCode: 'RO14399840', name: 'Casa Verde Distribuție SRL', regCom: 'J12/2841/2019', address: 'Str. Memorandumului nr. 28', city: 'Cluj-Napoca', county: 'Cluj' },
-      { vatCode: '18547290', name: 'Meșteșug Artizanal SRL', regCom: 'J22/1187/2021', address: 'Bd. Ștefan cel Mare nr. 12', city: 'Iași', county: 'Iași' },
-    ],
-    series: [
-      { name: 'FCT', type: 'f', nextNumber: 1 },
-      { name: 'DEMO', type: 'f', nextNumber: 101 },
-      { name: 'PRF', type: 'p', nextNumber: 1 },
-      { name: 'CHT', type: 'c', nextNumber: 1 },
-    ],
-  };
-}
+/** The series of every company of the demo account. */
+const DEMO_SERIES: Series[] = [
+  { name: 'FCT', type: 'f', firstNumber: 1 },
+  { name: 'DEMO', type: 'f', firstNumber: 101 },
+  { name: 'PRF', type: 'p', firstNumber: 1 },
+  { name: 'CHT', type: 'c', firstNumber: 1 },
+];
 
-function initialState(): SmartBillState {
-  return { accounts: [demoAccount()], invoices: new Map(), calls: new Map() };
-}
+const DEMO_ACCOUNT: SmartBillAccount = { username: 'demo', token: 'demo', addsCompanies: true };
+
+// The demo account's own test company and the two demo companies of the seed
+// (src/server/db/seed/foundation.ts), with their real details for the invoices' PDFs.
+const DEMO_COMPANIES: Omit<SmartBillCompany, 'series'>[] = [
+  { vatCode: 'RO12345678', name: 'Magazin Demo SRL', regCom: 'J12/1234/2020', address: 'Strada Fabricii 12', city: 'Cluj-Napoca', county: 'Cluj' },
+  { vatCode: 'RO14399840', name: 'Casa Verde Distribuție SRL', regCom: 'J12/2841/2019', address: 'Str. Memorandumului nr. 28', city: 'Cluj-Napoca', county: 'Cluj' },
+  { vatCode: '18547290', name: 'Meșteșug Artizanal SRL', regCom: 'J22/1187/2021', address: 'Bd. Ștefan cel Mare nr. 12', city: 'Iași', county: 'Iași' },
+];
 
 /** CIFs compare without the RO prefix and spaces (SmartBill accounts hold either form). */
-const cifKey = (cif: string) => cif.replace(/\s+/g, '').toUpperCase().replace(/^RO/, '');
+export const cifKey = (cif: string) => cif.replace(/\s+/g, '').toUpperCase().replace(/^RO/, '');
+
+/** Where a company of an account is stored. */
+export const companyKey = (username: string, vatCode: string) => `${username}|${cifKey(vatCode)}`;
+/** Where an invoice is stored: `<VAT code without RO>|<series>|<number>`. */
+export const invoiceKey = (vatCode: string, series: string, number: string) => `${cifKey(vatCode)}|${series}|${number}`;
+/** The counter of a company's series: its value is the series' next number. */
+const seriesCounter = (vatCode: string, series: string) => `${cifKey(vatCode)}|${series}`;
+
+async function seedDemo(store: EmulatorStore): Promise<void> {
+  await store.add('accounts', DEMO_ACCOUNT.username, DEMO_ACCOUNT);
+  for (const c of DEMO_COMPANIES) await store.add('companies', companyKey(DEMO_ACCOUNT.username, c.vatCode), { ...c, series: DEMO_SERIES } satisfies SmartBillCompany);
+}
+
+/**
+ * A company the demo account adds on first use. The emulator cannot look its name up (SmartBill
+ * fills it from the public register): the invoices' PDFs name it by its VAT code.
+ */
+function adoptedCompany(vatCode: string): SmartBillCompany {
+  const code = vatCode.replace(/\s+/g, '').toUpperCase();
+  return { vatCode: code, name: `Firma ${code}`, regCom: '', address: '', city: '', county: '', series: DEMO_SERIES };
+}
 
 const padNumber = (n: number) => String(n).padStart(4, '0');
 
@@ -132,47 +153,59 @@ function lineTotals(quantity: number, priceBani: number, taxIncluded: boolean, p
   return { totalBani: amount + vat, vatBani: vat, netBani: amount };
 }
 
-export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emulator<SmartBillState> {
-  const faults = new FaultSwitch();
-  const hanger = new Hanger(options.hangMs ?? 60_000);
-  const clock = options.clock;
+export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emulator {
+  const { store, faults, hanger, clock, seed, reset } = emulatorBase(options, seedDemo);
   const limit = options.rateLimitPerSecond ?? 3;
   const nowMs = options.nowMs ?? (() => Date.now());
-  const emulator: Emulator<SmartBillState> = {
+  /** Call times per account (ms) for the rate limit: a second's worth, not state to keep. */
+  const calls = new Map<string, number[]>();
+  const emulator: Emulator = {
     name: 'smartbill',
     faults,
-    state: initialState(),
-    demoCredentials: { username: 'demo', token: 'demo' },
-    reset() {
-      Object.assign(emulator.state, initialState());
-      faults.clear();
+    store,
+    demoCredentials: { username: DEMO_ACCOUNT.username, token: DEMO_ACCOUNT.token },
+    async reset() {
+      calls.clear();
+      await reset();
     },
     plugin: async (app: FastifyInstance) => {
+      await seed();
       controlRoutes(app, () => emulator);
       applyCommonFaults(app, faults, hanger, (reply) => reply.code(500).send({ errorText: 'A aparut o eroare interna. Va rugam incercati mai tarziu.', message: null, number: null, series: null }));
-      const state = emulator.state;
       const base = '/SBORO/api';
 
       const fail = (reply: FastifyReply, status: number, errorText: string) => reply.code(status).send({ errorText, message: null, number: null, series: null, url: null });
 
+      /** The company named by `cif` in the account, added first when the account adds companies and the code is valid. */
+      const companyOf = async (account: SmartBillAccount, cif: unknown): Promise<SmartBillCompany | undefined> => {
+        if (typeof cif !== 'string' || !cifKey(cif)) return undefined;
+        const key = companyKey(account.username, cif);
+        const held = await store.get<SmartBillCompany>('companies', key);
+        if (held || !account.addsCompanies || !isValidCui(cif)) return held;
+        // Two first calls at once add it once (add keeps the first); both read the stored one.
+        await store.add('companies', key, adoptedCompany(cif));
+        return store.get<SmartBillCompany>('companies', key);
+      };
+
       /** The account of the Basic credentials and the company named by cif, or the failure answered. */
-      const authed = (req: FastifyRequest, reply: FastifyReply, cif: unknown): { account: SmartBillAccount; company: Company } | null => {
+      const authed = async (req: FastifyRequest, reply: FastifyReply, cif: unknown): Promise<{ account: SmartBillAccount; company: SmartBillCompany } | null> => {
         const m = /^Basic (.+)$/.exec(String(req.headers.authorization ?? ''));
         const [user, ...rest] = m ? Buffer.from(m[1], 'base64').toString('utf8').split(':') : [];
-        const account = state.accounts.find((a) => a.username === user && a.token === rest.join(':'));
+        const found = user ? await store.get<SmartBillAccount>('accounts', user) : undefined;
+        const account = found && found.token === rest.join(':') ? found : undefined;
         if (faults.take('refused_login') || !account) {
           fail(reply, 401, AUTH_FAILED);
           return null;
         }
-        const calls = (state.calls.get(account.username) ?? []).filter((t) => t > nowMs() - 1000);
-        calls.push(nowMs());
-        state.calls.set(account.username, calls);
-        if (calls.length > limit) {
+        const recent = (calls.get(account.username) ?? []).filter((t) => t > nowMs() - 1000);
+        recent.push(nowMs());
+        calls.set(account.username, recent);
+        if (recent.length > limit) {
           reply.header('retry-after', '1');
           fail(reply, 429, 'Ati depasit numarul maxim de apeluri pe secunda. Va rugam reveniti.');
           return null;
         }
-        const company = account.companies.find((c) => typeof cif === 'string' && cifKey(c.vatCode) === cifKey(cif));
+        const company = await companyOf(account, cif);
         if (!company) {
           fail(reply, 400, `Nu exista nicio firma cu CIF-ul ${String(cif ?? '')} asociata acestui cont.`);
           return null;
@@ -184,37 +217,42 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
         return { account, company };
       };
 
-      const key = (company: Company, series: string, number: string) => `${cifKey(company.vatCode)}|${series}|${number}`;
-      const findInvoice = (company: Company, q: { seriesname?: string; number?: string }) => state.invoices.get(key(company, String(q.seriesname ?? ''), String(q.number ?? '')));
+      const findInvoice = (company: SmartBillCompany, q: { seriesname?: string; number?: string }) =>
+        store.get<EmulatedInvoice>('invoices', invoiceKey(company.vatCode, String(q.seriesname ?? ''), String(q.number ?? '')));
+      const saveInvoice = (invoice: EmulatedInvoice) => store.put('invoices', invoiceKey(invoice.company, invoice.series, invoice.number), invoice);
+      /** The number the series' next document gets. */
+      const nextNumberOf = async (company: SmartBillCompany, series: Series) => (await store.get<number>(COUNTERS, seriesCounter(company.vatCode, series.name))) ?? series.firstNumber;
 
       app.get(`${base}/series`, async (req, reply) => {
         const q = req.query as { cif?: string; type?: string };
-        const ctx = authed(req, reply, q.cif);
+        const ctx = await authed(req, reply, q.cif);
         if (!ctx) return reply;
-        return { list: ctx.account.series.filter((s) => !q.type || s.type === q.type).map((s) => ({ name: s.name, nextNumber: padNumber(s.nextNumber), type: s.type })) };
+        const list = ctx.company.series.filter((s) => !q.type || s.type === q.type);
+        return { list: await Promise.all(list.map(async (s) => ({ name: s.name, nextNumber: padNumber(await nextNumberOf(ctx.company, s)), type: s.type }))) };
       });
 
       app.get(`${base}/tax`, async (req, reply) => {
-        if (!authed(req, reply, (req.query as { cif?: string }).cif)) return reply;
+        if (!(await authed(req, reply, (req.query as { cif?: string }).cif))) return reply;
         return { taxes: TAXES };
       });
 
-      const issue = (
-        ctx: { account: SmartBillAccount; company: Company },
+      const issue = async (
+        ctx: { account: SmartBillAccount; company: SmartBillCompany },
         seriesName: string,
         data: Omit<EmulatedInvoice, 'company' | 'series' | 'number' | 'cancelled' | 'reversedBy' | 'createdAt'>,
-      ): EmulatedInvoice => {
-        const series = ctx.account.series.find((s) => s.name === seriesName)!;
-        const invoice: EmulatedInvoice = { ...data, company: ctx.company.vatCode, series: series.name, number: padNumber(series.nextNumber++), cancelled: false, reversedBy: null, createdAt: clock.now() };
-        state.invoices.set(key(ctx.company, invoice.series, invoice.number), invoice);
+      ): Promise<EmulatedInvoice> => {
+        const series = ctx.company.series.find((s) => s.name === seriesName)!;
+        const number = await store.next(seriesCounter(ctx.company.vatCode, series.name), series.firstNumber);
+        const invoice: EmulatedInvoice = { ...data, company: ctx.company.vatCode, series: series.name, number: padNumber(number), cancelled: false, reversedBy: null, createdAt: clock.now() };
+        await saveInvoice(invoice);
         return invoice;
       };
 
       app.post(`${base}/invoice`, async (req, reply) => {
         const b = (req.body ?? {}) as Record<string, unknown> & { client?: Record<string, unknown>; products?: Record<string, unknown>[]; payment?: { value?: number } };
-        const ctx = authed(req, reply, b.companyVatCode);
+        const ctx = await authed(req, reply, b.companyVatCode);
         if (!ctx) return reply;
-        const series = ctx.account.series.find((s) => s.name === b.seriesName && s.type === 'f');
+        const series = ctx.company.series.find((s) => s.name === b.seriesName && s.type === 'f');
         if (!series) return fail(reply, 400, `Seria de facturare "${String(b.seriesName ?? '')}" nu exista.`);
         if (!b.client || !String(b.client.name ?? '').trim()) return fail(reply, 400, 'Numele clientului este obligatoriu.');
         const products = b.products ?? [];
@@ -246,7 +284,7 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
           items.push(line);
         }
         const c = b.client;
-        const invoice = issue(ctx, series.name, {
+        const invoice = await issue(ctx, series.name, {
           issueDate: String(b.issueDate ?? bucharestDate(clock.now())),
           dueDate: b.dueDate ? String(b.dueDate) : null,
           currency: String(b.currency ?? 'RON'),
@@ -262,14 +300,14 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
 
       app.post(`${base}/invoice/reverse`, async (req, reply) => {
         const b = (req.body ?? {}) as { companyVatCode?: string; seriesName?: string; number?: string; issueDate?: string };
-        const ctx = authed(req, reply, b.companyVatCode);
+        const ctx = await authed(req, reply, b.companyVatCode);
         if (!ctx) return reply;
-        const original = findInvoice(ctx.company, { seriesname: b.seriesName, number: b.number });
+        const original = await findInvoice(ctx.company, { seriesname: b.seriesName, number: b.number });
         if (!original) return fail(reply, 400, 'Factura nu exista in SmartBill Cloud.');
         if (original.reversedBy) return fail(reply, 400, 'Factura a fost deja stornata.');
         if (original.reverses) return fail(reply, 400, 'O factura de stornare nu poate fi stornata.');
         if (original.cancelled) return fail(reply, 400, 'O factura anulata nu poate fi stornata.');
-        const storno = issue(ctx, original.series, {
+        const storno = await issue(ctx, original.series, {
           issueDate: String(b.issueDate ?? bucharestDate(clock.now())),
           dueDate: null,
           currency: original.currency,
@@ -279,16 +317,16 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
           paidBani: -original.paidBani,
           reverses: `${original.series}${original.number}`,
         });
-        original.reversedBy = `${storno.series}${storno.number}`;
+        await saveInvoice({ ...original, reversedBy: `${storno.series}${storno.number}` });
         if (faults.take('answer_lost')) return hanger.hang(reply);
         return { errorText: '', message: '', number: storno.number, series: storno.series, url: '' };
       });
 
       app.get(`${base}/invoice/pdf`, async (req, reply) => {
         const q = req.query as { cif?: string; seriesname?: string; number?: string };
-        const ctx = authed(req, reply, q.cif);
+        const ctx = await authed(req, reply, q.cif);
         if (!ctx) return reply;
-        const inv = findInvoice(ctx.company, q);
+        const inv = await findInvoice(ctx.company, q);
         if (!inv) return fail(reply, 400, 'Factura nu exista.');
         const c = ctx.company;
         const pdf = await invoicePdf({
@@ -298,7 +336,7 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
           issueDate: inv.issueDate,
           dueDate: inv.dueDate,
           currency: inv.currency,
-          seller: { name: c.name, vatCode: c.vatCode, regCom: c.regCom, lines: [c.address, `${c.city}, ${c.county}`] },
+          seller: { name: c.name, vatCode: c.vatCode, regCom: c.regCom, lines: [c.address, [c.city, c.county].filter(Boolean).join(', ')].filter(Boolean) },
           client: { name: inv.client.name, vatCode: inv.client.vatCode, lines: [inv.client.address, [inv.client.city, inv.client.county].filter(Boolean).join(', ')].filter(Boolean) },
           lines: inv.lines.map((l) => ({ name: l.name, unit: l.unit, quantity: l.quantity, unitNetBani: l.quantity ? Math.round(l.netBani / l.quantity) : 0, vatPercentage: l.taxPercentage, netBani: l.netBani, vatBani: l.vatBani })),
           totalNetBani: inv.lines.reduce((s, l) => s + l.netBani, 0),
@@ -312,49 +350,49 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
 
       app.put(`${base}/invoice/cancel`, async (req, reply) => {
         const q = req.query as { cif?: string; seriesname?: string; number?: string };
-        const ctx = authed(req, reply, q.cif);
+        const ctx = await authed(req, reply, q.cif);
         if (!ctx) return reply;
-        const inv = findInvoice(ctx.company, q);
+        const inv = await findInvoice(ctx.company, q);
         if (!inv) return fail(reply, 400, 'Factura nu exista.');
         if (inv.cancelled) return fail(reply, 400, 'Factura este deja anulata.');
         if (inv.reversedBy) return fail(reply, 400, 'Factura a fost stornata si nu mai poate fi anulata.');
-        inv.cancelled = true;
+        await saveInvoice({ ...inv, cancelled: true });
         return { errorText: '', message: 'Factura a fost anulata.', number: inv.number, series: inv.series };
       });
 
       app.put(`${base}/invoice/restore`, async (req, reply) => {
         const q = req.query as { cif?: string; seriesname?: string; number?: string };
-        const ctx = authed(req, reply, q.cif);
+        const ctx = await authed(req, reply, q.cif);
         if (!ctx) return reply;
-        const inv = findInvoice(ctx.company, q);
+        const inv = await findInvoice(ctx.company, q);
         if (!inv) return fail(reply, 400, 'Factura nu exista.');
         if (!inv.cancelled) return fail(reply, 400, 'Factura nu este anulata.');
-        inv.cancelled = false;
+        await saveInvoice({ ...inv, cancelled: false });
         return { errorText: '', message: 'Factura a fost restaurata.', number: inv.number, series: inv.series };
       });
 
       app.delete(`${base}/invoice`, async (req, reply) => {
         const q = req.query as { cif?: string; seriesname?: string; number?: string };
-        const ctx = authed(req, reply, q.cif);
+        const ctx = await authed(req, reply, q.cif);
         if (!ctx) return reply;
-        const inv = findInvoice(ctx.company, q);
+        const inv = await findInvoice(ctx.company, q);
         if (!inv) return fail(reply, 400, 'Factura nu exista.');
-        const series = ctx.account.series.find((s) => s.name === inv.series)!;
-        if (Number(inv.number) !== series.nextNumber - 1) return fail(reply, 400, 'Doar ultima factura din serie poate fi stearsa. Puteti anula sau storna factura.');
-        state.invoices.delete(key(ctx.company, inv.series, inv.number));
-        series.nextNumber--;
+        const counter = seriesCounter(ctx.company.vatCode, inv.series);
+        if (Number(inv.number) !== ((await store.get<number>(COUNTERS, counter)) ?? 0) - 1) return fail(reply, 400, 'Doar ultima factura din serie poate fi stearsa. Puteti anula sau storna factura.');
+        await store.remove('invoices', invoiceKey(ctx.company.vatCode, inv.series, inv.number));
+        await store.giveBack(counter, Number(inv.number));
         if (inv.reverses) {
-          const original = [...state.invoices.values()].find((o) => o.reversedBy === `${inv.series}${inv.number}`);
-          if (original) original.reversedBy = null;
+          const original = (await store.list<EmulatedInvoice>('invoices')).find((o) => cifKey(o.company) === cifKey(inv.company) && o.reversedBy === `${inv.series}${inv.number}`);
+          if (original) await saveInvoice({ ...original, reversedBy: null });
         }
         return { errorText: '', message: 'Factura a fost stearsa.', number: inv.number, series: inv.series };
       });
 
       app.get(`${base}/invoice/paymentstatus`, async (req, reply) => {
         const q = req.query as { cif?: string; seriesname?: string; number?: string };
-        const ctx = authed(req, reply, q.cif);
+        const ctx = await authed(req, reply, q.cif);
         if (!ctx) return reply;
-        const inv = findInvoice(ctx.company, q);
+        const inv = await findInvoice(ctx.company, q);
         if (!inv) return fail(reply, 400, 'Factura nu exista.');
         const total = inv.lines.reduce((s, l) => s + l.totalBani, 0);
         const paid = Math.min(inv.paidBani, total);

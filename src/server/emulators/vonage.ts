@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { countSms } from '../../core/sms.js';
-import { acceptFormBodies, applyCommonFaults, controlRoutes, FaultSwitch, Hanger, type Emulator, type EmulatorOptions } from './kit.js';
+import { acceptFormBodies, applyCommonFaults, controlRoutes, emulatorBase, type Emulator, type EmulatorOptions, type EmulatorStore } from './kit.js';
 
 /**
  * Vonage (Nexmo) SMS API emulator (as https://rest.nexmo.com): `POST /sms/json` with form fields
@@ -9,6 +9,9 @@ import { acceptFormBodies, applyCommonFaults, controlRoutes, FaultSwitch, Hanger
  * answers HTTP 200 with one item per SMS part, `status` "0" or an error code with `error-text`.
  * `GET /account/get-balance` checks the credentials (401 otherwise). Delivery receipts are posted,
  * one per part, to the message's `callback` (or the account's) through `deliverReceipt`.
+ *
+ * Its store: `accounts` by API key (with the balance each message takes from), `messages` (one
+ * per SMS, by its first part's id), oldest first.
  */
 
 export interface SentSms {
@@ -30,11 +33,6 @@ interface VonageAccount {
   callback: string | null;
 }
 
-export interface VonageState {
-  accounts: VonageAccount[];
-  messages: SentSms[];
-}
-
 export interface VonageEmulatorOptions extends EmulatorOptions {
   /** Sends a receipt to a webhook; the default POSTs JSON with fetch. registerEmulators hands them to the app. */
   deliverReceipt?: (url: string, receipt: Record<string, string>) => Promise<void>;
@@ -45,8 +43,8 @@ const PRICE_PER_PART = 0.0545; // EUR, what a Romanian SMS part costs on the dem
 /** A Romanian (or any) number as Vonage wants it: digits with the country code, no + or 00. */
 const e164Digits = (to: string) => to.replace(/[\s().-]/g, '').replace(/^\+/, '').replace(/^00/, '');
 
-function initialState(): VonageState {
-  return { accounts: [{ apiKey: 'demo', apiSecret: 'demo', balance: 20, callback: null }], messages: [] };
+async function seedDemo(store: EmulatorStore): Promise<void> {
+  await store.add('accounts', 'demo', { apiKey: 'demo', apiSecret: 'demo', balance: 20, callback: null } satisfies VonageAccount);
 }
 
 /** "YYMMDDHHMM" as Vonage's scts. */
@@ -55,29 +53,24 @@ function scts(seconds: number): string {
   return d.slice(2, 4) + d.slice(5, 7) + d.slice(8, 10) + d.slice(11, 13) + d.slice(14, 16);
 }
 
-export function createVonageEmulator(options: VonageEmulatorOptions): Emulator<VonageState> {
-  const faults = new FaultSwitch();
-  const hanger = new Hanger(options.hangMs ?? 60_000);
-  const clock = options.clock;
+export function createVonageEmulator(options: VonageEmulatorOptions): Emulator {
+  const { store, faults, hanger, clock, seed, reset } = emulatorBase(options, seedDemo);
   const deliver =
     options.deliverReceipt ??
     (async (url: string, receipt: Record<string, string>) => {
       await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(receipt) }).catch(() => undefined);
     });
-  const emulator: Emulator<VonageState> = {
+  const emulator: Emulator = {
     name: 'vonage',
     faults,
-    state: initialState(),
+    store,
     demoCredentials: { api_key: 'demo', api_secret: 'demo', phone_number: 'DemoShop' },
-    reset() {
-      Object.assign(emulator.state, initialState());
-      faults.clear();
-    },
+    reset,
     plugin: async (app: FastifyInstance) => {
+      await seed();
       controlRoutes(app, () => emulator);
       applyCommonFaults(app, faults, hanger, (reply) => reply.code(500).type('text/plain').send('Internal Server Error'));
       acceptFormBodies(app);
-      const state = emulator.state;
 
       /** Fields from the form body, a JSON body or the query; key/secret also from Basic auth. */
       const fields = (req: FastifyRequest): Record<string, string> => {
@@ -92,13 +85,16 @@ export function createVonageEmulator(options: VonageEmulatorOptions): Emulator<V
         }
         return out;
       };
-      const accountOf = (f: Record<string, string>) => state.accounts.find((a) => a.apiKey === f.api_key && a.apiSecret === f.api_secret);
+      const accountOf = async (f: Record<string, string>) => {
+        const found = f.api_key ? await store.get<VonageAccount>('accounts', f.api_key) : undefined;
+        return found && found.apiSecret === f.api_secret ? found : undefined;
+      };
       const smsError = (reply: FastifyReply, status: string, text: string, to = '') =>
         reply.code(200).send({ 'message-count': '1', messages: [{ to, status, 'error-text': text }] });
 
       app.get('/account/get-balance', async (req, reply) => {
         const f = fields(req);
-        const account = accountOf(f);
+        const account = await accountOf(f);
         if (faults.take('refused_login') || !account) return reply.code(401).send({ 'error-code': '401', 'error-code-label': 'authentication failed' });
         return { value: account.balance, autoReload: false };
       });
@@ -107,7 +103,7 @@ export function createVonageEmulator(options: VonageEmulatorOptions): Emulator<V
         const f = fields(req);
         if (!f.api_key || (!f.api_secret && !f.sig)) return smsError(reply, '2', 'Missing api_key');
         if (f.api_secret && f.sig) return smsError(reply, '32', 'Signature and API secret cannot be used together');
-        const account = accountOf(f);
+        const account = await accountOf(f);
         if (faults.take('refused_login') || !account) return smsError(reply, '4', 'Bad Credentials');
         if (faults.take('error_in_200')) return smsError(reply, '5', 'Internal Error', f.to ?? '');
         const to = e164Digits(f.to ?? '');
@@ -122,9 +118,10 @@ export function createVonageEmulator(options: VonageEmulatorOptions): Emulator<V
         if (parts > 6 && f.text.length > 3200) return smsError(reply, '12', 'Message too long', to);
         if (account.balance < parts * PRICE_PER_PART) return smsError(reply, '9', 'Partner quota exceeded', to);
         account.balance = Math.round((account.balance - parts * PRICE_PER_PART) * 10000) / 10000;
+        await store.put('accounts', account.apiKey, account);
         const ids = Array.from({ length: parts }, () => crypto.randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase());
         const sent: SentSms = { messageIds: ids, from: f.from, to, text: f.text, type, parts, clientRef: f['client-ref'] ?? null, at: clock.now() };
-        state.messages.push(sent);
+        await store.put('messages', ids[0], sent);
         const callback = f.callback || account.callback;
         if (callback && f['status-report-req'] !== '0' && f['status-report-req'] !== 'false') {
           // Numbers ending in 0000 play an unreachable phone.

@@ -25,6 +25,8 @@ export interface TestApp {
   /** A user with a token, member of a new company (or of the given ones). */
   signUp(opts?: { companies?: number[]; email?: string; password?: string }): Promise<TestUser>;
   createCompany(name?: string): Promise<number>;
+  /** The same user (token, company) calling this app: a user made on another app of the same database. */
+  as(user: TestUser): TestUser;
 }
 
 export interface TestUser {
@@ -40,14 +42,20 @@ export const engineUnderTest = process.env.TEST_DATABASE_URL ? 'postgres' : 'sql
 
 /**
  * `sqliteFile` runs the app on that SQLite file with a read pool of two workers (db.reads), on any
- * engine under test: the pool exists only on a SQLite file.
+ * engine under test: the pool exists only on a SQLite file. `restartOf` builds the app again on
+ * another test app's database and app key, as a restart of it (stop that app first: its `app.close()`);
+ * closing the new one leaves the database to the first, which closes it.
  */
-export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, 'logger' | 'providerRegistry' | 'providers'>; sqliteFile?: string } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, 'logger' | 'providerRegistry' | 'providers'>; sqliteFile?: string; restartOf?: TestApp } = {}): Promise<TestApp> {
   const clock = opts.clock ?? systemClock;
   const pgUrl = process.env.TEST_DATABASE_URL;
   let db: Db;
   let dropSchema = async () => {};
-  if (opts.sqliteFile) {
+  let closeDb = true;
+  if (opts.restartOf) {
+    db = opts.restartOf.db;
+    closeDb = false;
+  } else if (opts.sqliteFile) {
     db = openDb(`sqlite:${opts.sqliteFile}`, { readers: 2, keepLists: true });
   } else if (pgUrl) {
     const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -63,9 +71,9 @@ export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, '
   } else {
     db = openDb('sqlite::memory:', { keepLists: true });
   }
-  await migrateToLatest(db);
+  if (closeDb) await migrateToLatest(db);
   const dataDir = path.join(os.tmpdir(), `console-test-${crypto.randomBytes(4).toString('hex')}`);
-  const appKey = crypto.randomBytes(32).toString('base64');
+  const appKey = opts.restartOf?.appKey ?? crypto.randomBytes(32).toString('base64');
   const app = await buildApp({ db, appKey, dataDir, clock: opts.clock, ...opts.deps });
   let counter = 0;
 
@@ -91,9 +99,13 @@ export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, '
     for (const c of companies) await db.kysely.insertInto('company_users').values({ company_id: c, user_id: user.id }).execute();
     const token = newToken();
     await db.kysely.insertInto('auth_tokens').values({ user_id: user.id, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null }).execute();
-    const companyId = companies[0];
+    return as({ id: user.id, email, token, companyId: companies[0] });
+  }
+
+  function as(user: Omit<TestUser, 'call'>): TestUser {
+    const { id, email, token, companyId } = user;
     return {
-      id: user.id,
+      id,
       email,
       token,
       companyId,
@@ -113,8 +125,10 @@ export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, '
     services: app.services,
     signUp,
     createCompany,
+    as,
     close: async () => {
       await app.close();
+      if (!closeDb) return;
       await db.close();
       await dropSchema();
     },

@@ -18,6 +18,7 @@ import { orderSearchCompany } from './018_order_search_company.js';
 import { orderSearchText } from './020_order_search_text.js';
 import { productSearchText } from './021_product_search_text.js';
 import { listChanges } from './022_list_changes.js';
+import { emulatorState } from './023_emulator_state.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '020_order_search_text': orderSearchText,
   '021_product_search_text': productSearchText,
   '022_list_changes': listChanges,
+  '023_emulator_state': emulatorState,
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSmartBillEmulator, type EmulatedInvoice } from '../../emulators/smartbill.js';
+import { companyKey, createSmartBillEmulator, type EmulatedInvoice, type SmartBillCompany } from '../../emulators/smartbill.js';
 import { startEmulator } from '../../emulators/kit.js';
 import { jobHandlers } from '../../backgroundJobs.js';
 import { runDueJobs } from '../../jobs/runner.js';
@@ -49,13 +49,13 @@ afterAll(async () => {
   await t.close();
   await closeEmulator();
 });
-beforeEach(() => {
-  smartbill.reset();
+beforeEach(async () => {
+  await smartbill.reset();
   dropWrites = 0;
 });
 
 const DAY = 86_400;
-const emulated = () => [...smartbill.state.invoices.values()];
+const emulated = () => smartbill.store.list<EmulatedInvoice>('invoices');
 const totalOf = (inv: EmulatedInvoice) => inv.lines.reduce((s, l) => s + l.totalBani, 0);
 
 async function source(u: TestUser, name = 'Shop'): Promise<number> {
@@ -128,7 +128,7 @@ describe('access', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await getOrder(u, mine.id)).bill_number).toBe('FCT 0001');
-    expect(emulated()).toHaveLength(1);
+    expect(await emulated()).toHaveLength(1);
   });
 });
 
@@ -152,7 +152,7 @@ describe('create-invoice', () => {
     res = await create(u, o.id, 'ro');
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Integrarea SmartBill este dezactivată: activați-o din Integrări pentru a emite facturi.');
-    expect(emulated()).toHaveLength(0);
+    expect(await emulated()).toHaveLength(0);
     expect((await getOrder(u, o.id)).bill_number).toBeNull();
   });
 
@@ -170,7 +170,7 @@ describe('create-invoice', () => {
     ]);
     expect(events(data, 'invoice_created')).toEqual([{ bill_number: 'FCT 0001' }]);
 
-    const [inv] = emulated();
+    const [inv] = await emulated();
     expect(inv).toMatchObject({ series: 'FCT', number: '0001', company: 'RO14399840', client: { name: 'Ion Popescu', vatCode: null, city: 'Cluj-Napoca' } });
     expect(inv.lines.map((l) => [l.name, l.code, l.quantity, l.priceBani, l.taxName, l.taxPercentage, l.taxIncluded])).toEqual([
       ['Produs A-1', 'A-1', 2, 1999, 'Normala', 21, true],
@@ -190,7 +190,7 @@ describe('create-invoice', () => {
     const o = await order(u, src, { 'C-3': 1 });
     await u.call('POST', `/api/v1/customer-detail/${o.id}`, { body: { company_name: 'Client Firma SRL', vat_number: 'RO18547290', company_address: 'Str. Lungă 5', company_city: 'Brașov', company_county: 'Brașov' } });
     expect((await create(u, o.id)).statusCode).toBe(201);
-    expect(emulated()[0].client).toMatchObject({ name: 'Client Firma SRL', vatCode: 'RO18547290', address: 'Str. Lungă 5', city: 'Brașov' });
+    expect((await emulated())[0].client).toMatchObject({ name: 'Client Firma SRL', vatCode: 'RO18547290', address: 'Str. Lungă 5', city: 'Brașov' });
   });
 
   it('409 when the order already has a bill_number; nothing is sent twice', async () => {
@@ -201,7 +201,7 @@ describe('create-invoice', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('The order already has invoice FCT 0001.');
     expect((await create(u, o.id, 'ro')).json().message).toBe('Comanda are deja factura FCT 0001.');
-    expect(emulated()).toHaveLength(1);
+    expect(await emulated()).toHaveLength(1);
   });
 
   it('the lines add up to the order\'s total to the ban: product, order and percentage discounts, client shipping, odd amounts', async () => {
@@ -230,7 +230,7 @@ describe('create-invoice', () => {
       expect(before.client_shipping_cost).toBe(19.99);
       const res = await create(u, o.id);
       expect(res.statusCode, `${JSON.stringify(c)}: ${res.body}`).toBe(201);
-      const inv = emulated().find((i) => `${i.series} ${i.number}` === res.json().data.bill_number)!;
+      const inv = (await emulated()).find((i) => `${i.series} ${i.number}` === res.json().data.bill_number)!;
       expect(totalOf(inv), JSON.stringify(c)).toBe(Math.round(before.total_value * 100));
       expect(inv.lines.at(-1)).toMatchObject({ name: 'Transport', quantity: 1, priceBani: 1999 });
       // Every discount of the order is a discount line of exactly its amount.
@@ -248,20 +248,22 @@ describe('create-invoice', () => {
     const res = await create(u, o.id);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('The order\'s discounts (12.33 RON) are more than its products are worth (7.33 RON), so it cannot be invoiced. Lower the discounts first.');
-    expect(emulated()).toHaveLength(0);
+    expect(await emulated()).toHaveLength(0);
     expect(await getOrder(u, o.id)).toMatchObject({ bill_number: null, invoice_state: null, invoice: null });
   });
 
   it('SmartBill\'s refusal is shown with its reason and nothing is left in flight', async () => {
     const { u, src } = await seller();
     const o = await order(u, src, { 'A-1': 1 });
-    const fct = smartbill.state.accounts[0].series.find((s) => s.name === 'FCT')!;
-    fct.name = 'FACT'; // the series was renamed in SmartBill since the wizard
+    // The series was renamed in SmartBill since the wizard (the test companies' VAT code is RO14399840).
+    const key = companyKey('demo', 'RO14399840');
+    const company = (await smartbill.store.get<SmartBillCompany>('companies', key))!;
+    await smartbill.store.put('companies', key, { ...company, series: company.series.map((s) => (s.name === 'FCT' ? { ...s, name: 'FACT' } : s)) });
     const res = await create(u, o.id);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('SmartBill refused the request: Seria de facturare "FCT" nu exista.');
     expect((await getOrder(u, o.id)).invoice_state).toBeNull();
-    fct.name = 'FCT';
+    await smartbill.store.put('companies', key, company);
     expect((await create(u, o.id)).statusCode).toBe(201);
   });
 });
@@ -274,7 +276,7 @@ describe('never two invoices for one order', () => {
     const res = await create(u, o.id);
     expect(res.statusCode).toBe(504);
     expect(res.json().message).toMatch(/SmartBill did not answer, so the invoice may have been issued/);
-    expect(emulated()).toHaveLength(1);
+    expect(await emulated()).toHaveLength(1);
     expect(await getOrder(u, o.id)).toMatchObject({ bill_number: null, invoice_state: 'unknown' });
 
     // SmartBill may still be finishing: no new create, no check yet.
@@ -285,7 +287,7 @@ describe('never two invoices for one order', () => {
     const again = await create(u, o.id);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data).toMatchObject({ bill_number: 'FCT 0001', invoice_state: null, invoice: { number: '0001', status: 'issued' } });
-    expect(emulated()).toHaveLength(1);
+    expect(await emulated()).toHaveLength(1);
     expect((await create(u, o.id)).statusCode).toBe(409);
   });
 
@@ -295,13 +297,13 @@ describe('never two invoices for one order', () => {
     dropWrites = 1;
     const res = await create(u, o.id);
     expect(res.statusCode).toBe(504);
-    expect(emulated()).toHaveLength(0);
+    expect(await emulated()).toHaveLength(0);
     expect((await getOrder(u, o.id)).invoice_state).toBe('unknown');
     clock.advance(61);
     const again = await create(u, o.id);
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().data.bill_number).toBe('FCT 0001');
-    expect(emulated()).toHaveLength(1);
+    expect(await emulated()).toHaveLength(1);
   });
 
   it('a series read that fails sends nothing: the error is shown and another create may follow at once', async () => {
@@ -313,7 +315,7 @@ describe('never two invoices for one order', () => {
     expect(res.json().message).toBe('SmartBill did not answer in time. Try again in a moment.');
     expect((await getOrder(u, o.id)).invoice_state).toBeNull();
     expect((await create(u, o.id)).statusCode).toBe(201);
-    expect(emulated()).toHaveLength(1);
+    expect(await emulated()).toHaveLength(1);
   });
 
   it('the background check adopts a lost invoice without anyone clicking', async () => {
@@ -327,7 +329,7 @@ describe('never two invoices for one order', () => {
     clock.advance(61);
     await run();
     expect(await getOrder(u, o.id)).toMatchObject({ bill_number: 'FCT 0001', invoice_state: null });
-    expect(emulated()).toHaveLength(1);
+    expect(await emulated()).toHaveLength(1);
   });
 
   it('two creates at the same moment: one 201, the other 409, one invoice at SmartBill', async () => {
@@ -336,7 +338,7 @@ describe('never two invoices for one order', () => {
     const answers = await Promise.all([create(u, o.id), create(u, o.id)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(answers.find((r) => r.statusCode === 409)!.json().message).toMatch(/being issued right now|already has invoice/);
-    expect(emulated()).toHaveLength(1);
+    expect(await emulated()).toHaveLength(1);
     expect((await getOrder(u, o.id)).bill_number).toBe('FCT 0001');
   });
 });
@@ -378,7 +380,7 @@ describe('cancel-invoice, delete-invoice, the order\'s cancel', () => {
     const data = res.json().data;
     expect(data).toMatchObject({ bill_number: null, invoice: { series: 'FCT', number: '0001', status: 'cancelled' } });
     expect(events(data, 'invoice_cancelled')).toEqual([{ bill_number: 'FCT 0001' }]);
-    expect(emulated()[0].cancelled).toBe(true);
+    expect((await emulated())[0].cancelled).toBe(true);
     const pdf = await u.call('GET', `/api/v1/order/${o.id}/download-invoice`);
     expect(pdf.rawPayload.subarray(0, 4).toString('latin1')).toBe('%PDF');
 
@@ -431,13 +433,13 @@ describe('cancel-invoice, delete-invoice, the order\'s cancel', () => {
     expect(refused.json().message).toBe('Only the last invoice of series FCT can be deleted and FCT 0001 is not the last one: cancel it or reverse it (storno) instead.');
     const ro = await u.call('POST', `/api/v1/order/${first.id}/delete-invoice`, { headers: { 'accept-language': 'ro' } });
     expect(ro.json().message).toBe('Doar ultima factură din seria FCT poate fi ștearsă, iar FCT 0001 nu este ultima: anulați-o sau stornați-o.');
-    expect(emulated()).toHaveLength(2);
+    expect(await emulated()).toHaveLength(2);
 
     const res = await u.call('POST', `/api/v1/order/${second.id}/delete-invoice`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ bill_number: null, invoice: null });
     expect(events(res.json().data, 'invoice_deleted')).toEqual([{ bill_number: 'FCT 0002' }]);
-    expect(emulated().map((i) => i.number)).toEqual(['0001']);
+    expect((await emulated()).map((i) => i.number)).toEqual(['0001']);
     // The number is free again at SmartBill: the next invoice takes it.
     expect((await create(u, second.id)).json().data.bill_number).toBe('FCT 0002');
   });
@@ -492,7 +494,7 @@ describe('storno-invoice', () => {
     expect(data.invoice.stornos).toEqual([expect.objectContaining({ series: 'FCT', number: '0002' })]);
     expect(events(data, 'invoice_storno')).toEqual([{ bill_number: 'FCT 0001', storno: 'FCT 0002', partial: true }]);
     expect(events(data, 'status_changed')).toEqual([{ from: 'new', to: 'partially_storno' }]);
-    const partial = smartbill.state.invoices.get('14399840|FCT|0002')!;
+    const partial = (await smartbill.store.get<EmulatedInvoice>('invoices', '14399840|FCT|0002'))!;
     expect(partial.mentions).toBe('Factura storno pentru FCT-0001');
     expect(partial.lines.filter((l) => l.code).map((l) => [l.code, l.quantity])).toEqual([['A-1', -2], ['B-2', -1]]);
 
@@ -517,7 +519,7 @@ describe('storno-invoice', () => {
     expect((await byStatus('storno')).meta.total).toBe((await byStatus('storno')).data.length);
     expect((await byStatus('partially_storno')).data.map((r: { id: number }) => r.id)).not.toContain(o.id);
     // The invoice and its two storno documents add up to nothing, shipping and discounts included.
-    const docs = emulated();
+    const docs = await emulated();
     expect(docs).toHaveLength(3);
     expect(docs.reduce((s, d) => s + totalOf(d), 0)).toBe(0);
     expect(totalOf(docs[0])).toBe(Math.round(o.total_value * 100));
@@ -538,7 +540,7 @@ describe('storno-invoice', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ status: 'storno', invoice: { status: 'storno' } });
     expect(events(res.json().data, 'invoice_storno')).toEqual([{ bill_number: 'FCT 0001', storno: 'FCT 0002', partial: false }]);
-    const doc = smartbill.state.invoices.get('14399840|FCT|0002')!;
+    const doc = (await smartbill.store.get<EmulatedInvoice>('invoices', '14399840|FCT|0002'))!;
     expect(doc.reverses).toBe('FCT0001');
     expect(totalOf(doc)).toBe(-Math.round(o.total_value * 100));
   });
@@ -558,7 +560,7 @@ describe('storno-invoice', () => {
     const data = await getOrder(u, o.id);
     expect(data).toMatchObject({ status: 'partially_storno', invoice_state: null });
     expect(data.invoice.lines[0]).toMatchObject({ quantity: 2, reversed: 1 });
-    expect(emulated()).toHaveLength(2);
+    expect(await emulated()).toHaveLength(2);
     clock.advance(DAY + 1);
     expect((await storno(u, o.id, [{ id: c, quantity: 1 }])).statusCode).toBe(201);
   });

@@ -31,8 +31,8 @@ beforeEach(() => {
 
 const emulators = (): EmulatorSet => t.app.emulators!;
 /** The AWBs an emulator holds for an order (our reference is `<order id>-<attempt>`). */
-const atCourier = (courier: 'cargus' | 'sameday' | 'dpd', orderId: number): Shipment[] =>
-  [...(emulators()[courier].state as { shipments: Map<string, Shipment> }).shipments.values()].filter((s) => s.reference?.startsWith(`${orderId}-`));
+const atCourier = async (courier: 'cargus' | 'sameday' | 'dpd', orderId: number): Promise<Shipment[]> =>
+  (await emulators()[courier].store.list<Shipment>('shipments')).filter((s) => s.reference?.startsWith(`${orderId}-`));
 
 // ---- the address data (the shared picker's ids) -----------------------------------------------
 
@@ -131,7 +131,7 @@ describe('access', () => {
       expect(res.statusCode, method).toBe(404);
     }
     expect((await other.call('DELETE', `/api/order/${mine.id}/awb`)).statusCode).toBe(404);
-    expect(atCourier('cargus', mine.id)).toHaveLength(1);
+    expect(await atCourier('cargus', mine.id)).toHaveLength(1);
     expect((await orderOf(u, mine.id)).awb).toBe(created.json().data.awb);
   });
 });
@@ -175,8 +175,8 @@ describe('the checks of the AWB payload, in the spec order', () => {
     expect(await fieldError(u, o.id, samedayBody({ address: '  ' }), 'ro')).toEqual({ address: ['Introduceți adresa.'] });
     // Ids the address data does not know (a city of another county).
     expect(await fieldError(u, o.id, samedayBody({ city_id: SIBIU.id }))).toEqual({ city: ['This value is not valid.'] });
-    expect(atCourier('cargus', o.id)).toHaveLength(0);
-    expect(atCourier('sameday', o.id)).toHaveLength(0);
+    expect(await atCourier('cargus', o.id)).toHaveLength(0);
+    expect(await atCourier('sameday', o.id)).toHaveLength(0);
     expect(await orderOf(u, o.id)).toMatchObject({ status: 'new', awb: null, awb_state: null });
   });
 
@@ -187,7 +187,7 @@ describe('the checks of the AWB payload, in the spec order', () => {
     const setUp = (await u.call('GET', '/api/v1/company-integration')).json().data.find((i: { key: string }) => i.key === 'dpd');
     expect((await u.call('POST', `/api/v1/company-integration/${setUp.id}/toggle-status`)).json().data.is_active).toBe(false);
     expect(await fieldError(u, o.id, dpdBody(), 'ro')).toEqual({ courier: ['Acest curier nu este configurat și activ pentru companie: configurați-l la Integrări.'] });
-    expect(atCourier('dpd', o.id)).toHaveLength(0);
+    expect(await atCourier('dpd', o.id)).toHaveLength(0);
   });
 });
 
@@ -204,8 +204,8 @@ describe('create', () => {
     const res = await createAwb(u, o.id, body());
     expect(res.statusCode, res.body).toBe(201);
     const data = res.json().data;
-    const [stored] = atCourier(courier, o.id);
-    expect(atCourier(courier, o.id)).toHaveLength(1);
+    const [stored] = await atCourier(courier, o.id);
+    expect(await atCourier(courier, o.id)).toHaveLength(1);
     expect(data).toMatchObject({ id: o.id, courier, awb: stored.number, courier_status: 'created', status: 'processing', awb_state: null });
     expect(stored).toMatchObject({ codBani: Math.round(o.total_value * 100), reference: `${o.id}-1`, deleted: false });
     expect(stored.recipient.name).toBe('Ion Popescu');
@@ -224,7 +224,7 @@ describe('create', () => {
     const res = await createAwb(u, o.id, cargusBody({ street: 'Strada Fabricii', street_id: FABRICII.id, street_number: '12', postal_code: undefined }));
     expect(res.statusCode, res.body).toBe(422); // Cargus needs the postal code in the payload
     expect((await createAwb(u, o.id, cargusBody({ street: 'Strada Fabricii', street_id: FABRICII.id, street_number: '12', postal_code: '400620' }))).statusCode).toBe(201);
-    const [stored] = atCourier('cargus', o.id);
+    const [stored] = await atCourier('cargus', o.id);
     expect(stored.recipient.lines).toEqual(['Strada Fabricii nr. 12', 'Cluj-Napoca, Cluj 400620']);
     expect(stored).toMatchObject({ weightKg: 1, content: 'Haine', observations: 'Fragil' });
   });
@@ -237,7 +237,7 @@ describe('create', () => {
     const again = await createAwb(u, o.id, samedayBody());
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: `This order already has an AWB (${first.json().data.awb}).`, data: { id: o.id, awb: first.json().data.awb } });
-    expect(atCourier('sameday', o.id)).toHaveLength(1);
+    expect(await atCourier('sameday', o.id)).toHaveLength(1);
   });
 
   it('two creates at the same moment: one 201, the other 409, one AWB at the courier', async () => {
@@ -246,8 +246,8 @@ describe('create', () => {
       const o = await order();
       const answers = await Promise.all([createAwb(u, o.id, body), createAwb(u, o.id, body), createAwb(u, o.id, body)]);
       expect(answers.map((a) => a.statusCode).sort(), courier).toEqual([201, 409, 409]);
-      expect(atCourier(courier, o.id), courier).toHaveLength(1);
-      expect((await orderOf(u, o.id)).awb).toBe(atCourier(courier, o.id)[0].number);
+      expect(await atCourier(courier, o.id), courier).toHaveLength(1);
+      expect((await orderOf(u, o.id)).awb).toBe((await atCourier(courier, o.id))[0].number);
     }
   });
 
@@ -261,7 +261,7 @@ describe('create', () => {
     expect(res.json().message).toBe("Cargus refused the request: The recipient's locality could not be matched!");
     expect(await orderOf(u, o.id)).toMatchObject({ status: 'new', awb: null, courier: null, awb_state: null });
     expect((await createAwb(u, o.id, cargusBody())).statusCode).toBe(201);
-    expect(atCourier('cargus', o.id).map((s) => s.reference)).toEqual([`${o.id}-2`]);
+    expect((await atCourier('cargus', o.id)).map((s) => s.reference)).toEqual([`${o.id}-2`]);
   });
 
   it('refuses a cancelled order (409)', async () => {
@@ -271,7 +271,7 @@ describe('create', () => {
     const res = await createAwb(u, o.id, samedayBody());
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('The order is cancelled: restore it before creating an AWB.');
-    expect(atCourier('sameday', o.id)).toHaveLength(0);
+    expect(await atCourier('sameday', o.id)).toHaveLength(0);
   });
 });
 
@@ -286,7 +286,7 @@ describe('a create whose answer never came', () => {
     const lost = await createAwb(u, o.id, cargusBody(), { 'accept-language': 'ro' });
     expect(lost.statusCode).toBe(504);
     expect(lost.json().message).toMatch(/^Cargus nu a răspuns la timp, deci nu se știe dacă AWB-ul a fost creat\./);
-    expect(atCourier('cargus', o.id)).toHaveLength(1);
+    expect(await atCourier('cargus', o.id)).toHaveLength(1);
     expect(await orderOf(u, o.id)).toMatchObject({ awb: null, awb_state: 'unknown', status: 'new' });
     expect((await u.call('GET', '/api/v1/order')).json().data.find((r: { id: number }) => r.id === o.id).awb_state).toBe('unknown');
     // While unknown: no cancel, no delete of the order, no delete of an AWB.
@@ -296,7 +296,7 @@ describe('a create whose answer never came', () => {
 
     providers.timeoutMs = NORMAL_LIMIT_MS;
     const next = await createAwb(u, o.id, cargusBody());
-    const made = atCourier('cargus', o.id);
+    const made = await atCourier('cargus', o.id);
     expect(made).toHaveLength(1);
     expect(next.statusCode).toBe(409);
     expect(next.json().message).toBe(`This order already has an AWB: Cargus had made ${made[0].number} although its answer never came. No second AWB was made.`);
@@ -312,13 +312,13 @@ describe('a create whose answer never came', () => {
     const lost = await createAwb(u, o.id, dpdBody());
     expect(lost.statusCode).toBe(504);
     expect(lost.json().message).toMatch(/^DPD did not answer in time, so it is not known whether the AWB was made\./);
-    expect(atCourier('dpd', o.id)).toHaveLength(0);
+    expect(await atCourier('dpd', o.id)).toHaveLength(0);
     expect((await orderOf(u, o.id)).awb_state).toBe('unknown');
     providers.timeoutMs = NORMAL_LIMIT_MS;
     const next = await createAwb(u, o.id, dpdBody());
     expect(next.statusCode, next.body).toBe(201);
-    expect(atCourier('dpd', o.id).map((s) => s.reference)).toEqual([`${o.id}-2`]);
-    expect(next.json().data).toMatchObject({ awb: atCourier('dpd', o.id)[0].number, awb_state: null });
+    expect((await atCourier('dpd', o.id)).map((s) => s.reference)).toEqual([`${o.id}-2`]);
+    expect(next.json().data).toMatchObject({ awb: (await atCourier('dpd', o.id))[0].number, awb_state: null });
   });
 
   it('while the courier cannot be asked, the next create answers 409 "still being checked" and makes nothing', async () => {
@@ -333,7 +333,7 @@ describe('a create whose answer never came', () => {
     expect(next.json().message).toBe('DPD did not answer the previous AWB request, and it is still being checked with the courier. Try again in a few minutes.');
     expect(next.json().data.awb_state).toBe('unknown');
     emulators().dpd.faults.clear();
-    expect(atCourier('dpd', o.id)).toHaveLength(1);
+    expect(await atCourier('dpd', o.id)).toHaveLength(1);
   });
 
   it('the background check settles an unknown create without anyone asking: the order gets the AWB', async () => {
@@ -349,8 +349,8 @@ describe('a create whose answer never came', () => {
     clock.advance(61);
     await runJobs();
     const settled = await orderOf(u, o.id);
-    expect(atCourier('sameday', o.id)).toHaveLength(1);
-    expect(settled).toMatchObject({ awb: atCourier('sameday', o.id)[0].number, courier: 'sameday', status: 'processing', awb_state: null });
+    expect(await atCourier('sameday', o.id)).toHaveLength(1);
+    expect(settled).toMatchObject({ awb: (await atCourier('sameday', o.id))[0].number, courier: 'sameday', status: 'processing', awb_state: null });
     // Its check is done with.
     const shipment = await t.db.kysely.selectFrom('shipments').select(['id', 'state']).where('order_id', '=', o.id).executeTakeFirstOrThrow();
     expect(shipment.state).toBe('created');
@@ -383,7 +383,7 @@ describe('a create whose answer never came', () => {
     clock.advance(10 * 60);
     await runJobs();
     expect(await orderOf(u, o.id)).toMatchObject({ awb: made.awbNumber, awb_state: null, status: 'processing' });
-    expect(atCourier('sameday', o.id)).toHaveLength(1);
+    expect(await atCourier('sameday', o.id)).toHaveLength(1);
   });
 });
 
@@ -419,7 +419,7 @@ describe('label and delete', () => {
         ['status_changed', { from: 'processing', to: 'new' }],
         ['awb_deleted', { courier, awb }],
       ]);
-      expect(atCourier(courier, o.id)[0].deleted).toBe(true);
+      expect((await atCourier(courier, o.id))[0].deleted).toBe(true);
       // A new AWB may be made after a delete.
       expect((await createAwb(u, o.id, body)).statusCode).toBe(201);
     }
@@ -455,7 +455,7 @@ describe('label and delete', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('Cargus refused the request: AWB-ul nu mai poate fi sters: expeditia a fost preluata de curier!');
     expect(await orderOf(u, o.id)).toMatchObject({ awb, courier: 'cargus', courier_status: 'created', status: 'processing' });
-    expect(atCourier('cargus', o.id)[0].deleted).toBe(false);
+    expect((await atCourier('cargus', o.id))[0].deleted).toBe(false);
   });
 
   it('an order with an AWB can be neither cancelled nor deleted nor changed (409)', async () => {

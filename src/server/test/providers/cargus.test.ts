@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCargusEmulator } from '../../emulators/cargus.js';
-import { TIMELINE } from '../../emulators/shipments.js';
+import { TIMELINE, type Shipment } from '../../emulators/shipments.js';
 import { CargusClient } from '../../providers/couriers/cargus.js';
 import type { CreateAwbInput } from '../../providers/couriers/types.js';
 import { ProviderError } from '../../providers/http.js';
@@ -65,10 +65,10 @@ describe('Cargus client against its emulator', () => {
     expect(awb.costBani).toBeGreaterThan(0);
     const pdf = await c.awbPdf(awb, 'label');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const stored = h.emulator.state.shipments.get(awb.awbNumber)!;
+    const stored = (await h.emulator.store.get<Shipment>('shipments', awb.awbNumber))!;
     expect(stored).toMatchObject({ weightKg: 2, codBani: 19990, reference: 'ORD-1' }); // whole kg, rounded up
     await c.deleteAwb(awb.awbNumber);
-    expect(stored.deleted).toBe(true);
+    expect((await h.emulator.store.get<Shipment>('shipments', awb.awbNumber))!.deleted).toBe(true);
     expect((await c.track([awb.awbNumber]))[0].error).toBeTruthy();
   });
 
@@ -92,7 +92,7 @@ describe('Cargus client against its emulator', () => {
     t = await c.track([a.awbNumber, b.awbNumber]);
     expect(t[0].status).toBe('delivered');
     expect(t[0].events.map((e) => e.status)).toEqual(['pickedUp', 'in_transit', 'inDelivery', 'delivered']);
-    expect(t[0].events[0].at).toBe(h.emulator.state.shipments.get(a.awbNumber)!.createdAt + TIMELINE.delivered[0][1]);
+    expect(t[0].events[0].at).toBe((await h.emulator.store.get<Shipment>('shipments', a.awbNumber))!.createdAt + TIMELINE.delivered[0][1]);
     expect(t[1].status).toBe('returned');
     expect(t[1].events.map((e) => e.status)).toContain('refused');
   });
@@ -113,10 +113,10 @@ describe('Cargus client against its emulator', () => {
     const c = client();
     await c.counties();
     await c.pickupPoints();
-    expect(h.emulator.state.tokens.size).toBe(1);
+    expect((await h.emulator.store.list('tokens')).length).toBe(1);
     h.clock.advance(24 * 3600);
     await c.pickupPoints();
-    expect(h.emulator.state.tokens.size).toBe(2);
+    expect((await h.emulator.store.list('tokens')).length).toBe(2);
   });
 
   it('logs in once more when the server says the token expired, then succeeds', async () => {
@@ -124,7 +124,7 @@ describe('Cargus client against its emulator', () => {
     await c.pickupPoints();
     h.emulator.faults.set('expired_token', 1);
     await expect(c.pickupPoints()).resolves.toHaveLength(2);
-    expect(h.emulator.state.tokens.size).toBe(2);
+    expect((await h.emulator.store.list('tokens')).length).toBe(2);
   });
 
   it('a create whose token expired is sent again after the re-login, and only one AWB exists', async () => {
@@ -132,7 +132,7 @@ describe('Cargus client against its emulator', () => {
     await c.pickupPoints();
     h.emulator.faults.set('expired_token', 1);
     await c.createAwb(order());
-    expect(h.emulator.state.shipments.size).toBe(1);
+    expect((await h.emulator.store.list('shipments')).length).toBe(1);
   });
 
   it('stops after one re-login when the login is then refused', async () => {
@@ -155,7 +155,7 @@ describe('Cargus client against its emulator', () => {
     expect((await errorOf(c.counties())).kind).toBe('timeout');
     h.emulator.faults.set('timeout', 1);
     expect((await errorOf(c.createAwb(order()))).kind).toBe('timeout');
-    expect(h.emulator.state.shipments.size).toBe(0);
+    expect((await h.emulator.store.list('shipments')).length).toBe(0);
     h.emulator.faults.clear();
     await expect(c.counties()).resolves.toHaveLength(42);
   });
@@ -168,7 +168,7 @@ describe('Cargus client against its emulator', () => {
     h.emulator.faults.set('server_error', 1);
     const err = await errorOf(c.createAwb(order()));
     expect(err).toMatchObject({ kind: 'unavailable', status: 500 });
-    expect(h.emulator.state.shipments.size).toBe(0);
+    expect((await h.emulator.store.list('shipments')).length).toBe(0);
   });
 
   it('an error inside a 200 is an error, with Cargus\'s text', async () => {
@@ -188,8 +188,8 @@ describe('Cargus client against its emulator', () => {
     await c.createAwb(order({ reference: 'ORD-B' }));
     h.emulator.faults.set('answer_lost', 1);
     expect((await errorOf(c.createAwb(order({ reference: 'ORD-C' })))).kind).toBe('timeout');
-    expect(h.emulator.state.shipments.size).toBe(3);
-    const lost = [...h.emulator.state.shipments.values()].find((s) => s.reference === 'ORD-C')!;
+    expect((await h.emulator.store.list('shipments')).length).toBe(3);
+    const lost = (await h.emulator.store.list<Shipment>('shipments')).find((s) => s.reference === 'ORD-C')!;
     expect(await c.findAwbsByReference({ reference: 'ORD-C', since, codBani: 19990, weightKg: 1.4 })).toEqual([{ awbNumber: lost.number, parcelNumbers: lost.parcelNumbers }]);
     expect(await c.findAwbsByReference({ reference: 'ORD-A', since, codBani: 0, weightKg: 1 })).toEqual([{ awbNumber: kept.awbNumber, parcelNumbers: kept.parcelNumbers }]);
     expect(await c.findAwbsByReference({ reference: 'ORD-Z', since, codBani: 0, weightKg: 1 })).toEqual([]);

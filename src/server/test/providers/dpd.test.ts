@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDpdEmulator } from '../../emulators/dpd.js';
+import type { Shipment } from '../../emulators/shipments.js';
 import { DpdClient } from '../../providers/couriers/dpd.js';
 import type { CreateAwbInput } from '../../providers/couriers/types.js';
 import type { ProviderError, ProviderFetch } from '../../providers/http.js';
@@ -69,7 +70,7 @@ describe('DPD client against its emulator', () => {
     const pdf = await c.awbPdf({ awbNumber: awb.awbNumber }); // parcels looked up through shipment/info
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await c.deleteAwb(awb.awbNumber);
-    expect(h.emulator.state.shipments.get(awb.awbNumber)!.deleted).toBe(true);
+    expect((await h.emulator.store.get<Shipment>('shipments', awb.awbNumber))!.deleted).toBe(true);
   });
 
   it('a company recipient gets a contact name', async () => {
@@ -116,7 +117,7 @@ describe('DPD client against its emulator', () => {
     expect(await errorOf(c.createAwb(order()))).toMatchObject({ kind: 'unavailable', status: 503 });
     h.emulator.faults.set('timeout', 1);
     expect((await errorOf(c.createAwb(order()))).kind).toBe('timeout');
-    expect(h.emulator.state.shipments.size).toBe(0);
+    expect((await h.emulator.store.list('shipments')).length).toBe(0);
   });
 
   it('finds a shipment by ref1 (a lost answer included); a cancelled one is left out', async () => {
@@ -125,7 +126,7 @@ describe('DPD client against its emulator', () => {
     const kept = await c.createAwb(order({ reference: 'ORD-A' }));
     h.emulator.faults.set('answer_lost', 1);
     expect((await errorOf(c.createAwb(order({ reference: 'ORD-C' })))).kind).toBe('timeout');
-    const lost = [...h.emulator.state.shipments.values()].find((s) => s.reference === 'ORD-C')!;
+    const lost = (await h.emulator.store.list<Shipment>('shipments')).find((s) => s.reference === 'ORD-C')!;
     expect(await c.findAwbsByReference({ reference: 'ORD-C', since, codBani: 0, weightKg: 1 })).toEqual([{ awbNumber: lost.number, parcelNumbers: lost.parcelNumbers }]);
     expect(await c.findAwbsByReference({ reference: 'ORD-Z', since, codBani: 0, weightKg: 1 })).toEqual([]);
     await c.deleteAwb(kept.awbNumber);

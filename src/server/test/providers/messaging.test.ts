@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createVonageEmulator } from '../../emulators/vonage.js';
-import { createTelegramEmulator } from '../../emulators/telegram.js';
+import { createVonageEmulator, type SentSms } from '../../emulators/vonage.js';
+import { createTelegramEmulator, type SentTelegram } from '../../emulators/telegram.js';
 import { parseDeliveryReceipt, VonageClient, vonageNumber } from '../../providers/messaging/vonage.js';
 import { splitText, TelegramClient } from '../../providers/messaging/telegram.js';
 import type { ProviderError, ProviderFetch } from '../../providers/http.js';
@@ -34,7 +34,7 @@ describe('Vonage client against its emulator', () => {
     expect(new URLSearchParams(bodies[1]).get('type')).toBe('unicode');
     expect(long.parts).toBe(2);
     expect(long.messageIds).toHaveLength(2);
-    expect(h.emulator.state.messages.map((m) => m.type)).toEqual(['text', 'unicode']);
+    expect((await h.emulator.store.list<SentSms>('messages')).map((m) => m.type)).toEqual(['text', 'unicode']);
   });
 
   it('per-message status: bad credentials, an invalid number, an error inside the 200', async () => {
@@ -51,9 +51,9 @@ describe('Vonage client against its emulator', () => {
     expect((await errorOf(client().send({ to: '0722123456', text: 'x' }))).kind).toBe('unavailable');
     h.emulator.faults.set('timeout', 1);
     expect((await errorOf(client(demo, { timeoutMs: 300 }).send({ to: '0722123456', text: 'x' }))).kind).toBe('timeout');
-    expect(h.emulator.state.messages).toHaveLength(0);
+    expect(await h.emulator.store.list('messages')).toHaveLength(0);
     await client().send({ to: '0722123456', text: 'x' });
-    expect(h.emulator.state.messages).toHaveLength(1);
+    expect(await h.emulator.store.list('messages')).toHaveLength(1);
   });
 
   it('delivery receipts arrive per part at the callback and parse into our terms', async () => {
@@ -89,7 +89,7 @@ describe('Telegram client against its emulator', () => {
     const long = ('Rând de test cu diacritice ăâîșț.\n').repeat(200);
     const sent = await client().send({ to: '', text: long });
     expect(sent.parts).toBe(2);
-    const chunks = h.emulator.state.messages.slice(1).map((m) => m.text);
+    const chunks = (await h.emulator.store.list<SentTelegram>('messages')).slice(1).map((m) => m.text);
     expect(chunks.every((c) => c.length <= 4096)).toBe(true);
     expect(chunks.join('\n')).toBe(long); // cut at a line end, nothing lost
     expect(splitText('x'.repeat(5000)).map((c) => c.length)).toEqual([4096, 904]);
@@ -103,7 +103,7 @@ describe('Telegram client against its emulator', () => {
     expect((await errorOf(client().send({ to: '', text: 'x' }))).kind).toBe('unavailable');
     h.emulator.faults.set('timeout', 1);
     expect((await errorOf(client(demo, 300).send({ to: '', text: 'x' }))).kind).toBe('timeout');
-    expect(h.emulator.state.messages).toHaveLength(0);
+    expect(await h.emulator.store.list('messages')).toHaveLength(0);
     h.emulator.faults.set('refused_login', 1);
     expect((await errorOf(client().verifyCredentials())).kind).toBe('refused_credentials');
   });

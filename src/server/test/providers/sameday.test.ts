@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSamedayEmulator } from '../../emulators/sameday.js';
+import type { Shipment } from '../../emulators/shipments.js';
 import { SamedayClient } from '../../providers/couriers/sameday.js';
 import type { CreateAwbInput } from '../../providers/couriers/types.js';
 import type { ProviderError, ProviderFetch } from '../../providers/http.js';
@@ -82,12 +83,12 @@ describe('Sameday client against its emulator', () => {
     expect(post.body).toContain('parcels%5B1%5D%5Bweight%5D=2');
     expect(post.body).not.toContain('awbRecipient%5Bcity%5D=');
     expect(awb.parcelNumbers).toEqual([`${awb.awbNumber}001`, `${awb.awbNumber}002`]);
-    const stored = h.emulator.state.shipments.get(awb.awbNumber)!;
+    const stored = (await h.emulator.store.get<Shipment>('shipments', awb.awbNumber))!;
     expect(stored).toMatchObject({ contactPersonId: 7102, codBani: 12050, weightKg: 3.25, reference: 'ORD-7' });
     const pdf = await c.awbPdf(awb, 'label');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await c.deleteAwb(awb.awbNumber);
-    expect(stored.deleted).toBe(true);
+    expect((await h.emulator.store.get<Shipment>('shipments', awb.awbNumber))!.deleted).toBe(true);
   });
 
   it('turns a 400 with nested errors into field errors', async () => {
@@ -122,10 +123,10 @@ describe('Sameday client against its emulator', () => {
     const c = client();
     await c.counties();
     await c.pickupPoints();
-    expect(h.emulator.state.tokens.size).toBe(1);
+    expect((await h.emulator.store.list('tokens')).length).toBe(1);
     h.clock.advance(12 * 3600);
     await c.pickupPoints();
-    expect(h.emulator.state.tokens.size).toBe(2);
+    expect((await h.emulator.store.list('tokens')).length).toBe(2);
   });
 
   it('re-authenticates once when the token is refused as expired, and a create is not duplicated', async () => {
@@ -133,8 +134,8 @@ describe('Sameday client against its emulator', () => {
     await c.pickupPoints();
     h.emulator.faults.set('expired_token', 1);
     await c.createAwb(order());
-    expect(h.emulator.state.shipments.size).toBe(1);
-    expect(h.emulator.state.tokens.size).toBe(2);
+    expect((await h.emulator.store.list('shipments')).length).toBe(1);
+    expect((await h.emulator.store.list('tokens')).length).toBe(2);
     h.emulator.faults.set('expired_token', 1);
     h.emulator.faults.set('refused_login', 1);
     expect((await errorOf(c.pickupPoints())).kind).toBe('refused_credentials');
@@ -148,7 +149,7 @@ describe('Sameday client against its emulator', () => {
     await c.createAwb(order()); // loads the services list first
     h.emulator.faults.set('timeout', 1);
     expect((await errorOf(c.createAwb(order()))).kind).toBe('timeout');
-    expect(h.emulator.state.shipments.size).toBe(1);
+    expect((await h.emulator.store.list('shipments')).length).toBe(1);
   });
 
   it('a 5xx on a create is unavailable and nothing is created; an error inside a 200 is caught', async () => {
@@ -156,7 +157,7 @@ describe('Sameday client against its emulator', () => {
     await c.createAwb(order());
     h.emulator.faults.set('server_error', 1);
     expect(await errorOf(c.createAwb(order()))).toMatchObject({ kind: 'unavailable', status: 500 });
-    expect(h.emulator.state.shipments.size).toBe(1);
+    expect((await h.emulator.store.list('shipments')).length).toBe(1);
     h.emulator.faults.set('error_in_200', 1);
     expect(await errorOf(c.pickupPoints())).toMatchObject({ kind: 'unavailable', providerMessage: 'Serviciul este temporar indisponibil.' });
     h.emulator.faults.set('error_in_200', 1);
@@ -170,7 +171,7 @@ describe('Sameday client against its emulator', () => {
     h.clock.advance(3 * 3600); // a second status-sync window
     h.emulator.faults.set('answer_lost', 1);
     expect((await errorOf(c.createAwb(order({ reference: 'ORD-C' })))).kind).toBe('timeout');
-    const lost = [...h.emulator.state.shipments.values()].find((s) => s.reference === 'ORD-C')!;
+    const lost = (await h.emulator.store.list<Shipment>('shipments')).find((s) => s.reference === 'ORD-C')!;
     const probe = { reference: 'ORD-C', since, codBani: 12050, weightKg: 3.25 };
     expect(await c.findAwbsByReference(probe)).toEqual([{ awbNumber: lost.number, parcelNumbers: lost.parcelNumbers }]);
     expect(await c.findAwbsByReference({ ...probe, codBani: 5000 })).toEqual([{ awbNumber: other.awbNumber, parcelNumbers: other.parcelNumbers }]);

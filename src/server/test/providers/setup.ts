@@ -22,8 +22,8 @@ export function emulatorHarness<E extends Emulator>(create: (o: EmulatorOptions)
     close = started.close;
   });
   afterAll(() => close());
-  beforeEach(() => {
-    emulator.reset();
+  beforeEach(async () => {
+    await emulator.reset();
     tokens = memoryTokenStore();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSmartBillEmulator } from '../../emulators/smartbill.js';
+import { companyKey, createSmartBillEmulator, type EmulatedInvoice } from '../../emulators/smartbill.js';
 import { startEmulator } from '../../emulators/kit.js';
 import { manualClock } from '../../lib/clock.js';
 import { SmartBillClient } from '../../providers/invoicing/smartbill.js';
@@ -53,12 +53,29 @@ describe('SmartBill client against its emulator', () => {
     }
   });
 
+  it('the demo account adds a company it does not hold on the first call naming its valid VAT code, with the demo series', async () => {
+    const other = { ...demo, vat_code: 'RO31456784' }; // a valid CUI (its control digit checks)
+    // Another token is refused as before, and adds nothing.
+    expect(await errorOf(client({ ...other, token: 'x' }).verifyCredentials())).toMatchObject({ kind: 'refused_credentials', status: 401 });
+    expect(await h.emulator.store.get('companies', companyKey('demo', 'RO31456784'))).toBeUndefined();
+    await client(other).verifyCredentials();
+    expect(await client(other).series()).toEqual([{ name: 'FCT', nextNumber: '0001' }, { name: 'DEMO', nextNumber: '0101' }]);
+    // Its series are its own: its invoices do not move the other companies' numbers.
+    expect(await client(other).createInvoice(invoice())).toEqual({ series: 'FCT', number: '0001' });
+    expect(await client().series()).toContainEqual({ name: 'FCT', nextNumber: '0001' });
+    expect((await client(other).invoicePdf({ series: 'FCT', number: '0001' })).subarray(0, 5).toString()).toBe('%PDF-');
+    // The same company written without RO is the same company.
+    expect(await client({ ...demo, vat_code: '31456784' }).series()).toContainEqual({ name: 'FCT', nextNumber: '0002' });
+    // A code that is not a valid CUI is no company: still refused with SmartBill's reason.
+    expect((await errorOf(client({ ...demo, vat_code: 'RO31456785' }).verifyCredentials())).providerMessage).toBe('Nu exista nicio firma cu CIF-ul RO31456785 asociata acestui cont.');
+  });
+
   it('numbers invoices per series with leading zeros; the PDF holds the lines; VAT and totals add up', async () => {
     const c = client();
     expect(await c.createInvoice(invoice())).toEqual({ series: 'FCT', number: '0001' });
     expect(await c.createInvoice(invoice())).toEqual({ series: 'FCT', number: '0002' });
     expect(await c.createInvoice(invoice({ seriesName: 'DEMO' }))).toEqual({ series: 'DEMO', number: '0101' });
-    const stored = h.emulator.state.invoices.get('12345678|FCT|0001')!;
+    const stored = (await h.emulator.store.get<EmulatedInvoice>('invoices', '12345678|FCT|0001'))!;
     expect(stored.lines.map((l) => [l.totalBani, l.vatBani])).toEqual([[10000, 1736], [3330, 330]]);
     const pdf = await c.invoicePdf({ series: 'FCT', number: '0001' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -68,7 +85,7 @@ describe('SmartBill client against its emulator', () => {
   it('a whole-invoice discount goes as a discount line', async () => {
     const c = client();
     await c.createInvoice(invoice({ discount: { name: 'Reducere', valueBani: 1000, vatName: 'Normala', vatPercentage: 21 }, payment: undefined }));
-    const stored = h.emulator.state.invoices.get('12345678|FCT|0001')!;
+    const stored = (await h.emulator.store.get<EmulatedInvoice>('invoices', '12345678|FCT|0001'))!;
     expect(stored.lines.at(-1)).toMatchObject({ name: 'Reducere', totalBani: -1000 });
     expect(await c.paymentStatus({ series: 'FCT', number: '0001' })).toMatchObject({ totalBani: 12330, paid: false, unpaidBani: 12330 });
   });
@@ -79,7 +96,7 @@ describe('SmartBill client against its emulator', () => {
     const line = { discount: true as const, name: 'Discount Tricou', valueBani: 1250, appliesTo: 1, vatName: 'Normala', vatPercentage: 21 };
     const whole = { ...line, name: 'Discount comandă', valueBani: 333, appliesTo: 2 };
     await c.createInvoice(invoice({ lines: [tricou, line, carte, whole], payment: undefined }));
-    const stored = h.emulator.state.invoices.get('12345678|FCT|0001')!;
+    const stored = (await h.emulator.store.get<EmulatedInvoice>('invoices', '12345678|FCT|0001'))!;
     expect(stored.lines.map((l) => [l.name, l.totalBani])).toEqual([['Tricou', 10000], ['Discount Tricou', -1250], ['Carte', 3330], ['Discount comandă', -333]]);
     expect(await c.paymentStatus({ series: 'FCT', number: '0001' })).toMatchObject({ totalBani: 11747 });
     // More items than there are products before it: SmartBill refuses.
@@ -103,7 +120,7 @@ describe('SmartBill client against its emulator', () => {
       }),
     });
     expect(res.status).toBe(200);
-    expect(h.emulator.state.invoices.get('12345678|FCT|0001')!.lines[1].totalBani).toBe(-375);
+    expect((await h.emulator.store.get<EmulatedInvoice>('invoices', '12345678|FCT|0001'))!.lines[1].totalBani).toBe(-375);
   });
 
   it('a series or VAT rate SmartBill does not know is rejected with its errorText', async () => {
@@ -117,10 +134,10 @@ describe('SmartBill client against its emulator', () => {
     const first = await c.createInvoice(invoice());
     const second = await c.createInvoice(invoice());
     await c.cancelInvoice(first);
-    expect(h.emulator.state.invoices.get('12345678|FCT|0001')!.cancelled).toBe(true);
+    expect((await h.emulator.store.get<EmulatedInvoice>('invoices', '12345678|FCT|0001'))!.cancelled).toBe(true);
     expect((await errorOf(c.cancelInvoice(first))).providerMessage).toBe('Factura este deja anulata.');
     await c.restoreInvoice(first);
-    expect(h.emulator.state.invoices.get('12345678|FCT|0001')!.cancelled).toBe(false);
+    expect((await h.emulator.store.get<EmulatedInvoice>('invoices', '12345678|FCT|0001'))!.cancelled).toBe(false);
     const err = await errorOf(c.deleteInvoice(first));
     expect(err).toMatchObject({ kind: 'rejected' });
     expect(err.providerMessage).toMatch(/Doar ultima factura/);
@@ -133,7 +150,7 @@ describe('SmartBill client against its emulator', () => {
     const original = await c.createInvoice(invoice());
     const storno = await c.reverseInvoice(original, '2026-01-05');
     expect(storno).toEqual({ series: 'FCT', number: '0002' });
-    const doc = h.emulator.state.invoices.get('12345678|FCT|0002')!;
+    const doc = (await h.emulator.store.get<EmulatedInvoice>('invoices', '12345678|FCT|0002'))!;
     expect(doc.lines.map((l) => l.quantity)).toEqual([-2, -1]);
     expect(doc.mentions).toBe('Stornare factura FCT 0001');
     expect((await errorOf(c.reverseInvoice(original, '2026-01-05'))).providerMessage).toBe('Factura a fost deja stornata.');
@@ -144,7 +161,7 @@ describe('SmartBill client against its emulator', () => {
     const c = client();
     const original = await c.createInvoice(invoice());
     const partial = await c.partialReverse(original, { ...invoice(), issueDate: '2026-01-06', lines: [invoice().lines[0]], payment: { valueBani: 10000, type: 'Card' } });
-    const doc = h.emulator.state.invoices.get(`12345678|FCT|${partial.number}`)!;
+    const doc = (await h.emulator.store.get<EmulatedInvoice>('invoices', `12345678|FCT|${partial.number}`))!;
     expect(doc.lines).toHaveLength(1);
     expect(doc.lines[0]).toMatchObject({ quantity: -2, totalBani: -10000, vatBani: -1736 });
     expect(doc.mentions).toBe('Factura storno pentru FCT-0001');
@@ -157,7 +174,7 @@ describe('SmartBill client against its emulator', () => {
     const discount = { discount: true as const, name: 'Discount Tricou', valueBani: 1250, appliesTo: 1, vatName: 'Normala', vatPercentage: 21 };
     const original = await c.createInvoice(invoice({ lines: [tricou, discount], payment: undefined }));
     const partial = await c.partialReverse(original, { ...invoice(), lines: [{ ...tricou, quantity: 1 }, { ...discount, valueBani: 625 }], payment: undefined });
-    const doc = h.emulator.state.invoices.get(`12345678|FCT|${partial.number}`)!;
+    const doc = (await h.emulator.store.get<EmulatedInvoice>('invoices', `12345678|FCT|${partial.number}`))!;
     expect(doc.lines.map((l) => [l.quantity, l.totalBani])).toEqual([[-1, -5000], [1, 625]]);
   });
 
@@ -165,7 +182,7 @@ describe('SmartBill client against its emulator', () => {
     const c = client(demo, { timeoutMs: 300 });
     h.emulator.faults.set('answer_lost', 1);
     expect((await errorOf(c.createInvoice(invoice()))).kind).toBe('timeout');
-    expect(h.emulator.state.invoices.size).toBe(1);
+    expect((await h.emulator.store.list('invoices')).length).toBe(1);
     expect(await c.series()).toContainEqual({ name: 'FCT', nextNumber: '0002' });
     expect(await c.paymentStatus({ series: 'FCT', number: '0001' })).toMatchObject({ totalBani: 13330 });
     // Reads never take the fault; a refused write does not use it up either.
@@ -173,14 +190,14 @@ describe('SmartBill client against its emulator', () => {
     await c.series();
     expect((await errorOf(c.createInvoice(invoice({ seriesName: 'NOPE' })))).kind).toBe('rejected');
     expect((await errorOf(c.createInvoice(invoice()))).kind).toBe('timeout');
-    expect(h.emulator.state.invoices.size).toBe(2);
+    expect((await h.emulator.store.list('invoices')).length).toBe(2);
   });
 
   it('an errorText inside an HTTP 200 is a failure', async () => {
     h.emulator.faults.set('error_in_200', 1);
     const err = await errorOf(client().createInvoice(invoice()));
     expect(err).toMatchObject({ kind: 'rejected', status: 200, providerMessage: 'Serviciul SmartBill este momentan indisponibil.' });
-    expect(h.emulator.state.invoices.size).toBe(0);
+    expect((await h.emulator.store.list('invoices')).length).toBe(0);
   });
 
   it('a refused login, a 5xx (read retried, create reported once), a timeout (create not retried)', async () => {
@@ -195,7 +212,7 @@ describe('SmartBill client against its emulator', () => {
     expect((await errorOf(c.reverseInvoice({ series: 'FCT', number: '0001' }, '2026-01-02'))).kind).toBe('timeout');
     h.emulator.faults.set('timeout', 1);
     expect((await errorOf(c.createInvoice(invoice()))).kind).toBe('timeout');
-    expect(h.emulator.state.invoices.size).toBe(0);
+    expect((await h.emulator.store.list('invoices')).length).toBe(0);
   });
 });
 
@@ -235,7 +252,7 @@ describe('SmartBill rate limit (3 calls a second)', () => {
       const err = await errorOf(unqueued.createInvoice(invoice()));
       expect(err).toMatchObject({ kind: 'rate_limited', status: 429, retryAfterSeconds: 1 });
       expect(waits).toEqual([1000]); // no retry of the create
-      expect(emulator.state.invoices.size).toBe(0);
+      expect((await emulator.store.list('invoices')).length).toBe(0);
     } finally {
       await started.close();
     }
