@@ -1,6 +1,7 @@
 import path from 'node:path';
 import moduleEntry from './module-entry.js';
 import noModuleCycles from './no-module-cycles.js';
+import { matchPrefix, toPosix } from './module-graph.js';
 
 /**
  * The import rules between the parts of the code (README, "Architecture"): each boundary names the
@@ -80,24 +81,6 @@ const rule = {
     };
   },
 };
-
-const toPosix = (p) => p.split(path.sep).join('/');
-
-/**
- * Whether `p` is `pattern` or lies under it; answers the matched prefix (with `*` segments filled
- * in, so two files of one feature give the same answer), or null.
- */
-function matchPrefix(pattern, p) {
-  const want = pattern.split('/');
-  const have = p.split('/');
-  if (have.length < want.length) return null;
-  const matched = [];
-  for (let i = 0; i < want.length; i++) {
-    if (want[i] !== '*' && want[i] !== have[i]) return null;
-    matched.push(have[i]);
-  }
-  return matched.join('/');
-}
 
 /**
  * The project's plugin: import-boundaries (above), module-entry (a server module is used only

@@ -26,7 +26,7 @@ export const toPosix = (p) => p.split(path.sep).join('/');
 
 /**
  * Whether `p` is `pattern` or lies under it; answers the matched prefix (with `*` segments filled
- * in, so two files of one module give the same answer), or null. As in import-boundaries.js.
+ * in, so two files of one module or feature give the same answer), or null.
  */
 export function matchPrefix(pattern, p) {
   const want = pattern.split('/');

@@ -87,3 +87,9 @@ export async function companyShippingCost(exec: Executor, companyId: number): Pr
   const row = await exec.selectFrom('companies').select('shipping_cost').where('id', '=', companyId).executeTakeFirstOrThrow();
   return Number(row.shipping_cost);
 }
+
+/** The company's tax id as stored (SmartBill names the company by it on every call). */
+export async function companyVatCode(exec: Executor, companyId: number): Promise<string> {
+  const row = await exec.selectFrom('companies').select('vat_number').where('id', '=', companyId).executeTakeFirstOrThrow();
+  return row.vat_number;
+}

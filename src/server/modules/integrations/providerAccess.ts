@@ -1,5 +1,6 @@
 import { PLAIN_FIELDS, type Credentials, type IntegrationConfiguration, type WizardKey } from '../../../core/api/integrations.js';
 import type { ServiceContext } from '../../context.js';
+import { companyVatCode } from '../companies/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { CourierClient, CourierProvider } from '../../providers/couriers/types.js';
 import { isProviderError, ProviderError, type ProviderErrorKind } from '../../providers/http.js';
@@ -67,14 +68,12 @@ export async function storedCredentials<K extends WizardKey>(ctx: ServiceContext
   return { row, credentials: JSON.parse(openCredentials(ctx, row)) as Credentials<K> };
 }
 
-export async function companyVatCode(ctx: ServiceContext): Promise<string> {
-  const company = await ctx.db.kysely.selectFrom('companies').select('vat_number').where('id', '=', ctx.companyId).executeTakeFirstOrThrow();
-  return company.vat_number;
-}
+/** The company's tax id: SmartBill names the company by it. */
+export const companyTaxId = (ctx: ServiceContext): Promise<string> => companyVatCode(ctx.db.kysely, ctx.companyId);
 
 async function accountFor<K extends WizardKey>(ctx: ServiceContext, key: K, orElse?: () => Error): Promise<ProviderAccount<ClientOf<K>>> {
   const { row, credentials } = await storedCredentials(ctx, key, orElse);
-  const vatCode = key === 'smartbill' ? await companyVatCode(ctx) : '';
+  const vatCode = key === 'smartbill' ? await companyTaxId(ctx) : '';
   const scrubText = (text: string) => scrub(text, credentials);
   return {
     client: clientFor(ctx.providers, key, credentials, vatCode),

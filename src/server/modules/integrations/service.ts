@@ -26,7 +26,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
 import { isProviderError } from '../../providers/http.js';
 import type { IntegrationGateway } from './gateway.js';
-import { callProvider, companyVatCode, openCredentials, sealContext, scrub, storedCredentials, wizardFailure } from './providerAccess.js';
+import { callProvider, companyTaxId, openCredentials, sealContext, scrub, storedCredentials, wizardFailure } from './providerAccess.js';
 import { providerGateway } from './providerGateway.js';
 import {
   deleteCompanyIntegration,
@@ -149,7 +149,7 @@ export async function saveCredentials<K extends WizardKey>(ctx: ServiceContext, 
   const integration = await findIntegrationByKey(ctx.db.kysely, key);
   if (!integration) throw notFound();
   // The provider is asked outside the transaction: no row is held while a network call runs.
-  const vatCode = await companyVatCode(ctx);
+  const vatCode = await companyTaxId(ctx);
   await callProvider(integration.name, credentials, () => gatewayOf(ctx).verify(key, credentials, vatCode));
 
   const plain = JSON.stringify(pickFields(key, credentials));
@@ -232,7 +232,7 @@ const providerName = (row: CompanyIntegrationRow) => row.name;
 
 async function fetchSeries(ctx: ServiceContext): Promise<{ row: CompanyIntegrationRow; series: InvoiceSeries[] }> {
   const { row, credentials } = await storedCredentials(ctx, 'smartbill');
-  const vatCode = await companyVatCode(ctx);
+  const vatCode = await companyTaxId(ctx);
   const names = await callProvider(providerName(row), credentials, () => gatewayOf(ctx).invoiceSeries(credentials, vatCode));
   return { row, series: names.map((name, i) => ({ id: i + 1, name })) };
 }
@@ -252,7 +252,7 @@ export async function chooseSeries(ctx: ServiceContext, body: unknown): Promise<
 
 async function fetchVatRates(ctx: ServiceContext): Promise<{ row: CompanyIntegrationRow; rates: VatOption[] }> {
   const { row, credentials } = await storedCredentials(ctx, 'smartbill');
-  const vatCode = await companyVatCode(ctx);
+  const vatCode = await companyTaxId(ctx);
   const rates = await callProvider(providerName(row), credentials, () => gatewayOf(ctx).vatRates(credentials, vatCode));
   return { row, rates };
 }
@@ -305,7 +305,7 @@ export async function testIntegration(ctx: ServiceContext, id: number): Promise<
   const { credentials } = await storedCredentials(ctx, row.key);
   const provider = providerName(row);
   try {
-    await gatewayOf(ctx).verify(row.key, credentials, await companyVatCode(ctx));
+    await gatewayOf(ctx).verify(row.key, credentials, await companyTaxId(ctx));
     return { ok: true, message: translate(ctx.lang, 'provider_test_ok', { provider }) };
   } catch (err) {
     if (!isProviderError(err)) throw err;
