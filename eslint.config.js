@@ -8,12 +8,38 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** The import rules of README's "Architecture" section, enforced by eslint/import-boundaries.js. */
 const importRules = [
-  { from: 'src/core', forbid: ['src/server', 'src/web'], because: 'core is shared by the server and the browser, so it imports neither' },
-  { from: 'src/web', forbid: ['src/server'], because: 'the browser app talks to the server over HTTP only (shared types live in src/core)' },
-  { from: 'src/server', forbid: ['src/web'], because: 'the server never runs browser code (shared rules live in src/core)' },
-  { from: 'src/web/features/*', forbid: ['src/web/features/*'], otherThanOwn: true, because: 'a feature never imports another feature: share through src/web/components or src/web/lib' },
-  { from: 'src/server/providers', forbid: ['src/server/modules', 'src/server/emulators'], because: 'provider clients know their provider only, never the modules or the emulators' },
-  { from: 'src/server/emulators', forbid: ['src/server/providers'], because: 'an emulator stands in for the real provider, so it is written from the provider\'s API, not from our client' },
+  {
+    from: 'src/core',
+    forbid: ['src/server', 'src/web'],
+    because: 'core is shared by the server and the browser, so it imports neither',
+  },
+  {
+    from: 'src/web',
+    forbid: ['src/server'],
+    because: 'the browser app talks to the server over HTTP only (shared types live in src/core)',
+  },
+  {
+    from: 'src/server',
+    forbid: ['src/web'],
+    because: 'the server never runs browser code (shared rules live in src/core)',
+  },
+  {
+    from: 'src/web/features/*',
+    forbid: ['src/web/features/*'],
+    otherThanOwn: true,
+    because: 'a feature never imports another feature: share through src/web/components or src/web/lib',
+  },
+  {
+    from: 'src/server/providers',
+    forbid: ['src/server/modules', 'src/server/emulators'],
+    because: 'provider clients know their provider only, never the modules or the emulators',
+  },
+  {
+    from: 'src/server/emulators',
+    forbid: ['src/server/providers'],
+    because:
+      "an emulator stands in for the real provider, so it is written from the provider's API, not from our client",
+  },
 ];
 
 export default tseslint.config(
@@ -35,7 +61,14 @@ export default tseslint.config(
     plugins: { boundaries },
     rules: {
       'boundaries/module-entry': ['error', { root, modules: 'src/server/modules/*' }],
-      'boundaries/no-module-cycles': ['error', { root, groups: ['src/server/*', 'src/server/modules/*', 'src/core/*'], files: ['src/core/api', 'src/server/modules/integrations'] }],
+      'boundaries/no-module-cycles': [
+        'error',
+        {
+          root,
+          groups: ['src/server/*', 'src/server/modules/*', 'src/core/*'],
+          files: ['src/core/api', 'src/server/modules/integrations'],
+        },
+      ],
     },
   },
   {

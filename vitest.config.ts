@@ -6,10 +6,40 @@ export default defineConfig({
   test: {
     projects: [
       // Component tests render Mantine in jsdom: on a loaded 2-core machine one took over the default 5 s.
-      { test: { name: 'unit', include: ['src/core/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'eslint/**/*.test.ts'], environment: 'node', testTimeout: 20000 } },
-      { test: { name: 'api', include: ['src/server/**/*.test.ts'], environment: 'node', testTimeout: 20000, hookTimeout: 30000 } },
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'src/core/**/*.test.ts',
+            'src/web/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'eslint/**/*.test.ts',
+          ],
+          environment: 'node',
+          testTimeout: 20000,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['src/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20000,
+          hookTimeout: 30000,
+        },
+      },
       // expect.poll waits up to 10 s (1 s by default): a save on a loaded machine can take longer.
-      { test: { name: 'e2e', include: ['e2e/**/*.e2e.ts'], environment: 'node', testTimeout: 90000, hookTimeout: 90000, fileParallelism: false, expect: { poll: { timeout: 10000 } } } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 90000,
+          hookTimeout: 90000,
+          fileParallelism: false,
+          expect: { poll: { timeout: 10000 } },
+        },
+      },
     ],
   },
 });

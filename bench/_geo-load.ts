@@ -13,4 +13,11 @@ geo.streetsOf(179132);
 const firstBucharestMs = performance.now() - t1;
 gc();
 const after = process.memoryUsage();
-console.log(JSON.stringify({ loadMs, firstBucharestMs, heapMB: (after.heapUsed - before.heapUsed) / 2 ** 20, rssMB: (after.rss - before.rss) / 2 ** 20 }));
+console.log(
+  JSON.stringify({
+    loadMs,
+    firstBucharestMs,
+    heapMB: (after.heapUsed - before.heapUsed) / 2 ** 20,
+    rssMB: (after.rss - before.rss) / 2 ** 20,
+  }),
+);

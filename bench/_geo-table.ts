@@ -28,7 +28,8 @@ db.transaction(() => {
   const c = db.prepare('insert into geo_counties values (?, ?, ?)');
   for (const row of data.counties) c.run(...row);
   const l = db.prepare('insert into geo_localities values (?, ?, ?, ?, ?, ?)');
-  for (const [id, name, county, commune, code] of data.localities) l.run(id, county, name, commune, code, foldForSearch(`${name} ${commune ?? ''}`));
+  for (const [id, name, county, commune, code] of data.localities)
+    l.run(id, county, name, commune, code, foldForSearch(`${name} ${commune ?? ''}`));
   const s = db.prepare('insert into geo_streets values (?, ?, ?, ?)');
   const r = db.prepare('insert into geo_ranges values (?, ?, ?, ?, ?)');
   for (const [id, locality, name, ranges] of data.streets) {

@@ -21,7 +21,12 @@ export function percentile(sorted: ArrayLike<number>, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * q) - 1))];
 }
 
-export async function load(opts: { url: string; connections: number; duration: number; headers?: Record<string, string> }): Promise<Load> {
+export async function load(opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}): Promise<Load> {
   const times: number[] = [];
   const instance = autocannon(opts);
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
@@ -29,5 +34,10 @@ export async function load(opts: { url: string; connections: number; duration: n
   });
   const r = await instance;
   const sorted = Float64Array.from(times).sort();
-  return { rps: r.requests.average, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), errors: r.errors + r.timeouts + r.non2xx };
+  return {
+    rps: r.requests.average,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
 }

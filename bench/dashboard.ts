@@ -22,7 +22,12 @@ const RUNS = Number(process.env.RUNS ?? 7);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const dirArg = process.argv.indexOf('--dir');
 const projectDir = path.resolve(dirArg > 0 ? process.argv[dirArg + 1] : '.');
-const LINE = { name: '20 Mbit/s, 40 ms', downloadThroughput: (20_000_000 / 8), uploadThroughput: (5_000_000 / 8), latency: 40 };
+const LINE = {
+  name: '20 Mbit/s, 40 ms',
+  downloadThroughput: 20_000_000 / 8,
+  uploadThroughput: 5_000_000 / 8,
+  latency: 40,
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,13 +41,23 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(): Promise<{ url: string; proc: ChildProcess; dataDir: string }> {
-  if (!fs.existsSync(path.join(projectDir, 'dist', 'index.html'))) throw new Error(`No web build in ${projectDir}/dist: run "npx vite build" there first.`);
+  if (!fs.existsSync(path.join(projectDir, 'dist', 'index.html')))
+    throw new Error(`No web build in ${projectDir}/dist: run "npx vite build" there first.`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dashboard-'));
   const tsx = path.join(projectDir, 'node_modules', '.bin', 'tsx');
   const proc = spawn(tsx, ['src/server/main.ts'], {
     cwd: projectDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${path.join(dataDir, 'app.db')}`, DATA_DIR: dataDir, SEED_DEMO: 'true', WEB_DIST: 'dist', LOG_REQUESTS: 'false' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'app.db')}`,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      WEB_DIST: 'dist',
+      LOG_REQUESTS: 'false',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -68,7 +83,12 @@ interface Run {
   countsMs: number;
 }
 
-async function oneRun(browser: Browser, url: string, auth: { token: string; user: unknown }, line: typeof LINE | null): Promise<Run> {
+async function oneRun(
+  browser: Browser,
+  url: string,
+  auth: { token: string; user: unknown },
+  line: typeof LINE | null,
+): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(({ token, user }) => {
     localStorage.setItem('token', token);
@@ -86,7 +106,16 @@ async function oneRun(browser: Browser, url: string, auth: { token: string; user
   cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
   cdp.on('Network.loadingFinished', (e) => {
     const type = types.get(e.requestId) ?? 'Other';
-    const kind = type === 'Script' ? 'js' : type === 'Stylesheet' ? 'css' : type === 'Fetch' || type === 'XHR' ? 'api' : type === 'Document' ? 'html' : 'other';
+    const kind =
+      type === 'Script'
+        ? 'js'
+        : type === 'Stylesheet'
+          ? 'css'
+          : type === 'Fetch' || type === 'XHR'
+            ? 'api'
+            : type === 'Document'
+              ? 'html'
+              : 'other';
     bytes[kind] = (bytes[kind] ?? 0) + e.encodedDataLength;
     requests++;
   });
@@ -96,7 +125,9 @@ async function oneRun(browser: Browser, url: string, auth: { token: string; user
     .waitForFunction(
       () => {
         const cards = [...document.querySelectorAll('[data-testid^="count-"]')];
-        const ready = cards.length > 0 && cards.every((c) => !c.querySelector('.mantine-Loader-root') && /\d/.test(c.textContent ?? ''));
+        const ready =
+          cards.length > 0 &&
+          cards.every((c) => !c.querySelector('.mantine-Loader-root') && /\d/.test(c.textContent ?? ''));
         return ready ? performance.now() : false;
       },
       undefined,
@@ -114,9 +145,23 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
 const server = await startServer();
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--disable-dev-shm-usage'] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-quic',
+    '--disable-dev-shm-usage',
+  ],
+});
 try {
-  const login = await fetch(`${server.url}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@magazin-demo.ro', password: 'demo1234' }) });
+  const login = await fetch(`${server.url}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@magazin-demo.ro', password: 'demo1234' }),
+  });
   const answer = (await login.json()) as { token: string; user: unknown };
   if (!answer.token) throw new Error(`Sign-in failed: ${JSON.stringify(answer)}`);
   console.log(`Dashboard, cold cache, signed in — ${projectDir}, ${RUNS} runs, Node ${process.version}`);

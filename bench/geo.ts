@@ -27,9 +27,12 @@ const BUCHAREST = 179132;
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 const child = (file: string) => {
-  const out = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(dir, file)], { encoding: 'utf8' });
+  const out = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(dir, file)], {
+    encoding: 'utf8',
+  });
   if (out.status !== 0) throw new Error(out.stderr);
   return JSON.parse(out.stdout.trim().split('\n').pop()!);
 };
@@ -38,7 +41,9 @@ const child = (file: string) => {
 const gz = fs.statSync(GEO_DATA_FILE).size;
 const json = gunzipSync(fs.readFileSync(GEO_DATA_FILE)).length;
 const geo = geoData();
-console.log(`Shipped data: ${path.basename(GEO_DATA_FILE)} ${(gz / 1024).toFixed(0)} kB (${(json / 1024).toFixed(0)} kB of JSON): ${geo.counties.length} counties, ${geo.localityCount} localities, ${geo.streetCount} streets`);
+console.log(
+  `Shipped data: ${path.basename(GEO_DATA_FILE)} ${(gz / 1024).toFixed(0)} kB (${(json / 1024).toFixed(0)} kB of JSON): ${geo.counties.length} counties, ${geo.localityCount} localities, ${geo.streetCount} streets`,
+);
 
 // Start
 const loads = Array.from({ length: RUNS }, () => child('_geo-load.ts'));
@@ -48,14 +53,16 @@ console.log(
     `first Bucharest search folds its names once: ${median(loads.map((l) => l.firstBucharestMs)).toFixed(1)} ms`,
 );
 const table = child('_geo-table.ts');
-console.log(`Alternative, a migration filling tables (SQLite): ${table.fillMs.toFixed(0)} ms per new database, ${table.dbMB.toFixed(1)} MB of database`);
+console.log(
+  `Alternative, a migration filling tables (SQLite): ${table.fillMs.toFixed(0)} ms per new database, ${table.dbMB.toFixed(1)} MB of database`,
+);
 
 // Search
 const t = await startTestApp();
 const u = await t.signUp();
 const names = geo.streetsOf(BUCHAREST).map((s) => s.row[2].split(' ').slice(1));
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const searches = Array.from({ length: SEARCHES }, () => {
   const words = names[Math.floor(random() * names.length)];
   const word = words[Math.floor(random() * words.length)] ?? 'vic';
@@ -63,13 +70,20 @@ const searches = Array.from({ length: SEARCHES }, () => {
   // 3 letters (the first lazy search), a whole word, or two words.
   return kind < 0.4 ? word.slice(0, 3) : kind < 0.8 ? word : words.slice(0, 2).join(' ');
 });
-for (const s of searches.slice(0, 50)) await u.call('GET', `/api/v1/geo/streets?locality_id=${BUCHAREST}&search=${encodeURIComponent(s)}&limit=50`, { company: null });
+for (const s of searches.slice(0, 50))
+  await u.call('GET', `/api/v1/geo/streets?locality_id=${BUCHAREST}&search=${encodeURIComponent(s)}&limit=50`, {
+    company: null,
+  });
 const times: number[] = [];
 const cpu: number[] = [];
 for (const s of searches) {
   const t0 = performance.now();
   const c0 = process.cpuUsage();
-  const res = await u.call('GET', `/api/v1/geo/streets?locality_id=${BUCHAREST}&search=${encodeURIComponent(s)}&limit=50`, { company: null });
+  const res = await u.call(
+    'GET',
+    `/api/v1/geo/streets?locality_id=${BUCHAREST}&search=${encodeURIComponent(s)}&limit=50`,
+    { company: null },
+  );
   const c = process.cpuUsage(c0);
   cpu.push((c.user + c.system) / 1000);
   times.push(performance.now() - t0);
@@ -81,7 +95,16 @@ for (const s of searches) {
   searchRows(geo.streetsOf(BUCHAREST), s, 50);
   inner.push(performance.now() - t0);
 }
-console.log(`Bucharest street search in the service alone: p50 ${pct(inner, 50).toFixed(2)} ms, p99 ${pct(inner, 99).toFixed(2)} ms`);
-console.log(`Bucharest street search, ${SEARCHES} requests through app.inject: p50 ${pct(times, 50).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms (wall); CPU time p50 ${pct(cpu, 50).toFixed(2)} ms, p99 ${pct(cpu, 99).toFixed(2)} ms`);
-console.log(`(load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores: wall-clock tails include waiting for a core)`);
+console.log(
+  `Bucharest street search in the service alone: p50 ${pct(inner, 50).toFixed(2)} ms, p99 ${pct(inner, 99).toFixed(2)} ms`,
+);
+console.log(
+  `Bucharest street search, ${SEARCHES} requests through app.inject: p50 ${pct(times, 50).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms (wall); CPU time p50 ${pct(cpu, 50).toFixed(2)} ms, p99 ${pct(cpu, 99).toFixed(2)} ms`,
+);
+console.log(
+  `(load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores: wall-clock tails include waiting for a core)`,
+);
 await t.close();

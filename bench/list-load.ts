@@ -34,25 +34,57 @@ import { productPng } from '../src/server/lib/png.js';
 import { sha256Hex } from '../src/server/lib/hash.js';
 import { load, type Load } from './_load.js';
 
-const WORDS = ['Tricou', 'Cană', 'Ghiveci', 'Pernă', 'Miere', 'Ie', 'Vază', 'Coș', 'Agendă', 'Brățară', 'Pătură', 'Zacuscă'];
+const WORDS = [
+  'Tricou',
+  'Cană',
+  'Ghiveci',
+  'Pernă',
+  'Miere',
+  'Ie',
+  'Vază',
+  'Coș',
+  'Agendă',
+  'Brățară',
+  'Pătură',
+  'Zacuscă',
+];
 const QUALIFIERS = ['din bumbac', 'pictată manual', 'de Horezu', 'din lut', 'artizanal', 'bio', 'clasic', 'din lemn'];
 const SIZES = ['S', 'M', 'L', 'XL', 'XXL', 'XS'];
 /** The server's database takes SQLITE_READERS like main.ts (`readers`); seeding needs no pool. */
 function openBenchDb(env: NodeJS.ProcessEnv, opts: { readers?: number; keepLists?: boolean } = {}): Db {
-  return env.BENCH_DATABASE_URL ? openDb(env.BENCH_DATABASE_URL, { schema: env.BENCH_SCHEMA, keepLists: opts.keepLists }) : openDb(`sqlite:${env.BENCH_SQLITE_FILE}`, opts);
+  return env.BENCH_DATABASE_URL
+    ? openDb(env.BENCH_DATABASE_URL, { schema: env.BENCH_SCHEMA, keepLists: opts.keepLists })
+    : openDb(`sqlite:${env.BENCH_SQLITE_FILE}`, opts);
 }
 
 // ---- child: the servers -------------------------------------------------------------------------
 if (process.argv[2] === '--serve') {
   const db = openBenchDb(process.env, { readers: sqliteReaders(process.env), keepLists: true });
-  const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir: process.env.BENCH_DIR! });
+  const app = await buildApp({
+    db,
+    appKey: crypto.randomBytes(32).toString('base64'),
+    dataDir: process.env.BENCH_DIR!,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();
-  bare.get('/bare', async () => ({ data: [{ id: 1, source: 'eMAG' }, { id: 2, source: 'Facebook' }, { id: 3, source: 'Site' }], meta: { total: 3 } }));
+  bare.get('/bare', async () => ({
+    data: [
+      { id: 1, source: 'eMAG' },
+      { id: 2, source: 'Facebook' },
+      { id: 3, source: 'Site' },
+    ],
+    meta: { total: 3 },
+  }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const port = (s: typeof bare) => (s.server.address() as { port: number }).port;
   process.stdout.write(`${JSON.stringify({ app: port(app as unknown as typeof bare), bare: port(bare) })}\n`);
-  process.once('SIGTERM', () => void Promise.all([app.close(), bare.close()]).then(() => db.close()).then(() => process.exit(0)));
+  process.once(
+    'SIGTERM',
+    () =>
+      void Promise.all([app.close(), bare.close()])
+        .then(() => db.close())
+        .then(() => process.exit(0)),
+  );
 } else {
   await main();
 }
@@ -61,16 +93,43 @@ async function seed(db: Db, parents: number): Promise<{ companyId: number; token
   const now = Math.floor(Date.now() / 1000);
   const company = await db.kysely
     .insertInto('companies')
-    .values({ name: 'Bench SRL', vat_number: 'RO14399840', vat_payer: 1, administrator_name: 'Bench', active: 1, address: null, city: null, county: null, created_at: now, updated_at: now })
+    .values({
+      name: 'Bench SRL',
+      vat_number: 'RO14399840',
+      vat_payer: 1,
+      administrator_name: 'Bench',
+      active: 1,
+      address: null,
+      city: null,
+      county: null,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const user = await db.kysely.insertInto('users').values({ email: 'bench@example.ro', password_hash: 'x', first_name: 'B', last_name: 'B', created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const user = await db.kysely
+    .insertInto('users')
+    .values({ email: 'bench@example.ro', password_hash: 'x', first_name: 'B', last_name: 'B', created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db.kysely.insertInto('company_users').values({ company_id: company.id, user_id: user.id }).execute();
   const token = newToken();
-  await db.kysely.insertInto('auth_tokens').values({ user_id: user.id, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null }).execute();
+  await db.kysely
+    .insertInto('auth_tokens')
+    .values({ user_id: user.id, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null })
+    .execute();
   await db.kysely
     .insertInto('sources')
-    .values(['eMAG', 'Facebook', 'Site'].map((s) => ({ company_id: company.id, source: s, source_key: s.toLowerCase(), active: 1, created_at: now, updated_at: now })))
+    .values(
+      ['eMAG', 'Facebook', 'Site'].map((s) => ({
+        company_id: company.id,
+        source: s,
+        source_key: s.toLowerCase(),
+        active: 1,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
     .execute();
 
   const pg = db.engine === 'postgres';
@@ -84,7 +143,11 @@ async function seed(db: Db, parents: number): Promise<{ companyId: number; token
       await sql`alter table products disable trigger products_count`.execute(trx);
       await dropProductSearchText(trx, 'postgres');
     }
-    for (const [name, values] of [['bench_words', WORDS], ['bench_quals', QUALIFIERS], ['bench_sizes', SIZES]] as const) {
+    for (const [name, values] of [
+      ['bench_words', WORDS],
+      ['bench_quals', QUALIFIERS],
+      ['bench_sizes', SIZES],
+    ] as const) {
       await sql`create temp table ${sql.id(name)} (k integer primary key, v text)`.execute(trx);
       await sql`insert into ${sql.id(name)} (k, v) values ${list(values)}`.execute(trx);
     }
@@ -105,7 +168,9 @@ async function seed(db: Db, parents: number): Promise<{ companyId: number; token
     const picture = productPng(64, [120, 60, 30]);
     await sql`insert into product_images (product_id, mime, bytes, size, sha256, updated_at)
       select id, 'image/png', ${picture}, ${picture.length}, ${sha256Hex(picture)}, ${now}
-      from products where company_id = ${company.id} and parent_id is null and cast(substr(sku, 3) as integer) % 10 = 0`.execute(trx);
+      from products where company_id = ${company.id} and parent_id is null and cast(substr(sku, 3) as integer) % 10 = 0`.execute(
+      trx,
+    );
     if (pg) {
       await sql`insert into list_counts (company_id, list, bucket, n)
         select ${company.id}, 'products', '', count(*) from products where company_id = ${company.id} and parent_id is null
@@ -121,7 +186,10 @@ async function seed(db: Db, parents: number): Promise<{ companyId: number; token
 async function newSession(db: Db): Promise<{ companyId: number; token: string }> {
   const token = newToken();
   const now = Math.floor(Date.now() / 1000);
-  await db.kysely.insertInto('auth_tokens').values({ user_id: 1, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null }).execute();
+  await db.kysely
+    .insertInto('auth_tokens')
+    .values({ user_id: 1, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null })
+    .execute();
   return { companyId: 1, token };
 }
 
@@ -135,10 +203,17 @@ async function main(): Promise<void> {
   // BENCH_SCHEMA=<name> does the same on PostgreSQL: the schema is kept and reused when it exists.
   const keepSchema = process.env.BENCH_SCHEMA;
   let reuse = !pgUrl && !!keep && fs.existsSync(keep);
-  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_DIR: dir, BENCH_SQLITE_FILE: keep ?? path.join(dir, 'bench.db'), BENCH_SCHEMA: keepSchema ?? `bench_${crypto.randomBytes(4).toString('hex')}` };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    BENCH_DIR: dir,
+    BENCH_SQLITE_FILE: keep ?? path.join(dir, 'bench.db'),
+    BENCH_SCHEMA: keepSchema ?? `bench_${crypto.randomBytes(4).toString('hex')}`,
+  };
   if (pgUrl) {
     const admin = openDb(pgUrl);
-    const found = await sql<{ n: number }>`select count(*)::int as n from pg_namespace where nspname = ${env.BENCH_SCHEMA}`.execute(admin.kysely);
+    const found = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_namespace where nspname = ${env.BENCH_SCHEMA}`.execute(admin.kysely);
     reuse = !!keepSchema && found.rows[0].n > 0;
     if (!reuse) await admin.kysely.schema.createSchema(env.BENCH_SCHEMA!).execute();
     await admin.close();
@@ -151,13 +226,21 @@ async function main(): Promise<void> {
     const { companyId, token } = reuse ? await newSession(db) : await seed(db, parents);
     if (db.engine === 'postgres' && !reuse) await sql`vacuum analyze`.execute(db.kysely);
     else if (!reuse) await sql`analyze`.execute(db.kysely);
-    const rows = await db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    console.log(`Engine ${db.engine}: seeded ${Number(rows.n)} products (${parents} top-level) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const rows = await db.kysely
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    console.log(
+      `Engine ${db.engine}: seeded ${Number(rows.n)} products (${parents} top-level) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
     await db.close();
 
     // BENCH_PROFILE=<dir> writes a CPU profile of the server there (open it in Chrome's DevTools).
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-    child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const ports = await new Promise<{ app: number; bare: number }>((resolve, reject) => {
       let out = '';
       child!.stdout!.on('data', (d: Buffer) => {
@@ -194,16 +277,23 @@ async function main(): Promise<void> {
     for (const [label, url] of chosen) table.push({ label, r: await run(appUrl(url)) });
     // The same 3-row list while 2 connections keep a broad search busy.
     if (!only || only.test('3-row list during search')) {
-      const [small] = await Promise.all([run(appUrl('/api/v1/source')), run(appUrl('/api/v1/product?search=Horezu&items=10'), 2)]);
+      const [small] = await Promise.all([
+        run(appUrl('/api/v1/source')),
+        run(appUrl('/api/v1/product?search=Horezu&items=10'), 2),
+      ]);
       table.push({ label: '3-row list during search', r: small });
     }
 
     const readers = db.engine === 'sqlite' ? `, SQLITE_READERS=${sqliteReaders(process.env)}` : '';
-    console.log(`\nautocannon, 10 connections, ${duration} s each (${db.engine}, ${Number(rows.n)} products${readers}):\n`);
+    console.log(
+      `\nautocannon, 10 connections, ${duration} s each (${db.engine}, ${Number(rows.n)} products${readers}):\n`,
+    );
     console.log('| request | req/s | p50 ms | p99 ms | vs bare | errors |');
     console.log('|---|---:|---:|---:|---:|---:|');
     for (const { label, r } of table) {
-      console.log(`| ${label} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${((100 * r.rps) / bare.rps).toFixed(1)} % | ${r.errors} |`);
+      console.log(
+        `| ${label} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${((100 * r.rps) / bare.rps).toFixed(1)} % | ${r.errors} |`,
+      );
     }
     // The lists' targets at a million products: product page 1 and the counts within 25 ms at p99, a
     // broad search within 50 ms, and a 3-row list serving at least 20 % of the bare route's rate and
@@ -212,10 +302,17 @@ async function main(): Promise<void> {
     const alone = measured('3-row list (sources)');
     const targets: [string, Load | undefined, (r: Load) => number, number][] = [
       ['product list page 1: p99 ms ≤', measured('product list page 1'), (r) => r.p99, 25],
-      ...table.filter((t) => t.label.startsWith('count:')).map((t): [string, Load, (r: Load) => number, number] => [`${t.label}: p99 ms ≤`, t.r, (r) => r.p99, 25]),
+      ...table
+        .filter((t) => t.label.startsWith('count:'))
+        .map((t): [string, Load, (r: Load) => number, number] => [`${t.label}: p99 ms ≤`, t.r, (r) => r.p99, 25]),
       ['broad search: p99 ms ≤', measured(cases[2][0]), (r) => r.p99, 50],
       ['3-row list: % of the bare route ≥', alone, (r) => (100 * r.rps) / bare.rps, 20],
-      ['3-row list during search: p99 / alone ≤', alone && measured('3-row list during search'), (r) => r.p99 / alone!.p99, 2],
+      [
+        '3-row list during search: p99 / alone ≤',
+        alone && measured('3-row list during search'),
+        (r) => r.p99 / alone!.p99,
+        2,
+      ],
     ];
     console.log('');
     for (const [what, r, value, limit] of targets) {

@@ -54,7 +54,10 @@ async function freePort(): Promise<number> {
 
 async function startChild(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
   const port = await freePort();
-  const proc = spawn(tsx, [path.join(here, '_orders-server.ts')], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(tsx, [path.join(here, '_orders-server.ts')], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     proc.stdout!.on('data', (d: Buffer) => {
@@ -75,36 +78,137 @@ async function seed(db: Db): Promise<{ token: string; companyIds: number[] }> {
   await migrateToLatest(db);
   const now = Math.floor(Date.now() / 1000);
   const k = db.kysely;
-  const user = await k.insertInto('users').values({ email: 'bench@example.ro', password_hash: 'x', first_name: 'Bench', last_name: 'User', created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const user = await k
+    .insertInto('users')
+    .values({ email: 'bench@example.ro', password_hash: 'x', first_name: 'Bench', last_name: 'User', created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const companyIds: number[] = [];
   for (const name of ['Bench Unu SRL', 'Bench Doi SRL']) {
-    const c = await k.insertInto('companies').values({ name, vat_number: 'RO14399840', vat_payer: 1, administrator_name: 'Bench', active: 1, address: null, city: null, county: null, shipping_cost: 1999, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const c = await k
+      .insertInto('companies')
+      .values({
+        name,
+        vat_number: 'RO14399840',
+        vat_payer: 1,
+        administrator_name: 'Bench',
+        active: 1,
+        address: null,
+        city: null,
+        county: null,
+        shipping_cost: 1999,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     companyIds.push(c.id);
     await k.insertInto('company_users').values({ company_id: c.id, user_id: user.id }).execute();
     const products: Insertable<ProductsTable>[] = Array.from({ length: 500 }, (_, i) => ({
-      company_id: c.id, parent_id: null, name: `${WORDS[i % WORDS.length]} ${i}`, description: null, sku: `B${c.id}-${String(i).padStart(4, '0')}`, sale_type: 'Bucata',
-      stock: 1000, selling_price: 1500 + (i % 90) * 250, buying_price: 900, currency: 'RON', created_at: now, updated_at: now,
+      company_id: c.id,
+      parent_id: null,
+      name: `${WORDS[i % WORDS.length]} ${i}`,
+      description: null,
+      sku: `B${c.id}-${String(i).padStart(4, '0')}`,
+      sale_type: 'Bucata',
+      stock: 1000,
+      selling_price: 1500 + (i % 90) * 250,
+      buying_price: 900,
+      currency: 'RON',
+      created_at: now,
+      updated_at: now,
     }));
     await k.insertInto('products').values(products).execute();
-    const sources = await k.insertInto('sources').values(['Magazin online', 'eMAG Marketplace', 'Telefon', 'Facebook'].map((s) => ({ company_id: c.id, source: s, source_key: s.toLowerCase(), active: 1, created_at: now, updated_at: now }))).returning('id').execute();
-    await k.insertInto('order_discounts').values([
-      { company_id: c.id, source_id: sources[0].id, type: 'amount', order_value: 10000, value: 1000, created_at: now, updated_at: now },
-      { company_id: c.id, source_id: sources[0].id, type: 'shipping', order_value: 25000, value: null, created_at: now, updated_at: now },
-      { company_id: c.id, source_id: sources[1].id, type: 'percentage', order_value: 15000, value: 500, created_at: now, updated_at: now },
-    ]).execute();
-    const firstProducts = await k.selectFrom('products').select('id').where('company_id', '=', c.id).orderBy('id').limit(20).execute();
-    await k.insertInto('product_discounts').values(firstProducts.map((p, i) => ({ company_id: c.id, product_id: p.id, type: i % 2 ? 'percentage' : 'amount', quantity: 2 + (i % 3), value: i % 2 ? 1000 : 500, created_at: now, updated_at: now }))).execute();
+    const sources = await k
+      .insertInto('sources')
+      .values(
+        ['Magazin online', 'eMAG Marketplace', 'Telefon', 'Facebook'].map((s) => ({
+          company_id: c.id,
+          source: s,
+          source_key: s.toLowerCase(),
+          active: 1,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await k
+      .insertInto('order_discounts')
+      .values([
+        {
+          company_id: c.id,
+          source_id: sources[0].id,
+          type: 'amount',
+          order_value: 10000,
+          value: 1000,
+          created_at: now,
+          updated_at: now,
+        },
+        {
+          company_id: c.id,
+          source_id: sources[0].id,
+          type: 'shipping',
+          order_value: 25000,
+          value: null,
+          created_at: now,
+          updated_at: now,
+        },
+        {
+          company_id: c.id,
+          source_id: sources[1].id,
+          type: 'percentage',
+          order_value: 15000,
+          value: 500,
+          created_at: now,
+          updated_at: now,
+        },
+      ])
+      .execute();
+    const firstProducts = await k
+      .selectFrom('products')
+      .select('id')
+      .where('company_id', '=', c.id)
+      .orderBy('id')
+      .limit(20)
+      .execute();
+    await k
+      .insertInto('product_discounts')
+      .values(
+        firstProducts.map((p, i) => ({
+          company_id: c.id,
+          product_id: p.id,
+          type: i % 2 ? 'percentage' : 'amount',
+          quantity: 2 + (i % 3),
+          value: i % 2 ? 1000 : 500,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
   }
   const token = newToken();
-  await k.insertInto('auth_tokens').values({ user_id: user.id, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null }).execute();
+  await k
+    .insertInto('auth_tokens')
+    .values({ user_id: user.id, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null })
+    .execute();
 
   // The search index is built once after the load instead of row by row.
   await dropOrderSearch(k, db.engine);
   await dropOrderSearchText(k, db.engine);
   const t0 = performance.now();
   const made = await bulkLoadOrders(db, {
-    companyIds, ordersPerCompany: Math.floor(ORDERS / companyIds.length), customers: Math.floor(ORDERS / 3), from: now - 365 * 86400, to: now - 60,
-    seed: 4242, userId: user.id, flagShare: 0.02, adjustStock: false, batch: 5000, log,
+    companyIds,
+    ordersPerCompany: Math.floor(ORDERS / companyIds.length),
+    customers: Math.floor(ORDERS / 3),
+    from: now - 365 * 86400,
+    to: now - 60,
+    seed: 4242,
+    userId: user.id,
+    flagShare: 0.02,
+    adjustStock: false,
+    batch: 5000,
+    log,
   });
   const t1 = performance.now();
   // PostgreSQL searches the folded text's trigram index (migration 020), which replaced 010's.
@@ -112,7 +216,9 @@ async function seed(db: Db): Promise<{ token: string; companyIds: number[] }> {
   else await createOrderSearch(k, db.engine);
   if (db.engine === 'postgres') await sql`vacuum analyze`.execute(k);
   else await sql`analyze`.execute(k);
-  log(`Seeded ${made.orders} orders, ${made.lines} lines, ${made.customers} customers in ${((t1 - t0) / 1000).toFixed(0)} s; search index and statistics in ${((performance.now() - t1) / 1000).toFixed(0)} s`);
+  log(
+    `Seeded ${made.orders} orders, ${made.lines} lines, ${made.customers} customers in ${((t1 - t0) / 1000).toFixed(0)} s; search index and statistics in ${((performance.now() - t1) / 1000).toFixed(0)} s`,
+  );
   return { token, companyIds };
 }
 
@@ -148,29 +254,61 @@ async function dashboard(base: string, headers: Record<string, string>): Promise
     times.push(performance.now() - s);
   }
   times.sort((a, b) => a - b);
-  return { label: 'dashboard: 5 counts together (1 client)', rps: times.length / DURATION, p50: percentile(times, 0.5), p99: percentile(times, 0.99), errors };
+  return {
+    label: 'dashboard: 5 counts together (1 client)',
+    rps: times.length / DURATION,
+    p50: percentile(times, 0.5),
+    p99: percentile(times, 0.99),
+    errors,
+  };
 }
 
 async function plans(db: Db, companyId: number, phone: string): Promise<void> {
   const k = db.kysely;
-  const customer = await k.selectFrom('customers').select('id').where('phone_number', '=', phone).executeTakeFirstOrThrow();
+  const customer = await k
+    .selectFrom('customers')
+    .select('id')
+    .where('phone_number', '=', phone)
+    .executeTakeFirstOrThrow();
   const queries: [string, ReturnType<typeof sql>][] = [
     ['list page 1', sql`select id from orders where company_id = ${companyId} order by id desc limit 10 offset 0`],
-    ['deep page (offset 250000)', sql`select id from orders where company_id = ${companyId} order by id desc limit 10 offset 250000`],
-    ['page rows', sql`select o.*, d.name, d.email, c.phone_number from orders o join order_customer_details d on d.order_id = o.id join customers c on c.id = o.customer_id where o.id in (1000, 1002, 1004) and o.company_id = ${companyId}`],
-    ['search by phone', sql`select id from orders where customer_id = ${customer.id} and company_id = ${companyId} order by id desc limit 201`],
+    [
+      'deep page (offset 250000)',
+      sql`select id from orders where company_id = ${companyId} order by id desc limit 10 offset 250000`,
+    ],
+    [
+      'page rows',
+      sql`select o.*, d.name, d.email, c.phone_number from orders o join order_customer_details d on d.order_id = o.id join customers c on c.id = o.customer_id where o.id in (1000, 1002, 1004) and o.company_id = ${companyId}`,
+    ],
+    [
+      'search by phone',
+      sql`select id from orders where customer_id = ${customer.id} and company_id = ${companyId} order by id desc limit 201`,
+    ],
     ['kept count', sql`select n from list_counts where company_id = ${companyId} and list = 'orders' and bucket = ''`],
   ];
   // The name search's queries as the list runs them (src/server/modules/orders/queries.ts).
   if (db.engine === 'sqlite') {
-    queries.push(['search by name: two trigrams of "Maria Moldovan", each candidate checked (FTS5)', sql`select o.id from orders_search s cross join orders o on o.id = s.rowid cross join order_customer_details d on d.order_id = s.rowid where orders_search match '"Mar" AND "van"' and o.company_id = ${companyId} and folded_contains('Maria Moldovan', d.name, d.email) order by s.rowid desc limit 201`]);
+    queries.push([
+      'search by name: two trigrams of "Maria Moldovan", each candidate checked (FTS5)',
+      sql`select o.id from orders_search s cross join orders o on o.id = s.rowid cross join order_customer_details d on d.order_id = s.rowid where orders_search match '"Mar" AND "van"' and o.company_id = ${companyId} and folded_contains('Maria Moldovan', d.name, d.email) order by s.rowid desc limit 201`,
+    ]);
   } else {
-    queries.push(['search by name: the newest 5,000 details walked ("Popescu")', sql`select m.order_id from (select d.order_id, d.search_text from order_customer_details d where d.company_id = ${companyId} order by d.order_id desc limit 5000) m where m.search_text like lower('%Popescu%') escape '\\' order by m.order_id desc limit 201`]);
-    queries.push(['search by name: trigram probe of two trigrams ("Maria Moldovan")', sql`select m.order_id from (select d.order_id, d.search_text from order_customer_details d where d.company_id = ${companyId} and d.search_text like lower('%Mar%') and d.search_text like lower('%van%') offset 0) m where m.search_text like lower('%Maria Moldovan%') escape '\\' limit 201`]);
-    queries.push(['search by name: the page walk past the newest 5,000 ("Maria Moldovan")', sql`select m.order_id from order_customer_details m where m.company_id = ${companyId} and coalesce(m.search_text, '') like lower('%Maria Moldovan%') escape '\\' and m.order_id < (select order_id from order_customer_details where company_id = ${companyId} order by order_id desc offset 4999 limit 1) order by m.order_id desc limit 10`]);
+    queries.push([
+      'search by name: the newest 5,000 details walked ("Popescu")',
+      sql`select m.order_id from (select d.order_id, d.search_text from order_customer_details d where d.company_id = ${companyId} order by d.order_id desc limit 5000) m where m.search_text like lower('%Popescu%') escape '\\' order by m.order_id desc limit 201`,
+    ]);
+    queries.push([
+      'search by name: trigram probe of two trigrams ("Maria Moldovan")',
+      sql`select m.order_id from (select d.order_id, d.search_text from order_customer_details d where d.company_id = ${companyId} and d.search_text like lower('%Mar%') and d.search_text like lower('%van%') offset 0) m where m.search_text like lower('%Maria Moldovan%') escape '\\' limit 201`,
+    ]);
+    queries.push([
+      'search by name: the page walk past the newest 5,000 ("Maria Moldovan")',
+      sql`select m.order_id from order_customer_details m where m.company_id = ${companyId} and coalesce(m.search_text, '') like lower('%Maria Moldovan%') escape '\\' and m.order_id < (select order_id from order_customer_details where company_id = ${companyId} order by order_id desc offset 4999 limit 1) order by m.order_id desc limit 10`,
+    ]);
   }
   for (const [label, q] of queries) {
-    const explain = db.engine === 'sqlite' ? sql`explain query plan ${q}` : sql`explain (analyze, buffers, costs off) ${q}`;
+    const explain =
+      db.engine === 'sqlite' ? sql`explain query plan ${q}` : sql`explain (analyze, buffers, costs off) ${q}`;
     const { rows } = await explain.execute(k);
     log(`\n  plan: ${label}`);
     for (const r of rows as Record<string, unknown>[]) log(`    ${String(r.detail ?? r['QUERY PLAN'])}`);
@@ -207,8 +345,19 @@ async function runEngine(engine: string): Promise<void> {
     const { token, companyIds } = await seed(db);
     const companyId = companyIds[0];
     // A customer with orders in the first company, its phone written the way people type it.
-    const sample = await db.kysely.selectFrom('orders').select(['id', 'customer_id']).where('company_id', '=', companyId).orderBy('id', 'desc').offset(5000).limit(1).executeTakeFirstOrThrow();
-    const phoneRow = await db.kysely.selectFrom('customers').select('phone_number').where('id', '=', sample.customer_id).executeTakeFirstOrThrow();
+    const sample = await db.kysely
+      .selectFrom('orders')
+      .select(['id', 'customer_id'])
+      .where('company_id', '=', companyId)
+      .orderBy('id', 'desc')
+      .offset(5000)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const phoneRow = await db.kysely
+      .selectFrom('customers')
+      .select('phone_number')
+      .where('id', '=', sample.customer_id)
+      .executeTakeFirstOrThrow();
     const typed = `0${phoneRow.phone_number.slice(3, 6)} ${phoneRow.phone_number.slice(6, 9)} ${phoneRow.phone_number.slice(9)}`;
     await plans(db, companyId, phoneRow.phone_number);
     await db.close();
@@ -223,10 +372,22 @@ async function runEngine(engine: string): Promise<void> {
     const rows: Row[] = [];
     rows.push(await cannon('bare Fastify JSON route', `${bare.url}/bare`, {}));
     rows.push(await cannon('list page 1, newest first', `${api}/order?page=1&items=10&sort=-created_at`, headers));
-    rows.push(await cannon(`deep page ${deepPage} (offset ${(deepPage - 1) * 10})`, `${api}/order?page=${deepPage}&items=10`, headers));
+    rows.push(
+      await cannon(
+        `deep page ${deepPage} (offset ${(deepPage - 1) * 10})`,
+        `${api}/order?page=${deepPage}&items=10`,
+        headers,
+      ),
+    );
     rows.push(await cannon(`search phone "${typed}"`, `${api}/order?search=${encodeURIComponent(typed)}`, headers));
     rows.push(await cannon('search name "Popescu" (broad)', `${api}/order?search=Popescu`, headers));
-    rows.push(await cannon(`search name "${customerOf(4321).name}"`, `${api}/order?search=${encodeURIComponent(customerOf(4321).name)}`, headers));
+    rows.push(
+      await cannon(
+        `search name "${customerOf(4321).name}"`,
+        `${api}/order?search=${encodeURIComponent(customerOf(4321).name)}`,
+        headers,
+      ),
+    );
     rows.push(await cannon(`search id "${sample.id}"`, `${api}/order?search=${sample.id}`, headers));
     rows.push(await cannon('order detail', `${api}/order/${sample.id}`, headers));
     rows.push(await cannon('customers list page 1', `${api}/customer?items=10`, headers));
@@ -234,7 +395,10 @@ async function runEngine(engine: string): Promise<void> {
     const ceiling = rows[0].rps;
     log(`\n| ${engine} ${ORDERS.toLocaleString('en')} orders | req/s | p50 ms | p99 ms | of bare | errors |`);
     log('|---|---|---|---|---|---|');
-    for (const r of rows) log(`| ${r.label} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${((r.rps / ceiling) * 100).toFixed(1)} % | ${r.errors} |`);
+    for (const r of rows)
+      log(
+        `| ${r.label} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${((r.rps / ceiling) * 100).toFixed(1)} % | ${r.errors} |`,
+      );
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await db.close().catch(() => {});

@@ -21,7 +21,20 @@ import { productPng } from '../src/server/lib/png.js';
 
 const PARENTS = Number(process.env.PARENTS ?? 50_000);
 const RUNS = Number(process.env.RUNS ?? 20);
-const WORDS = ['Tricou', 'Cană', 'Ghiveci', 'Pernă', 'Miere', 'Ie', 'Vază', 'Coș', 'Agendă', 'Brățară', 'Pătură', 'Zacuscă'];
+const WORDS = [
+  'Tricou',
+  'Cană',
+  'Ghiveci',
+  'Pernă',
+  'Miere',
+  'Ie',
+  'Vază',
+  'Coș',
+  'Agendă',
+  'Brățară',
+  'Pătură',
+  'Zacuscă',
+];
 const QUALIFIERS = ['din bumbac', 'pictată manual', 'de Horezu', 'din lut', 'artizanal', 'bio', 'clasic', 'din lemn'];
 const SIZES = ['S', 'M', 'L', 'XL', 'XXL', 'XS'];
 
@@ -40,13 +53,31 @@ const now = Math.floor(Date.now() / 1000);
 
 const company = await db.kysely
   .insertInto('companies')
-  .values({ name: 'Bench SRL', vat_number: 'RO14399840', vat_payer: 1, administrator_name: 'Bench', active: 1, address: null, city: null, county: null, created_at: now, updated_at: now })
+  .values({
+    name: 'Bench SRL',
+    vat_number: 'RO14399840',
+    vat_payer: 1,
+    administrator_name: 'Bench',
+    active: 1,
+    address: null,
+    city: null,
+    county: null,
+    created_at: now,
+    updated_at: now,
+  })
   .returning('id')
   .executeTakeFirstOrThrow();
-const user = await db.kysely.insertInto('users').values({ email: 'bench@example.ro', password_hash: 'x', first_name: 'B', last_name: 'B', created_at: now }).returning('id').executeTakeFirstOrThrow();
+const user = await db.kysely
+  .insertInto('users')
+  .values({ email: 'bench@example.ro', password_hash: 'x', first_name: 'B', last_name: 'B', created_at: now })
+  .returning('id')
+  .executeTakeFirstOrThrow();
 await db.kysely.insertInto('company_users').values({ company_id: company.id, user_id: user.id }).execute();
 const token = newToken();
-await db.kysely.insertInto('auth_tokens').values({ user_id: user.id, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null }).execute();
+await db.kysely
+  .insertInto('auth_tokens')
+  .values({ user_id: user.id, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null })
+  .execute();
 
 // Deterministic data: a quarter of the parents have 2-6 variations, 1 in 10 has an image.
 console.log(`Seeding ${PARENTS} parents with variations into ${dir} ...`);
@@ -61,31 +92,66 @@ await db.kysely.transaction().execute(async (trx) => {
     for (let i = start; i < Math.min(start + BATCH, PARENTS); i++) {
       const hasVariations = i % 4 === 0;
       parents.push({
-        company_id: company.id, parent_id: null,
+        company_id: company.id,
+        parent_id: null,
         name: `${WORDS[i % WORDS.length]} ${QUALIFIERS[(i * 7) % QUALIFIERS.length]} ${i}`,
-        description: null, sku: `P-${String(i).padStart(6, '0')}`, sale_type: 'Bucata',
-        stock: hasVariations ? null : i % 90, selling_price: hasVariations ? null : 1000 + (i % 500) * 10, buying_price: 700,
-        currency: 'RON', created_at: now, updated_at: now,
+        description: null,
+        sku: `P-${String(i).padStart(6, '0')}`,
+        sale_type: 'Bucata',
+        stock: hasVariations ? null : i % 90,
+        selling_price: hasVariations ? null : 1000 + (i % 500) * 10,
+        buying_price: 700,
+        currency: 'RON',
+        created_at: now,
+        updated_at: now,
       });
     }
     const ids = await trx.insertInto('products').values(parents).returning(['id', 'sku']).execute();
     total += ids.length;
     const children: Insertable<ProductsTable>[] = [];
-    const images: { product_id: number; mime: string; bytes: Buffer; size: number; sha256: string; updated_at: number }[] = [];
+    const images: {
+      product_id: number;
+      mime: string;
+      bytes: Buffer;
+      size: number;
+      sha256: string;
+      updated_at: number;
+    }[] = [];
     ids.forEach((row, k) => {
       const i = start + k;
-      if (i % 10 === 0) images.push({ product_id: row.id, mime: 'image/png', bytes: picture, size: picture.length, sha256: pictureSha, updated_at: now });
+      if (i % 10 === 0)
+        images.push({
+          product_id: row.id,
+          mime: 'image/png',
+          bytes: picture,
+          size: picture.length,
+          sha256: pictureSha,
+          updated_at: now,
+        });
       if (i % 4 !== 0) return;
       const count = 2 + (i % 5);
       for (let n = 0; n < count; n++) {
         children.push({
-          company_id: company.id, parent_id: row.id, name: `${parents[k].name} ${SIZES[n]}`, description: null,
-          sku: `${row.sku}-${SIZES[n]}`, sale_type: 'Bucata', stock: n * 3, selling_price: 1500 + n * 100, buying_price: 800,
-          currency: 'RON', created_at: now, updated_at: now,
+          company_id: company.id,
+          parent_id: row.id,
+          name: `${parents[k].name} ${SIZES[n]}`,
+          description: null,
+          sku: `${row.sku}-${SIZES[n]}`,
+          sale_type: 'Bucata',
+          stock: n * 3,
+          selling_price: 1500 + n * 100,
+          buying_price: 800,
+          currency: 'RON',
+          created_at: now,
+          updated_at: now,
         });
       }
     });
-    for (let c = 0; c < children.length; c += BATCH) await trx.insertInto('products').values(children.slice(c, c + BATCH)).execute();
+    for (let c = 0; c < children.length; c += BATCH)
+      await trx
+        .insertInto('products')
+        .values(children.slice(c, c + BATCH))
+        .execute();
     total += children.length;
     if (images.length) await trx.insertInto('product_images').values(images).execute();
   }
@@ -120,7 +186,10 @@ console.log(`GET /api/v1/product, ${RUNS} runs each after one warm-up:`);
 await measure('page 1, 10 per page', '/api/v1/product?page=1&items=10');
 await measure('page 1, 100 per page', '/api/v1/product?page=1&items=100');
 await measure('dashboard count (items=1)', '/api/v1/product?items=1');
-await measure(`middle page ${Math.floor(lastPage / 2)}, 10 per page`, `/api/v1/product?page=${Math.floor(lastPage / 2)}&items=10`);
+await measure(
+  `middle page ${Math.floor(lastPage / 2)}, 10 per page`,
+  `/api/v1/product?page=${Math.floor(lastPage / 2)}&items=10`,
+);
 await measure(`last page ${lastPage}, 10 per page`, `/api/v1/product?page=${lastPage}&items=10`);
 await measure('search "Horezu" (many hits)', `/api/v1/product?search=${encodeURIComponent('Horezu')}&items=10`);
 await measure('search variation SKU "012344-XL"', '/api/v1/product?search=012344-XL&items=10');

@@ -14,7 +14,9 @@ const dir = path.dirname(fileURLToPath(import.meta.url));
 const filters = process.argv.slice(2);
 const benches = fs
   .readdirSync(dir)
-  .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && f !== 'run.ts' && !f.endsWith('.test.ts') && !f.startsWith('_'))
+  .filter(
+    (f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && f !== 'run.ts' && !f.endsWith('.test.ts') && !f.startsWith('_'),
+  )
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
   .sort();
 
@@ -28,12 +30,18 @@ const failed: string[] = [];
 if (benches.includes('dashboard.ts')) {
   console.log('\n=== vite build (for bench/dashboard.ts)');
   const vite = path.join(dir, '..', 'node_modules', 'vite', 'bin', 'vite.js');
-  if (spawnSync(process.execPath, [vite, 'build'], { stdio: 'inherit', cwd: path.join(dir, '..') }).status !== 0) failed.push('vite build');
+  if (spawnSync(process.execPath, [vite, 'build'], { stdio: 'inherit', cwd: path.join(dir, '..') }).status !== 0)
+    failed.push('vite build');
 }
 for (const file of benches) {
   console.log(`\n=== bench/${file}`);
-  const { status } = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { stdio: 'inherit', env: process.env });
+  const { status } = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   if (status !== 0) failed.push(file);
 }
-console.log(`\n${benches.length - failed.length} of ${benches.length} benchmarks ran${failed.length ? `; failed: ${failed.join(', ')}` : ''}.`);
+console.log(
+  `\n${benches.length - failed.length} of ${benches.length} benchmarks ran${failed.length ? `; failed: ${failed.join(', ')}` : ''}.`,
+);
 process.exit(failed.length ? 1 : 0);

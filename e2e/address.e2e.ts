@@ -42,11 +42,15 @@ describe('address picker', () => {
     await typeAndPick('cluj nap', 'Cluj-Napoca');
     await expect.poll(() => box(/^Street/).evaluate((el) => el === document.activeElement)).toBe(true);
     await typeAndPick('zorilor', 'Strada Zorilor');
-    await expect.poll(() => page.getByRole('textbox', { name: /^Number/ }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: /^Number/ }).evaluate((el) => el === document.activeElement))
+      .toBe(true);
     await page.keyboard.type('29');
     await expect.poll(() => postalCode().inputValue()).toBe('400351');
     expect(await postalCode().getAttribute('readonly')).not.toBeNull();
-    await expect.poll(() => page.getByTestId('address-line').textContent()).toContain('Strada Zorilor 29, Cluj-Napoca, Cluj, 400351');
+    await expect
+      .poll(() => page.getByTestId('address-line').textContent())
+      .toContain('Strada Zorilor 29, Cluj-Napoca, Cluj, 400351');
     await screenshot(page, 'address-cluj-napoca');
     // The even side of the street has its own ranges: 44 is in 2–44.
     await page.getByRole('textbox', { name: /^Number/ }).fill('44');
@@ -78,21 +82,25 @@ describe('address picker', () => {
     await expect.poll(() => postalCode().inputValue()).toBe('010093');
   });
 
-  it('a village has no street list: the street is typed and the postal code is the village\'s', async () => {
+  it("a village has no street list: the street is typed and the postal code is the village's", async () => {
     await page.goto(`${server.baseUrl}/sameday-location`);
     await box(/^County/).focus();
     await typeAndPick('arges', 'Argeș');
     await typeAndPick('lazaresti', 'Lăzărești (Schitu Golești)');
     await expect.poll(() => postalCode().inputValue()).toBe('117653');
     await page.getByRole('textbox', { name: /^Street/ }).fill('Principală');
-    await expect.poll(() => page.getByTestId('address-line').textContent()).toContain('Principală, Lăzărești, Argeș, 117653');
+    await expect
+      .poll(() => page.getByTestId('address-line').textContent())
+      .toContain('Principală, Lăzărești, Argeș, 117653');
   });
 
   it('the version in the sidebar opens the About dialog with the data notice, in both languages', async () => {
     await page.getByRole('button', { name: 'About this app and its data' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await expect.poll(() => dialog.getByTestId('data-notice').textContent()).toContain('Open Government Licence v1.0 (OGL-ROU-1.0)');
+    await expect
+      .poll(() => dialog.getByTestId('data-notice').textContent())
+      .toContain('Open Government Licence v1.0 (OGL-ROU-1.0)');
     expect(await dialog.getByTestId('data-notice').textContent()).toContain('SIRUTA 2025 S1');
     await screenshot(page, 'address-about');
     await page.keyboard.press('Escape');
@@ -100,7 +108,9 @@ describe('address picker', () => {
     await page.goto(`${server.baseUrl}/sameday-location`);
     await page.getByRole('heading', { name: 'Căutare adresă' }).waitFor();
     await page.getByRole('button', { name: 'Despre aplicație și datele ei' }).click();
-    await expect.poll(() => page.getByRole('dialog').getByTestId('data-notice').textContent()).toContain('Licenței pentru Guvernare Deschisă v1.0');
+    await expect
+      .poll(() => page.getByRole('dialog').getByTestId('data-notice').textContent())
+      .toContain('Licenței pentru Guvernare Deschisă v1.0');
     await page.keyboard.press('Escape');
     expect(await box(/^Județ/).count()).toBe(1);
   });

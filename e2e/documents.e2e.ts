@@ -36,7 +36,12 @@ async function apiCall<T = unknown>(method: string, url: string, body?: unknown)
     async ({ method, url, body }) => {
       const res = await fetch(url, {
         method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'X-Company-ID': String(localStorage.getItem('selectedCompanyId')), 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('token')}`,
+          'X-Company-ID': String(localStorage.getItem('selectedCompanyId')),
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, body: await res.json().catch(() => null) };
@@ -61,7 +66,9 @@ async function setUpIntegrations(companyId: number) {
   const series = await ok<{ data: { name: string }[] }>('GET', wizard('smartbill', 'series'));
   await ok('POST', wizard('smartbill', 'series'), { series_name: series.data[0].name });
   const vat = await ok<{ data: { percentage: number }[] }>('GET', wizard('smartbill', 'vat-amount'));
-  await ok('POST', wizard('smartbill', 'vat-amount'), { vat_amount: vat.data.length ? String(vat.data[0].percentage) : null });
+  await ok('POST', wizard('smartbill', 'vat-amount'), {
+    vat_amount: vat.data.length ? String(vat.data[0].percentage) : null,
+  });
 }
 
 interface ProductRow {
@@ -76,7 +83,9 @@ interface ProductRow {
 async function newOrder(phone: string): Promise<{ id: number; names: string[] }> {
   const sources = await ok<{ data: { id: number }[] }>('GET', '/api/v1/source?page=1&items=10');
   const products = await ok<{ data: ProductRow[] }>('GET', '/api/v1/product?page=1&items=100');
-  const three = products.data.filter((p) => p.parent_id === null && !p.variations?.length && (p.stock ?? 0) >= 5).slice(0, 3);
+  const three = products.data
+    .filter((p) => p.parent_id === null && !p.variations?.length && (p.stock ?? 0) >= 5)
+    .slice(0, 3);
   expect(three).toHaveLength(3);
   const created = await ok<{ data: { id: number } }>('POST', '/api/v1/order', {
     name: 'Client Documente',
@@ -102,12 +111,16 @@ async function newOrder(phone: string): Promise<{ id: number; names: string[] }>
 function ageInvoice(orderId: number, seconds: number) {
   const db = new Database(dbFile);
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%invoice%'").all() as { name: string }[];
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%invoice%'")
+      .all() as { name: string }[];
     let moved = 0;
     for (const { name } of tables) {
       const columns = (db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).map((c) => c.name);
       if (!columns.includes('order_id') || !columns.includes('updated_at')) continue;
-      moved += db.prepare(`UPDATE "${name}" SET updated_at = updated_at - ? WHERE order_id = ?`).run(seconds, orderId).changes;
+      moved += db
+        .prepare(`UPDATE "${name}" SET updated_at = updated_at - ? WHERE order_id = ?`)
+        .run(seconds, orderId).changes;
     }
     expect(moved, 'an invoice row of the order to age').toBeGreaterThan(0);
   } finally {
@@ -131,7 +144,8 @@ async function dialogGone() {
 }
 
 async function dismissToasts() {
-  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click().catch(() => {});
+  for (const close of await page.locator('.mantine-Notification-root button').all())
+    await close.click().catch(() => {});
 }
 
 async function openOrder(id: number) {
@@ -175,8 +189,10 @@ beforeAll(async () => {
     w.__frames = [];
     new MutationObserver((changes) => {
       for (const c of changes) {
-        for (const n of c.addedNodes) if (n instanceof HTMLIFrameElement && n.dataset.testid === 'print-frame') w.__frames!.push('added');
-        for (const n of c.removedNodes) if (n instanceof HTMLIFrameElement && n.dataset.testid === 'print-frame') w.__frames!.push('removed');
+        for (const n of c.addedNodes)
+          if (n instanceof HTMLIFrameElement && n.dataset.testid === 'print-frame') w.__frames!.push('added');
+        for (const n of c.removedNodes)
+          if (n instanceof HTMLIFrameElement && n.dataset.testid === 'print-frame') w.__frames!.push('removed');
       }
     }).observe(document, { childList: true, subtree: true }); // the document: its root element does not exist yet
   });
@@ -206,7 +222,13 @@ describe('order documents', () => {
       await section().getByRole('button', { name: 'Create AWB' }).click();
       await dialog().waitFor();
       // Cargus is the only usable courier: chosen, marked emulated; the order's address is filled in.
-      await expect.poll(() => dialog().getByRole('combobox', { name: /^Courier/ }).inputValue()).toBe('Cargus (emulated)');
+      await expect
+        .poll(() =>
+          dialog()
+            .getByRole('combobox', { name: /^Courier/ })
+            .inputValue(),
+        )
+        .toBe('Cargus (emulated)');
       await expect.poll(() => dialog().getByRole('textbox', { name: 'Postal code' }).inputValue()).toBe('400335');
       expect(await dialog().getByTestId('awb-locations').textContent()).toBe('Locations as Cargus knows them');
       // No size yet: the four fields say so, nothing is sent.
@@ -214,11 +236,17 @@ describe('order documents', () => {
       await expect.poll(() => dialog().getByText('This field is required.').count()).toBe(4);
       await screenshot(page, 'en-2-awb-modal-checks');
       await pick(dialog().getByRole('combobox', { name: 'Package' }), /^Medium/);
-      expect(await dialog().getByRole('textbox', { name: /^Width/ }).inputValue()).toBe('30');
+      expect(
+        await dialog()
+          .getByRole('textbox', { name: /^Width/ })
+          .inputValue(),
+      ).toBe('30');
       await screenshot(page, 'en-3-awb-modal-filled');
       await dialog().getByRole('button', { name: 'Create AWB' }).click();
       await dialogGone();
-      const title = await awbBlock().getByText(/^AWB \S+$/).textContent();
+      const title = await awbBlock()
+        .getByText(/^AWB \S+$/)
+        .textContent();
       awbNumber = title!.replace(/^AWB /, '');
       expect(awbNumber).toMatch(/\w+/);
       expect(await docBlock('createAwb')).toBe('hasAwb');
@@ -236,11 +264,16 @@ describe('order documents', () => {
       });
       await awbBlock().getByRole('button', { name: 'Print' }).click();
       await expect.poll(() => page.evaluate(() => (window as unknown as { __prints: number }).__prints)).toBe(1);
-      await expect.poll(() => page.evaluate(() => (window as unknown as { __frames: string[] }).__frames)).toEqual(['added', 'removed']);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __frames: string[] }).__frames))
+        .toEqual(['added', 'removed']);
       expect(await page.locator('iframe[data-testid="print-frame"]').count()).toBe(0);
       expect(await page.getByText(/Please try downloading instead/).count()).toBe(0);
 
-      const [download] = await Promise.all([page.waitForEvent('download'), awbBlock().getByRole('button', { name: 'Download' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        awbBlock().getByRole('button', { name: 'Download' }).click(),
+      ]);
       expect(download.suggestedFilename()).toContain(awbNumber);
       expect(download.suggestedFilename()).toMatch(/\.pdf$/);
       const file = await download.path();
@@ -264,10 +297,15 @@ describe('order documents', () => {
   it('invoice: issued; storno waits a day; two of three lines reversed, then the rest', async () => {
     await step('invoice', async () => {
       await section().getByRole('button', { name: 'Create invoice' }).click();
-      await invoiceBlock().getByText(/^Invoice \S/).waitFor();
+      await invoiceBlock()
+        .getByText(/^Invoice \S/)
+        .waitFor();
       expect(await docBlock('createInvoice')).toBe('hasInvoice');
       expect(await docBlock('storno')).toBe('stornoTooSoon');
-      const [download] = await Promise.all([page.waitForEvent('download'), invoiceBlock().getByRole('button', { name: 'Download' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        invoiceBlock().getByRole('button', { name: 'Download' }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(/\.pdf$/);
       await dismissToasts();
       await screenshot(page, 'en-6-invoice-issued');
@@ -279,8 +317,12 @@ describe('order documents', () => {
       await dialog().waitFor();
       await dialog().getByRole('button', { name: 'Issue storno invoice' }).click();
       await dialog().getByText('No products selected').waitFor();
-      await dialog().getByRole('checkbox', { name: `Reverse ${order.names[0]}` }).check();
-      await dialog().getByRole('checkbox', { name: `Reverse ${order.names[1]}` }).check();
+      await dialog()
+        .getByRole('checkbox', { name: `Reverse ${order.names[0]}` })
+        .check();
+      await dialog()
+        .getByRole('checkbox', { name: `Reverse ${order.names[1]}` })
+        .check();
       await screenshot(page, 'en-7-storno-two-lines');
       await dialog().getByRole('button', { name: 'Issue storno invoice' }).click();
       await dialogGone();
@@ -296,12 +338,21 @@ describe('order documents', () => {
       await dialog().waitFor();
       // The two reversed lines are shown as such; only the third is left.
       expect(await dialog().getByText('Fully reversed').count()).toBe(2);
-      expect(await dialog().getByRole('checkbox', { name: `Reverse ${order.names[0]}` }).isDisabled()).toBe(true);
-      await dialog().getByRole('checkbox', { name: `Reverse ${order.names[2]}` }).check();
+      expect(
+        await dialog()
+          .getByRole('checkbox', { name: `Reverse ${order.names[0]}` })
+          .isDisabled(),
+      ).toBe(true);
+      await dialog()
+        .getByRole('checkbox', { name: `Reverse ${order.names[2]}` })
+        .check();
       await screenshot(page, 'en-8-storno-the-rest');
       await dialog().getByRole('button', { name: 'Issue storno invoice' }).click();
       await dialogGone();
-      await page.locator('.mantine-Badge-root', { hasText: /^Storno$/ }).first().waitFor();
+      await page
+        .locator('.mantine-Badge-root', { hasText: /^Storno$/ })
+        .first()
+        .waitFor();
       expect(await docBlock('storno')).not.toBe('none');
       await dismissToasts();
       await screenshot(page, 'en-9-storno-done');
@@ -321,7 +372,13 @@ describe('order documents', () => {
       await openOrder(second.id);
       await section().getByRole('button', { name: 'Generează AWB' }).click();
       await dialog().waitFor();
-      await expect.poll(() => dialog().getByRole('combobox', { name: /^Curier/ }).inputValue()).toBe('Cargus (emulat)');
+      await expect
+        .poll(() =>
+          dialog()
+            .getByRole('combobox', { name: /^Curier/ })
+            .inputValue(),
+        )
+        .toBe('Cargus (emulat)');
       await dialog().getByRole('button', { name: 'Generează AWB' }).click();
       await expect.poll(() => dialog().getByText('Câmpul este obligatoriu.').count()).toBe(4);
       await screenshot(page, 'ro-2-awb-modal');

@@ -29,15 +29,25 @@ async function signedInPage(width: number, lang = 'en'): Promise<Page> {
 }
 
 /** Width of the placeholder text against the room inside its input (both in CSS pixels). */
-async function placeholderFits(page: Page, selector: string): Promise<{ text: string; text_px: number; room_px: number }> {
-  return page.locator(selector).first().evaluate((el) => {
-    const input = el as HTMLInputElement;
-    const style = getComputedStyle(input);
-    const ctx = document.createElement('canvas').getContext('2d')!;
-    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    return { text: input.placeholder, text_px: Math.ceil(ctx.measureText(input.placeholder).width), room_px: Math.floor(room) };
-  });
+async function placeholderFits(
+  page: Page,
+  selector: string,
+): Promise<{ text: string; text_px: number; room_px: number }> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const input = el as HTMLInputElement;
+      const style = getComputedStyle(input);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return {
+        text: input.placeholder,
+        text_px: Math.ceil(ctx.measureText(input.placeholder).width),
+        room_px: Math.floor(room),
+      };
+    });
 }
 
 describe('first use', () => {
@@ -91,7 +101,15 @@ describe('first use', () => {
   it('search placeholders fit on a phone and on a desktop, in both languages', async () => {
     for (const width of [390, 1440]) {
       const page = await signedInPage(width, 'ro');
-      for (const path of ['/return-requests', '/products', '/companies', '/messages', '/packages', '/discounts', '/product-discounts']) {
+      for (const path of [
+        '/return-requests',
+        '/products',
+        '/companies',
+        '/messages',
+        '/packages',
+        '/discounts',
+        '/product-discounts',
+      ]) {
         await page.goto(`${server.baseUrl}${path}`);
         await page.locator('input[type=search]').waitFor();
         const fits = await placeholderFits(page, 'input[type=search]');
@@ -124,7 +142,11 @@ describe('first use', () => {
     await page.goto(`${server.baseUrl}/products`);
     await page.getByRole('button', { name: 'Add product' }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? '')).toMatch(/^Name/);
+    await expect
+      .poll(() =>
+        page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? ''),
+      )
+      .toMatch(/^Name/);
     expect(await page.getByRole('listbox').count()).toBe(0);
     await screenshot(page, 'first-use-add-product-focus');
     await page.keyboard.press('Escape');
@@ -155,7 +177,12 @@ describe('first use', () => {
     await page.getByText('Nu s-au găsit rezultate').waitFor();
     expect(await page.getByText(/Se afișează/).count()).toBe(0);
     const sku = await page.evaluate(async () => {
-      const res = await fetch('/api/v1/product?page=1&items=1', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'X-Company-ID': localStorage.getItem('selectedCompanyId') ?? '' } });
+      const res = await fetch('/api/v1/product?page=1&items=1', {
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('token')}`,
+          'X-Company-ID': localStorage.getItem('selectedCompanyId') ?? '',
+        },
+      });
       return ((await res.json()) as { data: { sku: string }[] }).data[0].sku;
     });
     await search.fill(sku);
@@ -167,7 +194,10 @@ describe('first use', () => {
   it('return request dates read day.month in Romanian', async () => {
     const page = await signedInPage(1366, 'ro');
     await page.goto(`${server.baseUrl}/return-requests`);
-    const cell = page.getByRole('row').nth(1).getByText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+    const cell = page
+      .getByRole('row')
+      .nth(1)
+      .getByText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
     await cell.waitFor();
     await page.close();
   });
@@ -178,12 +208,17 @@ describe('first use', () => {
     await page.getByText(/^Showing 11 to 20 of \d+ results$/).waitFor();
     const seen: { url: string; company: string | undefined; status: number }[] = [];
     page.on('response', (r) => {
-      if (r.url().includes('/api/v1/')) seen.push({ url: r.url(), company: r.request().headers()['x-company-id'], status: r.status() });
+      if (r.url().includes('/api/v1/'))
+        seen.push({ url: r.url(), company: r.request().headers()['x-company-id'], status: r.status() });
     });
     const selector = page.getByRole('combobox', { name: 'Company' });
     const before = await page.evaluate(() => localStorage.getItem('selectedCompanyId'));
     await selector.click();
-    await page.getByRole('option').filter({ hasNotText: (await selector.inputValue()) || '\u0000' }).first().click();
+    await page
+      .getByRole('option')
+      .filter({ hasNotText: (await selector.inputValue()) || '\u0000' })
+      .first()
+      .click();
     await page.getByText(/^Showing 1 to 10 of \d+ results$/).waitFor();
     await page.waitForLoadState('networkidle');
     const after = await page.evaluate(() => localStorage.getItem('selectedCompanyId'));

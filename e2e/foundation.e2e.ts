@@ -19,7 +19,11 @@ function validCui(seed: number): string {
 async function apiCall(page: Page, method: string, path: string, body?: unknown) {
   return page.evaluate(
     async ({ method, path, body }) => {
-      const res = await fetch(path, { method, headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(path, {
+        method,
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       return { status: res.status, body: await res.json() };
     },
     { method, path, body },
@@ -62,7 +66,8 @@ describe('web foundation', () => {
 
     // Dashboard: five count cards, recent orders, changelog; the first company is selected.
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    for (const r of ['company', 'product', 'order', 'source', 'customer']) await page.getByTestId(`count-${r}`).waitFor();
+    for (const r of ['company', 'product', 'order', 'source', 'customer'])
+      await page.getByTestId(`count-${r}`).waitFor();
     await page.getByRole('heading', { name: 'Changelog' }).waitFor();
     await expect(page.getByTestId('count-company').innerText()).resolves.toContain('2');
     const selector = page.getByRole('combobox', { name: 'Company' });
@@ -75,7 +80,9 @@ describe('web foundation', () => {
     // Pick the other company.
     await selector.click();
     await page.getByRole('option', { name: 'Meșteșug Artizanal SRL' }).click();
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('selectedCompanyName'))).toBe('Meșteșug Artizanal SRL');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('selectedCompanyName')))
+      .toBe('Meșteșug Artizanal SRL');
 
     // Notifications: badge, dropdown, marked read on open, closes on an outside click.
     const bell = page.getByRole('button', { name: /Open notifications/ });
@@ -105,7 +112,15 @@ describe('web foundation', () => {
     await page.getByRole('button', { name: 'Add company' }).click();
     const modal = page.getByRole('dialog');
     await modal.getByLabel('Company name').waitFor();
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.closest('.mantine-InputWrapper-root')?.textContent ?? '')).toContain('Company name');
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (document.activeElement as HTMLInputElement | null)?.closest('.mantine-InputWrapper-root')?.textContent ??
+            '',
+        ),
+      )
+      .toContain('Company name');
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.getByText('This field is required.').first().waitFor();
     await screenshot(page, 'foundation-company-modal');
@@ -113,7 +128,10 @@ describe('web foundation', () => {
     await modal.getByLabel('Tax ID (CUI)').fill('RO12345');
     await modal.getByLabel('Administrator').fill('Elena Stan');
     await modal.getByLabel('Administrator').press('Enter'); // Enter submits
-    await modal.getByText(/tax id \(CUI\) is not valid/).first().waitFor();
+    await modal
+      .getByText(/tax id \(CUI\) is not valid/)
+      .first()
+      .waitFor();
     await modal.getByLabel('Tax ID (CUI)').fill(validCui(1000001));
     await modal.getByLabel('VAT payer').check();
     await modal.getByRole('button', { name: 'Save' }).click();
@@ -123,7 +141,11 @@ describe('web foundation', () => {
 
     // Eight more through the API: 11 companies, two pages of 10.
     for (let i = 1; i <= 8; i++) {
-      const r = await apiCall(page, 'POST', '/api/v1/company', { name: `Zeta ${String(i).padStart(2, '0')} SRL`, vat_number: validCui(2000000 + i * 37), administrator_name: 'Test Admin' });
+      const r = await apiCall(page, 'POST', '/api/v1/company', {
+        name: `Zeta ${String(i).padStart(2, '0')} SRL`,
+        vat_number: validCui(2000000 + i * 37),
+        administrator_name: 'Test Admin',
+      });
       expect(r.status).toBe(201);
     }
     await page.reload();
@@ -137,7 +159,10 @@ describe('web foundation', () => {
     await page.waitForURL(/page=2/);
     await showing(page).filter({ hasText: 'Showing 11 to 11 of 11 results' }).waitFor();
     await page.getByRole('cell', { name: 'Zeta 08 SRL' }).waitFor();
-    await page.getByRole('row', { name: /Zeta 08 SRL/ }).getByRole('button', { name: 'Edit' }).click();
+    await page
+      .getByRole('row', { name: /Zeta 08 SRL/ })
+      .getByRole('button', { name: 'Edit' })
+      .click();
     await expect(modal.getByLabel('Company name').inputValue()).resolves.toBe('Zeta 08 SRL');
     await modal.getByLabel('Company name').fill('Zeta 08 Renamed SRL');
     await modal.getByRole('button', { name: 'Save' }).click();
@@ -152,7 +177,10 @@ describe('web foundation', () => {
     await showing(page).filter({ hasText: 'Showing 11 to 11 of 11 results' }).waitFor();
 
     // Delete the only row of page 2: confirmation, then back to page 1 without pagination.
-    await page.getByRole('row', { name: /Zeta 08 Renamed SRL/ }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('row', { name: /Zeta 08 Renamed SRL/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     const confirm = page.getByRole('dialog');
     await confirm.getByText(/delete the company “Zeta 08 Renamed SRL”/).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -161,9 +189,15 @@ describe('web foundation', () => {
     expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(0);
 
     // A company that still has products cannot be deleted: the 409 reason shows in the dialog.
-    await page.getByRole('row', { name: /Casa Verde Distribuție SRL/ }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('row', { name: /Casa Verde Distribuție SRL/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await confirm.getByRole('alert').filter({ hasText: /still has \d+ products/ }).waitFor();
+    await confirm
+      .getByRole('alert')
+      .filter({ hasText: /still has \d+ products/ })
+      .waitFor();
     await screenshot(page, 'foundation-delete-refused');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
@@ -211,7 +245,9 @@ describe('web foundation', () => {
     await page.waitForURL(`${server.baseUrl}/login`);
     await page.getByRole('button', { name: 'Autentificare' }).waitFor();
     await page.getByLabel('Parolă').waitFor();
-    const left = await page.evaluate(() => ['token', 'user', 'selectedCompanyId', 'selectedCompanyName'].map((k) => localStorage.getItem(k)));
+    const left = await page.evaluate(() =>
+      ['token', 'user', 'selectedCompanyId', 'selectedCompanyName'].map((k) => localStorage.getItem(k)),
+    );
     expect(left).toEqual([null, null, null, null]);
     await page.goto(`${server.baseUrl}/`);
     await page.waitForURL(`${server.baseUrl}/login`);

@@ -33,11 +33,20 @@ export interface E2eServer {
 export async function startServer(): Promise<E2eServer> {
   // WEB_DIST lets a developer build into a folder of their own (vite build --outDir) while others test.
   const dist = process.env.WEB_DIST ?? 'dist';
-  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`No web build in ${dist}: run "npm run build" first (npm test does it).`);
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    throw new Error(`No web build in ${dist}: run "npm run build" first (npm test does it).`);
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, DATA_DIR: dir, SEED_DEMO: 'true', WEB_DIST: dist },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`,
+      DATA_DIR: dir,
+      SEED_DEMO: 'true',
+      WEB_DIST: dist,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -67,11 +76,23 @@ export async function startServer(): Promise<E2eServer> {
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (npm test does this when run as root).`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (npm test does this when run as root).`,
+    );
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 

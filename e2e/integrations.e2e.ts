@@ -34,7 +34,8 @@ async function dialogGone() {
 }
 
 async function dismissToasts() {
-  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click().catch(() => {});
+  for (const close of await page.locator('.mantine-Notification-root button').all())
+    await close.click().catch(() => {});
 }
 
 beforeAll(async () => {
@@ -77,7 +78,9 @@ describe('integrations screen', () => {
     await field('Password').fill('wrong-password');
     await field('API key (subscription key)').fill('demo');
     await dialog().getByRole('button', { name: 'Next' }).click();
-    await dialog().getByText(/Cargus did not accept these credentials/).waitFor();
+    await dialog()
+      .getByText(/Cargus did not accept these credentials/)
+      .waitFor();
     await screenshot(page, '03-cargus-refused');
 
     await dialog().getByRole('button', { name: 'Fill in the demo account' }).click();
@@ -96,7 +99,11 @@ describe('integrations screen', () => {
     await dialogGone();
     await configured('cargus').waitFor();
     expect(await configured('cargus').getByText('Active', { exact: true }).count()).toBe(1);
-    expect(await configured('cargus').getByText(/Pickup point:/).count()).toBe(1);
+    expect(
+      await configured('cargus')
+        .getByText(/Pickup point:/)
+        .count(),
+    ).toBe(1);
     expect(await tab(/Courier/).textContent()).toContain('1/3');
     await screenshot(page, '05-cargus-configured');
   });
@@ -122,7 +129,9 @@ describe('integrations screen', () => {
     await screenshot(page, '07-sameday-contact-person');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await dialogGone();
-    await configured('sameday').getByText(/Contact person: Radu Ene/).waitFor();
+    await configured('sameday')
+      .getByText(/Contact person: Radu Ene/)
+      .waitFor();
   });
 
   it('DPD: a login alone is partially configured; Complete configuration opens step 2', async () => {
@@ -165,7 +174,9 @@ describe('integrations screen', () => {
     await screenshot(page, '10-smartbill-vat');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await dialogGone();
-    await configured('smartbill').getByText(/Series:/).waitFor();
+    await configured('smartbill')
+      .getByText(/Series:/)
+      .waitFor();
     expect(await configured('smartbill').getByText(/VAT:/).count()).toBe(1);
     expect(await tab(/Invoice/).textContent()).toContain('1/1');
   });
@@ -200,7 +211,9 @@ describe('integrations screen', () => {
     await card.getByRole('button', { name: 'Test connection' }).click();
     await page.getByText('Vonage accepted the saved credentials.').waitFor();
     await card.getByRole('button', { name: /Delete/ }).click();
-    await dialog().getByText(/Delete the Vonage integration/).waitFor();
+    await dialog()
+      .getByText(/Delete the Vonage integration/)
+      .waitFor();
     await screenshot(page, '13-delete-confirmation');
     await dialog().getByRole('button', { name: 'Delete' }).click();
     await dialogGone();

@@ -54,13 +54,15 @@ describe('messages screen', () => {
     await screenshot(page, 'messages-01-list');
   });
 
-  it('creates a template: it starts on the sidebar\'s company with its sources, the counter follows the text', async () => {
+  it("creates a template: it starts on the sidebar's company with its sources, the counter follows the text", async () => {
     await page.getByRole('button', { name: 'Add Message' }).click();
     await dialog().waitFor();
     const save = dialog().getByRole('button', { name: 'Save' });
     const source = dialog().getByLabel('Source');
     // Like the other add dialogs: the sidebar's company is chosen, so its sources are offered at once.
-    expect(await dialog().getByLabel('Company').inputValue()).toBe(await page.getByRole('combobox', { name: 'Company' }).first().inputValue());
+    expect(await dialog().getByLabel('Company').inputValue()).toBe(
+      await page.getByRole('combobox', { name: 'Company' }).first().inputValue(),
+    );
     await expect.poll(() => source.isDisabled()).toBe(false);
     expect(await save.isDisabled()).toBe(true);
     await screenshot(page, 'messages-02-empty-form');
@@ -87,7 +89,11 @@ describe('messages screen', () => {
     await text.pressSequentially('ș');
     await expectCounter({ colour: 'red', encoding: 'UCS-2', parts: 2, length: 121 });
     expect(await dialog().getByTestId('sms-unicode-badge').isVisible()).toBe(true);
-    expect(await dialog().getByText(/switch the message to Unicode/).isVisible()).toBe(true);
+    expect(
+      await dialog()
+        .getByText(/switch the message to Unicode/)
+        .isVisible(),
+    ).toBe(true);
     await screenshot(page, 'messages-05-counter-unicode-red');
 
     await dialog().getByRole('button', { name: 'Replace diacritics' }).click();
@@ -113,7 +119,7 @@ describe('messages screen', () => {
     await screenshot(page, 'messages-08-created');
   });
 
-  it('refuses a bad sender with the shared rule\'s message under the field', async () => {
+  it("refuses a bad sender with the shared rule's message under the field", async () => {
     await page.getByRole('button', { name: 'Add Message' }).click();
     await pickOption(dialog().getByLabel('Company'), 'Casa Verde Distribuție SRL');
     const source = dialog().getByLabel('Source');
@@ -122,13 +128,19 @@ describe('messages screen', () => {
     await dialog().getByLabel('From').fill('Casa Verde SRL');
     await dialog().getByLabel('Message text').fill('Test');
     await dialog().getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => dialog().getByText(/up to 11 letters and digits/).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        dialog()
+          .getByText(/up to 11 letters and digits/)
+          .count(),
+      )
+      .toBeGreaterThan(0);
     await screenshot(page, 'messages-09-bad-sender');
     await dialog().getByRole('button', { name: 'Cancel' }).click();
     await dialog().waitFor({ state: 'detached' });
   });
 
-  it('creates for another company of the user with that company\'s sources', async () => {
+  it("creates for another company of the user with that company's sources", async () => {
     const before = await page.getByText(/Showing 1 to 10 of \d+ results/).innerText();
     await page.getByRole('button', { name: 'Add Message' }).click();
     await pickOption(dialog().getByLabel('Company'), 'Meșteșug Artizanal SRL');
@@ -171,7 +183,9 @@ describe('messages screen', () => {
     await sw.click();
     await expect.poll(() => row.getByText('Inactive').count()).toBe(1);
     await page.reload();
-    await expect.poll(() => rowOf('a fost livrata. Multumim!').getByRole('switch').isChecked(), { timeout: 15000 }).toBe(false);
+    await expect
+      .poll(() => rowOf('a fost livrata. Multumim!').getByRole('switch').isChecked(), { timeout: 15000 })
+      .toBe(false);
     await screenshot(page, 'messages-11-toggled');
     await rowOf('a fost livrata. Multumim!').getByRole('switch').click();
     await expect.poll(() => rowOf('a fost livrata. Multumim!').getByText('Active', { exact: true }).count()).toBe(1);
@@ -188,7 +202,9 @@ describe('messages screen', () => {
   it('speaks Romanian', async () => {
     await page.evaluate(() => localStorage.setItem('language', 'ro'));
     await page.reload();
-    await expect.poll(() => page.getByRole('columnheader', { name: 'Textul mesajului' }).count(), { timeout: 15000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: 'Textul mesajului' }).count(), { timeout: 15000 })
+      .toBe(1);
     await page.getByRole('button', { name: 'Adaugă mesaj' }).click();
     await dialog().waitFor();
     await dialog().getByLabel('Textul mesajului').fill('Vă mulțumim!');

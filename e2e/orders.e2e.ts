@@ -23,16 +23,66 @@ afterAll(async () => {
 
 const TEXT = {
   en: {
-    add: 'Add order', name: 'Name', phone: 'Phone', county: 'County', city: 'City', street: 'Street', number: 'Number', product: 'Product', addLine: 'Add product', source: 'Source', create: 'Create order',
-    increase: (n: string) => `Increase the quantity of ${n}`, addDiscount: 'Add discount', value: 'Value', save: 'Save', editAddress: 'Edit Address', address: 'Address',
-    flag: 'Flag customer', reason: 'Reason', flagSubmit: 'Flag', cancel: 'Cancel order', cancelConfirm: 'Cancel the order', skip: 'Skip, just cancel', restore: 'Restore order', restoreConfirm: 'Restore',
-    cancelled: 'Cancelled', isNew: 'New', back: 'Back to orders', language: 'English',
+    add: 'Add order',
+    name: 'Name',
+    phone: 'Phone',
+    county: 'County',
+    city: 'City',
+    street: 'Street',
+    number: 'Number',
+    product: 'Product',
+    addLine: 'Add product',
+    source: 'Source',
+    create: 'Create order',
+    increase: (n: string) => `Increase the quantity of ${n}`,
+    addDiscount: 'Add discount',
+    value: 'Value',
+    save: 'Save',
+    editAddress: 'Edit Address',
+    address: 'Address',
+    flag: 'Flag customer',
+    reason: 'Reason',
+    flagSubmit: 'Flag',
+    cancel: 'Cancel order',
+    cancelConfirm: 'Cancel the order',
+    skip: 'Skip, just cancel',
+    restore: 'Restore order',
+    restoreConfirm: 'Restore',
+    cancelled: 'Cancelled',
+    isNew: 'New',
+    back: 'Back to orders',
+    language: 'English',
   },
   ro: {
-    add: 'Adaugă comandă', name: 'Nume', phone: 'Telefon', county: 'Județ', city: 'Localitate', street: 'Stradă', number: 'Număr', product: 'Produs', addLine: 'Adaugă produsul', source: 'Sursă', create: 'Creează comanda',
-    increase: (n: string) => `Crește cantitatea pentru ${n}`, addDiscount: 'Adaugă reducere', value: 'Valoare', save: 'Salvează', editAddress: 'Editați Adresă', address: 'Adresă',
-    flag: 'Semnalează clientul', reason: 'Motiv', flagSubmit: 'Semnalează', cancel: 'Anulează comanda', cancelConfirm: 'Anulează comanda', skip: 'Sari peste, doar anulează', restore: 'Restaurează comanda', restoreConfirm: 'Restaurează',
-    cancelled: 'Anulată', isNew: 'Nouă', back: 'Înapoi la comenzi', language: 'Română',
+    add: 'Adaugă comandă',
+    name: 'Nume',
+    phone: 'Telefon',
+    county: 'Județ',
+    city: 'Localitate',
+    street: 'Stradă',
+    number: 'Număr',
+    product: 'Produs',
+    addLine: 'Adaugă produsul',
+    source: 'Sursă',
+    create: 'Creează comanda',
+    increase: (n: string) => `Crește cantitatea pentru ${n}`,
+    addDiscount: 'Adaugă reducere',
+    value: 'Valoare',
+    save: 'Salvează',
+    editAddress: 'Editați Adresă',
+    address: 'Adresă',
+    flag: 'Semnalează clientul',
+    reason: 'Motiv',
+    flagSubmit: 'Semnalează',
+    cancel: 'Anulează comanda',
+    cancelConfirm: 'Anulează comanda',
+    skip: 'Sari peste, doar anulează',
+    restore: 'Restaurează comanda',
+    restoreConfirm: 'Restaurează',
+    cancelled: 'Anulată',
+    isNew: 'Nouă',
+    back: 'Înapoi la comenzi',
+    language: 'Română',
   },
 } as const;
 
@@ -99,7 +149,12 @@ async function runFlow(lang: 'en' | 'ro', width: number, phone: string) {
     await d.getByRole('textbox', { name: T.value }).fill('10');
     await d.getByRole('button', { name: T.save }).click();
     await d.waitFor({ state: 'detached' });
-    await page.getByTestId('discounts-section').getByText('10.00 RON').or(page.getByTestId('discounts-section').getByText('10,00 RON')).first().waitFor();
+    await page
+      .getByTestId('discounts-section')
+      .getByText('10.00 RON')
+      .or(page.getByTestId('discounts-section').getByText('10,00 RON'))
+      .first()
+      .waitFor();
 
     // Edit the customer's address.
     await page.getByRole('button', { name: T.editAddress }).click();
@@ -111,7 +166,10 @@ async function runFlow(lang: 'en' | 'ro', width: number, phone: string) {
     if (lang === 'en') {
       // Flag the customer, then cancel goes straight through.
       await page.getByRole('button', { name: T.flag }).click();
-      await page.getByRole('dialog').getByRole('textbox', { name: T.reason }).fill('Refused the cash-on-delivery parcel');
+      await page
+        .getByRole('dialog')
+        .getByRole('textbox', { name: T.reason })
+        .fill('Refused the cash-on-delivery parcel');
       await page.getByRole('dialog').getByRole('button', { name: T.flagSubmit, exact: true }).click();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       await page.getByTestId('customer-section').getByTestId('customer-flags').waitFor();
@@ -152,9 +210,16 @@ async function runFlow(lang: 'en' | 'ro', width: number, phone: string) {
 
     // The dashboard counts and recent orders include it.
     await page.goto(`${server.baseUrl}/`);
-    await page.locator('tbody tr').filter({ hasText: `Client e2e ${lang}` }).waitFor();
-    await expect.poll(async () => Number((await page.getByTestId('count-order').textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
-    await expect.poll(async () => Number((await page.getByTestId('count-customer').textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
+    await page
+      .locator('tbody tr')
+      .filter({ hasText: `Client e2e ${lang}` })
+      .waitFor();
+    await expect
+      .poll(async () => Number((await page.getByTestId('count-order').textContent())!.replace(/\D/g, '')))
+      .toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(async () => Number((await page.getByTestId('count-customer').textContent())!.replace(/\D/g, '')))
+      .toBeGreaterThanOrEqual(1);
     await screenshot(page, `${tag}-9-dashboard`);
   });
   await page.close();

@@ -77,7 +77,8 @@ describe('packages screen', () => {
     await page.getByRole('button', { name: 'Add Package' }).click();
     const d = dialog();
     await d.getByRole('textbox', { name: 'Name' }).waitFor();
-    for (const f of ['Length (cm)', 'Width (cm)', 'Height (cm)', 'Weight (kg)']) expect(await d.getByRole('textbox', { name: f }).inputValue(), f).toBe('1');
+    for (const f of ['Length (cm)', 'Width (cm)', 'Height (cm)', 'Weight (kg)'])
+      expect(await d.getByRole('textbox', { name: f }).inputValue(), f).toBe('1');
     expect(await d.getByRole('checkbox', { name: 'Active' }).isChecked()).toBe(true);
 
     // Below the minimum is raised to 1 when the field is left; an empty name is refused.
@@ -122,7 +123,12 @@ describe('packages screen', () => {
     await row.getByRole('switch').click();
     await row.getByText('Inactive', { exact: true }).waitFor();
     const list = await apiCall('GET', '/api/v1/package?search=test%20e2e');
-    expect(list.body.data[0]).toMatchObject({ name: 'Cutie test e2e mare', is_active: false, weight: 3.1, length: 40.5 });
+    expect(list.body.data[0]).toMatchObject({
+      name: 'Cutie test e2e mare',
+      is_active: false,
+      weight: 3.1,
+      length: 40.5,
+    });
     await screenshot(page, 'packages-04-toggled');
     await row.getByRole('switch').click();
     await row.getByText('Active', { exact: true }).waitFor();
@@ -174,11 +180,19 @@ describe('packages screen', () => {
     // Saved as a whole: one item, quantity 5.
     const id = (await apiCall('GET', '/api/v1/package?search=test%20e2e')).body.data[0].id;
     const detail = await apiCall('GET', `/api/v1/package/${id}`);
-    expect(detail.body.data.items.map((i: { quantity: number; product: { name: string } }) => [i.quantity, i.product.name])).toEqual([[5, firstLabel]]);
+    expect(
+      detail.body.data.items.map((i: { quantity: number; product: { name: string } }) => [i.quantity, i.product.name]),
+    ).toEqual([[5, firstLabel]]);
 
     // Reopened, the modal shows the saved item.
     await rowOf('Cutie test e2e mare').getByRole('button', { name: 'View items' }).click();
-    await expect.poll(() => dialog().getByRole('textbox', { name: `Quantity: ${firstLabel}` }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        dialog()
+          .getByRole('textbox', { name: `Quantity: ${firstLabel}` })
+          .count(),
+      )
+      .toBe(1);
     await settle();
     await screenshot(page, 'packages-06-items-reopened');
     await dialog().getByRole('button', { name: 'Cancel' }).click();
@@ -200,7 +214,9 @@ describe('return requests screen', () => {
   it('lists the seeded requests: IBAN in fours under the name, contact, source, en-US date', async () => {
     await page.goto(`${server.baseUrl}/return-requests`);
     await page.getByRole('heading', { name: 'Return Requests' }).waitFor();
-    await showing().filter({ hasText: /Showing 1 to 10 of \d+ results/ }).waitFor();
+    await showing()
+      .filter({ hasText: /Showing 1 to 10 of \d+ results/ })
+      .waitFor();
     for (const header of ['Full Name', 'Contact', 'Source', 'Date', 'Actions']) {
       expect(await page.getByRole('columnheader', { name: header, exact: true }).count(), header).toBe(1);
     }
@@ -212,14 +228,22 @@ describe('return requests screen', () => {
     await screenshot(page, 'returns-01-list');
     const total = (await apiCall('GET', '/api/v1/return-request')).body.meta.total;
     await page.goto(`${server.baseUrl}/return-requests?page=99`);
-    await showing().filter({ hasText: new RegExp(`to ${total} of ${total} results`) }).waitFor();
+    await showing()
+      .filter({ hasText: new RegExp(`to ${total} of ${total} results`) })
+      .waitFor();
     await page.goto(`${server.baseUrl}/return-requests`);
-    await showing().filter({ hasText: /Showing 1 to 10 of/ }).waitFor();
+    await showing()
+      .filter({ hasText: /Showing 1 to 10 of/ })
+      .waitFor();
   });
 
   it('creates a request: required fields and source, a failed save closes the modal but keeps the input', async () => {
     // A source that will vanish while the form is open.
-    const temp = await apiCall('POST', '/api/v1/source', { company_id: Number(await page.evaluate(() => localStorage.getItem('selectedCompanyId'))), source: 'Sursă temporară e2e', active: true });
+    const temp = await apiCall('POST', '/api/v1/source', {
+      company_id: Number(await page.evaluate(() => localStorage.getItem('selectedCompanyId'))),
+      source: 'Sursă temporară e2e',
+      active: true,
+    });
     expect(temp.status).toBe(201);
 
     await page.getByRole('button', { name: 'Add Return Request' }).click();
@@ -242,7 +266,9 @@ describe('return requests screen', () => {
     await d.getByRole('textbox', { name: 'Email' }).fill('elena.test@example.ro');
     await d.getByRole('textbox', { name: 'IBAN' }).fill('ro49aaaa1b31007593840000');
     await d.getByRole('textbox', { name: 'Reason' }).click(); // blur: the IBAN is grouped in fours
-    await expect.poll(() => d.getByRole('textbox', { name: 'IBAN' }).inputValue()).toBe('RO49 AAAA 1B31 0075 9384 0000');
+    await expect
+      .poll(() => d.getByRole('textbox', { name: 'IBAN' }).inputValue())
+      .toBe('RO49 AAAA 1B31 0075 9384 0000');
     await d.getByRole('textbox', { name: 'Reason' }).fill('Produs deteriorat');
     await pickOption(d.getByRole('combobox', { name: 'Source' }), 'Sursă temporară e2e');
 
@@ -300,7 +326,9 @@ describe('return requests screen', () => {
     await confirm.getByText(/return request of “Elena Test-Popescu”/).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await confirm.waitFor({ state: 'hidden' });
-    await showing().filter({ hasText: `of ${before - 1} results` }).waitFor();
+    await showing()
+      .filter({ hasText: `of ${before - 1} results` })
+      .waitFor();
   });
 });
 
@@ -308,7 +336,8 @@ describe('in Romanian', () => {
   it('shows both screens and their modals in Romanian', async () => {
     // The toasts of the previous steps sit over the language select: dismiss them.
     const toasts = page.locator('.mantine-Notification-root');
-    for (const close of await toasts.locator('.mantine-Notification-closeButton').all()) await close.click({ force: true }).catch(() => undefined);
+    for (const close of await toasts.locator('.mantine-Notification-closeButton').all())
+      await close.click({ force: true }).catch(() => undefined);
     await expect.poll(() => toasts.count(), { timeout: 15000 }).toBe(0);
     await page.getByRole('combobox', { name: 'Language' }).click();
     await page.getByRole('option', { name: 'Română' }).click();

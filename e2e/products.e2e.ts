@@ -25,9 +25,13 @@ afterAll(async () => {
 const dialog = (page: Page) => page.getByRole('dialog');
 const searchBox = (page: Page) => page.getByRole('searchbox');
 /** The table row (tr) holding a cell with exactly this text. */
-const rowWith = (page: Page, text: string): Locator => page.locator('tbody tr').filter({ has: page.getByText(text, { exact: true }) });
+const rowWith = (page: Page, text: string): Locator =>
+  page.locator('tbody tr').filter({ has: page.getByText(text, { exact: true }) });
 
-async function fillProduct(page: Page, f: { sku?: string; name?: string; stock?: string; price?: string; buying?: string }) {
+async function fillProduct(
+  page: Page,
+  f: { sku?: string; name?: string; stock?: string; price?: string; buying?: string },
+) {
   const d = dialog(page);
   if (f.sku !== undefined) await d.getByLabel('SKU').fill(f.sku);
   if (f.name !== undefined) await d.getByRole('textbox', { name: 'Name' }).fill(f.name);
@@ -89,7 +93,12 @@ describe('products', () => {
       await page.getByRole('option', { name: 'Hanorac E2E cu glugă (E2E-HANORAC)' }).click();
       await expect.poll(() => dialog(page).getByLabel('Company').isDisabled()).toBe(true);
       await dialog(page).getByText('A variation belongs to the company of its parent.').waitFor();
-      await fillProduct(page, { sku: 'E2E-HANORAC-M', name: 'Hanorac E2E cu glugă, mărimea M', stock: '4', price: '149.90' });
+      await fillProduct(page, {
+        sku: 'E2E-HANORAC-M',
+        name: 'Hanorac E2E cu glugă, mărimea M',
+        stock: '4',
+        price: '149.90',
+      });
       await screenshot(page, 'products-create-variation-parent-select');
       await save(page);
 
@@ -97,11 +106,24 @@ describe('products', () => {
       await rowWith(page, 'E2E-HANORAC').getByRole('button', { name: 'Add variation E2E-HANORAC' }).click();
       await dialog(page).getByText('Add a variation of “Hanorac E2E cu glugă”').waitFor();
       const fileInput = dialog(page).locator('input[type=file]');
-      await fileInput.setInputFiles({ name: 'poza.png', mimeType: 'image/png', buffer: Buffer.from('I am only text, renamed to .png') });
+      await fileInput.setInputFiles({
+        name: 'poza.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('I am only text, renamed to .png'),
+      });
       await dialog(page).getByText('The image must be a PNG, JPEG or WebP file.').waitFor();
-      await fileInput.setInputFiles({ name: 'albastru.png', mimeType: 'image/png', buffer: productPng(120, [30, 80, 160]) });
+      await fileInput.setInputFiles({
+        name: 'albastru.png',
+        mimeType: 'image/png',
+        buffer: productPng(120, [30, 80, 160]),
+      });
       await dialog(page).getByRole('img', { name: 'Image preview' }).waitFor();
-      await fillProduct(page, { sku: 'E2E-HANORAC-L', name: 'Hanorac E2E cu glugă, mărimea L', stock: '6', price: '159.90' });
+      await fillProduct(page, {
+        sku: 'E2E-HANORAC-L',
+        name: 'Hanorac E2E cu glugă, mărimea L',
+        stock: '6',
+        price: '159.90',
+      });
       await screenshot(page, 'products-create-variation-image');
       await save(page);
 
@@ -131,7 +153,9 @@ describe('products', () => {
 
       // The parent's own form: no stock or selling price (they belong to the variations).
       await parentRow.getByRole('button', { name: 'Edit', exact: true }).click();
-      await dialog(page).getByText('This product has variations: stock and selling price are set on each variation.').waitFor();
+      await dialog(page)
+        .getByText('This product has variations: stock and selling price are set on each variation.')
+        .waitFor();
       await expect.poll(() => dialog(page).getByLabel('Stock').isDisabled()).toBe(true);
       await screenshot(page, 'products-edit-parent');
       await dialog(page).getByRole('button', { name: 'Cancel' }).click();
@@ -144,7 +168,11 @@ describe('products', () => {
 
       // 7. Delete the parent: the confirmation says how many variations go with it.
       await rowWith(page, 'E2E-HANORAC').getByRole('button', { name: 'Delete', exact: true }).click();
-      await page.getByText('Are you sure you want to delete “Hanorac E2E cu glugă” and its 2 variations? This cannot be undone.').waitFor();
+      await page
+        .getByText(
+          'Are you sure you want to delete “Hanorac E2E cu glugă” and its 2 variations? This cannot be undone.',
+        )
+        .waitFor();
       await page.waitForTimeout(400); // the dialog's opening transition, for the screenshot
       await screenshot(page, 'products-delete-confirm');
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -164,13 +192,18 @@ describe('products', () => {
       await page.goto(`${server.baseUrl}/products`);
       await page.getByRole('heading', { name: 'Produse' }).waitFor();
       // A seeded parent with variations, opened.
-      const firstWithVariations = page.locator('tbody tr').filter({ has: page.getByRole('button', { name: /^Arată variațiile/ }) }).first();
+      const firstWithVariations = page
+        .locator('tbody tr')
+        .filter({ has: page.getByRole('button', { name: /^Arată variațiile/ }) })
+        .first();
       await firstWithVariations.getByRole('button', { name: /^Arată variațiile/ }).click();
       await page.locator('tbody tr[data-variation-of]').first().waitFor();
       await screenshot(page, 'products-ro-list');
 
       // A duplicate SKU is refused by the server, with its Romanian message.
-      const existingSku = (await page.locator('tbody tr[data-variation-of] td:nth-child(2)').first().innerText()).trim();
+      const existingSku = (
+        await page.locator('tbody tr[data-variation-of] td:nth-child(2)').first().innerText()
+      ).trim();
       await page.getByRole('button', { name: 'Adaugă produs' }).click();
       const d = dialog(page);
       await d.getByLabel('SKU').fill(existingSku);

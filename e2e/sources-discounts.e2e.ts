@@ -24,7 +24,9 @@ async function search(text: string) {
 }
 
 async function waitForList() {
-  await expect.poll(() => page.getByText(/Showing \d+ to \d+ of \d+ results|Se afișează/).count(), { timeout: 15000 }).toBe(1);
+  await expect
+    .poll(() => page.getByText(/Showing \d+ to \d+ of \d+ results|Se afișează/).count(), { timeout: 15000 })
+    .toBe(1);
 }
 
 async function confirmDelete(row: Locator) {
@@ -44,7 +46,8 @@ describe('sources screen', () => {
     await page.goto(`${server.baseUrl}/sources`);
     await waitForList();
     expect(await page.getByText(/Showing 1 to 10 of 30 results/).count()).toBe(1);
-    for (const header of ['Source', 'Company', 'Status']) expect(await page.getByRole('columnheader', { name: header, exact: true }).count(), header).toBe(1);
+    for (const header of ['Source', 'Company', 'Status'])
+      expect(await page.getByRole('columnheader', { name: header, exact: true }).count(), header).toBe(1);
     expect(await page.getByRole('cell', { name: 'Casa Verde Distribuție SRL' }).count()).toBe(10);
     await screenshot(page, 'sources-01-list');
   });
@@ -58,7 +61,9 @@ describe('sources screen', () => {
     // A name the company already has: the server's field error shows on the field.
     await dialog().getByRole('textbox', { name: 'Source' }).fill('facebook');
     await save.click();
-    await expect.poll(() => dialog().getByText('This company already has a source with this name.').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => dialog().getByText('This company already has a source with this name.').count())
+      .toBeGreaterThan(0);
     await screenshot(page, 'sources-02-duplicate');
     await dialog().getByRole('textbox', { name: 'Source' }).fill('Târgul de Toamnă Sibiu');
     await save.click();
@@ -84,7 +89,9 @@ describe('sources screen', () => {
     await search('eMAG');
     await expect.poll(() => page.getByText(/^Showing 1 to 1 of 1 result$/).count()).toBe(1);
     await confirmDelete(rowOf('eMAG Marketplace'));
-    await expect.poll(() => dialog().getByRole('alert').textContent()).toMatch(/This source is still used by \d+ (orders?|order discounts?)\b.*Deactivate it instead\./);
+    await expect
+      .poll(() => dialog().getByRole('alert').textContent())
+      .toMatch(/This source is still used by \d+ (orders?|order discounts?)\b.*Deactivate it instead\./);
     await screenshot(page, 'sources-05-in-use');
     await dialog().getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog().count()).toBe(0);
@@ -120,12 +127,13 @@ describe('order discounts screen', () => {
   it('lists the seeded discounts with their source', async () => {
     await page.goto(`${server.baseUrl}/discounts`);
     await waitForList();
-    for (const header of ['Type', 'Order value', 'Value', 'Source']) expect(await page.getByRole('columnheader', { name: header, exact: true }).count(), header).toBe(1);
+    for (const header of ['Type', 'Order value', 'Value', 'Source'])
+      expect(await page.getByRole('columnheader', { name: header, exact: true }).count(), header).toBe(1);
     expect(await page.getByText(/Showing 1 to 10 of 32 results/).count()).toBe(1);
     await screenshot(page, 'discounts-01-list');
   });
 
-  it('creates a percentage discount: a percentage above 100 is refused, the source lists the company\'s sources', async () => {
+  it("creates a percentage discount: a percentage above 100 is refused, the source lists the company's sources", async () => {
     await page.getByRole('button', { name: 'Add discount' }).click();
     await dialog().waitFor();
     await dialog().getByRole('button', { name: 'Save' }).click();
@@ -157,7 +165,11 @@ describe('order discounts screen', () => {
     await screenshot(page, 'discounts-04-edit-shipping');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog().count()).toBe(0);
-    await expect.poll(() => rowOf('from 375.00 RON').filter({ hasText: 'Instagram' }).filter({ hasText: 'Free shipping' }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        rowOf('from 375.00 RON').filter({ hasText: 'Instagram' }).filter({ hasText: 'Free shipping' }).count(),
+      )
+      .toBeGreaterThan(0);
     await screenshot(page, 'discounts-05-edited');
   });
 
@@ -172,7 +184,8 @@ describe('product discounts screen', () => {
   it('lists the seeded product discounts with product names', async () => {
     await page.goto(`${server.baseUrl}/product-discounts`);
     await waitForList();
-    for (const header of ['Product', 'Type', 'Quantity', 'Value']) expect(await page.getByRole('columnheader', { name: header, exact: true }).count(), header).toBe(1);
+    for (const header of ['Product', 'Type', 'Quantity', 'Value'])
+      expect(await page.getByRole('columnheader', { name: header, exact: true }).count(), header).toBe(1);
     expect(await page.getByText(/Showing 1 to 10 of 30 results/).count()).toBe(1);
     await screenshot(page, 'product-discounts-01-list');
   });

@@ -17,7 +17,9 @@ import { matchPrefix, toPosix } from './module-graph.js';
 const rule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Keeps core, server, web, web features, providers and emulators from importing what they must not' },
+    docs: {
+      description: 'Keeps core, server, web, web features, providers and emulators from importing what they must not',
+    },
     schema: [
       {
         type: 'object',
@@ -59,7 +61,11 @@ const rule = {
           const hit = matchPrefix(forbidden, target);
           if (hit === null) continue;
           if (b.otherThanOwn && hit === b.own) continue;
-          context.report({ node, messageId: 'forbidden', data: { file: b.own, target: hit, because: b.because ?? 'see the import rules in README' } });
+          context.report({
+            node,
+            messageId: 'forbidden',
+            data: { file: b.own, target: hit, because: b.because ?? 'see the import rules in README' },
+          });
           return;
         }
       }
@@ -74,7 +80,11 @@ const rule = {
       CallExpression: (node) => {
         const [first] = node.arguments;
         const callee = node.callee;
-        const mocked = callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 'vi' && callee.property.name === 'mock';
+        const mocked =
+          callee.type === 'MemberExpression' &&
+          callee.object.type === 'Identifier' &&
+          callee.object.name === 'vi' &&
+          callee.property.name === 'mock';
         if (mocked && first?.type === 'Literal') check(node, first);
       },
       TSExternalModuleReference: (node) => check(node, node.expression),
@@ -86,4 +96,6 @@ const rule = {
  * The project's plugin: import-boundaries (above), module-entry (a server module is used only
  * through its index.ts) and no-module-cycles (no import cycle between the server's parts).
  */
-export default { rules: { 'import-boundaries': rule, 'module-entry': moduleEntry, 'no-module-cycles': noModuleCycles } };
+export default {
+  rules: { 'import-boundaries': rule, 'module-entry': moduleEntry, 'no-module-cycles': noModuleCycles },
+};

@@ -48,11 +48,19 @@ const rule = {
       },
     ],
     messages: {
-      internal: "'{{spec}}' is inside module {{module}}: import {{module}}/{{entry}} instead (a module is used only through its entry file, so its other files may change freely)",
+      internal:
+        "'{{spec}}' is inside module {{module}}: import {{module}}/{{entry}} instead (a module is used only through its entry file, so its other files may change freely)",
     },
   },
   create(context) {
-    const { root, modules, entry = 'index.ts', from, testFiles = DEFAULT_TESTS, testsMayImportInternals = true } = context.options[0];
+    const {
+      root,
+      modules,
+      entry = 'index.ts',
+      from,
+      testFiles = DEFAULT_TESTS,
+      testsMayImportInternals = true,
+    } = context.options[0];
     const file = toPosix(path.relative(root, context.filename));
     if (file.startsWith('..')) return {};
     if (from && !from.some((f) => matchPrefix(f, file) !== null)) return {};

@@ -18,7 +18,10 @@ export const DEFAULT_IGNORE: string[];
 export function moduleCycles(root: string, options: GraphOptions): string[];
 
 /** The graph read from disk: each node, the nodes it imports, and for each the first import that shows it. */
-export function importGraph(root: string, options: GraphOptions): {
+export function importGraph(
+  root: string,
+  options: GraphOptions,
+): {
   nodeOf: (file: string) => string | null;
   known: Set<string>;
   edges: Map<string, Map<string, { from: string; to: string }>>;

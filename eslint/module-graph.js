@@ -67,18 +67,28 @@ export function globs(patterns) {
  * kind (`mock` for `vi.mock('...')`, which names a file without depending on it) and where it is.
  */
 export function importsOf(text, fileName) {
-  const kind = /\.[cm]?tsx$|\.jsx$/.test(fileName) ? ts.ScriptKind.TSX : /\.[cm]?js$/.test(fileName) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const kind = /\.[cm]?tsx$|\.jsx$/.test(fileName)
+    ? ts.ScriptKind.TSX
+    : /\.[cm]?js$/.test(fileName)
+      ? ts.ScriptKind.JS
+      : ts.ScriptKind.TS;
   const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, kind);
   const found = [];
   const add = (node, literal, typeOnly, how) => {
-    if (literal && ts.isStringLiteralLike(literal)) found.push({ spec: literal.text, typeOnly, kind: how, start: node.getStart(sf), end: node.getEnd() });
+    if (literal && ts.isStringLiteralLike(literal))
+      found.push({ spec: literal.text, typeOnly, kind: how, start: node.getStart(sf), end: node.getEnd() });
   };
   const visit = (node) => {
     if (ts.isImportDeclaration(node)) {
       add(node, node.moduleSpecifier, typeOnlyClause(node.importClause), 'import');
     } else if (ts.isExportDeclaration(node)) {
       const names = node.exportClause && ts.isNamedExports(node.exportClause) ? node.exportClause.elements : [];
-      add(node, node.moduleSpecifier, node.isTypeOnly || (names.length > 0 && names.every((e) => e.isTypeOnly)), 'export');
+      add(
+        node,
+        node.moduleSpecifier,
+        node.isTypeOnly || (names.length > 0 && names.every((e) => e.isTypeOnly)),
+        'export',
+      );
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       add(node, node.moduleReference.expression, node.isTypeOnly, 'import');
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
@@ -86,7 +96,11 @@ export function importsOf(text, fileName) {
     } else if (ts.isCallExpression(node)) {
       const callee = node.expression;
       if (callee.kind === ts.SyntaxKind.ImportKeyword) add(node, node.arguments[0], false, 'dynamic');
-      const mock = ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'vi' && callee.name.text === 'mock';
+      const mock =
+        ts.isPropertyAccessExpression(callee) &&
+        ts.isIdentifier(callee.expression) &&
+        callee.expression.text === 'vi' &&
+        callee.name.text === 'mock';
       if (mock) add(node, node.arguments[0], false, 'mock');
     }
     ts.forEachChild(node, visit);
@@ -120,7 +134,12 @@ export function resolveImport(root, fromFile, spec, known) {
   else if (ext === '.mjs') candidates = [`${stem}.mts`, rel];
   else if (ext === '.cjs') candidates = [`${stem}.cts`, rel];
   else if (CODE.test(rel)) candidates = [rel];
-  else candidates = [rel, ...['.ts', '.tsx', '.js', '.mts', '.mjs'].map((e) => rel + e), ...['ts', 'tsx', 'js'].map((e) => `${rel}/index.${e}`)];
+  else
+    candidates = [
+      rel,
+      ...['.ts', '.tsx', '.js', '.mts', '.mjs'].map((e) => rel + e),
+      ...['ts', 'tsx', 'js'].map((e) => `${rel}/index.${e}`),
+    ];
   return candidates.find((c) => known.has(c)) ?? candidates[0];
 }
 

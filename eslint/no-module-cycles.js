@@ -1,5 +1,13 @@
 import path from 'node:path';
-import { DEFAULT_IGNORE, describeCycle, importGraph, importsOf, resolveImport, shortestPath, toPosix } from './module-graph.js';
+import {
+  DEFAULT_IGNORE,
+  describeCycle,
+  importGraph,
+  importsOf,
+  resolveImport,
+  shortestPath,
+  toPosix,
+} from './module-graph.js';
 
 /**
  * no-module-cycles: no import cycle between the parts of the server (its modules, and its top
@@ -38,7 +46,9 @@ function graphFor(options) {
 const rule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Forbids import cycles between the configured folders (server modules, top server folders) or files' },
+    docs: {
+      description: 'Forbids import cycles between the configured folders (server modules, top server folders) or files',
+    },
     schema: [
       {
         type: 'object',
@@ -54,11 +64,20 @@ const rule = {
         additionalProperties: false,
       },
     ],
-    messages: { cycle: 'This import closes an import cycle: {{cycle}}. Move what both sides need to a part both may import, or pass it in.' },
+    messages: {
+      cycle:
+        'This import closes an import cycle: {{cycle}}. Move what both sides need to a part both may import, or pass it in.',
+    },
   },
   create(context) {
     const given = context.options[0];
-    const options = { root: given.root, groups: given.groups ?? [], files: given.files ?? [], ignore: given.ignore ?? DEFAULT_IGNORE, typeImports: given.typeImports ?? true };
+    const options = {
+      root: given.root,
+      groups: given.groups ?? [],
+      files: given.files ?? [],
+      ignore: given.ignore ?? DEFAULT_IGNORE,
+      typeImports: given.typeImports ?? true,
+    };
     const { root } = options;
     const file = toPosix(path.relative(root, context.filename));
     if (file.startsWith('..')) return {};

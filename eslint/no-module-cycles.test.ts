@@ -33,7 +33,14 @@ function cycleErrors(root: string, file: string, options: Record<string, unknown
   const text = code ?? fs.readFileSync(path.join(root, file), 'utf8');
   const messages = linter.verify(
     text,
-    [{ files: ['**/*.{ts,tsx,js,mjs}'], languageOptions: { parser: tseslint.parser }, plugins: { boundaries }, rules: { 'boundaries/no-module-cycles': ['error', { root, ...options }] } }],
+    [
+      {
+        files: ['**/*.{ts,tsx,js,mjs}'],
+        languageOptions: { parser: tseslint.parser },
+        plugins: { boundaries },
+        rules: { 'boundaries/no-module-cycles': ['error', { root, ...options }] },
+      },
+    ],
     path.join(root, file),
   );
   for (const m of messages) if (m.fatal) throw new Error(m.message);
@@ -47,7 +54,8 @@ describe('no-module-cycles', () => {
     const root = tree({
       'src/server/modules/orders/service.ts': "import { a } from '../shipping/index.js';\nexport const o = a;",
       'src/server/modules/orders/index.ts': "export * from './service.js';",
-      'src/server/modules/shipping/index.ts': "import { o } from '../orders/index.js';\nexport const a = 1;\nexport const s = o;",
+      'src/server/modules/shipping/index.ts':
+        "import { o } from '../orders/index.js';\nexport const a = 1;\nexport const s = o;",
     });
     expect(cycleErrors(root, 'src/server/modules/orders/service.ts')).toEqual([
       `1: This import closes an import cycle: src/server/modules/orders → src/server/modules/shipping → src/server/modules/orders (src/server/modules/shipping/index.ts imports src/server/modules/orders/index.ts). ${advice}`,
@@ -61,11 +69,17 @@ describe('no-module-cycles', () => {
 
   it('stays quiet when the imports go one way', () => {
     const root = tree({
-      'src/server/modules/orders/index.ts': "import { a } from '../shipping/index.js';\nimport { c } from '../../lib/clock.js';\nexport const o = [a, c];",
+      'src/server/modules/orders/index.ts':
+        "import { a } from '../shipping/index.js';\nimport { c } from '../../lib/clock.js';\nexport const o = [a, c];",
       'src/server/modules/shipping/index.ts': "import { c } from '../../lib/clock.js';\nexport const a = c;",
       'src/server/lib/clock.ts': 'export const c = 1;',
     });
-    for (const file of ['src/server/modules/orders/index.ts', 'src/server/modules/shipping/index.ts', 'src/server/lib/clock.ts']) expect(cycleErrors(root, file)).toEqual([]);
+    for (const file of [
+      'src/server/modules/orders/index.ts',
+      'src/server/modules/shipping/index.ts',
+      'src/server/lib/clock.ts',
+    ])
+      expect(cycleErrors(root, file)).toEqual([]);
     expect(moduleCycles(root, servers)).toEqual([]);
   });
 
@@ -115,14 +129,19 @@ describe('no-module-cycles', () => {
       reexport: "export type { B } from '../back/index.js';",
     };
     const root = tree({
-      ...Object.fromEntries(Object.entries(typeOnly).map(([name, code]) => [`src/server/modules/${name}/index.ts`, code])),
+      ...Object.fromEntries(
+        Object.entries(typeOnly).map(([name, code]) => [`src/server/modules/${name}/index.ts`, code]),
+      ),
       // A default import beside a type is a value import.
       'src/server/modules/mixed/index.ts': "import b, { type B } from '../back/index.js';\nexport const t: B = b;",
       'src/server/modules/back/index.ts': `${[...Object.keys(typeOnly), 'mixed'].map((name) => `import '../${name}/index.js';`).join('\n')}\nexport type B = number;\nexport default 1;`,
     });
     for (const name of Object.keys(typeOnly)) {
       expect(cycleErrors(root, `src/server/modules/${name}/index.ts`), name).toHaveLength(1);
-      expect(cycleErrors(root, `src/server/modules/${name}/index.ts`, { ...servers, typeImports: false }), name).toEqual([]);
+      expect(
+        cycleErrors(root, `src/server/modules/${name}/index.ts`, { ...servers, typeImports: false }),
+        name,
+      ).toEqual([]);
     }
     expect(cycleErrors(root, 'src/server/modules/mixed/index.ts', { ...servers, typeImports: false })).toHaveLength(1);
     expect(moduleCycles(root, servers)).toHaveLength(5);
@@ -131,7 +150,7 @@ describe('no-module-cycles', () => {
     ]);
   });
 
-  it("leaves tests out of the graph (nothing imports a test), unless `ignore` says otherwise", () => {
+  it('leaves tests out of the graph (nothing imports a test), unless `ignore` says otherwise', () => {
     const root = tree({
       'src/server/modules/orders/index.ts': "import { t } from '../tracking/index.js';\nexport const o = t;",
       'src/server/modules/tracking/index.ts': 'export const t = 1;',
@@ -145,8 +164,10 @@ describe('no-module-cycles', () => {
   it('checks the files of a `files` folder one by one', () => {
     const root = tree({
       'src/core/api/invoices.ts': "import type { Order } from './orders.js';\nexport type Invoice = { order: Order };",
-      'src/core/api/orders.ts': "import type { Invoice } from './invoices.js';\nexport type Order = { invoices: Invoice[] };",
-      'src/core/api/list.ts': "import type { Order } from './orders.js';\nimport type { Invoice } from './invoices.js';\nexport type L = [Order, Invoice];",
+      'src/core/api/orders.ts':
+        "import type { Invoice } from './invoices.js';\nexport type Order = { invoices: Invoice[] };",
+      'src/core/api/list.ts':
+        "import type { Order } from './orders.js';\nimport type { Invoice } from './invoices.js';\nexport type L = [Order, Invoice];",
       'src/core/money.ts': 'export const m = 1;',
     });
     const options = { groups: ['src/core/*'], files: ['src/core/api'] };
@@ -171,13 +192,21 @@ describe('no-module-cycles', () => {
     const added = "import { o } from '../orders';\nexport const i = o;";
     expect(cycleErrors(root, 'src/server/modules/invoices/index.ts', servers, added)).toEqual([]);
     const closing = "import { s } from '../shipping';\nexport const i = s;";
-    expect(cycleErrors(root, 'src/server/modules/orders/index.ts', servers, `// import { i } from '../invoices/index.js';\n${closing}`)).toHaveLength(1);
+    expect(
+      cycleErrors(
+        root,
+        'src/server/modules/orders/index.ts',
+        servers,
+        `// import { i } from '../invoices/index.js';\n${closing}`,
+      ),
+    ).toHaveLength(1);
   });
 
   it('an import written in a comment or a string is no import, in the file linted or on disk', () => {
     const root = tree({
       'src/server/modules/orders/index.ts': "import { s } from '../shipping/index.js';\nexport const o = s;",
-      'src/server/modules/shipping/index.ts': "// import { o } from '../orders/index.js';\nexport const s = \"import { o } from '../orders/index.js'\";",
+      'src/server/modules/shipping/index.ts':
+        "// import { o } from '../orders/index.js';\nexport const s = \"import { o } from '../orders/index.js'\";",
     });
     expect(cycleErrors(root, 'src/server/modules/orders/index.ts')).toEqual([]);
     expect(moduleCycles(root, servers)).toEqual([]);

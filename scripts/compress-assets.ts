@@ -20,9 +20,17 @@ export function compressFolder(dir: string): string[] {
     const file = path.join(entry.parentPath, entry.name);
     const raw = fs.readFileSync(file);
     if (raw.length < MIN_BYTES) continue;
-    const br = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+    const br = zlib.brotliCompressSync(raw, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
+    });
     const gz = zlib.gzipSync(raw, { level: 9 });
-    for (const [ext, data] of [['.br', br], ['.gz', gz]] as const) {
+    for (const [ext, data] of [
+      ['.br', br],
+      ['.gz', gz],
+    ] as const) {
       if (data.length >= raw.length) continue;
       fs.writeFileSync(file + ext, data);
       written.push(file + ext);

@@ -27,7 +27,11 @@ function check(name, cmd, cmdArgs) {
 
 function vitest(name, project, env = {}) {
   const out = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
-  const status = run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  const status = run(
+    'npx',
+    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+  );
   let passed = 0;
   let failed = 0;
   if (fs.existsSync(out)) {
@@ -47,11 +51,16 @@ function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (fs.existsSync(chromium)) return true;
   if (process.getuid?.() === 0) {
-    console.log('Chromium is missing: installing Debian\'s chromium package...');
-    run('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']);
+    console.log("Chromium is missing: installing Debian's chromium package...");
+    run('bash', [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+    ]);
     if (fs.existsSync(chromium)) return true;
   }
-  console.error(`Chromium is missing at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  console.error(
+    `Chromium is missing at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+  );
   return false;
 }
 

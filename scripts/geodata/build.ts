@@ -12,7 +12,9 @@ import { convert } from './convert.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // The raw files sit next to the project (../shared/geodata) or next to its worktree folder.
 const rawDir = path.resolve(
-  process.argv[2] ?? [path.join(root, '../shared/geodata'), path.join(root, '../../shared/geodata')].find((d) => fs.existsSync(d)) ?? '../shared/geodata',
+  process.argv[2] ??
+    [path.join(root, '../shared/geodata'), path.join(root, '../../shared/geodata')].find((d) => fs.existsSync(d)) ??
+    '../shared/geodata',
 );
 const out = path.join(root, 'src/server/modules/geo/geo-data.json.gz');
 
@@ -38,7 +40,15 @@ fs.writeFileSync(out, gz);
 
 const { counties, localities, streets } = report.data;
 const coded = new Set(streets.map((s) => s[1])).size;
-console.log(`${counties.length} counties, ${localities.length} localities (${coded} coded by street), ${streets.length} streets, ${streets.reduce((n, s) => n + s[3].length, 0)} number ranges, ${streets.reduce((n, s) => n + s[4].length, 0)} block lists`);
-console.log(`${path.relative(root, out)}: ${(gz.length / 1024).toFixed(0)} kB (${(json.length / 1024).toFixed(0)} kB of JSON)`);
-if (report.irregular.length) console.log(`${report.irregular.length} number fields in no known form were left out, e.g.:\n  ${report.irregular.slice(0, 8).join('\n  ')}`);
-if (report.unmatchedCities.length) console.log(`Cities coded by street with no SIRUTA locality (left out): ${report.unmatchedCities.join(', ')}`);
+console.log(
+  `${counties.length} counties, ${localities.length} localities (${coded} coded by street), ${streets.length} streets, ${streets.reduce((n, s) => n + s[3].length, 0)} number ranges, ${streets.reduce((n, s) => n + s[4].length, 0)} block lists`,
+);
+console.log(
+  `${path.relative(root, out)}: ${(gz.length / 1024).toFixed(0)} kB (${(json.length / 1024).toFixed(0)} kB of JSON)`,
+);
+if (report.irregular.length)
+  console.log(
+    `${report.irregular.length} number fields in no known form were left out, e.g.:\n  ${report.irregular.slice(0, 8).join('\n  ')}`,
+  );
+if (report.unmatchedCities.length)
+  console.log(`Cities coded by street with no SIRUTA locality (left out): ${report.unmatchedCities.join(', ')}`);

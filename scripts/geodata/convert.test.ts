@@ -52,13 +52,25 @@ describe('geodata converter', () => {
   it('reads the MySQL dump, with doubled and escaped quotes and trailing spaces', () => {
     const rows = parseInfocod(INFOCOD);
     expect(rows).toHaveLength(13);
-    expect(rows[2]).toEqual({ county: 'Cluj', locality: 'Cluj-Napoca', streetType: 'Stradă', streetName: 'Zorilor', number: 'nr. 29-T; 46-T', postalCode: '400351' });
+    expect(rows[2]).toEqual({
+      county: 'Cluj',
+      locality: 'Cluj-Napoca',
+      streetType: 'Stradă',
+      streetName: 'Zorilor',
+      number: 'nr. 29-T; 46-T',
+      postalCode: '400351',
+    });
     expect(rows[10].streetName).toBe("D'Aragona");
     expect(rows[11].number).toBe("nr. 9 'bis'");
   });
 
   it('counties with their codes, in Romanian order, names with comma-below diacritics', () => {
-    expect(run().data.counties).toEqual([[3, 'Argeș', 'AG'], [40, 'București', 'B'], [12, 'Cluj', 'CJ'], [39, 'Vrancea', 'VN']]);
+    expect(run().data.counties).toEqual([
+      [3, 'Argeș', 'AG'],
+      [40, 'București', 'B'],
+      [12, 'Cluj', 'CJ'],
+      [39, 'Vrancea', 'VN'],
+    ]);
   });
 
   it('localities with their commune, postal codes padded, none for cities coded by street; Bucharest as one city', () => {
@@ -76,21 +88,31 @@ describe('geodata converter', () => {
 
   it('streets keyed by type and name, with definite types; Bucharest sectors merged; ranges with their codes', () => {
     const report = run();
-    const streets = Object.fromEntries(report.data.streets.map(([, locality, name, ranges, blocks]) => [`${locality} ${name}`, { ranges, blocks }]));
+    const streets = Object.fromEntries(
+      report.data.streets.map(([, locality, name, ranges, blocks]) => [`${locality} ${name}`, { ranges, blocks }]),
+    );
     expect(Object.keys(streets)).toEqual([
       '54984 Strada Pasteur Louis',
       '54984 Strada Zorilor',
       '174753 Aleea Cuza Vodă',
       '174753 Fundătura Cuza Vodă',
       '174753 Strada Cuza Vodă',
-      '179132 Strada D\'Aragona',
+      "179132 Strada D'Aragona",
       '179132 Strada Eminescu Mihai',
       '179132 Strada Ion Ghica',
       '179132 Șoseaua Ștefan cel Mare',
     ]);
-    expect(streets['54984 Strada Zorilor'].ranges).toEqual([[1, 27, 'o', '400335'], [2, 44, 'e', '400335'], [29, null, 'o', '400351'], [46, null, 'e', '400351']]);
+    expect(streets['54984 Strada Zorilor'].ranges).toEqual([
+      [1, 27, 'o', '400335'],
+      [2, 44, 'e', '400335'],
+      [29, null, 'o', '400351'],
+      [46, null, 'e', '400351'],
+    ]);
     expect(streets['174753 Fundătura Cuza Vodă'].ranges).toEqual([[1, null, 'b', '620035']]);
-    expect(streets['179132 Strada Eminescu Mihai'].ranges).toEqual([[1, 15, 'o', '010511'], [47, 67, 'o', '020071']]);
+    expect(streets['179132 Strada Eminescu Mihai'].ranges).toEqual([
+      [1, 15, 'o', '010511'],
+      [47, 67, 'o', '020071'],
+    ]);
     expect(streets["179132 Strada D'Aragona"]).toEqual({ ranges: [], blocks: [[['T120', 'A1'], '020999']] });
     // Ids follow the sorted order.
     expect(report.data.streets.map((s) => s[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
@@ -98,7 +120,10 @@ describe('geodata converter', () => {
 
   it('reports what it left out: irregular number fields and cities with no SIRUTA locality', () => {
     const report = run();
-    expect(report.irregular).toEqual(['Cluj-Napoca / Strada Pasteur Louis: km. 3', "Sector3 / Strada Ion Ghica: 9 'bis'"]);
+    expect(report.irregular).toEqual([
+      'Cluj-Napoca / Strada Pasteur Louis: km. 3',
+      "Sector3 / Strada Ion Ghica: 9 'bis'",
+    ]);
     expect(report.unmatchedCities).toEqual(['Satu Mare / Nowhere']);
   });
 

@@ -19,14 +19,19 @@ export interface SirutaRow {
 
 /** `siruta.csv`: `SIRUTA;DENLOC;CODP;JUD;SIRSUP;TIP;NIV;...` */
 export function parseSiruta(text: string): SirutaRow[] {
-  const [header, ...lines] = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim());
+  const [header, ...lines] = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim());
   const cols = header.split(';');
   const at = (name: string) => {
     const i = cols.indexOf(name);
     if (i < 0) throw new Error(`siruta.csv: column ${name} is missing`);
     return i;
   };
-  const [iId, iName, iCode, iJud, iSup, iTip, iNiv] = ['SIRUTA', 'DENLOC', 'CODP', 'JUD', 'SIRSUP', 'TIP', 'NIV'].map(at);
+  const [iId, iName, iCode, iJud, iSup, iTip, iNiv] = ['SIRUTA', 'DENLOC', 'CODP', 'JUD', 'SIRSUP', 'TIP', 'NIV'].map(
+    at,
+  );
   return lines.map((line) => {
     const f = line.split(';');
     return {
@@ -43,7 +48,10 @@ export function parseSiruta(text: string): SirutaRow[] {
 
 /** `siruta-judete.csv`: `JUD;DENJ;FSJ;MNEMONIC;ZONA` → county number → two-letter code. */
 export function parseCountyCodes(text: string): Map<number, string> {
-  const [header, ...lines] = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim());
+  const [header, ...lines] = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim());
   const cols = header.split(';');
   const iJud = cols.indexOf('JUD');
   const iCode = cols.indexOf('MNEMONIC');
@@ -127,15 +135,51 @@ export const padPostalCode = (code: string | number): string => String(code).tri
 // Poșta Română writes the type in the indefinite form and not always the same way; addresses use
 // the definite form (Strada Zorilor, Bulevardul Eroilor, Aleea I Mierlei).
 const STREET_TYPES: Record<string, string> = {
-  strada: 'Strada', str: 'Strada', stradă: 'Strada', bulevard: 'Bulevardul', alee: 'Aleea', aleea: 'Aleea',
-  intrare: 'Intrarea', cale: 'Calea', șosea: 'Șoseaua', sosea: 'Șoseaua', piață: 'Piața', piața: 'Piața',
-  drum: 'Drumul', fundătură: 'Fundătura', fundătura: 'Fundătura', splai: 'Splaiul', stradelă: 'Stradela',
-  stradela: 'Stradela', fundac: 'Fundacul', prelungire: 'Prelungirea', pasaj: 'Pasajul', uliță: 'Ulița',
-  trecătoare: 'Trecătoarea', parc: 'Parcul', colonie: 'Colonia', șir: 'Șirul', vad: 'Vadul', scuar: 'Scuarul',
-  pod: 'Podul', pietonal: 'Pietonalul', piațetă: 'Piațeta', hotar: 'Hotarul', variantă: 'Varianta',
-  stația: 'Stația', esplanadă: 'Esplanada', suiș: 'Suișul', rampa: 'Rampa', potecă: 'Poteca',
-  poligon: 'Poligonul', platou: 'Platoul', câmp: 'Câmpul', curte: 'Curtea', cartier: 'Cartierul',
-  canton: 'Cantonul', canal: 'Canalul',
+  strada: 'Strada',
+  str: 'Strada',
+  stradă: 'Strada',
+  bulevard: 'Bulevardul',
+  alee: 'Aleea',
+  aleea: 'Aleea',
+  intrare: 'Intrarea',
+  cale: 'Calea',
+  șosea: 'Șoseaua',
+  sosea: 'Șoseaua',
+  piață: 'Piața',
+  piața: 'Piața',
+  drum: 'Drumul',
+  fundătură: 'Fundătura',
+  fundătura: 'Fundătura',
+  splai: 'Splaiul',
+  stradelă: 'Stradela',
+  stradela: 'Stradela',
+  fundac: 'Fundacul',
+  prelungire: 'Prelungirea',
+  pasaj: 'Pasajul',
+  uliță: 'Ulița',
+  trecătoare: 'Trecătoarea',
+  parc: 'Parcul',
+  colonie: 'Colonia',
+  șir: 'Șirul',
+  vad: 'Vadul',
+  scuar: 'Scuarul',
+  pod: 'Podul',
+  pietonal: 'Pietonalul',
+  piațetă: 'Piațeta',
+  hotar: 'Hotarul',
+  variantă: 'Varianta',
+  stația: 'Stația',
+  esplanadă: 'Esplanada',
+  suiș: 'Suișul',
+  rampa: 'Rampa',
+  potecă: 'Poteca',
+  poligon: 'Poligonul',
+  platou: 'Platoul',
+  câmp: 'Câmpul',
+  curte: 'Curtea',
+  cartier: 'Cartierul',
+  canton: 'Cantonul',
+  canal: 'Canalul',
 };
 
 /** `Stradă` → `Strada`, `Alee III` → `Aleea III`, `Şosea` → `Șoseaua`; an unknown type is kept as written. */
@@ -165,7 +209,12 @@ export interface ConvertReport {
   unmatchedCities: string[];
 }
 
-export function convert(input: { siruta: string; countyCodes: string; postalCodes: string; sources: GeoDataFile['sources'] }): ConvertReport {
+export function convert(input: {
+  siruta: string;
+  countyCodes: string;
+  postalCodes: string;
+  sources: GeoDataFile['sources'];
+}): ConvertReport {
   const siruta = parseSiruta(input.siruta);
   const codes = parseCountyCodes(input.countyCodes);
   const infocod = parseInfocod(input.postalCodes);
@@ -216,13 +265,25 @@ export function convert(input: { siruta: string; countyCodes: string; postalCode
       const parent = byId.get(r.parent);
       const commune = parent ? unitName(parent.name) : null;
       const postal = streetCoded.has(r.siruta) || !r.postalCode ? null : padPostalCode(r.postalCode);
-      return [r.siruta, name, r.county, commune && foldForSearch(commune) !== foldForSearch(name) ? commune : null, postal];
+      return [
+        r.siruta,
+        name,
+        r.county,
+        commune && foldForSearch(commune) !== foldForSearch(name) ? commune : null,
+        postal,
+      ];
     });
   if (bucharest) localities.push([bucharest.siruta, unitName(bucharest.name), BUCHAREST_COUNTY, null, null]);
   localities.sort((a, b) => a[2] - b[2] || collator.compare(a[1], b[1]) || collator.compare(a[3] ?? '', b[3] ?? ''));
 
   // Streets: one per (city, type, name); Bucharest's sectors merge into one street with all ranges.
-  interface Street { locality: number; name: string; sortName: string; ranges: FileRange[]; blocks: FileBlocks[] }
+  interface Street {
+    locality: number;
+    name: string;
+    sortName: string;
+    ranges: FileRange[];
+    blocks: FileBlocks[];
+  }
   const streets = new Map<string, Street>();
   const irregular: string[] = [];
   for (const row of streetRows) {
@@ -240,14 +301,20 @@ export function convert(input: { siruta: string; countyCodes: string; postalCode
     const code = padPostalCode(row.postalCode);
     const parsed = parseNumberField(row.number);
     for (const r of parsed.ranges) {
-      if (!street.ranges.some((x) => x[0] === r.from && x[1] === r.to && x[2] === PARITY_TO_FILE[r.parity] && x[3] === code)) {
+      if (
+        !street.ranges.some(
+          (x) => x[0] === r.from && x[1] === r.to && x[2] === PARITY_TO_FILE[r.parity] && x[3] === code,
+        )
+      ) {
         street.ranges.push([r.from, r.to, PARITY_TO_FILE[r.parity], code]);
       }
     }
     if (parsed.blocks.length) street.blocks.push([parsed.blocks, code]);
     for (const text of parsed.irregular) irregular.push(`${row.locality} / ${name}: ${text}`);
   }
-  const streetList = [...streets.values()].sort((a, b) => a.locality - b.locality || collator.compare(a.sortName, b.sortName));
+  const streetList = [...streets.values()].sort(
+    (a, b) => a.locality - b.locality || collator.compare(a.sortName, b.sortName),
+  );
   for (const s of streetList) s.ranges.sort((a, b) => a[0] - b[0] || a[2].localeCompare(b[2]));
 
   return {

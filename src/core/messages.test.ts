@@ -18,10 +18,18 @@ describe('server messages', () => {
   });
 
   it('a company in use says what it counts with the right plurals in both languages', () => {
-    expect(translate('en', 'company_in_use', { products: 1, orders: 0 })).toBe('This company still has 1 product and 0 orders. Delete them first, or mark the company inactive.');
-    expect(translate('en', 'company_in_use', { products: 320, orders: 1 })).toMatch(/^This company still has 320 products and 1 order\./);
-    expect(translate('ro', 'company_in_use', { products: 320, orders: 2 })).toMatch(/^Compania are încă 320 de produse și 2 comenzi\./);
-    expect(translate('ro', 'company_in_use', { products: 1, orders: 1 })).toMatch(/^Compania are încă 1 produs și 1 comandă\./);
+    expect(translate('en', 'company_in_use', { products: 1, orders: 0 })).toBe(
+      'This company still has 1 product and 0 orders. Delete them first, or mark the company inactive.',
+    );
+    expect(translate('en', 'company_in_use', { products: 320, orders: 1 })).toMatch(
+      /^This company still has 320 products and 1 order\./,
+    );
+    expect(translate('ro', 'company_in_use', { products: 320, orders: 2 })).toMatch(
+      /^Compania are încă 320 de produse și 2 comenzi\./,
+    );
+    expect(translate('ro', 'company_in_use', { products: 1, orders: 1 })).toMatch(
+      /^Compania are încă 1 produs și 1 comandă\./,
+    );
   });
 
   it('a length limit reads naturally in both languages', () => {

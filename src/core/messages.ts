@@ -34,13 +34,14 @@ export const serverMessages = {
     company_not_selected: 'The company must be the one selected at the top of the page.',
     not_found: 'Not found.',
     // "products" counts what the Products list and the dashboard count: top-level products (a variation is part of its product).
-    company_in_use: 'This company still has $t(count_products, {"count": {{products}} }) and $t(count_orders, {"count": {{orders}} }). Delete them first, or mark the company inactive.',
+    company_in_use:
+      'This company still has $t(count_products, {"count": {{products}} }) and $t(count_orders, {"count": {{orders}} }). Delete them first, or mark the company inactive.',
     count_products_one: '{{count}} product',
     count_products_other: '{{count}} products',
     count_orders_one: '{{count}} order',
     count_orders_other: '{{count}} orders',
     internal_error: 'Something went wrong on the server. Try again.',
-    geo_street_required: 'Choose a street: this city\'s postal codes go by street.',
+    geo_street_required: "Choose a street: this city's postal codes go by street.",
     geo_number_required: 'Enter the street number: this street has several postal codes.',
   },
   ro: {
@@ -59,7 +60,8 @@ export const serverMessages = {
     two_decimals: 'Folosiți cel mult două zecimale.',
     amount_too_large: 'Suma este prea mare.',
     nul_character: 'Textul conține un caracter nepermis (NUL).',
-    multipart_malformed: 'Datele formularului nu au putut fi citite (sunt incomplete sau deformate). Trimiteți formularul din nou.',
+    multipart_malformed:
+      'Datele formularului nu au putut fi citite (sunt incomplete sau deformate). Trimiteți formularul din nou.',
     one_of: 'Alegeți una dintre: {{options}}.',
     invalid_cui: 'Codul fiscal (CUI) nu este valid: verificați cifrele.',
     validation_failed: 'Unele câmpuri nu sunt valide.',
@@ -71,7 +73,8 @@ export const serverMessages = {
     company_filter_mismatch: 'company_id trebuie să fie compania selectată.',
     company_not_selected: 'Compania trebuie să fie cea selectată în partea de sus a paginii.',
     not_found: 'Nu a fost găsit.',
-    company_in_use: 'Compania are încă $t(count_products, {"count": {{products}} }) și $t(count_orders, {"count": {{orders}} }). Ștergeți-le mai întâi sau marcați compania ca inactivă.',
+    company_in_use:
+      'Compania are încă $t(count_products, {"count": {{products}} }) și $t(count_orders, {"count": {{orders}} }). Ștergeți-le mai întâi sau marcați compania ca inactivă.',
     count_products_one: '{{count}} produs',
     count_products_few: '{{count}} produse',
     count_products_other: '{{count}} de produse',
@@ -108,8 +111,13 @@ const pluralRules: Record<Lang, Intl.PluralRules> = { en: new Intl.PluralRules('
 export function translate(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
   const count = typeof params.count === 'number' ? params.count : undefined;
   const forms = count === undefined ? [key] : [`${key}_${pluralRules[lang].select(count)}`, `${key}_other`, key];
-  const template = forms.map((k) => lookup(lang, k)).find((x) => x !== undefined) ?? forms.map((k) => lookup('en', k)).find((x) => x !== undefined) ?? key;
-  const nested = template.replace(/\$t\((\w+), \{"count": \{\{(\w+)\}\} ?\}\)/g, (_, inner: string, name: string) => translate(lang, inner, { count: Number(params[name] ?? 0) }));
+  const template =
+    forms.map((k) => lookup(lang, k)).find((x) => x !== undefined) ??
+    forms.map((k) => lookup('en', k)).find((x) => x !== undefined) ??
+    key;
+  const nested = template.replace(/\$t\((\w+), \{"count": \{\{(\w+)\}\} ?\}\)/g, (_, inner: string, name: string) =>
+    translate(lang, inner, { count: Number(params[name] ?? 0) }),
+  );
   return nested.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 

@@ -23,12 +23,24 @@ const kinds = {
   },
   // Raised by AWB tracking (params: order, courier, awb).
   awb_refused: {
-    en: { title: 'Parcel refused', description: 'The recipient refused the parcel of order #{{order}} ({{courier}} AWB {{awb}}).' },
-    ro: { title: 'Colet refuzat', description: 'Destinatarul a refuzat coletul comenzii #{{order}} (AWB {{courier}} {{awb}}).' },
+    en: {
+      title: 'Parcel refused',
+      description: 'The recipient refused the parcel of order #{{order}} ({{courier}} AWB {{awb}}).',
+    },
+    ro: {
+      title: 'Colet refuzat',
+      description: 'Destinatarul a refuzat coletul comenzii #{{order}} (AWB {{courier}} {{awb}}).',
+    },
   },
   awb_returning: {
-    en: { title: 'Parcel returning', description: 'The parcel of order #{{order}} ({{courier}} AWB {{awb}}) is on its way back to you.' },
-    ro: { title: 'Colet în retur', description: 'Coletul comenzii #{{order}} (AWB {{courier}} {{awb}}) se întoarce la dumneavoastră.' },
+    en: {
+      title: 'Parcel returning',
+      description: 'The parcel of order #{{order}} ({{courier}} AWB {{awb}}) is on its way back to you.',
+    },
+    ro: {
+      title: 'Colet în retur',
+      description: 'Coletul comenzii #{{order}} (AWB {{courier}} {{awb}}) se întoarce la dumneavoastră.',
+    },
   },
 } as const;
 
@@ -36,12 +48,25 @@ export type NotificationKind = keyof typeof kinds;
 type Params = Record<string, string | number>;
 
 registerMessages({
-  en: Object.fromEntries(Object.entries(kinds).flatMap(([k, v]) => [[`notification.${k}.title`, v.en.title], [`notification.${k}.description`, v.en.description]])),
-  ro: Object.fromEntries(Object.entries(kinds).flatMap(([k, v]) => [[`notification.${k}.title`, v.ro.title], [`notification.${k}.description`, v.ro.description]])),
+  en: Object.fromEntries(
+    Object.entries(kinds).flatMap(([k, v]) => [
+      [`notification.${k}.title`, v.en.title],
+      [`notification.${k}.description`, v.en.description],
+    ]),
+  ),
+  ro: Object.fromEntries(
+    Object.entries(kinds).flatMap(([k, v]) => [
+      [`notification.${k}.title`, v.ro.title],
+      [`notification.${k}.description`, v.ro.description],
+    ]),
+  ),
 });
 
 export function notificationText(lang: Lang, kind: string, params: Params): { title: string; description: string } {
-  return { title: translate(lang, `notification.${kind}.title`, params), description: translate(lang, `notification.${kind}.description`, params) };
+  return {
+    title: translate(lang, `notification.${kind}.title`, params),
+    description: translate(lang, `notification.${kind}.description`, params),
+  };
 }
 
 /** The columns of a stored system notification: key and params, plus the English text as a fallback. */

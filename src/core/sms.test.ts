@@ -5,10 +5,24 @@ const a = (n: number) => 'a'.repeat(n);
 const u = (n: number) => 'ш'.repeat(n); // Cyrillic: not GSM, one UTF-16 unit each
 
 describe('countSms: table of cases', () => {
-  const cases: { name: string; text: string; encoding: 'GSM-7' | 'UCS-2'; length: number; parts: number; colour: 'grey' | 'orange' | 'red' }[] = [
+  const cases: {
+    name: string;
+    text: string;
+    encoding: 'GSM-7' | 'UCS-2';
+    length: number;
+    parts: number;
+    colour: 'grey' | 'orange' | 'red';
+  }[] = [
     { name: 'empty', text: '', encoding: 'GSM-7', length: 0, parts: 0, colour: 'grey' },
     { name: 'plain', text: 'Comanda 123 a fost expediata.', encoding: 'GSM-7', length: 29, parts: 1, colour: 'grey' },
-    { name: 'GSM basic specials', text: '@£$¥èéùìòÇØøÅåΔ_ÆæßÉ¡¿§ÄÖÑÜäöñüà', encoding: 'GSM-7', length: 32, parts: 1, colour: 'grey' },
+    {
+      name: 'GSM basic specials',
+      text: '@£$¥èéùìòÇØøÅåΔ_ÆæßÉ¡¿§ÄÖÑÜäöñüà',
+      encoding: 'GSM-7',
+      length: 32,
+      parts: 1,
+      colour: 'grey',
+    },
     { name: 'newline counts 1', text: 'a\nb', encoding: 'GSM-7', length: 3, parts: 1, colour: 'grey' },
     { name: 'each extended counts 2', text: '|^€{}[]~\\', encoding: 'GSM-7', length: 18, parts: 1, colour: 'grey' },
     { name: 'form feed is extended', text: 'a\fb', encoding: 'GSM-7', length: 4, parts: 1, colour: 'grey' },
@@ -19,7 +33,14 @@ describe('countSms: table of cases', () => {
     { name: 'GSM 307 is 3 parts', text: a(307), encoding: 'GSM-7', length: 307, parts: 3, colour: 'red' },
     { name: 'extended pushes over 160', text: a(159) + '€', encoding: 'GSM-7', length: 161, parts: 2, colour: 'red' },
     { name: 'extended fits at 160', text: a(158) + '€', encoding: 'GSM-7', length: 160, parts: 1, colour: 'orange' },
-    { name: 'GSM 119 grey (below 75 % of 160)', text: a(119), encoding: 'GSM-7', length: 119, parts: 1, colour: 'grey' },
+    {
+      name: 'GSM 119 grey (below 75 % of 160)',
+      text: a(119),
+      encoding: 'GSM-7',
+      length: 119,
+      parts: 1,
+      colour: 'grey',
+    },
     { name: 'GSM 120 orange (75 % of 160)', text: a(120), encoding: 'GSM-7', length: 120, parts: 1, colour: 'orange' },
     { name: 'diacritic switches to UCS-2', text: 'Mulțumim!', encoding: 'UCS-2', length: 9, parts: 1, colour: 'grey' },
     { name: 'cedilla forms too', text: 'şţŞŢ', encoding: 'UCS-2', length: 4, parts: 1, colour: 'grey' },
@@ -34,7 +55,14 @@ describe('countSms: table of cases', () => {
     { name: 'UCS-2 53 orange (75 % of 70)', text: u(53), encoding: 'UCS-2', length: 53, parts: 1, colour: 'orange' },
     { name: 'emoji pair at 70 units', text: a(68) + '😀', encoding: 'UCS-2', length: 70, parts: 1, colour: 'orange' },
     { name: 'emoji pushes to 71 units', text: a(69) + '😀', encoding: 'UCS-2', length: 71, parts: 2, colour: 'red' },
-    { name: 'one diacritic turns 100 GSM chars into 2 UCS-2 parts', text: a(99) + 'ș', encoding: 'UCS-2', length: 100, parts: 2, colour: 'red' },
+    {
+      name: 'one diacritic turns 100 GSM chars into 2 UCS-2 parts',
+      text: a(99) + 'ș',
+      encoding: 'UCS-2',
+      length: 100,
+      parts: 2,
+      colour: 'red',
+    },
   ];
   it.each(cases)('$name', ({ text, encoding, length, parts, colour }) => {
     const c = countSms(text);
@@ -93,13 +121,34 @@ describe('replaceDiacritics', () => {
 });
 
 describe('isValidSmsSender', () => {
-  it.each(['MagazinRO', 'CasaVerde', 'A', 'ABCDEFGHIJK', 'Shop24', '+40722123456', '0040722123456', '+12025550123', '+40722123'])('accepts %s', (s) => {
+  it.each([
+    'MagazinRO',
+    'CasaVerde',
+    'A',
+    'ABCDEFGHIJK',
+    'Shop24',
+    '+40722123456',
+    '0040722123456',
+    '+12025550123',
+    '+40722123',
+  ])('accepts %s', (s) => {
     expect(isValidSmsSender(s)).toBe(true);
   });
-  it.each(['', 'ABCDEFGHIJKL', 'Casa Verde', 'Magazin-RO', 'Mulțumim', '12345', '0722123456', '+40 722 123 456', '+4072', '+4072212345678901', '40722123456', 'Shop!', '++40722123456'])(
-    'refuses %s',
-    (s) => {
-      expect(isValidSmsSender(s)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    'ABCDEFGHIJKL',
+    'Casa Verde',
+    'Magazin-RO',
+    'Mulțumim',
+    '12345',
+    '0722123456',
+    '+40 722 123 456',
+    '+4072',
+    '+4072212345678901',
+    '40722123456',
+    'Shop!',
+    '++40722123456',
+  ])('refuses %s', (s) => {
+    expect(isValidSmsSender(s)).toBe(false);
+  });
 });

@@ -98,9 +98,20 @@ export function countSms(text: string): SmsCount {
 
 // Romanian letters with diacritics, precomposed (comma-below and the older cedilla forms) ...
 const DIACRITIC_MAP: Record<string, string> = {
-  ă: 'a', Ă: 'A', â: 'a', Â: 'A', î: 'i', Î: 'I',
-  ș: 's', Ș: 'S', ş: 's', Ş: 'S',
-  ț: 't', Ț: 'T', ţ: 't', Ţ: 'T',
+  ă: 'a',
+  Ă: 'A',
+  â: 'a',
+  Â: 'A',
+  î: 'i',
+  Î: 'I',
+  ș: 's',
+  Ș: 'S',
+  ş: 's',
+  Ş: 'S',
+  ț: 't',
+  Ț: 'T',
+  ţ: 't',
+  Ţ: 'T',
 };
 const PRECOMPOSED = /[ăĂâÂîÎșȘşŞțȚţŢ]/g;
 // ... and decomposed (base letter + combining breve, circumflex, comma below or cedilla), as pasted from some editors.

@@ -13,6 +13,7 @@ describe('statusColor', () => {
     expect(statusColor(' Cancelled ')).toBe('red');
   });
   it('answers grey for anything else, including courier labels and empty values', () => {
-    for (const s of ['storno', 'partially_storno', 'delivered', 'in_transit', 'pickedUp', '', null, undefined]) expect(statusColor(s)).toBe('gray');
+    for (const s of ['storno', 'partially_storno', 'delivered', 'in_transit', 'pickedUp', '', null, undefined])
+      expect(statusColor(s)).toBe('gray');
   });
 });

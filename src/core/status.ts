@@ -12,5 +12,11 @@ const COLORS: Record<string, StatusColor> = {
 };
 
 export function statusColor(status: string | null | undefined): StatusColor {
-  return COLORS[String(status ?? '').trim().toLowerCase()] ?? 'gray';
+  return (
+    COLORS[
+      String(status ?? '')
+        .trim()
+        .toLowerCase()
+    ] ?? 'gray'
+  );
 }

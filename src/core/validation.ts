@@ -33,17 +33,20 @@ export const requiredText = (max = 255) =>
 /** An optional text: empty becomes null. */
 export const optionalText = (max = 255) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v ?? null),
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : (v ?? null)),
     z.string().max(max, { error: 'too_long' }).nullable(),
   );
 
 /** A boolean that also accepts the strings multipart forms send. */
 export const flag = () =>
-  z.preprocess((v) => {
-    if (v === 'true' || v === '1' || v === 1) return true;
-    if (v === 'false' || v === '0' || v === 0) return false;
-    return v;
-  }, z.boolean({ error: 'invalid' }));
+  z.preprocess(
+    (v) => {
+      if (v === 'true' || v === '1' || v === 1) return true;
+      if (v === 'false' || v === '0' || v === 0) return false;
+      return v;
+    },
+    z.boolean({ error: 'invalid' }),
+  );
 
 /** A number given as a number or numeric text. */
 const numeric = (v: unknown) => {
@@ -55,7 +58,8 @@ const numeric = (v: unknown) => {
 export const wholeNumber = (opts: { min?: number; max?: number } = {}) =>
   z.preprocess(
     numeric,
-    z.number({ error: (i) => (i.input === undefined ? 'required' : 'invalid_number') })
+    z
+      .number({ error: (i) => (i.input === undefined ? 'required' : 'invalid_number') })
       .int({ error: 'whole_number' })
       .min(opts.min ?? 0, { error: opts.min === undefined || opts.min === 0 ? 'not_negative' : 'min' })
       .max(opts.max ?? MAX_ID, { error: 'max' }),
@@ -69,17 +73,33 @@ export const moneyBani = () =>
       z.union([z.number(), z.string()], { error: (i) => (i.input === undefined ? 'required' : 'invalid_number') }),
     )
     .superRefine((v, ctx) => {
-      if (typeof v === 'string' && !/^-?\d+(?:\.\d+)?$/.test(v)) ctx.addIssue({ code: 'custom', message: 'invalid_number' });
+      if (typeof v === 'string' && !/^-?\d+(?:\.\d+)?$/.test(v))
+        ctx.addIssue({ code: 'custom', message: 'invalid_number' });
       else if (Number(v) < 0) ctx.addIssue({ code: 'custom', message: 'not_negative' });
       else if (Number(v) * 100 > MAX_MONEY_BANI) ctx.addIssue({ code: 'custom', message: 'amount_too_large' });
       else if (!hasAtMostTwoDecimals(v)) ctx.addIssue({ code: 'custom', message: 'two_decimals' });
     })
     .transform((v) => toBani(v));
 
-export const idRef = () => z.preprocess(numeric, z.number({ error: (i) => (i.input === undefined ? 'required' : 'invalid') }).int().positive({ error: 'invalid' }).max(MAX_ID, { error: 'invalid' }));
+export const idRef = () =>
+  z.preprocess(
+    numeric,
+    z
+      .number({ error: (i) => (i.input === undefined ? 'required' : 'invalid') })
+      .int()
+      .positive({ error: 'invalid' })
+      .max(MAX_ID, { error: 'invalid' }),
+  );
 
 export const email = () =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.string({ error: 'required' }).min(1, { error: 'required' }).max(255, { error: 'too_long' }).pipe(z.email({ error: 'invalid_email' })));
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z
+      .string({ error: 'required' })
+      .min(1, { error: 'required' })
+      .max(255, { error: 'too_long' })
+      .pipe(z.email({ error: 'invalid_email' })),
+  );
 
 /**
  * Where a request carries a NUL character (`\u0000`) in any text: PostgreSQL cannot store one in
@@ -117,7 +137,13 @@ export function fieldErrors(error: z.ZodError, lang: Lang): FieldErrors {
 }
 
 function issueText(issue: z.core.$ZodIssue, lang: Lang): string {
-  const i = issue as z.core.$ZodIssue & { minimum?: number | bigint; maximum?: number | bigint; values?: unknown[]; origin?: string; input?: unknown };
+  const i = issue as z.core.$ZodIssue & {
+    minimum?: number | bigint;
+    maximum?: number | bigint;
+    values?: unknown[];
+    origin?: string;
+    input?: unknown;
+  };
   const params = { min: Number(i.minimum ?? 0), max: Number(i.maximum ?? 0), options: (i.values ?? []).join(', ') };
   if (issue.code === 'invalid_value') return translate(lang, 'one_of', params);
   if (issue.code === 'too_big' && i.origin === 'string') return translate(lang, 'too_long', params);

@@ -34,12 +34,44 @@ describe('command line', () => {
   });
 
   it('creates a user in no company, refuses a duplicate email and bad input', async () => {
-    expect(await cli('user:create', '--email', 'Ioana@Firma.ro', '--password', 'parola-123', '--first-name', 'Ioana', '--last-name', 'Pop')).toMatch(/User ioana@firma.ro created/);
-    expect(await refusal('user:create', '--email', 'ioana@firma.ro', '--password', 'parola-123', '--first-name', 'I', '--last-name', 'P')).toMatch(/already exists/);
+    expect(
+      await cli(
+        'user:create',
+        '--email',
+        'Ioana@Firma.ro',
+        '--password',
+        'parola-123',
+        '--first-name',
+        'Ioana',
+        '--last-name',
+        'Pop',
+      ),
+    ).toMatch(/User ioana@firma.ro created/);
+    expect(
+      await refusal(
+        'user:create',
+        '--email',
+        'ioana@firma.ro',
+        '--password',
+        'parola-123',
+        '--first-name',
+        'I',
+        '--last-name',
+        'P',
+      ),
+    ).toMatch(/already exists/);
     expect(await refusal('user:create', '--email', 'nu-e-email', '--password', 'x')).toMatch(/--email/);
     const db = openDb(databaseUrl);
-    const user = await db.kysely.selectFrom('users').selectAll().where('email', '=', 'ioana@firma.ro').executeTakeFirstOrThrow();
-    const memberships = await db.kysely.selectFrom('company_users').selectAll().where('user_id', '=', user.id).execute();
+    const user = await db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'ioana@firma.ro')
+      .executeTakeFirstOrThrow();
+    const memberships = await db.kysely
+      .selectFrom('company_users')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
     await db.close();
     expect(user.first_name).toBe('Ioana');
     expect(memberships).toEqual([]);
@@ -51,24 +83,60 @@ describe('command line', () => {
     const now = Math.floor(Date.now() / 1000);
     const company = await db.kysely
       .insertInto('companies')
-      .values({ name: 'Firma SRL', vat_number: 'RO14399840', vat_payer: 1, administrator_name: 'A', active: 1, address: null, city: null, county: null, created_at: now, updated_at: now })
+      .values({
+        name: 'Firma SRL',
+        vat_number: 'RO14399840',
+        vat_payer: 1,
+        administrator_name: 'A',
+        active: 1,
+        address: null,
+        city: null,
+        county: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.close();
-    expect(await cli('user:add-to-company', '--email', 'ioana@firma.ro', '--company-id', String(company.id))).toMatch(/now belongs to Firma SRL/);
-    expect(await cli('user:add-to-company', '--email', 'ioana@firma.ro', '--company-id', String(company.id))).toMatch(/already belongs/);
-    expect(await refusal('user:add-to-company', '--email', 'ioana@firma.ro', '--company-id', '999')).toMatch(/No company with id 999/);
-    expect(await refusal('user:add-to-company', '--email', 'nimeni@firma.ro', '--company-id', String(company.id))).toMatch(/No user/);
+    expect(await cli('user:add-to-company', '--email', 'ioana@firma.ro', '--company-id', String(company.id))).toMatch(
+      /now belongs to Firma SRL/,
+    );
+    expect(await cli('user:add-to-company', '--email', 'ioana@firma.ro', '--company-id', String(company.id))).toMatch(
+      /already belongs/,
+    );
+    expect(await refusal('user:add-to-company', '--email', 'ioana@firma.ro', '--company-id', '999')).toMatch(
+      /No company with id 999/,
+    );
+    expect(
+      await refusal('user:add-to-company', '--email', 'nimeni@firma.ro', '--company-id', String(company.id)),
+    ).toMatch(/No user/);
     expect(await refusal('no:such-command')).toMatch(/Unknown command/);
     await expect(cli('no:such-command')).rejects.toBeInstanceOf(CliError);
   });
 
   it('the entry point prints a refusal as "Error: …" and exits with status 1 (one real process)', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'user:create', '--email', 'ioana@firma.ro', '--password', 'parola-123', '--first-name', 'I', '--last-name', 'P'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dir },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/server/cli.ts',
+        'user:create',
+        '--email',
+        'ioana@firma.ro',
+        '--password',
+        'parola-123',
+        '--first-name',
+        'I',
+        '--last-name',
+        'P',
+      ],
+      {
+        env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dir },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(r.stderr).toMatch(/^Error: A user with the email ioana@firma.ro already exists\./m);
     expect(r.status).toBe(1);
   }, 60_000);

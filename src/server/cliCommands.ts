@@ -24,12 +24,22 @@ export class CliError extends Error {}
  * `--help` touches nothing) and answers what to print. A refusal throws CliError. Kept apart from
  * the entry point (cli.ts) so that tests call it in process. Times come from `clock`.
  */
-export async function runCommand(argv: string[], databaseUrl: () => string, clock: Clock = systemClock): Promise<string> {
+export async function runCommand(
+  argv: string[],
+  databaseUrl: () => string,
+  clock: Clock = systemClock,
+): Promise<string> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === 'help') return USAGE;
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: 'string' }, password: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' }, 'company-id': { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      'company-id': { type: 'string' },
+    },
     strict: true,
   });
   const db = openDb(databaseUrl());
@@ -39,32 +49,59 @@ export async function runCommand(argv: string[], databaseUrl: () => string, cloc
       case 'db:migrate':
         return 'Database is up to date.';
       case 'db:seed':
-        if (!(await isEmpty(db))) throw new CliError('The database already has users: the demo data is only added to an empty database.');
+        if (!(await isEmpty(db)))
+          throw new CliError('The database already has users: the demo data is only added to an empty database.');
         await seedDemo(db, clock);
         return 'Demo data added.';
       case 'user:create': {
         const input = z
-          .object({ email: z.email(), password: z.string().min(8), 'first-name': z.string().trim().min(1), 'last-name': z.string().trim().min(1) })
+          .object({
+            email: z.email(),
+            password: z.string().min(8),
+            'first-name': z.string().trim().min(1),
+            'last-name': z.string().trim().min(1),
+          })
           .safeParse(values);
-        if (!input.success) throw new CliError(input.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
+        if (!input.success)
+          throw new CliError(input.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
         const email = input.data.email.toLowerCase();
         const exists = await db.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
         if (exists) throw new CliError(`A user with the email ${email} already exists.`);
         const row = await db.kysely
           .insertInto('users')
-          .values({ email, password_hash: await hashPassword(input.data.password), first_name: input.data['first-name'], last_name: input.data['last-name'], created_at: clock.now() })
+          .values({
+            email,
+            password_hash: await hashPassword(input.data.password),
+            first_name: input.data['first-name'],
+            last_name: input.data['last-name'],
+            created_at: clock.now(),
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         return `User ${email} created (id ${row.id}). Add them to a company with user:add-to-company.`;
       }
       case 'user:add-to-company': {
         const companyId = Number(values['company-id']);
-        if (!values.email || !Number.isInteger(companyId) || companyId <= 0) throw new CliError('Give --email and a numeric --company-id.');
-        const user = await db.kysely.selectFrom('users').select('id').where('email', '=', values.email.toLowerCase()).executeTakeFirst();
+        if (!values.email || !Number.isInteger(companyId) || companyId <= 0)
+          throw new CliError('Give --email and a numeric --company-id.');
+        const user = await db.kysely
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', values.email.toLowerCase())
+          .executeTakeFirst();
         if (!user) throw new CliError(`No user with the email ${values.email}.`);
-        const company = await db.kysely.selectFrom('companies').select(['id', 'name']).where('id', '=', companyId).executeTakeFirst();
+        const company = await db.kysely
+          .selectFrom('companies')
+          .select(['id', 'name'])
+          .where('id', '=', companyId)
+          .executeTakeFirst();
         if (!company) throw new CliError(`No company with id ${companyId}.`);
-        const member = await db.kysely.selectFrom('company_users').select('user_id').where('user_id', '=', user.id).where('company_id', '=', companyId).executeTakeFirst();
+        const member = await db.kysely
+          .selectFrom('company_users')
+          .select('user_id')
+          .where('user_id', '=', user.id)
+          .where('company_id', '=', companyId)
+          .executeTakeFirst();
         if (member) return `${values.email} already belongs to ${company.name}.`;
         await db.kysely.insertInto('company_users').values({ user_id: user.id, company_id: companyId }).execute();
         return `${values.email} now belongs to ${company.name}.`;

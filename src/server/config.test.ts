@@ -7,6 +7,7 @@ describe('SQLITE_READERS', () => {
     expect(sqliteReaders({ SQLITE_READERS: '0' })).toBe(0);
     expect(sqliteReaders({ SQLITE_READERS: '4' })).toBe(4);
     expect(sqliteReaders({ SQLITE_READERS: '' })).toBe(2);
-    for (const bad of ['-1', '1.5', 'two', ' ', '65']) expect(() => sqliteReaders({ SQLITE_READERS: bad })).toThrow('SQLITE_READERS');
+    for (const bad of ['-1', '1.5', 'two', ' ', '65'])
+      expect(() => sqliteReaders({ SQLITE_READERS: bad })).toThrow('SQLITE_READERS');
   });
 });

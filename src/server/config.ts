@@ -37,7 +37,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function sqliteReaders(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.SQLITE_READERS || '2';
   const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n > 64) throw new Error(`SQLITE_READERS must be a whole number from 0 to 64 (got "${raw}")`);
+  if (!/^\d+$/.test(raw) || n > 64)
+    throw new Error(`SQLITE_READERS must be a whole number from 0 to 64 (got "${raw}")`);
   return n;
 }
 

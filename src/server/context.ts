@@ -33,8 +33,20 @@ export interface ServiceContext extends AppServices {
   now: number;
 }
 
-export function serviceContext(app: AppServices, who: { companyId?: number; userId?: number; lang?: Lang } = {}): ServiceContext {
-  return { db: app.db, clock: app.clock, providers: app.providers, secrets: app.secrets, companyId: who.companyId ?? 0, userId: who.userId ?? 0, lang: who.lang ?? 'en', now: app.clock.now() };
+export function serviceContext(
+  app: AppServices,
+  who: { companyId?: number; userId?: number; lang?: Lang } = {},
+): ServiceContext {
+  return {
+    db: app.db,
+    clock: app.clock,
+    providers: app.providers,
+    secrets: app.secrets,
+    companyId: who.companyId ?? 0,
+    userId: who.userId ?? 0,
+    lang: who.lang ?? 'en',
+    now: app.clock.now(),
+  };
 }
 
 /** The same caller working in one company (a job handling one company's row). */

@@ -19,7 +19,16 @@ if (config.seedDemo && (await isEmpty(db))) {
   seeded = true;
 }
 const providers = loadProvidersConfig();
-const app = await buildApp({ providers, db, appKey: config.appKey, dataDir: config.dataDir, webDist: process.env.WEB_DIST ?? 'dist', logger: process.env.LOG_REQUESTS === 'true', publicUrl: config.publicUrl, trustProxy: process.env.TRUST_PROXY === 'true' });
+const app = await buildApp({
+  providers,
+  db,
+  appKey: config.appKey,
+  dataDir: config.dataDir,
+  webDist: process.env.WEB_DIST ?? 'dist',
+  logger: process.env.LOG_REQUESTS === 'true',
+  publicUrl: config.publicUrl,
+  trustProxy: process.env.TRUST_PROXY === 'true',
+});
 await app.listen({ port: config.port, host: config.host });
 const logJob = (m: string) => console.error(m);
 await scheduleRecurringJobs(db, systemClock.now());
@@ -27,18 +36,30 @@ const jobs = startJobRunner({ services: app.services, handlers: jobHandlers({ lo
 
 const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
 console.log(`\nSeller console is running at http://${shownHost}:${config.port}  (database: ${db.engine})`);
-if (config.seedDemo) console.log(`Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}${seeded ? '' : ' (demo data was added on an earlier start)'}`);
+if (config.seedDemo)
+  console.log(
+    `Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}${seeded ? '' : ' (demo data was added on an earlier start)'}`,
+  );
 
 if (providers.mode === 'emulated') {
   console.log('Providers are emulated in this process (PROVIDERS=live for the real ones). Demo accounts:');
   for (const p of PROVIDER_NAMES) {
     const demo = app.services.providers.demoCredentials(p);
-    if (demo) console.log(`  ${PROVIDER_LABELS[p].padEnd(10)} ${Object.entries(demo).map(([k, v]) => `${k}=${v}`).join('  ')}`);
+    if (demo)
+      console.log(
+        `  ${PROVIDER_LABELS[p].padEnd(10)} ${Object.entries(demo)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('  ')}`,
+      );
   }
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void jobs.stop().then(() => app.close()).then(() => db.close()).then(() => process.exit(0));
+    void jobs
+      .stop()
+      .then(() => app.close())
+      .then(() => db.close())
+      .then(() => process.exit(0));
   });
 }

@@ -42,14 +42,20 @@ function checkValue(d: ValueShape, ctx: z.RefinementCtx): void {
   if (!DISCOUNT_TYPES.includes(d.type) || d.type === 'shipping') return;
   if (d.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: 'required' });
   else if (typeof d.value !== 'number') return;
-  else if (d.type === 'percentage' && d.value > MAX_PERCENT_HUNDREDTHS) ctx.addIssue({ code: 'custom', path: ['value'], message: 'percent_max' });
-  else if (d.type === 'amount' && d.value > MAX_AMOUNT_BANI) ctx.addIssue({ code: 'custom', path: ['value'], message: 'amount_too_large' });
+  else if (d.type === 'percentage' && d.value > MAX_PERCENT_HUNDREDTHS)
+    ctx.addIssue({ code: 'custom', path: ['value'], message: 'percent_max' });
+  else if (d.type === 'amount' && d.value > MAX_AMOUNT_BANI)
+    ctx.addIssue({ code: 'custom', path: ['value'], message: 'amount_too_large' });
 }
 const always = { when: () => true };
 
-const withoutShippingValue = <T extends ValueShape>(d: T) => ({ ...d, value: d.type === 'shipping' ? null : (d.value ?? null) });
+const withoutShippingValue = <T extends ValueShape>(d: T) => ({
+  ...d,
+  value: d.type === 'shipping' ? null : (d.value ?? null),
+});
 
-const orderValue = () => z.preprocess(blankToUndefined, moneyBani()).refine((v) => v <= MAX_AMOUNT_BANI, { error: 'amount_too_large' });
+const orderValue = () =>
+  z.preprocess(blankToUndefined, moneyBani()).refine((v) => v <= MAX_AMOUNT_BANI, { error: 'amount_too_large' });
 
 const orderDiscountFields = {
   type: discountType(),
@@ -59,20 +65,29 @@ const orderDiscountFields = {
 
 /** Create: type, order_value, value (not for shipping), company_id, source_id. Output money in bani. */
 export const orderDiscountBody = z
-  .object({ ...orderDiscountFields, company_id: selectedRef('select_company'), source_id: selectedRef('select_source') })
+  .object({
+    ...orderDiscountFields,
+    company_id: selectedRef('select_company'),
+    source_id: selectedRef('select_source'),
+  })
   .superRefine(checkValue, always)
   .transform(withoutShippingValue);
 export type OrderDiscountInput = z.input<typeof orderDiscountBody>;
 
 /** Update: type, order_value, value only (the source and company stay). */
-export const orderDiscountUpdateBody = z.object(orderDiscountFields).superRefine(checkValue, always).transform(withoutShippingValue);
+export const orderDiscountUpdateBody = z
+  .object(orderDiscountFields)
+  .superRefine(checkValue, always)
+  .transform(withoutShippingValue);
 
 /** Create and update: product, type, quantity, value (0 allowed; none for shipping). */
 export const productDiscountBody = z
   .object({
     product_id: selectedRef('select_product'),
     type: discountType(),
-    quantity: z.preprocess(blankToUndefined, wholeNumber()).refine((v) => v <= MAX_DISCOUNT_QUANTITY, { error: 'quantity_too_large' }),
+    quantity: z
+      .preprocess(blankToUndefined, wholeNumber())
+      .refine((v) => v <= MAX_DISCOUNT_QUANTITY, { error: 'quantity_too_large' }),
     value: optionalDecimal(),
   })
   .superRefine(checkValue, always)

@@ -40,16 +40,43 @@ export const GEO_LAZY_OPTIONS = 50;
 /** A lazy street search starts at this many characters. */
 export const GEO_LAZY_MIN_CHARS = 3;
 
-const search = z.string().max(100, { error: 'too_long' }).optional().transform((s) => s?.trim() ?? '');
-const limit = z.coerce.number({ error: 'invalid_number' }).int({ error: 'whole_number' }).min(1, { error: 'min' }).max(1000, { error: 'max' }).default(GEO_MAX_OPTIONS);
-const optionalId = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).positive({ error: 'invalid' }).max(MAX_ID, { error: 'invalid' }).optional());
+const search = z
+  .string()
+  .max(100, { error: 'too_long' })
+  .optional()
+  .transform((s) => s?.trim() ?? '');
+const limit = z.coerce
+  .number({ error: 'invalid_number' })
+  .int({ error: 'whole_number' })
+  .min(1, { error: 'min' })
+  .max(1000, { error: 'max' })
+  .default(GEO_MAX_OPTIONS);
+const optionalId = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.coerce
+    .number({ error: 'invalid' })
+    .int({ error: 'invalid' })
+    .positive({ error: 'invalid' })
+    .max(MAX_ID, { error: 'invalid' })
+    .optional(),
+);
 
 export const localitiesQuery = z.object({ county_id: idRef(), search, limit });
 export const streetsQuery = z.object({ locality_id: idRef(), search, limit });
 export const postalCodeQuery = z.object({
   locality_id: idRef(),
   street_id: optionalId,
-  number: z.string().max(30, { error: 'too_long' }).optional().transform((s) => s?.trim() ?? ''),
+  number: z
+    .string()
+    .max(30, { error: 'too_long' })
+    .optional()
+    .transform((s) => s?.trim() ?? ''),
 });
 /** The courier pickers' one call: every part optional, each id opens the next list. */
-export const courierGeoQuery = z.object({ county_id: optionalId, city_id: optionalId, street_id: optionalId, search, limit });
+export const courierGeoQuery = z.object({
+  county_id: optionalId,
+  city_id: optionalId,
+  street_id: optionalId,
+  search,
+  limit,
+});

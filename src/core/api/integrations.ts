@@ -55,16 +55,26 @@ export function credentialsBody(key: WizardKey) {
 /** A choice of a fetched list, sent as an id (number or numeric text) or a text id. */
 const choice = (requiredKey: string) =>
   z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
-    z.string({ error: (i) => (i.input === undefined ? requiredKey : 'invalid') }).min(1, { error: requiredKey }).max(100, { error: 'too_long' }),
+    (v) =>
+      v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v,
+    z
+      .string({ error: (i) => (i.input === undefined ? requiredKey : 'invalid') })
+      .min(1, { error: requiredKey })
+      .max(100, { error: 'too_long' }),
   );
 
 export const pickupPointBody = z.object({ pickup_point_id: choice('select_pickup_point') });
-export const samedayPickupPointBody = z.object({ pickup_point_id: choice('select_pickup_point'), contact_person_id: choice('select_contact_person') });
+export const samedayPickupPointBody = z.object({
+  pickup_point_id: choice('select_pickup_point'),
+  contact_person_id: choice('select_contact_person'),
+});
 export const seriesBody = z.object({ series_name: choice('select_series') });
 /** The VAT step: a rate of the fetched list (its percentage as text, or its name), or null for none. */
 export const vatAmountBody = z.object({
-  vat_amount: z.preprocess((v) => (v === '' || v === undefined ? null : typeof v === 'number' ? String(v) : v), z.string({ error: 'invalid' }).max(100, { error: 'too_long' }).nullable()),
+  vat_amount: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : typeof v === 'number' ? String(v) : v),
+    z.string({ error: 'invalid' }).max(100, { error: 'too_long' }).nullable(),
+  ),
 });
 
 export interface Integration {

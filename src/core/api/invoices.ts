@@ -47,7 +47,17 @@ export interface OrderInvoice {
 /** The storno selection: at least one product line with a quantity from 1 to what is left to reverse. */
 export const stornoBody = z.object({
   order_products: z
-    .array(z.object({ id: idRef(), quantity: z.coerce.number({ error: 'invalid_number' }).int({ error: 'whole_number' }).min(0, { error: 'not_negative' }).max(MAX_LINE_QUANTITY, { error: 'max' }) }), { error: 'no_valid_products' })
+    .array(
+      z.object({
+        id: idRef(),
+        quantity: z.coerce
+          .number({ error: 'invalid_number' })
+          .int({ error: 'whole_number' })
+          .min(0, { error: 'not_negative' })
+          .max(MAX_LINE_QUANTITY, { error: 'max' }),
+      }),
+      { error: 'no_valid_products' },
+    )
     .max(1000, { error: 'max' }),
 });
 export type StornoInput = z.output<typeof stornoBody>;

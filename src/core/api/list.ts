@@ -4,10 +4,29 @@ import { MAX_ID, MAX_PAGE } from '../validation.js';
 
 /** Query of every list call: page, items (1..1000, default 10), search, optional company_id. */
 export const listQuery = z.object({
-  page: z.coerce.number({ error: 'invalid_number' }).int({ error: 'whole_number' }).min(1, { error: 'min' }).max(MAX_PAGE, { error: 'max' }).default(1),
-  items: z.coerce.number({ error: 'invalid_number' }).int({ error: 'whole_number' }).min(1, { error: 'min' }).max(MAX_PAGE_SIZE, { error: 'max' }).default(DEFAULT_PAGE_SIZE),
-  search: z.string().max(200, { error: 'too_long' }).optional().transform((s) => s?.trim() ?? ''),
-  company_id: z.coerce.number({ error: 'invalid_number' }).int().positive({ error: 'invalid' }).max(MAX_ID, { error: 'invalid' }).optional(),
+  page: z.coerce
+    .number({ error: 'invalid_number' })
+    .int({ error: 'whole_number' })
+    .min(1, { error: 'min' })
+    .max(MAX_PAGE, { error: 'max' })
+    .default(1),
+  items: z.coerce
+    .number({ error: 'invalid_number' })
+    .int({ error: 'whole_number' })
+    .min(1, { error: 'min' })
+    .max(MAX_PAGE_SIZE, { error: 'max' })
+    .default(DEFAULT_PAGE_SIZE),
+  search: z
+    .string()
+    .max(200, { error: 'too_long' })
+    .optional()
+    .transform((s) => s?.trim() ?? ''),
+  company_id: z.coerce
+    .number({ error: 'invalid_number' })
+    .int()
+    .positive({ error: 'invalid' })
+    .max(MAX_ID, { error: 'invalid' })
+    .optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
@@ -33,7 +52,8 @@ export interface ListMeta {
 export const SEARCH_COUNT_WINDOW = 200;
 
 /** The bound of a search's count for a page: the window beyond its start, and at least the page itself. */
-export const searchCountBound = (offset: number, items: number, window = SEARCH_COUNT_WINDOW): number => offset + Math.max(window, items);
+export const searchCountBound = (offset: number, items: number, window = SEARCH_COUNT_WINDOW): number =>
+  offset + Math.max(window, items);
 
 export interface ListResponse<T> {
   data: T[];

@@ -13,13 +13,15 @@ export const MESSAGE_SENDER_MAX = 11;
 
 registerMessages({
   en: {
-    invalid_sms_sender: 'Use up to 11 letters and digits (at least one letter, no spaces), or a phone number in international form such as +40722123456.',
+    invalid_sms_sender:
+      'Use up to 11 letters and digits (at least one letter, no spaces), or a phone number in international form such as +40722123456.',
     sms_too_long: `The message is too long: at most ${SMS_MAX_PARTS} SMS parts.`,
     message_source_invalid: 'Choose a source of the selected company.',
     message_cannot_change: 'This cannot be changed after the template is created.',
   },
   ro: {
-    invalid_sms_sender: 'Folosiți cel mult 11 litere și cifre (cel puțin o literă, fără spații) sau un număr de telefon în format internațional, de exemplu +40722123456.',
+    invalid_sms_sender:
+      'Folosiți cel mult 11 litere și cifre (cel puțin o literă, fără spații) sau un număr de telefon în format internațional, de exemplu +40722123456.',
     sms_too_long: `Mesajul este prea lung: cel mult ${SMS_MAX_PARTS} părți SMS.`,
     message_source_invalid: 'Alegeți o sursă a companiei selectate.',
     message_cannot_change: 'Acest câmp nu mai poate fi schimbat după crearea șablonului.',

@@ -106,7 +106,14 @@ export interface OrderListItem {
    * courier (unknown); null otherwise. While set, another create answers 409.
    */
   awb_state: 'pending' | 'unknown' | null;
-  customer_detail: { customer_id: number; name: string; phone_number: string; telefon: string; email: string | null; flags: Flag[] };
+  customer_detail: {
+    customer_id: number;
+    name: string;
+    phone_number: string;
+    telefon: string;
+    email: string | null;
+    flags: Flag[];
+  };
 }
 
 export interface Order extends Omit<OrderListItem, 'customer_detail'> {
@@ -137,10 +144,29 @@ export interface Customer {
 }
 
 export const orderListQuery = z.object({
-  page: z.coerce.number({ error: 'invalid_number' }).int({ error: 'whole_number' }).min(1, { error: 'min' }).max(MAX_PAGE, { error: 'max' }).default(1),
-  items: z.coerce.number({ error: 'invalid_number' }).int({ error: 'whole_number' }).min(1, { error: 'min' }).max(1000, { error: 'max' }).default(10),
-  search: z.string().max(200, { error: 'too_long' }).optional().transform((s) => s?.trim() ?? ''),
-  company_id: z.coerce.number({ error: 'invalid_number' }).int().positive({ error: 'invalid' }).max(MAX_ID, { error: 'invalid' }).optional(),
+  page: z.coerce
+    .number({ error: 'invalid_number' })
+    .int({ error: 'whole_number' })
+    .min(1, { error: 'min' })
+    .max(MAX_PAGE, { error: 'max' })
+    .default(1),
+  items: z.coerce
+    .number({ error: 'invalid_number' })
+    .int({ error: 'whole_number' })
+    .min(1, { error: 'min' })
+    .max(1000, { error: 'max' })
+    .default(10),
+  search: z
+    .string()
+    .max(200, { error: 'too_long' })
+    .optional()
+    .transform((s) => s?.trim() ?? ''),
+  company_id: z.coerce
+    .number({ error: 'invalid_number' })
+    .int()
+    .positive({ error: 'invalid' })
+    .max(MAX_ID, { error: 'invalid' })
+    .optional(),
   sort: z.enum(ORDER_SORTS).default('-created_at'),
   status: z.enum(ORDER_STATUSES).optional(),
 });
@@ -149,14 +175,18 @@ export const orderListQuery = z.object({
 export const phoneNumber = () =>
   z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : v),
-    z.string({ error: 'required' }).trim().min(1, { error: 'required' }).transform((v, ctx) => {
-      const n = normalizePhone(v);
-      if (!n) {
-        ctx.addIssue({ code: 'custom', message: 'invalid_phone' });
-        return z.NEVER;
-      }
-      return n;
-    }),
+    z
+      .string({ error: 'required' })
+      .trim()
+      .min(1, { error: 'required' })
+      .transform((v, ctx) => {
+        const n = normalizePhone(v);
+        if (!n) {
+          ctx.addIssue({ code: 'custom', message: 'invalid_phone' });
+          return z.NEVER;
+        }
+        return n;
+      }),
   );
 
 const quantity = () => wholeNumber({ min: 1, max: MAX_LINE_QUANTITY });
@@ -194,7 +224,11 @@ export const addLineBody = z.object({ quantity: quantity().default(1) });
 export const lineQuantityBody = z.object({
   quantity: z.preprocess(
     (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : v),
-    z.number({ error: (i) => (i.input === undefined ? 'required' : 'invalid_number') }).int({ error: 'whole_number' }).min(-MAX_LINE_QUANTITY, { error: 'min' }).max(MAX_LINE_QUANTITY, { error: 'max' }),
+    z
+      .number({ error: (i) => (i.input === undefined ? 'required' : 'invalid_number') })
+      .int({ error: 'whole_number' })
+      .min(-MAX_LINE_QUANTITY, { error: 'min' })
+      .max(MAX_LINE_QUANTITY, { error: 'max' }),
   ),
 });
 
@@ -205,24 +239,50 @@ const discountValue = () => moneyBani();
 
 export const addDiscountBody = z
   .object({
-    type: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'required' }).min(1, { error: 'required' }).pipe(z.enum(MANUAL_DISCOUNT_TYPES))),
+    type: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z.string({ error: 'required' }).min(1, { error: 'required' }).pipe(z.enum(MANUAL_DISCOUNT_TYPES)),
+    ),
     value: discountValue(),
-    order_product_id: z.preprocess((v) => (v === '' || v === undefined ? null : v), selectedRef('select_product').nullable()),
+    order_product_id: z.preprocess(
+      (v) => (v === '' || v === undefined ? null : v),
+      selectedRef('select_product').nullable(),
+    ),
   })
   .superRefine((d, ctx) => {
-    if (d.type === 'percentage' && d.value > 100_00) ctx.addIssue({ code: 'custom', path: ['value'], message: 'percent_max' });
-    if (d.type === 'amount' && d.value > 10_000_000_00) ctx.addIssue({ code: 'custom', path: ['value'], message: 'amount_too_large' });
+    if (d.type === 'percentage' && d.value > 100_00)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'percent_max' });
+    if (d.type === 'amount' && d.value > 10_000_000_00)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'amount_too_large' });
   });
 
 export const discountValueBody = z.object({ value: discountValue() });
 
-export const CUSTOMER_DETAIL_FIELDS = ['name', 'email', 'address', 'city', 'county', 'company_name', 'vat_number', 'company_address', 'company_city', 'company_county'] as const;
+export const CUSTOMER_DETAIL_FIELDS = [
+  'name',
+  'email',
+  'address',
+  'city',
+  'county',
+  'company_name',
+  'vat_number',
+  'company_address',
+  'company_city',
+  'company_county',
+] as const;
 
 /** Only the fields sent are stored; name stays required when sent. */
 export const customerDetailBody = z
   .object({
     name: requiredText(255).optional(),
-    email: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.union([z.literal(''), z.null(), z.email({ error: 'invalid_email' }).max(255, { error: 'too_long' })]).optional()).transform((v) => (v === '' ? null : v)),
+    email: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+        z
+          .union([z.literal(''), z.null(), z.email({ error: 'invalid_email' }).max(255, { error: 'too_long' })])
+          .optional(),
+      )
+      .transform((v) => (v === '' ? null : v)),
     address: optionalText(255).optional(),
     city: optionalText(100).optional(),
     county: optionalText(100).optional(),
@@ -253,11 +313,14 @@ registerMessages({
     nothing_to_update: 'Nothing to update.',
     order_already_cancelled: 'The order is already cancelled.',
     order_has_awb: 'The order has an AWB: delete the AWB before cancelling the order.',
-    order_awb_unsettled: 'An AWB is being created or checked with the courier for this order: wait until it is settled.',
+    order_awb_unsettled:
+      'An AWB is being created or checked with the courier for this order: wait until it is settled.',
     order_delete_has_awb: 'The order has an AWB: delete the AWB before deleting the order.',
     order_delete_has_invoice: 'The order has an invoice: cancel or delete the invoice before deleting the order.',
-    order_contents_invoiced: 'The order has an invoice: its products and discounts can no longer change. Cancel the invoice (or reverse it) first.',
-    order_contents_shipped: 'The order has an AWB whose cash on delivery is the order\'s total: delete the AWB before changing products or discounts.',
+    order_contents_invoiced:
+      'The order has an invoice: its products and discounts can no longer change. Cancel the invoice (or reverse it) first.',
+    order_contents_shipped:
+      "The order has an AWB whose cash on delivery is the order's total: delete the AWB before changing products or discounts.",
     order_has_invoice: 'The order has an invoice: cancel or reverse the invoice before cancelling the order.',
     order_not_cancelled: 'Only a cancelled order can be restored.',
     phone_taken: 'This phone number already belongs to another customer.',
@@ -275,11 +338,14 @@ registerMessages({
     nothing_to_update: 'Nu este nimic de actualizat.',
     order_already_cancelled: 'Comanda este deja anulată.',
     order_has_awb: 'Comanda are un AWB: ștergeți AWB-ul înainte de a anula comanda.',
-    order_awb_unsettled: 'Pentru această comandă se creează sau se verifică la curier un AWB: așteptați până se clarifică.',
+    order_awb_unsettled:
+      'Pentru această comandă se creează sau se verifică la curier un AWB: așteptați până se clarifică.',
     order_delete_has_awb: 'Comanda are un AWB: ștergeți AWB-ul înainte de a șterge comanda.',
     order_delete_has_invoice: 'Comanda are o factură: anulați sau ștergeți factura înainte de a șterge comanda.',
-    order_contents_invoiced: 'Comanda are o factură: produsele și reducerile ei nu mai pot fi modificate. Anulați (sau stornați) mai întâi factura.',
-    order_contents_shipped: 'Comanda are un AWB cu ramburs egal cu totalul comenzii: ștergeți AWB-ul înainte de a modifica produsele sau reducerile.',
+    order_contents_invoiced:
+      'Comanda are o factură: produsele și reducerile ei nu mai pot fi modificate. Anulați (sau stornați) mai întâi factura.',
+    order_contents_shipped:
+      'Comanda are un AWB cu ramburs egal cu totalul comenzii: ștergeți AWB-ul înainte de a modifica produsele sau reducerile.',
     order_has_invoice: 'Comanda are o factură: anulați sau stornați factura înainte de a anula comanda.',
     order_not_cancelled: 'Doar o comandă anulată poate fi restaurată.',
     phone_taken: 'Acest număr de telefon aparține deja altui client.',

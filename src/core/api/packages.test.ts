@@ -18,13 +18,22 @@ describe('package item quantity as typed', () => {
 describe('Add to Package', () => {
   it('appends a new product and adds to the quantity of one already present', () => {
     const items = [{ product_id: 1, quantity: 2 }];
-    expect(addPackageItem(items, { product_id: 2, quantity: 1 })).toEqual([{ product_id: 1, quantity: 2 }, { product_id: 2, quantity: 1 }]);
+    expect(addPackageItem(items, { product_id: 2, quantity: 1 })).toEqual([
+      { product_id: 1, quantity: 2 },
+      { product_id: 2, quantity: 1 },
+    ]);
     expect(addPackageItem(items, { product_id: 1, quantity: 3 })).toEqual([{ product_id: 1, quantity: 5 }]);
     expect(items).toEqual([{ product_id: 1, quantity: 2 }]);
   });
 
   it('merges a product listed twice (the server does the same)', () => {
-    expect(mergePackageItems([{ product_id: 4, quantity: 1 }, { product_id: 2, quantity: 1 }, { product_id: 4, quantity: 2 }])).toEqual([
+    expect(
+      mergePackageItems([
+        { product_id: 4, quantity: 1 },
+        { product_id: 2, quantity: 1 },
+        { product_id: 4, quantity: 2 },
+      ]),
+    ).toEqual([
       { product_id: 4, quantity: 3 },
       { product_id: 2, quantity: 1 },
     ]);
@@ -34,7 +43,13 @@ describe('Add to Package', () => {
 describe('package form rules', () => {
   it('takes measures of at least 1 with two decimals, as hundredths', () => {
     const ok = packageBody.safeParse({ name: 'Cutie', length: 1, width: '1.5', height: '2,25', weight: 10 });
-    expect(ok.success && ok.data).toMatchObject({ length: 100, width: 150, height: 225, weight: 1000, is_active: true });
+    expect(ok.success && ok.data).toMatchObject({
+      length: 100,
+      width: 150,
+      height: 225,
+      weight: 1000,
+      is_active: true,
+    });
     const bad = packageBody.safeParse({ name: 'Cutie', length: 0.5, width: 1.001, height: 1, weight: 1 });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
@@ -52,7 +67,12 @@ describe('package form rules', () => {
 });
 
 describe('return request form rules', () => {
-  const valid = { full_name: 'Ana Pop', phone_number: '0722 123 456', iban: 'RO49 AAAA 1B31 0075 9384 0000', source: 'eMAG' };
+  const valid = {
+    full_name: 'Ana Pop',
+    phone_number: '0722 123 456',
+    iban: 'RO49 AAAA 1B31 0075 9384 0000',
+    source: 'eMAG',
+  };
   it('requires a source on create and keeps email optional', () => {
     expect(returnRequestCreateBody.safeParse(valid).success).toBe(true);
     const noSource = returnRequestCreateBody.safeParse({ ...valid, source: '' });

@@ -65,7 +65,8 @@ export { isStatusOnly } from './status.js';
 
 const quantity = () =>
   z.preprocess(
-    (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : v === '' || v === null ? undefined : v),
+    (v) =>
+      typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : v === '' || v === null ? undefined : v,
     z
       .number({ error: (i) => (i.input === undefined ? 'required' : 'invalid_number') })
       .int({ error: 'whole_number' })
@@ -80,15 +81,20 @@ const quantity = () =>
 export const packageItemsBody = z.object({
   package_id: idRef(),
   package_items: z
-    .array(z.object({ product_id: idRef(), quantity: quantity() }), { error: (i) => (i.input === undefined ? 'required' : 'invalid') })
+    .array(z.object({ product_id: idRef(), quantity: quantity() }), {
+      error: (i) => (i.input === undefined ? 'required' : 'invalid'),
+    })
     .max(MAX_PACKAGE_ITEMS, { error: 'package_items_too_many' }),
 });
 export type PackageItemsInput = z.input<typeof packageItemsBody>;
 
 /** Same product twice → one line, quantities added (capped at the maximum); first appearance keeps its place. */
-export function mergePackageItems(items: { product_id: number; quantity: number }[]): { product_id: number; quantity: number }[] {
+export function mergePackageItems(
+  items: { product_id: number; quantity: number }[],
+): { product_id: number; quantity: number }[] {
   const merged = new Map<number, number>();
-  for (const it of items) merged.set(it.product_id, Math.min(MAX_ITEM_QUANTITY, (merged.get(it.product_id) ?? 0) + it.quantity));
+  for (const it of items)
+    merged.set(it.product_id, Math.min(MAX_ITEM_QUANTITY, (merged.get(it.product_id) ?? 0) + it.quantity));
   return [...merged].map(([product_id, q]) => ({ product_id, quantity: q }));
 }
 
@@ -136,5 +142,7 @@ export function nextItemQuantity(previous: number, typed: number | string): numb
 export function addPackageItem<T extends { product_id: number; quantity: number }>(items: T[], added: T): T[] {
   const at = items.findIndex((i) => i.product_id === added.product_id);
   if (at === -1) return [...items, added];
-  return items.map((i, n) => (n === at ? { ...i, quantity: Math.min(MAX_ITEM_QUANTITY, i.quantity + added.quantity) } : i));
+  return items.map((i, n) =>
+    n === at ? { ...i, quantity: Math.min(MAX_ITEM_QUANTITY, i.quantity + added.quantity) } : i,
+  );
 }

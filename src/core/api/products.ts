@@ -41,7 +41,10 @@ export const productBody = z.object({
 export type ProductInput = z.input<typeof productBody>;
 
 /** The same fields for a product without variations: stock and selling price are required. */
-export const productBodyOwnStock = productBody.extend({ stock: wholeNumber({ max: MAX_STOCK }), selling_price: moneyBani() });
+export const productBodyOwnStock = productBody.extend({
+  stock: wholeNumber({ max: MAX_STOCK }),
+  selling_price: moneyBani(),
+});
 
 /** The schema for a product that has variations (stock and price not stored) or not. */
 export const productBodyFor = (hasVariations: boolean) => (hasVariations ? productBody : productBodyOwnStock);
@@ -71,7 +74,11 @@ export interface Product {
 }
 
 /** The sum of the variations' stock and the range of their selling prices, for a parent's row. */
-export function variationSummary(p: Pick<Product, 'variations'>): { stock: number; minPrice: number | null; maxPrice: number | null } {
+export function variationSummary(p: Pick<Product, 'variations'>): {
+  stock: number;
+  minPrice: number | null;
+  maxPrice: number | null;
+} {
   let stock = 0;
   let minPrice: number | null = null;
   let maxPrice: number | null = null;

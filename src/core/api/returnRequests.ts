@@ -33,7 +33,9 @@ const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
 /** A phone number as people type it: digits with spaces, dots, dashes, brackets, an optional leading +. */
 export const phoneNumber = () =>
-  requiredText(30).refine((v) => v === '' || /^\+?[\d\s().-]+$/.test(v) && /^\d{6,15}$/.test(v.replace(/\D/g, '')), { error: 'return_invalid_phone' });
+  requiredText(30).refine((v) => v === '' || (/^\+?[\d\s().-]+$/.test(v) && /^\d{6,15}$/.test(v.replace(/\D/g, ''))), {
+    error: 'return_invalid_phone',
+  });
 
 /** An IBAN, normalised (no spaces, upper case) and checked: country format and mod-97 check digits. */
 export const iban = () =>
@@ -48,7 +50,11 @@ export const iban = () =>
 export const optionalEmail = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toLowerCase()) : (v ?? null)),
-    z.string().max(255, { error: 'too_long' }).pipe(z.email({ error: 'invalid_email' })).nullable(),
+    z
+      .string()
+      .max(255, { error: 'too_long' })
+      .pipe(z.email({ error: 'invalid_email' }))
+      .nullable(),
   );
 
 /** The fields of a return request that both create and update take. */
@@ -67,7 +73,9 @@ export const returnRequestCreateBody = z.object({
   ...fields,
   source: z.preprocess(
     (v) => (trimmed(v) === '' || v === null ? undefined : trimmed(v)),
-    z.string({ error: (i) => (i.input === undefined ? 'return_select_source' : 'return_invalid_source') }).max(255, { error: 'return_invalid_source' }),
+    z
+      .string({ error: (i) => (i.input === undefined ? 'return_select_source' : 'return_invalid_source') })
+      .max(255, { error: 'return_invalid_source' }),
   ),
 });
 export type ReturnRequestCreateInput = z.input<typeof returnRequestCreateBody>;
@@ -100,6 +108,14 @@ export interface ReturnRequest {
  */
 export function formatReturnDate(seconds: number, lang: string, timeZone?: string): string {
   const date = new Date(seconds * 1000);
-  if (lang.startsWith('ro')) return date.toLocaleString('ro-RO', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZone });
+  if (lang.startsWith('ro'))
+    return date.toLocaleString('ro-RO', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+    });
   return date.toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short', timeZone });
 }

@@ -46,6 +46,12 @@ export interface SamedayLocations {
 }
 
 registerMessages({
-  en: { sameday_not_set_up: 'Sameday is not set up for this company: sign in to Sameday under Integrations to see its pickup points and lockers.' },
-  ro: { sameday_not_set_up: 'Sameday nu este configurat pentru această companie: autentificați-vă la Sameday în Integrări pentru a vedea punctele de ridicare și lockerele.' },
+  en: {
+    sameday_not_set_up:
+      'Sameday is not set up for this company: sign in to Sameday under Integrations to see its pickup points and lockers.',
+  },
+  ro: {
+    sameday_not_set_up:
+      'Sameday nu este configurat pentru această companie: autentificați-vă la Sameday în Integrări pentru a vedea punctele de ridicare și lockerele.',
+  },
 });

@@ -14,7 +14,16 @@ export const AWB_COURIERS = ['cargus', 'sameday', 'dpd'] as const;
 export type AwbCourier = (typeof AWB_COURIERS)[number];
 
 /** The courier statuses the console shows, in the order a parcel usually moves. */
-export const COURIER_STATUSES = ['created', 'order_ready', 'pickedUp', 'in_transit', 'inDelivery', 'delivered', 'returning', 'refused'] as const;
+export const COURIER_STATUSES = [
+  'created',
+  'order_ready',
+  'pickedUp',
+  'in_transit',
+  'inDelivery',
+  'delivered',
+  'returning',
+  'refused',
+] as const;
 export type CourierStatus = (typeof COURIER_STATUSES)[number];
 
 /** The modal's package presets (small, medium, large): width × height × length in cm, weight in kg. */
@@ -35,7 +44,10 @@ export const MAX_PACKAGE_KG = 1000;
 const decimal = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim().replace(',', '.'))) : v),
-    z.number({ error: (i) => (i.input === undefined ? 'required' : 'invalid_number') }).gt(0, { error: 'positive' }).max(max, { error: 'max' }),
+    z
+      .number({ error: (i) => (i.input === undefined ? 'required' : 'invalid_number') })
+      .gt(0, { error: 'positive' })
+      .max(max, { error: 'max' }),
   );
 
 const optionalRef = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), idRef().optional());
@@ -46,7 +58,10 @@ const optionalRef = () => z.preprocess((v) => (v === '' || v === null ? undefine
  * `awbProblems` below, so that the modal and the server refuse in the same order with the same words.
  */
 export const awbBody = z.object({
-  courier: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.string({ error: 'select_courier' }).min(1, { error: 'select_courier' })),
+  courier: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.string({ error: 'select_courier' }).min(1, { error: 'select_courier' }),
+  ),
   name: requiredText(255),
   phone_number: phoneNumber(),
   county: optionalText(100).optional(),
@@ -56,9 +71,24 @@ export const awbBody = z.object({
   street: optionalText(255).optional(),
   street_id: optionalRef(),
   /** Digits only (the modal's input accepts nothing else). */
-  street_number: z.preprocess((v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v ?? null), z.string().regex(/^\d{1,6}$/, { error: 'digits_only' }).nullable().optional()),
+  street_number: z.preprocess(
+    (v) =>
+      typeof v === 'number' ? String(v) : typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : (v ?? null),
+    z
+      .string()
+      .regex(/^\d{1,6}$/, { error: 'digits_only' })
+      .nullable()
+      .optional(),
+  ),
   /** Six digits, filled by the postal-code rule; never typed. */
-  postal_code: z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v ?? null), z.string().regex(/^\d{6}$/, { error: 'postal_code_digits' }).nullable().optional()),
+  postal_code: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : (v ?? null)),
+    z
+      .string()
+      .regex(/^\d{6}$/, { error: 'postal_code_digits' })
+      .nullable()
+      .optional(),
+  ),
   address: optionalText(255).optional(),
   /** Ignored: cash on delivery is always the order's total (sent by older clients). */
   value: z.unknown().optional(),
@@ -91,7 +121,19 @@ export type AwbField = 'courier' | 'county' | 'city' | 'street' | 'street_number
  * first that fails is the answer, as a message key of the catalogue on its field.
  */
 export function awbProblem(
-  input: Pick<AwbInput, 'courier' | 'county' | 'county_id' | 'city' | 'city_id' | 'street' | 'street_id' | 'street_number' | 'postal_code' | 'address'>,
+  input: Pick<
+    AwbInput,
+    | 'courier'
+    | 'county'
+    | 'county_id'
+    | 'city'
+    | 'city_id'
+    | 'street'
+    | 'street_id'
+    | 'street_number'
+    | 'postal_code'
+    | 'address'
+  >,
   couriers: readonly string[],
   facts: AwbAddressFacts,
 ): { field: AwbField; message: string } | null {
@@ -100,8 +142,10 @@ export function awbProblem(
   if (!input.county && !input.county_id) return { field: 'county', message: 'select_county' };
   if (!input.city && !input.city_id) return { field: 'city', message: 'select_city' };
   if (input.courier === 'cargus') {
-    if (facts.cityCodedByStreet && !input.street && !input.street_id) return { field: 'street', message: 'select_street' };
-    if (facts.streetNeedsNumber && !input.street_number) return { field: 'street_number', message: 'street_number_required' };
+    if (facts.cityCodedByStreet && !input.street && !input.street_id)
+      return { field: 'street', message: 'select_street' };
+    if (facts.streetNeedsNumber && !input.street_number)
+      return { field: 'street_number', message: 'street_number_required' };
     if (!input.postal_code) return { field: 'postal_code', message: 'postal_code_required' };
     return null;
   }
@@ -118,7 +162,7 @@ registerMessages({
     courier_not_configured: 'This courier is not set up and active for the company: set it up under Integrations.',
     select_county: 'Choose a county.',
     select_city: 'Choose a city.',
-    select_street: 'Choose a street: this city\'s postal codes go by street.',
+    select_street: "Choose a street: this city's postal codes go by street.",
     street_number_required: 'Enter the street number: this street has several postal codes.',
     postal_code_required: 'The postal code is missing: choose the street and enter the number.',
     address_required: 'Enter the address.',

@@ -10,7 +10,11 @@ export const selectedRef = (requiredKey: string) =>
       if (typeof v === 'string' && /^\d+$/.test(v.trim())) return Number(v.trim());
       return v;
     },
-    z.number({ error: (i) => (i.input === undefined ? requiredKey : 'invalid') }).int({ error: 'invalid' }).positive({ error: 'invalid' }).max(MAX_ID, { error: 'invalid' }),
+    z
+      .number({ error: (i) => (i.input === undefined ? requiredKey : 'invalid') })
+      .int({ error: 'invalid' })
+      .positive({ error: 'invalid' })
+      .max(MAX_ID, { error: 'invalid' }),
   );
 
 export const SOURCE_MAX_LENGTH = 100;

@@ -12,7 +12,11 @@ export function houseNumber(number: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-const normaliseBlock = (id: string) => id.replace(/^\s*bl\.?\s*/i, '').replace(/\s+/g, '').toUpperCase();
+const normaliseBlock = (id: string) =>
+  id
+    .replace(/^\s*bl\.?\s*/i, '')
+    .replace(/\s+/g, '')
+    .toUpperCase();
 
 const contains = (r: NumberRange, n: number) =>
   n >= r.from && (r.to === null || n <= r.to) && (r.parity === 'both' || r.parity === (n % 2 === 1 ? 'odd' : 'even'));
@@ -30,7 +34,12 @@ const width = (r: NumberRange) => (r.to ?? END_OF_STREET) - r.from;
  */
 export function postalCodeFor(street: StreetCodes, number: string | null | undefined): string | null {
   const typed = (number ?? '').trim();
-  const whole = street.ranges.length === 1 && !street.blocks?.length && street.ranges[0].from <= 1 && street.ranges[0].to === null && street.ranges[0].parity === 'both';
+  const whole =
+    street.ranges.length === 1 &&
+    !street.blocks?.length &&
+    street.ranges[0].from <= 1 &&
+    street.ranges[0].to === null &&
+    street.ranges[0].parity === 'both';
   if (whole) return street.ranges[0].postal_code;
   if (!typed) return null;
 

@@ -14,7 +14,7 @@ describe('Romanian place names', () => {
     expect(matchesWords(foldForSearch('Strada Mincu Ion, arh.'), searchWords('ion popescu'))).toBe(false);
   });
 
-  it('title-cases the register\'s upper-case names', () => {
+  it("title-cases the register's upper-case names", () => {
     expect(titleCaseRo('CLUJ-NAPOCA')).toBe('Cluj-Napoca');
     expect(titleCaseRo('VALEA LUI ION')).toBe('Valea lui Ion');
     expect(titleCaseRo('ŞTEFAN CEL MARE')).toBe('Ștefan cel Mare');

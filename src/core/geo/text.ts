@@ -20,7 +20,9 @@ export function foldForSearch(text: string): string {
 
 /** The words of a search, folded; every one must appear in a name for it to match. */
 export function searchWords(search: string): string[] {
-  return foldForSearch(search.replace(/[.,;()"„”]/g, ' ')).split(' ').filter(Boolean);
+  return foldForSearch(search.replace(/[.,;()"„”]/g, ' '))
+    .split(' ')
+    .filter(Boolean);
 }
 
 /** True when every word of the search appears in the folded name, in any order (`ion mincu` finds `Mincu Ion, arh.`). */

@@ -25,17 +25,32 @@ export interface ProductDiscountRule {
 function best<T extends { id: number }>(candidates: T[], threshold: (t: T) => number): T | null {
   let winner: T | null = null;
   for (const c of candidates) {
-    if (!winner || threshold(c) > threshold(winner) || (threshold(c) === threshold(winner) && c.id > winner.id)) winner = c;
+    if (!winner || threshold(c) > threshold(winner) || (threshold(c) === threshold(winner) && c.id > winner.id))
+      winner = c;
   }
   return winner;
 }
 
-export function matchOrderDiscount(rules: OrderDiscountRule[], sourceId: number | null, orderValue: number): OrderDiscountRule | null {
+export function matchOrderDiscount(
+  rules: OrderDiscountRule[],
+  sourceId: number | null,
+  orderValue: number,
+): OrderDiscountRule | null {
   if (sourceId === null) return null;
-  return best(rules.filter((r) => r.source_id === sourceId && r.order_value <= orderValue), (r) => r.order_value);
+  return best(
+    rules.filter((r) => r.source_id === sourceId && r.order_value <= orderValue),
+    (r) => r.order_value,
+  );
 }
 
-export function matchProductDiscount(rules: ProductDiscountRule[], productId: number | null, quantity: number): ProductDiscountRule | null {
+export function matchProductDiscount(
+  rules: ProductDiscountRule[],
+  productId: number | null,
+  quantity: number,
+): ProductDiscountRule | null {
   if (productId === null || quantity < 1) return null;
-  return best(rules.filter((r) => r.product_id === productId && r.quantity <= quantity), (r) => r.quantity);
+  return best(
+    rules.filter((r) => r.product_id === productId && r.quantity <= quantity),
+    (r) => r.quantity,
+  );
 }

@@ -5,7 +5,8 @@
 
 /** n / d rounded half away from zero, for integers (d > 0). */
 export function divRound(n: number, d: number): number {
-  if (d <= 0 || !Number.isInteger(n) || !Number.isInteger(d)) throw new Error('divRound takes integers and a positive divisor');
+  if (d <= 0 || !Number.isInteger(n) || !Number.isInteger(d))
+    throw new Error('divRound takes integers and a positive divisor');
   const q = Math.floor(Math.abs(n) / d);
   const r = Math.abs(n) - q * d;
   const rounded = 2 * r >= d ? q + 1 : q;

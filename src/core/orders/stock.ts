@@ -21,4 +21,5 @@ export function statusStockChange(from: OrderStatus, to: OrderStatus, quantity: 
 }
 
 /** Deleting an order gives back what it holds (nothing if it was cancelled). */
-export const deleteStockChange = (status: OrderStatus, quantity: number): number => (holdsStock(status) ? Math.max(0, quantity) : 0);
+export const deleteStockChange = (status: OrderStatus, quantity: number): number =>
+  holdsStock(status) ? Math.max(0, quantity) : 0;

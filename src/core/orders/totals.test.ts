@@ -35,7 +35,13 @@ describe('computeTotals', () => {
   it('sums lines exactly', () => {
     expect(lineValue({ price: 1999, quantity: 3 })).toBe(5997);
     const t = computeTotals(lines, [], 0);
-    expect(t).toMatchObject({ value: 6998, discount: 0, client_shipping_cost: 0, total_value: 6998, freeShipping: false });
+    expect(t).toMatchObject({
+      value: 6998,
+      discount: 0,
+      client_shipping_cost: 0,
+      total_value: 6998,
+      freeShipping: false,
+    });
   });
 
   it('adds the client shipping cost', () => {
@@ -45,7 +51,11 @@ describe('computeTotals', () => {
   it('rounds a line percentage once, on the line value', () => {
     // 12.5 % of line 2 (10.01) = 1.25125 -> 125; rounding per unit would give the same here,
     // so also check a line where per-unit rounding differs: 3 x 0.05 at 10 % = 0.015 -> 0.02 (once), not 3 x 0.01.
-    const t = computeTotals([{ id: 9, price: 5, quantity: 3 }], [{ type: 'percentage', value: 1000, order_product_id: 9 }], 0);
+    const t = computeTotals(
+      [{ id: 9, price: 5, quantity: 3 }],
+      [{ type: 'percentage', value: 1000, order_product_id: 9 }],
+      0,
+    );
     expect(t.discount).toBe(2);
     const u = computeTotals(lines, [{ type: 'percentage', value: 1250, order_product_id: 2 }], 0);
     expect(u.discount).toBe(125);
@@ -76,14 +86,25 @@ describe('computeTotals', () => {
   it('never lets a discount take more than its base, nor a total go below 0', () => {
     const t = computeTotals(lines, [{ type: 'amount', value: 99999, order_product_id: 2 }], 0);
     expect(t.discountAmounts).toEqual([1001]);
-    const u = computeTotals(lines, [{ type: 'amount', value: 5000, order_product_id: null }, { type: 'amount', value: 5000, order_product_id: null }], 0);
+    const u = computeTotals(
+      lines,
+      [
+        { type: 'amount', value: 5000, order_product_id: null },
+        { type: 'amount', value: 5000, order_product_id: null },
+      ],
+      0,
+    );
     expect(u.discount).toBe(10000);
     expect(u.total_value).toBe(0);
     expect(computeTotals(lines, [{ type: 'percentage', value: 50000, order_product_id: null }], 0).discount).toBe(6998);
   });
 
   it('never goes below 0 with negative inputs', () => {
-    const t = computeTotals([{ id: 1, price: -100, quantity: 2 }], [{ type: 'amount', value: -50, order_product_id: null }], -300);
+    const t = computeTotals(
+      [{ id: 1, price: -100, quantity: 2 }],
+      [{ type: 'amount', value: -50, order_product_id: null }],
+      -300,
+    );
     expect(t).toMatchObject({ value: 0, discount: 0, client_shipping_cost: 0, total_value: 0 });
   });
 

@@ -33,7 +33,8 @@ export interface OrderTotals {
 const nonNegative = (n: number) => Math.max(0, n);
 
 /** The value of one line in bani: exact (integer price times integer quantity). */
-export const lineValue = (line: Pick<TotalsLine, 'price' | 'quantity'>): number => nonNegative(line.price) * nonNegative(line.quantity);
+export const lineValue = (line: Pick<TotalsLine, 'price' | 'quantity'>): number =>
+  nonNegative(line.price) * nonNegative(line.quantity);
 
 /**
  * What one discount takes, in bani, rounded once: a percentage of its line (or of the order's
@@ -62,5 +63,12 @@ export function computeTotals(lines: TotalsLine[], discounts: TotalsDiscount[], 
   const discount = discountAmounts.reduce((a, b) => a + b, 0);
   const freeShipping = discounts.some((d) => d.type === 'shipping');
   const client_shipping_cost = freeShipping ? 0 : nonNegative(shippingCost);
-  return { value, discount, client_shipping_cost, total_value: nonNegative(value - discount + client_shipping_cost), discountAmounts, freeShipping };
+  return {
+    value,
+    discount,
+    client_shipping_cost,
+    total_value: nonNegative(value - discount + client_shipping_cost),
+    discountAmounts,
+    freeShipping,
+  };
 }

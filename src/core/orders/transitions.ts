@@ -12,7 +12,8 @@ import type { OrderStatusValue } from './statuses.js';
  *   storno or partial storno (and a completed order) stays as it is.
  * - `storno` / `partial_storno`: the invoice was reversed, wholly or in part.
  */
-export type StatusCause = 'cancel' | 'restore' | 'awb_created' | 'awb_deleted' | 'delivered' | 'storno' | 'partial_storno';
+export type StatusCause =
+  'cancel' | 'restore' | 'awb_created' | 'awb_deleted' | 'delivered' | 'storno' | 'partial_storno';
 
 interface Transition {
   from: readonly OrderStatusValue[];
@@ -23,13 +24,21 @@ interface Transition {
 }
 
 export const STATUS_TRANSITIONS: Record<StatusCause, Transition> = {
-  cancel: { from: ['new', 'processing', 'completed', 'storno', 'partially_storno'], to: 'cancelled', event: 'cancelled' },
+  cancel: {
+    from: ['new', 'processing', 'completed', 'storno', 'partially_storno'],
+    to: 'cancelled',
+    event: 'cancelled',
+  },
   restore: { from: ['cancelled'], to: 'new', event: 'restored' },
   awb_created: { from: ['new'], to: 'processing', event: 'status_changed' },
   awb_deleted: { from: ['processing'], to: 'previous', event: 'status_changed' },
   delivered: { from: ['new', 'processing'], to: 'completed', event: 'status_changed' },
   storno: { from: ['new', 'processing', 'completed', 'partially_storno'], to: 'storno', event: 'status_changed' },
-  partial_storno: { from: ['new', 'processing', 'completed', 'storno', 'partially_storno'], to: 'partially_storno', event: 'status_changed' },
+  partial_storno: {
+    from: ['new', 'processing', 'completed', 'storno', 'partially_storno'],
+    to: 'partially_storno',
+    event: 'status_changed',
+  },
 };
 
 /**
@@ -39,7 +48,7 @@ export const STATUS_TRANSITIONS: Record<StatusCause, Transition> = {
 export function nextStatus(cause: StatusCause, from: string, previous?: string | null): OrderStatusValue | null {
   const t = STATUS_TRANSITIONS[cause];
   if (!(t.from as readonly string[]).includes(from)) return null;
-  const to = t.to === 'previous' ? (previous as OrderStatusValue | null | undefined) ?? null : t.to;
+  const to = t.to === 'previous' ? ((previous as OrderStatusValue | null | undefined) ?? null) : t.to;
   return to && to !== from ? to : null;
 }
 

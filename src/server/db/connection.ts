@@ -60,7 +60,9 @@ function withTransaction(kysely: Kysely<Database>, lists: ListCache): Db['transa
   return async (fn) => {
     const written = new Set<string>();
     try {
-      return await kysely.transaction().execute((trx) => fn(trx.withPlugin(watchWrites((table) => written.add(table)))));
+      return await kysely
+        .transaction()
+        .execute((trx) => fn(trx.withPlugin(watchWrites((table) => written.add(table)))));
     } finally {
       for (const table of written) lists.changed(table);
     }
@@ -85,22 +87,38 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
     // which the planner answers by reading the table when the term is broad) starts at the table's
     // first page. Synchronised, a scan joins one already running, mid-table, and under load the
     // probe read most of a million rows before its first match (2 s instead of 1 ms).
-    const options = ['-c synchronize_seqscans=off', ...(opts.schema ? [`-c search_path=${opts.schema}`] : [])].join(' ');
+    const options = ['-c synchronize_seqscans=off', ...(opts.schema ? [`-c search_path=${opts.schema}`] : [])].join(
+      ' ',
+    );
     const pool = new pg.Pool({ connectionString: url, max: 10, options });
     pool.on('connect', namedStatements());
     const schema = opts.schema ?? 'public';
     // Nothing is kept until the listening connection has heard LISTEN answered (perf/listChanges.ts).
     const lists = new ListCache({ live: false });
-    const listener = opts.keepLists ? listenForListChanges({ connectionString: url, options }, schema, lists) : undefined;
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [watchWrites((table) => lists.changed(table))] });
+    const listener = opts.keepLists
+      ? listenForListChanges({ connectionString: url, options }, schema, lists)
+      : undefined;
+    const kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [watchWrites((table) => lists.changed(table))],
+    });
     keepListsOf(kysely, lists);
     const close = async () => {
       await listener?.close();
       await kysely.destroy();
     };
-    return { kysely, reads: kysely, lists, engine: 'postgres', schema, transaction: withTransaction(kysely, lists), close };
+    return {
+      kysely,
+      reads: kysely,
+      lists,
+      engine: 'postgres',
+      schema,
+      transaction: withTransaction(kysely, lists),
+      close,
+    };
   }
-  if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url.split(':')[0]}:")`);
+  if (!url.startsWith('sqlite:'))
+    throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url.split(':')[0]}:")`);
   const file = url.slice('sqlite:'.length);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SqliteDatabase(file === ':memory:' ? ':memory:' : file);
@@ -115,7 +133,10 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   let seenVersion = dataVersion.get();
   const outsideWrites = () => seenVersion !== (seenVersion = dataVersion.get());
-  const lists = new ListCache({ live: !!opts.keepLists, outsideWrites: file === ':memory:' ? undefined : outsideWrites });
+  const lists = new ListCache({
+    live: !!opts.keepLists,
+    outsideWrites: file === ':memory:' ? undefined : outsideWrites,
+  });
   const kysely = new Kysely<Database>({
     dialect: new SqlitePageDialect({ database: { prepare, close: () => sqlite.close() } }),
     plugins: [watchWrites((table) => lists.changed(table))],
@@ -123,7 +144,15 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
   keepListsOf(kysely, lists);
   // Workers cannot share an in-memory database: there every read stays on the main connection.
   const readers = file === ':memory:' ? 0 : (opts.readers ?? 0);
-  if (readers === 0) return { kysely, reads: kysely, lists, engine: 'sqlite', transaction: withTransaction(kysely, lists), close: () => kysely.destroy() };
+  if (readers === 0)
+    return {
+      kysely,
+      reads: kysely,
+      lists,
+      engine: 'sqlite',
+      transaction: withTransaction(kysely, lists),
+      close: () => kysely.destroy(),
+    };
   const readPool = new SqliteReadPool(path.resolve(file), readers);
   const reads = readPoolKysely(readPool);
   keepListsOf(reads, lists);

@@ -25,7 +25,9 @@ const moduleOf = (file: string) => file.replace(/\.d\.mts$/, '.mjs');
 /** The files of db/ that a file imports by a relative path, `import type` and `export ... from` included. */
 function importsOf(file: string): string[] {
   const text = fs.readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/^\s*(?:import|export)\b[^;'"]*?from\s*'(\.[^']+)'|^\s*import\s*'(\.[^']+)'/gm)].map((m) => m[1] ?? m[2]);
+  const specifiers = [
+    ...text.matchAll(/^\s*(?:import|export)\b[^;'"]*?from\s*'(\.[^']+)'|^\s*import\s*'(\.[^']+)'/gm),
+  ].map((m) => m[1] ?? m[2]);
   return specifiers.flatMap((s) => {
     const target = path.resolve(path.dirname(file), s);
     const found = [target.replace(/\.js$/, '.ts'), target].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
@@ -55,7 +57,8 @@ function cycles(graph: Map<string, string[]>): string[] {
 describe('the imports of db/', () => {
   it('form no cycle', () => {
     const graph = new Map<string, string[]>();
-    for (const file of codeFiles(root)) graph.set(moduleOf(file), [...(graph.get(moduleOf(file)) ?? []), ...importsOf(file)]);
+    for (const file of codeFiles(root))
+      graph.set(moduleOf(file), [...(graph.get(moduleOf(file)) ?? []), ...importsOf(file)]);
     expect(graph.size).toBeGreaterThan(20);
     expect(cycles(graph)).toEqual([]);
   });

@@ -16,10 +16,17 @@ export async function migrateToLatest(db: Db): Promise<void> {
   // The migration tables are looked up in the database's own schema: left unnamed, Kysely looks
   // in every schema and fails when another schema of the same database has them (another test
   // file running at the same moment, another app sharing the database).
-  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true, migrationTableSchema: db.schema });
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider,
+    allowUnorderedMigrations: true,
+    migrationTableSchema: db.schema,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

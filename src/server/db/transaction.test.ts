@@ -15,7 +15,20 @@ describe('db.transaction, forUpdate and the request context', () => {
     user = await t.signUp();
     const row = await t.db.kysely
       .insertInto('products')
-      .values({ company_id: user.companyId, parent_id: null, name: 'P', description: null, sku: 'TX-1', sale_type: 'Bucata', stock: 0, selling_price: 100, buying_price: 50, currency: 'RON', created_at: 1, updated_at: 1 })
+      .values({
+        company_id: user.companyId,
+        parent_id: null,
+        name: 'P',
+        description: null,
+        sku: 'TX-1',
+        sale_type: 'Bucata',
+        stock: 0,
+        selling_price: 100,
+        buying_price: 50,
+        currency: 'RON',
+        created_at: 1,
+        updated_at: 1,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     productId = row.id;
@@ -23,15 +36,22 @@ describe('db.transaction, forUpdate and the request context', () => {
     t.app.get('/api/v1/__ctx', { config: { company: true } }, async (req) => {
       const { db, clock: _clock, providers, secrets, ...rest } = req.ctx;
       // The app's own services, never copies: a job and a request reach the same registry and secret box.
-      return { ...rest, appServices: db === t.services.db && providers === t.services.providers && secrets === t.services.secrets };
+      return {
+        ...rest,
+        appServices: db === t.services.db && providers === t.services.providers && secrets === t.services.secrets,
+      };
     });
   });
   afterAll(() => t.close());
 
-  const stock = async () => (await t.db.kysely.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirstOrThrow()).stock;
+  const stock = async () =>
+    (await t.db.kysely.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirstOrThrow())
+      .stock;
 
   it('commits what the callback wrote and rolls everything back when it throws', async () => {
-    await t.db.transaction((trx) => trx.updateTable('products').set({ stock: 5 }).where('id', '=', productId).execute());
+    await t.db.transaction((trx) =>
+      trx.updateTable('products').set({ stock: 5 }).where('id', '=', productId).execute(),
+    );
     expect(await stock()).toBe(5);
     await expect(
       t.db.transaction(async (trx) => {
@@ -43,13 +63,22 @@ describe('db.transaction, forUpdate and the request context', () => {
   });
 
   it('two read-then-write transactions at the same moment never lose an update', async () => {
-    await t.db.transaction((trx) => trx.updateTable('products').set({ stock: 0 }).where('id', '=', productId).execute());
+    await t.db.transaction((trx) =>
+      trx.updateTable('products').set({ stock: 0 }).where('id', '=', productId).execute(),
+    );
     const addOne = () =>
       t.db.transaction(async (trx) => {
-        const row = await forUpdate(trx, trx.selectFrom('products').select('stock').where('id', '=', productId)).executeTakeFirstOrThrow();
+        const row = await forUpdate(
+          trx,
+          trx.selectFrom('products').select('stock').where('id', '=', productId),
+        ).executeTakeFirstOrThrow();
         // Give the other transaction every chance to read the same value in between.
         await new Promise((r) => setTimeout(r, 30));
-        await trx.updateTable('products').set({ stock: Number(row.stock) + 1 }).where('id', '=', productId).execute();
+        await trx
+          .updateTable('products')
+          .set({ stock: Number(row.stock) + 1 })
+          .where('id', '=', productId)
+          .execute();
       });
     await Promise.all(Array.from({ length: 8 }, addOne));
     expect(await stock()).toBe(8);
@@ -58,7 +87,13 @@ describe('db.transaction, forUpdate and the request context', () => {
   it('builds the service context from the signed-in user, the company, the language and the clock', async () => {
     const res = await user.call('GET', '/api/v1/__ctx', { headers: { 'accept-language': 'ro-RO' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ companyId: user.companyId, userId: user.id, lang: 'ro', now: 1_800_000_000, appServices: true });
+    expect(res.json()).toEqual({
+      companyId: user.companyId,
+      userId: user.id,
+      lang: 'ro',
+      now: 1_800_000_000,
+      appServices: true,
+    });
     clock.advance(3600);
     expect((await user.call('GET', '/api/v1/__ctx')).json()).toMatchObject({ lang: 'en', now: 1_800_003_600 });
   });

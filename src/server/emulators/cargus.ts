@@ -3,8 +3,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { bucharestDate, toBucharest } from '../lib/bucharestTime.js';
 import { GEO, findCounty, findLocality, localityById } from './geo.js';
-import { applyCommonFaults, baniToNumber, controlRoutes, emulatorBase, numberToBani, type Emulator, type EmulatorOptions, type EmulatorStore } from './kit.js';
-import { deletable, labelOf, nextAwbNumber, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
+import {
+  applyCommonFaults,
+  baniToNumber,
+  controlRoutes,
+  emulatorBase,
+  numberToBani,
+  type Emulator,
+  type EmulatorOptions,
+  type EmulatorStore,
+} from './kit.js';
+import {
+  deletable,
+  labelOf,
+  nextAwbNumber,
+  shippingCostBani,
+  stagesAt,
+  type Shipment,
+  type Stage,
+} from './shipments.js';
 
 /**
  * Cargus "UrgentOnlineAPI" emulator (routes under /api, as https://urgentcargus.azure-api.net/api).
@@ -53,7 +70,8 @@ interface Session {
 const TOKEN_SECONDS = 24 * 3600;
 const SUBSCRIPTION_DENIED = {
   statusCode: 401,
-  message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
+  message:
+    'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
 };
 const TOKEN_DENIED = { message: 'Authorization has been denied for this request.' };
 const LOGIN_FAILED = 'Failed to authenticate!';
@@ -95,7 +113,10 @@ function demoAccount(): CargusAccount {
     password: 'demo',
     apiKey: 'demo',
     clientName: 'Magazin Demo SRL',
-    locations: [location(201001, 'Depozit Cluj', '12', 'Ana Pop'), location(201002, 'Showroom Cluj', '40', 'Mihai Ionescu')],
+    locations: [
+      location(201001, 'Depozit Cluj', '12', 'Ana Pop'),
+      location(201002, 'Showroom Cluj', '40', 'Mihai Ionescu'),
+    ],
   };
 }
 
@@ -154,7 +175,10 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
           return reply.code(401).type('application/json').send(JSON.stringify(LOGIN_FAILED));
         }
         const token = crypto.randomBytes(24).toString('base64url');
-        await store.put('tokens', token, { username: account.username, expiresAt: clock.now() + TOKEN_SECONDS } satisfies Session);
+        await store.put('tokens', token, {
+          username: account.username,
+          expiresAt: clock.now() + TOKEN_SECONDS,
+        } satisfies Session);
         return reply.type('application/json').send(JSON.stringify(token));
       });
 
@@ -213,13 +237,18 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
       app.post('/api/Awbs/WithGetAwb', async (req, reply) => {
         const account = await authed(req, reply);
         if (!account) return reply;
-        const b = (req.body ?? {}) as Record<string, unknown> & { Sender?: { LocationId?: number }; Recipient?: Record<string, unknown>; ParcelCodes?: Record<string, unknown>[] };
+        const b = (req.body ?? {}) as Record<string, unknown> & {
+          Sender?: { LocationId?: number };
+          Recipient?: Record<string, unknown>;
+          ParcelCodes?: Record<string, unknown>[];
+        };
         const errors: string[] = [];
         const location = account.locations.find((l) => l.LocationId === Number(b.Sender?.LocationId));
         if (!location) errors.push('Punctul de ridicare nu exista!');
         const r = b.Recipient ?? {};
         const county = findCounty({ id: Number(r.CountyId) || null, name: String(r.CountyName ?? '') });
-        const locality = county && findLocality(county, { id: Number(r.LocalityId) || null, name: String(r.LocalityName ?? '') });
+        const locality =
+          county && findLocality(county, { id: Number(r.LocalityId) || null, name: String(r.LocalityName ?? '') });
         if (!county) errors.push("The recipient's county could not be matched!");
         else if (!locality) errors.push("The recipient's locality could not be matched!");
         if (!String(r.Name ?? '').trim()) errors.push('Numele destinatarului este obligatoriu!');
@@ -229,23 +258,36 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
         const weight = Number(b.TotalWeight ?? 0);
         if (parcels + envelopes < 1) errors.push('Numarul de colete si plicuri trebuie sa fie cel putin 1!');
         if (parcels > 15) errors.push('Numarul maxim de colete este 15!');
-        if (!Number.isInteger(weight) || weight < 1) errors.push('Greutatea totala trebuie sa fie un numar intreg de kg, minim 1!');
+        if (!Number.isInteger(weight) || weight < 1)
+          errors.push('Greutatea totala trebuie sa fie un numar intreg de kg, minim 1!');
         const cash = numberToBani(b.CashRepayment ?? 0);
         const bank = numberToBani(b.BankRepayment ?? 0);
         if (cash > 0 && bank > 0) errors.push('Rambursul poate fi numerar sau in cont, nu ambele!');
-        if (![1, 34, 35, 36, 39].includes(Number(b.ServiceId ?? 34))) errors.push('Serviciul selectat nu este disponibil!');
+        if (![1, 34, 35, 36, 39].includes(Number(b.ServiceId ?? 34)))
+          errors.push('Serviciul selectat nu este disponibil!');
         if (errors.length) return reply.code(400).send(errors);
 
         const number = await nextAwbNumber(store, '1', 100000001);
         const cod = cash || bank;
-        const senderParty: LabelParty = { name: account.clientName, contact: location!.ContactPerson, phone: location!.PhoneNumber, lines: [location!.AddressText, `${location!.LocalityName}, ${location!.CountyName} ${location!.CodPostal}`] };
+        const senderParty: LabelParty = {
+          name: account.clientName,
+          contact: location!.ContactPerson,
+          phone: location!.PhoneNumber,
+          lines: [location!.AddressText, `${location!.LocalityName}, ${location!.CountyName} ${location!.CodPostal}`],
+        };
         const recipientParty: LabelParty = {
           name: String(r.Name),
           contact: r.ContactPerson ? String(r.ContactPerson) : null,
           phone: String(r.PhoneNumber),
-          lines: [String(r.AddressText ?? [r.StreetName, r.BuildingNumber].filter(Boolean).join(' ')), `${locality!.name}, ${county!.name} ${String(r.CodPostal ?? locality!.postalCode ?? '')}`.trim()],
+          lines: [
+            String(r.AddressText ?? [r.StreetName, r.BuildingNumber].filter(Boolean).join(' ')),
+            `${locality!.name}, ${county!.name} ${String(r.CodPostal ?? locality!.postalCode ?? '')}`.trim(),
+          ],
         };
-        const parcelCodes = (b.ParcelCodes ?? []).map((p, i) => ({ ...p, Code: `${number}${String(i + 1).padStart(3, '0')}` }));
+        const parcelCodes = (b.ParcelCodes ?? []).map((p, i) => ({
+          ...p,
+          Code: `${number}${String(i + 1).padStart(3, '0')}`,
+        }));
         const costBani = shippingCostBani(weight, cod);
         const shipment: CargusShipment = {
           number,
@@ -280,7 +322,17 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
             ReturnCode: null,
             ReturnAwb: null,
             ParcelCodes: parcelCodes,
-            ShippingCost: { BaseCost: baniToNumber(net), ExtraKmCost: 0, WeightCost: 0, InsuranceCost: 0, SpecialCost: 0, RepaymentCost: 0, Subtotal: baniToNumber(net), Tax: baniToNumber(costBani - net), GrandTotal: baniToNumber(costBani) },
+            ShippingCost: {
+              BaseCost: baniToNumber(net),
+              ExtraKmCost: 0,
+              WeightCost: 0,
+              InsuranceCost: 0,
+              SpecialCost: 0,
+              RepaymentCost: 0,
+              Subtotal: baniToNumber(net),
+              Tax: baniToNumber(costBani - net),
+              GrandTotal: baniToNumber(costBani),
+            },
             Status: 'Validat',
             ValidationDate: toBucharest(clock.now(), 'T'),
           },
@@ -310,11 +362,11 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
         if (!account) return reply;
         const q = req.query as { barCodes?: string; type?: string; format?: string };
         const shipments = await Promise.all(barcodeList(q.barCodes).map((b) => mine(account, b)));
-        if (shipments.length === 0 || shipments.some((s) => !s)) return reply.code(400).send(['AWB-ul nu a fost gasit!']);
-        if ((q.type ?? 'PDF').toUpperCase() !== 'PDF') return reply.code(400).send(['Tipul documentului nu este suportat!']);
-        const pdf = await awbLabelPdf(
-          shipments.map((s) => labelOf(s!, 'Cargus', q.format === '1' ? 'label' : 'A4')),
-        );
+        if (shipments.length === 0 || shipments.some((s) => !s))
+          return reply.code(400).send(['AWB-ul nu a fost gasit!']);
+        if ((q.type ?? 'PDF').toUpperCase() !== 'PDF')
+          return reply.code(400).send(['Tipul documentului nu este suportat!']);
+        const pdf = await awbLabelPdf(shipments.map((s) => labelOf(s!, 'Cargus', q.format === '1' ? 'label' : 'A4')));
         return reply.type('application/json').send(JSON.stringify(pdf.toString('base64')));
       });
 
@@ -323,7 +375,8 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
         if (!account) return reply;
         const s = await mine(account, String((req.query as { barCode?: string }).barCode ?? ''));
         if (!s) return reply.code(400).send(['AWB-ul nu a fost gasit!']);
-        if (!deletable(s, clock.now())) return reply.code(400).send(['AWB-ul nu mai poate fi sters: expeditia a fost preluata de curier!']);
+        if (!deletable(s, clock.now()))
+          return reply.code(400).send(['AWB-ul nu mai poate fi sters: expeditia a fost preluata de curier!']);
         await store.put('shipments', s.number, { ...s, deleted: true });
         return true;
       });
@@ -345,7 +398,13 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
         const perPage = Math.min(Math.max(Number(q.itemsPerPage) || 100, 1), 1000);
         const page = Math.max(Number(q.pageNumber) || 1, 1);
         const rows = (await store.list<CargusShipment>('shipments'))
-          .filter((s) => s.account === account.username && !s.deleted && bucharestDate(s.createdAt) >= from && bucharestDate(s.createdAt) <= to)
+          .filter(
+            (s) =>
+              s.account === account.username &&
+              !s.deleted &&
+              bucharestDate(s.createdAt) >= from &&
+              bucharestDate(s.createdAt) <= to,
+          )
           .sort((a, b) => a.createdAt - b.createdAt)
           .slice((page - 1) * perPage, page * perPage);
         return rows.map((s) => ({
@@ -364,7 +423,9 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
         const account = await authed(req, reply);
         if (!account) return reply;
         const now = clock.now();
-        return (await Promise.all(barcodeList((req.query as { barCode?: string }).barCode).map((b) => mine(account, b))))
+        return (
+          await Promise.all(barcodeList((req.query as { barCode?: string }).barCode).map((b) => mine(account, b)))
+        )
           .filter((s): s is NonNullable<typeof s> => !!s)
           .map((s) => ({
             Code: s.number,

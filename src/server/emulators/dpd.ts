@@ -2,7 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { toBucharestIso } from '../lib/bucharestTime.js';
 import { GEO, placeKey } from './geo.js';
-import { applyCommonFaults, baniToNumber, controlRoutes, emulatorBase, numberToBani, type Emulator, type EmulatorOptions, type EmulatorStore } from './kit.js';
+import {
+  applyCommonFaults,
+  baniToNumber,
+  controlRoutes,
+  emulatorBase,
+  numberToBani,
+  type Emulator,
+  type EmulatorOptions,
+  type EmulatorStore,
+} from './kit.js';
 import { deletable, labelOf, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
 
 /**
@@ -55,7 +64,9 @@ const OPERATIONS: Record<Stage, { code: number; description: string }> = {
 const CREATED = { code: 148, description: 'Date expeditie primite' };
 
 function dpdError(message: string, code: number, context = ''): { error: Record<string, unknown> } {
-  return { error: { context, message, id: `EE${code}-${Math.abs(hash(message)) % 100000}`, code, component: 'dpd-api' } };
+  return {
+    error: { context, message, id: `EE${code}-${Math.abs(hash(message)) % 100000}`, code, component: 'dpd-api' },
+  };
 }
 
 function hash(s: string): number {
@@ -78,8 +89,26 @@ function demoAccount(): DpdAccount {
     username: 'demo',
     password: 'demo',
     clients: [
-      { clientId: 80100100001, clientName: 'MAGAZIN DEMO SRL', objectName: 'Depozit Sibiu', contactName: 'Ana Pop', phone: '0722000111', siteId: siteId(sibiu.id), streetName: 'Str. Fabricii', streetNo: '7' },
-      { clientId: 80100100002, clientName: 'MAGAZIN DEMO SRL', objectName: 'Magazin Sibiu Centru', contactName: 'Dan Rusu', phone: '0722000444', siteId: siteId(sibiu.id), streetName: 'Piata Mare', streetNo: '1' },
+      {
+        clientId: 80100100001,
+        clientName: 'MAGAZIN DEMO SRL',
+        objectName: 'Depozit Sibiu',
+        contactName: 'Ana Pop',
+        phone: '0722000111',
+        siteId: siteId(sibiu.id),
+        streetName: 'Str. Fabricii',
+        streetNo: '7',
+      },
+      {
+        clientId: 80100100002,
+        clientName: 'MAGAZIN DEMO SRL',
+        objectName: 'Magazin Sibiu Centru',
+        contactName: 'Dan Rusu',
+        phone: '0722000444',
+        siteId: siteId(sibiu.id),
+        streetName: 'Piata Mare',
+        streetNo: '1',
+      },
     ],
   };
 }
@@ -100,12 +129,18 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
     plugin: async (app: FastifyInstance) => {
       await seed();
       controlRoutes(app, () => emulator);
-      applyCommonFaults(app, faults, hanger, (reply) => reply.code(503).type('text/html').send('<html><body><h1>503 Service Unavailable</h1></body></html>'));
+      applyCommonFaults(app, faults, hanger, (reply) =>
+        reply.code(503).type('text/html').send('<html><body><h1>503 Service Unavailable</h1></body></html>'),
+      );
 
       /** The account named in the body, or the error answered (inside a 200, as DPD does). */
-      const authed = async (req: FastifyRequest, reply: FastifyReply): Promise<{ account: DpdAccount; body: Record<string, unknown> } | null> => {
+      const authed = async (
+        req: FastifyRequest,
+        reply: FastifyReply,
+      ): Promise<{ account: DpdAccount; body: Record<string, unknown> } | null> => {
         const body = (req.body ?? {}) as Record<string, unknown>;
-        const found = typeof body.userName === 'string' ? await store.get<DpdAccount>('accounts', body.userName) : undefined;
+        const found =
+          typeof body.userName === 'string' ? await store.get<DpdAccount>('accounts', body.userName) : undefined;
         const account = found && found.password === body.password ? found : undefined;
         if (faults.take('refused_login') || !account) {
           reply.code(200).send(dpdError('Unable to find user to authenticate! (EE2)', 1));
@@ -117,7 +152,10 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
         }
         return { account, body };
       };
-      const post = (path: string, handler: (ctx: { account: DpdAccount; body: Record<string, unknown> }, reply: FastifyReply) => unknown) =>
+      const post = (
+        path: string,
+        handler: (ctx: { account: DpdAccount; body: Record<string, unknown> }, reply: FastifyReply) => unknown,
+      ) =>
         app.post(path, async (req, reply) => {
           const ctx = await authed(req, reply);
           if (!ctx) return reply;
@@ -139,7 +177,14 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
       };
 
       post('/v1/client/contract', ({ account }) => ({
-        clients: account.clients.map((c) => ({ clientId: c.clientId, clientName: c.clientName, objectName: c.objectName, contactName: c.contactName, phones: [{ number: c.phone }], address: address(c) })),
+        clients: account.clients.map((c) => ({
+          clientId: c.clientId,
+          clientName: c.clientName,
+          objectName: c.objectName,
+          contactName: c.contactName,
+          phones: [{ number: c.phone }],
+          address: address(c),
+        })),
       }));
 
       post('/v1/services', () => ({ services: SERVICES }));
@@ -147,7 +192,15 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
       post('/v1/location/state', ({ body }) => {
         if (Number(body.countryId) !== ROMANIA) return { states: [] };
         const name = body.name ? placeKey(String(body.name)) : null;
-        return { states: GEO.filter((c) => !name || placeKey(c.name).includes(name)).map((c) => ({ id: c.id, countryId: ROMANIA, name: placeKey(c.name).toUpperCase(), nameEn: placeKey(c.name).toUpperCase(), code: c.code })) };
+        return {
+          states: GEO.filter((c) => !name || placeKey(c.name).includes(name)).map((c) => ({
+            id: c.id,
+            countryId: ROMANIA,
+            name: placeKey(c.name).toUpperCase(),
+            nameEn: placeKey(c.name).toUpperCase(),
+            code: c.code,
+          })),
+        };
       });
 
       post('/v1/location/site', ({ body }) => {
@@ -156,8 +209,24 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
         const region = body.region ? placeKey(String(body.region)) : null;
         const sites = GEO.filter((c) => !region || placeKey(c.name) === region).flatMap((c) =>
           c.localities
-            .filter((l) => (!name || placeKey(l.name).startsWith(name)) && (!body.postCode || l.postalCode === String(body.postCode)))
-            .map((l) => ({ id: siteId(l.id), countryId: ROMANIA, mainSiteId: null, type: 'mun.', typeEn: 'mun.', name: placeKey(l.name).toUpperCase(), nameEn: placeKey(l.name).toUpperCase(), municipality: placeKey(l.name).toUpperCase(), region: placeKey(c.name).toUpperCase(), postCode: l.postalCode ?? '', addressNomenclature: l.streets.length ? 1 : 0 })),
+            .filter(
+              (l) =>
+                (!name || placeKey(l.name).startsWith(name)) &&
+                (!body.postCode || l.postalCode === String(body.postCode)),
+            )
+            .map((l) => ({
+              id: siteId(l.id),
+              countryId: ROMANIA,
+              mainSiteId: null,
+              type: 'mun.',
+              typeEn: 'mun.',
+              name: placeKey(l.name).toUpperCase(),
+              nameEn: placeKey(l.name).toUpperCase(),
+              municipality: placeKey(l.name).toUpperCase(),
+              region: placeKey(c.name).toUpperCase(),
+              postCode: l.postalCode ?? '',
+              addressNomenclature: l.streets.length ? 1 : 0,
+            })),
         );
         return { sites };
       });
@@ -169,7 +238,14 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
         return {
           streets: place.locality.streets
             .filter((s) => !name || placeKey(s.name).includes(name))
-            .map((s) => ({ id: s.id, siteId: siteId(place.locality.id), type: s.name.split(' ')[0].toLowerCase(), typeEn: '', name: placeKey(s.name.split(' ').slice(1).join(' ')).toUpperCase(), nameEn: '' })),
+            .map((s) => ({
+              id: s.id,
+              siteId: siteId(place.locality.id),
+              type: s.name.split(' ')[0].toLowerCase(),
+              typeEn: '',
+              name: placeKey(s.name.split(' ').slice(1).join(' ')).toUpperCase(),
+              nameEn: '',
+            })),
         };
       });
 
@@ -179,17 +255,31 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
         if (!from) return dpdError('Invalid sender client id', 10, 'sender.clientId');
         const recipient = (body.recipient ?? {}) as Record<string, unknown>;
         const addr = (recipient.address ?? {}) as Record<string, unknown>;
-        const service = (body.service ?? {}) as { serviceId?: number; additionalServices?: { cod?: { amount?: number }; declaredValue?: { amount?: number } } };
-        const content = (body.content ?? {}) as { parcelsCount?: number; totalWeight?: number; contents?: string; package?: string; parcels?: { weight?: number }[] };
+        const service = (body.service ?? {}) as {
+          serviceId?: number;
+          additionalServices?: { cod?: { amount?: number }; declaredValue?: { amount?: number } };
+        };
+        const content = (body.content ?? {}) as {
+          parcelsCount?: number;
+          totalWeight?: number;
+          contents?: string;
+          package?: string;
+          parcels?: { weight?: number }[];
+        };
         const phone = ((recipient.phone1 ?? {}) as { number?: string }).number;
-        if (!SERVICES.some((s) => s.id === Number(service.serviceId))) return dpdError('Serviciul nu este permis pentru acest client', 20, 'service.serviceId');
+        if (!SERVICES.some((s) => s.id === Number(service.serviceId)))
+          return dpdError('Serviciul nu este permis pentru acest client', 20, 'service.serviceId');
         if (!phone) return dpdError('Recipient phone is required', 21, 'recipient.phone1');
         if (!recipient.clientName) return dpdError('Recipient name is required', 21, 'recipient.clientName');
-        if (recipient.privatePerson === true && recipient.contactName) return dpdError('Contact name is not allowed for private persons', 22, 'recipient.contactName');
-        if (recipient.privatePerson === false && !recipient.contactName) return dpdError('Contact name is required for companies', 22, 'recipient.contactName');
+        if (recipient.privatePerson === true && recipient.contactName)
+          return dpdError('Contact name is not allowed for private persons', 22, 'recipient.contactName');
+        if (recipient.privatePerson === false && !recipient.contactName)
+          return dpdError('Contact name is required for companies', 22, 'recipient.contactName');
         const place = addr.siteId
           ? locate(Number(addr.siteId))
-          : GEO.flatMap((county) => county.localities.map((locality) => ({ county, locality }))).find((x) => placeKey(x.locality.name) === placeKey(String(addr.siteName ?? '')));
+          : GEO.flatMap((county) => county.localities.map((locality) => ({ county, locality }))).find(
+              (x) => placeKey(x.locality.name) === placeKey(String(addr.siteName ?? '')),
+            );
         if (!place) return dpdError('Localitatea destinatarului nu a fost gasita', 30, 'recipient.address.siteId');
         if (!content.contents || !content.package) return dpdError('Content and package are required', 23, 'content');
         const weight = Number(content.totalWeight ?? 0);
@@ -202,13 +292,28 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
         const cod = numberToBani(service.additionalServices?.cod?.amount ?? 0);
         const costBani = shippingCostBani(weight, cod);
         const fromPlace = locate(from.siteId)!;
-        const senderParty: LabelParty = { name: from.clientName, contact: from.contactName, phone: from.phone, lines: [`${from.streetName} ${from.streetNo}`, `${fromPlace.locality.name}, ${fromPlace.county.name}`] };
+        const senderParty: LabelParty = {
+          name: from.clientName,
+          contact: from.contactName,
+          phone: from.phone,
+          lines: [`${from.streetName} ${from.streetNo}`, `${fromPlace.locality.name}, ${fromPlace.county.name}`],
+        };
         const street = [addr.streetName ?? '', addr.streetNo ?? ''].join(' ').trim();
         const recipientParty: LabelParty = {
           name: String(recipient.clientName),
           contact: recipient.contactName ? String(recipient.contactName) : null,
           phone,
-          lines: [[street, addr.blockNo ? `bl. ${addr.blockNo}` : '', addr.apartmentNo ? `ap. ${addr.apartmentNo}` : '', addr.addressNote ?? ''].filter(Boolean).join(', '), `${place.locality.name}, ${place.county.name} ${addr.postCode ?? ''}`.trim()],
+          lines: [
+            [
+              street,
+              addr.blockNo ? `bl. ${addr.blockNo}` : '',
+              addr.apartmentNo ? `ap. ${addr.apartmentNo}` : '',
+              addr.addressNote ?? '',
+            ]
+              .filter(Boolean)
+              .join(', '),
+            `${place.locality.name}, ${place.county.name} ${addr.postCode ?? ''}`.trim(),
+          ],
         };
         await store.put('shipments', id, {
           number: id,
@@ -238,7 +343,13 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
         return {
           id,
           parcels: parcelIds.map((pid, i) => ({ seqNo: i + 1, id: pid })),
-          price: { amount: baniToNumber(net), vat: baniToNumber(costBani - net), total: baniToNumber(costBani), currency: 'RON', details: {} },
+          price: {
+            amount: baniToNumber(net),
+            vat: baniToNumber(costBani - net),
+            total: baniToNumber(costBani),
+            currency: 'RON',
+            details: {},
+          },
           pickupDate: toBucharestIso(now).slice(0, 10),
           deliveryDeadline: toBucharestIso(now + 2 * 86400),
         };
@@ -252,7 +363,12 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
       post('/v1/shipment/info', async ({ account, body }) => ({
         shipments: (await Promise.all(((body.shipmentIds ?? []) as unknown[]).map((id) => mine(account, String(id)))))
           .filter((s): s is DpdShipment => !!s)
-          .map((s) => ({ id: s.number, sender: { clientId: s.clientId }, parcels: s.parcelNumbers.map((id, i) => ({ seqNo: i + 1, id })), ref1: s.reference })),
+          .map((s) => ({
+            id: s.number,
+            sender: { clientId: s.clientId },
+            parcels: s.parcelNumbers.map((id, i) => ({ seqNo: i + 1, id })),
+            ref1: s.reference,
+          })),
       }));
 
       // Shipments (cancelled ones too) whose ref1 (searchInRef 1), ref2 (2) or either (3) is the reference.
@@ -260,8 +376,14 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
         const ref = String(body.ref ?? '').trim();
         if (!ref) return dpdError('ref is required', 43, 'ref');
         const where = Number(body.searchInRef ?? 1);
-        const matches = (await store.list<DpdShipment>('shipments')).filter((s) => s.account === account.username && (where === 1 || where === 3) && s.reference === ref);
-        return { barcodes: matches.flatMap((s) => (body.shipmentsOnly === false ? [s.number, ...s.parcelNumbers.slice(1)] : [s.number])) };
+        const matches = (await store.list<DpdShipment>('shipments')).filter(
+          (s) => s.account === account.username && (where === 1 || where === 3) && s.reference === ref,
+        );
+        return {
+          barcodes: matches.flatMap((s) =>
+            body.shipmentsOnly === false ? [s.number, ...s.parcelNumbers.slice(1)] : [s.number],
+          ),
+        };
       });
 
       post('/v1/shipment/cancel', async ({ account, body }) => {
@@ -291,10 +413,17 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
         if (asked.length > 10) return dpdError('Too many parcels (max 10)', 60, 'parcels');
         const now = clock.now();
         return {
-          parcels: (await Promise.all(asked.map(async (parcelId) => ({ parcelId, s: await mine(account, parcelId) })))).map(({ parcelId, s }) => {
+          parcels: (
+            await Promise.all(asked.map(async (parcelId) => ({ parcelId, s: await mine(account, parcelId) })))
+          ).map(({ parcelId, s }) => {
             if (!s) return { parcelId, error: dpdError('Parcel not found', 61).error };
             const operations = [
-              { dateTime: toBucharestIso(s.createdAt), operationCode: CREATED.code, description: CREATED.description, place: s.senderLocality.toUpperCase() },
+              {
+                dateTime: toBucharestIso(s.createdAt),
+                operationCode: CREATED.code,
+                description: CREATED.description,
+                place: s.senderLocality.toUpperCase(),
+              },
               ...stagesAt(s, now).map((e) => ({
                 dateTime: toBucharestIso(e.at),
                 operationCode: OPERATIONS[e.stage].code,

@@ -26,78 +26,429 @@ export interface GeoCounty {
   localities: GeoLocality[];
 }
 
-type Raw = [code: string, name: string, localities: [name: string, postalCode: string | null, streets?: [string, [number, number, string][]][]][]];
+type Raw = [
+  code: string,
+  name: string,
+  localities: [name: string, postalCode: string | null, streets?: [string, [number, number, string][]][]][],
+];
 
 const RAW: Raw[] = [
-  ['AB', 'Alba', [['Alba Iulia', '510001'], ['Sebeș', '515800'], ['Aiud', '515200']]],
-  ['AR', 'Arad', [['Arad', '310001'], ['Lipova', '315400']]],
-  ['AG', 'Argeș', [['Pitești', '110001'], ['Curtea de Argeș', '115300'], ['Mioveni', '115400']]],
-  ['BC', 'Bacău', [['Bacău', '600001'], ['Onești', '601001']]],
-  ['BH', 'Bihor', [['Oradea', '410001'], ['Salonta', '415500']]],
-  ['BN', 'Bistrița-Năsăud', [['Bistrița', '420001'], ['Beclean', '425100']]],
-  ['BT', 'Botoșani', [['Botoșani', '710001'], ['Dorohoi', '715200']]],
-  ['BV', 'Brașov', [
-    ['Brașov', null, [['Strada Republicii', [[1, 99, '500030']]], ['Bulevardul Eroilor', [[0, 0, '500007']]], ['Strada Lungă', [[1, 100, '500035'], [101, 299, '500058']]]]],
-    ['Făgăraș', '505200'], ['Săcele', '505600'],
-  ]],
-  ['BR', 'Brăila', [['Brăila', '810001'], ['Ianca', '815200']]],
-  ['B', 'București', [
-    ['București', null, [
-      ['Calea Victoriei', [[1, 99, '030023'], [100, 240, '010063']]],
-      ['Bulevardul Unirii', [[0, 0, '030833']]],
-      ['Strada Ion Câmpineanu', [[0, 0, '010031']]],
-      ['Șoseaua Kiseleff', [[1, 60, '011341']]],
-    ]],
-  ]],
-  ['BZ', 'Buzău', [['Buzău', '120001'], ['Râmnicu Sărat', '125300']]],
-  ['CS', 'Caraș-Severin', [['Reșița', '320001'], ['Caransebeș', '325400']]],
-  ['CL', 'Călărași', [['Călărași', '910001'], ['Oltenița', '915400']]],
-  ['CJ', 'Cluj', [
-    ['Cluj-Napoca', null, [
-      ['Strada Memorandumului', [[1, 28, '400114']]],
-      ['Bulevardul 21 Decembrie 1989', [[1, 77, '400105'], [78, 150, '400604']]],
-      ['Strada Observatorului', [[0, 0, '400363']]],
-      ['Strada Fabricii', [[0, 0, '400632']]],
-    ]],
-    ['Turda', '401001'], ['Florești', '407280'], ['Dej', '405200'],
-  ]],
-  ['CT', 'Constanța', [
-    ['Constanța', null, [['Bulevardul Tomis', [[1, 150, '900725'], [151, 400, '900407']]], ['Strada Mircea cel Bătrân', [[0, 0, '900663']]]]],
-    ['Mangalia', '905500'], ['Medgidia', '905600'],
-  ]],
-  ['CV', 'Covasna', [['Sfântu Gheorghe', '520001'], ['Târgu Secuiesc', '525400']]],
-  ['DB', 'Dâmbovița', [['Târgoviște', '130001'], ['Moreni', '135300']]],
-  ['DJ', 'Dolj', [['Craiova', '200001'], ['Băilești', '205100']]],
-  ['GL', 'Galați', [['Galați', '800001'], ['Tecuci', '805300']]],
-  ['GR', 'Giurgiu', [['Giurgiu', '080001'], ['Bolintin-Vale', '085100']]],
-  ['GJ', 'Gorj', [['Târgu Jiu', '210001'], ['Motru', '215200']]],
-  ['HR', 'Harghita', [['Miercurea Ciuc', '530001'], ['Odorheiu Secuiesc', '535600']]],
-  ['HD', 'Hunedoara', [['Deva', '330001'], ['Hunedoara', '331001'], ['Petroșani', '332001']]],
-  ['IL', 'Ialomița', [['Slobozia', '920001'], ['Urziceni', '925300']]],
-  ['IS', 'Iași', [
-    ['Iași', null, [['Bulevardul Ștefan cel Mare și Sfânt', [[1, 80, '700064']]], ['Strada Lăpușneanu', [[0, 0, '700057']]]]],
-    ['Pașcani', '705200'],
-  ]],
-  ['IF', 'Ilfov', [['Voluntari', '077190'], ['Otopeni', '075100'], ['Popești-Leordeni', '077160']]],
-  ['MM', 'Maramureș', [['Baia Mare', '430001'], ['Sighetu Marmației', '435500']]],
-  ['MH', 'Mehedinți', [['Drobeta-Turnu Severin', '220001'], ['Orșova', '225200']]],
-  ['MS', 'Mureș', [['Târgu Mureș', '540001'], ['Sighișoara', '545400']]],
-  ['NT', 'Neamț', [['Piatra Neamț', '610001'], ['Roman', '611001']]],
-  ['OT', 'Olt', [['Slatina', '230001'], ['Caracal', '235200']]],
-  ['PH', 'Prahova', [['Ploiești', '100001'], ['Câmpina', '105600'], ['Sinaia', '106100']]],
-  ['SM', 'Satu Mare', [['Satu Mare', '440001'], ['Carei', '445100']]],
-  ['SJ', 'Sălaj', [['Zalău', '450001'], ['Șimleu Silvaniei', '455300']]],
-  ['SB', 'Sibiu', [['Sibiu', '550001'], ['Mediaș', '551001']]],
-  ['SV', 'Suceava', [['Suceava', '720001'], ['Fălticeni', '725200'], ['Rădăuți', '725400']]],
-  ['TR', 'Teleorman', [['Alexandria', '140001'], ['Roșiorii de Vede', '145200']]],
-  ['TM', 'Timiș', [
-    ['Timișoara', null, [['Bulevardul Revoluției din 1989', [[0, 0, '300034']]], ['Strada Alba Iulia', [[1, 30, '300077']]]]],
-    ['Lugoj', '305500'],
-  ]],
-  ['TL', 'Tulcea', [['Tulcea', '820001'], ['Măcin', '825300']]],
-  ['VS', 'Vaslui', [['Vaslui', '730001'], ['Bârlad', '731001']]],
-  ['VL', 'Vâlcea', [['Râmnicu Vâlcea', '240001'], ['Drăgășani', '245700']]],
-  ['VN', 'Vrancea', [['Focșani', '620001'], ['Adjud', '625100']]],
+  [
+    'AB',
+    'Alba',
+    [
+      ['Alba Iulia', '510001'],
+      ['Sebeș', '515800'],
+      ['Aiud', '515200'],
+    ],
+  ],
+  [
+    'AR',
+    'Arad',
+    [
+      ['Arad', '310001'],
+      ['Lipova', '315400'],
+    ],
+  ],
+  [
+    'AG',
+    'Argeș',
+    [
+      ['Pitești', '110001'],
+      ['Curtea de Argeș', '115300'],
+      ['Mioveni', '115400'],
+    ],
+  ],
+  [
+    'BC',
+    'Bacău',
+    [
+      ['Bacău', '600001'],
+      ['Onești', '601001'],
+    ],
+  ],
+  [
+    'BH',
+    'Bihor',
+    [
+      ['Oradea', '410001'],
+      ['Salonta', '415500'],
+    ],
+  ],
+  [
+    'BN',
+    'Bistrița-Năsăud',
+    [
+      ['Bistrița', '420001'],
+      ['Beclean', '425100'],
+    ],
+  ],
+  [
+    'BT',
+    'Botoșani',
+    [
+      ['Botoșani', '710001'],
+      ['Dorohoi', '715200'],
+    ],
+  ],
+  [
+    'BV',
+    'Brașov',
+    [
+      [
+        'Brașov',
+        null,
+        [
+          ['Strada Republicii', [[1, 99, '500030']]],
+          ['Bulevardul Eroilor', [[0, 0, '500007']]],
+          [
+            'Strada Lungă',
+            [
+              [1, 100, '500035'],
+              [101, 299, '500058'],
+            ],
+          ],
+        ],
+      ],
+      ['Făgăraș', '505200'],
+      ['Săcele', '505600'],
+    ],
+  ],
+  [
+    'BR',
+    'Brăila',
+    [
+      ['Brăila', '810001'],
+      ['Ianca', '815200'],
+    ],
+  ],
+  [
+    'B',
+    'București',
+    [
+      [
+        'București',
+        null,
+        [
+          [
+            'Calea Victoriei',
+            [
+              [1, 99, '030023'],
+              [100, 240, '010063'],
+            ],
+          ],
+          ['Bulevardul Unirii', [[0, 0, '030833']]],
+          ['Strada Ion Câmpineanu', [[0, 0, '010031']]],
+          ['Șoseaua Kiseleff', [[1, 60, '011341']]],
+        ],
+      ],
+    ],
+  ],
+  [
+    'BZ',
+    'Buzău',
+    [
+      ['Buzău', '120001'],
+      ['Râmnicu Sărat', '125300'],
+    ],
+  ],
+  [
+    'CS',
+    'Caraș-Severin',
+    [
+      ['Reșița', '320001'],
+      ['Caransebeș', '325400'],
+    ],
+  ],
+  [
+    'CL',
+    'Călărași',
+    [
+      ['Călărași', '910001'],
+      ['Oltenița', '915400'],
+    ],
+  ],
+  [
+    'CJ',
+    'Cluj',
+    [
+      [
+        'Cluj-Napoca',
+        null,
+        [
+          ['Strada Memorandumului', [[1, 28, '400114']]],
+          [
+            'Bulevardul 21 Decembrie 1989',
+            [
+              [1, 77, '400105'],
+              [78, 150, '400604'],
+            ],
+          ],
+          ['Strada Observatorului', [[0, 0, '400363']]],
+          ['Strada Fabricii', [[0, 0, '400632']]],
+        ],
+      ],
+      ['Turda', '401001'],
+      ['Florești', '407280'],
+      ['Dej', '405200'],
+    ],
+  ],
+  [
+    'CT',
+    'Constanța',
+    [
+      [
+        'Constanța',
+        null,
+        [
+          [
+            'Bulevardul Tomis',
+            [
+              [1, 150, '900725'],
+              [151, 400, '900407'],
+            ],
+          ],
+          ['Strada Mircea cel Bătrân', [[0, 0, '900663']]],
+        ],
+      ],
+      ['Mangalia', '905500'],
+      ['Medgidia', '905600'],
+    ],
+  ],
+  [
+    'CV',
+    'Covasna',
+    [
+      ['Sfântu Gheorghe', '520001'],
+      ['Târgu Secuiesc', '525400'],
+    ],
+  ],
+  [
+    'DB',
+    'Dâmbovița',
+    [
+      ['Târgoviște', '130001'],
+      ['Moreni', '135300'],
+    ],
+  ],
+  [
+    'DJ',
+    'Dolj',
+    [
+      ['Craiova', '200001'],
+      ['Băilești', '205100'],
+    ],
+  ],
+  [
+    'GL',
+    'Galați',
+    [
+      ['Galați', '800001'],
+      ['Tecuci', '805300'],
+    ],
+  ],
+  [
+    'GR',
+    'Giurgiu',
+    [
+      ['Giurgiu', '080001'],
+      ['Bolintin-Vale', '085100'],
+    ],
+  ],
+  [
+    'GJ',
+    'Gorj',
+    [
+      ['Târgu Jiu', '210001'],
+      ['Motru', '215200'],
+    ],
+  ],
+  [
+    'HR',
+    'Harghita',
+    [
+      ['Miercurea Ciuc', '530001'],
+      ['Odorheiu Secuiesc', '535600'],
+    ],
+  ],
+  [
+    'HD',
+    'Hunedoara',
+    [
+      ['Deva', '330001'],
+      ['Hunedoara', '331001'],
+      ['Petroșani', '332001'],
+    ],
+  ],
+  [
+    'IL',
+    'Ialomița',
+    [
+      ['Slobozia', '920001'],
+      ['Urziceni', '925300'],
+    ],
+  ],
+  [
+    'IS',
+    'Iași',
+    [
+      [
+        'Iași',
+        null,
+        [
+          ['Bulevardul Ștefan cel Mare și Sfânt', [[1, 80, '700064']]],
+          ['Strada Lăpușneanu', [[0, 0, '700057']]],
+        ],
+      ],
+      ['Pașcani', '705200'],
+    ],
+  ],
+  [
+    'IF',
+    'Ilfov',
+    [
+      ['Voluntari', '077190'],
+      ['Otopeni', '075100'],
+      ['Popești-Leordeni', '077160'],
+    ],
+  ],
+  [
+    'MM',
+    'Maramureș',
+    [
+      ['Baia Mare', '430001'],
+      ['Sighetu Marmației', '435500'],
+    ],
+  ],
+  [
+    'MH',
+    'Mehedinți',
+    [
+      ['Drobeta-Turnu Severin', '220001'],
+      ['Orșova', '225200'],
+    ],
+  ],
+  [
+    'MS',
+    'Mureș',
+    [
+      ['Târgu Mureș', '540001'],
+      ['Sighișoara', '545400'],
+    ],
+  ],
+  [
+    'NT',
+    'Neamț',
+    [
+      ['Piatra Neamț', '610001'],
+      ['Roman', '611001'],
+    ],
+  ],
+  [
+    'OT',
+    'Olt',
+    [
+      ['Slatina', '230001'],
+      ['Caracal', '235200'],
+    ],
+  ],
+  [
+    'PH',
+    'Prahova',
+    [
+      ['Ploiești', '100001'],
+      ['Câmpina', '105600'],
+      ['Sinaia', '106100'],
+    ],
+  ],
+  [
+    'SM',
+    'Satu Mare',
+    [
+      ['Satu Mare', '440001'],
+      ['Carei', '445100'],
+    ],
+  ],
+  [
+    'SJ',
+    'Sălaj',
+    [
+      ['Zalău', '450001'],
+      ['Șimleu Silvaniei', '455300'],
+    ],
+  ],
+  [
+    'SB',
+    'Sibiu',
+    [
+      ['Sibiu', '550001'],
+      ['Mediaș', '551001'],
+    ],
+  ],
+  [
+    'SV',
+    'Suceava',
+    [
+      ['Suceava', '720001'],
+      ['Fălticeni', '725200'],
+      ['Rădăuți', '725400'],
+    ],
+  ],
+  [
+    'TR',
+    'Teleorman',
+    [
+      ['Alexandria', '140001'],
+      ['Roșiorii de Vede', '145200'],
+    ],
+  ],
+  [
+    'TM',
+    'Timiș',
+    [
+      [
+        'Timișoara',
+        null,
+        [
+          ['Bulevardul Revoluției din 1989', [[0, 0, '300034']]],
+          ['Strada Alba Iulia', [[1, 30, '300077']]],
+        ],
+      ],
+      ['Lugoj', '305500'],
+    ],
+  ],
+  [
+    'TL',
+    'Tulcea',
+    [
+      ['Tulcea', '820001'],
+      ['Măcin', '825300'],
+    ],
+  ],
+  [
+    'VS',
+    'Vaslui',
+    [
+      ['Vaslui', '730001'],
+      ['Bârlad', '731001'],
+    ],
+  ],
+  [
+    'VL',
+    'Vâlcea',
+    [
+      ['Râmnicu Vâlcea', '240001'],
+      ['Drăgășani', '245700'],
+    ],
+  ],
+  [
+    'VN',
+    'Vrancea',
+    [
+      ['Focșani', '620001'],
+      ['Adjud', '625100'],
+    ],
+  ],
 ];
 
 export const GEO: GeoCounty[] = RAW.map(([code, name, localities], ci) => ({
@@ -108,7 +459,11 @@ export const GEO: GeoCounty[] = RAW.map(([code, name, localities], ci) => ({
     id: (ci + 1) * 1000 + li + 1,
     name: lname,
     postalCode,
-    streets: (streets ?? []).map(([sname, ranges], si) => ({ id: ((ci + 1) * 1000 + li + 1) * 100 + si + 1, name: sname, ranges })),
+    streets: (streets ?? []).map(([sname, ranges], si) => ({
+      id: ((ci + 1) * 1000 + li + 1) * 100 + si + 1,
+      name: sname,
+      ranges,
+    })),
   })),
 }));
 
@@ -125,9 +480,15 @@ export function placeKey(name: string): string {
 
 export const findCounty = (idOrName: { id?: number | null; name?: string | null }): GeoCounty | undefined =>
   GEO.find((c) => (idOrName.id ? c.id === idOrName.id : false)) ??
-  GEO.find((c) => !!idOrName.name && (placeKey(c.name) === placeKey(idOrName.name) || placeKey(c.code) === placeKey(idOrName.name)));
+  GEO.find(
+    (c) =>
+      !!idOrName.name && (placeKey(c.name) === placeKey(idOrName.name) || placeKey(c.code) === placeKey(idOrName.name)),
+  );
 
-export const findLocality = (county: GeoCounty, idOrName: { id?: number | null; name?: string | null }): GeoLocality | undefined =>
+export const findLocality = (
+  county: GeoCounty,
+  idOrName: { id?: number | null; name?: string | null },
+): GeoLocality | undefined =>
   county.localities.find((l) => (idOrName.id ? l.id === idOrName.id : false)) ??
   county.localities.find((l) => !!idOrName.name && placeKey(l.name) === placeKey(idOrName.name));
 

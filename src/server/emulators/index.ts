@@ -30,8 +30,15 @@ export interface EmulatorSet {
  * provider's own credentials). Vonage's delivery receipts are handed to the app itself, at the
  * callback URL's path.
  */
-export async function registerEmulators(app: FastifyInstance, options: { db: Db; clock: Clock; hangMs?: number }): Promise<EmulatorSet> {
-  const base = (provider: keyof EmulatorSet) => ({ clock: options.clock, hangMs: options.hangMs, store: dbStore(options.db, provider, options.clock) });
+export async function registerEmulators(
+  app: FastifyInstance,
+  options: { db: Db; clock: Clock; hangMs?: number },
+): Promise<EmulatorSet> {
+  const base = (provider: keyof EmulatorSet) => ({
+    clock: options.clock,
+    hangMs: options.hangMs,
+    store: dbStore(options.db, provider, options.clock),
+  });
   const set: EmulatorSet = {
     cargus: createCargusEmulator(base('cargus')),
     sameday: createSamedayEmulator(base('sameday')),
@@ -51,7 +58,8 @@ export async function registerEmulators(app: FastifyInstance, options: { db: Db;
     scope.addHook('onRoute', (route) => {
       route.config = { ...(route.config ?? {}), public: true };
     });
-    for (const emulator of Object.values(set)) await scope.register(emulator.plugin, { prefix: `${EMULATORS_PREFIX}/${emulator.name}` });
+    for (const emulator of Object.values(set))
+      await scope.register(emulator.plugin, { prefix: `${EMULATORS_PREFIX}/${emulator.name}` });
   });
   return set;
 }
@@ -59,6 +67,7 @@ export async function registerEmulators(app: FastifyInstance, options: { db: Db;
 /** The demo account of each emulator, as its wizard asks for it. */
 export function demoCredentials(set: EmulatorSet): Record<keyof EmulatorSet, Record<string, string>> {
   const out = {} as Record<keyof EmulatorSet, Record<string, string>>;
-  for (const [name, emulator] of Object.entries(set) as [keyof EmulatorSet, Emulator][]) out[name] = emulator.demoCredentials;
+  for (const [name, emulator] of Object.entries(set) as [keyof EmulatorSet, Emulator][])
+    out[name] = emulator.demoCredentials;
   return out;
 }

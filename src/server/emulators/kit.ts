@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
@@ -23,7 +28,14 @@ import { preparePdfFonts } from '../lib/pdf/documents.js';
  *   with the provider instead of sending again (applied by the create routes, after the store).
  */
 
-export const FAULTS = ['timeout', 'server_error', 'error_in_200', 'expired_token', 'refused_login', 'answer_lost'] as const;
+export const FAULTS = [
+  'timeout',
+  'server_error',
+  'error_in_200',
+  'expired_token',
+  'refused_login',
+  'answer_lost',
+] as const;
 export type Fault = (typeof FAULTS)[number];
 
 export class FaultSwitch {
@@ -94,7 +106,8 @@ export function memoryStore(): EmulatorStore {
     if (!c) collections.set(collection, (c = new Map()));
     return c;
   };
-  const read = <T>(text: string | undefined): T | undefined => (text === undefined ? undefined : (JSON.parse(text) as T));
+  const read = <T>(text: string | undefined): T | undefined =>
+    text === undefined ? undefined : (JSON.parse(text) as T);
   return {
     get: async (collection, key) => read(of(collection).get(key)),
     list: async <T>(collection: string) => [...of(collection).values()].map((t) => read<T>(t)!),
@@ -127,12 +140,18 @@ export function memoryStore(): EmulatorStore {
  */
 export function dbStore(db: Db, provider: string, clock: Clock): EmulatorStore {
   const k = db.kysely;
-  const records = (collection: string) => k.selectFrom('emulator_records').where('provider', '=', provider).where('collection', '=', collection);
+  const records = (collection: string) =>
+    k.selectFrom('emulator_records').where('provider', '=', provider).where('collection', '=', collection);
   const row = (collection: string, key: string, value: unknown) => {
     const now = clock.now();
     return { provider, collection, key, data: JSON.stringify(value), created_at: now, updated_at: now };
   };
-  const counter = (name: string) => k.updateTable('emulator_records').where('provider', '=', provider).where('collection', '=', COUNTERS).where('key', '=', name);
+  const counter = (name: string) =>
+    k
+      .updateTable('emulator_records')
+      .where('provider', '=', provider)
+      .where('collection', '=', COUNTERS)
+      .where('key', '=', name);
   return {
     async get<T>(collection: string, key: string) {
       const found = await records(collection).select('data').where('key', '=', key).executeTakeFirst();
@@ -146,7 +165,11 @@ export function dbStore(db: Db, provider: string, clock: Clock): EmulatorStore {
       await k
         .insertInto('emulator_records')
         .values(values)
-        .onConflict((oc) => oc.columns(['provider', 'collection', 'key']).doUpdateSet({ data: values.data, updated_at: values.updated_at }))
+        .onConflict((oc) =>
+          oc
+            .columns(['provider', 'collection', 'key'])
+            .doUpdateSet({ data: values.data, updated_at: values.updated_at }),
+        )
         .execute();
     },
     async add(collection, key, value) {
@@ -159,7 +182,12 @@ export function dbStore(db: Db, provider: string, clock: Clock): EmulatorStore {
       return inserted !== undefined;
     },
     async remove(collection, key) {
-      await k.deleteFrom('emulator_records').where('provider', '=', provider).where('collection', '=', collection).where('key', '=', key).execute();
+      await k
+        .deleteFrom('emulator_records')
+        .where('provider', '=', provider)
+        .where('collection', '=', collection)
+        .where('key', '=', key)
+        .execute();
     },
     async next(name, first, count = 1) {
       if (!Number.isSafeInteger(count) || count < 1) throw new Error(`count must be a positive integer (got ${count})`);
@@ -177,7 +205,10 @@ export function dbStore(db: Db, provider: string, clock: Clock): EmulatorStore {
       return Number(moved.data) - count;
     },
     async giveBack(name, number) {
-      await counter(name).where('data', '=', String(number + 1)).set({ data: String(number), updated_at: clock.now() }).execute();
+      await counter(name)
+        .where('data', '=', String(number + 1))
+        .set({ data: String(number), updated_at: clock.now() })
+        .execute();
     },
     async clear() {
       await k.deleteFrom('emulator_records').where('provider', '=', provider).execute();
@@ -266,7 +297,12 @@ export class Hanger {
  * Adds the fault hooks every emulator has: a timeout hangs, a server error answers `serverError`.
  * Provider-specific faults (error in 200, token expiry, refused login) are applied by the routes.
  */
-export function applyCommonFaults(app: FastifyInstance, faults: FaultSwitch, hanger: Hanger, serverError: (reply: FastifyReply) => FastifyReply): void {
+export function applyCommonFaults(
+  app: FastifyInstance,
+  faults: FaultSwitch,
+  hanger: Hanger,
+  serverError: (reply: FastifyReply) => FastifyReply,
+): void {
   tolerantJson(app);
   // preClose: before the server waits for its open requests, which include the held ones.
   app.addHook('preClose', async () => hanger.releaseAll());
@@ -286,8 +322,12 @@ const isControl = (req: FastifyRequest) => req.url.includes('/__emulator/');
 export function controlRoutes(app: FastifyInstance, emulator: () => Emulator): void {
   app.post('/__emulator/faults', async (req, reply) => {
     const body = (req.body ?? {}) as { fault?: string; times?: number };
-    if (!FAULTS.includes(body.fault as Fault)) return reply.code(400).send({ message: `fault must be one of ${FAULTS.join(', ')}` });
-    emulator().faults.set(body.fault as Fault, typeof body.times === 'number' && body.times > 0 ? body.times : undefined);
+    if (!FAULTS.includes(body.fault as Fault))
+      return reply.code(400).send({ message: `fault must be one of ${FAULTS.join(', ')}` });
+    emulator().faults.set(
+      body.fault as Fault,
+      typeof body.times === 'number' && body.times > 0 ? body.times : undefined,
+    );
     return { ok: true };
   });
   app.delete('/__emulator/faults', async () => {
@@ -321,11 +361,16 @@ export function tolerantJson(app: FastifyInstance): void {
 
 /** Accepts form-encoded bodies (Sameday, Vonage) as raw text; the route parses them. */
 export function acceptFormBodies(app: FastifyInstance): void {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
 }
 
 /** Starts an emulator alone on a free port of 127.0.0.1, mounted at `prefix` (tests). */
-export async function startEmulator(emulator: Emulator, prefix = `/emulators/${emulator.name}`): Promise<{ origin: string; app: FastifyInstance; close: () => Promise<void> }> {
+export async function startEmulator(
+  emulator: Emulator,
+  prefix = `/emulators/${emulator.name}`,
+): Promise<{ origin: string; app: FastifyInstance; close: () => Promise<void> }> {
   // A test's client may leave a keep-alive socket or an aborted request behind: close them all.
   const app = Fastify({ logger: false, forceCloseConnections: true });
   preparePdfFonts();

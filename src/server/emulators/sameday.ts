@@ -4,8 +4,26 @@ import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { toBucharest } from '../lib/bucharestTime.js';
 import { parsePhpForm, type ParsedForm } from '../lib/phpForm.js';
 import { GEO, findCounty, findLocality, placeKey } from './geo.js';
-import { acceptFormBodies, applyCommonFaults, baniToNumber, controlRoutes, emulatorBase, numberToBani, type Emulator, type EmulatorOptions, type EmulatorStore } from './kit.js';
-import { deletable, labelOf, nextAwbNumber, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
+import {
+  acceptFormBodies,
+  applyCommonFaults,
+  baniToNumber,
+  controlRoutes,
+  emulatorBase,
+  numberToBani,
+  type Emulator,
+  type EmulatorOptions,
+  type EmulatorStore,
+} from './kit.js';
+import {
+  deletable,
+  labelOf,
+  nextAwbNumber,
+  shippingCostBani,
+  stagesAt,
+  type Shipment,
+  type Stage,
+} from './shipments.js';
 
 /**
  * Sameday API emulator (as https://api.sameday.ro). `POST /api/authenticate` with the
@@ -53,7 +71,13 @@ const TOKEN_SECONDS = 12 * 3600;
 
 const SERVICES = [
   { id: 7, name: 'Nextday 24H', serviceCode: '24', deliveryType: { id: 1, name: 'Nextday' }, defaultServices: true },
-  { id: 15, name: 'Locker NextDay', serviceCode: 'LN', deliveryType: { id: 1, name: 'Nextday' }, defaultServices: false },
+  {
+    id: 15,
+    name: 'Locker NextDay',
+    serviceCode: 'LN',
+    deliveryType: { id: 1, name: 'Nextday' },
+    defaultServices: false,
+  },
   { id: 1, name: '6H', serviceCode: '6H', deliveryType: { id: 2, name: 'Sameday' }, defaultServices: false },
 ].map((s) => ({
   ...s,
@@ -67,11 +91,26 @@ const SERVICES = [
 const STATUSES: Record<Stage, { statusId: number; status: string; statusLabel: string; statusState: string }> = {
   pickedUp: { statusId: 4, status: 'Colet ridicat', statusLabel: 'Ridicat de la expeditor', statusState: 'In tranzit' },
   in_transit: { statusId: 7, status: 'In tranzit', statusLabel: 'Coletul este in tranzit', statusState: 'In tranzit' },
-  inDelivery: { statusId: 33, status: 'In livrare', statusLabel: 'Curierul livreaza coletul', statusState: 'In livrare' },
+  inDelivery: {
+    statusId: 33,
+    status: 'In livrare',
+    statusLabel: 'Curierul livreaza coletul',
+    statusState: 'In livrare',
+  },
   delivered: { statusId: 9, status: 'Livrat', statusLabel: 'Coletul a fost livrat', statusState: 'Livrat' },
   refused: { statusId: 25, status: 'Refuzat', statusLabel: 'Destinatarul a refuzat coletul', statusState: 'Refuzat' },
-  returning: { statusId: 29, status: 'Retur in curs', statusLabel: 'Coletul se intoarce la expeditor', statusState: 'Retur' },
-  returned: { statusId: 84, status: 'Returnat', statusLabel: 'Coletul a fost returnat expeditorului', statusState: 'Returnat' },
+  returning: {
+    statusId: 29,
+    status: 'Retur in curs',
+    statusLabel: 'Coletul se intoarce la expeditor',
+    statusState: 'Retur',
+  },
+  returned: {
+    statusId: 84,
+    status: 'Returnat',
+    statusLabel: 'Coletul a fost returnat expeditorului',
+    statusState: 'Returnat',
+  },
 };
 const CREATED = { statusId: 1, status: 'AWB emis', statusLabel: 'AWB-ul a fost emis', statusState: 'Emis' };
 
@@ -115,7 +154,9 @@ function demoAccount(): SamedayAccount {
  */
 const LOCKERS = GEO.flatMap((county) =>
   county.localities.flatMap((locality) => {
-    const spots = locality.streets.length ? locality.streets.map((st) => ({ street: st.name, postalCode: st.ranges[0][2] })) : [{ street: 'Strada Principală', postalCode: locality.postalCode ?? '' }];
+    const spots = locality.streets.length
+      ? locality.streets.map((st) => ({ street: st.name, postalCode: st.ranges[0][2] }))
+      : [{ street: 'Strada Principală', postalCode: locality.postalCode ?? '' }];
     return spots.map((spot, i) => ({ county, locality, spot, n: i + 1 }));
   }),
 ).map(({ county, locality, spot, n }, i) => ({
@@ -131,7 +172,11 @@ const LOCKERS = GEO.flatMap((county) =>
   email: 'easybox@sameday.ro',
   supportedPayment: 1,
   clientVisible: 1,
-  availableBoxes: [{ size: 'S', number: 4 }, { size: 'M', number: 3 }, { size: 'L', number: 1 }],
+  availableBoxes: [
+    { size: 'S', number: 4 },
+    { size: 'M', number: 3 },
+    { size: 'L', number: 1 },
+  ],
   schedule: Array.from({ length: 7 }, (_, day) => ({ day: day + 1, openingHour: '00:00', closingHour: '23:59' })),
 }));
 
@@ -144,7 +189,13 @@ async function seedDemo(store: EmulatorStore): Promise<void> {
 function page<T>(rows: T[], query: { page?: string; countPerPage?: string }) {
   const perPage = Math.min(Math.max(Number(query.countPerPage) || 50, 1), 500);
   const current = Math.max(Number(query.page) || 1, 1);
-  return { total: rows.length, currentPage: current, pages: Math.max(1, Math.ceil(rows.length / perPage)), perPage, data: rows.slice((current - 1) * perPage, current * perPage) };
+  return {
+    total: rows.length,
+    currentPage: current,
+    pages: Math.max(1, Math.ceil(rows.length / perPage)),
+    perPage,
+    data: rows.slice((current - 1) * perPage, current * perPage),
+  };
 }
 
 const str = (v: string | ParsedForm | undefined): string => (typeof v === 'string' ? v : '');
@@ -160,7 +211,9 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
     plugin: async (app: FastifyInstance) => {
       await seed();
       controlRoutes(app, () => emulator);
-      applyCommonFaults(app, faults, hanger, (reply) => reply.code(500).send({ code: 500, message: 'Internal Server Error' }));
+      applyCommonFaults(app, faults, hanger, (reply) =>
+        reply.code(500).send({ code: 500, message: 'Internal Server Error' }),
+      );
       acceptFormBodies(app);
 
       const authed = async (req: FastifyRequest, reply: FastifyReply): Promise<SamedayAccount | null> => {
@@ -186,8 +239,10 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
         const password = String(req.headers['x-auth-password'] ?? '');
         const found = username ? await store.get<SamedayAccount>('accounts', username) : undefined;
         const account = found && found.password === password ? found : undefined;
-        if (faults.take('error_in_200')) return reply.code(200).send({ code: 500, message: 'Serviciul este temporar indisponibil.' });
-        if (faults.take('refused_login') || !account) return reply.code(401).send({ code: 401, message: 'Bad credentials.' });
+        if (faults.take('error_in_200'))
+          return reply.code(200).send({ code: 500, message: 'Serviciul este temporar indisponibil.' });
+        if (faults.take('refused_login') || !account)
+          return reply.code(401).send({ code: 401, message: 'Bad credentials.' });
         const token = crypto.randomBytes(32).toString('hex');
         const expiresAt = clock.now() + TOKEN_SECONDS;
         await store.put('tokens', token, { username: account.username, expiresAt } satisfies Session);
@@ -204,12 +259,23 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
             id: p.id,
             country: { id: 187, name: 'Romania', code: 'RO' },
             county: { id: county.id, name: county.name, code: county.code },
-            city: { id: city.id, name: city.name, samedayDeliveryAgency: 'Sameday', samedayPickupAgency: 'Sameday', extraKM: 0 },
+            city: {
+              id: city.id,
+              name: city.name,
+              samedayDeliveryAgency: 'Sameday',
+              samedayPickupAgency: 'Sameday',
+              extraKM: 0,
+            },
             address: p.address,
             defaultPickupPoint: p.defaultPickupPoint,
             alias: p.alias,
             status: true,
-            pickupPointContactPerson: p.contactPersons.map((c) => ({ id: c.id, name: c.name, phoneNumber: c.phoneNumber, defaultContactPerson: c.defaultContactPerson })),
+            pickupPointContactPerson: p.contactPersons.map((c) => ({
+              id: c.id,
+              name: c.name,
+              phoneNumber: c.phoneNumber,
+              defaultContactPerson: c.defaultContactPerson,
+            })),
           };
         });
         return page(rows, req.query as Record<string, string>);
@@ -228,7 +294,11 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
       app.get('/api/geolocation/county', async (req, reply) => {
         if (!(await authed(req, reply))) return reply;
         const q = req.query as Record<string, string>;
-        const rows = GEO.filter((c) => !q.name || placeKey(c.name).includes(placeKey(q.name))).map((c) => ({ id: c.id, name: c.name, code: c.code }));
+        const rows = GEO.filter((c) => !q.name || placeKey(c.name).includes(placeKey(q.name))).map((c) => ({
+          id: c.id,
+          name: c.name,
+          code: c.code,
+        }));
         return page(rows, q);
       });
 
@@ -237,8 +307,19 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
         const q = req.query as Record<string, string>;
         const rows = GEO.filter((c) => !q.county || c.id === Number(q.county)).flatMap((c) =>
           c.localities
-            .filter((l) => (!q.name || placeKey(l.name).includes(placeKey(q.name))) && (!q.postalCode || l.postalCode === q.postalCode))
-            .map((l) => ({ id: l.id, name: l.name, county: { id: c.id, name: c.name, code: c.code }, postalCode: l.postalCode ?? '', extraKM: 0, village: '' })),
+            .filter(
+              (l) =>
+                (!q.name || placeKey(l.name).includes(placeKey(q.name))) &&
+                (!q.postalCode || l.postalCode === q.postalCode),
+            )
+            .map((l) => ({
+              id: l.id,
+              name: l.name,
+              county: { id: c.id, name: c.name, code: c.code },
+              postalCode: l.postalCode ?? '',
+              extraKM: 0,
+              village: '',
+            })),
         );
         return page(rows, q);
       });
@@ -247,19 +328,28 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
         const account = await authed(req, reply);
         if (!account) return reply;
         if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-          return reply.code(400).send({ code: 400, message: 'Validation Failed', errors: { children: { pickupPoint: { errors: ['This value should not be blank.'] } } } });
+          return reply.code(400).send({
+            code: 400,
+            message: 'Validation Failed',
+            errors: { children: { pickupPoint: { errors: ['This value should not be blank.'] } } },
+          });
         }
         const f = parsePhpForm(String(req.body ?? ''));
         const children: Record<string, unknown> = {};
         const fail = (path: string[], message: string) => {
           let node = children;
-          for (const key of path.slice(0, -1)) node = ((node[key] ??= { children: {} }) as { children: Record<string, unknown> }).children;
+          for (const key of path.slice(0, -1))
+            node = ((node[key] ??= { children: {} }) as { children: Record<string, unknown> }).children;
           const leaf = (node[path.at(-1)!] ??= { errors: [] }) as { errors: string[] };
           leaf.errors.push(message);
         };
         const point = account.pickupPoints.find((p) => p.id === Number(str(f.pickupPoint)));
         if (!point) fail(['pickupPoint'], 'Invalid pickup point.');
-        const contact = point && (str(f.contactPerson) ? point.contactPersons.find((c) => c.id === Number(str(f.contactPerson))) : point.contactPersons.find((c) => c.defaultContactPerson));
+        const contact =
+          point &&
+          (str(f.contactPerson)
+            ? point.contactPersons.find((c) => c.id === Number(str(f.contactPerson)))
+            : point.contactPersons.find((c) => c.defaultContactPerson));
         if (point && !contact) fail(['contactPerson'], 'Invalid contact person.');
         const service = SERVICES.find((s) => s.id === Number(str(f.service)));
         if (!service) fail(['service'], 'Invalid service.');
@@ -270,14 +360,17 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
         if (!county) fail(['awbRecipient', 'county'], 'Invalid county.');
         else if (!city) fail(['awbRecipient', 'city'], 'Invalid city.');
         if (!str(r.name).trim()) fail(['awbRecipient', 'name'], 'This value should not be blank.');
-        if (!/^\+?\d{9,15}$/.test(str(r.phoneNumber).replace(/[\s.-]/g, ''))) fail(['awbRecipient', 'phoneNumber'], 'Invalid phone number.');
+        if (!/^\+?\d{9,15}$/.test(str(r.phoneNumber).replace(/[\s.-]/g, '')))
+          fail(['awbRecipient', 'phoneNumber'], 'Invalid phone number.');
         if (!str(r.address).trim()) fail(['awbRecipient', 'address'], 'This value should not be blank.');
         const parcels = Object.values((typeof f.parcels === 'object' ? f.parcels : {}) as Record<string, ParsedForm>);
         if (parcels.length === 0) fail(['parcels'], 'At least one parcel is required.');
         parcels.forEach((p, i) => {
-          if (!(Number(str(p.weight)) > 0)) fail(['parcels', String(i), 'weight'], 'This value should be greater than 0.');
+          if (!(Number(str(p.weight)) > 0))
+            fail(['parcels', String(i), 'weight'], 'This value should be greater than 0.');
         });
-        if (Object.keys(children).length) return reply.code(400).send({ code: 400, message: 'Validation Failed', errors: { children } });
+        if (Object.keys(children).length)
+          return reply.code(400).send({ code: 400, message: 'Validation Failed', errors: { children } });
 
         const number = await nextAwbNumber(store, '1ONB', 24000001);
         const weight = parcels.reduce((s, p) => s + Number(str(p.weight)), 0);
@@ -285,8 +378,17 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
         const costBani = shippingCostBani(weight, cod);
         const pointCounty = GEO.find((c) => c.id === point!.countyId)!;
         const pointCity = pointCounty.localities.find((l) => l.id === point!.cityId)!;
-        const sender: LabelParty = { name: account.clientName, contact: contact!.name, phone: contact!.phoneNumber, lines: [point!.address, `${pointCity.name}, ${pointCounty.name}`] };
-        const recipient: LabelParty = { name: str(r.name), phone: str(r.phoneNumber), lines: [str(r.address), `${city!.name}, ${county!.name} ${str(r.postalCode)}`.trim()] };
+        const sender: LabelParty = {
+          name: account.clientName,
+          contact: contact!.name,
+          phone: contact!.phoneNumber,
+          lines: [point!.address, `${pointCity.name}, ${pointCounty.name}`],
+        };
+        const recipient: LabelParty = {
+          name: str(r.name),
+          phone: str(r.phoneNumber),
+          lines: [str(r.address), `${city!.name}, ${county!.name} ${str(r.postalCode)}`.trim()],
+        };
         const parcelNumbers = parcels.map((_, i) => `${number}${String(i + 1).padStart(3, '0')}`);
         await store.put('shipments', number, {
           number,
@@ -311,7 +413,11 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
           contactPersonId: contact!.id,
         } satisfies SamedayShipment);
         if (faults.take('answer_lost')) return hanger.hang(reply);
-        return { awbNumber: number, awbCost: baniToNumber(costBani), parcels: parcelNumbers.map((awbNumber, i) => ({ position: i + 1, awbNumber })) };
+        return {
+          awbNumber: number,
+          awbCost: baniToNumber(costBani),
+          parcels: parcelNumbers.map((awbNumber, i) => ({ position: i + 1, awbNumber })),
+        };
       });
 
       const mine = async (account: SamedayAccount, awb: string) => {
@@ -335,7 +441,10 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
         if (!account) return reply;
         const s = await mine(account, (req.params as { awb: string }).awb);
         if (!s) return reply.code(404).send({ code: 404, message: 'Awb not found.' });
-        if (!deletable(s, clock.now())) return reply.code(400).send({ code: 400, message: 'Awb-ul nu poate fi sters deoarece a fost deja preluat de curier.' });
+        if (!deletable(s, clock.now()))
+          return reply
+            .code(400)
+            .send({ code: 400, message: 'Awb-ul nu poate fi sters deoarece a fost deja preluat de curier.' });
         await store.put('shipments', s.number, { ...s, deleted: true });
         return reply.code(204).send();
       });
@@ -347,16 +456,38 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
         const q = req.query as Record<string, string>;
         const start = Number(q.startTimestamp);
         const end = Number(q.endTimestamp);
-        if (!Number.isInteger(start) || !Number.isInteger(end) || end < start) return reply.code(400).send({ code: 400, message: 'Invalid time interval.' });
-        if (end - start > 7200) return reply.code(400).send({ code: 400, message: 'The time interval must not exceed 2 hours.' });
+        if (!Number.isInteger(start) || !Number.isInteger(end) || end < start)
+          return reply.code(400).send({ code: 400, message: 'Invalid time interval.' });
+        if (end - start > 7200)
+          return reply.code(400).send({ code: 400, message: 'The time interval must not exceed 2 hours.' });
         const now = clock.now();
         const rows = (await store.list<SamedayShipment>('shipments'))
           .filter((s) => s.account === account.username && !s.deleted)
           .flatMap((s) => {
-            const moves = [{ ...CREATED, at: s.createdAt, reason: '' }, ...stagesAt(s, now).map((e) => ({ ...STATUSES[e.stage], at: e.at, reason: e.stage === 'refused' ? 'Refuzat la livrare' : '' }))];
+            const moves = [
+              { ...CREATED, at: s.createdAt, reason: '' },
+              ...stagesAt(s, now).map((e) => ({
+                ...STATUSES[e.stage],
+                at: e.at,
+                reason: e.stage === 'refused' ? 'Refuzat la livrare' : '',
+              })),
+            ];
             return moves
               .filter((m) => m.at >= start && m.at <= end)
-              .flatMap((m) => s.parcelNumbers.map((parcelAwbNumber) => ({ statusId: m.statusId, status: m.status, statusLabel: m.statusLabel, statusState: m.statusState, statusDate: toBucharest(m.at, 'T'), parcelAwbNumber, reasonId: '', reason: m.reason, parcelDetails: '', at: m.at })));
+              .flatMap((m) =>
+                s.parcelNumbers.map((parcelAwbNumber) => ({
+                  statusId: m.statusId,
+                  status: m.status,
+                  statusLabel: m.statusLabel,
+                  statusState: m.statusState,
+                  statusDate: toBucharest(m.at, 'T'),
+                  parcelAwbNumber,
+                  reasonId: '',
+                  reason: m.reason,
+                  parcelDetails: '',
+                  at: m.at,
+                })),
+              );
           })
           .sort((a, b) => a.at - b.at)
           .map(({ at: _at, ...row }) => row);
@@ -371,8 +502,20 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
         const now = clock.now();
         const events = stagesAt(s, now);
         const history = [
-          { ...CREATED, statusDate: toBucharest(s.createdAt, 'T'), county: '', reason: '', transitLocation: s.senderLocality },
-          ...events.map((e) => ({ ...STATUSES[e.stage], statusDate: toBucharest(e.at, 'T'), county: '', reason: e.stage === 'refused' ? 'Refuzat la livrare' : '', transitLocation: e.stage === 'pickedUp' ? s.senderLocality : s.recipientLocality })),
+          {
+            ...CREATED,
+            statusDate: toBucharest(s.createdAt, 'T'),
+            county: '',
+            reason: '',
+            transitLocation: s.senderLocality,
+          },
+          ...events.map((e) => ({
+            ...STATUSES[e.stage],
+            statusDate: toBucharest(e.at, 'T'),
+            county: '',
+            reason: e.stage === 'refused' ? 'Refuzat la livrare' : '',
+            transitLocation: e.stage === 'pickedUp' ? s.senderLocality : s.recipientLocality,
+          })),
         ];
         const last = history.at(-1)!;
         const delivered = events.some((e) => e.stage === 'delivered');

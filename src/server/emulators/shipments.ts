@@ -90,7 +90,9 @@ function hashOf(text: string): number {
 /** The events that have happened by `now`, oldest first (none before pickup, none once deleted). */
 export function stagesAt(s: Shipment, now: number): { stage: Stage; at: number }[] {
   if (s.deleted) return [];
-  return TIMELINE[endingOf(s)].filter(([, after]) => s.createdAt + after <= now).map(([stage, after]) => ({ stage, at: s.createdAt + after }));
+  return TIMELINE[endingOf(s)]
+    .filter(([, after]) => s.createdAt + after <= now)
+    .map(([stage, after]) => ({ stage, at: s.createdAt + after }));
 }
 
 /** Still deletable: the courier has not scanned it yet. */

@@ -2,7 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidCui } from '../../core/cui.js';
 import { invoicePdf } from '../lib/pdf/documents.js';
 import { bucharestDate } from '../lib/bucharestTime.js';
-import { applyCommonFaults, baniToNumber, COUNTERS, controlRoutes, emulatorBase, numberToBani, type Emulator, type EmulatorOptions, type EmulatorStore } from './kit.js';
+import {
+  applyCommonFaults,
+  baniToNumber,
+  COUNTERS,
+  controlRoutes,
+  emulatorBase,
+  numberToBani,
+  type Emulator,
+  type EmulatorOptions,
+  type EmulatorStore,
+} from './kit.js';
 
 /**
  * SmartBill Cloud API emulator (as https://ws.smartbill.ro/SBORO/api). HTTP Basic auth of
@@ -111,9 +121,30 @@ const DEMO_ACCOUNT: SmartBillAccount = { username: 'demo', token: 'demo', addsCo
 // The demo account's own test company and the two demo companies of the seed
 // (src/server/db/seed/foundation.ts), with their real details for the invoices' PDFs.
 const DEMO_COMPANIES: Omit<SmartBillCompany, 'series'>[] = [
-  { vatCode: 'RO12345678', name: 'Magazin Demo SRL', regCom: 'J12/1234/2020', address: 'Strada Fabricii 12', city: 'Cluj-Napoca', county: 'Cluj' },
-  { vatCode: 'RO14399840', name: 'Casa Verde Distribuție SRL', regCom: 'J12/2841/2019', address: 'Str. Memorandumului nr. 28', city: 'Cluj-Napoca', county: 'Cluj' },
-  { vatCode: '18547290', name: 'Meșteșug Artizanal SRL', regCom: 'J22/1187/2021', address: 'Bd. Ștefan cel Mare nr. 12', city: 'Iași', county: 'Iași' },
+  {
+    vatCode: 'RO12345678',
+    name: 'Magazin Demo SRL',
+    regCom: 'J12/1234/2020',
+    address: 'Strada Fabricii 12',
+    city: 'Cluj-Napoca',
+    county: 'Cluj',
+  },
+  {
+    vatCode: 'RO14399840',
+    name: 'Casa Verde Distribuție SRL',
+    regCom: 'J12/2841/2019',
+    address: 'Str. Memorandumului nr. 28',
+    city: 'Cluj-Napoca',
+    county: 'Cluj',
+  },
+  {
+    vatCode: '18547290',
+    name: 'Meșteșug Artizanal SRL',
+    regCom: 'J22/1187/2021',
+    address: 'Bd. Ștefan cel Mare nr. 12',
+    city: 'Iași',
+    county: 'Iași',
+  },
 ];
 
 /** CIFs compare without the RO prefix and spaces (SmartBill accounts hold either form). */
@@ -128,7 +159,11 @@ const seriesCounter = (vatCode: string, series: string) => `${cifKey(vatCode)}|$
 
 async function seedDemo(store: EmulatorStore): Promise<void> {
   await store.add('accounts', DEMO_ACCOUNT.username, DEMO_ACCOUNT);
-  for (const c of DEMO_COMPANIES) await store.add('companies', companyKey(DEMO_ACCOUNT.username, c.vatCode), { ...c, series: DEMO_SERIES } satisfies SmartBillCompany);
+  for (const c of DEMO_COMPANIES)
+    await store.add('companies', companyKey(DEMO_ACCOUNT.username, c.vatCode), {
+      ...c,
+      series: DEMO_SERIES,
+    } satisfies SmartBillCompany);
 }
 
 /**
@@ -171,10 +206,18 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
     plugin: async (app: FastifyInstance) => {
       await seed();
       controlRoutes(app, () => emulator);
-      applyCommonFaults(app, faults, hanger, (reply) => reply.code(500).send({ errorText: 'A aparut o eroare interna. Va rugam incercati mai tarziu.', message: null, number: null, series: null }));
+      applyCommonFaults(app, faults, hanger, (reply) =>
+        reply.code(500).send({
+          errorText: 'A aparut o eroare interna. Va rugam incercati mai tarziu.',
+          message: null,
+          number: null,
+          series: null,
+        }),
+      );
       const base = '/SBORO/api';
 
-      const fail = (reply: FastifyReply, status: number, errorText: string) => reply.code(status).send({ errorText, message: null, number: null, series: null, url: null });
+      const fail = (reply: FastifyReply, status: number, errorText: string) =>
+        reply.code(status).send({ errorText, message: null, number: null, series: null, url: null });
 
       /** The company named by `cif` in the account, added first when the account adds companies and the code is valid. */
       const companyOf = async (account: SmartBillAccount, cif: unknown): Promise<SmartBillCompany | undefined> => {
@@ -188,7 +231,11 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
       };
 
       /** The account of the Basic credentials and the company named by cif, or the failure answered. */
-      const authed = async (req: FastifyRequest, reply: FastifyReply, cif: unknown): Promise<{ account: SmartBillAccount; company: SmartBillCompany } | null> => {
+      const authed = async (
+        req: FastifyRequest,
+        reply: FastifyReply,
+        cif: unknown,
+      ): Promise<{ account: SmartBillAccount; company: SmartBillCompany } | null> => {
         const m = /^Basic (.+)$/.exec(String(req.headers.authorization ?? ''));
         const [user, ...rest] = m ? Buffer.from(m[1], 'base64').toString('utf8').split(':') : [];
         const found = user ? await store.get<SmartBillAccount>('accounts', user) : undefined;
@@ -218,17 +265,30 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
       };
 
       const findInvoice = (company: SmartBillCompany, q: { seriesname?: string; number?: string }) =>
-        store.get<EmulatedInvoice>('invoices', invoiceKey(company.vatCode, String(q.seriesname ?? ''), String(q.number ?? '')));
-      const saveInvoice = (invoice: EmulatedInvoice) => store.put('invoices', invoiceKey(invoice.company, invoice.series, invoice.number), invoice);
+        store.get<EmulatedInvoice>(
+          'invoices',
+          invoiceKey(company.vatCode, String(q.seriesname ?? ''), String(q.number ?? '')),
+        );
+      const saveInvoice = (invoice: EmulatedInvoice) =>
+        store.put('invoices', invoiceKey(invoice.company, invoice.series, invoice.number), invoice);
       /** The number the series' next document gets. */
-      const nextNumberOf = async (company: SmartBillCompany, series: Series) => (await store.get<number>(COUNTERS, seriesCounter(company.vatCode, series.name))) ?? series.firstNumber;
+      const nextNumberOf = async (company: SmartBillCompany, series: Series) =>
+        (await store.get<number>(COUNTERS, seriesCounter(company.vatCode, series.name))) ?? series.firstNumber;
 
       app.get(`${base}/series`, async (req, reply) => {
         const q = req.query as { cif?: string; type?: string };
         const ctx = await authed(req, reply, q.cif);
         if (!ctx) return reply;
         const list = ctx.company.series.filter((s) => !q.type || s.type === q.type);
-        return { list: await Promise.all(list.map(async (s) => ({ name: s.name, nextNumber: padNumber(await nextNumberOf(ctx.company, s)), type: s.type }))) };
+        return {
+          list: await Promise.all(
+            list.map(async (s) => ({
+              name: s.name,
+              nextNumber: padNumber(await nextNumberOf(ctx.company, s)),
+              type: s.type,
+            })),
+          ),
+        };
       });
 
       app.get(`${base}/tax`, async (req, reply) => {
@@ -243,18 +303,31 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
       ): Promise<EmulatedInvoice> => {
         const series = ctx.company.series.find((s) => s.name === seriesName)!;
         const number = await store.next(seriesCounter(ctx.company.vatCode, series.name), series.firstNumber);
-        const invoice: EmulatedInvoice = { ...data, company: ctx.company.vatCode, series: series.name, number: padNumber(number), cancelled: false, reversedBy: null, createdAt: clock.now() };
+        const invoice: EmulatedInvoice = {
+          ...data,
+          company: ctx.company.vatCode,
+          series: series.name,
+          number: padNumber(number),
+          cancelled: false,
+          reversedBy: null,
+          createdAt: clock.now(),
+        };
         await saveInvoice(invoice);
         return invoice;
       };
 
       app.post(`${base}/invoice`, async (req, reply) => {
-        const b = (req.body ?? {}) as Record<string, unknown> & { client?: Record<string, unknown>; products?: Record<string, unknown>[]; payment?: { value?: number } };
+        const b = (req.body ?? {}) as Record<string, unknown> & {
+          client?: Record<string, unknown>;
+          products?: Record<string, unknown>[];
+          payment?: { value?: number };
+        };
         const ctx = await authed(req, reply, b.companyVatCode);
         if (!ctx) return reply;
         const series = ctx.company.series.find((s) => s.name === b.seriesName && s.type === 'f');
         if (!series) return fail(reply, 400, `Seria de facturare "${String(b.seriesName ?? '')}" nu exista.`);
-        if (!b.client || !String(b.client.name ?? '').trim()) return fail(reply, 400, 'Numele clientului este obligatoriu.');
+        if (!b.client || !String(b.client.name ?? '').trim())
+          return fail(reply, 400, 'Numele clientului este obligatoriu.');
         const products = b.products ?? [];
         if (products.length === 0) return fail(reply, 400, 'Factura trebuie sa contina cel putin un produs.');
         const lines: EmulatedInvoiceLine[] = [];
@@ -262,24 +335,55 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
         const items: EmulatedInvoiceLine[] = [];
         for (const p of products) {
           const tax = TAXES.find((t) => t.name === p.taxName && t.percentage === Number(p.taxPercentage));
-          if (!tax) return fail(reply, 400, `Cota TVA "${String(p.taxName ?? '')}" (${String(p.taxPercentage ?? '')}%) nu este definita.`);
+          if (!tax)
+            return fail(
+              reply,
+              400,
+              `Cota TVA "${String(p.taxName ?? '')}" (${String(p.taxPercentage ?? '')}%) nu este definita.`,
+            );
           if (p.isDiscount) {
             const covered = Number(p.numberOfItems ?? items.length);
-            if (!Number.isInteger(covered) || covered < 1 || covered > items.length) return fail(reply, 400, 'Numarul de produse la care se aplica discountul nu este valid.');
+            if (!Number.isInteger(covered) || covered < 1 || covered > items.length)
+              return fail(reply, 400, 'Numarul de produse la care se aplica discountul nu este valid.');
             const base = items.slice(-covered).reduce((sum, l) => sum + l.totalBani, 0);
             // discountType 1: a value (negative takes off; positive gives back, on a storno); 2: a percentage of the lines covered.
-            const valueBani = Number(p.discountType ?? 1) === 2 ? -Math.round((base * Number(p.discountPercentage ?? 0)) / 100) : numberToBani(p.discountValue ?? 0);
+            const valueBani =
+              Number(p.discountType ?? 1) === 2
+                ? -Math.round((base * Number(p.discountPercentage ?? 0)) / 100)
+                : numberToBani(p.discountValue ?? 0);
             if (!Number.isFinite(valueBani)) return fail(reply, 400, 'Valoarea discountului nu este valida.');
             const totals = lineTotals(1, valueBani, p.isTaxIncluded !== false, tax.percentage);
-            lines.push({ name: String(p.name ?? 'Discount'), code: null, unit: 'buc', quantity: 1, priceBani: valueBani, taxIncluded: p.isTaxIncluded !== false, taxName: tax.name, taxPercentage: tax.percentage, ...totals });
+            lines.push({
+              name: String(p.name ?? 'Discount'),
+              code: null,
+              unit: 'buc',
+              quantity: 1,
+              priceBani: valueBani,
+              taxIncluded: p.isTaxIncluded !== false,
+              taxName: tax.name,
+              taxPercentage: tax.percentage,
+              ...totals,
+            });
             continue;
           }
           const quantity = Number(p.quantity);
-          if (!String(p.name ?? '').trim() || !Number.isFinite(quantity) || quantity === 0) return fail(reply, 400, 'Fiecare produs trebuie sa aiba denumire si cantitate.');
+          if (!String(p.name ?? '').trim() || !Number.isFinite(quantity) || quantity === 0)
+            return fail(reply, 400, 'Fiecare produs trebuie sa aiba denumire si cantitate.');
           const priceBani = numberToBani(p.price);
-          if (!Number.isFinite(priceBani) || priceBani < 0) return fail(reply, 400, `Pretul produsului "${String(p.name)}" nu este valid.`);
+          if (!Number.isFinite(priceBani) || priceBani < 0)
+            return fail(reply, 400, `Pretul produsului "${String(p.name)}" nu este valid.`);
           const taxIncluded = p.isTaxIncluded === true;
-          const line: EmulatedInvoiceLine = { name: String(p.name), code: p.code ? String(p.code) : null, unit: String(p.measuringUnitName ?? 'buc'), quantity, priceBani, taxIncluded, taxName: tax.name, taxPercentage: tax.percentage, ...lineTotals(quantity, priceBani, taxIncluded, tax.percentage) };
+          const line: EmulatedInvoiceLine = {
+            name: String(p.name),
+            code: p.code ? String(p.code) : null,
+            unit: String(p.measuringUnitName ?? 'buc'),
+            quantity,
+            priceBani,
+            taxIncluded,
+            taxName: tax.name,
+            taxPercentage: tax.percentage,
+            ...lineTotals(quantity, priceBani, taxIncluded, tax.percentage),
+          };
           lines.push(line);
           items.push(line);
         }
@@ -288,7 +392,14 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
           issueDate: String(b.issueDate ?? bucharestDate(clock.now())),
           dueDate: b.dueDate ? String(b.dueDate) : null,
           currency: String(b.currency ?? 'RON'),
-          client: { name: String(c.name), vatCode: c.vatCode ? String(c.vatCode) : null, address: String(c.address ?? ''), city: String(c.city ?? ''), county: String(c.county ?? ''), country: String(c.country ?? 'Romania') },
+          client: {
+            name: String(c.name),
+            vatCode: c.vatCode ? String(c.vatCode) : null,
+            address: String(c.address ?? ''),
+            city: String(c.city ?? ''),
+            county: String(c.county ?? ''),
+            country: String(c.country ?? 'Romania'),
+          },
           lines,
           mentions: b.mentions ? String(b.mentions) : null,
           paidBani: b.payment?.value ? numberToBani(b.payment.value) : 0,
@@ -299,7 +410,12 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
       });
 
       app.post(`${base}/invoice/reverse`, async (req, reply) => {
-        const b = (req.body ?? {}) as { companyVatCode?: string; seriesName?: string; number?: string; issueDate?: string };
+        const b = (req.body ?? {}) as {
+          companyVatCode?: string;
+          seriesName?: string;
+          number?: string;
+          issueDate?: string;
+        };
         const ctx = await authed(req, reply, b.companyVatCode);
         if (!ctx) return reply;
         const original = await findInvoice(ctx.company, { seriesname: b.seriesName, number: b.number });
@@ -312,7 +428,13 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
           dueDate: null,
           currency: original.currency,
           client: original.client,
-          lines: original.lines.map((l) => ({ ...l, quantity: -l.quantity, totalBani: -l.totalBani, vatBani: -l.vatBani, netBani: -l.netBani })),
+          lines: original.lines.map((l) => ({
+            ...l,
+            quantity: -l.quantity,
+            totalBani: -l.totalBani,
+            vatBani: -l.vatBani,
+            netBani: -l.netBani,
+          })),
           mentions: `Stornare factura ${original.series} ${original.number}`,
           paidBani: -original.paidBani,
           reverses: `${original.series}${original.number}`,
@@ -336,9 +458,28 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
           issueDate: inv.issueDate,
           dueDate: inv.dueDate,
           currency: inv.currency,
-          seller: { name: c.name, vatCode: c.vatCode, regCom: c.regCom, lines: [c.address, [c.city, c.county].filter(Boolean).join(', ')].filter(Boolean) },
-          client: { name: inv.client.name, vatCode: inv.client.vatCode, lines: [inv.client.address, [inv.client.city, inv.client.county].filter(Boolean).join(', ')].filter(Boolean) },
-          lines: inv.lines.map((l) => ({ name: l.name, unit: l.unit, quantity: l.quantity, unitNetBani: l.quantity ? Math.round(l.netBani / l.quantity) : 0, vatPercentage: l.taxPercentage, netBani: l.netBani, vatBani: l.vatBani })),
+          seller: {
+            name: c.name,
+            vatCode: c.vatCode,
+            regCom: c.regCom,
+            lines: [c.address, [c.city, c.county].filter(Boolean).join(', ')].filter(Boolean),
+          },
+          client: {
+            name: inv.client.name,
+            vatCode: inv.client.vatCode,
+            lines: [inv.client.address, [inv.client.city, inv.client.county].filter(Boolean).join(', ')].filter(
+              Boolean,
+            ),
+          },
+          lines: inv.lines.map((l) => ({
+            name: l.name,
+            unit: l.unit,
+            quantity: l.quantity,
+            unitNetBani: l.quantity ? Math.round(l.netBani / l.quantity) : 0,
+            vatPercentage: l.taxPercentage,
+            netBani: l.netBani,
+            vatBani: l.vatBani,
+          })),
           totalNetBani: inv.lines.reduce((s, l) => s + l.netBani, 0),
           totalVatBani: inv.lines.reduce((s, l) => s + l.vatBani, 0),
           totalBani: inv.lines.reduce((s, l) => s + l.totalBani, 0),
@@ -378,11 +519,14 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
         const inv = await findInvoice(ctx.company, q);
         if (!inv) return fail(reply, 400, 'Factura nu exista.');
         const counter = seriesCounter(ctx.company.vatCode, inv.series);
-        if (Number(inv.number) !== ((await store.get<number>(COUNTERS, counter)) ?? 0) - 1) return fail(reply, 400, 'Doar ultima factura din serie poate fi stearsa. Puteti anula sau storna factura.');
+        if (Number(inv.number) !== ((await store.get<number>(COUNTERS, counter)) ?? 0) - 1)
+          return fail(reply, 400, 'Doar ultima factura din serie poate fi stearsa. Puteti anula sau storna factura.');
         await store.remove('invoices', invoiceKey(ctx.company.vatCode, inv.series, inv.number));
         await store.giveBack(counter, Number(inv.number));
         if (inv.reverses) {
-          const original = (await store.list<EmulatedInvoice>('invoices')).find((o) => cifKey(o.company) === cifKey(inv.company) && o.reversedBy === `${inv.series}${inv.number}`);
+          const original = (await store.list<EmulatedInvoice>('invoices')).find(
+            (o) => cifKey(o.company) === cifKey(inv.company) && o.reversedBy === `${inv.series}${inv.number}`,
+          );
           if (original) await saveInvoice({ ...original, reversedBy: null });
         }
         return { errorText: '', message: 'Factura a fost stearsa.', number: inv.number, series: inv.series };
@@ -396,7 +540,13 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
         if (!inv) return fail(reply, 400, 'Factura nu exista.');
         const total = inv.lines.reduce((s, l) => s + l.totalBani, 0);
         const paid = Math.min(inv.paidBani, total);
-        return { errorText: '', invoiceTotalAmount: baniToNumber(total), paidAmount: baniToNumber(paid), unpaidAmount: baniToNumber(total - paid), paid: total !== 0 && paid === total };
+        return {
+          errorText: '',
+          invoiceTotalAmount: baniToNumber(total),
+          paidAmount: baniToNumber(paid),
+          unpaidAmount: baniToNumber(total - paid),
+          paid: total !== 0 && paid === total,
+        };
       });
     },
   };

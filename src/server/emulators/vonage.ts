@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { countSms } from '../../core/sms.js';
-import { acceptFormBodies, applyCommonFaults, controlRoutes, emulatorBase, type Emulator, type EmulatorOptions, type EmulatorStore } from './kit.js';
+import {
+  acceptFormBodies,
+  applyCommonFaults,
+  controlRoutes,
+  emulatorBase,
+  type Emulator,
+  type EmulatorOptions,
+  type EmulatorStore,
+} from './kit.js';
 
 /**
  * Vonage (Nexmo) SMS API emulator (as https://rest.nexmo.com): `POST /sms/json` with form fields
@@ -41,10 +49,19 @@ export interface VonageEmulatorOptions extends EmulatorOptions {
 const PRICE_PER_PART = 0.0545; // EUR, what a Romanian SMS part costs on the demo account
 
 /** A Romanian (or any) number as Vonage wants it: digits with the country code, no + or 00. */
-const e164Digits = (to: string) => to.replace(/[\s().-]/g, '').replace(/^\+/, '').replace(/^00/, '');
+const e164Digits = (to: string) =>
+  to
+    .replace(/[\s().-]/g, '')
+    .replace(/^\+/, '')
+    .replace(/^00/, '');
 
 async function seedDemo(store: EmulatorStore): Promise<void> {
-  await store.add('accounts', 'demo', { apiKey: 'demo', apiSecret: 'demo', balance: 20, callback: null } satisfies VonageAccount);
+  await store.add('accounts', 'demo', {
+    apiKey: 'demo',
+    apiSecret: 'demo',
+    balance: 20,
+    callback: null,
+  } satisfies VonageAccount);
 }
 
 /** "YYMMDDHHMM" as Vonage's scts. */
@@ -58,7 +75,11 @@ export function createVonageEmulator(options: VonageEmulatorOptions): Emulator {
   const deliver =
     options.deliverReceipt ??
     (async (url: string, receipt: Record<string, string>) => {
-      await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(receipt) }).catch(() => undefined);
+      await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(receipt),
+      }).catch(() => undefined);
     });
   const emulator: Emulator = {
     name: 'vonage',
@@ -69,14 +90,17 @@ export function createVonageEmulator(options: VonageEmulatorOptions): Emulator {
     plugin: async (app: FastifyInstance) => {
       await seed();
       controlRoutes(app, () => emulator);
-      applyCommonFaults(app, faults, hanger, (reply) => reply.code(500).type('text/plain').send('Internal Server Error'));
+      applyCommonFaults(app, faults, hanger, (reply) =>
+        reply.code(500).type('text/plain').send('Internal Server Error'),
+      );
       acceptFormBodies(app);
 
       /** Fields from the form body, a JSON body or the query; key/secret also from Basic auth. */
       const fields = (req: FastifyRequest): Record<string, string> => {
         const out: Record<string, string> = { ...(req.query as Record<string, string>) };
         if (typeof req.body === 'string') for (const [k, v] of new URLSearchParams(req.body)) out[k] = v;
-        else if (req.body && typeof req.body === 'object') for (const [k, v] of Object.entries(req.body)) out[k] = String(v);
+        else if (req.body && typeof req.body === 'object')
+          for (const [k, v] of Object.entries(req.body)) out[k] = String(v);
         const basic = /^Basic (.+)$/.exec(String(req.headers.authorization ?? ''));
         if (basic && !out.api_key) {
           const [key, secret] = Buffer.from(basic[1], 'base64').toString('utf8').split(':');
@@ -95,7 +119,8 @@ export function createVonageEmulator(options: VonageEmulatorOptions): Emulator {
       app.get('/account/get-balance', async (req, reply) => {
         const f = fields(req);
         const account = await accountOf(f);
-        if (faults.take('refused_login') || !account) return reply.code(401).send({ 'error-code': '401', 'error-code-label': 'authentication failed' });
+        if (faults.take('refused_login') || !account)
+          return reply.code(401).send({ 'error-code': '401', 'error-code-label': 'authentication failed' });
         return { value: account.balance, autoReload: false };
       });
 
@@ -114,13 +139,27 @@ export function createVonageEmulator(options: VonageEmulatorOptions): Emulator {
         const type = f.type === 'unicode' ? 'unicode' : 'text';
         const count = countSms(f.text);
         // type=text with characters outside GSM-7 arrives garbled at the phone; Vonage still sends it.
-        const parts = type === 'unicode' ? Math.max(1, f.text.length <= 70 ? 1 : Math.ceil(f.text.length / 67)) : Math.max(1, count.parts);
+        const parts =
+          type === 'unicode'
+            ? Math.max(1, f.text.length <= 70 ? 1 : Math.ceil(f.text.length / 67))
+            : Math.max(1, count.parts);
         if (parts > 6 && f.text.length > 3200) return smsError(reply, '12', 'Message too long', to);
         if (account.balance < parts * PRICE_PER_PART) return smsError(reply, '9', 'Partner quota exceeded', to);
         account.balance = Math.round((account.balance - parts * PRICE_PER_PART) * 10000) / 10000;
         await store.put('accounts', account.apiKey, account);
-        const ids = Array.from({ length: parts }, () => crypto.randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase());
-        const sent: SentSms = { messageIds: ids, from: f.from, to, text: f.text, type, parts, clientRef: f['client-ref'] ?? null, at: clock.now() };
+        const ids = Array.from({ length: parts }, () =>
+          crypto.randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase(),
+        );
+        const sent: SentSms = {
+          messageIds: ids,
+          from: f.from,
+          to,
+          text: f.text,
+          type,
+          parts,
+          clientRef: f['client-ref'] ?? null,
+          at: clock.now(),
+        };
         await store.put('messages', ids[0], sent);
         const callback = f.callback || account.callback;
         if (callback && f['status-report-req'] !== '0' && f['status-report-req'] !== 'false') {

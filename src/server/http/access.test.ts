@@ -32,7 +32,14 @@ function rawStatus(requestLine: string, headers: Record<string, string> = {}): P
       if (status) resolve(Number(status));
       else reject(new Error(`no status line for ${requestLine}: ${answer.slice(0, 200)}`));
     });
-    const lines = [requestLine, `Host: 127.0.0.1:${port}`, 'Connection: close', 'Content-Type: application/json', 'Content-Length: 2', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    const lines = [
+      requestLine,
+      `Host: 127.0.0.1:${port}`,
+      'Connection: close',
+      'Content-Type: application/json',
+      'Content-Length: 2',
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ];
     socket.write(`${lines.join('\r\n')}\r\n\r\n{}`);
   });
 }
@@ -45,7 +52,19 @@ const concrete = (url: string) => url.replace(/:\w+/g, '1');
 describe('access rules of every API route', () => {
   it('knows the routes of every module', () => {
     const urls = t.app.apiRoutes.map((r) => r.url);
-    for (const expected of ['/api/v1/company', '/api/v1/product', '/api/v1/source', '/api/v1/order-discount', '/api/v1/product-discount', '/api/v1/message', '/api/v1/package', '/api/v1/package-item', '/api/v1/return-request', '/api/v1/notifications', '/api/v1/changelog']) {
+    for (const expected of [
+      '/api/v1/company',
+      '/api/v1/product',
+      '/api/v1/source',
+      '/api/v1/order-discount',
+      '/api/v1/product-discount',
+      '/api/v1/message',
+      '/api/v1/package',
+      '/api/v1/package-item',
+      '/api/v1/return-request',
+      '/api/v1/notifications',
+      '/api/v1/changelog',
+    ]) {
       expect(urls).toContain(expected);
     }
   });
@@ -57,14 +76,22 @@ describe('access rules of every API route', () => {
     // A well-formed bearer that no session holds is no better than none.
     const forged = `Bearer ${crypto.randomBytes(32).toString('base64url')}`;
     for (const r of t.app.apiRoutes.filter((x) => !x.public)) {
-      const none = await t.app.inject({ method: r.method as 'GET', url: concrete(r.url), headers: { 'x-company-id': '1' } });
+      const none = await t.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        headers: { 'x-company-id': '1' },
+      });
       expect(none.statusCode, `${r.method} ${r.url} without a token`).toBe(401);
-      const bad = await t.app.inject({ method: r.method as 'GET', url: concrete(r.url), headers: { 'x-company-id': '1', authorization: forged } });
+      const bad = await t.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        headers: { 'x-company-id': '1', authorization: forged },
+      });
       expect(bad.statusCode, `${r.method} ${r.url} with an unknown token`).toBe(401);
     }
   });
 
-  it('scopes every signed-in route to a company but the user\'s own and the shared ones', () => {
+  it("scopes every signed-in route to a company but the user's own and the shared ones", () => {
     // Without `company: true` a route runs with no company at all: each exception is named here, so
     // a route that loses its flag (or a new one registered without it) fails this list.
     const unscoped = t.app.apiRoutes.filter((r) => !r.public && !r.company).map((r) => `${r.method} ${r.url}`);
@@ -97,9 +124,18 @@ describe('access rules of every API route', () => {
     expect(guarded.length).toBeGreaterThan(40);
     for (const r of guarded) {
       const url = concrete(r.url);
-      expect(await rawStatus(`${r.method} ${encoded(url)} HTTP/1.1`, { 'X-Company-ID': '1' }), `${r.method} ${encoded(url)}`).toBe(401);
-      expect(await rawStatus(`${r.method} http://127.0.0.1:${port}${url} HTTP/1.1`, { 'X-Company-ID': '1' }), `${r.method} absolute ${url}`).toBe(401);
-      expect(await rawStatus(`${r.method} ${url.replace('/v1/', '/%76%31/')} HTTP/1.1`, { 'X-Company-ID': '1' }), `${r.method} ${url} with /v1/ encoded`).toBe(401);
+      expect(
+        await rawStatus(`${r.method} ${encoded(url)} HTTP/1.1`, { 'X-Company-ID': '1' }),
+        `${r.method} ${encoded(url)}`,
+      ).toBe(401);
+      expect(
+        await rawStatus(`${r.method} http://127.0.0.1:${port}${url} HTTP/1.1`, { 'X-Company-ID': '1' }),
+        `${r.method} absolute ${url}`,
+      ).toBe(401);
+      expect(
+        await rawStatus(`${r.method} ${url.replace('/v1/', '/%76%31/')} HTTP/1.1`, { 'X-Company-ID': '1' }),
+        `${r.method} ${url} with /v1/ encoded`,
+      ).toBe(401);
     }
   });
 
@@ -152,36 +188,104 @@ const orderOf = async (u: TestUser, id: number) => (await u.call('GET', `/api/v1
  * across companies (customers are people found by phone number, shared by every company).
  */
 const FIXTURES: Record<string, Fixture> = {
-  source: async (u, _rows, tag) => createdId(await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: `Shop ${tag}` } }), 'a source'),
+  source: async (u, _rows, tag) =>
+    createdId(
+      await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: `Shop ${tag}` } }),
+      'a source',
+    ),
   product: async (u, _rows, tag) =>
     createdId(
-      await u.call('POST', '/api/v1/product', { body: { company_id: u.companyId, sku: `SKU-${tag}`, name: `Product ${tag}`, sale_type: 'Bucata', stock: 10, selling_price: 19.99, buying_price: 1, currency: 'RON' } }),
+      await u.call('POST', '/api/v1/product', {
+        body: {
+          company_id: u.companyId,
+          sku: `SKU-${tag}`,
+          name: `Product ${tag}`,
+          sale_type: 'Bucata',
+          stock: 10,
+          selling_price: 19.99,
+          buying_price: 1,
+          currency: 'RON',
+        },
+      }),
       'a product',
     ),
   'order-discount': async (u, rows) =>
-    createdId(await u.call('POST', '/api/v1/order-discount', { body: { company_id: u.companyId, source_id: rows.source, type: 'amount', order_value: 500, value: 3.33 } }), 'an order discount'),
-  'product-discount': async (u, rows) => createdId(await u.call('POST', '/api/v1/product-discount', { body: { product_id: rows.product, type: 'percentage', quantity: 50, value: 12.5 } }), 'a product discount'),
-  message: async (u, rows) => createdId(await u.call('POST', '/api/v1/message', { body: { company_id: u.companyId, source_id: rows.source, from: 'CasaVerde', text: 'Comanda {order} a fost expediata.' } }), 'an SMS template'),
-  package: async (u) => createdId(await u.call('POST', '/api/v1/package', { body: { name: 'Cutie mică', length: 30, width: 20, height: 10, weight: 1.2, is_active: true } }), 'a package'),
+    createdId(
+      await u.call('POST', '/api/v1/order-discount', {
+        body: { company_id: u.companyId, source_id: rows.source, type: 'amount', order_value: 500, value: 3.33 },
+      }),
+      'an order discount',
+    ),
+  'product-discount': async (u, rows) =>
+    createdId(
+      await u.call('POST', '/api/v1/product-discount', {
+        body: { product_id: rows.product, type: 'percentage', quantity: 50, value: 12.5 },
+      }),
+      'a product discount',
+    ),
+  message: async (u, rows) =>
+    createdId(
+      await u.call('POST', '/api/v1/message', {
+        body: {
+          company_id: u.companyId,
+          source_id: rows.source,
+          from: 'CasaVerde',
+          text: 'Comanda {order} a fost expediata.',
+        },
+      }),
+      'an SMS template',
+    ),
+  package: async (u) =>
+    createdId(
+      await u.call('POST', '/api/v1/package', {
+        body: { name: 'Cutie mică', length: 30, width: 20, height: 10, weight: 1.2, is_active: true },
+      }),
+      'a package',
+    ),
   'return-request': async (u, _rows, tag) =>
-    createdId(await u.call('POST', '/api/v1/return-request', { body: { full_name: 'Ioana Marinescu', phone_number: '0722 123 456', iban: 'RO49AAAA1B31007593840000', reason: 'Mărime greșită', source: `Shop ${tag}` } }), 'a return request'),
+    createdId(
+      await u.call('POST', '/api/v1/return-request', {
+        body: {
+          full_name: 'Ioana Marinescu',
+          phone_number: '0722 123 456',
+          iban: 'RO49AAAA1B31007593840000',
+          reason: 'Mărime greșită',
+          source: `Shop ${tag}`,
+        },
+      }),
+      'a return request',
+    ),
   order: async (u, rows, tag) =>
     createdId(
       await u.call('POST', '/api/v1/order', {
-        body: { name: `Client ${tag}`, phone_number: tag === 'A' ? '0744 100 001' : '0744 100 002', county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Memorandumului', number: '28', source: rows.source, products: { [`SKU-${tag}`]: 1 } },
+        body: {
+          name: `Client ${tag}`,
+          phone_number: tag === 'A' ? '0744 100 001' : '0744 100 002',
+          county: 'Cluj',
+          city: 'Cluj-Napoca',
+          street: 'Strada Memorandumului',
+          number: '28',
+          source: rows.source,
+          products: { [`SKU-${tag}`]: 1 },
+        },
       }),
       'an order',
     ),
   'order-product': async (u, rows) => (await orderOf(u, rows.order)).order_products[0].id,
   'applied-discount': async (u, rows) => {
-    const res = await u.call('POST', `/api/v1/applied-discount/${rows.order}/add`, { body: { type: 'amount', value: 1 } });
+    const res = await u.call('POST', `/api/v1/applied-discount/${rows.order}/add`, {
+      body: { type: 'amount', value: 1 },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return Math.max(...res.json().data.applied_discounts.map((d: { id: number }) => d.id));
   },
   // No call creates a customer: an order does, from its phone number.
   customer: async (u, rows) => (await orderOf(u, rows.order)).customer_detail.customer_id,
   'company-integration': async (u) => {
-    const catalogue = (await u.call('GET', '/api/v1/integrations')).json().data as { key: string; demo_credentials: Record<string, string> | null }[];
+    const catalogue = (await u.call('GET', '/api/v1/integrations')).json().data as {
+      key: string;
+      demo_credentials: Record<string, string> | null;
+    }[];
     const demo = catalogue.find((i) => i.key === 'telegram')?.demo_credentials;
     const res = await u.call('POST', `/api/v1/telegram/company/${u.companyId}/login`, { body: demo });
     expect(res.statusCode, `logging in to the Telegram emulator: ${res.body}`).toBe(200);
@@ -194,14 +298,25 @@ const FIXTURES: Record<string, Fixture> = {
  * to user A naming company B (or B's row). Every other route with a path id needs a fixture.
  */
 const NOT_A_ROW: { routes: RegExp; param: string; reason: string; answers: number }[] = [
-  { routes: /^\/api\/v1\/company\/:id$/, param: 'company', reason: 'the company itself, outside any company scope: one the user is not in is not found', answers: 404 },
+  {
+    routes: /^\/api\/v1\/company\/:id$/,
+    param: 'company',
+    reason: 'the company itself, outside any company scope: one the user is not in is not found',
+    answers: 404,
+  },
   {
     routes: /^\/api\/v1\/[a-z]+\/company\/:companyId\/[a-z-]+$/,
     param: 'company',
-    reason: 'an integration wizard step names the company in its path and in X-Company-ID: they must agree, else 403 (the path can never reach another company)',
+    reason:
+      'an integration wizard step names the company in its path and in X-Company-ID: they must agree, else 403 (the path can never reach another company)',
     answers: 403,
   },
-  { routes: /^\/api\/v1\/product\/:id\/image$/, param: 'product', reason: 'public: the signed link is the permission, and without a valid signature nothing is read', answers: 403 },
+  {
+    routes: /^\/api\/v1\/product\/:id\/image$/,
+    param: 'product',
+    reason: 'public: the signed link is the permission, and without a valid signature nothing is read',
+    answers: 403,
+  },
 ];
 
 /**
@@ -217,7 +332,15 @@ const VALID_FORMS: Record<string, unknown> = {
   'POST /api/v1/customer-detail/:orderId': { name: 'Ion Popescu' },
   'POST /api/v1/customer/:id': { phone_number: '0755 000 111' },
   'POST /api/v1/customer/:id/flag': { reason: 'Refuză coletele.' },
-  'POST /api/v1/order/:id/awb': { courier: 'cargus', name: 'Ion Popescu', phone_number: '0744 123 456', package_width: 10, package_height: 10, package_length: 10, package_weight: 1 },
+  'POST /api/v1/order/:id/awb': {
+    courier: 'cargus',
+    name: 'Ion Popescu',
+    phone_number: '0744 123 456',
+    package_width: 10,
+    package_height: 10,
+    package_length: 10,
+    package_weight: 1,
+  },
 };
 
 const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]);
@@ -228,7 +351,8 @@ function kindOf(url: string, param: string): string {
   return /\/([a-z-]+)\/:id(?:\/|$)/.exec(url)![1];
 }
 
-const fill = (url: string, values: Record<string, number>) => url.replace(/:(\w+)/g, (_m, p: string) => String(values[p]));
+const fill = (url: string, values: Record<string, number>) =>
+  url.replace(/:(\w+)/g, (_m, p: string) => String(values[p]));
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const hasBody = (method: string) => ['POST', 'PUT', 'PATCH'].includes(method);
 
@@ -255,14 +379,22 @@ describe("another company's ids in the path", () => {
     const uncovered: string[] = [];
     for (const r of withParams()) {
       if (notARow(r.url)) continue;
-      if (!r.company) uncovered.push(`${r.method} ${r.url}: not company-scoped; list it in NOT_A_ROW with the reason and its answer`);
+      if (!r.company)
+        uncovered.push(`${r.method} ${r.url}: not company-scoped; list it in NOT_A_ROW with the reason and its answer`);
       for (const p of paramsOf(r.url)) {
         const kind = kindOf(r.url, p);
-        if (!FIXTURES[kind]) uncovered.push(`${r.method} ${r.url}: no fixture for "${kind}" (:${p}); add one making a ${kind} to FIXTURES in src/server/http/access.test.ts, or list the route in NOT_A_ROW if its id is not a company's row`);
+        if (!FIXTURES[kind])
+          uncovered.push(
+            `${r.method} ${r.url}: no fixture for "${kind}" (:${p}); add one making a ${kind} to FIXTURES in src/server/http/access.test.ts, or list the route in NOT_A_ROW if its id is not a company's row`,
+          );
       }
     }
     expect(uncovered, 'routes with an id in the path that this test cannot check yet').toEqual([]);
-    for (const key of Object.keys(VALID_FORMS)) expect(t.app.apiRoutes.map((r) => `${r.method} ${r.url}`), 'VALID_FORMS names a route that exists').toContain(key);
+    for (const key of Object.keys(VALID_FORMS))
+      expect(
+        t.app.apiRoutes.map((r) => `${r.method} ${r.url}`),
+        'VALID_FORMS names a route that exists',
+      ).toContain(key);
   });
 
   it('answers 404 to A for every row of B named in a path, as for a row that never existed', async () => {
@@ -282,15 +414,19 @@ describe("another company's ids in the path", () => {
         const own = Object.fromEntries(paramsOf(r.url).map((q) => [q, rowsA[kindOf(r.url, q)]]));
         const theirs = fill(r.url, { ...own, [p]: rowsB[kind] });
         const missing = fill(r.url, { ...own, [p]: MAX_ID });
-        const bodies: unknown[] = hasBody(r.method) ? [{}, ...(Object.hasOwn(VALID_FORMS, key) ? [VALID_FORMS[key]] : [])] : [undefined];
+        const bodies: unknown[] = hasBody(r.method)
+          ? [{}, ...(Object.hasOwn(VALID_FORMS, key) ? [VALID_FORMS[key]] : [])]
+          : [undefined];
         for (const body of bodies) {
           const what = `${r.method} ${theirs} (B's ${kind} as :${p})${body === undefined ? '' : ` with ${JSON.stringify(body)}`}`;
           const res = await a.call(r.method, theirs, { body });
           const none = await a.call(r.method, missing, { body });
           const expected = 404;
-          if (res.statusCode !== expected) problems.push(`${what} answered ${res.statusCode}, not ${expected}: ${res.body.slice(0, 300)}`);
+          if (res.statusCode !== expected)
+            problems.push(`${what} answered ${res.statusCode}, not ${expected}: ${res.body.slice(0, 300)}`);
           // Same status and same message as no row at all: nothing tells B's row apart.
-          else if (res.statusCode !== none.statusCode || res.body !== none.body) problems.push(`${what} answered ${res.body}, a missing row ${none.statusCode} ${none.body}`);
+          else if (res.statusCode !== none.statusCode || res.body !== none.body)
+            problems.push(`${what} answered ${res.body}, a missing row ${none.statusCode} ${none.body}`);
         }
         checked++;
       }
@@ -312,7 +448,9 @@ describe("another company's ids in the path", () => {
       const res = await a.call(r.method, url, { body });
       expect(res.statusCode, `${r.method} ${url} (${rule.reason}): ${res.body}`).toBe(rule.answers);
       // Nor does the answer tell B's company or row from one that never existed.
-      const none = await a.call(r.method, fill(r.url, Object.fromEntries(paramsOf(r.url).map((p) => [p, MAX_ID]))), { body });
+      const none = await a.call(r.method, fill(r.url, Object.fromEntries(paramsOf(r.url).map((p) => [p, MAX_ID]))), {
+        body,
+      });
       expect(res.body, `${r.method} ${url} against a missing one`).toBe(none.body);
     }
   });
@@ -322,7 +460,11 @@ describe("another company's ids in the path", () => {
     const urls = new Set(t.app.apiRoutes.filter((r) => r.method === 'GET').map((r) => r.url));
     const out: Record<string, unknown> = {};
     for (const kind of Object.keys(FIXTURES)) {
-      const url = urls.has(`/api/v1/${kind}/:id`) ? `/api/v1/${kind}/${rowsB[kind]}` : urls.has(`/api/v1/${kind}`) ? `/api/v1/${kind}` : null;
+      const url = urls.has(`/api/v1/${kind}/:id`)
+        ? `/api/v1/${kind}/${rowsB[kind]}`
+        : urls.has(`/api/v1/${kind}`)
+          ? `/api/v1/${kind}`
+          : null;
       if (!url) continue; // an order's lines and discounts are part of the order's detail
       const res = await b.call('GET', url);
       expect(res.statusCode, `B reads ${url}`).toBe(200);

@@ -63,7 +63,10 @@ declare module 'fastify' {
  * need X-Company-ID of a company the user belongs to (403 otherwise).
  */
 export function registerAuth(app: FastifyInstance, db: Db, clock: Clock): void {
-  const caches: AuthCaches = { sessions: new TtlCache(AUTH_CACHE_SECONDS, 20_000, clock), members: new TtlCache(AUTH_CACHE_SECONDS, 50_000, clock) };
+  const caches: AuthCaches = {
+    sessions: new TtlCache(AUTH_CACHE_SECONDS, 20_000, clock),
+    members: new TtlCache(AUTH_CACHE_SECONDS, 50_000, clock),
+  };
   app.decorate('forgetSession', (tokenHash: string) => caches.sessions.delete(tokenHash));
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
@@ -90,12 +93,25 @@ async function readSession(db: Db, tokenHash: string): Promise<Session | null> {
   const row = await db.kysely
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-    .select(['auth_tokens.id as token_id', 'auth_tokens.last_used_at', 'auth_tokens.created_at', 'users.id', 'users.first_name', 'users.last_name', 'users.email'])
+    .select([
+      'auth_tokens.id as token_id',
+      'auth_tokens.last_used_at',
+      'auth_tokens.created_at',
+      'users.id',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
+    ])
     .where('auth_tokens.token_hash', '=', tokenHash)
     .where('auth_tokens.revoked_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
-  return { tokenId: row.token_id, createdAt: Number(row.created_at), lastUsedAt: Number(row.last_used_at), user: { id: row.id, first_name: row.first_name, last_name: row.last_name, email: row.email } };
+  return {
+    tokenId: row.token_id,
+    createdAt: Number(row.created_at),
+    lastUsedAt: Number(row.last_used_at),
+    user: { id: row.id, first_name: row.first_name, last_name: row.last_name, email: row.email },
+  };
 }
 
 async function authenticate(req: FastifyRequest, db: Db, clock: Clock, caches: AuthCaches): Promise<void> {
@@ -127,14 +143,22 @@ async function scopeToCompany(req: FastifyRequest, db: Db, caches: AuthCaches): 
   const key = `${req.user!.id}:${companyId}`;
   let member = caches.members.get(key);
   if (member === undefined) {
-    member = Boolean(await db.kysely.selectFrom('company_users').select('company_id').where('user_id', '=', req.user!.id).where('company_id', '=', companyId).executeTakeFirst());
+    member = Boolean(
+      await db.kysely
+        .selectFrom('company_users')
+        .select('company_id')
+        .where('user_id', '=', req.user!.id)
+        .where('company_id', '=', companyId)
+        .executeTakeFirst(),
+    );
     caches.members.set(key, member);
   }
   if (!member) throw new HttpError(403, 'company_forbidden');
   req.companyId = companyId;
   // A list's company_id filter must name the same company as the header.
   const filter = (req.query as Record<string, unknown> | undefined)?.company_id;
-  if (filter !== undefined && filter !== '' && Number(filter) !== companyId) throw new HttpError(403, 'company_filter_mismatch');
+  if (filter !== undefined && filter !== '' && Number(filter) !== companyId)
+    throw new HttpError(403, 'company_filter_mismatch');
 }
 
 /** The signed-in user; only called on routes that are not public. */

@@ -25,13 +25,22 @@ describe('API answers are compressed above a small size', () => {
     alice = await t.signUp();
     // Enough sources for a page well above the threshold.
     for (let i = 0; i < 40; i++) {
-      const res = await alice.call('POST', '/api/v1/source', { body: { source: `Magazinul online numărul ${i} — comenzi și retururi`, active: true, company_id: alice.companyId } });
+      const res = await alice.call('POST', '/api/v1/source', {
+        body: {
+          source: `Magazinul online numărul ${i} — comenzi și retururi`,
+          active: true,
+          company_id: alice.companyId,
+        },
+      });
       expect(res.statusCode).toBe(201);
     }
   });
   afterAll(() => t.close());
 
-  const page = (encoding?: string) => alice.call('GET', `/api/v1/source?page=1&items=50&company_id=${alice.companyId}`, { headers: encoding ? { 'accept-encoding': encoding } : {} });
+  const page = (encoding?: string) =>
+    alice.call('GET', `/api/v1/source?page=1&items=50&company_id=${alice.companyId}`, {
+      headers: encoding ? { 'accept-encoding': encoding } : {},
+    });
 
   it('a large list goes out in brotli (or gzip) and decodes to the same JSON', async () => {
     const plain = await page();

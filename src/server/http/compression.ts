@@ -37,7 +37,8 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Enc
  */
 export function registerCompression(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.url.startsWith('/api/') || typeof payload !== 'string' || reply.hasHeader('content-encoding')) return payload;
+    if (!req.url.startsWith('/api/') || typeof payload !== 'string' || reply.hasHeader('content-encoding'))
+      return payload;
     if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
     // The answer depends on Accept-Encoding from here on, compressed or not: caches must know.
     const vary = String(reply.getHeader('vary') ?? '');
@@ -47,6 +48,8 @@ export function registerCompression(app: FastifyInstance): void {
     if (!encoding) return payload;
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
-    return encoding === 'br' ? brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzip(payload, { level: 6 });
+    return encoding === 'br'
+      ? brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : gzip(payload, { level: 6 });
   });
 }

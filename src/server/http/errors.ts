@@ -80,16 +80,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) {
       const errors = error.fields
-        ? Object.fromEntries(Object.entries(error.fields).map(([f, list]) => [f, list.map((m) => translate(lang, m.key, m.params))]))
+        ? Object.fromEntries(
+            Object.entries(error.fields).map(([f, list]) => [f, list.map((m) => translate(lang, m.key, m.params))]),
+          )
         : undefined;
-      return reply.status(error.status).send({ message: translate(lang, error.key, error.params), ...(errors ? { errors } : {}) });
+      return reply
+        .status(error.status)
+        .send({ message: translate(lang, error.key, error.params), ...(errors ? { errors } : {}) });
     }
     if (error instanceof ProviderError) {
       // A provider said no or did not answer: the user reads why, in their language, never a stack trace.
       const m = providerErrorMessage(error);
       req.log.warn({ provider: error.provider, kind: error.kind, status: error.status }, 'provider error');
       if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(m.status).send({ message: translate(lang, m.key, m.params), provider: error.provider, provider_error: error.kind });
+      return reply
+        .status(m.status)
+        .send({ message: translate(lang, m.key, m.params), provider: error.provider, provider_error: error.kind });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

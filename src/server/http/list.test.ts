@@ -14,14 +14,34 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const product = (sku: string, extra: Record<string, unknown> = {}) => ({ name: `Produs ${sku}`, sku, sale_type: 'Bucata', stock: 1, selling_price: 1, buying_price: 1, currency: 'RON', ...extra });
-const realCount = async (companyId: number) => Number((await t.db.kysely.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', companyId).where('parent_id', 'is', null).executeTakeFirstOrThrow()).n);
+const product = (sku: string, extra: Record<string, unknown> = {}) => ({
+  name: `Produs ${sku}`,
+  sku,
+  sale_type: 'Bucata',
+  stock: 1,
+  selling_price: 1,
+  buying_price: 1,
+  currency: 'RON',
+  ...extra,
+});
+const realCount = async (companyId: number) =>
+  Number(
+    (
+      await t.db.kysely
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('company_id', '=', companyId)
+        .where('parent_id', 'is', null)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('kept counts (list_counts, kept by triggers)', () => {
   it('follow every create and delete of top-level products, not of variations, per company', async () => {
     const other = await t.signUp();
     const ids: number[] = [];
-    for (let i = 0; i < 4; i += 1) ids.push((await u.call('POST', '/api/v1/product', { body: product(`K-${i}`) })).json().data.id);
+    for (let i = 0; i < 4; i += 1)
+      ids.push((await u.call('POST', '/api/v1/product', { body: product(`K-${i}`) })).json().data.id);
     await other.call('POST', '/api/v1/product', { body: product('OTHER-1') });
     await u.call('POST', '/api/v1/product', { body: product('K-0-V', { parent_id: ids[0] }) });
     expect(await keptCount(t.db.kysely, u.companyId, 'products')).toEqual({ total: 4, exact: true });
@@ -47,23 +67,60 @@ describe('lists that end on the page they show', () => {
     await t.db.kysely.deleteFrom('sources').where('company_id', '=', c.companyId).execute();
     await t.db.kysely
       .insertInto('sources')
-      .values(Array.from({ length: 7 }, (_, i) => ({ company_id: c.companyId, source: `Canal ${i}`, source_key: `canal ${i}`, active: 1, created_at: now, updated_at: now })))
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({
+          company_id: c.companyId,
+          source: `Canal ${i}`,
+          source_key: `canal ${i}`,
+          active: 1,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .execute();
     let queries = 0;
-    const counting: KyselyPlugin = { transformQuery: (args) => args.node, transformResult: async (args) => (queries++, args.result) };
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => (queries++, args.result),
+    };
     const exec = t.db.kysely.withPlugin(counting);
     const page = async (n: number, items: number) => {
       queries = 0;
-      const res = await paginate(exec.selectFrom('sources').select('id').where('company_id', '=', c.companyId), { page: n, items, order: (q) => q.orderBy('id', 'desc'), map: (r) => r.id });
+      const res = await paginate(exec.selectFrom('sources').select('id').where('company_id', '=', c.companyId), {
+        page: n,
+        items,
+        order: (q) => q.orderBy('id', 'desc'),
+        map: (r) => r.id,
+      });
       return { ids: res.data.length, meta: res.meta, queries };
     };
     // Short pages: the rows are the end of the list, so no count.
-    expect(await page(1, 10)).toEqual({ ids: 7, meta: { total: 7, last_page: 1, current_page: 1, per_page: 10 }, queries: 1 });
-    expect(await page(2, 5)).toEqual({ ids: 2, meta: { total: 7, last_page: 2, current_page: 2, per_page: 5 }, queries: 1 });
+    expect(await page(1, 10)).toEqual({
+      ids: 7,
+      meta: { total: 7, last_page: 1, current_page: 1, per_page: 10 },
+      queries: 1,
+    });
+    expect(await page(2, 5)).toEqual({
+      ids: 2,
+      meta: { total: 7, last_page: 2, current_page: 2, per_page: 5 },
+      queries: 1,
+    });
     // A full page may have more after it; a page past the end must still learn the last page.
-    expect(await page(1, 5)).toEqual({ ids: 5, meta: { total: 7, last_page: 2, current_page: 1, per_page: 5 }, queries: 2 });
-    expect(await page(1, 7)).toEqual({ ids: 7, meta: { total: 7, last_page: 1, current_page: 1, per_page: 7 }, queries: 2 });
-    expect(await page(4, 5)).toEqual({ ids: 0, meta: { total: 7, last_page: 2, current_page: 4, per_page: 5 }, queries: 2 });
+    expect(await page(1, 5)).toEqual({
+      ids: 5,
+      meta: { total: 7, last_page: 2, current_page: 1, per_page: 5 },
+      queries: 2,
+    });
+    expect(await page(1, 7)).toEqual({
+      ids: 7,
+      meta: { total: 7, last_page: 1, current_page: 1, per_page: 7 },
+      queries: 2,
+    });
+    expect(await page(4, 5)).toEqual({
+      ids: 0,
+      meta: { total: 7, last_page: 2, current_page: 4, per_page: 5 },
+      queries: 2,
+    });
     // Through the API, every page size and page agrees with a count of the rows.
     for (const items of [1, 2, 3, 7, 10]) {
       for (let n = 1; n <= 9; n += 1) {
@@ -92,13 +149,24 @@ describe('bounded counts for searches', () => {
   });
 
   it('an inexact total says so and offers one page beyond the bound', () => {
-    expect(pageMeta({ total: 1000, exact: false }, 1, 10)).toEqual({ total: 1000, last_page: 101, current_page: 1, per_page: 10, total_exact: false });
-    expect(pageMeta({ total: 25, exact: true }, 2, 10)).toEqual({ total: 25, last_page: 3, current_page: 2, per_page: 10 });
+    expect(pageMeta({ total: 1000, exact: false }, 1, 10)).toEqual({
+      total: 1000,
+      last_page: 101,
+      current_page: 1,
+      per_page: 10,
+      total_exact: false,
+    });
+    expect(pageMeta({ total: 25, exact: true }, 2, 10)).toEqual({
+      total: 25,
+      last_page: 3,
+      current_page: 2,
+      per_page: 10,
+    });
   });
 });
 
 describe('search helpers', () => {
-  it('counts a window of 200 beyond the page\'s start, and at least the whole page', () => {
+  it("counts a window of 200 beyond the page's start, and at least the whole page", () => {
     expect(SEARCH_COUNT_WINDOW).toBe(200);
     expect(searchCountBound(0, 10)).toBe(200);
     expect(searchCountBound(490, 10)).toBe(690);
@@ -124,4 +192,3 @@ describe('search helpers', () => {
     expect(foldCase('İon')).toBe('ion');
   });
 });
-

@@ -21,15 +21,27 @@ export async function keptCount(exec: Executor, companyId: number, list: string,
 }
 
 const keptCountRow = prepared((exec, v: { companyId: number; list: string; bucket: string }) =>
-  exec.selectFrom('list_counts').select('n').where('company_id', '=', v.companyId).where('list', '=', v.list).where('bucket', '=', v.bucket),
+  exec
+    .selectFrom('list_counts')
+    .select('n')
+    .where('company_id', '=', v.companyId)
+    .where('list', '=', v.list)
+    .where('bucket', '=', v.bucket),
 );
 
 /**
  * Counts the rows of a filtered query, but stops after `limit` of them: a search that matches a
  * million rows costs no more than one that matches `limit`. Exact below the limit.
  */
-export async function boundedCount<DB, TB extends keyof DB, O>(exec: Executor, query: SelectQueryBuilder<DB, TB, O>, limit: number): Promise<ListTotal> {
-  const capped = query.clearSelect().select(sql<number>`1`.as('one')).limit(limit + 1);
+export async function boundedCount<DB, TB extends keyof DB, O>(
+  exec: Executor,
+  query: SelectQueryBuilder<DB, TB, O>,
+  limit: number,
+): Promise<ListTotal> {
+  const capped = query
+    .clearSelect()
+    .select(sql<number>`1`.as('one'))
+    .limit(limit + 1);
   const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${capped}) as matches`.execute(exec);
   const n = Number(rows[0]?.n ?? 0);
   return n > limit ? { total: limit, exact: false } : { total: n, exact: true };
@@ -59,7 +71,13 @@ export function paginate<DB, TB extends keyof DB, O, R>(
 ): Promise<ListResponse<R>> {
   return pageOf(
     (limit, offset) => opts.order(query).limit(limit).offset(offset).execute(),
-    async () => totalOf(await query.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst()),
+    async () =>
+      totalOf(
+        await query
+          .clearSelect()
+          .select(sql<number>`count(*)`.as('total'))
+          .executeTakeFirst(),
+      ),
     opts,
   );
 }
@@ -82,11 +100,22 @@ export function preparedList<V extends Record<string, unknown>, DB, TB extends k
   base: (exec: Executor, values: V) => SelectQueryBuilder<DB, TB, O>,
   order: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>,
 ) {
-  const rows = prepared((exec, v: V & { limit: number; offset: number }) => order(base(exec, v)).limit(v.limit).offset(v.offset), { shape: ['limit', 'offset'] });
-  const count = prepared((exec, v: V) => base(exec, v).clearSelect().select(sql<number>`count(*)`.as('total')));
+  const rows = prepared(
+    (exec, v: V & { limit: number; offset: number }) => order(base(exec, v)).limit(v.limit).offset(v.offset),
+    { shape: ['limit', 'offset'] },
+  );
+  const count = prepared((exec, v: V) =>
+    base(exec, v)
+      .clearSelect()
+      .select(sql<number>`count(*)`.as('total')),
+  );
   const id = ++preparedLists;
   let tables: string[] | undefined;
-  return <R>(exec: Executor, values: V, opts: PageOptions<O, R> & { search?: Expression<SqlBool> }): Promise<ListResponse<R>> => {
+  return <R>(
+    exec: Executor,
+    values: V,
+    opts: PageOptions<O, R> & { search?: Expression<SqlBool> },
+  ): Promise<ListResponse<R>> => {
     if (opts.search) return paginate(base(exec, values).where(opts.search), { ...opts, order });
     const page = () =>
       pageOf(
@@ -105,7 +134,11 @@ export function preparedList<V extends Record<string, unknown>, DB, TB extends k
 const totalOf = (row: unknown): number => Number((row as { total: number | string } | undefined)?.total ?? 0);
 
 /** The one page logic of paginate() and preparedList(): the rows, then the total if it is not known. */
-async function pageOf<O, R>(rows: (limit: number, offset: number) => Promise<O[]>, count: () => Promise<number>, opts: PageOptions<O, R>): Promise<ListResponse<R>> {
+async function pageOf<O, R>(
+  rows: (limit: number, offset: number) => Promise<O[]>,
+  count: () => Promise<number>,
+  opts: PageOptions<O, R>,
+): Promise<ListResponse<R>> {
   const offset = (opts.page - 1) * opts.items;
   const found = await rows(opts.items, offset);
   const known = opts.total ?? endOfList(found.length, offset, opts.items) ?? { total: await count(), exact: true };
@@ -124,7 +157,13 @@ export function endOfList(rows: number, offset: number, items: number): ListTota
 /** The meta of a page: a bounded total offers one page beyond what it fills. */
 export function pageMeta(known: ListTotal, page: number, items: number): ListResponse<never>['meta'] {
   const last = lastPageOf(known.total, items) + (known.exact ? 0 : 1);
-  return { total: known.total, last_page: last, current_page: page, per_page: items, ...(known.exact ? {} : { total_exact: false as const }) };
+  return {
+    total: known.total,
+    last_page: last,
+    current_page: page,
+    per_page: items,
+    ...(known.exact ? {} : { total_exact: false as const }),
+  };
 }
 
 /** `%term%` with LIKE's wildcards escaped. */

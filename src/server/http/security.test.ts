@@ -30,7 +30,13 @@ describe('browser headers on a page, an asset and an API answer', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  for (const [what, url] of [['page', '/products'], ['asset', '/assets/index-AbC123xY.js'], ['API answer', '/api/health'], ['API refusal', '/api/v1/company'], ['unknown address', '/api/v1/nothing-here']] as const) {
+  for (const [what, url] of [
+    ['page', '/products'],
+    ['asset', '/assets/index-AbC123xY.js'],
+    ['API answer', '/api/health'],
+    ['API refusal', '/api/v1/company'],
+    ['unknown address', '/api/v1/nothing-here'],
+  ] as const) {
     it(`${what}: ${url}`, async () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBeLessThan(500);
@@ -99,11 +105,18 @@ describe('session expiry', () => {
 
   it("signing out ends only that session: the user's other sessions stay", async () => {
     const u = await t.signUp({ password: 'parola-lunga' });
-    const second = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: u.email, password: 'parola-lunga' } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: u.email, password: 'parola-lunga' },
+    });
     const token2 = second.json().token as string;
     expect((await u.call('GET', '/api/v1/logout')).statusCode).toBe(200);
     expect((await u.call('GET', '/api/v1/me')).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token2}` } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token2}` } }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -114,7 +127,12 @@ describe('what the request log and the answers may not carry', () => {
     stream.on('data', (d) => (logged += String(d)));
     const db = openDb('sqlite::memory:');
     await migrateToLatest(db);
-    const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir: os.tmpdir(), logger: { stream } });
+    const app = await buildApp({
+      db,
+      appKey: crypto.randomBytes(32).toString('base64'),
+      dataDir: os.tmpdir(),
+      logger: { stream },
+    });
     await app.inject({ method: 'GET', url: '/api/v1/product/7/image?v=abc&exp=1900000000&sig=SECRETSIGNATURE' });
     await app.close();
     await db.close();
@@ -147,7 +165,10 @@ describe('a body declared multipart that is not', () => {
 
   it('without a boundary, or cut off, answers 400 with a clear message', async () => {
     const u = await t.signUp();
-    const noBoundary = await u.call('POST', '/api/v1/product', { body: 'name=x', headers: { 'content-type': 'multipart/form-data' } });
+    const noBoundary = await u.call('POST', '/api/v1/product', {
+      body: 'name=x',
+      headers: { 'content-type': 'multipart/form-data' },
+    });
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json().message).toMatch(/form data could not be read/);
     const cut = await u.call('POST', '/api/v1/product', {
@@ -163,7 +184,12 @@ describe('slow clients', () => {
   it('a request whose headers never finish is cut off after the request timeout', async () => {
     const db = openDb('sqlite::memory:');
     await migrateToLatest(db);
-    const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir: os.tmpdir(), timeouts: { requestTimeout: 300, connectionTimeout: 600 } });
+    const app = await buildApp({
+      db,
+      appKey: crypto.randomBytes(32).toString('base64'),
+      dataDir: os.tmpdir(),
+      timeouts: { requestTimeout: 300, connectionTimeout: 600 },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as net.AddressInfo).port;
     const started = Date.now();

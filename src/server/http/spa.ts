@@ -10,7 +10,9 @@ export const NO_CACHE = 'no-store';
 
 /** The cache rule of a served file: a year for hashed assets, never for the rest (index.html). */
 export function cacheControlFor(filePath: string): string {
-  return /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.(br|gz))?$/.test(filePath) ? IMMUTABLE_CACHE : NO_CACHE;
+  return /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.(br|gz))?$/.test(filePath)
+    ? IMMUTABLE_CACHE
+    : NO_CACHE;
 }
 
 /**
@@ -43,7 +45,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     web.get('/*', (req, reply) => {
       if (req.url.startsWith('/api/')) return reply.status(404).send({ message: 'Not found.' });
       const file = fileInside(distDir, req.url);
-      if (file && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(path.relative(distDir, file));
+      if (file && fs.existsSync(file) && fs.statSync(file).isFile())
+        return reply.sendFile(path.relative(distDir, file));
       return reply.sendFile('index.html');
     });
   });

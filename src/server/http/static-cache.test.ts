@@ -39,7 +39,12 @@ afterAll(async () => {
 describe('build-time compression (scripts/compress-assets.ts)', () => {
   it('writes .br and .gz next to files of 1 KB and more, never for small ones', () => {
     const names = written.map((f) => path.relative(dist, f)).sort();
-    expect(names).toEqual(['assets/index-AbC123xY.js.br', 'assets/index-AbC123xY.js.gz', 'index.html.br', 'index.html.gz']);
+    expect(names).toEqual([
+      'assets/index-AbC123xY.js.br',
+      'assets/index-AbC123xY.js.gz',
+      'index.html.br',
+      'index.html.gz',
+    ]);
     const br = fs.readFileSync(path.join(dist, 'assets', 'index-AbC123xY.js.br'));
     expect(zlib.brotliDecompressSync(br).toString()).toBe(script);
     expect(br.length).toBeLessThan(script.length / 10);
@@ -48,7 +53,11 @@ describe('build-time compression (scripts/compress-assets.ts)', () => {
 
 describe('serving the web app', () => {
   it('sends a hashed asset precompressed (brotli first) and cacheable for a year', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/index-AbC123xY.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123xY.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/javascript/);
@@ -58,7 +67,11 @@ describe('serving the web app', () => {
   });
 
   it('gzip for a browser without brotli; the plain file when nothing is accepted', async () => {
-    const gz = await app.inject({ method: 'GET', url: '/assets/index-AbC123xY.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123xY.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
     const plain = await app.inject({ method: 'GET', url: '/assets/index-AbC123xY.js' });
@@ -95,7 +108,9 @@ describe(`packages that declare Node 22, on Node ${process.versions.node}`, () =
     small.get('/cookie', (req) => ({ cookie: req.headers.cookie }));
     const res = await small.inject({ method: 'GET', url: '/download' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="factur? ?edin??.html"; filename*=UTF-8''factur%C4%83%20%C8%99edin%C8%9B%C4%83.html`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="factur? ?edin??.html"; filename*=UTF-8''factur%C4%83%20%C8%99edin%C8%9B%C4%83.html`,
+    );
     const withCookie = await small.inject({ method: 'GET', url: '/cookie', cookies: { lang: 'ro', note: 'ă ș' } });
     expect(withCookie.json().cookie).toBe('lang=ro; note=%C4%83%20%C8%99');
     await small.close();

@@ -29,7 +29,18 @@ export interface NewJob {
 export async function scheduleJob(exec: Executor, job: NewJob, now: number): Promise<void> {
   await exec
     .insertInto('jobs')
-    .values({ kind: job.kind, key: job.key, payload: JSON.stringify(job.payload ?? null), run_at: job.runAt ?? now, locked_by: null, locked_until: null, last_error: null, failed_at: null, created_at: now, updated_at: now })
+    .values({
+      kind: job.kind,
+      key: job.key,
+      payload: JSON.stringify(job.payload ?? null),
+      run_at: job.runAt ?? now,
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      failed_at: null,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
 }
@@ -40,7 +51,10 @@ export async function scheduleJob(exec: Executor, job: NewJob, now: number): Pro
  * another instance is claiming at the same moment; SQLite has one writer at a time, so the
  * statement is atomic there as it is.
  */
-export async function claimNextJob(db: Db, opts: { instanceId: string; now: number; leaseSeconds: number; kinds: string[] }): Promise<Job | null> {
+export async function claimNextJob(
+  db: Db,
+  opts: { instanceId: string; now: number; leaseSeconds: number; kinds: string[] },
+): Promise<Job | null> {
   if (opts.kinds.length === 0) return null;
   const due = db.kysely
     .selectFrom('jobs')
@@ -55,7 +69,12 @@ export async function claimNextJob(db: Db, opts: { instanceId: string; now: numb
   const next = db.engine === 'postgres' ? due.forUpdate().skipLocked() : due;
   const row = await db.kysely
     .updateTable('jobs')
-    .set({ locked_by: opts.instanceId, locked_until: opts.now + opts.leaseSeconds, attempts: sql<number>`attempts + 1`, updated_at: opts.now })
+    .set({
+      locked_by: opts.instanceId,
+      locked_until: opts.now + opts.leaseSeconds,
+      attempts: sql<number>`attempts + 1`,
+      updated_at: opts.now,
+    })
     .where('id', '=', (eb) => eb.selectFrom(next.as('due')).select('due.id'))
     .returningAll()
     .executeTakeFirst();
@@ -82,10 +101,23 @@ export async function rescheduleJob(db: Db, job: Job, instanceId: string, runAt:
 }
 
 /** A failed run: due again after `retryAt`, or given up (`failed_at`) when it was the last attempt. */
-export async function failJob(db: Db, job: Job, instanceId: string, error: string, retryAt: number | null, now: number): Promise<void> {
+export async function failJob(
+  db: Db,
+  job: Job,
+  instanceId: string,
+  error: string,
+  retryAt: number | null,
+  now: number,
+): Promise<void> {
   await db.kysely
     .updateTable('jobs')
-    .set({ last_error: error.slice(0, 500), locked_by: null, locked_until: null, updated_at: now, ...(retryAt === null ? { failed_at: now } : { run_at: retryAt }) })
+    .set({
+      last_error: error.slice(0, 500),
+      locked_by: null,
+      locked_until: null,
+      updated_at: now,
+      ...(retryAt === null ? { failed_at: now } : { run_at: retryAt }),
+    })
     .where('id', '=', job.id)
     .where('locked_by', '=', instanceId)
     .execute();

@@ -43,7 +43,11 @@ describe('background jobs', () => {
   it('runs a job when it is due, with its payload, then removes it', async () => {
     const seen: unknown[] = [];
     const handlers: JobHandlers = { send: { run: async (job) => void seen.push(job.payload) } };
-    await scheduleJob(db.kysely, { kind: 'send', key: 'send:1', payload: { to: 'x' }, runAt: clock.now() + 60 }, clock.now());
+    await scheduleJob(
+      db.kysely,
+      { kind: 'send', key: 'send:1', payload: { to: 'x' }, runAt: clock.now() + 60 },
+      clock.now(),
+    );
     expect(await runDueJobs({ services: t.services, handlers, instanceId: 'a' })).toBe(0);
     clock.advance(60);
     expect(await runDueJobs({ services: t.services, handlers, instanceId: 'a' })).toBe(1);
@@ -96,7 +100,12 @@ describe('background jobs', () => {
 
   it('a job whose instance died is taken over once its lease runs out, and only then', async () => {
     await scheduleJob(db.kysely, { kind: 'poll', key: 'poll:dead' }, clock.now());
-    const claimed = await claimNextJob(db, { instanceId: 'dead', now: clock.now(), leaseSeconds: 120, kinds: ['poll'] });
+    const claimed = await claimNextJob(db, {
+      instanceId: 'dead',
+      now: clock.now(),
+      leaseSeconds: 120,
+      kinds: ['poll'],
+    });
     expect(claimed?.key).toBe('poll:dead');
     let ranBy: string | null = null;
     const handlers: JobHandlers = { poll: { run: async () => void (ranBy = 'b') } };
@@ -113,10 +122,15 @@ describe('background jobs', () => {
     const schema = url ? await currentSchema(db) : '';
     const instances = url ? Array.from({ length: 4 }, () => openDb(url, { schema })) : [db, db, db, db];
     try {
-      for (let i = 0; i < 200; i += 1) await scheduleJob(db.kysely, { kind: 'once', key: `once:${i}`, payload: i }, clock.now());
+      for (let i = 0; i < 200; i += 1)
+        await scheduleJob(db.kysely, { kind: 'once', key: `once:${i}`, payload: i }, clock.now());
       const runs: number[] = [];
       const handlers: JobHandlers = { once: { run: async (job) => void runs.push(job.payload as number) } };
-      await Promise.all(instances.map((d, n) => runDueJobs({ services: { ...t.services, db: d }, handlers, instanceId: `i${n}` }, 1000)));
+      await Promise.all(
+        instances.map((d, n) =>
+          runDueJobs({ services: { ...t.services, db: d }, handlers, instanceId: `i${n}` }, 1000),
+        ),
+      );
       expect(runs.length).toBe(200);
       expect(new Set(runs).size).toBe(200);
       expect(await rows()).toHaveLength(0);
@@ -128,7 +142,10 @@ describe('background jobs', () => {
   it('the loop runs due jobs until it is stopped', async () => {
     const seen: string[] = [];
     await scheduleJob(db.kysely, { kind: 'send', key: 'send:loop' }, clock.now());
-    const runner = startJobRunner({ services: t.services, handlers: { send: { run: async (job) => void seen.push(job.key) } } }, 10);
+    const runner = startJobRunner(
+      { services: t.services, handlers: { send: { run: async (job) => void seen.push(job.key) } } },
+      10,
+    );
     for (let i = 0; i < 100 && seen.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
     await runner.stop();
     expect(seen).toEqual(['send:loop']);

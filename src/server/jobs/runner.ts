@@ -49,7 +49,8 @@ export async function runDueJobs(deps: RunnerDeps & { instanceId: string }, max 
     try {
       const outcome = await handler.run(job, serviceContext(deps.services));
       const after = clock.now();
-      if (outcome && typeof outcome.again === 'number') await rescheduleJob(db, job, deps.instanceId, after + outcome.again, after);
+      if (outcome && typeof outcome.again === 'number')
+        await rescheduleJob(db, job, deps.instanceId, after + outcome.again, after);
       else await completeJob(db, job, deps.instanceId);
     } catch (err) {
       const after = clock.now();

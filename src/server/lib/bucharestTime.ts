@@ -17,7 +17,14 @@ const formatter = new Intl.DateTimeFormat('en-CA', {
 function wallClock(seconds: number): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
   const parts = formatter.formatToParts(new Date(seconds * 1000));
   const get = (t: string) => parts.find((p) => p.type === t)!.value;
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 /** Unix seconds → "YYYY-MM-DD HH:MM:SS" in Bucharest (`sep` "T" for ISO-like text). */
@@ -34,7 +41,9 @@ export const bucharestDate = (seconds: number): string => toBucharest(seconds).s
  * not such a text. A text that carries its own offset or Z is read as such.
  */
 export function fromBucharest(text: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text.trim());
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(
+    text.trim(),
+  );
   if (!m) return null;
   const [, y, mo, d, h = '0', mi = '0', s = '0', zone] = m;
   const asUtc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) / 1000;
@@ -52,7 +61,9 @@ export function fromBucharest(text: string): number | null {
 
 function offsetAt(seconds: number): number {
   const w = wallClock(seconds);
-  const local = Date.UTC(Number(w.year), Number(w.month) - 1, Number(w.day), Number(w.hour), Number(w.minute), Number(w.second)) / 1000;
+  const local =
+    Date.UTC(Number(w.year), Number(w.month) - 1, Number(w.day), Number(w.hour), Number(w.minute), Number(w.second)) /
+    1000;
   return local - seconds;
 }
 

@@ -12,7 +12,10 @@ export function encodePhpForm(data: Record<string, FormValue>): string {
     if (value === null || value === undefined) return;
     if (Array.isArray(value)) value.forEach((v, i) => walk(`${key}[${i}]`, v));
     else if (typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(`${key}[${k}]`, v);
-    else pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(typeof value === 'boolean' ? (value ? '1' : '0') : String(value))}`);
+    else
+      pairs.push(
+        `${encodeURIComponent(key)}=${encodeURIComponent(typeof value === 'boolean' ? (value ? '1' : '0') : String(value))}`,
+      );
   };
   for (const [k, v] of Object.entries(data)) walk(k, v);
   return pairs.join('&');

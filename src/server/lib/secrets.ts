@@ -22,7 +22,9 @@ const TAG_BYTES = 16;
 
 export function secretBox(appKey: string): SecretBox {
   if (!appKey) throw new Error('APP_KEY is empty: secrets cannot be encrypted');
-  const key = Buffer.from(crypto.hkdfSync('sha256', Buffer.from(appKey, 'utf8'), Buffer.alloc(0), 'seller-console secrets v1', 32));
+  const key = Buffer.from(
+    crypto.hkdfSync('sha256', Buffer.from(appKey, 'utf8'), Buffer.alloc(0), 'seller-console secrets v1', 32),
+  );
   return {
     seal(plain, context = '') {
       const iv = crypto.randomBytes(IV_BYTES);

@@ -50,12 +50,15 @@ export function emulatorBaseUrl(provider: ProviderName, origin = 'http://emulato
 
 export function loadProvidersConfig(env: NodeJS.ProcessEnv = process.env): ProvidersConfig {
   const raw = (env.PROVIDERS ?? 'emulated').trim().toLowerCase();
-  if (raw !== 'emulated' && raw !== 'live') throw new Error(`PROVIDERS must be "emulated" or "live", not "${env.PROVIDERS}"`);
+  if (raw !== 'emulated' && raw !== 'live')
+    throw new Error(`PROVIDERS must be "emulated" or "live", not "${env.PROVIDERS}"`);
   const timeoutMs = Number(env.PROVIDER_TIMEOUT_MS ?? 15_000);
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new Error('PROVIDER_TIMEOUT_MS must be a positive number of milliseconds');
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
+    throw new Error('PROVIDER_TIMEOUT_MS must be a positive number of milliseconds');
   const baseUrls = {} as Record<ProviderName, string>;
   for (const p of PROVIDER_NAMES) {
-    baseUrls[p] = raw === 'live' ? (env[`${p.toUpperCase()}_BASE_URL`]?.trim() || PRODUCTION_BASE_URLS[p]) : emulatorBaseUrl(p);
+    baseUrls[p] =
+      raw === 'live' ? env[`${p.toUpperCase()}_BASE_URL`]?.trim() || PRODUCTION_BASE_URLS[p] : emulatorBaseUrl(p);
   }
   return { mode: raw, baseUrls, timeoutMs };
 }

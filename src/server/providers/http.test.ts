@@ -21,7 +21,12 @@ describe('ProviderHttp', () => {
   it('joins the base URL (with its own path) and the query', async () => {
     const { f, calls } = scripted([() => new Response('{}', { status: 200 })]);
     const http = new ProviderHttp('smartbill', 'https://ws.smartbill.ro/SBORO/api/', { fetch: f });
-    await http.send({ method: 'GET', path: '/series', query: { cif: 'RO1', type: 'f', skip: undefined }, idempotent: true });
+    await http.send({
+      method: 'GET',
+      path: '/series',
+      query: { cif: 'RO1', type: 'f', skip: undefined },
+      idempotent: true,
+    });
     expect(calls).toEqual(['GET https://ws.smartbill.ro/SBORO/api/series?cif=RO1&type=f']);
   });
 
@@ -35,7 +40,12 @@ describe('ProviderHttp', () => {
   });
 
   it('retries a read after a timeout, a network failure and a 5xx', async () => {
-    const { f, calls } = scripted([never, () => Promise.reject(new Error('ECONNRESET')), () => new Response('x', { status: 503 }), () => new Response('ok')]);
+    const { f, calls } = scripted([
+      never,
+      () => Promise.reject(new Error('ECONNRESET')),
+      () => new Response('x', { status: 503 }),
+      () => new Response('ok'),
+    ]);
     const http = new ProviderHttp('sameday', 'http://x', { fetch: f, timeoutMs: 20, readRetries: 3, sleep: noSleep });
     const res = await http.send({ method: 'GET', path: 'a', idempotent: true });
     expect(res.text()).toBe('ok');
@@ -45,12 +55,17 @@ describe('ProviderHttp', () => {
   it('never sends a write twice: a timed-out create is reported, not retried', async () => {
     const { f, calls } = scripted([never, () => new Response('created')]);
     const http = new ProviderHttp('dpd', 'http://x', { fetch: f, timeoutMs: 20, readRetries: 3, sleep: noSleep });
-    await expect(http.send({ method: 'POST', path: 'shipment', body: '{}', idempotent: false })).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(http.send({ method: 'POST', path: 'shipment', body: '{}', idempotent: false })).rejects.toMatchObject({
+      kind: 'timeout',
+    });
     expect(calls).toHaveLength(1);
   });
 
   it('never sends a write twice: a 5xx on a create comes back as the answer', async () => {
-    const { f, calls } = scripted([() => new Response('{"errorText":"down"}', { status: 500 }), () => new Response('created')]);
+    const { f, calls } = scripted([
+      () => new Response('{"errorText":"down"}', { status: 500 }),
+      () => new Response('created'),
+    ]);
     const http = new ProviderHttp('smartbill', 'http://x', { fetch: f, readRetries: 3, sleep: noSleep });
     const res = await http.send({ method: 'POST', path: 'invoice', body: '{}', idempotent: false });
     expect(res.status).toBe(500);
@@ -60,13 +75,19 @@ describe('ProviderHttp', () => {
   it('reports a network failure as unavailable once the read retries are used up', async () => {
     const { f, calls } = scripted([() => Promise.reject(new Error('ECONNREFUSED'))]);
     const http = new ProviderHttp('vonage', 'http://x', { fetch: f, readRetries: 1, sleep: noSleep });
-    await expect(http.send({ method: 'GET', path: 'a', idempotent: true })).rejects.toMatchObject({ kind: 'unavailable', provider: 'vonage' });
+    await expect(http.send({ method: 'GET', path: 'a', idempotent: true })).rejects.toMatchObject({
+      kind: 'unavailable',
+      provider: 'vonage',
+    });
     expect(calls).toHaveLength(2);
   });
 
   it('waits as long as a 429 asks before retrying a read', async () => {
     const waits: number[] = [];
-    const { f } = scripted([() => new Response('', { status: 429, headers: { 'retry-after': '2' } }), () => new Response('ok')]);
+    const { f } = scripted([
+      () => new Response('', { status: 429, headers: { 'retry-after': '2' } }),
+      () => new Response('ok'),
+    ]);
     const http = new ProviderHttp('smartbill', 'http://x', { fetch: f, sleep: async (ms) => void waits.push(ms) });
     await http.send({ method: 'GET', path: 'a', idempotent: true });
     expect(waits).toEqual([2000]);
@@ -84,7 +105,11 @@ describe('Throttle', () => {
   it('spaces the starts of calls to the allowed rate, in order', async () => {
     let now = 0;
     const starts: number[] = [];
-    const t = new Throttle(3, () => now, async (ms) => void (now += ms));
+    const t = new Throttle(
+      3,
+      () => now,
+      async (ms) => void (now += ms),
+    );
     for (let i = 0; i < 4; i++) await t.run(async () => void starts.push(now));
     expect(starts.map(Math.round)).toEqual([0, 367, 733, 1100]);
   });
@@ -99,7 +124,11 @@ describe('loadProvidersConfig', () => {
   });
 
   it('live uses the production hosts unless a base URL is set', () => {
-    const c = loadProvidersConfig({ PROVIDERS: 'live', SAMEDAY_BASE_URL: 'https://sameday-api.demo.zitec.com', PROVIDER_TIMEOUT_MS: '5000' });
+    const c = loadProvidersConfig({
+      PROVIDERS: 'live',
+      SAMEDAY_BASE_URL: 'https://sameday-api.demo.zitec.com',
+      PROVIDER_TIMEOUT_MS: '5000',
+    });
     expect(c.baseUrls.sameday).toBe('https://sameday-api.demo.zitec.com');
     expect(c.baseUrls.cargus).toBe(PRODUCTION_BASE_URLS.cargus);
     expect(c.timeoutMs).toBe(5000);

@@ -36,7 +36,8 @@ export const PROVIDER_LABELS: Record<ProviderName, string> = {
  *   longer be deleted, an invoice that is not the last of its series...). `providerMessage` says why.
  * - `not_found`: the AWB / invoice / message does not exist at the provider.
  */
-export type ProviderErrorKind = 'refused_credentials' | 'timeout' | 'unavailable' | 'rate_limited' | 'rejected' | 'not_found';
+export type ProviderErrorKind =
+  'refused_credentials' | 'timeout' | 'unavailable' | 'rate_limited' | 'rejected' | 'not_found';
 
 /** One field the provider complained about (Sameday's nested validation errors, for example). */
 export interface ProviderFieldError {
@@ -60,7 +61,10 @@ export class ProviderError extends Error {
     providerMessage: string,
     extra: { status?: number; fieldErrors?: ProviderFieldError[]; retryAfterSeconds?: number; cause?: unknown } = {},
   ) {
-    super(`${PROVIDER_LABELS[provider]}: ${providerMessage}`, extra.cause === undefined ? undefined : { cause: extra.cause });
+    super(
+      `${PROVIDER_LABELS[provider]}: ${providerMessage}`,
+      extra.cause === undefined ? undefined : { cause: extra.cause },
+    );
     this.name = 'ProviderError';
     this.provider = provider;
     this.kind = kind;
@@ -79,11 +83,19 @@ export const isProviderError = (e: unknown): e is ProviderError => e instanceof 
  * create (a timeout, a lost connection, a 5xx, an answer we could not read, a fault of ours) leaves
  * the outcome unknown: the document may exist at the provider and must be looked for, never sent again.
  */
-export const NOTHING_CREATED: readonly ProviderErrorKind[] = ['rejected', 'refused_credentials', 'not_found', 'rate_limited'];
+export const NOTHING_CREATED: readonly ProviderErrorKind[] = [
+  'rejected',
+  'refused_credentials',
+  'not_found',
+  'rate_limited',
+];
 export const isRefusal = (e: unknown): e is ProviderError => isProviderError(e) && NOTHING_CREATED.includes(e.kind);
 
 /** The subset of `fetch` the clients use; the global fetch fits it. */
-export type ProviderFetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }) => Promise<Response>;
+export type ProviderFetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
+) => Promise<Response>;
 
 export interface HttpOptions {
   /** The transport; the global fetch when omitted. */
@@ -207,13 +219,18 @@ export class ProviderHttp {
           try {
             return JSON.parse(body.toString('utf8')) as T;
           } catch (cause) {
-            throw new ProviderError(provider, 'unavailable', `unreadable answer (HTTP ${res.status})`, { status: res.status, cause });
+            throw new ProviderError(provider, 'unavailable', `unreadable answer (HTTP ${res.status})`, {
+              status: res.status,
+              cause,
+            });
           }
         },
       };
     } catch (e) {
       if (e instanceof ProviderError) throw e;
-      throw new ProviderError(this.provider, 'unavailable', `could not be reached (${(e as Error).message})`, { cause: e });
+      throw new ProviderError(this.provider, 'unavailable', `could not be reached (${(e as Error).message})`, {
+        cause: e,
+      });
     } finally {
       clearTimeout(timer);
       // A transport that ignores the abort keeps running; its late answer is dropped here.

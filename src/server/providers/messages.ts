@@ -8,7 +8,8 @@ import { PROVIDER_LABELS, type ProviderError, type ProviderErrorKind } from './h
 
 registerMessages({
   en: {
-    provider_error_refused_credentials: '{{provider}} did not accept the saved credentials ({{reason}}). Check the integration settings.',
+    provider_error_refused_credentials:
+      '{{provider}} did not accept the saved credentials ({{reason}}). Check the integration settings.',
     provider_error_rejected: '{{provider}} refused the request: {{reason}}',
     provider_error_not_found: '{{provider}} does not know this document: {{reason}}',
     provider_error_timeout: '{{provider}} did not answer in time. Try again in a moment.',
@@ -16,7 +17,8 @@ registerMessages({
     provider_error_rate_limited: '{{provider}} asks us to slow down. Try again in a few seconds.',
   },
   ro: {
-    provider_error_refused_credentials: '{{provider}} nu a acceptat datele de autentificare salvate ({{reason}}). Verificați setările integrării.',
+    provider_error_refused_credentials:
+      '{{provider}} nu a acceptat datele de autentificare salvate ({{reason}}). Verificați setările integrării.',
     provider_error_rejected: '{{provider}} a refuzat cererea: {{reason}}',
     provider_error_not_found: '{{provider}} nu cunoaște acest document: {{reason}}',
     provider_error_timeout: '{{provider}} nu a răspuns la timp. Încercați din nou peste puțin timp.',
@@ -35,7 +37,11 @@ const STATUS: Record<ProviderErrorKind, number> = {
 };
 
 /** The catalogue key, params and HTTP status of a provider error. */
-export function providerErrorMessage(error: ProviderError): { status: number; key: string; params: Record<string, string> } {
+export function providerErrorMessage(error: ProviderError): {
+  status: number;
+  key: string;
+  params: Record<string, string>;
+} {
   return {
     status: STATUS[error.kind],
     key: `provider_error_${error.kind}`,

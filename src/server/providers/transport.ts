@@ -2,12 +2,11 @@ import type { ProviderFetch } from './http.js';
 
 /** What an in-process transport needs of a Fastify app: its `inject`. */
 interface Injectable {
-  inject(opts: {
-    method: string;
-    url: string;
-    headers: Record<string, string>;
-    payload?: string | Buffer;
-  }): Promise<{ statusCode: number; headers: Record<string, string | string[] | number | undefined>; rawPayload: Buffer }>;
+  inject(opts: { method: string; url: string; headers: Record<string, string>; payload?: string | Buffer }): Promise<{
+    statusCode: number;
+    headers: Record<string, string | string[] | number | undefined>;
+    rawPayload: Buffer;
+  }>;
 }
 
 /**

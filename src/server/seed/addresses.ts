@@ -91,7 +91,17 @@ export function demoAddresses(geo: GeoData): DemoAddress[][] {
       for (let k = 0; k < MAX_NUMBER && homes.length < NUMBERS_PER_STREET; k++) {
         const number = String(1 + ((street.id * 7 + k * 11) % MAX_NUMBER));
         const zip_code = postalCodeFor(street, number);
-        if (zip_code && !homes.some((h) => h.street_number === number)) homes.push({ county: countyName, county_id, city: cityName, city_id, street: street.name, street_id: street.id, street_number: number, zip_code });
+        if (zip_code && !homes.some((h) => h.street_number === number))
+          homes.push({
+            county: countyName,
+            county_id,
+            city: cityName,
+            city_id,
+            street: street.name,
+            street_id: street.id,
+            street_number: number,
+            zip_code,
+          });
       }
       if (homes.length) book.push(homes);
     }
@@ -101,7 +111,16 @@ export function demoAddresses(geo: GeoData): DemoAddress[][] {
     const city_id = localityId(geo, county_id, name, commune);
     const zip_code = geo.locality(city_id)?.postal_code;
     if (!zip_code || geo.isCodedByStreet(city_id)) throw new Error(`Demo addresses: ${name} is coded by street`);
-    const homes = [0, 1, 2].map((n) => ({ county: countyName, county_id, city: name, city_id, street: TYPED_STREETS[(i + n) % TYPED_STREETS.length], street_id: null, street_number: String(3 + i * 5 + n * 17), zip_code }));
+    const homes = [0, 1, 2].map((n) => ({
+      county: countyName,
+      county_id,
+      city: name,
+      city_id,
+      street: TYPED_STREETS[(i + n) % TYPED_STREETS.length],
+      street_id: null,
+      street_number: String(3 + i * 5 + n * 17),
+      zip_code,
+    }));
     book.push(homes);
   });
   return book;

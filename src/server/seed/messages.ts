@@ -13,17 +13,35 @@ export const TEMPLATES: { text: string; active?: boolean }[] = [
   { text: 'Buna ziua, {nume}! Comanda {comanda} a fost inregistrata. Va multumim ca ati cumparat de la noi!' },
   { text: 'Comanda {comanda} a fost confirmata si este in pregatire. Va anuntam cand pleaca spre dumneavoastra.' },
   { text: 'Comanda {comanda} a fost predata curierului. AWB: {awb}. Urmariti coletul aici: {link}' },
-  { text: 'Coletul cu AWB {awb} este in livrare astazi. Va rugam sa aveti telefonul aproape. Plata la livrare: {total} lei.' },
+  {
+    text: 'Coletul cu AWB {awb} este in livrare astazi. Va rugam sa aveti telefonul aproape. Plata la livrare: {total} lei.',
+  },
   { text: 'Comanda {comanda} a fost livrată. Vă mulțumim și vă așteptăm cu drag!' },
-  { text: 'Cum vi s-a parut comanda {comanda}? Lasati-ne o recenzie: {link} Parerea dumneavoastra ne ajuta sa fim mai buni.' },
-  { text: 'Plata pentru comanda {comanda} nu a fost inca primita. Va rugam sa finalizati plata pana la {data} pentru a nu anula comanda.' },
-  { text: 'Comanda {comanda} a fost anulată la cererea dumneavoastră. Suma plătită va fi returnată în 3-5 zile lucrătoare.' },
-  { text: 'Cererea de retur pentru comanda {comanda} a fost primita. Curierul va ridica coletul in 1-2 zile lucratoare.' },
+  {
+    text: 'Cum vi s-a parut comanda {comanda}? Lasati-ne o recenzie: {link} Parerea dumneavoastra ne ajuta sa fim mai buni.',
+  },
+  {
+    text: 'Plata pentru comanda {comanda} nu a fost inca primita. Va rugam sa finalizati plata pana la {data} pentru a nu anula comanda.',
+  },
+  {
+    text: 'Comanda {comanda} a fost anulată la cererea dumneavoastră. Suma plătită va fi returnată în 3-5 zile lucrătoare.',
+  },
+  {
+    text: 'Cererea de retur pentru comanda {comanda} a fost primita. Curierul va ridica coletul in 1-2 zile lucratoare.',
+  },
   { text: 'Rambursul de {suma} lei pentru returul comenzii {comanda} a fost trimis in contul IBAN indicat.' },
-  { text: 'Ai uitat ceva in cos! Finalizeaza comanda in urmatoarele 24 de ore si primesti transport gratuit: {link}', active: false },
-  { text: 'Oferta de weekend: 15% reducere la toata gama cu codul WEEKEND15. Valabil pana duminica la ora 23:59. Dezabonare: STOP la 1898', active: false },
+  {
+    text: 'Ai uitat ceva in cos! Finalizeaza comanda in urmatoarele 24 de ore si primesti transport gratuit: {link}',
+    active: false,
+  },
+  {
+    text: 'Oferta de weekend: 15% reducere la toata gama cu codul WEEKEND15. Valabil pana duminica la ora 23:59. Dezabonare: STOP la 1898',
+    active: false,
+  },
   { text: 'La multi ani, {nume}! Iti oferim un voucher de 10€ pentru urmatoarea comanda: {cod}. Valabil 30 de zile.' },
-  { text: 'Curierul nu v-a gasit la adresa pentru comanda {comanda}. Va rugam sa ne sunati la 0264 123 456 pentru o noua programare a livrarii. Coletul ramane la depozitul curierului 5 zile lucratoare, apoi se intoarce la noi.' },
+  {
+    text: 'Curierul nu v-a gasit la adresa pentru comanda {comanda}. Va rugam sa ne sunati la 0264 123 456 pentru o noua programare a livrarii. Coletul ramane la depozitul curierului 5 zile lucratoare, apoi se intoarce la noi.',
+  },
   { text: 'Bună ziua! Produsul {produs} pe care l-ați cerut este din nou în stoc. Comandați acum: {link}' },
 ];
 
@@ -35,7 +53,13 @@ export const SENDERS: Record<number, string[]> = {
 export async function seedMessages(db: Db, ctx: SeedContext): Promise<void> {
   const rows: Insertable<MessagesTable>[] = [];
   for (const [index, companyId] of ctx.companyIds.entries()) {
-    const sources = await db.kysely.selectFrom('sources').select('id').where('company_id', '=', companyId).where('active', '=', 1).orderBy('id').execute();
+    const sources = await db.kysely
+      .selectFrom('sources')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('active', '=', 1)
+      .orderBy('id')
+      .execute();
     if (sources.length === 0) continue; // no active source (the sources seeder did not run): nothing to attach templates to
     const senders = SENDERS[index % 2];
     TEMPLATES.forEach((t, i) => {

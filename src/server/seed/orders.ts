@@ -1,8 +1,19 @@
 import { sql, type Insertable } from 'kysely';
-import { matchOrderDiscount, matchProductDiscount, type OrderDiscountRule, type ProductDiscountRule } from '../../core/orders/discountMatching.js';
+import {
+  matchOrderDiscount,
+  matchProductDiscount,
+  type OrderDiscountRule,
+  type ProductDiscountRule,
+} from '../../core/orders/discountMatching.js';
 import { computeTotals, type AppliedDiscountType } from '../../core/orders/totals.js';
 import type { Db, Executor } from '../db/connection.js';
-import type { AppliedDiscountsTable, OrderCustomerDetailsTable, OrderEventsTable, OrderProductsTable, OrdersTable } from '../db/schema.js';
+import type {
+  AppliedDiscountsTable,
+  OrderCustomerDetailsTable,
+  OrderEventsTable,
+  OrderProductsTable,
+  OrdersTable,
+} from '../db/schema.js';
 import { geoData } from '../modules/geo/index.js';
 import { demoAddresses } from './addresses.js';
 import { pick, seededRandom, type SeedContext } from './context.js';
@@ -18,15 +29,80 @@ import { pick, seededRandom, type SeedContext } from './context.js';
  * with their ids, a number and its postal code by the postal-code rule, so an order's AWB opens
  * with a valid address. A customer keeps one address across orders and companies.
  */
-const FIRST = ['Andrei', 'Maria', 'Ioana', 'Alexandru', 'Elena', 'Mihai', 'Ana', 'Ion', 'Gabriela', 'Cristian', 'Raluca', 'Vasile', 'Ștefan', 'Diana', 'Florin', 'Mădălina', 'George', 'Irina', 'Răzvan', 'Oana', 'Bogdan', 'Larisa', 'Tudor', 'Simona'];
-const LAST = ['Popescu', 'Ionescu', 'Popa', 'Dumitru', 'Stan', 'Stoica', 'Gheorghe', 'Rusu', 'Munteanu', 'Matei', 'Constantin', 'Șerban', 'Moldovan', 'Lungu', 'Ciobanu', 'Mocanu', 'Țurcanu', 'Bălan', 'Dinu', 'Niță', 'Chiriac', 'Toma', 'Florea', 'Ardeleanu'];
+const FIRST = [
+  'Andrei',
+  'Maria',
+  'Ioana',
+  'Alexandru',
+  'Elena',
+  'Mihai',
+  'Ana',
+  'Ion',
+  'Gabriela',
+  'Cristian',
+  'Raluca',
+  'Vasile',
+  'Ștefan',
+  'Diana',
+  'Florin',
+  'Mădălina',
+  'George',
+  'Irina',
+  'Răzvan',
+  'Oana',
+  'Bogdan',
+  'Larisa',
+  'Tudor',
+  'Simona',
+];
+const LAST = [
+  'Popescu',
+  'Ionescu',
+  'Popa',
+  'Dumitru',
+  'Stan',
+  'Stoica',
+  'Gheorghe',
+  'Rusu',
+  'Munteanu',
+  'Matei',
+  'Constantin',
+  'Șerban',
+  'Moldovan',
+  'Lungu',
+  'Ciobanu',
+  'Mocanu',
+  'Țurcanu',
+  'Bălan',
+  'Dinu',
+  'Niță',
+  'Chiriac',
+  'Toma',
+  'Florea',
+  'Ardeleanu',
+];
 const MAIL_HOSTS = ['gmail.com', 'yahoo.com', 'yahoo.ro', 'outlook.com'];
-const FLAG_REASONS = ['A refuzat coletul la livrare', 'Nu răspunde la telefon, coletul s-a întors', 'Refused the cash-on-delivery parcel', 'Comandă de test, adresă falsă', 'A returnat coletul fără motiv'];
+const FLAG_REASONS = [
+  'A refuzat coletul la livrare',
+  'Nu răspunde la telefon, coletul s-a întors',
+  'Refused the cash-on-delivery parcel',
+  'Comandă de test, adresă falsă',
+  'A returnat coletul fără motiv',
+];
 
 /** new 25 %, processing 20 %, completed 45 %, cancelled 10 %. */
-const STATUSES: [string, number][] = [['new', 0.25], ['processing', 0.2], ['completed', 0.45], ['cancelled', 0.1]];
+const STATUSES: [string, number][] = [
+  ['new', 0.25],
+  ['processing', 0.2],
+  ['completed', 0.45],
+  ['cancelled', 0.1],
+];
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** Customer k: a stable person (name, phone, maybe an email) shared by every company. */
 export function customerOf(k: number): { name: string; phone: string; email: string | null } {
@@ -79,25 +155,61 @@ async function rulesOf(db: Db, companyId: number): Promise<CompanyRules> {
     .select(['p.id', 'p.name', 'p.sku', 'p.selling_price', 'p.currency'])
     .where('p.company_id', '=', companyId)
     .where('p.selling_price', 'is not', null)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('products as c').select('c.id').whereRef('c.parent_id', '=', 'p.id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('products as c').select('c.id').whereRef('c.parent_id', '=', 'p.id'))),
+    )
     .orderBy('p.id')
     .limit(400)
     .execute();
-  const orderRules = await k.selectFrom('order_discounts').select(['id', 'source_id', 'type', 'order_value', 'value']).where('company_id', '=', companyId).execute();
-  const productRules = await k.selectFrom('product_discounts').select(['id', 'product_id', 'type', 'quantity', 'value']).where('company_id', '=', companyId).execute();
-  const sources = await k.selectFrom('sources').select('id').where('company_id', '=', companyId).where('active', '=', 1).orderBy('id').execute();
-  const company = await k.selectFrom('companies').select('shipping_cost').where('id', '=', companyId).executeTakeFirstOrThrow();
+  const orderRules = await k
+    .selectFrom('order_discounts')
+    .select(['id', 'source_id', 'type', 'order_value', 'value'])
+    .where('company_id', '=', companyId)
+    .execute();
+  const productRules = await k
+    .selectFrom('product_discounts')
+    .select(['id', 'product_id', 'type', 'quantity', 'value'])
+    .where('company_id', '=', companyId)
+    .execute();
+  const sources = await k
+    .selectFrom('sources')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('active', '=', 1)
+    .orderBy('id')
+    .execute();
+  const company = await k
+    .selectFrom('companies')
+    .select('shipping_cost')
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
   return {
-    products: products.map((p) => ({ id: p.id, name: p.name, sku: p.sku, price: Number(p.selling_price), currency: p.currency })),
-    orderRules: orderRules.map((r) => ({ ...r, order_value: Number(r.order_value), value: r.value === null ? null : Number(r.value) })),
+    products: products.map((p) => ({
+      id: p.id,
+      name: p.name,
+      sku: p.sku,
+      price: Number(p.selling_price),
+      currency: p.currency,
+    })),
+    orderRules: orderRules.map((r) => ({
+      ...r,
+      order_value: Number(r.order_value),
+      value: r.value === null ? null : Number(r.value),
+    })),
     productRules: productRules.map((r) => ({ ...r, value: r.value === null ? null : Number(r.value) })),
     sources: sources.map((s) => s.id),
     shippingCost: Number(company.shipping_cost),
   };
 }
 
-async function nextId(k: Executor, table: 'orders' | 'order_products' | 'customers' | 'applied_discounts'): Promise<number> {
-  const row = await k.selectFrom(table).select(sql<number>`coalesce(max(id), 0)`.as('m')).executeTakeFirst();
+async function nextId(
+  k: Executor,
+  table: 'orders' | 'order_products' | 'customers' | 'applied_discounts',
+): Promise<number> {
+  const row = await k
+    .selectFrom(table)
+    .select(sql<number>`coalesce(max(id), 0)`.as('m'))
+    .executeTakeFirst();
   return Number(row?.m ?? 0) + 1;
 }
 
@@ -105,7 +217,9 @@ async function nextId(k: Executor, table: 'orders' | 'order_products' | 'custome
 async function syncSequences(db: Db): Promise<void> {
   if (db.engine !== 'postgres') return;
   for (const t of ['orders', 'order_products', 'customers', 'applied_discounts']) {
-    await sql`select setval(pg_get_serial_sequence(${t}, 'id'), (select coalesce(max(id), 1) from ${sql.table(t)}))`.execute(db.kysely);
+    await sql`select setval(pg_get_serial_sequence(${t}, 'id'), (select coalesce(max(id), 1) from ${sql.table(t)}))`.execute(
+      db.kysely,
+    );
   }
 }
 
@@ -115,8 +229,11 @@ async function insertAll<T extends keyof InsertTables>(k: Executor, table: T, ro
   const columns = Object.keys(rows[0] as object).length;
   const size = Math.max(1, Math.floor(30_000 / columns));
   for (let i = 0; i < rows.length; i += size) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await k.insertInto(table).values(rows.slice(i, i + size) as any).execute();
+    await k
+      .insertInto(table)
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      .values(rows.slice(i, i + size) as any)
+      .execute();
   }
 }
 
@@ -132,7 +249,10 @@ interface InsertTables {
  * Writes `ordersPerCompany` orders for each company, interleaved so ids grow with time, then the
  * customers, the companies' customer lists, some flags, the kept counts and (optionally) stock.
  */
-export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{ orders: number; lines: number; customers: number }> {
+export async function bulkLoadOrders(
+  db: Db,
+  opts: BulkOrdersOptions,
+): Promise<{ orders: number; lines: number; customers: number }> {
   const rand = seededRandom(opts.seed);
   const addresses = demoAddresses(geoData());
   const rules = new Map<number, CompanyRules>();
@@ -148,7 +268,10 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
   const personOf: number[] = [];
   for (let i = 0; i < total; i++) {
     // A few people order often, most once or twice.
-    const person = rand() < 0.3 ? Math.floor(rand() * Math.min(opts.customers, 1 + opts.customers / 20)) : Math.floor(rand() * opts.customers);
+    const person =
+      rand() < 0.3
+        ? Math.floor(rand() * Math.min(opts.customers, 1 + opts.customers / 20))
+        : Math.floor(rand() * opts.customers);
     personOf.push(person);
     usedPeople.add(person);
   }
@@ -157,7 +280,11 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
     for (let i = 0; i < people.length; i += 5000) {
       const chunk = people.slice(i, i + 5000);
       const phones = chunk.map((p) => customerOf(p).phone);
-      const existing = new Map((await trx.selectFrom('customers').select(['id', 'phone_number']).where('phone_number', 'in', phones).execute()).map((r) => [r.phone_number, r.id]));
+      const existing = new Map(
+        (
+          await trx.selectFrom('customers').select(['id', 'phone_number']).where('phone_number', 'in', phones).execute()
+        ).map((r) => [r.phone_number, r.id]),
+      );
       const rows = [];
       for (const p of chunk) {
         const phone = customerOf(p).phone;
@@ -177,7 +304,18 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
   let lineId = await nextId(k, 'order_products');
   let discountId = await nextId(k, 'applied_discounts');
   const counts = new Map<string, number>();
-  const companyCustomers = new Map<string, { company_id: number; customer_id: number; name: string; email: string | null; orders_count: number; created_at: number; updated_at: number }>();
+  const companyCustomers = new Map<
+    string,
+    {
+      company_id: number;
+      customer_id: number;
+      name: string;
+      email: string | null;
+      orders_count: number;
+      created_at: number;
+      updated_at: number;
+    }
+  >();
   const held = new Map<number, number>();
   let lines = 0;
   const span = Math.max(1, opts.to - opts.from);
@@ -221,15 +359,61 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
       const applied: Insertable<AppliedDiscountsTable>[] = [];
       for (const l of myLines) {
         const rule = matchProductDiscount(r.productRules, l.product.id, l.quantity);
-        if (rule) applied.push({ id: discountId++, order_id: id, order_product_id: l.id, kind: 'product', type: rule.type, value: rule.type === 'shipping' ? null : rule.value, quantity: rule.quantity, coupon: null, rule_id: rule.id, amount: 0, created_at: createdAt, updated_at: createdAt });
+        if (rule)
+          applied.push({
+            id: discountId++,
+            order_id: id,
+            order_product_id: l.id,
+            kind: 'product',
+            type: rule.type,
+            value: rule.type === 'shipping' ? null : rule.value,
+            quantity: rule.quantity,
+            coupon: null,
+            rule_id: rule.id,
+            amount: 0,
+            created_at: createdAt,
+            updated_at: createdAt,
+          });
       }
       const value = myLines.reduce((s, l) => s + l.product.price * l.quantity, 0);
       const orderRule = matchOrderDiscount(r.orderRules, sourceId, value);
-      if (orderRule) applied.push({ id: discountId++, order_id: id, order_product_id: null, kind: 'order', type: orderRule.type, value: orderRule.type === 'shipping' ? null : orderRule.value, quantity: null, coupon: null, rule_id: orderRule.id, amount: 0, created_at: createdAt, updated_at: createdAt });
-      if (rand() < 0.05) applied.push({ id: discountId++, order_id: id, order_product_id: null, kind: 'manual', type: rand() < 0.5 ? 'amount' : 'percentage', value: rand() < 0.5 ? 500 : 1000, quantity: null, coupon: null, rule_id: null, amount: 0, created_at: createdAt, updated_at: createdAt });
+      if (orderRule)
+        applied.push({
+          id: discountId++,
+          order_id: id,
+          order_product_id: null,
+          kind: 'order',
+          type: orderRule.type,
+          value: orderRule.type === 'shipping' ? null : orderRule.value,
+          quantity: null,
+          coupon: null,
+          rule_id: orderRule.id,
+          amount: 0,
+          created_at: createdAt,
+          updated_at: createdAt,
+        });
+      if (rand() < 0.05)
+        applied.push({
+          id: discountId++,
+          order_id: id,
+          order_product_id: null,
+          kind: 'manual',
+          type: rand() < 0.5 ? 'amount' : 'percentage',
+          value: rand() < 0.5 ? 500 : 1000,
+          quantity: null,
+          coupon: null,
+          rule_id: null,
+          amount: 0,
+          created_at: createdAt,
+          updated_at: createdAt,
+        });
       const totals = computeTotals(
         myLines.map((l) => ({ id: l.id, price: l.product.price, quantity: l.quantity })),
-        applied.map((d) => ({ type: d.type as AppliedDiscountType, value: d.value ?? null, order_product_id: d.order_product_id ?? null })),
+        applied.map((d) => ({
+          type: d.type as AppliedDiscountType,
+          value: d.value ?? null,
+          order_product_id: d.order_product_id ?? null,
+        })),
         r.shippingCost,
       );
       applied.forEach((d, n) => (d.amount = totals.discountAmounts[n]));
@@ -261,15 +445,51 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
       });
       const homes = addresses[(person * 7 + 3) % addresses.length];
       const home = homes[Math.floor(person / addresses.length) % homes.length];
-      details.push({ order_id: id, company_id: companyId, name: who.name, email: who.email, ...home, address: `${home.street} ${home.street_number}`, company_name: null, vat_number: null, company_address: null, company_city: null, company_county: null });
+      details.push({
+        order_id: id,
+        company_id: companyId,
+        name: who.name,
+        email: who.email,
+        ...home,
+        address: `${home.street} ${home.street_number}`,
+        company_name: null,
+        vat_number: null,
+        company_address: null,
+        company_city: null,
+        company_county: null,
+      });
       for (const l of myLines) {
-        orderLines.push({ id: l.id, order_id: id, product_id: l.product.id, name: l.product.name, sku: l.product.sku, price: l.product.price, currency: l.product.currency, quantity: l.quantity, created_at: createdAt, updated_at: createdAt });
+        orderLines.push({
+          id: l.id,
+          order_id: id,
+          product_id: l.product.id,
+          name: l.product.name,
+          sku: l.product.sku,
+          price: l.product.price,
+          currency: l.product.currency,
+          quantity: l.quantity,
+          created_at: createdAt,
+          updated_at: createdAt,
+        });
         if (status !== 'cancelled') held.set(l.product.id, (held.get(l.product.id) ?? 0) + l.quantity);
       }
       lines += myLines.length;
       discounts.push(...applied);
-      events.push({ order_id: id, user_id: opts.userId, type: 'created', data: JSON.stringify({ lines: myLines.map((l) => ({ sku: l.product.sku, quantity: l.quantity })) }), created_at: createdAt });
-      if (status === 'cancelled') events.push({ order_id: id, user_id: opts.userId, type: 'cancelled', data: JSON.stringify({ from: 'new', to: 'cancelled' }), created_at: createdAt + 3600 });
+      events.push({
+        order_id: id,
+        user_id: opts.userId,
+        type: 'created',
+        data: JSON.stringify({ lines: myLines.map((l) => ({ sku: l.product.sku, quantity: l.quantity })) }),
+        created_at: createdAt,
+      });
+      if (status === 'cancelled')
+        events.push({
+          order_id: id,
+          user_id: opts.userId,
+          type: 'cancelled',
+          data: JSON.stringify({ from: 'new', to: 'cancelled' }),
+          created_at: createdAt + 3600,
+        });
 
       for (const key of [`${companyId}|`, `${companyId}|${status}`]) counts.set(key, (counts.get(key) ?? 0) + 1);
       const ccKey = `${companyId}|${cid}`;
@@ -278,7 +498,15 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
         cc.orders_count++;
         cc.updated_at = createdAt;
       } else {
-        companyCustomers.set(ccKey, { company_id: companyId, customer_id: cid, name: who.name, email: who.email, orders_count: 1, created_at: createdAt, updated_at: createdAt });
+        companyCustomers.set(ccKey, {
+          company_id: companyId,
+          customer_id: cid,
+          name: who.name,
+          email: who.email,
+          orders_count: 1,
+          created_at: createdAt,
+          updated_at: createdAt,
+        });
       }
     }
     await db.transaction(async (trx) => {
@@ -299,19 +527,27 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
       const inserted = await trx
         .insertInto('company_customers')
         .values(chunk)
-        .onConflict((oc) => oc.columns(['company_id', 'customer_id']).doUpdateSet({ orders_count: sql<number>`company_customers.orders_count + excluded.orders_count` }))
+        .onConflict((oc) =>
+          oc
+            .columns(['company_id', 'customer_id'])
+            .doUpdateSet({ orders_count: sql<number>`company_customers.orders_count + excluded.orders_count` }),
+        )
         .returning(['company_id', 'customer_id', 'created_at'])
         .execute();
       // A row that was already there keeps its created_at: only the new ones join the count.
       const byKey = new Map(chunk.map((c) => [`${c.company_id}|${c.customer_id}`, c]));
-      for (const r of inserted) if (Number(r.created_at) === byKey.get(`${r.company_id}|${r.customer_id}`)?.created_at) fresh.push(byKey.get(`${r.company_id}|${r.customer_id}`)!);
+      for (const r of inserted)
+        if (Number(r.created_at) === byKey.get(`${r.company_id}|${r.customer_id}`)?.created_at)
+          fresh.push(byKey.get(`${r.company_id}|${r.customer_id}`)!);
     }
     // Kept counts: orders by status ('' for all) and customers, added to what is there.
     const bump = async (companyId: number, list: string, bucket: string, n: number) =>
       trx
         .insertInto('list_counts')
         .values({ company_id: companyId, list, bucket, n })
-        .onConflict((oc) => oc.columns(['company_id', 'list', 'bucket']).doUpdateSet({ n: sql<number>`list_counts.n + excluded.n` }))
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'list', 'bucket']).doUpdateSet({ n: sql<number>`list_counts.n + excluded.n` }),
+        )
         .execute();
     for (const [key, n] of counts) {
       const [companyId, status] = key.split('|');
@@ -325,13 +561,28 @@ export async function bulkLoadOrders(db: Db, opts: BulkOrdersOptions): Promise<{
     // the other company sees them on its own orders.
     const flags: { customer_id: number; company_id: number; reason: string; created_at: number }[] = [];
     for (const cc of ccRows) {
-      if (rand() < opts.flagShare) flags.push({ customer_id: cc.customer_id, company_id: cc.company_id, reason: pick(rand, FLAG_REASONS), created_at: cc.updated_at + 86400 });
+      if (rand() < opts.flagShare)
+        flags.push({
+          customer_id: cc.customer_id,
+          company_id: cc.company_id,
+          reason: pick(rand, FLAG_REASONS),
+          created_at: cc.updated_at + 86400,
+        });
     }
-    for (let i = 0; i < flags.length; i += 5000) await trx.insertInto('flags').values(flags.slice(i, i + 5000)).onConflict((oc) => oc.columns(['customer_id', 'company_id']).doNothing()).execute();
+    for (let i = 0; i < flags.length; i += 5000)
+      await trx
+        .insertInto('flags')
+        .values(flags.slice(i, i + 5000))
+        .onConflict((oc) => oc.columns(['customer_id', 'company_id']).doNothing())
+        .execute();
 
     if (opts.adjustStock) {
       for (const [productId, quantity] of held) {
-        await trx.updateTable('products').set({ stock: sql<number>`coalesce(stock, 0) - ${quantity}` }).where('id', '=', productId).execute();
+        await trx
+          .updateTable('products')
+          .set({ stock: sql<number>`coalesce(stock, 0) - ${quantity}` })
+          .where('id', '=', productId)
+          .execute();
       }
     }
   });

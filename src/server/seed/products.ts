@@ -26,21 +26,102 @@ interface Family {
 const CATALOGUES: Family[][] = [
   // Casa Verde Distribuție: home, garden, textiles.
   [
-    { code: 'TRC', names: ['Tricou', 'Hanorac', 'Bluză', 'Cămașă de in', 'Pulover tricotat'], qualifiers: ['din bumbac organic', 'cu imprimeu floral', 'clasic', 'oversize', 'cu motive tradiționale'], price: [49, 249], sale: ['Bucata'], varies: 'size' },
-    { code: 'TXT', names: ['Pernă decorativă', 'Pătură', 'Set prosoape', 'Față de masă', 'Lenjerie de pat'], qualifiers: ['din bumbac', 'brodată', 'cu model geometric', 'din in natural', 'în carouri'], price: [39, 399], sale: ['Bucata', 'Set'], varies: 'colour' },
-    { code: 'GRD', names: ['Ghiveci', 'Jardinieră', 'Stropitoare', 'Foarfecă de grădină', 'Mănuși de grădinărit'], qualifiers: ['din teracotă', 'pentru balcon', 'din zinc', 'ergonomică', 'rezistente la apă'], price: [19, 189], sale: ['Bucata', 'Set'], varies: 'size' },
-    { code: 'SEM', names: ['Semințe de roșii', 'Semințe de busuioc', 'Bulbi de lalele', 'Pământ de flori', 'Îngrășământ natural'], qualifiers: ['românești', 'bio', 'pentru răsaduri', 'universal', 'din compost'], price: [6, 59], sale: ['Pachet', 'Bax'] },
-    { code: 'CAS', names: ['Lumânare parfumată', 'Vază', 'Coș împletit', 'Ramă foto', 'Ceas de perete'], qualifiers: ['cu lavandă', 'din sticlă suflată', 'din răchită', 'din lemn de stejar', 'minimalist'], price: [29, 219], sale: ['Bucata'], varies: 'colour' },
-    { code: 'CUR', names: ['Detergent ecologic', 'Săpun natural', 'Burete vegetal', 'Soluție pentru geamuri', 'Saci menajeri'], qualifiers: ['concentrat', 'cu ulei de măsline', 'din lufa', 'fără parfum', 'compostabili'], price: [9, 79], sale: ['Bucata', 'Bax', 'Palet'], varies: 'volume' },
+    {
+      code: 'TRC',
+      names: ['Tricou', 'Hanorac', 'Bluză', 'Cămașă de in', 'Pulover tricotat'],
+      qualifiers: ['din bumbac organic', 'cu imprimeu floral', 'clasic', 'oversize', 'cu motive tradiționale'],
+      price: [49, 249],
+      sale: ['Bucata'],
+      varies: 'size',
+    },
+    {
+      code: 'TXT',
+      names: ['Pernă decorativă', 'Pătură', 'Set prosoape', 'Față de masă', 'Lenjerie de pat'],
+      qualifiers: ['din bumbac', 'brodată', 'cu model geometric', 'din in natural', 'în carouri'],
+      price: [39, 399],
+      sale: ['Bucata', 'Set'],
+      varies: 'colour',
+    },
+    {
+      code: 'GRD',
+      names: ['Ghiveci', 'Jardinieră', 'Stropitoare', 'Foarfecă de grădină', 'Mănuși de grădinărit'],
+      qualifiers: ['din teracotă', 'pentru balcon', 'din zinc', 'ergonomică', 'rezistente la apă'],
+      price: [19, 189],
+      sale: ['Bucata', 'Set'],
+      varies: 'size',
+    },
+    {
+      code: 'SEM',
+      names: ['Semințe de roșii', 'Semințe de busuioc', 'Bulbi de lalele', 'Pământ de flori', 'Îngrășământ natural'],
+      qualifiers: ['românești', 'bio', 'pentru răsaduri', 'universal', 'din compost'],
+      price: [6, 59],
+      sale: ['Pachet', 'Bax'],
+    },
+    {
+      code: 'CAS',
+      names: ['Lumânare parfumată', 'Vază', 'Coș împletit', 'Ramă foto', 'Ceas de perete'],
+      qualifiers: ['cu lavandă', 'din sticlă suflată', 'din răchită', 'din lemn de stejar', 'minimalist'],
+      price: [29, 219],
+      sale: ['Bucata'],
+      varies: 'colour',
+    },
+    {
+      code: 'CUR',
+      names: ['Detergent ecologic', 'Săpun natural', 'Burete vegetal', 'Soluție pentru geamuri', 'Saci menajeri'],
+      qualifiers: ['concentrat', 'cu ulei de măsline', 'din lufa', 'fără parfum', 'compostabili'],
+      price: [9, 79],
+      sale: ['Bucata', 'Bax', 'Palet'],
+      varies: 'volume',
+    },
   ],
   // Meșteșug Artizanal: crafts, ceramics, food.
   [
-    { code: 'CER', names: ['Cană ceramică', 'Farfurie', 'Castron', 'Ulcior', 'Set de cești'], qualifiers: ['de Horezu', 'pictată manual', 'din lut ars', 'smălțuită', 'cu motiv de cocoș'], price: [35, 320], sale: ['Bucata', 'Set'], varies: 'colour' },
-    { code: 'LEM', names: ['Lingură de lemn', 'Tocător', 'Cutie', 'Jucărie', 'Suport de telefon'], qualifiers: ['sculptată', 'din lemn de fag', 'din nuc', 'pentru copii', 'lucrată manual'], price: [15, 189], sale: ['Bucata', 'Set'] },
-    { code: 'IIE', names: ['Ie tradițională', 'Vestă brodată', 'Batic', 'Traistă', 'Brâu țesut'], qualifiers: ['din Bucovina', 'cu altiță', 'din lână', 'maramureșeană', 'cu fir roșu'], price: [89, 890], sale: ['Bucata'], varies: 'size' },
-    { code: 'ALM', names: ['Miere de salcâm', 'Dulceață de caise', 'Zacuscă', 'Magiun de prune', 'Sirop de soc'], qualifiers: ['de la stupină', 'ca la bunica', 'de casă', 'de Topoloveni', 'fără zahăr adăugat'], price: [12, 69], sale: ['Bucata', 'Bax', 'Palet'], varies: 'volume' },
-    { code: 'BIJ', names: ['Cercei', 'Brățară', 'Colier', 'Inel', 'Broșă'], qualifiers: ['din argint', 'cu mărgele de sticlă', 'din piele', 'cu motiv floral', 'handmade'], price: [25, 340], sale: ['Bucata', 'Set'], varies: 'colour' },
-    { code: 'HRT', names: ['Agendă', 'Felicitare', 'Calendar', 'Carnet de rețete', 'Semn de carte'], qualifiers: ['legată manual', 'cu hârtie reciclată', 'ilustrat', 'din piele', 'presat cu flori'], price: [8, 129], sale: ['Bucata', 'Pachet'] },
+    {
+      code: 'CER',
+      names: ['Cană ceramică', 'Farfurie', 'Castron', 'Ulcior', 'Set de cești'],
+      qualifiers: ['de Horezu', 'pictată manual', 'din lut ars', 'smălțuită', 'cu motiv de cocoș'],
+      price: [35, 320],
+      sale: ['Bucata', 'Set'],
+      varies: 'colour',
+    },
+    {
+      code: 'LEM',
+      names: ['Lingură de lemn', 'Tocător', 'Cutie', 'Jucărie', 'Suport de telefon'],
+      qualifiers: ['sculptată', 'din lemn de fag', 'din nuc', 'pentru copii', 'lucrată manual'],
+      price: [15, 189],
+      sale: ['Bucata', 'Set'],
+    },
+    {
+      code: 'IIE',
+      names: ['Ie tradițională', 'Vestă brodată', 'Batic', 'Traistă', 'Brâu țesut'],
+      qualifiers: ['din Bucovina', 'cu altiță', 'din lână', 'maramureșeană', 'cu fir roșu'],
+      price: [89, 890],
+      sale: ['Bucata'],
+      varies: 'size',
+    },
+    {
+      code: 'ALM',
+      names: ['Miere de salcâm', 'Dulceață de caise', 'Zacuscă', 'Magiun de prune', 'Sirop de soc'],
+      qualifiers: ['de la stupină', 'ca la bunica', 'de casă', 'de Topoloveni', 'fără zahăr adăugat'],
+      price: [12, 69],
+      sale: ['Bucata', 'Bax', 'Palet'],
+      varies: 'volume',
+    },
+    {
+      code: 'BIJ',
+      names: ['Cercei', 'Brățară', 'Colier', 'Inel', 'Broșă'],
+      qualifiers: ['din argint', 'cu mărgele de sticlă', 'din piele', 'cu motiv floral', 'handmade'],
+      price: [25, 340],
+      sale: ['Bucata', 'Set'],
+      varies: 'colour',
+    },
+    {
+      code: 'HRT',
+      names: ['Agendă', 'Felicitare', 'Calendar', 'Carnet de rețete', 'Semn de carte'],
+      qualifiers: ['legată manual', 'cu hârtie reciclată', 'ilustrat', 'din piele', 'presat cu flori'],
+      price: [8, 129],
+      sale: ['Bucata', 'Pachet'],
+    },
   ],
 ];
 
@@ -87,7 +168,12 @@ export async function seedProducts(db: Db, ctx: SeedContext): Promise<void> {
 
     for (let start = 0; start < PARENTS_PER_COMPANY; start += BATCH) {
       const parents: Insertable<ProductsTable>[] = [];
-      const plans: { variations: { label: string; code: string; colour?: number }[]; picture: number | null; price: number; family: Family }[] = [];
+      const plans: {
+        variations: { label: string; code: string; colour?: number }[];
+        picture: number | null;
+        price: number;
+        family: Family;
+      }[] = [];
       for (let i = start; i < Math.min(start + BATCH, PARENTS_PER_COMPANY); i++) {
         const family = families[i % families.length];
         const name = `${pick(rand, family.names)} ${pick(rand, family.qualifiers)}`;
@@ -96,8 +182,13 @@ export async function seedProducts(db: Db, ctx: SeedContext): Promise<void> {
         let variations: { label: string; code: string; colour?: number }[] = [];
         if (withVariations) {
           const count = int(2, 6);
-          if (family.varies === 'size') variations = SIZES.slice(0, Math.min(count, SIZES.length)).map(([label, code]) => ({ label: `mărimea ${label}`, code }));
-          else if (family.varies === 'volume') variations = VOLUMES.slice(0, Math.min(count, VOLUMES.length)).map(([label, code]) => ({ label, code }));
+          if (family.varies === 'size')
+            variations = SIZES.slice(0, Math.min(count, SIZES.length)).map(([label, code]) => ({
+              label: `mărimea ${label}`,
+              code,
+            }));
+          else if (family.varies === 'volume')
+            variations = VOLUMES.slice(0, Math.min(count, VOLUMES.length)).map(([label, code]) => ({ label, code }));
           else {
             const offset = int(0, COLOURS.length - 1);
             variations = Array.from({ length: Math.min(count, COLOURS.length) }, (_, k) => {
@@ -132,7 +223,15 @@ export async function seedProducts(db: Db, ctx: SeedContext): Promise<void> {
       parents.forEach((p, k) => {
         const plan = plans[k];
         const parentId = idOf.get(p.sku)!;
-        if (plan.picture !== null) images.push({ product_id: parentId, mime: 'image/png', bytes: pictures[plan.picture].bytes, size: pictures[plan.picture].bytes.length, sha256: pictures[plan.picture].sha256, updated_at: p.created_at });
+        if (plan.picture !== null)
+          images.push({
+            product_id: parentId,
+            mime: 'image/png',
+            bytes: pictures[plan.picture].bytes,
+            size: pictures[plan.picture].bytes.length,
+            sha256: pictures[plan.picture].sha256,
+            updated_at: p.created_at,
+          });
         plan.variations.forEach((v, n) => {
           const sku = `${p.sku}-${v.code}`;
           // Bigger sizes and packs cost a little more.
@@ -158,7 +257,15 @@ export async function seedProducts(db: Db, ctx: SeedContext): Promise<void> {
         const rows = await db.kysely.insertInto('products').values(children).returning(['id', 'sku']).execute();
         for (const r of rows) {
           const c = childPictures.get(r.sku);
-          if (c !== undefined) images.push({ product_id: r.id, mime: 'image/png', bytes: pictures[c].bytes, size: pictures[c].bytes.length, sha256: pictures[c].sha256, updated_at: ctx.now });
+          if (c !== undefined)
+            images.push({
+              product_id: r.id,
+              mime: 'image/png',
+              bytes: pictures[c].bytes,
+              size: pictures[c].bytes.length,
+              sha256: pictures[c].sha256,
+              updated_at: ctx.now,
+            });
         }
       }
       if (images.length) await db.kysely.insertInto('product_images').values(images).execute();

@@ -9,14 +9,57 @@ import { pick, seededRandom, type SeedContext } from './context.js';
  * customers with valid Romanian IBANs (real bank codes, check digits computed), spread over the
  * company's active sources and the last two months.
  */
-const FIRST_NAMES = ['Andrei', 'Maria', 'Ioana', 'Mihai', 'Elena', 'Alexandru', 'Ana', 'Cristina', 'Ștefan', 'Gabriela', 'Bogdan', 'Raluca', 'Vlad', 'Irina', 'Tudor', 'Oana', 'Răzvan', 'Simona', 'Cătălin', 'Alina'];
-const LAST_NAMES = ['Popescu', 'Ionescu', 'Popa', 'Dumitru', 'Stan', 'Stoica', 'Gheorghe', 'Rusu', 'Munteanu', 'Matei', 'Constantin', 'Șerban', 'Lungu', 'Moldovan', 'Țurcanu', 'Bălan', 'Nistor', 'Florea'];
+const FIRST_NAMES = [
+  'Andrei',
+  'Maria',
+  'Ioana',
+  'Mihai',
+  'Elena',
+  'Alexandru',
+  'Ana',
+  'Cristina',
+  'Ștefan',
+  'Gabriela',
+  'Bogdan',
+  'Raluca',
+  'Vlad',
+  'Irina',
+  'Tudor',
+  'Oana',
+  'Răzvan',
+  'Simona',
+  'Cătălin',
+  'Alina',
+];
+const LAST_NAMES = [
+  'Popescu',
+  'Ionescu',
+  'Popa',
+  'Dumitru',
+  'Stan',
+  'Stoica',
+  'Gheorghe',
+  'Rusu',
+  'Munteanu',
+  'Matei',
+  'Constantin',
+  'Șerban',
+  'Lungu',
+  'Moldovan',
+  'Țurcanu',
+  'Bălan',
+  'Nistor',
+  'Florea',
+];
 const EMAIL_DOMAINS = ['gmail.com', 'yahoo.com', 'yahoo.ro', 'outlook.com', 'icloud.com'];
 /** Bank codes of Romanian IBANs: Banca Transilvania, BCR, BRD, ING, UniCredit, CEC, Raiffeisen. */
 const BANKS = ['BTRL', 'RNCB', 'BRDE', 'INGB', 'BACX', 'CECE', 'RZBR'];
 const REASONS: { reason: string; details?: string }[] = [
   { reason: 'Mărime necorespunzătoare', details: 'Am comandat M, îmi trebuie L. Aș prefera banii înapoi.' },
-  { reason: 'Produs deteriorat la livrare', details: 'Cutia a sosit turtită, iar produsul are o zgârietură pe lateral. Am făcut poze la primire.' },
+  {
+    reason: 'Produs deteriorat la livrare',
+    details: 'Cutia a sosit turtită, iar produsul are o zgârietură pe lateral. Am făcut poze la primire.',
+  },
   { reason: 'Nu corespunde descrierii' },
   { reason: 'Am primit alt produs', details: 'În colet era alt model decât cel comandat.' },
   { reason: 'Retur în 14 zile', details: 'M-am răzgândit; produsul este nefolosit, în ambalajul original.' },
@@ -28,7 +71,11 @@ const REASONS: { reason: string; details?: string }[] = [
 const PREFIX: Record<number, string> = { 0: 'CVD', 1: 'MAR' };
 
 /** ASCII letters for an email address: "Ștefan" -> "stefan". */
-const plain = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const plain = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 export function romanianIban(rand: () => number): string {
   const bank = pick(rand, BANKS);
@@ -41,7 +88,14 @@ export function romanianIban(rand: () => number): string {
 export async function seedReturnRequests(db: Db, ctx: SeedContext): Promise<void> {
   const rows: Insertable<ReturnRequestsTable>[] = [];
   for (const [index, companyId] of ctx.companyIds.entries()) {
-    const sources = await db.kysely.selectFrom('sources').select('id').where('company_id', '=', companyId).where('active', '=', 1).orderBy('id').limit(8).execute();
+    const sources = await db.kysely
+      .selectFrom('sources')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('active', '=', 1)
+      .orderBy('id')
+      .limit(8)
+      .execute();
     if (sources.length === 0) continue; // the sources seeder did not run: a request needs a source
     const rand = seededRandom(6100 + index);
     const count = 24 + index * 3;
@@ -57,7 +111,10 @@ export async function seedReturnRequests(db: Db, ctx: SeedContext): Promise<void
         source_id: sources[Math.floor(rand() * rand() * sources.length)].id,
         full_name: `${first} ${last}`,
         phone_number: `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`,
-        email: i % 5 === 3 ? null : `${plain(first)}.${plain(last)}${i % 3 === 0 ? Math.floor(rand() * 90 + 10) : ''}@${pick(rand, EMAIL_DOMAINS)}`,
+        email:
+          i % 5 === 3
+            ? null
+            : `${plain(first)}.${plain(last)}${i % 3 === 0 ? Math.floor(rand() * 90 + 10) : ''}@${pick(rand, EMAIL_DOMAINS)}`,
         bill_number: i % 6 === 5 ? null : `${PREFIX[index % 2]}-${2026}-${String(100 + i * 7).padStart(5, '0')}`,
         iban: romanianIban(rand),
         reason: i % 7 === 6 ? null : r.reason,

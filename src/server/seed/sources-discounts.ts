@@ -57,7 +57,14 @@ export async function seedSourcesDiscounts(db: Db, ctx: SeedContext): Promise<vo
     const names = [...COMMON_SOURCES, ...(OWN_SOURCES[index % 2] ?? []).map((source) => ({ source, active: true }))];
     const sourceRows: Insertable<SourcesTable>[] = names.map((s, i) => {
       const at = ctx.now - (names.length - i) * 86400 * 3;
-      return { company_id: companyId, source: s.source, source_key: sourceKey(s.source), active: s.active === false ? 0 : 1, created_at: at, updated_at: at };
+      return {
+        company_id: companyId,
+        source: s.source,
+        source_key: sourceKey(s.source),
+        active: s.active === false ? 0 : 1,
+        created_at: at,
+        updated_at: at,
+      };
     });
     const sources = await db.kysely.insertInto('sources').values(sourceRows).returning(['id', 'active']).execute();
     const activeIds = sources.filter((s) => Number(s.active) === 1).map((s) => s.id);
@@ -72,7 +79,8 @@ export async function seedSourcesDiscounts(db: Db, ctx: SeedContext): Promise<vo
         source_id: i < 8 ? activeIds[i % 3] : pick(rand, activeIds),
         type,
         order_value: bani(pick(rand, ORDER_VALUES)),
-        value: type === 'shipping' ? null : type === 'percentage' ? bani(pick(rand, PERCENTS)) : bani(pick(rand, AMOUNTS)),
+        value:
+          type === 'shipping' ? null : type === 'percentage' ? bani(pick(rand, PERCENTS)) : bani(pick(rand, AMOUNTS)),
         created_at: at,
         updated_at: at,
       });
@@ -80,7 +88,13 @@ export async function seedSourcesDiscounts(db: Db, ctx: SeedContext): Promise<vo
     await db.kysely.insertInto('order_discounts').values(orderRows).execute();
 
     // Product discounts: "buy N, get X off" on the company's products, if there are any.
-    const products = await db.kysely.selectFrom('products').select('id').where('company_id', '=', companyId).orderBy('id').limit(60).execute();
+    const products = await db.kysely
+      .selectFrom('products')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .orderBy('id')
+      .limit(60)
+      .execute();
     if (products.length === 0) continue;
     const productRows: Insertable<ProductDiscountsTable>[] = [];
     for (let i = 0; i < 30; i++) {
@@ -91,7 +105,12 @@ export async function seedSourcesDiscounts(db: Db, ctx: SeedContext): Promise<vo
         product_id: products[i % products.length].id,
         type,
         quantity: pick(rand, [2, 3, 3, 4, 5, 6, 10, 12, 20]),
-        value: type === 'shipping' ? null : type === 'percentage' ? bani(pick(rand, PERCENTS)) : bani(pick(rand, AMOUNTS.slice(0, 5))),
+        value:
+          type === 'shipping'
+            ? null
+            : type === 'percentage'
+              ? bani(pick(rand, PERCENTS))
+              : bani(pick(rand, AMOUNTS.slice(0, 5))),
         created_at: at,
         updated_at: at,
       });

@@ -35,7 +35,11 @@ export interface TestUser {
   token: string;
   companyId: number;
   /** Calls the API as this user, in the user's company unless told otherwise. */
-  call(method: string, url: string, opts?: { body?: unknown; company?: number | null; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  call(
+    method: string,
+    url: string,
+    opts?: { body?: unknown; company?: number | null; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
 }
 
 export const engineUnderTest = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -46,7 +50,14 @@ export const engineUnderTest = process.env.TEST_DATABASE_URL ? 'postgres' : 'sql
  * another test app's database and app key, as a restart of it (stop that app first: its `app.close()`);
  * closing the new one leaves the database to the first, which closes it.
  */
-export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, 'logger' | 'providerRegistry' | 'providers'>; sqliteFile?: string; restartOf?: TestApp } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: {
+    clock?: Clock;
+    deps?: Pick<AppDeps, 'logger' | 'providerRegistry' | 'providers'>;
+    sqliteFile?: string;
+    restartOf?: TestApp;
+  } = {},
+): Promise<TestApp> {
   const clock = opts.clock ?? systemClock;
   const pgUrl = process.env.TEST_DATABASE_URL;
   let db: Db;
@@ -81,7 +92,18 @@ export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, '
     const now = clock.now();
     const row = await db.kysely
       .insertInto('companies')
-      .values({ name, vat_number: 'RO14399840', vat_payer: 1, administrator_name: 'Test Admin', active: 1, address: null, city: null, county: null, created_at: now, updated_at: now })
+      .values({
+        name,
+        vat_number: 'RO14399840',
+        vat_payer: 1,
+        administrator_name: 'Test Admin',
+        active: 1,
+        address: null,
+        city: null,
+        county: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -92,13 +114,23 @@ export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, '
     const now = clock.now();
     const user = await db.kysely
       .insertInto('users')
-      .values({ email, password_hash: await hashPassword(opts.password ?? 'secret-pass'), first_name: 'Test', last_name: 'User', created_at: now })
+      .values({
+        email,
+        password_hash: await hashPassword(opts.password ?? 'secret-pass'),
+        first_name: 'Test',
+        last_name: 'User',
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const companies = opts.companies ?? [await createCompany()];
-    for (const c of companies) await db.kysely.insertInto('company_users').values({ company_id: c, user_id: user.id }).execute();
+    for (const c of companies)
+      await db.kysely.insertInto('company_users').values({ company_id: c, user_id: user.id }).execute();
     const token = newToken();
-    await db.kysely.insertInto('auth_tokens').values({ user_id: user.id, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null }).execute();
+    await db.kysely
+      .insertInto('auth_tokens')
+      .values({ user_id: user.id, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null })
+      .execute();
     return as({ id: user.id, email, token, companyId: companies[0] });
   }
 
@@ -136,15 +168,26 @@ export async function startTestApp(opts: { clock?: Clock; deps?: Pick<AppDeps, '
 }
 
 /** A multipart/form-data body for app.inject: fields plus optional files. */
-export function multipart(fields: Record<string, string | number | boolean | null | undefined>, files: { name: string; filename: string; type: string; data: Buffer }[] = []): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(
+  fields: Record<string, string | number | boolean | null | undefined>,
+  files: { name: string; filename: string; type: string; data: Buffer }[] = [],
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----test${crypto.randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     if (v === undefined) continue;
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v === null ? '' : String(v)}\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v === null ? '' : String(v)}\r\n`,
+      ),
+    );
   }
   for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+    );
     parts.push(f.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));

@@ -14,7 +14,18 @@ export function VersionAbout() {
   const sources = useGeoSources(opened);
   return (
     <>
-      <Anchor component="button" type="button" size="xs" c="dimmed" py="sm" w="100%" ta="center" onClick={() => setOpened(true)} aria-label={ta('about.open')} title={ta('about.open')}>
+      <Anchor
+        component="button"
+        type="button"
+        size="xs"
+        c="dimmed"
+        py="sm"
+        w="100%"
+        ta="center"
+        onClick={() => setOpened(true)}
+        aria-label={ta('about.open')}
+        title={ta('about.open')}
+      >
         {t('version')}
       </Anchor>
       <Modal opened={opened} onClose={() => setOpened(false)} title={ta('about.title')}>
@@ -22,7 +33,10 @@ export function VersionAbout() {
           <Text fw={500}>{ta('about.version', { version: t('version') })}</Text>
           <Title order={4}>{ta('about.dataTitle')}</Title>
           <Text size="sm" data-testid="data-notice">
-            {ta('about.notice', { postal: sources.data?.postal_codes ?? 'Infocod', siruta: sources.data?.siruta ?? 'SIRUTA' })}
+            {ta('about.notice', {
+              postal: sources.data?.postal_codes ?? 'Infocod',
+              siruta: sources.data?.siruta ?? 'SIRUTA',
+            })}
           </Text>
         </Stack>
       </Modal>

@@ -55,7 +55,12 @@ export function CompanySelector({ onChanged }: { onChanged?: () => void }) {
     onChanged?.();
   };
 
-  if (companies.isError) return <Alert color="red" p="xs" fz="sm">{t('layout.companiesFailed')}</Alert>;
+  if (companies.isError)
+    return (
+      <Alert color="red" p="xs" fz="sm">
+        {t('layout.companiesFailed')}
+      </Alert>
+    );
   return (
     <Select
       label={t('layout.company')}

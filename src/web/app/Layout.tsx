@@ -15,7 +15,11 @@ export function Layout() {
   const logout = useLogout();
   useKeepCompanySelected();
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 290, breakpoint: 'sm', collapsed: { mobile: true } }} padding="md">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 290, breakpoint: 'sm', collapsed: { mobile: true } }}
+      padding="md"
+    >
       <AppShell.Header>
         <Header menuOpened={opened && mobile} onMenu={toggle} />
       </AppShell.Header>
@@ -25,7 +29,11 @@ export function Layout() {
         onClose={close}
         size={280}
         padding={0}
-        title={<Text fw={700} pl="md">{t('appTitle')}</Text>}
+        title={
+          <Text fw={700} pl="md">
+            {t('appTitle')}
+          </Text>
+        }
         closeButtonProps={{ 'aria-label': t('actions.close'), mr: 'xs' }}
         styles={{ header: { paddingLeft: 0, paddingRight: 0, minHeight: 60 } }}
       >

@@ -7,7 +7,15 @@ export function NotFoundPage() {
   const { t } = useTranslation('common');
   return (
     <Paper withBorder p="xl" radius="md">
-      <EmptyState title={t('notFound.title')} text={t('notFound.text')} action={<Button component={Link} to="/" variant="light">{t('placeholder.back')}</Button>} />
+      <EmptyState
+        title={t('notFound.title')}
+        text={t('notFound.text')}
+        action={
+          <Button component={Link} to="/" variant="light">
+            {t('placeholder.back')}
+          </Button>
+        }
+      />
     </Paper>
   );
 }

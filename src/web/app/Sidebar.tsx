@@ -30,7 +30,15 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onL
   const { pathname } = useLocation();
   const isActive = (to: string) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`));
   const link = (item: NavItem) => (
-    <NavLink key={item.to} component={Link} to={item.to} label={item.label} leftSection={<item.icon size={18} stroke={1.6} />} active={isActive(item.to)} onClick={onNavigate} />
+    <NavLink
+      key={item.to}
+      component={Link}
+      to={item.to}
+      label={item.label}
+      leftSection={<item.icon size={18} stroke={1.6} />}
+      active={isActive(item.to)}
+      onClick={onNavigate}
+    />
   );
   const before: NavItem[] = [
     { to: '/', label: t('nav.dashboard'), icon: IconGauge },
@@ -59,12 +67,25 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onL
       <ScrollArea style={{ flex: 1 }} px="xs" py="xs" component="nav" aria-label={t('appTitle')}>
         {before.map(link)}
         {/* A button, not a link without href: Tab reaches it, Enter / Space opens the group. */}
-        <NavLink component="button" type="button" label={t('nav.discounts')} leftSection={<IconDiscount size={18} stroke={1.6} />} defaultOpened={inDiscounts} childrenOffset={28}>
+        <NavLink
+          component="button"
+          type="button"
+          label={t('nav.discounts')}
+          leftSection={<IconDiscount size={18} stroke={1.6} />}
+          defaultOpened={inDiscounts}
+          childrenOffset={28}
+        >
           {discounts.map(link)}
         </NavLink>
         {after.map(link)}
         <Divider my="xs" />
-        <NavLink component="button" label={t('nav.logout')} leftSection={<IconLogout size={18} stroke={1.6} />} onClick={onLogout} c="red" />
+        <NavLink
+          component="button"
+          label={t('nav.logout')}
+          leftSection={<IconLogout size={18} stroke={1.6} />}
+          onClick={onLogout}
+          c="red"
+        />
       </ScrollArea>
       <Divider />
       <VersionAbout />

@@ -4,7 +4,10 @@ import { refreshAfterCompanyChange, resolveSelection } from './companySelection'
 
 describe('resolveSelection', () => {
   it('keeps the stored company (with its current name), else the first, else none', () => {
-    const rows = [{ id: 1, name: 'Unu' }, { id: 2, name: 'Doi nou' }];
+    const rows = [
+      { id: 1, name: 'Unu' },
+      { id: 2, name: 'Doi nou' },
+    ];
     expect(resolveSelection(rows, { id: 2, name: 'Doi' })).toEqual({ id: 2, name: 'Doi nou' });
     expect(resolveSelection(rows, { id: 9, name: 'Gone' })).toEqual({ id: 1, name: 'Unu' });
     expect(resolveSelection([], null)).toBeNull();

@@ -4,12 +4,16 @@ import { namespaces } from './i18n';
 /** Leaf keys of a nested object, with plural suffixes folded (Romanian has _few, English has not). */
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k.replace(/_(zero|one|two|few|many|other)$/, '')}`],
+    v && typeof v === 'object'
+      ? keys(v as Record<string, unknown>, `${prefix}${k}.`)
+      : [`${prefix}${k.replace(/_(zero|one|two|few|many|other)$/, '')}`],
   );
 }
 
 function leaves(obj: Record<string, unknown>): string[] {
-  return Object.values(obj).flatMap((v) => (v && typeof v === 'object' ? leaves(v as Record<string, unknown>) : [String(v)]));
+  return Object.values(obj).flatMap((v) =>
+    v && typeof v === 'object' ? leaves(v as Record<string, unknown>) : [String(v)],
+  );
 }
 
 describe('translations', () => {
@@ -25,12 +29,23 @@ describe('translations', () => {
 
   it('the sign-in texts are the ones of the spec', () => {
     const auth = namespaces.auth;
-    expect(auth.en).toMatchObject({ email: 'Email', password: 'Password', submit: 'Sign in', submitting: 'Signing in...', invalidCredentials: 'Invalid credentials', loginFailed: 'An error occurred during login' });
+    expect(auth.en).toMatchObject({
+      email: 'Email',
+      password: 'Password',
+      submit: 'Sign in',
+      submitting: 'Signing in...',
+      invalidCredentials: 'Invalid credentials',
+      loginFailed: 'An error occurred during login',
+    });
     expect(auth.ro).toMatchObject({ password: 'Parolă' });
   });
 
   it('the shared list texts are the ones of the spec', () => {
-    const common = namespaces.common.en as { list: Record<string, string>; layout: Record<string, string>; version: string };
+    const common = namespaces.common.en as {
+      list: Record<string, string>;
+      layout: Record<string, string>;
+      version: string;
+    };
     expect(common.list.noResults).toBe('No results found');
     expect(common.list.showing_other).toBe('Showing {{from}} to {{to}} of {{count}} results');
     expect(common.list.showing_one).toBe('Showing {{from}} to {{to}} of {{count}} result');
@@ -41,7 +56,13 @@ describe('translations', () => {
 
   it('search placeholders fit the search box (at most 30 characters, 290 px on a phone)', () => {
     const placeholders = (obj: Record<string, unknown>): string[] =>
-      Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' ? placeholders(v as Record<string, unknown>) : k === 'searchPlaceholder' ? [String(v)] : []));
+      Object.entries(obj).flatMap(([k, v]) =>
+        v && typeof v === 'object'
+          ? placeholders(v as Record<string, unknown>)
+          : k === 'searchPlaceholder'
+            ? [String(v)]
+            : [],
+      );
     const all = Object.values(namespaces).flatMap((ns) => [...placeholders(ns.en), ...placeholders(ns.ro)]);
     expect(all.length).toBeGreaterThan(10);
     for (const text of all) expect(text.length, text).toBeLessThanOrEqual(30);

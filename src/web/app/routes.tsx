@@ -25,19 +25,41 @@ export const signedInRoutes: RouteObject[] = [
   { path: 'orders/new', ...screen(async () => (await import('../features/orders/NewOrderPage')).NewOrderPage) },
   { path: 'orders/:id', ...screen(async () => (await import('../features/orders/OrderDetailPage')).OrderDetailPage) },
   { path: 'sources', ...screen(async () => (await import('../features/sources/SourcesPage')).SourcesPage) },
-  { path: 'discounts', ...screen(async () => (await import('../features/discounts/OrderDiscountsPage')).OrderDiscountsPage) },
-  { path: 'product-discounts', ...screen(async () => (await import('../features/discounts/ProductDiscountsPage')).ProductDiscountsPage) },
-  { path: 'integrations', ...screen(async () => (await import('../features/integrations/IntegrationsPage')).IntegrationsPage) },
+  {
+    path: 'discounts',
+    ...screen(async () => (await import('../features/discounts/OrderDiscountsPage')).OrderDiscountsPage),
+  },
+  {
+    path: 'product-discounts',
+    ...screen(async () => (await import('../features/discounts/ProductDiscountsPage')).ProductDiscountsPage),
+  },
+  {
+    path: 'integrations',
+    ...screen(async () => (await import('../features/integrations/IntegrationsPage')).IntegrationsPage),
+  },
   { path: 'messages', ...screen(async () => (await import('../features/messages/MessagesPage')).MessagesPage) },
   { path: 'packages', ...screen(async () => (await import('../features/packages/PackagesPage')).PackagesPage) },
-  { path: 'return-requests', ...screen(async () => (await import('../features/return-requests/ReturnRequestsPage')).ReturnRequestsPage) },
-  { path: 'sameday-location', ...screen(async () => (await import('../features/locations/LocationPage')).LocationPage) },
-  { path: 'notifications', ...screen(async () => (await import('../features/notifications/NotificationsPage')).NotificationsPage) },
+  {
+    path: 'return-requests',
+    ...screen(async () => (await import('../features/return-requests/ReturnRequestsPage')).ReturnRequestsPage),
+  },
+  {
+    path: 'sameday-location',
+    ...screen(async () => (await import('../features/locations/LocationPage')).LocationPage),
+  },
+  {
+    path: 'notifications',
+    ...screen(async () => (await import('../features/notifications/NotificationsPage')).NotificationsPage),
+  },
   { path: '*', element: <NotFoundPage /> },
 ];
 
 export const routes: RouteObject[] = [
   { element: <PublicOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
   // The spinner shows while the first screen's chunk loads on a direct visit (e.g. a bookmarked /products).
-  { element: <RequireAuth />, hydrateFallbackElement: <StartupSpinner />, children: [{ path: '/', element: <Layout />, children: signedInRoutes }] },
+  {
+    element: <RequireAuth />,
+    hydrateFallbackElement: <StartupSpinner />,
+    children: [{ path: '/', element: <Layout />, children: signedInRoutes }],
+  },
 ];

@@ -19,8 +19,12 @@ describe('company selection', () => {
     { id: 4, name: 'Alfa SRL' },
     { id: 9, name: 'Beta SRL' },
   ];
-  it('picks the first company when none is stored', () => expect(resolveSelection(companies, null)).toEqual({ id: 4, name: 'Alfa SRL' }));
-  it('keeps the stored company and refreshes its name', () => expect(resolveSelection(companies, { id: 9, name: 'Old name' })).toEqual({ id: 9, name: 'Beta SRL' }));
-  it('falls back to the first when the stored one is gone', () => expect(resolveSelection(companies, { id: 77, name: 'Gone' })).toEqual({ id: 4, name: 'Alfa SRL' }));
-  it('selects nothing when there are no companies', () => expect(resolveSelection([], { id: 4, name: 'Alfa SRL' })).toBeNull());
+  it('picks the first company when none is stored', () =>
+    expect(resolveSelection(companies, null)).toEqual({ id: 4, name: 'Alfa SRL' }));
+  it('keeps the stored company and refreshes its name', () =>
+    expect(resolveSelection(companies, { id: 9, name: 'Old name' })).toEqual({ id: 9, name: 'Beta SRL' }));
+  it('falls back to the first when the stored one is gone', () =>
+    expect(resolveSelection(companies, { id: 77, name: 'Gone' })).toEqual({ id: 4, name: 'Alfa SRL' }));
+  it('selects nothing when there are no companies', () =>
+    expect(resolveSelection([], { id: 4, name: 'Alfa SRL' })).toBeNull());
 });

@@ -9,5 +9,8 @@ export function initials(user: Pick<AuthUser, 'first_name' | 'last_name'> | null
 /** first_name then last_name. */
 export function fullName(user: Pick<AuthUser, 'first_name' | 'last_name'> | null | undefined): string {
   if (!user) return '';
-  return [user.first_name, user.last_name].map((s) => (s ?? '').trim()).filter(Boolean).join(' ');
+  return [user.first_name, user.last_name]
+    .map((s) => (s ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
 }

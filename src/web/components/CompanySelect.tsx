@@ -18,7 +18,18 @@ export interface CompanySelectProps extends Omit<SelectProps, 'data'> {
  */
 export function CompanySelect({ fixed, fixedHint, loadError, error, ...select }: CompanySelectProps) {
   const { companyOptions, isError } = useCompanies();
-  if (fixed !== undefined) return <TextInput label={select.label} value={fixed} readOnly variant="filled" description={fixedHint} />;
+  if (fixed !== undefined)
+    return <TextInput label={select.label} value={fixed} readOnly variant="filled" description={fixedHint} />;
   // allowDeselect off: picking the chosen company again must not empty a required field.
-  return <Select required searchable allowDeselect={false} data={companyOptions} error={error ?? (isError ? loadError : undefined)} comboboxProps={{ withinPortal: true }} {...select} />;
+  return (
+    <Select
+      required
+      searchable
+      allowDeselect={false}
+      data={companyOptions}
+      error={error ?? (isError ? loadError : undefined)}
+      comboboxProps={{ withinPortal: true }}
+      {...select}
+    />
+  );
 }

@@ -28,14 +28,30 @@ export function CompanySourceSelect({ companyId, query, hints, ...select }: Comp
   const sources = useQuery({
     queryKey: queryKeys.list('source', companyId, { ...query, purpose: 'options' }),
     queryFn: ({ signal }) =>
-      request<ListResponse<SourceOption>>('/api/v1/source', { query: { ...query, company_id: companyId! }, signal, headers: companyHeader(companyId!) }),
+      request<ListResponse<SourceOption>>('/api/v1/source', {
+        query: { ...query, company_id: companyId! },
+        signal,
+        headers: companyHeader(companyId!),
+      }),
     enabled: companyId !== null,
   });
   // Only active sources: an inactive channel brings no orders.
-  const options = (sources.data?.data ?? []).filter((s) => s.active !== false).map((s) => ({ value: String(s.id), label: s.source }));
+  const options = (sources.data?.data ?? [])
+    .filter((s) => s.active !== false)
+    .map((s) => ({ value: String(s.id), label: s.source }));
   let hint: string | undefined;
   if (!companyId) hint = hints.needsCompany;
   else if (sources.isError) hint = hints.failed;
   else if (sources.isSuccess && options.length === 0) hint = hints.none;
-  return <Select required searchable disabled={!companyId || sources.isLoading} data={options} description={hint} comboboxProps={{ withinPortal: true }} {...select} />;
+  return (
+    <Select
+      required
+      searchable
+      disabled={!companyId || sources.isLoading}
+      data={options}
+      description={hint}
+      comboboxProps={{ withinPortal: true }}
+      {...select}
+    />
+  );
 }

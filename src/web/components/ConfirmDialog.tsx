@@ -18,7 +18,17 @@ export interface ConfirmDialogProps {
 }
 
 /** A confirmation dialog (title, message, Confirm, Cancel). Defaults to the delete wording. */
-export function ConfirmDialog({ opened, onCancel, onConfirm, title, message, confirmLabel, loading, error, danger = true }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  onCancel,
+  onConfirm,
+  title,
+  message,
+  confirmLabel,
+  loading,
+  error,
+  danger = true,
+}: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   return (
     <Modal opened={opened} onClose={() => !loading && onCancel()} title={title ?? t('confirm.deleteTitle')} centered>

@@ -8,7 +8,11 @@ import { prepareDom } from '../test/dom';
 import { EditableField, type EditableFieldProps, type EditableValue } from './EditableField';
 import { common } from './i18n';
 
-function Harness({ initial, onSave, ...rest }: { initial: EditableValue; onSave?: (d: string) => Promise<unknown> } & Partial<EditableFieldProps>) {
+function Harness({
+  initial,
+  onSave,
+  ...rest
+}: { initial: EditableValue; onSave?: (d: string) => Promise<unknown> } & Partial<EditableFieldProps>) {
   const [value, setValue] = useState<EditableValue>(initial);
   return (
     <EditableField
@@ -92,7 +96,9 @@ describe('EditableField', () => {
   });
 
   it('a refused save keeps the editor and the text, with the server field message', async () => {
-    const onSave = vi.fn(() => Promise.reject(new ApiError(422, 'The data is not valid', { phone: ['The phone number is not valid'] })));
+    const onSave = vi.fn(() =>
+      Promise.reject(new ApiError(422, 'The data is not valid', { phone: ['The phone number is not valid'] })),
+    );
     show({ initial: '0722', onSave, field: 'phone' });
     fireEvent.click(pencil());
     fireEvent.change(box(), { target: { value: '12' } });

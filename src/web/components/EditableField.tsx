@@ -10,7 +10,14 @@ export type EditableValue = string | number | null | undefined;
 export interface EditorProps {
   value: string;
   onChange: (value: string) => void;
-  inputProps: { value: string; onKeyDown: (e: KeyboardEvent<HTMLElement>) => void; 'aria-label': string; error?: ReactNode; autoFocus: true; 'data-autofocus': true };
+  inputProps: {
+    value: string;
+    onKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
+    'aria-label': string;
+    error?: ReactNode;
+    autoFocus: true;
+    'data-autofocus': true;
+  };
 }
 
 export interface EditableFieldProps {
@@ -34,14 +41,26 @@ export interface EditableFieldProps {
   disabled?: boolean;
 }
 
-const isEmpty = (v: EditableValue): v is null | undefined | '' => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+const isEmpty = (v: EditableValue): v is null | undefined | '' =>
+  v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
 /**
  * A click-to-edit value (the order detail's fields): the value (or a dash when empty) with a pencil;
  * editing shows an input with Save and Cancel. Enter saves, Esc cancels; a failed save keeps what was
  * typed and shows why.
  */
-export function EditableField({ label, value, onSave, display, toDraft, validate, multiline, renderInput, field, disabled }: EditableFieldProps) {
+export function EditableField({
+  label,
+  value,
+  onSave,
+  display,
+  toDraft,
+  validate,
+  multiline,
+  renderInput,
+  field,
+  disabled,
+}: EditableFieldProps) {
   const { t } = useTranslation('common');
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
@@ -119,7 +138,13 @@ export function EditableField({ label, value, onSave, display, toDraft, validate
           {shown}
           {disabled ? null : (
             <Tooltip label={t('field.edit', { label })}>
-              <ActionIcon ref={pencil} variant="subtle" size="sm" aria-label={t('field.edit', { label })} onClick={start}>
+              <ActionIcon
+                ref={pencil}
+                variant="subtle"
+                size="sm"
+                aria-label={t('field.edit', { label })}
+                onClick={start}
+              >
                 <IconPencil size={16} />
               </ActionIcon>
             </Tooltip>
@@ -129,10 +154,18 @@ export function EditableField({ label, value, onSave, display, toDraft, validate
     );
   }
 
-  const inputProps = { value: draft, onKeyDown, 'aria-label': label, error: error ?? undefined, autoFocus: true as const, 'data-autofocus': true as const };
+  const inputProps = {
+    value: draft,
+    onKeyDown,
+    'aria-label': label,
+    error: error ?? undefined,
+    autoFocus: true as const,
+    'data-autofocus': true as const,
+  };
   let input: ReactNode;
   if (renderInput) input = renderInput({ value: draft, onChange: setDraft, inputProps });
-  else if (multiline) input = <Textarea {...inputProps} autosize minRows={2} onChange={(e) => setDraft(e.currentTarget.value)} />;
+  else if (multiline)
+    input = <Textarea {...inputProps} autosize minRows={2} onChange={(e) => setDraft(e.currentTarget.value)} />;
   else input = <TextInput {...inputProps} onChange={(e) => setDraft(e.currentTarget.value)} />;
 
   return (

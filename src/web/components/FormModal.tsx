@@ -46,7 +46,19 @@ export interface FormModalProps {
 }
 
 /** A modal with a form: fields, the error box, Cancel and Save. Focuses the field marked data-autofocus, else the first field, on open. */
-export function FormModal({ opened, onClose, title, onSubmit, submitting, error, errorFallback, submitLabel, submitDisabled, size = 'lg', children }: FormModalProps) {
+export function FormModal({
+  opened,
+  onClose,
+  title,
+  onSubmit,
+  submitting,
+  error,
+  errorFallback,
+  submitLabel,
+  submitDisabled,
+  size = 'lg',
+  children,
+}: FormModalProps) {
   const { t } = useTranslation('common');
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirst = () => {
@@ -55,11 +67,22 @@ export function FormModal({ opened, onClose, title, onSubmit, submitting, error,
     if (active && formRef.current?.contains(active) && active.matches('input, textarea, select')) return;
     // A field marked data-autofocus (the one the user fills first) wins over the first field.
     const marked = formRef.current?.querySelector<HTMLElement>('[data-autofocus]:not([disabled])');
-    const first = marked ?? formRef.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]):not([readonly]), textarea:not([disabled]), select:not([disabled])');
+    const first =
+      marked ??
+      formRef.current?.querySelector<HTMLElement>(
+        'input:not([type=hidden]):not([disabled]):not([readonly]), textarea:not([disabled]), select:not([disabled])',
+      );
     first?.focus();
   };
   return (
-    <Modal opened={opened} onClose={() => !submitting && onClose()} title={title} size={size} centered onEnterTransitionEnd={focusFirst}>
+    <Modal
+      opened={opened}
+      onClose={() => !submitting && onClose()}
+      title={title}
+      size={size}
+      centered
+      onEnterTransitionEnd={focusFirst}
+    >
       <form
         ref={formRef}
         noValidate

@@ -43,18 +43,35 @@ function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
   const search = url.searchParams.get('search') ?? '';
   const rows = table.filter((t) => t.name.toLowerCase().includes(search.toLowerCase()));
   if (countBound !== null && rows.length > countBound) {
-    const meta = { total: countBound, total_exact: false, last_page: Math.ceil(countBound / items) + 1, current_page: page, per_page: items };
+    const meta = {
+      total: countBound,
+      total_exact: false,
+      last_page: Math.ceil(countBound / items) + 1,
+      current_page: page,
+      per_page: items,
+    };
     return json(200, { data: rows.slice((page - 1) * items, page * items), meta });
   }
   const lastPage = Math.max(1, Math.ceil(rows.length / items));
-  return json(200, { data: rows.slice((page - 1) * items, page * items), meta: { total: rows.length, last_page: lastPage, current_page: page, per_page: items } });
+  return json(200, {
+    data: rows.slice((page - 1) * items, page * items),
+    meta: { total: rows.length, last_page: lastPage, current_page: page, per_page: items },
+  });
 }
 
 let crudRef: ReturnType<typeof useCrud<{ name: string }>> | null = null;
 
 const bulkRan: string[][] = [];
 
-function ThingsPage({ companyScoped = true, texts, bulk = false }: { companyScoped?: boolean; texts?: string; bulk?: boolean }) {
+function ThingsPage({
+  companyScoped = true,
+  texts,
+  bulk = false,
+}: {
+  companyScoped?: boolean;
+  texts?: string;
+  bulk?: boolean;
+}) {
   const list = useList<Thing>({ resource: 'thing', path: '/api/v1/thing', companyScoped });
   const crud = useCrud<{ name: string }>({ resource: 'thing', path: '/api/v1/thing', list });
   crudRef = crud;
@@ -86,7 +103,10 @@ function ThingsPage({ companyScoped = true, texts, bulk = false }: { companyScop
 }
 
 function renderAt(url: string, companyScoped = true, extra: { texts?: string; bulk?: boolean } = {}) {
-  const router = createMemoryRouter([{ path: '/things', element: <ThingsPage companyScoped={companyScoped} {...extra} /> }], { initialEntries: [url] });
+  const router = createMemoryRouter(
+    [{ path: '/things', element: <ThingsPage companyScoped={companyScoped} {...extra} /> }],
+    { initialEntries: [url] },
+  );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MantineProvider>
@@ -99,14 +119,22 @@ function renderAt(url: string, companyScoped = true, extra: { texts?: string; bu
 }
 
 const showing = () => screen.findByText(/^Showing \d+ to \d+ of \d+ results$/);
-const lastListCall = () => [...calls].reverse().find((u) => u.pathname === '/api/v1/thing' && u.searchParams.has('items'))!;
+const lastListCall = () =>
+  [...calls].reverse().find((u) => u.pathname === '/api/v1/thing' && u.searchParams.has('items'))!;
 
 beforeAll(async () => {
   await prepareDom(
     {
       en: {
         common: common.en,
-        things: { title: 'My things', add: 'Add thing', searchPlaceholder: 'Search things...', empty: 'No things yet.', deleted: 'The thing was deleted.', errors: { fetch: 'Failed to fetch things', delete: 'Failed to delete the thing: {{reason}}' } },
+        things: {
+          title: 'My things',
+          add: 'Add thing',
+          searchPlaceholder: 'Search things...',
+          empty: 'No things yet.',
+          deleted: 'The thing was deleted.',
+          errors: { fetch: 'Failed to fetch things', delete: 'Failed to delete the thing: {{reason}}' },
+        },
         shop: { archive: { title: 'Archived things' } },
       },
     },
@@ -188,7 +216,9 @@ describe('ListPage + useList', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await waitFor(() => expect(lastListCall().searchParams.get('company_id')).toBe('6'));
     // Page 1 of the new company straight away: no request for its page 2 (the old URL) first.
-    expect(calls.filter((u) => u.pathname === '/api/v1/thing').map((u) => u.search)).toEqual(['?page=1&items=10&company_id=6']);
+    expect(calls.filter((u) => u.pathname === '/api/v1/thing').map((u) => u.search)).toEqual([
+      '?page=1&items=10&company_id=6',
+    ]);
   });
 
   it('without a selected company: "Company ID not found" and no call', async () => {
@@ -199,7 +229,10 @@ describe('ListPage + useList', () => {
   });
 
   it('an error answer replaces the table with the server message', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message: 'Boom from server' }), { status: 500 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message: 'Boom from server' }), { status: 500 }))),
+    );
     renderAt('/things');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Boom from server');
@@ -238,7 +271,10 @@ describe('ListPage standard texts from the feature namespace', () => {
   });
 
   it('the fetch error of the namespace replaces the table when the server says nothing', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{}', { status: 500 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('{}', { status: 500 }))),
+    );
     renderAt('/things', true, { texts: 'things' });
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch things');
   });

@@ -1,4 +1,17 @@
-import { ActionIcon, Button, Checkbox, Group, Paper, Progress, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Progress,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -26,7 +39,13 @@ export interface Column<T> {
 
 /** Phones: the table scrolls sideways with this hint, the actions column stays pinned on the right. */
 export const PHONE_QUERY = '(max-width: 48em)';
-const pinnedRight = { position: 'sticky', right: 0, zIndex: 1, background: 'var(--mantine-color-body)', boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.3)' } as const;
+const pinnedRight = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.3)',
+} as const;
 
 /** The style of an actions cell: pinned on the right on phones (use it in afterRow rows too). */
 export function usePinnedActions(): typeof pinnedRight | undefined {
@@ -89,7 +108,21 @@ const defaultKey = (row: unknown) => (row as { id: number | string }).id;
  * (only with more than one page) and a confirmed delete. All state lives in `list` (useList).
  */
 export function ListPage<T>(props: ListPageProps<T>) {
-  const { list, columns, onAdd, onEdit, onDelete, deleteMessage, rowActions, afterRow, rowKey = defaultKey, toolbar, searchable = true, bulkActions, selectLabel } = props;
+  const {
+    list,
+    columns,
+    onAdd,
+    onEdit,
+    onDelete,
+    deleteMessage,
+    rowActions,
+    afterRow,
+    rowKey = defaultKey,
+    toolbar,
+    searchable = true,
+    bulkActions,
+    selectLabel,
+  } = props;
   const { t } = useTranslation('common');
   const std = useListTexts(props.texts);
   const title = props.title ?? std.title;
@@ -126,12 +159,19 @@ export function ListPage<T>(props: ListPageProps<T>) {
   const total = list.meta?.total ?? 0;
   const lastPage = list.meta?.last_page ?? 1;
   // A bounded total is a floor, not the end: the page is full unless it is the last one.
-  const range = shownRange(list.meta?.current_page ?? page, perPage, list.meta?.total_exact === false ? Number.MAX_SAFE_INTEGER : total);
+  const range = shownRange(
+    list.meta?.current_page ?? page,
+    perPage,
+    list.meta?.total_exact === false ? Number.MAX_SAFE_INTEGER : total,
+  );
 
   let body: ReactNode;
   if (list.companyMissing) body = <CompanyRequired />;
   else if (list.isLoading) body = <LoadingState />;
-  else if (list.error) body = <ErrorState message={errorMessage(list.error, errorFallback ?? t('list.fetchFailed'))} onRetry={list.refetch} />;
+  else if (list.error)
+    body = (
+      <ErrorState message={errorMessage(list.error, errorFallback ?? t('list.fetchFailed'))} onRetry={list.refetch} />
+    );
   else
     body = (
       // On a phone the table is wider than the screen on purpose: names get room, the rest scrolls.
@@ -166,7 +206,9 @@ export function ListPage<T>(props: ListPageProps<T>) {
             {list.rows.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={columns.length + (hasActions ? 1 : 0) + (bulkActions ? 1 : 0)}>
-                  {empty && !list.state.search ? empty : (
+                  {empty && !list.state.search ? (
+                    empty
+                  ) : (
                     <Text ta="center" c="dimmed" py="md">
                       {t('list.noResults')}
                     </Text>
@@ -179,7 +221,11 @@ export function ListPage<T>(props: ListPageProps<T>) {
                   <Table.Tr bg={bulkActions && selection.has(row) ? 'var(--mantine-primary-color-light)' : undefined}>
                     {bulkActions ? (
                       <Table.Td>
-                        <Checkbox aria-label={selectLabel?.(row) ?? t('list.selectRow')} checked={selection.has(row)} onChange={() => selection.toggle(row)} />
+                        <Checkbox
+                          aria-label={selectLabel?.(row) ?? t('list.selectRow')}
+                          checked={selection.has(row)}
+                          onChange={() => selection.toggle(row)}
+                        />
                       </Table.Td>
                     ) : null}
                     {columns.map((c) => (
@@ -241,15 +287,17 @@ export function ListPage<T>(props: ListPageProps<T>) {
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Group gap="sm" wrap="wrap" style={{ flex: 1 }}>
-              {searchable ? (<TextInput
-                aria-label={t('list.search')}
-                placeholder={searchPlaceholder ?? t('list.search')}
-                leftSection={<IconSearch size={16} />}
-                value={list.searchInput}
-                onChange={(e) => list.setSearchInput(e.currentTarget.value)}
-                style={{ flex: 1, minWidth: 200, maxWidth: 360 }}
-                type="search"
-              />) : null}
+              {searchable ? (
+                <TextInput
+                  aria-label={t('list.search')}
+                  placeholder={searchPlaceholder ?? t('list.search')}
+                  leftSection={<IconSearch size={16} />}
+                  value={list.searchInput}
+                  onChange={(e) => list.setSearchInput(e.currentTarget.value)}
+                  style={{ flex: 1, minWidth: 200, maxWidth: 360 }}
+                  type="search"
+                />
+              ) : null}
               {toolbar}
             </Group>
             <Group gap="xs" wrap="nowrap">
@@ -268,7 +316,16 @@ export function ListPage<T>(props: ListPageProps<T>) {
             </Group>
           </Group>
           {bulkActions && selection.rows.length > 0 ? (
-            <Group role="toolbar" aria-label={t('list.selectionBar')} justify="space-between" wrap="wrap" gap="sm" p="xs" bg="var(--mantine-primary-color-light)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+            <Group
+              role="toolbar"
+              aria-label={t('list.selectionBar')}
+              justify="space-between"
+              wrap="wrap"
+              gap="sm"
+              p="xs"
+              bg="var(--mantine-primary-color-light)"
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            >
               <Group gap="sm" wrap="wrap">
                 <Text size="sm" fw={600}>
                   {t('list.selected', { count: selection.rows.length })}
@@ -280,7 +337,9 @@ export function ListPage<T>(props: ListPageProps<T>) {
               </Button>
             </Group>
           ) : null}
-          <div style={{ minHeight: 4 }}>{list.isFetching && !list.isLoading ? <Progress value={100} animated size="xs" aria-hidden /> : null}</div>
+          <div style={{ minHeight: 4 }}>
+            {list.isFetching && !list.isLoading ? <Progress value={100} animated size="xs" aria-hidden /> : null}
+          </div>
           {phone && list.rows.length > 0 && !list.error ? (
             <Text size="xs" c="dimmed" ta="right">
               {t('list.scrollHint')} →
@@ -291,7 +350,11 @@ export function ListPage<T>(props: ListPageProps<T>) {
           {!list.companyMissing && !list.isLoading && !list.error && total > 0 ? (
             <Group justify="space-between" wrap="wrap" gap="sm">
               <Text size="sm" c="dimmed">
-                {t(list.meta?.total_exact === false ? 'list.showingMore' : 'list.showing', { from: range.from, to: range.to, count: total })}
+                {t(list.meta?.total_exact === false ? 'list.showingMore' : 'list.showing', {
+                  from: range.from,
+                  to: range.to,
+                  count: total,
+                })}
               </Text>
               <ListPagination page={page} lastPage={lastPage} onChange={list.setPage} />
             </Group>

@@ -4,7 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { pageWindow } from '../../core/pagination';
 
 /** Previous, numbered pages (src/core/pagination.ts window) and Next. Hidden for a single page. */
-export function ListPagination({ page, lastPage, onChange, disabled }: { page: number; lastPage: number; onChange: (page: number) => void; disabled?: boolean }) {
+export function ListPagination({
+  page,
+  lastPage,
+  onChange,
+  disabled,
+}: {
+  page: number;
+  lastPage: number;
+  onChange: (page: number) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('common');
   // On a phone the numbered window would wrap: Previous, "Page 2 of 32", Next on one line.
   const compact = useMediaQuery('(max-width: 48em)', false) ?? false;
@@ -19,7 +29,12 @@ export function ListPagination({ page, lastPage, onChange, disabled }: { page: n
           <Text size="sm" aria-current="page" style={{ whiteSpace: 'nowrap' }}>
             {t('list.pageOf', { page, last: lastPage })}
           </Text>
-          <Button size="xs" variant="default" onClick={() => onChange(page + 1)} disabled={disabled || page >= lastPage}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => onChange(page + 1)}
+            disabled={disabled || page >= lastPage}
+          >
             {t('list.next')}
           </Button>
         </Group>

@@ -12,10 +12,26 @@ import { ProductSelect, type ProductSelectProps } from './ProductSelect';
 import { productOptions, type ProductOption } from './useProductOptions';
 
 const product = (id: number, name: string, sku: string, variations: Product[] = []): Product => ({
-  id, company_id: 5, parent_id: null, name, description: null, sku, sale_type: 'Bucata', stock: variations.length ? null : 3, selling_price: variations.length ? null : 10,
-  buying_price: 5, currency: 'RON', image: null, variations, created_at: 0, updated_at: 0,
+  id,
+  company_id: 5,
+  parent_id: null,
+  name,
+  description: null,
+  sku,
+  sale_type: 'Bucata',
+  stock: variations.length ? null : 3,
+  selling_price: variations.length ? null : 10,
+  buying_price: 5,
+  currency: 'RON',
+  image: null,
+  variations,
+  created_at: 0,
+  updated_at: 0,
 });
-const tee = product(1, 'Tricou', 'TR', [{ ...product(2, 'Tricou M', 'TR-M'), parent_id: 1 }, { ...product(3, 'Roșu', 'TR-R'), parent_id: 1 }]);
+const tee = product(1, 'Tricou', 'TR', [
+  { ...product(2, 'Tricou M', 'TR-M'), parent_id: 1 },
+  { ...product(3, 'Roșu', 'TR-R'), parent_id: 1 },
+]);
 const mug = product(4, 'Cană', 'CN');
 
 const calls: URL[] = [];
@@ -56,8 +72,18 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   calls.length = 0;
-  answer = () => new Response(JSON.stringify({ data: [tee, mug], meta: { total: 2, last_page: 1, current_page: 1, per_page: 100 } }), { status: 200 });
-  vi.stubGlobal('fetch', vi.fn((u: string) => { calls.push(new URL(u, 'http://x')); return Promise.resolve(answer()); }));
+  answer = () =>
+    new Response(
+      JSON.stringify({ data: [tee, mug], meta: { total: 2, last_page: 1, current_page: 1, per_page: 100 } }),
+      { status: 200 },
+    );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((u: string) => {
+      calls.push(new URL(u, 'http://x'));
+      return Promise.resolve(answer());
+    }),
+  );
   session.signIn('tok', { id: 1, first_name: 'A', last_name: 'B', email: 'a@b.ro' });
   session.selectCompany({ id: 5, name: 'Firma' });
 });
@@ -70,7 +96,11 @@ describe('productOptions', () => {
   it('top-level keeps the rows; sellable offers the variations named after their parent', () => {
     expect(productOptions([tee, mug], 'top-level').map((o) => o.label)).toEqual(['Tricou', 'Cană']);
     const sellable = productOptions([tee, mug], 'sellable');
-    expect(sellable.map((o) => [o.id, o.label])).toEqual([[2, 'Tricou M'], [3, 'Tricou / Roșu'], [4, 'Cană']]);
+    expect(sellable.map((o) => [o.id, o.label])).toEqual([
+      [2, 'Tricou M'],
+      [3, 'Tricou / Roșu'],
+      [4, 'Cană'],
+    ]);
     expect(sellable[1].parent?.id).toBe(1);
     expect(sellable[2].parent).toBeNull();
   });
@@ -96,7 +126,9 @@ describe('ProductSelect', () => {
     fireEvent.click(input());
     await waitFor(() => expect(optionTexts()).toEqual(['Tricou M (TR-M)', 'Tricou / Roșu (TR-R)']));
     fireEvent.click(screen.getByRole('option', { name: 'Tricou / Roșu (TR-R)' }));
-    expect(onPick).toHaveBeenLastCalledWith(expect.objectContaining({ id: 3, sku: 'TR-R', parent: expect.objectContaining({ id: 1 }) }));
+    expect(onPick).toHaveBeenLastCalledWith(
+      expect.objectContaining({ id: 3, sku: 'TR-R', parent: expect.objectContaining({ id: 1 }) }),
+    );
   });
 
   it('keeps a known value beyond the first 100 choosable (editing)', async () => {
@@ -135,7 +167,10 @@ describe('ProductSelect', () => {
   });
 
   it('says when the company has no product', async () => {
-    answer = () => new Response(JSON.stringify({ data: [], meta: { total: 0, last_page: 1, current_page: 1, per_page: 100 } }), { status: 200 });
+    answer = () =>
+      new Response(JSON.stringify({ data: [], meta: { total: 0, last_page: 1, current_page: 1, per_page: 100 } }), {
+        status: 200,
+      });
     renderSelect({ noneText: 'No products yet' });
     await screen.findByText('No products yet');
   });

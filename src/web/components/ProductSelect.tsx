@@ -2,11 +2,19 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../lib/api';
-import { PRODUCT_OPTIONS_LIMIT, useProductOptions, type ProductOption, type ProductOptionsMode } from './useProductOptions';
+import {
+  PRODUCT_OPTIONS_LIMIT,
+  useProductOptions,
+  type ProductOption,
+  type ProductOptionsMode,
+} from './useProductOptions';
 
 export const PRODUCT_SEARCH_DEBOUNCE_MS = 300;
 
-export interface ProductSelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange' | 'filter'> {
+export interface ProductSelectProps extends Omit<
+  SelectProps,
+  'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange' | 'filter'
+> {
   value: string | null;
   /** The id as a string (Select's value) and the chosen option (its product, parent, label), or null. */
   onChange: (value: string | null, option: ProductOption | null) => void;
@@ -32,18 +40,38 @@ const optionLabel = (name: string, sku: string) => (sku ? `${name} (${sku})` : n
  * THE product select: products of the selected company (page 1, 100 at most), searchable, each shown
  * as "Name (SKU)". It never opens its dropdown on focus. Use it in every form that picks a product.
  */
-export function ProductSelect({ value, onChange, enabled = true, mode = 'top-level', serverSearch = false, exclude, known, failedText, noneText, error, description, disabled, ...rest }: ProductSelectProps) {
+export function ProductSelect({
+  value,
+  onChange,
+  enabled = true,
+  mode = 'top-level',
+  serverSearch = false,
+  exclude,
+  known,
+  failedText,
+  noneText,
+  error,
+  description,
+  disabled,
+  ...rest
+}: ProductSelectProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, PRODUCT_SEARCH_DEBOUNCE_MS);
   // The chosen option stays in the data whatever the search answers (Select writes its label in the box).
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
   const chosenLabel = chosen && chosen.value === value ? chosen.label : null;
-  const products = useProductOptions({ enabled, mode, search: serverSearch && debounced !== chosenLabel ? debounced : '' });
+  const products = useProductOptions({
+    enabled,
+    mode,
+    search: serverSearch && debounced !== chosenLabel ? debounced : '',
+  });
 
   const all = products.data;
   const data = useMemo(() => {
     const skip = new Set(exclude ?? []);
-    const opts = (all ?? []).filter((p) => !skip.has(p.id) || String(p.id) === value).map((p) => ({ value: String(p.id), label: optionLabel(p.label, p.sku) }));
+    const opts = (all ?? [])
+      .filter((p) => !skip.has(p.id) || String(p.id) === value)
+      .map((p) => ({ value: String(p.id), label: optionLabel(p.label, p.sku) }));
     const keep = (o: { value: string; label: string }) => {
       if (!opts.some((x) => x.value === o.value)) opts.unshift(o);
     };
@@ -60,7 +88,8 @@ export function ProductSelect({ value, onChange, enabled = true, mode = 'top-lev
 
   let hint = description;
   let failed: string | undefined;
-  if (products.isError && failedText) failed = typeof failedText === 'function' ? failedText(errorMessage(products.error, '')) : failedText;
+  if (products.isError && failedText)
+    failed = typeof failedText === 'function' ? failedText(errorMessage(products.error, '')) : failedText;
   else if (products.isSuccess && data.length === 0 && !search && noneText) hint = noneText;
 
   return (

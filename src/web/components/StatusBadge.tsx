@@ -5,7 +5,12 @@ import { statusColor } from '../../core/status';
 /** An order or courier status as a coloured badge (src/core/status.ts), labelled in the UI language. */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
   const { t } = useTranslation('common');
-  if (!status) return <Badge color="gray" variant="light">{t('status.none')}</Badge>;
+  if (!status)
+    return (
+      <Badge color="gray" variant="light">
+        {t('status.none')}
+      </Badge>
+    );
   const label = t(`status.${status}`, { defaultValue: status });
   return (
     <Badge color={statusColor(status)} variant="light">

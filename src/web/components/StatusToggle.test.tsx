@@ -34,7 +34,10 @@ function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
     return json(200, { data: table.find((b) => b.id === id) });
   }
   const page = Number(url.searchParams.get('page') ?? 1);
-  return json(200, { data: table.slice((page - 1) * 10, page * 10), meta: { total: table.length, last_page: Math.ceil(table.length / 10), current_page: page, per_page: 10 } });
+  return json(200, {
+    data: table.slice((page - 1) * 10, page * 10),
+    meta: { total: table.length, last_page: Math.ceil(table.length / 10), current_page: page, per_page: 10 },
+  });
 }
 
 function BoxesPage() {
@@ -49,7 +52,15 @@ function BoxesPage() {
           key: 'is_active',
           header: 'Status',
           render: (b) => (
-            <StatusToggle id={b.id} active={b.is_active} crud={crud} ariaLabel={`Active: ${b.name}`} labels={['On', 'Off']} doneMessage={(on) => (on ? `${b.name} on` : `${b.name} off`)} failedMessage={() => `Could not change ${b.name}`} />
+            <StatusToggle
+              id={b.id}
+              active={b.is_active}
+              crud={crud}
+              ariaLabel={`Active: ${b.name}`}
+              labels={['On', 'Off']}
+              doneMessage={(on) => (on ? `${b.name} on` : `${b.name} off`)}
+              failedMessage={() => `Could not change ${b.name}`}
+            />
           ),
         },
       ]}
@@ -94,7 +105,9 @@ describe('StatusToggle + useCrud.setStatus', () => {
     expect(sw.checked).toBe(true);
     fireEvent.click(sw);
     await waitFor(() => expect(posts).toEqual([{ path: '/api/v1/box/11', body: { is_active: false } }]));
-    await waitFor(() => expect((screen.getByRole('switch', { name: 'Active: Box 11' }) as HTMLInputElement).checked).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('switch', { name: 'Active: Box 11' }) as HTMLInputElement).checked).toBe(false),
+    );
     expect(screen.getByText('Off')).toBeTruthy();
     expect(router.state.location.search).toBe('?page=2');
     expect(toast).toHaveBeenCalledWith({ color: 'green', message: 'Box 11 off' });

@@ -6,7 +6,10 @@ export interface StatusToggleProps {
   id: number | string;
   active: boolean;
   /** `useCrud(...)`: its setStatus / isTogglingStatus do the request and the list rule. */
-  crud: { setStatus: (id: number | string, active: boolean) => Promise<unknown>; isTogglingStatus: (id: number | string) => boolean };
+  crud: {
+    setStatus: (id: number | string, active: boolean) => Promise<unknown>;
+    isTogglingStatus: (id: number | string) => boolean;
+  };
   /** Accessible name naming the row, e.g. t('status.toggle', { name }). */
   ariaLabel: string;
   /** The text next to the switch: [on, off]. */
@@ -26,5 +29,13 @@ export function StatusToggle({ id, active, crud, ariaLabel, labels, doneMessage,
       (e: unknown) => notifications.show({ color: 'red', message: failedMessage(e) }),
     );
   };
-  return <Switch checked={active} onChange={flip} disabled={crud.isTogglingStatus(id)} aria-label={ariaLabel} label={active ? labels[0] : labels[1]} />;
+  return (
+    <Switch
+      checked={active}
+      onChange={flip}
+      disabled={crud.isTogglingStatus(id)}
+      aria-label={ariaLabel}
+      label={active ? labels[0] : labels[1]}
+    />
+  );
 }

@@ -6,7 +6,11 @@ describe('list state in the URL', () => {
     expect(parseListParams(new URLSearchParams(''))).toEqual({ page: 1, perPage: 10, search: '' });
   });
   it('reads page, items and search', () => {
-    expect(parseListParams(new URLSearchParams('page=3&items=25&search=casa'))).toEqual({ page: 3, perPage: 25, search: 'casa' });
+    expect(parseListParams(new URLSearchParams('page=3&items=25&search=casa'))).toEqual({
+      page: 3,
+      perPage: 25,
+      search: 'casa',
+    });
   });
   it('ignores a broken page and a page size outside 10/25/50/100', () => {
     expect(parseListParams(new URLSearchParams('page=-2&items=7'))).toEqual({ page: 1, perPage: 10, search: '' });
@@ -16,7 +20,9 @@ describe('list state in the URL', () => {
   it('writes only non-default values and keeps other parameters', () => {
     const out = writeListParams(new URLSearchParams('tab=x&page=4&search=old'), { page: 1, perPage: 50, search: '' });
     expect(out.toString()).toBe('tab=x&items=50');
-    expect(writeListParams(new URLSearchParams(''), { page: 2, perPage: 10, search: 'a b' }).toString()).toBe('page=2&search=a+b');
+    expect(writeListParams(new URLSearchParams(''), { page: 2, perPage: 10, search: 'a b' }).toString()).toBe(
+      'page=2&search=a+b',
+    );
   });
   it('round-trips', () => {
     const state = { page: 7, perPage: 100, search: 'Ștefan' };

@@ -32,7 +32,17 @@ export function ErrorState({ message, onRetry }: { message: ReactNode; onRetry?:
   );
 }
 
-export function EmptyState({ title, text, action, icon }: { title: ReactNode; text?: ReactNode; action?: ReactNode; icon?: ReactNode }) {
+export function EmptyState({
+  title,
+  text,
+  action,
+  icon,
+}: {
+  title: ReactNode;
+  text?: ReactNode;
+  action?: ReactNode;
+  icon?: ReactNode;
+}) {
   return (
     <Center py="xl">
       <Stack align="center" gap="xs" maw={420} ta="center">
@@ -70,7 +80,9 @@ export function CompanyRequired() {
 export function PageHeader({ title, children }: { title: ReactNode; children?: ReactNode }) {
   return (
     <Stack gap={0} mb="md">
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+      <div
+        style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}
+      >
         <Title order={2}>{title}</Title>
         {children}
       </div>

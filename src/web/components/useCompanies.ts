@@ -20,6 +20,12 @@ export function useCompanies() {
     queryFn: ({ signal }) => api.get<ListResponse<Company>>('/api/v1/company', { items: 1000 }, signal),
   });
   const companies = query.data?.data;
-  const otherCompanyName = (id: number): string | null => (id === selectedId ? null : (companies?.find((c) => c.id === id)?.name ?? ''));
-  return { ...query, companies, companyOptions: (companies ?? []).map((c) => ({ value: String(c.id), label: c.name })), otherCompanyName };
+  const otherCompanyName = (id: number): string | null =>
+    id === selectedId ? null : (companies?.find((c) => c.id === id)?.name ?? '');
+  return {
+    ...query,
+    companies,
+    companyOptions: (companies ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+    otherCompanyName,
+  };
 }

@@ -15,11 +15,14 @@ export function useCompanyIntegrations(enabled = true) {
   const companyId = useCompanyId();
   return useQuery({
     queryKey: queryKeys.list(COMPANY_INTEGRATIONS, companyId, {}),
-    queryFn: ({ signal }) => api.get<{ data: CompanyIntegration[] }>('/api/v1/company-integration', undefined, signal).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: CompanyIntegration[] }>('/api/v1/company-integration', undefined, signal).then((r) => r.data),
     enabled: enabled && companyId !== null,
   });
 }
 
 /** The set-ups of a kind that can be used now: active and fully configured (credentials and the wizard's choices). */
-export const usableIntegrations = (all: readonly CompanyIntegration[] | undefined, type: CompanyIntegration['type']): CompanyIntegration[] =>
-  (all ?? []).filter((i) => i.type === type && i.is_active && i.configured);
+export const usableIntegrations = (
+  all: readonly CompanyIntegration[] | undefined,
+  type: CompanyIntegration['type'],
+): CompanyIntegration[] => (all ?? []).filter((i) => i.type === type && i.is_active && i.configured);

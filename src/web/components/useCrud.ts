@@ -29,7 +29,9 @@ export function useCrud<TBody = unknown, TAnswer = unknown>({ resource, path, li
   const create = useMutation({
     mutationFn: (body: TBody) => {
       const company = createIn?.(body);
-      return company === undefined ? api.post<TAnswer>(path, body) : request<TAnswer>(path, { method: 'POST', body, headers: companyHeader(company) });
+      return company === undefined
+        ? api.post<TAnswer>(path, body)
+        : request<TAnswer>(path, { method: 'POST', body, headers: companyHeader(company) });
     },
     onSuccess: () => {
       list?.afterCreate();
@@ -52,7 +54,8 @@ export function useCrud<TBody = unknown, TAnswer = unknown>({ resource, path, li
   });
   // The status toggle: POST path/{id} with only is_active (src/core/api/status.ts); the list stays on its page.
   const status = useMutation({
-    mutationFn: ({ id, active }: { id: number | string; active: boolean }) => api.post<TAnswer>(`${path}/${id}`, statusBody(active)),
+    mutationFn: ({ id, active }: { id: number | string; active: boolean }) =>
+      api.post<TAnswer>(`${path}/${id}`, statusBody(active)),
     onSuccess: () => {
       list?.afterUpdate();
       return invalidate();
@@ -66,7 +69,8 @@ export function useCrud<TBody = unknown, TAnswer = unknown>({ resource, path, li
     isSaving,
     status,
     /** Sets is_active of one row (ignored while another toggle runs: answers undefined). */
-    setStatus: (id: number | string, active: boolean): Promise<TAnswer | undefined> => (status.isPending ? Promise.resolve(undefined) : status.mutateAsync({ id, active })),
+    setStatus: (id: number | string, active: boolean): Promise<TAnswer | undefined> =>
+      status.isPending ? Promise.resolve(undefined) : status.mutateAsync({ id, active }),
     /** True while the toggle of this row runs (its switch is disabled). */
     isTogglingStatus: (id: number | string) => status.isPending && status.variables?.id === id,
     /** Creates (id null/undefined) or updates; ignored while a save runs (answers undefined). */

@@ -79,7 +79,12 @@ export function useList<T>(options: UseListOptions): ListController<T> {
   const apply = useCallback(
     (event: ListEvent, push = false) => {
       const next = nextListState(stateRef.current, event);
-      if (next.page !== stateRef.current.page || next.perPage !== stateRef.current.perPage || next.search !== stateRef.current.search) write(next, push);
+      if (
+        next.page !== stateRef.current.page ||
+        next.perPage !== stateRef.current.perPage ||
+        next.search !== stateRef.current.search
+      )
+        write(next, push);
     },
     [write],
   );
@@ -120,8 +125,17 @@ export function useList<T>(options: UseListOptions): ListController<T> {
   const companyMissing = companyScoped && companyId === null;
   // From the render where the company changes until the URL follows, the URL still holds the old
   // page: ask for page 1 of the new company at once, never the old company's page of the new one.
-  const asked = lastCompany.current !== companyId || resetPending.current ? nextListState(state, { kind: 'company-changed' }) : state;
-  const query = { page: asked.page, items: asked.perPage, search: asked.search || undefined, ...(companyScoped && companyId ? { company_id: companyId } : {}), ...params };
+  const asked =
+    lastCompany.current !== companyId || resetPending.current
+      ? nextListState(state, { kind: 'company-changed' })
+      : state;
+  const query = {
+    page: asked.page,
+    items: asked.perPage,
+    search: asked.search || undefined,
+    ...(companyScoped && companyId ? { company_id: companyId } : {}),
+    ...params,
+  };
   const queryKey = queryKeys.list(resource, companyScoped ? companyId : null, query);
   const result = useQuery({
     queryKey,

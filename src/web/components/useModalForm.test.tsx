@@ -18,7 +18,9 @@ import { useList } from './useList';
 import { useEntityModal, useModalForm, type EntityModalProps } from './useModalForm';
 
 const shown = vi.hoisted(() => [] as { color?: string; message: unknown }[]);
-vi.mock('@mantine/notifications', () => ({ notifications: { show: (n: { color?: string; message: unknown }) => shown.push(n) } }));
+vi.mock('@mantine/notifications', () => ({
+  notifications: { show: (n: { color?: string; message: unknown }) => shown.push(n) },
+}));
 
 interface Thing {
   id: number;
@@ -114,7 +116,11 @@ describe('useModalForm + useEntityModal', () => {
   });
 
   it('a refused save puts the server messages on the fields and in the box, stays open, and the box is gone on the next opening', async () => {
-    const save = vi.fn(() => Promise.reject(new ApiError(422, 'The given data was invalid.', { name: ['Name taken'], other: ['Not a field'] })));
+    const save = vi.fn(() =>
+      Promise.reject(
+        new ApiError(422, 'The given data was invalid.', { name: ['Name taken'], other: ['Not a field'] }),
+      ),
+    );
     renderWith(<ThingsPage save={save} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     await screen.findByText('Add thing');
@@ -138,7 +144,23 @@ describe('useModalForm + useEntityModal', () => {
 
 describe('CompanySelect', () => {
   it("lists the user's companies, or shows the fixed company read-only", async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ data: [{ id: 5, name: 'Firma' }, { id: 6, name: 'Alta' }], meta: {} }), { status: 200 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({
+              data: [
+                { id: 5, name: 'Firma' },
+                { id: 6, name: 'Alta' },
+              ],
+              meta: {},
+            }),
+            { status: 200 },
+          ),
+        ),
+      ),
+    );
     renderWith(
       <>
         <CompanySelect label="Company" value="6" onChange={() => {}} />
@@ -166,7 +188,11 @@ describe('useCrud createIn', () => {
     );
     let crud: ReturnType<typeof useCrud<{ company_id: number }>> | null = null;
     function Probe() {
-      crud = useCrud<{ company_id: number }>({ resource: 'thing', path: '/api/v1/thing', createIn: (b) => b.company_id });
+      crud = useCrud<{ company_id: number }>({
+        resource: 'thing',
+        path: '/api/v1/thing',
+        createIn: (b) => b.company_id,
+      });
       return null;
     }
     renderWith(<Probe />);
@@ -185,13 +211,25 @@ describe('ListPage deletedMessage', () => {
       'fetch',
       vi.fn((_url: string, init?: RequestInit) => {
         if (init?.method === 'DELETE') rows = [];
-        return Promise.resolve(new Response(JSON.stringify({ data: rows, meta: { total: rows.length, last_page: 1, current_page: 1, per_page: 10 } }), { status: 200 }));
+        return Promise.resolve(
+          new Response(
+            JSON.stringify({ data: rows, meta: { total: rows.length, last_page: 1, current_page: 1, per_page: 10 } }),
+            { status: 200 },
+          ),
+        );
       }),
     );
     function Things() {
       const list = useList<Thing>({ resource: 'thing', path: '/api/v1/thing' });
       const crud = useCrud({ resource: 'thing', path: '/api/v1/thing', list });
-      return <ListPage<Thing> list={list} columns={[{ key: 'name', header: 'Name' }]} onDelete={(t) => crud.remove.mutateAsync(t.id)} deletedMessage="Thing deleted" />;
+      return (
+        <ListPage<Thing>
+          list={list}
+          columns={[{ key: 'name', header: 'Name' }]}
+          onDelete={(t) => crud.remove.mutateAsync(t.id)}
+          deletedMessage="Thing deleted"
+        />
+      );
     }
     renderWith(<RouterProvider router={createMemoryRouter([{ path: '/', element: <Things /> }])} />);
     await screen.findByText('One');

@@ -22,7 +22,11 @@ export interface EntityModalProps<E, B> {
 export function useEntityModal<E>() {
   // undefined: closed; null: adding; a row: editing.
   const [target, setTarget] = useState<E | null | undefined>(undefined);
-  const props: Pick<EntityModalProps<E, unknown>, 'opened' | 'entity' | 'onClose'> = { opened: target !== undefined, entity: target ?? null, onClose: () => setTarget(undefined) };
+  const props: Pick<EntityModalProps<E, unknown>, 'opened' | 'entity' | 'onClose'> = {
+    opened: target !== undefined,
+    entity: target ?? null,
+    onClose: () => setTarget(undefined),
+  };
   return { add: () => setTarget(null), edit: (row: E) => setTarget(row), props };
 }
 

@@ -34,14 +34,23 @@ export interface ProductOption {
 /** The options of one page of the product list (pure, for the tests). */
 export function productOptions(rows: readonly Product[], mode: ProductOptionsMode): ProductOption[] {
   const out: ProductOption[] = [];
-  const own = (p: Product, parent: Product | null, label: string): ProductOption => ({ id: p.id, name: p.name, sku: p.sku, description: p.description, label, product: p, parent });
+  const own = (p: Product, parent: Product | null, label: string): ProductOption => ({
+    id: p.id,
+    name: p.name,
+    sku: p.sku,
+    description: p.description,
+    label,
+    product: p,
+    parent,
+  });
   for (const p of rows) {
     const variations = Array.isArray(p.variations) ? p.variations : [];
     if (mode === 'top-level' || variations.length === 0) {
       out.push(own(p, null, p.name));
       continue;
     }
-    for (const v of variations) out.push(own(v, p, v.name.toLowerCase().includes(p.name.toLowerCase()) ? v.name : `${p.name} / ${v.name}`));
+    for (const v of variations)
+      out.push(own(v, p, v.name.toLowerCase().includes(p.name.toLowerCase()) ? v.name : `${p.name} / ${v.name}`));
   }
   return out;
 }
@@ -57,11 +66,15 @@ export interface UseProductOptions {
 /** Products of the selected company for a select: page 1, 100 at most, optional server search. */
 export function useProductOptions({ enabled, mode = 'top-level', search = '' }: UseProductOptions) {
   const companyId = useCompanyId();
-  const select = useCallback((answer: ListResponse<Product>) => productOptions(Array.isArray(answer?.data) ? answer.data : [], mode), [mode]);
+  const select = useCallback(
+    (answer: ListResponse<Product>) => productOptions(Array.isArray(answer?.data) ? answer.data : [], mode),
+    [mode],
+  );
   const params = { page: 1, items: PRODUCT_OPTIONS_LIMIT, search: search.trim() || undefined };
   return useQuery({
     queryKey: queryKeys.list('product', companyId, { ...params, purpose: 'options' }),
-    queryFn: ({ signal }) => api.get<ListResponse<Product>>(PRODUCTS_PATH, { ...params, company_id: companyId ?? undefined }, signal),
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<Product>>(PRODUCTS_PATH, { ...params, company_id: companyId ?? undefined }, signal),
     enabled: enabled && companyId !== null,
     // Typing in a server-searched select keeps the last options until the new ones arrive.
     placeholderData: keepPreviousData,

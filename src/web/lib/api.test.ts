@@ -6,7 +6,8 @@ import { session } from './session';
 import { applyServerErrors, serverFieldErrors } from './form';
 import { loginErrorMessage } from '../features/auth/loginError';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('api client', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
@@ -27,7 +28,11 @@ describe('api client', () => {
     await api.get('/api/v1/source', { page: 2, search: '', items: undefined });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/v1/source?page=2');
-    expect(init.headers).toMatchObject({ Authorization: 'Bearer tok123', 'X-Company-ID': '7', 'Accept-Language': 'ro' });
+    expect(init.headers).toMatchObject({
+      Authorization: 'Bearer tok123',
+      'X-Company-ID': '7',
+      'Accept-Language': 'ro',
+    });
   });
 
   it('keeps the session and company in the spec storage keys', () => {
@@ -38,7 +43,8 @@ describe('api client', () => {
     expect(localStorage.getItem('selectedCompanyId')).toBe('3');
     expect(localStorage.getItem('selectedCompanyName')).toBe('Meșteșug');
     session.clear();
-    for (const k of ['token', 'user', 'selectedCompanyId', 'selectedCompanyName']) expect(localStorage.getItem(k)).toBeNull();
+    for (const k of ['token', 'user', 'selectedCompanyId', 'selectedCompanyName'])
+      expect(localStorage.getItem(k)).toBeNull();
   });
 
   it('sends JSON bodies and FormData as multipart', async () => {
@@ -54,20 +60,37 @@ describe('api client', () => {
   });
 
   it('turns an error answer into ApiError {status, message, errors}', async () => {
-    fetchMock.mockResolvedValue(json(422, { message: 'Some fields are not valid.', errors: { name: ['This field is required.'] } }));
+    fetchMock.mockResolvedValue(
+      json(422, { message: 'Some fields are not valid.', errors: { name: ['This field is required.'] } }),
+    );
     const err = await api.post('/api/v1/company', {}).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 422, message: 'Some fields are not valid.', errors: { name: ['This field is required.'] } });
+    expect(err).toMatchObject({
+      status: 422,
+      message: 'Some fields are not valid.',
+      errors: { name: ['This field is required.'] },
+    });
   });
 
   it('keeps the whole error answer (a provider’s own refusal)', async () => {
-    fetchMock.mockResolvedValue(json(422, { message: 'Cargus refused the AWB: Invalid postal code', provider: 'cargus', provider_error: 'Invalid postal code' }));
+    fetchMock.mockResolvedValue(
+      json(422, {
+        message: 'Cargus refused the AWB: Invalid postal code',
+        provider: 'cargus',
+        provider_error: 'Invalid postal code',
+      }),
+    );
     const err = (await api.post('/api/v1/order/1/awb', {}).catch((e: unknown) => e)) as ApiError;
     expect(err.body).toMatchObject({ provider: 'cargus', provider_error: 'Invalid postal code' });
   });
 
   it('downloads a file with the name the server gives it', async () => {
-    fetchMock.mockResolvedValue(new Response('%PDF', { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="AWB-1000123.pdf"' } }));
+    fetchMock.mockResolvedValue(
+      new Response('%PDF', {
+        status: 200,
+        headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="AWB-1000123.pdf"' },
+      }),
+    );
     const file = await api.file('/api/v1/order/1/awb');
     expect(file.filename).toBe('AWB-1000123.pdf');
     expect(await file.blob.text()).toBe('%PDF');
@@ -78,7 +101,9 @@ describe('api client', () => {
   it('reads the file name of a Content-Disposition header', () => {
     expect(fileNameOf('attachment; filename="AWB-1.pdf"')).toBe('AWB-1.pdf');
     expect(fileNameOf('attachment; filename=Factura-SB-12.pdf')).toBe('Factura-SB-12.pdf');
-    expect(fileNameOf(`attachment; filename="x.pdf"; filename*=UTF-8''Factur%C4%83%20SB%2012.pdf`)).toBe('Factură SB 12.pdf');
+    expect(fileNameOf(`attachment; filename="x.pdf"; filename*=UTF-8''Factur%C4%83%20SB%2012.pdf`)).toBe(
+      'Factură SB 12.pdf',
+    );
     expect(fileNameOf('attachment; filename="../../etc/passwd"')).toBe('passwd');
     expect(fileNameOf('attachment')).toBeNull();
     expect(fileNameOf(null)).toBeNull();
@@ -112,7 +137,11 @@ describe('api client', () => {
 
 describe('form errors from the server', () => {
   it('maps a 422 errors object onto the form fields it has', () => {
-    const error = new ApiError(422, 'Some fields are not valid.', { vat_number: ['Invalid CUI.'], name: ['Required.', 'Too long.'], other: ['x'] });
+    const error = new ApiError(422, 'Some fields are not valid.', {
+      vat_number: ['Invalid CUI.'],
+      name: ['Required.', 'Too long.'],
+      other: ['x'],
+    });
     expect(serverFieldErrors(error)).toEqual({ vat_number: 'Invalid CUI.', name: 'Required. Too long.', other: 'x' });
     const setErrors = vi.fn();
     const back = applyServerErrors({ values: { name: '', vat_number: '' }, setErrors }, error);
@@ -123,9 +152,16 @@ describe('form errors from the server', () => {
 });
 
 describe('login error message (403, the server message, the fallbacks)', () => {
-  const t = (k: string) => ({ invalidCredentials: 'Invalid credentials', loginFailed: 'An error occurred during login', 'common:errors.unexpected': 'An unexpected error occurred' })[k] ?? k;
-  it('403 → Invalid credentials', () => expect(loginErrorMessage(new ApiError(403, 'Date incorecte'), t)).toBe('Invalid credentials'));
-  it('other status → the server message', () => expect(loginErrorMessage(new ApiError(429, 'Too many attempts'), t)).toBe('Too many attempts'));
+  const t = (k: string) =>
+    ({
+      invalidCredentials: 'Invalid credentials',
+      loginFailed: 'An error occurred during login',
+      'common:errors.unexpected': 'An unexpected error occurred',
+    })[k] ?? k;
+  it('403 → Invalid credentials', () =>
+    expect(loginErrorMessage(new ApiError(403, 'Date incorecte'), t)).toBe('Invalid credentials'));
+  it('other status → the server message', () =>
+    expect(loginErrorMessage(new ApiError(429, 'Too many attempts'), t)).toBe('Too many attempts'));
   it('no message → the generic failure', () => {
     expect(loginErrorMessage(new ApiError(500, ''), t)).toBe('An error occurred during login');
     expect(loginErrorMessage(new ApiError(0, ''), t)).toBe('An error occurred during login');

@@ -61,7 +61,12 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   }
   let res: Response;
   try {
-    res = await fetch(withQuery(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+    res = await fetch(withQuery(path, opts.query), {
+      method: opts.method ?? 'GET',
+      headers,
+      body,
+      signal: opts.signal,
+    });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, i18n.t('common:errors.network'));
@@ -75,11 +80,16 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     }
     if (res.status === 401 && session.get().token) session.clear();
     const message = typeof payload.message === 'string' ? payload.message : '';
-    const errors = payload.errors && typeof payload.errors === 'object' ? (payload.errors as Record<string, string[]>) : {};
+    const errors =
+      payload.errors && typeof payload.errors === 'object' ? (payload.errors as Record<string, string[]>) : {};
     throw new ApiError(res.status, message, errors, payload && typeof payload === 'object' ? payload : {});
   }
   if (opts.as === 'blob') return (await res.blob()) as T;
-  if (opts.as === 'file') return { blob: await res.blob(), filename: fileNameOf(res.headers.get('Content-Disposition')) } satisfies DownloadedFile as T;
+  if (opts.as === 'file')
+    return {
+      blob: await res.blob(),
+      filename: fileNameOf(res.headers.get('Content-Disposition')),
+    } satisfies DownloadedFile as T;
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -148,6 +158,13 @@ export const isNotFound = (error: unknown): boolean => error instanceof ApiError
  * show both the sentence and the per-field messages.
  */
 export function withReason(error: unknown, format: (reason: string) => string, unknown: string): ApiError {
-  const reason = errorMessage(error, error instanceof Error && !(error instanceof ApiError) && error.message ? error.message : unknown);
-  return new ApiError(error instanceof ApiError ? error.status : 0, format(reason), error instanceof ApiError ? error.errors : {});
+  const reason = errorMessage(
+    error,
+    error instanceof Error && !(error instanceof ApiError) && error.message ? error.message : unknown,
+  );
+  return new ApiError(
+    error instanceof ApiError ? error.status : 0,
+    format(reason),
+    error instanceof ApiError ? error.errors : {},
+  );
 }

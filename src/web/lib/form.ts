@@ -103,7 +103,9 @@ export function useForm<V extends object>(options: UseFormOptions<V>): UseFormRe
     const checkbox = opts.type === 'checkbox';
     const onChange = (e: unknown) => setFieldValue(field, valueOf(e, checkbox) as V[typeof field]);
     const error = errors[field];
-    return checkbox ? { checked: Boolean(values[field]), onChange, error } : { value: values[field] ?? '', onChange, error };
+    return checkbox
+      ? { checked: Boolean(values[field]), onChange, error }
+      : { value: values[field] ?? '', onChange, error };
   };
 
   return {
@@ -133,14 +135,19 @@ export function useForm<V extends object>(options: UseFormOptions<V>): UseFormRe
 /** The server's 422 `errors` object as one message per field. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries(Object.entries(error.errors).map(([f, list]) => [f, Array.isArray(list) ? list.join(' ') : String(list)]));
+  return Object.fromEntries(
+    Object.entries(error.errors).map(([f, list]) => [f, Array.isArray(list) ? list.join(' ') : String(list)]),
+  );
 }
 
 /**
  * Puts the server's field errors on the form's fields (those the form has) and answers the
  * error, so the caller can show it in <FormErrorAlert>.
  */
-export function applyServerErrors<V extends object>(form: Pick<UseFormReturn<V>, 'setErrors' | 'values'>, error: unknown): unknown {
+export function applyServerErrors<V extends object>(
+  form: Pick<UseFormReturn<V>, 'setErrors' | 'values'>,
+  error: unknown,
+): unknown {
   const fields = serverFieldErrors(error);
   const known = Object.fromEntries(Object.entries(fields).filter(([f]) => f in (form.values as object)));
   form.setErrors(known);

@@ -3,13 +3,23 @@ import { localeOf } from './i18n';
 /** Unix seconds as a short date (e.g. 11/21/2026 or 21.11.2026). Empty for missing values. */
 export function formatDate(seconds: number | null | undefined, lang: string): string {
   if (!seconds) return '';
-  return new Date(seconds * 1000).toLocaleDateString(localeOf(lang), { year: 'numeric', month: '2-digit', day: '2-digit' });
+  return new Date(seconds * 1000).toLocaleDateString(localeOf(lang), {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
 }
 
 /** Unix seconds as a short date and time. */
 export function formatDateTime(seconds: number | null | undefined, lang: string): string {
   if (!seconds) return '';
-  return new Date(seconds * 1000).toLocaleString(localeOf(lang), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  return new Date(seconds * 1000).toLocaleString(localeOf(lang), {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }
 
 /** A money amount with two decimals and its currency, e.g. "1,234.50 RON". */

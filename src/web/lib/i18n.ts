@@ -29,7 +29,10 @@ export function localeOf(lang: string): string {
  * catalogue of messages the API answers with.
  */
 export function setupI18n(namespaces: Record<string, Translations>): typeof i18n {
-  const resources: Record<Language, Record<string, Record<string, unknown>>> = { en: { server: serverMessages.en }, ro: { server: serverMessages.ro } };
+  const resources: Record<Language, Record<string, Record<string, unknown>>> = {
+    en: { server: serverMessages.en },
+    ro: { server: serverMessages.ro },
+  };
   for (const [ns, t] of Object.entries(namespaces)) {
     resources.en[ns] = t.en;
     resources.ro[ns] = t.ro;
@@ -46,9 +49,10 @@ export function setupI18n(namespaces: Record<string, Translations>): typeof i18n
       initAsync: false,
     });
   } else {
-    for (const lang of ['en', 'ro'] as const) for (const [ns, bundle] of Object.entries(resources[lang])) i18n.addResourceBundle(lang, ns, bundle, true, true);
+    for (const lang of ['en', 'ro'] as const)
+      for (const [ns, bundle] of Object.entries(resources[lang])) i18n.addResourceBundle(lang, ns, bundle, true, true);
   }
-  if (typeof document !== "undefined") document.documentElement.lang = i18n.language;
+  if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
   return i18n;
 }
 

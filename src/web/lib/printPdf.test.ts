@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PRINT_CLEANUP_MS, PRINT_DELAY_MS, PRINT_LOAD_TIMEOUT_MS, PrintError, printPdf, type PrintStage } from './printPdf';
+import {
+  PRINT_CLEANUP_MS,
+  PRINT_DELAY_MS,
+  PRINT_LOAD_TIMEOUT_MS,
+  PrintError,
+  printPdf,
+  type PrintStage,
+} from './printPdf';
 import { saveFile } from './download';
 
 const TEXTS: Record<PrintStage, string> = {
@@ -99,7 +106,9 @@ describe('printPdf', () => {
 
   it('a failed fetch: its own message, no frame made', async () => {
     const failure = new Error('404');
-    const error = await printPdf(() => Promise.reject(failure), { message: (stage, cause) => `${TEXTS[stage]} (${(cause as Error).message})` }).catch((e: unknown) => e);
+    const error = await printPdf(() => Promise.reject(failure), {
+      message: (stage, cause) => `${TEXTS[stage]} (${(cause as Error).message})`,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PrintError);
     expect((error as PrintError).stage).toBe('fetch');
     expect((error as PrintError).message).toBe(`${TEXTS.fetch} (404)`);

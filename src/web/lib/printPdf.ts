@@ -49,7 +49,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * PrintError naming the stage that failed. The frame is removed on every path.
  */
 export async function printPdf(fetchPdf: () => Promise<Blob>, options: PrintOptions): Promise<void> {
-  const { message, delayMs = PRINT_DELAY_MS, loadTimeoutMs = PRINT_LOAD_TIMEOUT_MS, cleanupMs = PRINT_CLEANUP_MS } = options;
+  const {
+    message,
+    delayMs = PRINT_DELAY_MS,
+    loadTimeoutMs = PRINT_LOAD_TIMEOUT_MS,
+    cleanupMs = PRINT_CLEANUP_MS,
+  } = options;
   const doc = options.doc ?? document;
   const fail = (stage: PrintStage, cause: unknown) => new PrintError(stage, message(stage, cause), cause);
 

@@ -8,5 +8,6 @@ export const queryKeys = {
   all: (resource: string) => [resource] as const,
   lists: (resource: string, companyId: number | null) => [resource, companyId, 'list'] as const,
   list: (resource: string, companyId: number | null, params: object) => [resource, companyId, 'list', params] as const,
-  detail: (resource: string, companyId: number | null, id: number | string) => [resource, companyId, 'detail', id] as const,
+  detail: (resource: string, companyId: number | null, id: number | string) =>
+    [resource, companyId, 'detail', id] as const,
 };

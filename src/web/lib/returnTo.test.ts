@@ -3,7 +3,9 @@ import { returnPath, returnState } from './returnTo';
 
 describe('return to the page that asked for the sign-in', () => {
   it('keeps the path and its query', () => {
-    expect(returnPath(returnState({ pathname: '/products', search: '?page=3&search=cana' }))).toBe('/products?page=3&search=cana');
+    expect(returnPath(returnState({ pathname: '/products', search: '?page=3&search=cana' }))).toBe(
+      '/products?page=3&search=cana',
+    );
     expect(returnPath(returnState({ pathname: '/orders/42', search: '', hash: '#items' }))).toBe('/orders/42#items');
   });
 

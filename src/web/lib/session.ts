@@ -34,7 +34,11 @@ function readCompany(): SelectedCompany | null {
 }
 
 function load(): SessionState {
-  return { token: readStorage(STORAGE_KEYS.token), user: parseUser(readStorage(STORAGE_KEYS.user)), company: readCompany() };
+  return {
+    token: readStorage(STORAGE_KEYS.token),
+    user: parseUser(readStorage(STORAGE_KEYS.user)),
+    company: readCompany(),
+  };
 }
 
 let state: SessionState = load();

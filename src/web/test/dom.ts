@@ -3,7 +3,16 @@ import { initReactI18next } from 'react-i18next';
 
 /** jsdom lacks the browser APIs Mantine reads (matchMedia, ResizeObserver): harmless stand-ins. */
 export function shimBrowserApis(): void {
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as unknown as typeof window.matchMedia;
+  window.matchMedia ??= ((q: string) => ({
+    matches: false,
+    media: q,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
   window.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

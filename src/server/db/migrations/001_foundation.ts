@@ -23,7 +23,11 @@ export const foundation: MigrationFactory = (engine) => ({
       .addColumn('key', 'varchar(320)', (c) => c.notNull())
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('login_attempts_key_time').on('login_attempts').columns(['key', 'created_at']).execute();
+    await db.schema
+      .createIndex('login_attempts_key_time')
+      .on('login_attempts')
+      .columns(['key', 'created_at'])
+      .execute();
 
     await withId(db.schema.createTable('companies'), engine)
       .addColumn('name', 'varchar(255)', (c) => c.notNull())
@@ -57,7 +61,11 @@ export const foundation: MigrationFactory = (engine) => ({
       .addColumn('type', 'varchar(20)', (c) => c.notNull())
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('notifications_company_time').on('notifications').columns(['company_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('notifications_company_time')
+      .on('notifications')
+      .columns(['company_id', 'created_at'])
+      .execute();
 
     await db.schema
       .createTable('notification_reads')
@@ -67,7 +75,15 @@ export const foundation: MigrationFactory = (engine) => ({
       .execute();
   },
   async down(db: AnyDb) {
-    for (const t of ['notification_reads', 'notifications', 'company_users', 'companies', 'login_attempts', 'auth_tokens', 'users']) {
+    for (const t of [
+      'notification_reads',
+      'notifications',
+      'company_users',
+      'companies',
+      'login_attempts',
+      'auth_tokens',
+      'users',
+    ]) {
       await db.schema.dropTable(t).execute();
     }
   },

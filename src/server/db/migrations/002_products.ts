@@ -20,9 +20,18 @@ export const products: MigrationFactory = (engine) => ({
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .execute();
     // SKU unique per company, parents and variations together.
-    await db.schema.createIndex('products_company_sku').on('products').columns(['company_id', 'sku']).unique().execute();
+    await db.schema
+      .createIndex('products_company_sku')
+      .on('products')
+      .columns(['company_id', 'sku'])
+      .unique()
+      .execute();
     // Lists page top-level products of a company by id.
-    await db.schema.createIndex('products_company_parent_id').on('products').columns(['company_id', 'parent_id', 'id']).execute();
+    await db.schema
+      .createIndex('products_company_parent_id')
+      .on('products')
+      .columns(['company_id', 'parent_id', 'id'])
+      .execute();
     // The variations of a page of parents (one IN query) and the EXISTS of a search.
     await db.schema.createIndex('products_parent').on('products').column('parent_id').execute();
 

@@ -17,7 +17,12 @@ export const sourcesDiscounts: MigrationFactory = (engine) => ({
       .execute();
     // Lists page a company's sources by id; a name is unique within a company.
     await db.schema.createIndex('sources_company_id').on('sources').columns(['company_id', 'id']).execute();
-    await db.schema.createIndex('sources_company_source').on('sources').columns(['company_id', 'source']).unique().execute();
+    await db.schema
+      .createIndex('sources_company_source')
+      .on('sources')
+      .columns(['company_id', 'source'])
+      .unique()
+      .execute();
 
     await withId(db.schema.createTable('order_discounts'), engine)
       .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
@@ -29,7 +34,11 @@ export const sourcesDiscounts: MigrationFactory = (engine) => ({
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('order_discounts_company_id').on('order_discounts').columns(['company_id', 'id']).execute();
+    await db.schema
+      .createIndex('order_discounts_company_id')
+      .on('order_discounts')
+      .columns(['company_id', 'id'])
+      .execute();
     await db.schema.createIndex('order_discounts_source').on('order_discounts').column('source_id').execute();
 
     await withId(db.schema.createTable('product_discounts'), engine)
@@ -42,7 +51,11 @@ export const sourcesDiscounts: MigrationFactory = (engine) => ({
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('product_discounts_company_id').on('product_discounts').columns(['company_id', 'id']).execute();
+    await db.schema
+      .createIndex('product_discounts_company_id')
+      .on('product_discounts')
+      .columns(['company_id', 'id'])
+      .execute();
     await db.schema.createIndex('product_discounts_product').on('product_discounts').column('product_id').execute();
   },
   async down(db: AnyDb) {

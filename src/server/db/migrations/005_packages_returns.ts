@@ -49,7 +49,11 @@ export const packagesReturns: MigrationFactory = (engine) => ({
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .execute();
     // Lists page a company's requests newest first; the usage count of a source looks them up by source.
-    await db.schema.createIndex('return_requests_company_id').on('return_requests').columns(['company_id', 'id']).execute();
+    await db.schema
+      .createIndex('return_requests_company_id')
+      .on('return_requests')
+      .columns(['company_id', 'id'])
+      .execute();
     await db.schema.createIndex('return_requests_source').on('return_requests').column('source_id').execute();
   },
   async down(db: AnyDb) {

@@ -24,7 +24,9 @@ export const searchIndexes: MigrationFactory = (engine) => ({
     if (engine === 'postgres') {
       await sql`create extension if not exists pg_trgm schema public`.execute(db);
       for (const [table, column] of PG_INDEXES) {
-        await sql`create index ${sql.id(`${table}_${column}_trgm`)} on ${sql.table(table)} using gin (${sql.ref(column)} public.gin_trgm_ops)`.execute(db);
+        await sql`create index ${sql.id(`${table}_${column}_trgm`)} on ${sql.table(table)} using gin (${sql.ref(column)} public.gin_trgm_ops)`.execute(
+          db,
+        );
       }
       return;
     }
@@ -39,10 +41,12 @@ export const searchIndexes: MigrationFactory = (engine) => ({
   },
   async down(db: AnyDb) {
     if (engine === 'postgres') {
-      for (const [table, column] of PG_INDEXES) await sql`drop index if exists ${sql.id(`${table}_${column}_trgm`)}`.execute(db);
+      for (const [table, column] of PG_INDEXES)
+        await sql`drop index if exists ${sql.id(`${table}_${column}_trgm`)}`.execute(db);
       return;
     }
-    for (const t of ['products_search_insert', 'products_search_update', 'products_search_delete']) await sql`drop trigger if exists ${sql.id(t)}`.execute(db);
+    for (const t of ['products_search_insert', 'products_search_update', 'products_search_delete'])
+      await sql`drop trigger if exists ${sql.id(t)}`.execute(db);
     await sql`drop table if exists products_search`.execute(db);
   },
 });

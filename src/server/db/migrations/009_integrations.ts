@@ -24,7 +24,9 @@ export const integrations: MigrationFactory = (engine) => ({
       .execute();
     if (engine === 'postgres') {
       // Rows inserted with explicit ids leave the serial behind: move it past them.
-      await sql`select setval(pg_get_serial_sequence('integrations', 'id'), (select max(id) from integrations))`.execute(db);
+      await sql`select setval(pg_get_serial_sequence('integrations', 'id'), (select max(id) from integrations))`.execute(
+        db,
+      );
     }
 
     await withId(db.schema.createTable('company_integrations'), engine)
@@ -39,7 +41,12 @@ export const integrations: MigrationFactory = (engine) => ({
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .execute();
     // One set-up per provider and company; also serves "the integrations of a company".
-    await db.schema.createIndex('company_integrations_company_integration').on('company_integrations').columns(['company_id', 'integration_id']).unique().execute();
+    await db.schema
+      .createIndex('company_integrations_company_integration')
+      .on('company_integrations')
+      .columns(['company_id', 'integration_id'])
+      .unique()
+      .execute();
   },
   async down(db: AnyDb) {
     for (const t of ['company_integrations', 'integrations']) await db.schema.dropTable(t).execute();
@@ -47,11 +54,31 @@ export const integrations: MigrationFactory = (engine) => ({
 });
 
 const INTEGRATIONS = [
-  { key: 'cargus', name: 'Cargus', type: 'courier', description: 'Cargus courier: AWBs, labels and tracking from your Cargus account.' },
-  { key: 'sameday', name: 'Sameday', type: 'courier', description: 'Sameday courier: AWBs, labels and tracking, with your pickup point and contact person.' },
+  {
+    key: 'cargus',
+    name: 'Cargus',
+    type: 'courier',
+    description: 'Cargus courier: AWBs, labels and tracking from your Cargus account.',
+  },
+  {
+    key: 'sameday',
+    name: 'Sameday',
+    type: 'courier',
+    description: 'Sameday courier: AWBs, labels and tracking, with your pickup point and contact person.',
+  },
   { key: 'dpd', name: 'DPD', type: 'courier', description: 'DPD Romania courier: shipments, labels and tracking.' },
-  { key: 'smartbill', name: 'SmartBill', type: 'invoice', description: 'SmartBill Cloud invoicing: invoices in your series, PDFs, cancel and storno.' },
+  {
+    key: 'smartbill',
+    name: 'SmartBill',
+    type: 'invoice',
+    description: 'SmartBill Cloud invoicing: invoices in your series, PDFs, cancel and storno.',
+  },
   { key: 'sms', name: 'SMS', type: 'messaging', description: 'A Romanian SMS gateway for order messages.' },
   { key: 'telegram', name: 'Telegram', type: 'messaging', description: 'Telegram bot messages to your team chat.' },
-  { key: 'vonage', name: 'Vonage', type: 'messaging', description: 'Vonage SMS: order messages to your customers from your sender number.' },
+  {
+    key: 'vonage',
+    name: 'Vonage',
+    type: 'messaging',
+    description: 'Vonage SMS: order messages to your customers from your sender number.',
+  },
 ];

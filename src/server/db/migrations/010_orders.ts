@@ -25,7 +25,10 @@ import type { Engine } from '../connection.js';
 export const orders: MigrationFactory = (engine) => ({
   async up(db: AnyDb) {
     // The company's default client shipping cost, taken by new orders.
-    await db.schema.alterTable('companies').addColumn('shipping_cost', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('companies')
+      .addColumn('shipping_cost', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute();
 
     await withId(db.schema.createTable('customers'), engine)
       .addColumn('phone_number', 'varchar(20)', (c) => c.notNull().unique())
@@ -53,7 +56,12 @@ export const orders: MigrationFactory = (engine) => ({
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .execute();
     // One flag per company and customer; the unique index also serves "flags of these customers".
-    await db.schema.createIndex('flags_customer_company').on('flags').columns(['customer_id', 'company_id']).unique().execute();
+    await db.schema
+      .createIndex('flags_customer_company')
+      .on('flags')
+      .columns(['customer_id', 'company_id'])
+      .unique()
+      .execute();
 
     await withId(db.schema.createTable('orders'), engine)
       .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
@@ -80,8 +88,16 @@ export const orders: MigrationFactory = (engine) => ({
       .execute();
     // Newest first per company (ids grow with creation time), per status, per customer.
     await db.schema.createIndex('orders_company_id').on('orders').columns(['company_id', 'id']).execute();
-    await db.schema.createIndex('orders_company_status_id').on('orders').columns(['company_id', 'status', 'id']).execute();
-    await db.schema.createIndex('orders_customer_company_id').on('orders').columns(['customer_id', 'company_id', 'id']).execute();
+    await db.schema
+      .createIndex('orders_company_status_id')
+      .on('orders')
+      .columns(['company_id', 'status', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('orders_customer_company_id')
+      .on('orders')
+      .columns(['customer_id', 'company_id', 'id'])
+      .execute();
     await db.schema.createIndex('orders_source').on('orders').column('source_id').execute();
 
     await db.schema
@@ -138,7 +154,11 @@ export const orders: MigrationFactory = (engine) => ({
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('applied_discounts_order').on('applied_discounts').columns(['order_id', 'id']).execute();
+    await db.schema
+      .createIndex('applied_discounts_order')
+      .on('applied_discounts')
+      .columns(['order_id', 'id'])
+      .execute();
     await db.schema.createIndex('applied_discounts_line').on('applied_discounts').column('order_product_id').execute();
 
     await withId(db.schema.createTable('order_events'), engine)
@@ -154,7 +174,16 @@ export const orders: MigrationFactory = (engine) => ({
   },
   async down(db: AnyDb) {
     await dropOrderSearch(db, engine);
-    for (const t of ['order_events', 'applied_discounts', 'order_products', 'order_customer_details', 'orders', 'flags', 'company_customers', 'customers']) {
+    for (const t of [
+      'order_events',
+      'applied_discounts',
+      'order_products',
+      'order_customer_details',
+      'orders',
+      'flags',
+      'company_customers',
+      'customers',
+    ]) {
       await db.schema.dropTable(t).execute();
     }
     await db.schema.alterTable('companies').dropColumn('shipping_cost').execute();
@@ -171,16 +200,26 @@ export async function createOrderSearch(db: AnyDb, engine: Engine): Promise<void
   if (engine === 'postgres') {
     await sql`create extension if not exists pg_trgm schema public`.execute(db);
     // fastupdate off: no pending list for the planner to distrust after bulk writes.
-    await sql`create index order_customer_details_name_trgm on order_customer_details using gin (name public.gin_trgm_ops) with (fastupdate = off)`.execute(db);
-    await sql`create index order_customer_details_email_trgm on order_customer_details using gin (email public.gin_trgm_ops) with (fastupdate = off)`.execute(db);
+    await sql`create index order_customer_details_name_trgm on order_customer_details using gin (name public.gin_trgm_ops) with (fastupdate = off)`.execute(
+      db,
+    );
+    await sql`create index order_customer_details_email_trgm on order_customer_details using gin (email public.gin_trgm_ops) with (fastupdate = off)`.execute(
+      db,
+    );
     return;
   }
   await sql`create virtual table orders_search using fts5(text, tokenize = 'trigram')`.execute(db);
-  await sql`insert into orders_search (rowid, text) select order_id, name || ' ' || coalesce(email, '') from order_customer_details`.execute(db);
+  await sql`insert into orders_search (rowid, text) select order_id, name || ' ' || coalesce(email, '') from order_customer_details`.execute(
+    db,
+  );
   await sql`create trigger orders_search_insert after insert on order_customer_details begin
-    insert into orders_search (rowid, text) values (new.order_id, new.name || ' ' || coalesce(new.email, '')); end`.execute(db);
+    insert into orders_search (rowid, text) values (new.order_id, new.name || ' ' || coalesce(new.email, '')); end`.execute(
+    db,
+  );
   await sql`create trigger orders_search_update after update of name, email on order_customer_details begin
-    update orders_search set text = new.name || ' ' || coalesce(new.email, '') where rowid = new.order_id; end`.execute(db);
+    update orders_search set text = new.name || ' ' || coalesce(new.email, '') where rowid = new.order_id; end`.execute(
+    db,
+  );
   await sql`create trigger orders_search_delete after delete on order_customer_details begin
     delete from orders_search where rowid = old.order_id; end`.execute(db);
 }
@@ -191,6 +230,7 @@ export async function dropOrderSearch(db: AnyDb, engine: Engine): Promise<void> 
     await sql`drop index if exists order_customer_details_email_trgm`.execute(db);
     return;
   }
-  for (const t of ['orders_search_insert', 'orders_search_update', 'orders_search_delete']) await sql`drop trigger if exists ${sql.id(t)}`.execute(db);
+  for (const t of ['orders_search_insert', 'orders_search_update', 'orders_search_delete'])
+    await sql`drop trigger if exists ${sql.id(t)}`.execute(db);
   await sql`drop table if exists orders_search`.execute(db);
 }

@@ -21,7 +21,9 @@ export const listCounts: MigrationFactory = (engine) => ({
       .addPrimaryKeyConstraint('list_counts_pk', ['company_id', 'list', 'bucket'])
       .execute();
     await sql`insert into list_counts (company_id, list, bucket, n)
-      select company_id, 'products', '', count(*) from products where parent_id is null group by company_id`.execute(db);
+      select company_id, 'products', '', count(*) from products where parent_id is null group by company_id`.execute(
+      db,
+    );
 
     if (engine === 'sqlite') {
       await sql`create trigger products_count_insert after insert on products when new.parent_id is null begin
@@ -46,7 +48,9 @@ export const listCounts: MigrationFactory = (engine) => ({
           end if;
           return old;
         end $$`.execute(db);
-      await sql`create trigger products_count after insert or delete on products for each row execute function products_count()`.execute(db);
+      await sql`create trigger products_count after insert or delete on products for each row execute function products_count()`.execute(
+        db,
+      );
     }
   },
   async down(db: AnyDb) {

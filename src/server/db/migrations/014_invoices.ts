@@ -58,7 +58,11 @@ export const invoices: MigrationFactory = (engine) => ({
       .on('invoices')
       .column('order_id')
       .unique()
-      .where(sql.raw<boolean>(`kind = 'invoice' and state in ('pending', 'unknown', 'issued', 'partially_storno', 'storno')`))
+      .where(
+        sql.raw<boolean>(
+          `kind = 'invoice' and state in ('pending', 'unknown', 'issued', 'partially_storno', 'storno')`,
+        ),
+      )
       .execute();
     await db.schema
       .createIndex('invoices_one_storno_in_flight')
@@ -89,7 +93,11 @@ export const invoices: MigrationFactory = (engine) => ({
       .addColumn('reversed', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('reversed_value', 'bigint', (c) => c.notNull().defaultTo(0))
       .execute();
-    await db.schema.createIndex('invoice_lines_invoice').on('invoice_lines').columns(['invoice_id', 'position']).execute();
+    await db.schema
+      .createIndex('invoice_lines_invoice')
+      .on('invoice_lines')
+      .columns(['invoice_id', 'position'])
+      .execute();
     await db.schema.createIndex('invoice_lines_reverses').on('invoice_lines').column('reverses_line_id').execute();
     await db.schema.createIndex('invoice_lines_order_product').on('invoice_lines').column('order_product_id').execute();
   },

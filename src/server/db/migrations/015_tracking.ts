@@ -10,7 +10,9 @@ import type { MigrationFactory, AnyDb } from './helpers.js';
  */
 export const tracking: MigrationFactory = () => ({
   async up(db: AnyDb) {
-    await sql`create index orders_open_awbs on orders (company_id, courier, id) where awb is not null and courier_status not in ('delivered', 'returning')`.execute(db);
+    await sql`create index orders_open_awbs on orders (company_id, courier, id) where awb is not null and courier_status not in ('delivered', 'returning')`.execute(
+      db,
+    );
   },
   async down(db: AnyDb) {
     await db.schema.dropIndex('orders_open_awbs').execute();

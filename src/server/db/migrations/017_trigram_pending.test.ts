@@ -11,11 +11,24 @@ describe.runIf(engineUnderTest === 'postgres')('migration 017: trigram indexes w
   afterAll(() => t.close());
 
   it('every trigram GIN index has fastupdate off, so a bulk load never leaves a pending list to scan', async () => {
-    const { rows } = await sql<{ name: string; options: string[] | null }>`select c.relname as name, c.reloptions as options
+    const { rows } = await sql<{
+      name: string;
+      options: string[] | null;
+    }>`select c.relname as name, c.reloptions as options
       from pg_class c join pg_index i on i.indexrelid = c.oid join pg_am am on am.oid = c.relam
       join pg_namespace n on n.oid = c.relnamespace
       where am.amname = 'gin' and n.nspname = current_schema()`.execute(t.db.kysely);
-    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['products_search_trgm', 'return_requests_iban_trgm', 'order_customer_details_search_trgm']));
-    for (const r of rows) expect({ index: r.name, options: r.options }).toEqual({ index: r.name, options: expect.arrayContaining(['fastupdate=off']) });
+    expect(rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'products_search_trgm',
+        'return_requests_iban_trgm',
+        'order_customer_details_search_trgm',
+      ]),
+    );
+    for (const r of rows)
+      expect({ index: r.name, options: r.options }).toEqual({
+        index: r.name,
+        options: expect.arrayContaining(['fastupdate=off']),
+      });
   });
 });

@@ -9,7 +9,14 @@ import type { MigrationFactory, AnyDb } from './helpers.js';
  * index (as the orders' indexes of migration 010 already do): a write costs a little more, every
  * search costs the same. The list built so far is merged now. SQLite has no such thing.
  */
-const TRIGRAM_INDEXES = ['products_name_trgm', 'products_sku_trgm', 'return_requests_full_name_trgm', 'return_requests_phone_number_trgm', 'return_requests_email_trgm', 'return_requests_iban_trgm'];
+const TRIGRAM_INDEXES = [
+  'products_name_trgm',
+  'products_sku_trgm',
+  'return_requests_full_name_trgm',
+  'return_requests_phone_number_trgm',
+  'return_requests_email_trgm',
+  'return_requests_iban_trgm',
+];
 
 export const trigramPending: MigrationFactory = (engine) => ({
   async up(db: AnyDb) {

@@ -14,14 +14,20 @@ export const orderSearchCompany: MigrationFactory = (engine) => ({
   async up(db: AnyDb) {
     if (engine === 'postgres') {
       await sql`alter table order_customer_details add column company_id integer`.execute(db);
-      await sql`update order_customer_details d set company_id = o.company_id from orders o where o.id = d.order_id`.execute(db);
+      await sql`update order_customer_details d set company_id = o.company_id from orders o where o.id = d.order_id`.execute(
+        db,
+      );
       await sql`alter table order_customer_details alter column company_id set not null`.execute(db);
-      await sql`create index order_customer_details_company on order_customer_details (company_id, order_id) include (name, email)`.execute(db);
+      await sql`create index order_customer_details_company on order_customer_details (company_id, order_id) include (name, email)`.execute(
+        db,
+      );
       return;
     }
     // SQLite adds a NOT NULL column only with a default; every row gets its real value at once.
     await sql`alter table order_customer_details add column company_id integer not null default 0`.execute(db);
-    await sql`update order_customer_details set company_id = (select o.company_id from orders o where o.id = order_customer_details.order_id)`.execute(db);
+    await sql`update order_customer_details set company_id = (select o.company_id from orders o where o.id = order_customer_details.order_id)`.execute(
+      db,
+    );
   },
   async down(db: AnyDb) {
     if (engine === 'postgres') await sql`drop index if exists order_customer_details_company`.execute(db);

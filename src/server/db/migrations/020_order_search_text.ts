@@ -22,19 +22,29 @@ import type { MigrationFactory, AnyDb } from './helpers.js';
 export const orderSearchText: MigrationFactory = (engine) => ({
   async up(db: AnyDb) {
     if (engine !== 'postgres') return;
-    await sql`alter table order_customer_details add column search_text text generated always as (lower(coalesce(name, '') || E'\n' || coalesce(email, ''))) stored`.execute(db);
+    await sql`alter table order_customer_details add column search_text text generated always as (lower(coalesce(name, '') || E'\n' || coalesce(email, ''))) stored`.execute(
+      db,
+    );
     await sql`drop index if exists order_customer_details_company`.execute(db);
-    await sql`create index order_customer_details_company_search on order_customer_details (company_id, order_id) include (search_text)`.execute(db);
+    await sql`create index order_customer_details_company_search on order_customer_details (company_id, order_id) include (search_text)`.execute(
+      db,
+    );
     await dropNameEmailTrigrams(db);
     await createOrderSearchText(db, engine);
   },
   async down(db: AnyDb) {
     if (engine !== 'postgres') return;
     await dropOrderSearchText(db, engine);
-    await sql`create index order_customer_details_name_trgm on order_customer_details using gin (name public.gin_trgm_ops) with (fastupdate = off)`.execute(db);
-    await sql`create index order_customer_details_email_trgm on order_customer_details using gin (email public.gin_trgm_ops) with (fastupdate = off)`.execute(db);
+    await sql`create index order_customer_details_name_trgm on order_customer_details using gin (name public.gin_trgm_ops) with (fastupdate = off)`.execute(
+      db,
+    );
+    await sql`create index order_customer_details_email_trgm on order_customer_details using gin (email public.gin_trgm_ops) with (fastupdate = off)`.execute(
+      db,
+    );
     await sql`drop index if exists order_customer_details_company_search`.execute(db);
-    await sql`create index order_customer_details_company on order_customer_details (company_id, order_id) include (name, email)`.execute(db);
+    await sql`create index order_customer_details_company on order_customer_details (company_id, order_id) include (name, email)`.execute(
+      db,
+    );
     await sql`alter table order_customer_details drop column search_text`.execute(db);
   },
 });
@@ -51,7 +61,9 @@ const dropNameEmailTrigrams = async (db: AnyDb) => {
  */
 export async function createOrderSearchText(db: AnyDb, engine: Engine): Promise<void> {
   if (engine !== 'postgres') return;
-  await sql`create index order_customer_details_search_trgm on order_customer_details using gin (search_text public.gin_trgm_ops) with (fastupdate = off)`.execute(db);
+  await sql`create index order_customer_details_search_trgm on order_customer_details using gin (search_text public.gin_trgm_ops) with (fastupdate = off)`.execute(
+    db,
+  );
 }
 
 export async function dropOrderSearchText(db: AnyDb, engine: Engine): Promise<void> {

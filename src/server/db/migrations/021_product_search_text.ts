@@ -20,7 +20,9 @@ import type { MigrationFactory, AnyDb } from './helpers.js';
 export const productSearchText: MigrationFactory = (engine) => ({
   async up(db: AnyDb) {
     if (engine !== 'postgres') return;
-    await sql`alter table products add column search_text text generated always as (lower(name || E'\n' || sku)) stored`.execute(db);
+    await sql`alter table products add column search_text text generated always as (lower(name || E'\n' || sku)) stored`.execute(
+      db,
+    );
     await sql`drop index if exists products_name_trgm`.execute(db);
     await sql`drop index if exists products_sku_trgm`.execute(db);
     await createProductSearchText(db, engine);
@@ -28,8 +30,12 @@ export const productSearchText: MigrationFactory = (engine) => ({
   async down(db: AnyDb) {
     if (engine !== 'postgres') return;
     await dropProductSearchText(db, engine);
-    await sql`create index products_name_trgm on products using gin (name public.gin_trgm_ops) with (fastupdate = off)`.execute(db);
-    await sql`create index products_sku_trgm on products using gin (sku public.gin_trgm_ops) with (fastupdate = off)`.execute(db);
+    await sql`create index products_name_trgm on products using gin (name public.gin_trgm_ops) with (fastupdate = off)`.execute(
+      db,
+    );
+    await sql`create index products_sku_trgm on products using gin (sku public.gin_trgm_ops) with (fastupdate = off)`.execute(
+      db,
+    );
     await sql`alter table products drop column search_text`.execute(db);
   },
 });
@@ -41,7 +47,9 @@ export const productSearchText: MigrationFactory = (engine) => ({
  */
 export async function createProductSearchText(db: AnyDb, engine: Engine): Promise<void> {
   if (engine !== 'postgres') return;
-  await sql`create index products_search_trgm on products using gin (search_text public.gin_trgm_ops) with (fastupdate = off)`.execute(db);
+  await sql`create index products_search_trgm on products using gin (search_text public.gin_trgm_ops) with (fastupdate = off)`.execute(
+    db,
+  );
 }
 
 export async function dropProductSearchText(db: AnyDb, engine: Engine): Promise<void> {

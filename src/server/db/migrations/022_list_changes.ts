@@ -30,7 +30,8 @@ export const listChanges: MigrationFactory = (engine) => ({
   },
   async down(db: AnyDb) {
     if (engine !== 'postgres') return;
-    for (const table of TABLES) await sql`drop trigger if exists ${sql.id(`${table}_list_change`)} on ${sql.table(table)}`.execute(db);
+    for (const table of TABLES)
+      await sql`drop trigger if exists ${sql.id(`${table}_list_change`)} on ${sql.table(table)}`.execute(db);
     await sql`drop function if exists announce_list_change()`.execute(db);
   },
 });

@@ -20,7 +20,12 @@ export const emulatorState: MigrationFactory = (engine) => ({
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('emulator_records_key').on('emulator_records').columns(['provider', 'collection', 'key']).unique().execute();
+    await db.schema
+      .createIndex('emulator_records_key')
+      .on('emulator_records')
+      .columns(['provider', 'collection', 'key'])
+      .unique()
+      .execute();
   },
   async down(db: AnyDb) {
     await db.schema.dropTable('emulator_records').execute();

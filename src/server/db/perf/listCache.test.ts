@@ -10,7 +10,7 @@ import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../.
 
 /** Waits until the cache is (or is not) live: the listening connection connects on its own time. */
 async function liveness(db: Db, live: boolean): Promise<void> {
-  for (const end = Date.now() + 5000; db.lists.live !== live; ) {
+  for (const end = Date.now() + 5000; db.lists.live !== live;) {
     if (Date.now() > end) throw new Error(`the list cache did not become ${live ? 'live' : 'idle'}`);
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -127,7 +127,9 @@ describe('tables of a query and writes seen (SQLite in memory)', () => {
     const q = db.kysely
       .selectFrom('messages')
       .leftJoin('sources', 'sources.id', 'messages.source_id')
-      .select((eb) => eb.selectFrom('companies').select('name').whereRef('companies.id', '=', 'messages.company_id').as('company'))
+      .select((eb) =>
+        eb.selectFrom('companies').select('name').whereRef('companies.id', '=', 'messages.company_id').as('company'),
+      )
       .where('messages.company_id', '=', 1);
     expect(tablesIn(q.toOperationNode()).sort()).toEqual(['companies', 'messages', 'sources']);
   });
@@ -140,11 +142,32 @@ describe('tables of a query and writes seen (SQLite in memory)', () => {
       const now = 1_700_000_000;
       const company = await db.kysely
         .insertInto('companies')
-        .values({ name: 'A', vat_number: 'RO1', vat_payer: 0, administrator_name: 'x', active: 1, address: null, city: null, county: null, created_at: now, updated_at: now })
+        .values({
+          name: 'A',
+          vat_number: 'RO1',
+          vat_payer: 0,
+          administrator_name: 'x',
+          active: 1,
+          address: null,
+          city: null,
+          county: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await db.kysely.selectFrom('sources').selectAll().execute();
-      await db.kysely.insertInto('sources').values({ company_id: company.id, source: 'eMAG', source_key: 'emag', active: 1, created_at: now, updated_at: now }).execute();
+      await db.kysely
+        .insertInto('sources')
+        .values({
+          company_id: company.id,
+          source: 'eMAG',
+          source_key: 'emag',
+          active: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
       await db.kysely.updateTable('sources').set({ source: 'Site' }).where('company_id', '=', company.id).execute();
       await db.kysely.deleteFrom('sources').where('company_id', '=', company.id).execute();
       expect(changed).toEqual(['companies', 'sources', 'sources', 'sources']);
@@ -171,7 +194,13 @@ describe('tables of a query and writes seen (SQLite in memory)', () => {
     } finally {
       db.lists.changed = real;
     }
-    expect(events).toEqual(['changed companies', 'work done', 'changed companies', 'changed packages', 'changed packages']);
+    expect(events).toEqual([
+      'changed companies',
+      'work done',
+      'changed companies',
+      'changed packages',
+      'changed packages',
+    ]);
   });
 });
 
@@ -185,24 +214,37 @@ describe('small lists through the API', () => {
   });
   afterAll(() => t.close());
 
-  const names = async () => ((await user.call('GET', '/api/v1/source')).json() as { data: { source: string }[] }).data.map((s) => s.source);
+  const names = async () =>
+    ((await user.call('GET', '/api/v1/source')).json() as { data: { source: string }[] }).data.map((s) => s.source);
 
   it('are kept, and show every change made through the app at once', async () => {
     expect(await names()).toEqual([]);
     expect(t.db.lists.size).toBeGreaterThan(0);
-    const created = await user.call('POST', '/api/v1/source', { body: { company_id: user.companyId, source: 'eMAG', active: true } });
+    const created = await user.call('POST', '/api/v1/source', {
+      body: { company_id: user.companyId, source: 'eMAG', active: true },
+    });
     expect(created.statusCode).toBe(201);
     expect(await names()).toEqual(['eMAG']);
     const id = (created.json() as { data: { id: number } }).data.id;
-    expect((await user.call('POST', `/api/v1/source/${id}`, { body: { company_id: user.companyId, source: 'Site', active: true } })).statusCode).toBe(200);
+    expect(
+      (
+        await user.call('POST', `/api/v1/source/${id}`, {
+          body: { company_id: user.companyId, source: 'Site', active: true },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await names()).toEqual(['Site']);
     expect((await user.call('DELETE', `/api/v1/source/${id}`)).statusCode).toBe(200);
     expect(await names()).toEqual([]);
   });
 
   it('show a company renamed by a write that is not a request (a job, a fixture)', async () => {
-    await user.call('POST', '/api/v1/source', { body: { company_id: user.companyId, source: 'Facebook', active: true } });
-    const companyName = async () => ((await user.call('GET', '/api/v1/source')).json() as { data: { company: { name: string } }[] }).data[0].company.name;
+    await user.call('POST', '/api/v1/source', {
+      body: { company_id: user.companyId, source: 'Facebook', active: true },
+    });
+    const companyName = async () =>
+      ((await user.call('GET', '/api/v1/source')).json() as { data: { company: { name: string } }[] }).data[0].company
+        .name;
     await companyName();
     await t.db.kysely.updateTable('companies').set({ name: 'Renamed SRL' }).where('id', '=', user.companyId).execute();
     expect(await companyName()).toBe('Renamed SRL');
@@ -228,7 +270,17 @@ describe.runIf(engineUnderTest === 'sqlite')('a SQLite file written by another c
     const list = async () => ((await user.call('GET', '/api/v1/source')).json() as { data: unknown[] }).data.length;
     expect(await list()).toBe(0);
     expect(await list()).toBe(0);
-    await cli.kysely.insertInto('sources').values({ company_id: user.companyId, source: 'eMAG', source_key: 'emag', active: 1, created_at: 1, updated_at: 1 }).execute();
+    await cli.kysely
+      .insertInto('sources')
+      .values({
+        company_id: user.companyId,
+        source: 'eMAG',
+        source_key: 'emag',
+        active: 1,
+        created_at: 1,
+        updated_at: 1,
+      })
+      .execute();
     expect(await list()).toBe(1);
   });
 });
@@ -249,17 +301,32 @@ describe.runIf(engineUnderTest === 'postgres')('PostgreSQL: writes of another pr
   });
   afterEach(() => liveness(t.db, true));
 
-  const names = async () => ((await user.call('GET', '/api/v1/source')).json() as { data: { source: string }[] }).data.map((s) => s.source).sort();
+  const names = async () =>
+    ((await user.call('GET', '/api/v1/source')).json() as { data: { source: string }[] }).data
+      .map((s) => s.source)
+      .sort();
   /** A write the triggers do not announce (replica mode skips them): it shows what the server keeps. */
   const unannounced = (source: string) =>
     other.kysely.connection().execute(async (c) => {
       await sql`set session_replication_role = replica`.execute(c);
-      await c.insertInto('sources').values({ company_id: user.companyId, source, source_key: source.toLowerCase(), active: 1, created_at: 1, updated_at: 1 }).execute();
+      await c
+        .insertInto('sources')
+        .values({
+          company_id: user.companyId,
+          source,
+          source_key: source.toLowerCase(),
+          active: 1,
+          created_at: 1,
+          updated_at: 1,
+        })
+        .execute();
       await sql`set session_replication_role = origin`.execute(c);
     });
 
   it('are announced by a trigger on every table a kept list may read', async () => {
-    const { rows } = await sql<{ table: string }>`select c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid
+    const { rows } = await sql<{
+      table: string;
+    }>`select c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid
       join pg_namespace n on n.oid = c.relnamespace join pg_proc p on p.oid = t.tgfoid
       where n.nspname = ${t.db.schema} and p.proname = 'announce_list_change'`.execute(other.kysely);
     expect(rows.map((r) => r.table).sort()).toEqual([...ANNOUNCED_TABLES].sort());
@@ -269,7 +336,17 @@ describe.runIf(engineUnderTest === 'postgres')('PostgreSQL: writes of another pr
     expect(await names()).toEqual([]);
     await unannounced('Hidden');
     expect(await names()).toEqual([]);
-    await other.kysely.insertInto('sources').values({ company_id: user.companyId, source: 'eMAG', source_key: 'emag', active: 1, created_at: 1, updated_at: 1 }).execute();
+    await other.kysely
+      .insertInto('sources')
+      .values({
+        company_id: user.companyId,
+        source: 'eMAG',
+        source_key: 'emag',
+        active: 1,
+        created_at: 1,
+        updated_at: 1,
+      })
+      .execute();
     await expect.poll(names, { timeout: 5000 }).toEqual(['Hidden', 'eMAG']);
   });
 

@@ -1,4 +1,13 @@
-import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryId,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import type { Executor } from '../types.js';
 
 /**
@@ -10,7 +19,14 @@ import type { Executor } from '../types.js';
  * whose stock every order changes; orders) is not announced, and the lists that read it (the
  * product discounts show their product) are not kept.
  */
-export const ANNOUNCED_TABLES: readonly string[] = ['companies', 'company_users', 'sources', 'packages', 'order_discounts', 'messages'];
+export const ANNOUNCED_TABLES: readonly string[] = [
+  'companies',
+  'company_users',
+  'sources',
+  'packages',
+  'order_discounts',
+  'messages',
+];
 
 /** At most this many answers are kept per database (a company's few pages of each small list). */
 export const MAX_KEPT = 10_000;

@@ -15,7 +15,11 @@ export const RECONNECT_MS = 1000;
  * The channel is the database's: a process hears the writes of other schemas (tests, benchmarks)
  * and ignores them.
  */
-export function listenForListChanges(config: pg.ClientConfig, schema: string, cache: ListCache): { close(): Promise<void> } {
+export function listenForListChanges(
+  config: pg.ClientConfig,
+  schema: string,
+  cache: ListCache,
+): { close(): Promise<void> } {
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;

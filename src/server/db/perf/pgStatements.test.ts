@@ -7,7 +7,9 @@ import { engineUnderTest, startTestApp, type TestApp } from '../../test/harness.
 /** A client whose query() records what it was given, wrapped as the pool wraps its connections. */
 function recordingClient(limit?: number) {
   const calls: unknown[][] = [];
-  const client = { query: (...args: unknown[]) => (calls.push(args), Promise.resolve({ rows: [] })) } as unknown as pg.PoolClient;
+  const client = {
+    query: (...args: unknown[]) => (calls.push(args), Promise.resolve({ rows: [] })),
+  } as unknown as pg.PoolClient;
   namedStatements(limit)(client);
   return { calls, query: client.query as unknown as (...args: unknown[]) => Promise<unknown> };
 }
@@ -57,11 +59,17 @@ describe('named statements (PostgreSQL)', () => {
     it('prepares a repeated query once per connection and answers it as before', async () => {
       const user = await t.signUp();
       await t.db.kysely.connection().execute(async (c) => {
-        const companies = () => c.selectFrom('companies').select(['id', 'name']).where('id', '=', user.companyId).execute();
+        const companies = () =>
+          c.selectFrom('companies').select(['id', 'name']).where('id', '=', user.companyId).execute();
         const first = await companies();
         expect(await companies()).toEqual(first);
         expect(first).toHaveLength(1);
-        await c.selectFrom('products').select('id').where('company_id', '=', user.companyId).where('name', 'ilike', '%x%').execute();
+        await c
+          .selectFrom('products')
+          .select('id')
+          .where('company_id', '=', user.companyId)
+          .where('name', 'ilike', '%x%')
+          .execute();
         const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(c);
         const statements = rows.map((r) => r.statement);
         expect(statements.filter((s) => s.includes('from "companies"'))).toHaveLength(1);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { prepared } from './prepared.js';
 
-describe('prepared queries (built and compiled once, run with each call\'s values)', () => {
+describe("prepared queries (built and compiled once, run with each call's values)", () => {
   let t: TestApp;
   let companies: number[];
   beforeAll(async () => {
@@ -13,13 +13,33 @@ describe('prepared queries (built and compiled once, run with each call\'s value
     for (const name of ['Alfa SRL', 'Beta SRL']) {
       const { id } = await t.db.kysely
         .insertInto('companies')
-        .values({ name, vat_number: 'RO14399840', vat_payer: 1, administrator_name: 'Ana', active: 1, address: null, city: null, county: null, created_at: now, updated_at: now })
+        .values({
+          name,
+          vat_number: 'RO14399840',
+          vat_payer: 1,
+          administrator_name: 'Ana',
+          active: 1,
+          address: null,
+          city: null,
+          county: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       companies.push(id);
       await t.db.kysely
         .insertInto('sources')
-        .values(['eMAG', 'Site', 'Facebook'].map((source) => ({ company_id: id, source: `${source} ${name}`, source_key: `${source} ${name}`.toLowerCase(), active: 1, created_at: now, updated_at: now })))
+        .values(
+          ['eMAG', 'Site', 'Facebook'].map((source) => ({
+            company_id: id,
+            source: `${source} ${name}`,
+            source_key: `${source} ${name}`.toLowerCase(),
+            active: 1,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
         .execute();
     }
   });
@@ -29,11 +49,23 @@ describe('prepared queries (built and compiled once, run with each call\'s value
     let builds = 0;
     const sourcesOf = prepared((exec, v: { companyId: number; limit: number }) => {
       builds++;
-      return exec.selectFrom('sources').select('source').where('company_id', '=', v.companyId).orderBy('id').limit(v.limit);
+      return exec
+        .selectFrom('sources')
+        .select('source')
+        .where('company_id', '=', v.companyId)
+        .orderBy('id')
+        .limit(v.limit);
     });
     const [alfa, beta] = companies;
-    expect((await sourcesOf(t.db.kysely, { companyId: alfa, limit: 2 })).map((r) => r.source)).toEqual(['eMAG Alfa SRL', 'Site Alfa SRL']);
-    expect((await sourcesOf(t.db.kysely, { companyId: beta, limit: 3 })).map((r) => r.source)).toEqual(['eMAG Beta SRL', 'Site Beta SRL', 'Facebook Beta SRL']);
+    expect((await sourcesOf(t.db.kysely, { companyId: alfa, limit: 2 })).map((r) => r.source)).toEqual([
+      'eMAG Alfa SRL',
+      'Site Alfa SRL',
+    ]);
+    expect((await sourcesOf(t.db.kysely, { companyId: beta, limit: 3 })).map((r) => r.source)).toEqual([
+      'eMAG Beta SRL',
+      'Site Beta SRL',
+      'Facebook Beta SRL',
+    ]);
     expect(await sourcesOf(t.db.kysely, { companyId: -1, limit: 3 })).toEqual([]);
     expect(builds).toBe(1);
   });
@@ -43,7 +75,12 @@ describe('prepared queries (built and compiled once, run with each call\'s value
     const page = prepared(
       (exec, v: { companyId: number; limit: number }) => {
         built.push(v.limit);
-        return exec.selectFrom('sources').select('id').where('company_id', '=', v.companyId).orderBy('id').limit(v.limit);
+        return exec
+          .selectFrom('sources')
+          .select('id')
+          .where('company_id', '=', v.companyId)
+          .orderBy('id')
+          .limit(v.limit);
       },
       { shape: ['limit'] },
     );
@@ -54,9 +91,21 @@ describe('prepared queries (built and compiled once, run with each call\'s value
   });
 
   it('refuses a value that does not reach the parameters (transformed, or written into the SQL)', async () => {
-    const transformed = prepared((exec, v: { companyId: number }) => exec.selectFrom('sources').select('id').where('company_id', '=', Number(v.companyId) + 0));
-    await expect(transformed(t.db.kysely, { companyId: companies[0] })).rejects.toThrow(/"companyId" is not a parameter/);
-    const written = prepared((exec, v: { companyId: number }) => exec.selectFrom('sources').select('id').where(sql<boolean>`company_id = ${sql.lit(String(v.companyId))}`));
+    const transformed = prepared((exec, v: { companyId: number }) =>
+      exec
+        .selectFrom('sources')
+        .select('id')
+        .where('company_id', '=', Number(v.companyId) + 0),
+    );
+    await expect(transformed(t.db.kysely, { companyId: companies[0] })).rejects.toThrow(
+      /"companyId" is not a parameter/,
+    );
+    const written = prepared((exec, v: { companyId: number }) =>
+      exec
+        .selectFrom('sources')
+        .select('id')
+        .where(sql<boolean>`company_id = ${sql.lit(String(v.companyId))}`),
+    );
     await expect(written(t.db.kysely, { companyId: companies[0] })).rejects.toThrow(/"companyId" is not a parameter/);
   });
 
@@ -71,7 +120,11 @@ describe('prepared queries (built and compiled once, run with each call\'s value
     );
     const [alfa, beta] = companies;
     expect(await named(t.db.kysely, { ids: [alfa] })).toHaveLength(3);
-    expect((await named(t.db.kysely, { ids: [beta] })).map((r) => r.source)).toEqual(['eMAG Beta SRL', 'Site Beta SRL', 'Facebook Beta SRL']);
+    expect((await named(t.db.kysely, { ids: [beta] })).map((r) => r.source)).toEqual([
+      'eMAG Beta SRL',
+      'Site Beta SRL',
+      'Facebook Beta SRL',
+    ]);
     expect(await named(t.db.kysely, { ids: [alfa, beta] })).toHaveLength(6);
     expect(await named(t.db.kysely, { ids: [beta, -1] })).toHaveLength(3);
     expect(built).toEqual([1, 2]);
@@ -82,7 +135,9 @@ describe('prepared queries (built and compiled once, run with each call\'s value
     const firstOf = prepared(
       (_exec, v: { companyId: number; order: 'asc' | 'desc' }) => {
         builds++;
-        return sql<{ source: string }>`select source from sources where company_id = ${v.companyId} order by id ${sql.raw(v.order)} limit 1`;
+        return sql<{
+          source: string;
+        }>`select source from sources where company_id = ${v.companyId} order by id ${sql.raw(v.order)} limit 1`;
       },
       { shape: ['order'] },
     );

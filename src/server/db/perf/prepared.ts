@@ -54,7 +54,9 @@ export function prepared<V extends Record<string, unknown>, O>(
     let query = compiled.get(key);
     if (!query) {
       const fixed = Object.fromEntries(shape.map((name) => [name, values[name]]));
-      const listSlots = Object.fromEntries(lists.map((name, i) => [name, Array.from({ length: lengths[i] }, (_, index) => new Slot(name, index))]));
+      const listSlots = Object.fromEntries(
+        lists.map((name, i) => [name, Array.from({ length: lengths[i] }, (_, index) => new Slot(name, index))]),
+      );
       query = compileWithSlots(exec, build, fixed, listSlots);
       if (compiled.size >= MAX_SHAPES) compiled.delete(compiled.keys().next().value!);
       compiled.set(key, query);
@@ -84,7 +86,8 @@ function compileWithSlots<V, O>(
   // A raw query compiles with the executor; a builder already holds it (and ignores the argument).
   const query = (built as RawBuilder<O>).compile(exec);
   for (const slot of [...slots.values(), ...Object.values(listSlots).flat()]) {
-    if (!query.parameters.includes(slot)) throw new Error(`prepared query: the value "${slot.name}" is not a parameter of its SQL`);
+    if (!query.parameters.includes(slot))
+      throw new Error(`prepared query: the value "${slot.name}" is not a parameter of its SQL`);
   }
   return query;
 }

@@ -29,7 +29,9 @@ async function viaPool(u: TestUser, url: string) {
 }
 
 async function createProduct(u: TestUser, sku: string, name: string): Promise<number> {
-  const res = await u.call('POST', '/api/v1/product', { body: { sku, name, sale_type: 'Bucata', stock: 5, selling_price: 12.5, buying_price: 7, currency: 'RON' } });
+  const res = await u.call('POST', '/api/v1/product', {
+    body: { sku, name, sale_type: 'Bucata', stock: 5, selling_price: 12.5, buying_price: 7, currency: 'RON' },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id;
 }
@@ -74,14 +76,26 @@ describe('lists served by the SQLite read pool', () => {
     expect(src.statusCode, src.body).toBe(201);
     await createProduct(user, 'ORD-1', 'Ghiveci din lut');
     const created = await user.call('POST', '/api/v1/order', {
-      body: { name: 'Ion Popescu', phone_number: '0744 123 456', county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Memorandumului', number: '28', source: src.json().data.id, products: { 'ORD-1': 1 } },
+      body: {
+        name: 'Ion Popescu',
+        phone_number: '0744 123 456',
+        county: 'Cluj',
+        city: 'Cluj-Napoca',
+        street: 'Strada Memorandumului',
+        number: '28',
+        source: src.json().data.id,
+        products: { 'ORD-1': 1 },
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const orderId = created.json().data.id;
 
     let { res, pooled } = await viaPool(user, '/api/v1/order');
     expect(pooled).toBeGreaterThan(0);
-    expect(res.json()).toMatchObject({ data: [{ id: orderId, customer_detail: { name: 'Ion Popescu' } }], meta: { total: 1 } });
+    expect(res.json()).toMatchObject({
+      data: [{ id: orderId, customer_detail: { name: 'Ion Popescu' } }],
+      meta: { total: 1 },
+    });
     ({ res, pooled } = await viaPool(user, '/api/v1/order?search=Popescu'));
     expect(pooled).toBeGreaterThan(0);
     expect(res.json().data.map((o: { id: number }) => o.id)).toEqual([orderId]);
@@ -91,12 +105,24 @@ describe('lists served by the SQLite read pool', () => {
     expect(res.json()).toMatchObject({ data: [{ name: 'Ion Popescu' }], meta: { total: 1 } });
 
     const returned = await user.call('POST', '/api/v1/return-request', {
-      body: { full_name: 'Ioana Marinescu', phone_number: '+40 722 123 456', email: 'ioana@example.ro', bill_number: 'FCT-1', iban: 'RO49AAAA1B31007593840000', reason: 'Mărime greșită', details: 'Vă rog.', source: 'eMAG' },
+      body: {
+        full_name: 'Ioana Marinescu',
+        phone_number: '+40 722 123 456',
+        email: 'ioana@example.ro',
+        bill_number: 'FCT-1',
+        iban: 'RO49AAAA1B31007593840000',
+        reason: 'Mărime greșită',
+        details: 'Vă rog.',
+        source: 'eMAG',
+      },
     });
     expect(returned.statusCode, returned.body).toBe(201);
     ({ res, pooled } = await viaPool(user, '/api/v1/return-request'));
     expect(pooled).toBeGreaterThan(0);
-    expect(res.json()).toMatchObject({ data: [{ id: returned.json().data.id, full_name: 'Ioana Marinescu' }], meta: { total: 1 } });
+    expect(res.json()).toMatchObject({
+      data: [{ id: returned.json().data.id, full_name: 'Ioana Marinescu' }],
+      meta: { total: 1 },
+    });
   });
 
   it('answers 500 when a pooled read fails, and serves again once the cause is gone', async () => {

@@ -1,4 +1,11 @@
-import { SqliteDialect, SqliteQueryCompiler, ValueNode, type LimitNode, type OffsetNode, type OperationNode } from 'kysely';
+import {
+  SqliteDialect,
+  SqliteQueryCompiler,
+  ValueNode,
+  type LimitNode,
+  type OffsetNode,
+  type OperationNode,
+} from 'kysely';
 
 /**
  * SQLite's compiler, with a page's LIMIT and OFFSET written into the SQL as integers instead of
@@ -20,7 +27,8 @@ export class SqlitePageCompiler extends SqliteQueryCompiler {
 }
 
 function asInteger(node: OperationNode): OperationNode {
-  if (ValueNode.is(node) && !node.immediate && typeof node.value === 'number' && Number.isSafeInteger(node.value)) return ValueNode.createImmediate(node.value);
+  if (ValueNode.is(node) && !node.immediate && typeof node.value === 'number' && Number.isSafeInteger(node.value))
+    return ValueNode.createImmediate(node.value);
   return node;
 }
 

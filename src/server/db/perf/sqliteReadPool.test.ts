@@ -29,20 +29,35 @@ async function addCompany(name: string): Promise<number> {
   const now = 1_700_000_000;
   const row = await db.kysely
     .insertInto('companies')
-    .values({ name, vat_number: 'RO14399840', vat_payer: 1, administrator_name: 'Admin', active: 1, address: null, city: null, county: null, created_at: now, updated_at: now })
+    .values({
+      name,
+      vat_number: 'RO14399840',
+      vat_payer: 1,
+      administrator_name: 'Admin',
+      active: 1,
+      address: null,
+      city: null,
+      county: null,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** A read that keeps a worker busy for a while: a recursive count to `n`. */
-const longRead = (n: number) => sql<{ n: number }>`with recursive s(i) as (select 1 union all select i + 1 from s where i < ${n}) select count(*) as n from s`;
+const longRead = (n: number) =>
+  sql<{
+    n: number;
+  }>`with recursive s(i) as (select 1 union all select i + 1 from s where i < ${n}) select count(*) as n from s`;
 
 describe('SQLite read pool', () => {
   it('serves db.reads from its workers, with the rows the main connection reads', async () => {
     expect(db.reads).not.toBe(db.kysely);
     for (const name of ['Alfa SRL', 'Beta SRL', 'Gama SRL']) await addCompany(name);
-    const query = (k: typeof db.kysely) => k.selectFrom('companies').selectAll().where('name', 'like', '%SRL').orderBy('id', 'desc').execute();
+    const query = (k: typeof db.kysely) =>
+      k.selectFrom('companies').selectAll().where('name', 'like', '%SRL').orderBy('id', 'desc').execute();
     const before = db.readPool!.served;
     const pooled = await query(db.reads);
     expect(pooled).toEqual(await query(db.kysely));
@@ -54,16 +69,39 @@ describe('SQLite read pool', () => {
     // A worker that already answered (its connection open) must still see later commits.
     await db.reads.selectFrom('companies').select('id').execute();
     const id = await addCompany('Nouă SRL');
-    expect(await db.reads.selectFrom('companies').select('name').where('id', '=', id).executeTakeFirst()).toEqual({ name: 'Nouă SRL' });
+    expect(await db.reads.selectFrom('companies').select('name').where('id', '=', id).executeTakeFirst()).toEqual({
+      name: 'Nouă SRL',
+    });
     const other = await db.transaction(async (trx) => {
-      const row = await trx.insertInto('companies').values({ name: 'Din tranzacție', vat_number: 'RO1', vat_payer: 0, administrator_name: 'A', active: 1, address: null, city: null, county: null, created_at: 1, updated_at: 1 }).returning('id').executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('companies')
+        .values({
+          name: 'Din tranzacție',
+          vat_number: 'RO1',
+          vat_payer: 0,
+          administrator_name: 'A',
+          active: 1,
+          address: null,
+          city: null,
+          county: null,
+          created_at: 1,
+          updated_at: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id;
     });
-    expect(await db.reads.selectFrom('companies').select('name').where('id', '=', other).executeTakeFirst()).toEqual({ name: 'Din tranzacție' });
+    expect(await db.reads.selectFrom('companies').select('name').where('id', '=', other).executeTakeFirst()).toEqual({
+      name: 'Din tranzacție',
+    });
   });
 
   it('runs reads on other threads than the main one, spread over the workers', async () => {
-    const answers = await Promise.all([db.readPool!.query('select ? as x', [1]), db.readPool!.query('select ? as x', [2]), db.readPool!.query('select ? as x', [3])]);
+    const answers = await Promise.all([
+      db.readPool!.query('select ? as x', [1]),
+      db.readPool!.query('select ? as x', [2]),
+      db.readPool!.query('select ? as x', [3]),
+    ]);
     expect(answers.map((a) => a.rows)).toEqual([[{ x: 1 }], [{ x: 2 }], [{ x: 3 }]]);
     const threads = new Set(answers.map((a) => a.threadId));
     expect(threads.has(threadId)).toBe(false);
@@ -94,8 +132,23 @@ describe('SQLite read pool', () => {
   });
 
   it('answers SQLite errors with their message and code, and refuses writes', async () => {
-    await expect(sql`select * from no_such_table`.execute(db.reads)).rejects.toMatchObject({ name: 'SqliteError', code: 'SQLITE_ERROR', message: expect.stringContaining('no such table: no_such_table') });
-    const write = db.reads.insertInto('companies').values({ name: 'X', vat_number: 'RO1', vat_payer: 0, administrator_name: 'A', active: 1, address: null, city: null, county: null, created_at: 1, updated_at: 1 });
+    await expect(sql`select * from no_such_table`.execute(db.reads)).rejects.toMatchObject({
+      name: 'SqliteError',
+      code: 'SQLITE_ERROR',
+      message: expect.stringContaining('no such table: no_such_table'),
+    });
+    const write = db.reads.insertInto('companies').values({
+      name: 'X',
+      vat_number: 'RO1',
+      vat_payer: 0,
+      administrator_name: 'A',
+      active: 1,
+      address: null,
+      city: null,
+      county: null,
+      created_at: 1,
+      updated_at: 1,
+    });
     await expect(write.execute()).rejects.toThrow(/readonly|reads only/);
     await expect(db.reads.transaction().execute(async () => 1)).rejects.toThrow('use db.transaction');
     const err = await db.readPool!.query('select * from no_such_table', []).catch((e: unknown) => e);
@@ -106,7 +159,10 @@ describe('SQLite read pool', () => {
 
   it('passes and answers BLOBs as Buffers', async () => {
     const bytes = crypto.randomBytes(16);
-    const { rows } = await db.readPool!.query<{ b: unknown; same: number }>('select ? as b, ? = x\'' + bytes.toString('hex') + '\' as same', [bytes, bytes]);
+    const { rows } = await db.readPool!.query<{ b: unknown; same: number }>(
+      "select ? as b, ? = x'" + bytes.toString('hex') + "' as same",
+      [bytes, bytes],
+    );
     expect(Buffer.isBuffer(rows[0].b)).toBe(true);
     expect((rows[0].b as Buffer).equals(bytes)).toBe(true);
     expect(rows[0].same).toBe(1);

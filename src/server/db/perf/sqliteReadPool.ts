@@ -40,7 +40,10 @@ export class SqliteReadPool {
   }
 
   /** Runs one read in a worker; answers its rows and the worker's thread id. */
-  query<R = Record<string, unknown>>(sql: string, parameters: readonly unknown[]): Promise<{ rows: R[]; threadId: number }> {
+  query<R = Record<string, unknown>>(
+    sql: string,
+    parameters: readonly unknown[],
+  ): Promise<{ rows: R[]; threadId: number }> {
     if (this.#closed) return Promise.reject(new Error('the database is closed'));
     return new Promise((resolve, reject) => {
       this.#queue.push({ id: this.#nextId++, sql, parameters, resolve: resolve as Job['resolve'], reject });
@@ -86,7 +89,9 @@ export class SqliteReadPool {
   }
 
   #start(): Slot {
-    const worker = new Worker(new URL('./sqliteReader.worker.mjs', import.meta.url), { workerData: { file: this.#file } });
+    const worker = new Worker(new URL('./sqliteReader.worker.mjs', import.meta.url), {
+      workerData: { file: this.#file },
+    });
     const slot: Slot = { worker, job: undefined, failure: undefined };
     this.#slots.push(slot);
     worker.on('message', (msg: Answer) => {
@@ -110,7 +115,11 @@ export class SqliteReadPool {
       if (at >= 0) this.#slots.splice(at, 1);
       const job = slot.job;
       slot.job = undefined;
-      if (job) job.reject(slot.failure ?? new Error(this.#closed ? 'the database is closed' : `a read worker stopped (exit code ${code})`));
+      if (job)
+        job.reject(
+          slot.failure ??
+            new Error(this.#closed ? 'the database is closed' : `a read worker stopped (exit code ${code})`),
+        );
       // A replacement starts for the reads still waiting (none once the pool is closed).
       if (!this.#closed) this.#pump();
     });
@@ -132,7 +141,9 @@ interface Slot {
   failure: Error | undefined;
 }
 
-type Answer = { id: number; rows: Record<string, unknown>[]; blobs: boolean; error?: undefined } | { id: number; error: { name: string; message: string; code?: string } };
+type Answer =
+  | { id: number; rows: Record<string, unknown>[]; blobs: boolean; error?: undefined }
+  | { id: number; error: { name: string; message: string; code?: string } };
 
 /** SQLite's own error class with its code (SQLITE_...), as the main connection would throw it. */
 function sqliteError(e: { name: string; message: string; code?: string }): Error {

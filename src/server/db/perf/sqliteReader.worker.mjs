@@ -19,7 +19,8 @@ registerSearchFunctions(db);
 const prepared = statementCache(db);
 
 // A Buffer crosses postMessage as a plain Uint8Array: better-sqlite3 binds Buffers.
-const bindable = (v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v);
+const bindable = (v) =>
+  v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v;
 
 function hasBlob(rows) {
   for (const row of rows) for (const key in row) if (row[key] instanceof Uint8Array) return true;
@@ -30,7 +31,10 @@ parentPort.on('message', ({ id, sql, parameters }) => {
   try {
     const stmt = prepared(sql);
     // Writes go through the main connection, in db.transaction: refuse them here before SQLite does.
-    if (!stmt.reader) throw Object.assign(new Error('The read pool runs reads only (a write goes through db.kysely)'), { code: 'READ_POOL_WRITE' });
+    if (!stmt.reader)
+      throw Object.assign(new Error('The read pool runs reads only (a write goes through db.kysely)'), {
+        code: 'READ_POOL_WRITE',
+      });
     const rows = stmt.all(parameters.map(bindable));
     parentPort.postMessage({ id, rows, blobs: hasBlob(rows), threadId });
   } catch (err) {

@@ -38,10 +38,20 @@ describe('prepared statements by SQL text', () => {
   it('a cached statement sees a table changed after it was prepared', async () => {
     const db = openDb('sqlite::memory:');
     await db.kysely.schema.createTable('t').addColumn('a', 'integer').execute();
-    await db.kysely.insertInto('t' as never).values({ a: 1 } as never).execute();
-    const read = () => db.kysely.selectFrom('t' as never).selectAll().execute();
+    await db.kysely
+      .insertInto('t' as never)
+      .values({ a: 1 } as never)
+      .execute();
+    const read = () =>
+      db.kysely
+        .selectFrom('t' as never)
+        .selectAll()
+        .execute();
     expect(await read()).toEqual([{ a: 1 }]);
-    await db.kysely.schema.alterTable('t').addColumn('b', 'text', (c) => c.defaultTo('x')).execute();
+    await db.kysely.schema
+      .alterTable('t')
+      .addColumn('b', 'text', (c) => c.defaultTo('x'))
+      .execute();
     expect(await read()).toEqual([{ a: 1, b: 'x' }]);
     await db.close();
   });

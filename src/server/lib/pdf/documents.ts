@@ -11,7 +11,8 @@ import { code128Widths } from './code128.js';
 
 const require = createRequire(import.meta.url);
 // Parsed once (a third of a second each): every document embeds a subset of these.
-const loadFont = (file: string): FontSource => fontkit.create(fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as unknown as FontSource;
+const loadFont = (file: string): FontSource =>
+  fontkit.create(fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as unknown as FontSource;
 let fonts: { regular: FontSource; bold: FontSource } | undefined;
 const FONTS = () => (fonts ??= { regular: loadFont('DejaVuSans.ttf'), bold: loadFont('DejaVuSans-Bold.ttf') });
 
@@ -27,7 +28,11 @@ type FontSource = string;
 function render(size: [number, number] | 'A4', draw: (doc: Doc) => void, info: { Title: string }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // A fixed creation date keeps the same document byte-identical between runs.
-    const doc = new PDFDocument({ size, margin: 24, info: { ...info, Producer: 'seller-console emulator', CreationDate: new Date(0) } });
+    const doc = new PDFDocument({
+      size,
+      margin: 24,
+      info: { ...info, Producer: 'seller-console emulator', CreationDate: new Date(0) },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -89,41 +94,69 @@ export function awbLabelPdf(labels: AwbLabel | AwbLabel[]): Promise<Buffer> {
   const size: [number, number] | 'A4' = all[0].format === 'label' ? labelSize : 'A4';
   return render(
     size,
-    (doc) => all.forEach((label, i) => {
-      if (i > 0) doc.addPage({ size, margin: 24 });
-      const w = (size === 'A4' ? 595 : labelSize[0]) - 48;
-      const x = 24;
-      let y = 24;
-      doc.font('bold').fontSize(16).text(label.courier, x, y, { width: w / 2 });
-      doc.font('regular').fontSize(9).text(`${label.service}\n${label.createdAt.toISOString().slice(0, 10)}`, x + w / 2, y, { width: w / 2, align: 'right' });
-      y += 36;
-      barcode(doc, label.awbNumber, x, y, w, 60);
-      y += 64;
-      doc.font('bold').fontSize(13).fillColor('#000000').text(`AWB ${label.awbNumber}`, x, y, { width: w, align: 'center' });
-      y += 22;
-      const party = (title: string, p: LabelParty) => {
-        doc.moveTo(x, y).lineTo(x + w, y).lineWidth(0.5).stroke();
-        y += 4;
-        doc.font('bold').fontSize(8).text(title, x, y);
-        y = doc.y + 1;
-        doc.font('bold').fontSize(11).text(p.name, x, y, { width: w });
+    (doc) =>
+      all.forEach((label, i) => {
+        if (i > 0) doc.addPage({ size, margin: 24 });
+        const w = (size === 'A4' ? 595 : labelSize[0]) - 48;
+        const x = 24;
+        let y = 24;
+        doc
+          .font('bold')
+          .fontSize(16)
+          .text(label.courier, x, y, { width: w / 2 });
+        doc
+          .font('regular')
+          .fontSize(9)
+          .text(`${label.service}\n${label.createdAt.toISOString().slice(0, 10)}`, x + w / 2, y, {
+            width: w / 2,
+            align: 'right',
+          });
+        y += 36;
+        barcode(doc, label.awbNumber, x, y, w, 60);
+        y += 64;
+        doc
+          .font('bold')
+          .fontSize(13)
+          .fillColor('#000000')
+          .text(`AWB ${label.awbNumber}`, x, y, { width: w, align: 'center' });
+        y += 22;
+        const party = (title: string, p: LabelParty) => {
+          doc
+            .moveTo(x, y)
+            .lineTo(x + w, y)
+            .lineWidth(0.5)
+            .stroke();
+          y += 4;
+          doc.font('bold').fontSize(8).text(title, x, y);
+          y = doc.y + 1;
+          doc.font('bold').fontSize(11).text(p.name, x, y, { width: w });
+          doc.font('regular').fontSize(9);
+          for (const line of [
+            ...p.lines,
+            p.contact ? `Contact: ${p.contact}` : null,
+            p.phone ? `Tel: ${p.phone}` : null,
+          ]) {
+            if (line) doc.text(line, x, doc.y, { width: w });
+          }
+          y = doc.y + 6;
+        };
+        party('EXPEDITOR / SENDER', label.sender);
+        party('DESTINATAR / RECIPIENT', label.recipient);
+        doc
+          .moveTo(x, y)
+          .lineTo(x + w, y)
+          .stroke();
+        y += 6;
         doc.font('regular').fontSize(9);
-        for (const line of [...p.lines, p.contact ? `Contact: ${p.contact}` : null, p.phone ? `Tel: ${p.phone}` : null]) {
-          if (line) doc.text(line, x, doc.y, { width: w });
-        }
-        y = doc.y + 6;
-      };
-      party('EXPEDITOR / SENDER', label.sender);
-      party('DESTINATAR / RECIPIENT', label.recipient);
-      doc.moveTo(x, y).lineTo(x + w, y).stroke();
-      y += 6;
-      doc.font('regular').fontSize(9);
-      doc.text(`Colete / parcels: ${label.parcels}    Greutate / weight: ${label.weightKg} kg`, x, y, { width: w });
-      doc.text(`Conținut / content: ${label.content}`, x, doc.y, { width: w });
-      if (label.reference) doc.text(`Ref: ${label.reference}`, x, doc.y, { width: w });
-      if (label.observations) doc.text(`Obs: ${label.observations}`, x, doc.y, { width: w });
-      doc.font('bold').fontSize(14).text(label.cod ? `RAMBURS / COD: ${label.cod}` : 'FĂRĂ RAMBURS / NO COD', x, doc.y + 6, { width: w });
-    }),
+        doc.text(`Colete / parcels: ${label.parcels}    Greutate / weight: ${label.weightKg} kg`, x, y, { width: w });
+        doc.text(`Conținut / content: ${label.content}`, x, doc.y, { width: w });
+        if (label.reference) doc.text(`Ref: ${label.reference}`, x, doc.y, { width: w });
+        if (label.observations) doc.text(`Obs: ${label.observations}`, x, doc.y, { width: w });
+        doc
+          .font('bold')
+          .fontSize(14)
+          .text(label.cod ? `RAMBURS / COD: ${label.cod}` : 'FĂRĂ RAMBURS / NO COD', x, doc.y + 6, { width: w });
+      }),
     { Title: `AWB ${all.map((l) => l.awbNumber).join(', ')}` },
   );
 }
@@ -200,11 +233,23 @@ export function invoicePdf(inv: InvoiceDocument): Promise<Buffer> {
       doc.font('bold').fontSize(8);
       for (const c of cols) doc.text(c.title, c.x, y, { width: c.w, align: c.align });
       y += 14;
-      doc.moveTo(x, y).lineTo(x + w, y).lineWidth(0.5).stroke();
+      doc
+        .moveTo(x, y)
+        .lineTo(x + w, y)
+        .lineWidth(0.5)
+        .stroke();
       y += 4;
       doc.font('regular').fontSize(8);
       inv.lines.forEach((l, i) => {
-        const cells = [String(i + 1), l.name, l.unit, String(l.quantity), money(l.unitNetBani), money(l.netBani), `${money(l.vatBani)} (${l.vatPercentage}%)`];
+        const cells = [
+          String(i + 1),
+          l.name,
+          l.unit,
+          String(l.quantity),
+          money(l.unitNetBani),
+          money(l.netBani),
+          `${money(l.vatBani)} (${l.vatPercentage}%)`,
+        ];
         let rowBottom = y;
         cells.forEach((text, ci) => {
           doc.text(text, cols[ci].x, y, { width: cols[ci].w, align: cols[ci].align });
@@ -212,7 +257,10 @@ export function invoicePdf(inv: InvoiceDocument): Promise<Buffer> {
         });
         y = rowBottom + 4;
       });
-      doc.moveTo(x, y).lineTo(x + w, y).stroke();
+      doc
+        .moveTo(x, y)
+        .lineTo(x + w, y)
+        .stroke();
       y += 8;
       const total = (label: string, value: number, bold = false) => {
         doc.font(bold ? 'bold' : 'regular').fontSize(bold ? 12 : 10);
@@ -223,9 +271,20 @@ export function invoicePdf(inv: InvoiceDocument): Promise<Buffer> {
       total('Total fără TVA', inv.totalNetBani);
       total('TVA', inv.totalVatBani);
       total('Total de plată', inv.totalBani, true);
-      if (inv.mentions) doc.font('regular').fontSize(9).text(`Mențiuni: ${inv.mentions}`, x, y + 10, { width: w });
+      if (inv.mentions)
+        doc
+          .font('regular')
+          .fontSize(9)
+          .text(`Mențiuni: ${inv.mentions}`, x, y + 10, { width: w });
       if (inv.stamp) {
-        doc.save().rotate(-30, { origin: [300, 420] }).font('bold').fontSize(72).fillColor('#cc0000', 0.35).text(inv.stamp, 60, 380, { width: 480, align: 'center' }).restore();
+        doc
+          .save()
+          .rotate(-30, { origin: [300, 420] })
+          .font('bold')
+          .fontSize(72)
+          .fillColor('#cc0000', 0.35)
+          .text(inv.stamp, 60, 380, { width: 480, align: 'center' })
+          .restore();
       }
     },
     { Title: `${inv.title} ${inv.series} ${inv.number}` },

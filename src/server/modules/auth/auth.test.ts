@@ -10,7 +10,13 @@ afterAll(() => t.close());
 // `x-forwarded-for` in a test names the client address; the app trusts no proxy, so it goes to remoteAddress.
 const login = (body: unknown, headers: Record<string, string> = {}) => {
   const { 'x-forwarded-for': address, ...rest } = headers;
-  return t.app.inject({ method: 'POST', url: '/api/v1/login', payload: body as object, headers: rest, remoteAddress: address ?? '127.0.0.1' });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/login',
+    payload: body as object,
+    headers: rest,
+    remoteAddress: address ?? '127.0.0.1',
+  });
 };
 
 describe('login', () => {
@@ -22,17 +28,29 @@ describe('login', () => {
     expect(body.user).toMatchObject({ email: 'ana@example.ro', first_name: 'Test', last_name: 'User' });
     expect(Object.keys(body.user).sort()).toEqual(['email', 'first_name', 'id', 'last_name']);
     expect(body.token).toMatch(/^[\w-]{40,}$/);
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${body.token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.email).toBe('ana@example.ro');
   });
 
   it('stores the password as an argon2id hash and the token only hashed', async () => {
     const u = await t.signUp({ email: 'hash@example.ro', password: 'parola-lunga' });
-    const row = await t.db.kysely.selectFrom('users').select('password_hash').where('id', '=', u.id).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', u.id)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash.startsWith('$argon2id$')).toBe(true);
     const res = await login({ email: 'hash@example.ro', password: 'parola-lunga' });
-    const tokens = await t.db.kysely.selectFrom('auth_tokens').select('token_hash').where('user_id', '=', u.id).execute();
+    const tokens = await t.db.kysely
+      .selectFrom('auth_tokens')
+      .select('token_hash')
+      .where('user_id', '=', u.id)
+      .execute();
     expect(tokens.map((x) => x.token_hash)).not.toContain(res.json().token);
   });
 
@@ -57,7 +75,10 @@ describe('login', () => {
       const r = await login({ email: 'limit@example.ro', password: `bad-${i}` }, { 'x-forwarded-for': `10.0.0.${i}` });
       expect(r.statusCode).toBe(403);
     }
-    const blocked = await login({ email: 'limit@example.ro', password: 'corect-123' }, { 'x-forwarded-for': '10.0.1.1' });
+    const blocked = await login(
+      { email: 'limit@example.ro', password: 'corect-123' },
+      { 'x-forwarded-for': '10.0.1.1' },
+    );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
   });
@@ -67,17 +88,35 @@ describe('login', () => {
     for (let i = 0; i < 10; i++) {
       await login({ email: `x${i}@example.ro`, password: 'bad' }, { 'x-forwarded-for': '192.168.7.7' });
     }
-    const blocked = await login({ email: 'other@example.ro', password: 'corect-123' }, { 'x-forwarded-for': '192.168.7.7' });
+    const blocked = await login(
+      { email: 'other@example.ro', password: 'corect-123' },
+      { 'x-forwarded-for': '192.168.7.7' },
+    );
     expect(blocked.statusCode).toBe(429);
-    const elsewhere = await login({ email: 'other@example.ro', password: 'corect-123' }, { 'x-forwarded-for': '192.168.7.8' });
+    const elsewhere = await login(
+      { email: 'other@example.ro', password: 'corect-123' },
+      { 'x-forwarded-for': '192.168.7.8' },
+    );
     expect(elsewhere.statusCode).toBe(200);
   });
 
   it('does not let a client choose its address with X-Forwarded-For', async () => {
     for (let i = 0; i < 10; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: `spoof${i}@example.ro`, password: 'bad' }, headers: { 'x-forwarded-for': `172.16.0.${i}` }, remoteAddress: '10.9.9.9' });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: `spoof${i}@example.ro`, password: 'bad' },
+        headers: { 'x-forwarded-for': `172.16.0.${i}` },
+        remoteAddress: '10.9.9.9',
+      });
     }
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'spoof-x@example.ro', password: 'bad' }, headers: { 'x-forwarded-for': '172.16.1.1' }, remoteAddress: '10.9.9.9' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: 'spoof-x@example.ro', password: 'bad' },
+      headers: { 'x-forwarded-for': '172.16.1.1' },
+      remoteAddress: '10.9.9.9',
+    });
     expect(res.statusCode).toBe(429);
   });
 });
@@ -93,7 +132,11 @@ describe('logout and tokens', () => {
 
   it('answers 401 without a token, with a malformed or unknown one', async () => {
     for (const authorization of [undefined, 'Bearer', 'Basic abc', 'Bearer not-a-real-token']) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: authorization ? { authorization } : {} });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/me',
+        headers: authorization ? { authorization } : {},
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('You are not signed in.');
     }
@@ -124,23 +167,38 @@ describe('logout and tokens', () => {
 describe('the sign-in limit under concurrency', () => {
   it('50 wrong passwords sent at once for one email: at most 10 are checked (403), the rest answer 429', async () => {
     await t.signUp({ email: 'flood@example.ro', password: 'corect-123' });
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login({ email: 'flood@example.ro', password: `bad-${i}` }, { 'x-forwarded-for': `10.9.${i}.1` })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        login({ email: 'flood@example.ro', password: `bad-${i}` }, { 'x-forwarded-for': `10.9.${i}.1` }),
+      ),
+    );
     const codes = answers.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 403).length).toBeLessThanOrEqual(10);
     // (All 50 may be refused: when every row is written before any count, each count sees 50.)
     expect(codes.filter((c) => c === 429).length).toBe(50 - codes.filter((c) => c === 403).length);
     // And the right password is refused too while the limit holds.
-    expect((await login({ email: 'flood@example.ro', password: 'corect-123' }, { 'x-forwarded-for': '10.10.0.1' })).statusCode).toBe(429);
+    expect(
+      (await login({ email: 'flood@example.ro', password: 'corect-123' }, { 'x-forwarded-for': '10.10.0.1' }))
+        .statusCode,
+    ).toBe(429);
   });
 
   it('50 wrong passwords at once from one address for many emails: at most 10 are checked', async () => {
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login({ email: `spray${i}@example.ro`, password: 'x' }, { 'x-forwarded-for': '10.77.0.1' })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        login({ email: `spray${i}@example.ro`, password: 'x' }, { 'x-forwarded-for': '10.77.0.1' }),
+      ),
+    );
     expect(answers.filter((r) => r.statusCode === 403).length).toBeLessThanOrEqual(10);
     expect(answers.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(40);
   });
 
   it('a successful sign-in does not count as a failure', async () => {
     await t.signUp({ email: 'often@example.ro', password: 'corect-123' });
-    for (let i = 0; i < 15; i++) expect((await login({ email: 'often@example.ro', password: 'corect-123' }, { 'x-forwarded-for': `10.20.${i}.1` })).statusCode).toBe(200);
+    for (let i = 0; i < 15; i++)
+      expect(
+        (await login({ email: 'often@example.ro', password: 'corect-123' }, { 'x-forwarded-for': `10.20.${i}.1` }))
+          .statusCode,
+      ).toBe(200);
   });
 });

@@ -28,15 +28,28 @@ async function countRecent(exec: Executor, keys: string[], now: number): Promise
  * row (removing it could let a later one through). A successful sign-in removes its own rows
  * (`forget`), since only failures count.
  */
-export async function admitAttempt(exec: Executor, keys: string[], now: number): Promise<{ forget: () => Promise<void> } | null> {
+export async function admitAttempt(
+  exec: Executor,
+  keys: string[],
+  now: number,
+): Promise<{ forget: () => Promise<void> } | null> {
   // Already blocked: answer without writing, so a flood does not grow the table.
   if ((await countRecent(exec, keys, now)) >= MAX_FAILURES_PER_MINUTE) return null;
-  const ids = (await exec.insertInto('login_attempts').values(keys.map((key) => ({ key, created_at: now }))).returning('id').execute()).map((r) => r.id);
+  const ids = (
+    await exec
+      .insertInto('login_attempts')
+      .values(keys.map((key) => ({ key, created_at: now })))
+      .returning('id')
+      .execute()
+  ).map((r) => r.id);
   if ((await countRecent(exec, keys, now)) > MAX_FAILURES_PER_MINUTE) return null;
   return { forget: async () => void (await exec.deleteFrom('login_attempts').where('id', 'in', ids).execute()) };
 }
 
 /** Attempts older than ten windows are useless: pruned as failures happen instead of by a job. */
 export async function pruneAttempts(exec: Executor, now: number): Promise<void> {
-  await exec.deleteFrom('login_attempts').where('created_at', '<', now - WINDOW_SECONDS * 10).execute();
+  await exec
+    .deleteFrom('login_attempts')
+    .where('created_at', '<', now - WINDOW_SECONDS * 10)
+    .execute();
 }

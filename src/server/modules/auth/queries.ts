@@ -8,7 +8,10 @@ export function findUserByEmail(exec: Executor, email: string): Promise<Selectab
 
 /** Stores a new session token (only its hash: the token itself is handed to the client once). */
 export async function insertToken(exec: Executor, userId: number, tokenHash: string, now: number): Promise<void> {
-  await exec.insertInto('auth_tokens').values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now, revoked_at: null }).execute();
+  await exec
+    .insertInto('auth_tokens')
+    .values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now, revoked_at: null })
+    .execute();
 }
 
 export async function revokeToken(exec: Executor, tokenId: number, now: number): Promise<void> {

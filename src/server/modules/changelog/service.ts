@@ -8,6 +8,12 @@ import { releaseNotes } from './releaseNotes.js';
  */
 export function changelog(ctx: ServiceContext): ChangelogEntry[] {
   return releaseNotes
-    .map((n) => ({ id: n.id, type: n.type, created_at: Math.floor(Date.parse(n.date) / 1000), title: n.title[ctx.lang], description: n.description[ctx.lang] }))
+    .map((n) => ({
+      id: n.id,
+      type: n.type,
+      created_at: Math.floor(Date.parse(n.date) / 1000),
+      title: n.title[ctx.lang],
+      description: n.description[ctx.lang],
+    }))
     .sort((a, b) => b.created_at - a.created_at || b.id - a.id);
 }

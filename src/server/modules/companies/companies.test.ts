@@ -26,7 +26,9 @@ describe('companies', () => {
 
   it('refuses bad input with a message per field', async () => {
     const u = await t.signUp();
-    const res = await u.call('POST', '/api/v1/company', { body: { name: '  ', vat_number: 'RO14399841', vat_payer: 'maybe' } });
+    const res = await u.call('POST', '/api/v1/company', {
+      body: { name: '  ', vat_number: 'RO14399841', vat_payer: 'maybe' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       name: ['This field is required.'],
@@ -36,10 +38,17 @@ describe('companies', () => {
     });
   });
 
-  it('lists only the user\'s companies, paginated, with search over name, tax id and administrator', async () => {
+  it("lists only the user's companies, paginated, with search over name, tax id and administrator", async () => {
     const u = await t.signUp({ companies: [] });
     for (let i = 1; i <= 12; i++) {
-      await u.call('POST', '/api/v1/company', { body: { ...valid, name: `Firma ${String(i).padStart(2, '0')} SRL`, administrator_name: i === 7 ? 'Ștefan Vodă' : 'Elena Marin', vat_number: i === 3 ? '18547290' : 'RO14399840' } });
+      await u.call('POST', '/api/v1/company', {
+        body: {
+          ...valid,
+          name: `Firma ${String(i).padStart(2, '0')} SRL`,
+          administrator_name: i === 7 ? 'Ștefan Vodă' : 'Elena Marin',
+          vat_number: i === 3 ? '18547290' : 'RO14399840',
+        },
+      });
     }
     const stranger = await t.signUp();
     const page1 = (await u.call('GET', '/api/v1/company?items=5')).json();
@@ -68,16 +77,20 @@ describe('companies', () => {
     expect(Object.keys(bad.json().errors).sort()).toEqual(['items', 'page']);
   });
 
-  it('updates a company and refuses another user\'s company with 404', async () => {
+  it("updates a company and refuses another user's company with 404", async () => {
     const owner = await t.signUp();
     const other = await t.signUp();
     const id = (await owner.call('POST', '/api/v1/company', { body: valid })).json().data.id;
-    const upd = await owner.call('POST', `/api/v1/company/${id}`, { body: { ...valid, name: 'Nume Nou SRL', vat_payer: true, active: false } });
+    const upd = await owner.call('POST', `/api/v1/company/${id}`, {
+      body: { ...valid, name: 'Nume Nou SRL', vat_payer: true, active: false },
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json().data).toMatchObject({ name: 'Nume Nou SRL', vat_payer: true, active: false });
 
     expect((await other.call('GET', `/api/v1/company/${id}`)).statusCode).toBe(404);
-    expect((await other.call('POST', `/api/v1/company/${id}`, { body: { ...valid, name: 'Furat' } })).statusCode).toBe(404);
+    expect((await other.call('POST', `/api/v1/company/${id}`, { body: { ...valid, name: 'Furat' } })).statusCode).toBe(
+      404,
+    );
     expect((await other.call('DELETE', `/api/v1/company/${id}`)).statusCode).toBe(404);
     const still = (await owner.call('GET', `/api/v1/company/${id}`)).json().data;
     expect(still.name).toBe('Nume Nou SRL');
@@ -96,7 +109,20 @@ describe('companies', () => {
     const now = nowSeconds();
     await t.db.kysely
       .insertInto('products')
-      .values({ company_id: busy, parent_id: null, name: 'Cană', description: null, sku: 'CANA-1', sale_type: 'Bucata', stock: 1, selling_price: 1000, buying_price: 500, currency: 'RON', created_at: now, updated_at: now })
+      .values({
+        company_id: busy,
+        parent_id: null,
+        name: 'Cană',
+        description: null,
+        sku: 'CANA-1',
+        sale_type: 'Bucata',
+        stock: 1,
+        selling_price: 1000,
+        buying_price: 500,
+        currency: 'RON',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const res = await u.call('DELETE', `/api/v1/company/${busy}`);
     expect(res.statusCode).toBe(409);
@@ -108,13 +134,35 @@ describe('companies', () => {
     const u = await t.signUp();
     const busy = (await u.call('POST', '/api/v1/company', { body: valid })).json().data.id;
     const now = nowSeconds();
-    const base = { company_id: busy, description: null, sale_type: 'Bucata' as const, stock: 1, selling_price: 1000, buying_price: 500, currency: 'RON' as const, created_at: now, updated_at: now };
-    const parent = await t.db.kysely.insertInto('products').values({ ...base, parent_id: null, name: 'Tricou', sku: 'TR' }).returning('id').executeTakeFirstOrThrow();
-    await t.db.kysely.insertInto('products').values([{ ...base, parent_id: parent.id, name: 'Tricou M', sku: 'TR-M' }, { ...base, parent_id: parent.id, name: 'Tricou L', sku: 'TR-L' }]).execute();
+    const base = {
+      company_id: busy,
+      description: null,
+      sale_type: 'Bucata' as const,
+      stock: 1,
+      selling_price: 1000,
+      buying_price: 500,
+      currency: 'RON' as const,
+      created_at: now,
+      updated_at: now,
+    };
+    const parent = await t.db.kysely
+      .insertInto('products')
+      .values({ ...base, parent_id: null, name: 'Tricou', sku: 'TR' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .insertInto('products')
+      .values([
+        { ...base, parent_id: parent.id, name: 'Tricou M', sku: 'TR-M' },
+        { ...base, parent_id: parent.id, name: 'Tricou L', sku: 'TR-L' },
+      ])
+      .execute();
     const list = await u.call('GET', `/api/v1/product?page=1&items=1&company_id=${busy}`, { company: busy });
     expect(list.json().meta.total).toBe(1);
     const en = await u.call('DELETE', `/api/v1/company/${busy}`);
-    expect(en.json()).toMatchObject({ message: 'This company still has 1 product and 0 orders. Delete them first, or mark the company inactive.' });
+    expect(en.json()).toMatchObject({
+      message: 'This company still has 1 product and 0 orders. Delete them first, or mark the company inactive.',
+    });
     const ro = await u.call('DELETE', `/api/v1/company/${busy}`, { headers: { 'accept-language': 'ro' } });
     expect(ro.json().message).toMatch(/^Compania are încă 1 produs și 0 comenzi\./);
   });

@@ -29,11 +29,21 @@ export function toCompany(row: Selectable<CompaniesTable>): Company {
 
 /** The stored columns of a company form. */
 function companyColumns(body: CompanyValues) {
-  return { ...body, vat_payer: body.vat_payer ? 1 : 0, active: body.active ? 1 : 0, address: body.address ?? null, city: body.city ?? null, county: body.county ?? null };
+  return {
+    ...body,
+    vat_payer: body.vat_payer ? 1 : 0,
+    active: body.active ? 1 : 0,
+    address: body.address ?? null,
+    city: body.city ?? null,
+    county: body.county ?? null,
+  };
 }
 
 const ofUser = (exec: Executor, userId: number) =>
-  exec.selectFrom('companies').innerJoin('company_users', 'company_users.company_id', 'companies.id').where('company_users.user_id', '=', userId);
+  exec
+    .selectFrom('companies')
+    .innerJoin('company_users', 'company_users.company_id', 'companies.id')
+    .where('company_users.user_id', '=', userId);
 
 const userCompaniesList = preparedList(
   (exec, v: { userId: number }) => ofUser(exec, v.userId).selectAll('companies'),
@@ -41,20 +51,39 @@ const userCompaniesList = preparedList(
 );
 
 /** A page of the user's companies by name, searched over name, tax id and administrator. */
-export function listUserCompanies(exec: Executor, engine: Engine, userId: number, q: ListQuery): Promise<ListResponse<Company>> {
-  const search = q.search ? matchesAny(engine, ['companies.name', 'companies.vat_number', 'companies.administrator_name'], q.search) : undefined;
+export function listUserCompanies(
+  exec: Executor,
+  engine: Engine,
+  userId: number,
+  q: ListQuery,
+): Promise<ListResponse<Company>> {
+  const search = q.search
+    ? matchesAny(engine, ['companies.name', 'companies.vat_number', 'companies.administrator_name'], q.search)
+    : undefined;
   return userCompaniesList(exec, { userId }, { page: q.page, items: q.items, map: toCompany, search });
 }
 
 /** A company the user belongs to, or undefined; `lock` holds its row until the transaction ends. */
-export function findUserCompany(exec: Executor, userId: number, id: number, opts: { lock?: boolean } = {}): Promise<Selectable<CompaniesTable> | undefined> {
+export function findUserCompany(
+  exec: Executor,
+  userId: number,
+  id: number,
+  opts: { lock?: boolean } = {},
+): Promise<Selectable<CompaniesTable> | undefined> {
   const query = ofUser(exec, userId).selectAll('companies').where('companies.id', '=', id);
   return (opts.lock ? forUpdate(exec, query) : query).executeTakeFirst();
 }
 
 /** True when the user belongs to the company. */
 export async function isMember(exec: Executor, userId: number, companyId: number): Promise<boolean> {
-  return Boolean(await exec.selectFrom('company_users').select('company_id').where('user_id', '=', userId).where('company_id', '=', companyId).executeTakeFirst());
+  return Boolean(
+    await exec
+      .selectFrom('company_users')
+      .select('company_id')
+      .where('user_id', '=', userId)
+      .where('company_id', '=', companyId)
+      .executeTakeFirst(),
+  );
 }
 
 export function insertCompany(exec: Executor, body: CompanyValues, now: number): Promise<Selectable<CompaniesTable>> {
@@ -69,7 +98,12 @@ export async function addMember(exec: Executor, companyId: number, userId: numbe
   await exec.insertInto('company_users').values({ company_id: companyId, user_id: userId }).execute();
 }
 
-export function updateCompanyRow(exec: Executor, id: number, body: CompanyValues, now: number): Promise<Selectable<CompaniesTable>> {
+export function updateCompanyRow(
+  exec: Executor,
+  id: number,
+  body: CompanyValues,
+  now: number,
+): Promise<Selectable<CompaniesTable>> {
   return exec
     .updateTable('companies')
     .set({ ...companyColumns(body), updated_at: now })
@@ -84,12 +118,20 @@ export async function deleteCompanyRow(exec: Executor, id: number): Promise<void
 
 /** What a new order of the company starts with: its default shipping cost (bani). */
 export async function companyShippingCost(exec: Executor, companyId: number): Promise<number> {
-  const row = await exec.selectFrom('companies').select('shipping_cost').where('id', '=', companyId).executeTakeFirstOrThrow();
+  const row = await exec
+    .selectFrom('companies')
+    .select('shipping_cost')
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
   return Number(row.shipping_cost);
 }
 
 /** The company's tax id as stored (SmartBill names the company by it on every call). */
 export async function companyVatCode(exec: Executor, companyId: number): Promise<string> {
-  const row = await exec.selectFrom('companies').select('vat_number').where('id', '=', companyId).executeTakeFirstOrThrow();
+  const row = await exec
+    .selectFrom('companies')
+    .select('vat_number')
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
   return row.vat_number;
 }

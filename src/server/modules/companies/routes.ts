@@ -13,7 +13,9 @@ export function companyRoutes(app: FastifyInstance): void {
     return { data: await getCompany(req.ctx, id) };
   });
 
-  app.post('/api/v1/company', async (req, reply) => reply.status(201).send({ data: await createCompany(req.ctx, req.body) }));
+  app.post('/api/v1/company', async (req, reply) =>
+    reply.status(201).send({ data: await createCompany(req.ctx, req.body) }),
+  );
 
   app.post('/api/v1/company/:id', async (req) => {
     const { id } = parse(idParam, req.params);

@@ -2,7 +2,15 @@ import { companyBody, type Company } from '../../../core/api/companies.js';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import type { ServiceContext } from '../../context.js';
 import { HttpError, notFound, parse } from '../../http/errors.js';
-import { addMember, deleteCompanyRow, findUserCompany, insertCompany, listUserCompanies, toCompany, updateCompanyRow } from './queries.js';
+import {
+  addMember,
+  deleteCompanyRow,
+  findUserCompany,
+  insertCompany,
+  listUserCompanies,
+  toCompany,
+  updateCompanyRow,
+} from './queries.js';
 import { countCompanyUsage } from './usage.js';
 
 /**

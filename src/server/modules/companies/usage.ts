@@ -6,7 +6,10 @@ import { keptCount } from '../../http/list.js';
  * What still refers to a company and blocks its deletion. Orders are read from the counts the
  * orders module keeps with every write (no count of the orders table).
  */
-export async function countCompanyUsage(exec: Executor, companyId: number): Promise<{ products: number; orders: number }> {
+export async function countCompanyUsage(
+  exec: Executor,
+  companyId: number,
+): Promise<{ products: number; orders: number }> {
   const row = await exec
     .selectFrom('products')
     .select(sql<number>`count(*)`.as('n'))

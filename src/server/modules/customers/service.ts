@@ -32,7 +32,15 @@ export async function companyCustomer(ctx: ServiceContext, customerId: number) {
   const c = await findCompanyCustomer(ctx.db.kysely, ctx.companyId, customerId);
   if (!c) throw notFound();
   const flags = await flagsOf(ctx.db.kysely, ctx.companyId, [customerId]);
-  return { id: c.id, name: c.name, phone_number: c.phone_number, email: c.email, orders_count: Number(c.orders_count), flags: flags.get(customerId) ?? [], created_at: Number(c.created_at) };
+  return {
+    id: c.id,
+    name: c.name,
+    phone_number: c.phone_number,
+    email: c.email,
+    orders_count: Number(c.orders_count),
+    flags: flags.get(customerId) ?? [],
+    created_at: Number(c.created_at),
+  };
 }
 
 async function requireCompanyCustomer(trx: Executor, ctx: ServiceContext, customerId: number): Promise<void> {
@@ -44,7 +52,11 @@ async function requireCompanyCustomer(trx: Executor, ctx: ServiceContext, custom
  * customer is created if new, the company's view takes the name and email of the order, and a
  * first order adds them to the company's customers list (and its count).
  */
-export async function customerForNewOrder(trx: Executor, ctx: ServiceContext, person: { phone: string; name: string; email: string | null }): Promise<number> {
+export async function customerForNewOrder(
+  trx: Executor,
+  ctx: ServiceContext,
+  person: { phone: string; name: string; email: string | null },
+): Promise<number> {
   const customerId = await customerIdForPhone(trx, person.phone, ctx.now);
   const row = { companyId: ctx.companyId, customerId, name: person.name, email: person.email, now: ctx.now };
   const first = await insertCompanyCustomer(trx, row);
@@ -60,12 +72,19 @@ export async function customerLostOrder(trx: Executor, ctx: ServiceContext, cust
 }
 
 /** The name or email on an order changed: the company's view of its customer follows. */
-export async function renameCompanyCustomer(trx: Executor, ctx: ServiceContext, customerId: number, set: { name?: string; email?: string | null }): Promise<void> {
+export async function renameCompanyCustomer(
+  trx: Executor,
+  ctx: ServiceContext,
+  customerId: number,
+  set: { name?: string; email?: string | null },
+): Promise<void> {
   await updateCompanyCustomer(trx, ctx.companyId, customerId, set, ctx.now);
 }
 
 /** The order a customer's change is noted on may be named; an empty value names none. */
-const phoneChangeBody = customerPhoneBody.extend({ order_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idRef().optional()) });
+const phoneChangeBody = customerPhoneBody.extend({
+  order_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idRef().optional()),
+});
 
 /**
  * Changes a customer's phone (their identity, shared across companies); 409 when another customer
@@ -96,7 +115,8 @@ export async function flagCustomer(ctx: ServiceContext, customerId: number, body
   const { reason, order_id: orderId } = parse(flagBody, body);
   await ctx.db.transaction(async (trx) => {
     await requireCompanyCustomer(trx, ctx, customerId);
-    if (!(await insertFlag(trx, { customerId, companyId: ctx.companyId, reason, now: ctx.now }))) throw new HttpError(409, 'already_flagged');
+    if (!(await insertFlag(trx, { customerId, companyId: ctx.companyId, reason, now: ctx.now })))
+      throw new HttpError(409, 'already_flagged');
     const noteOn = await orderForHistory(trx, ctx, customerId, orderId);
     if (noteOn) await recordEvent(trx, ctx, noteOn, 'flagged', { reason });
   });

@@ -1,6 +1,12 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { DiscountType, OrderDiscount, ProductDiscount, orderDiscountUpdateBody, productDiscountBody } from '../../../core/api/discounts.js';
+import type {
+  DiscountType,
+  OrderDiscount,
+  ProductDiscount,
+  orderDiscountUpdateBody,
+  productDiscountBody,
+} from '../../../core/api/discounts.js';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import { fromBani } from '../../../core/money.js';
 import type { Engine, Executor } from '../../db/connection.js';
@@ -50,26 +56,55 @@ const orderDiscountsList = preparedList(
   (q) => q.orderBy('order_discounts.id', 'desc'),
 );
 
-export function listOrderDiscounts(exec: Executor, engine: Engine, companyId: number, q: ListQuery): Promise<ListResponse<OrderDiscount>> {
+export function listOrderDiscounts(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  q: ListQuery,
+): Promise<ListResponse<OrderDiscount>> {
   const search = q.search ? matchesAny(engine, ['sources.source', 'order_discounts.type'], q.search) : undefined;
   return orderDiscountsList(exec, { companyId }, { page: q.page, items: q.items, map: toOrderDiscount, search });
 }
 
-export async function findOrderDiscount(exec: Executor, companyId: number, id: number): Promise<OrderDiscount | undefined> {
+export async function findOrderDiscount(
+  exec: Executor,
+  companyId: number,
+  id: number,
+): Promise<OrderDiscount | undefined> {
   const row = await orderDiscountsOf(exec, companyId).where('order_discounts.id', '=', id).executeTakeFirst();
   return row && toOrderDiscount(row);
 }
 
-export async function insertOrderDiscount(exec: Executor, companyId: number, sourceId: number, body: OrderDiscountValues, now: number): Promise<number> {
+export async function insertOrderDiscount(
+  exec: Executor,
+  companyId: number,
+  sourceId: number,
+  body: OrderDiscountValues,
+  now: number,
+): Promise<number> {
   const { id } = await exec
     .insertInto('order_discounts')
-    .values({ company_id: companyId, source_id: sourceId, type: body.type, order_value: body.order_value, value: body.value, created_at: now, updated_at: now })
+    .values({
+      company_id: companyId,
+      source_id: sourceId,
+      type: body.type,
+      order_value: body.order_value,
+      value: body.value,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
 }
 
-export async function updateOrderDiscountRow(exec: Executor, companyId: number, id: number, body: OrderDiscountValues, now: number): Promise<void> {
+export async function updateOrderDiscountRow(
+  exec: Executor,
+  companyId: number,
+  id: number,
+  body: OrderDiscountValues,
+  now: number,
+): Promise<void> {
   await exec
     .updateTable('order_discounts')
     .set({ type: body.type, order_value: body.order_value, value: body.value, updated_at: now })
@@ -80,13 +115,20 @@ export async function updateOrderDiscountRow(exec: Executor, companyId: number, 
 
 /** Deletes a discount of the company; answers whether there was one. */
 export async function deleteOrderDiscountRow(exec: Executor, companyId: number, id: number): Promise<boolean> {
-  const result = await exec.deleteFrom('order_discounts').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+  const result = await exec
+    .deleteFrom('order_discounts')
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 // ---- product discounts ----
 
-type ProductDiscountRow = Omit<Selectable<ProductDiscountsTable>, 'company_id'> & { product_name: string; product_sku: string };
+type ProductDiscountRow = Omit<Selectable<ProductDiscountsTable>, 'company_id'> & {
+  product_name: string;
+  product_sku: string;
+};
 export type ProductDiscountValues = z.output<typeof productDiscountBody>;
 
 const toProductDiscount = (r: ProductDiscountRow): ProductDiscount => ({
@@ -123,26 +165,56 @@ const productDiscountsList = preparedList(
   (q) => q.orderBy('product_discounts.id', 'desc'),
 );
 
-export function listProductDiscounts(exec: Executor, engine: Engine, companyId: number, q: ListQuery): Promise<ListResponse<ProductDiscount>> {
-  const search = q.search ? matchesAny(engine, ['products.name', 'products.sku', 'product_discounts.type'], q.search) : undefined;
+export function listProductDiscounts(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  q: ListQuery,
+): Promise<ListResponse<ProductDiscount>> {
+  const search = q.search
+    ? matchesAny(engine, ['products.name', 'products.sku', 'product_discounts.type'], q.search)
+    : undefined;
   return productDiscountsList(exec, { companyId }, { page: q.page, items: q.items, map: toProductDiscount, search });
 }
 
-export async function findProductDiscount(exec: Executor, companyId: number, id: number): Promise<ProductDiscount | undefined> {
+export async function findProductDiscount(
+  exec: Executor,
+  companyId: number,
+  id: number,
+): Promise<ProductDiscount | undefined> {
   const row = await productDiscountsOf(exec, companyId).where('product_discounts.id', '=', id).executeTakeFirst();
   return row && toProductDiscount(row);
 }
 
-export async function insertProductDiscount(exec: Executor, companyId: number, body: ProductDiscountValues, now: number): Promise<number> {
+export async function insertProductDiscount(
+  exec: Executor,
+  companyId: number,
+  body: ProductDiscountValues,
+  now: number,
+): Promise<number> {
   const { id } = await exec
     .insertInto('product_discounts')
-    .values({ company_id: companyId, product_id: body.product_id, type: body.type, quantity: body.quantity, value: body.value, created_at: now, updated_at: now })
+    .values({
+      company_id: companyId,
+      product_id: body.product_id,
+      type: body.type,
+      quantity: body.quantity,
+      value: body.value,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
 }
 
-export async function updateProductDiscountRow(exec: Executor, companyId: number, id: number, body: ProductDiscountValues, now: number): Promise<void> {
+export async function updateProductDiscountRow(
+  exec: Executor,
+  companyId: number,
+  id: number,
+  body: ProductDiscountValues,
+  now: number,
+): Promise<void> {
   await exec
     .updateTable('product_discounts')
     .set({ product_id: body.product_id, type: body.type, quantity: body.quantity, value: body.value, updated_at: now })
@@ -152,7 +224,11 @@ export async function updateProductDiscountRow(exec: Executor, companyId: number
 }
 
 export async function deleteProductDiscountRow(exec: Executor, companyId: number, id: number): Promise<boolean> {
-  const result = await exec.deleteFrom('product_discounts').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+  const result = await exec
+    .deleteFrom('product_discounts')
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -161,11 +237,21 @@ export async function deleteProductDiscountRow(exec: Executor, companyId: number
 /** The company's product discounts of these products (an order line gets the best one it reaches). */
 export function productDiscountRules(exec: Executor, companyId: number, productIds: number[]) {
   if (productIds.length === 0) return Promise.resolve([]);
-  return exec.selectFrom('product_discounts').select(['id', 'product_id', 'type', 'quantity', 'value']).where('company_id', '=', companyId).where('product_id', 'in', productIds).execute();
+  return exec
+    .selectFrom('product_discounts')
+    .select(['id', 'product_id', 'type', 'quantity', 'value'])
+    .where('company_id', '=', companyId)
+    .where('product_id', 'in', productIds)
+    .execute();
 }
 
 /** The company's order discounts of a source (an order gets the best one its value reaches). */
 export function orderDiscountRules(exec: Executor, companyId: number, sourceId: number | null) {
   if (sourceId === null) return Promise.resolve([]);
-  return exec.selectFrom('order_discounts').select(['id', 'source_id', 'type', 'order_value', 'value']).where('company_id', '=', companyId).where('source_id', '=', sourceId).execute();
+  return exec
+    .selectFrom('order_discounts')
+    .select(['id', 'source_id', 'type', 'order_value', 'value'])
+    .where('company_id', '=', companyId)
+    .where('source_id', '=', sourceId)
+    .execute();
 }

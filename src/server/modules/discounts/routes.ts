@@ -26,7 +26,9 @@ export function discountRoutes(app: FastifyInstance): void {
     return { data: await getOrderDiscount(req.ctx, id) };
   });
 
-  app.post('/api/v1/order-discount', scoped, async (req, reply) => reply.status(201).send({ data: await createOrderDiscount(req.ctx, req.body) }));
+  app.post('/api/v1/order-discount', scoped, async (req, reply) =>
+    reply.status(201).send({ data: await createOrderDiscount(req.ctx, req.body) }),
+  );
 
   app.post('/api/v1/order-discount/:id', scoped, async (req) => {
     const { id } = parse(idParam, req.params);
@@ -39,14 +41,18 @@ export function discountRoutes(app: FastifyInstance): void {
     return { message: 'deleted' };
   });
 
-  app.get('/api/v1/product-discount', scoped, async (req) => listProductDiscountsOf(req.ctx, parse(listQuery, req.query)));
+  app.get('/api/v1/product-discount', scoped, async (req) =>
+    listProductDiscountsOf(req.ctx, parse(listQuery, req.query)),
+  );
 
   app.get('/api/v1/product-discount/:id', scoped, async (req) => {
     const { id } = parse(idParam, req.params);
     return { data: await getProductDiscount(req.ctx, id) };
   });
 
-  app.post('/api/v1/product-discount', scoped, async (req, reply) => reply.status(201).send({ data: await createProductDiscount(req.ctx, req.body) }));
+  app.post('/api/v1/product-discount', scoped, async (req, reply) =>
+    reply.status(201).send({ data: await createProductDiscount(req.ctx, req.body) }),
+  );
 
   app.post('/api/v1/product-discount/:id', scoped, async (req) => {
     const { id } = parse(idParam, req.params);

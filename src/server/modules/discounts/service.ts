@@ -1,4 +1,10 @@
-import { orderDiscountBody, orderDiscountUpdateBody, productDiscountBody, type OrderDiscount, type ProductDiscount } from '../../../core/api/discounts.js';
+import {
+  orderDiscountBody,
+  orderDiscountUpdateBody,
+  productDiscountBody,
+  type OrderDiscount,
+  type ProductDiscount,
+} from '../../../core/api/discounts.js';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import { type ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
@@ -26,7 +32,11 @@ export function listOrderDiscountsOf(ctx: ServiceContext, q: ListQuery): Promise
   return listOrderDiscounts(ctx.db.kysely, ctx.db.engine, ctx.companyId, q);
 }
 
-export async function getOrderDiscount(ctx: ServiceContext, id: number, exec: Executor = ctx.db.kysely): Promise<OrderDiscount> {
+export async function getOrderDiscount(
+  ctx: ServiceContext,
+  id: number,
+  exec: Executor = ctx.db.kysely,
+): Promise<OrderDiscount> {
   const discount = await findOrderDiscount(exec, ctx.companyId, id);
   if (!discount) throw notFound();
   return discount;
@@ -37,7 +47,12 @@ export async function createOrderDiscount(ctx: ServiceContext, input: unknown): 
   const body = parse(orderDiscountBody, input);
   assertSelectedCompany(ctx, body.company_id);
   const id = await ctx.db.transaction(async (trx) => {
-    const sourceId = await requireCompanySource(trx, ctx.companyId, { id: body.source_id }, { field: 'source_id', key: 'invalid_source' });
+    const sourceId = await requireCompanySource(
+      trx,
+      ctx.companyId,
+      { id: body.source_id },
+      { field: 'source_id', key: 'invalid_source' },
+    );
     return insertOrderDiscount(trx, ctx.companyId, sourceId, body, ctx.now);
   });
   return getOrderDiscount(ctx, id);
@@ -62,7 +77,11 @@ export function listProductDiscountsOf(ctx: ServiceContext, q: ListQuery): Promi
   return listProductDiscounts(ctx.db.kysely, ctx.db.engine, ctx.companyId, q);
 }
 
-export async function getProductDiscount(ctx: ServiceContext, id: number, exec: Executor = ctx.db.kysely): Promise<ProductDiscount> {
+export async function getProductDiscount(
+  ctx: ServiceContext,
+  id: number,
+  exec: Executor = ctx.db.kysely,
+): Promise<ProductDiscount> {
   const discount = await findProductDiscount(exec, ctx.companyId, id);
   if (!discount) throw notFound();
   return discount;
@@ -70,7 +89,8 @@ export async function getProductDiscount(ctx: ServiceContext, id: number, exec: 
 
 /** The product must be one of the company's (another company's product is "invalid", not found). */
 async function assertOwnProduct(trx: Executor, companyId: number, productId: number): Promise<void> {
-  if (!(await companyProductIds(trx, companyId, [productId])).has(productId)) throw FieldProblems.one('product_id', 'invalid_product');
+  if (!(await companyProductIds(trx, companyId, [productId])).has(productId))
+    throw FieldProblems.one('product_id', 'invalid_product');
 }
 
 export async function createProductDiscount(ctx: ServiceContext, input: unknown): Promise<ProductDiscount> {

@@ -24,7 +24,12 @@ export const toStreet = ([id, locality_id, name, ranges, blocks]: StreetTuple): 
   id,
   name,
   locality_id,
-  ranges: ranges.map(([from, to, parity, postal_code]) => ({ from, to, parity: PARITY_FROM_FILE[parity], postal_code })),
+  ranges: ranges.map(([from, to, parity, postal_code]) => ({
+    from,
+    to,
+    parity: PARITY_FROM_FILE[parity],
+    postal_code,
+  })),
   blocks: blocks.map(([ids, postal_code]) => ({ blocks: ids, postal_code })),
 });
 

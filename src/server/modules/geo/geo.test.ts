@@ -29,11 +29,23 @@ async function streetId(locality: number, search: string, name: string): Promise
 }
 
 const postalCode = async (locality: number, street: number, number: string) =>
-  (await get(`/api/v1/geo/postal-code?locality_id=${locality}&street_id=${street}&number=${encodeURIComponent(number)}`)).body.postal_code;
+  (
+    await get(
+      `/api/v1/geo/postal-code?locality_id=${locality}&street_id=${street}&number=${encodeURIComponent(number)}`,
+    )
+  ).body.postal_code;
 
 describe('geo API', () => {
   it('refuses a stranger on every endpoint (401)', async () => {
-    for (const url of ['/api/v1/geo/counties', '/api/v1/geo/localities?county_id=12', '/api/v1/geo/streets?locality_id=54984', '/api/v1/geo/postal-code?locality_id=54984', '/api/v1/geo/about', '/api/v1/cargus/geo-data', '/api/v1/sameday/geo-data']) {
+    for (const url of [
+      '/api/v1/geo/counties',
+      '/api/v1/geo/localities?county_id=12',
+      '/api/v1/geo/streets?locality_id=54984',
+      '/api/v1/geo/postal-code?locality_id=54984',
+      '/api/v1/geo/about',
+      '/api/v1/cargus/geo-data',
+      '/api/v1/sameday/geo-data',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(401);
     }
@@ -84,25 +96,36 @@ describe('geo API', () => {
     expect(ro.status).toBe(422);
     expect(ro.body.errors).toEqual({ locality_id: ['Câmpul este obligatoriu.'] });
     const bad = await get('/api/v1/geo/streets?locality_id=abc&limit=5000');
-    expect(bad.body.errors).toEqual({ locality_id: ['This value is not valid.'], limit: ['The value must be at most 1000.'] });
+    expect(bad.body.errors).toEqual({
+      locality_id: ['This value is not valid.'],
+      limit: ['The value must be at most 1000.'],
+    });
     const noLocality = await get('/api/v1/geo/postal-code?street_id=1&number=3');
     expect(noLocality.body.errors).toEqual({ locality_id: ['This field is required.'] });
     const noStreet = await get(`/api/v1/geo/postal-code?locality_id=${CLUJ_NAPOCA}`, 'ro');
     expect(noStreet.status).toBe(422);
-    expect(noStreet.body.errors).toEqual({ street_id: ['Alegeți strada: codurile poștale ale acestui oraș depind de stradă.'] });
+    expect(noStreet.body.errors).toEqual({
+      street_id: ['Alegeți strada: codurile poștale ale acestui oraș depind de stradă.'],
+    });
     const zorilor = await streetId(CLUJ_NAPOCA, 'zorilor', 'Strada Zorilor');
     const noNumber = await get(`/api/v1/geo/postal-code?locality_id=${CLUJ_NAPOCA}&street_id=${zorilor}`);
     expect(noNumber.status).toBe(422);
-    expect(noNumber.body.errors).toEqual({ number: ['Enter the street number: this street has several postal codes.'] });
+    expect(noNumber.body.errors).toEqual({
+      number: ['Enter the street number: this street has several postal codes.'],
+    });
   });
 
   it('answers 404 for unknown ids, and for a street of another city', async () => {
     expect((await get('/api/v1/geo/localities?county_id=99')).status).toBe(404);
     expect((await get('/api/v1/geo/streets?locality_id=1')).status).toBe(404);
     expect((await get('/api/v1/geo/postal-code?locality_id=1')).status).toBe(404);
-    expect((await get(`/api/v1/geo/postal-code?locality_id=${CLUJ_NAPOCA}&street_id=99999999&number=1`)).status).toBe(404);
+    expect((await get(`/api/v1/geo/postal-code?locality_id=${CLUJ_NAPOCA}&street_id=99999999&number=1`)).status).toBe(
+      404,
+    );
     const bucharestStreet = await streetId(BUCHAREST, 'tuberozelor', 'Strada Tuberozelor');
-    expect((await get(`/api/v1/geo/postal-code?locality_id=${CLUJ_NAPOCA}&street_id=${bucharestStreet}&number=1`)).status).toBe(404);
+    expect(
+      (await get(`/api/v1/geo/postal-code?locality_id=${CLUJ_NAPOCA}&street_id=${bucharestStreet}&number=1`)).status,
+    ).toBe(404);
     expect((await get('/api/v1/cargus/geo-data?county_id=99')).status).toBe(404);
     expect((await get('/api/v1/sameday/geo-data?city_id=1')).status).toBe(404);
     expect((await get('/api/v1/cargus/geo-data?street_id=99999999')).status).toBe(404);
@@ -110,7 +133,13 @@ describe('geo API', () => {
 
   it('Cluj-Napoca end to end: county → city coded by street → Strada Zorilor → code by number and parity', async () => {
     const cities = await get(`/api/v1/geo/localities?county_id=${CLUJ}&search=cluj-napoca`);
-    expect(cities.body.data[0]).toEqual({ id: CLUJ_NAPOCA, name: 'Cluj-Napoca', county_id: CLUJ, commune: null, postal_code: null });
+    expect(cities.body.data[0]).toEqual({
+      id: CLUJ_NAPOCA,
+      name: 'Cluj-Napoca',
+      county_id: CLUJ,
+      commune: null,
+      postal_code: null,
+    });
     const streets = await get(`/api/v1/geo/streets?locality_id=${CLUJ_NAPOCA}&search=zorilor`);
     const zorilor = streets.body.data.find((s: { name: string }) => s.name === 'Strada Zorilor');
     expect(zorilor.ranges).toEqual([
@@ -137,7 +166,9 @@ describe('geo API', () => {
 
   it('Bucharest end to end: one city whose streets cross sectors, the code prefix telling the sector', async () => {
     const cities = await get(`/api/v1/geo/localities?county_id=${BUCHAREST_COUNTY}`);
-    expect(cities.body.data).toEqual([{ id: BUCHAREST, name: 'București', county_id: BUCHAREST_COUNTY, commune: null, postal_code: null }]);
+    expect(cities.body.data).toEqual([
+      { id: BUCHAREST, name: 'București', county_id: BUCHAREST_COUNTY, commune: null, postal_code: null },
+    ]);
     const porumbaru = await streetId(BUCHAREST, 'porumbaru', 'Strada Porumbaru Emanoil');
     expect(await postalCode(BUCHAREST, porumbaru, '25')).toBe('011421');
     expect(await postalCode(BUCHAREST, porumbaru, '71')).toBe('011424');
@@ -149,7 +180,9 @@ describe('geo API', () => {
     expect(await postalCode(BUCHAREST, eminescu, '182')).toBe('020085');
     // A street coded as a whole needs no number.
     const tuberozelor = await streetId(BUCHAREST, 'tuberozelor', 'Strada Tuberozelor');
-    expect((await get(`/api/v1/geo/postal-code?locality_id=${BUCHAREST}&street_id=${tuberozelor}`)).body).toEqual({ postal_code: '011411' });
+    expect((await get(`/api/v1/geo/postal-code?locality_id=${BUCHAREST}&street_id=${tuberozelor}`)).body).toEqual({
+      postal_code: '011411',
+    });
     // Word order and the title do not matter: the data writes "Mincu Ion, arh.".
     const mincu = await get(`/api/v1/geo/streets?locality_id=${BUCHAREST}&search=ion mincu`);
     expect(mincu.body.data.map((s: { name: string }) => s.name)).toEqual(['Strada Mincu Ion, arh.']);
@@ -185,9 +218,21 @@ describe('geo API', () => {
     expect(none.body.counties).toHaveLength(42);
     expect(none.body).toMatchObject({ cities: [], streets: [], zipCodes: [] });
     const cluj = await get(`/api/v1/cargus/geo-data?county_id=${CLUJ}`);
-    expect(cluj.body.cities).toContainEqual({ id: CLUJ_NAPOCA, name: 'Cluj-Napoca', county_id: CLUJ, postal_code: '0' });
+    expect(cluj.body.cities).toContainEqual({
+      id: CLUJ_NAPOCA,
+      name: 'Cluj-Napoca',
+      county_id: CLUJ,
+      postal_code: '0',
+    });
     const sameday = await get(`/api/v1/sameday/geo-data?county_id=${ARGES}`);
-    expect(sameday.body.cities).toContainEqual({ id: 18714, name: 'Lăzărești', county_id: ARGES, postal_code: '117653', village: 'Schitu Golești', sameday_county_id: ARGES });
+    expect(sameday.body.cities).toContainEqual({
+      id: 18714,
+      name: 'Lăzărești',
+      county_id: ARGES,
+      postal_code: '117653',
+      village: 'Schitu Golești',
+      sameday_county_id: ARGES,
+    });
     const zorilor = await streetId(CLUJ_NAPOCA, 'zorilor', 'Strada Zorilor');
     const streets = await get(`/api/v1/cargus/geo-data?county_id=${CLUJ}&city_id=${CLUJ_NAPOCA}&search=zorilor`);
     expect(streets.body.streets).toContainEqual({ id: zorilor, name: 'Strada Zorilor', city_id: CLUJ_NAPOCA });

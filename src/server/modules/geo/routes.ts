@@ -12,6 +12,8 @@ export function geoRoutes(app: FastifyInstance, geo: GeoData): void {
   app.get('/api/v1/geo/postal-code', async (req) => findPostalCode(geo, parse(postalCodeQuery, req.query)));
   app.get('/api/v1/geo/about', async () => ({ sources: geo.sources }));
   for (const courier of ['cargus', 'sameday'] satisfies Courier[]) {
-    app.get(`/api/v1/${courier}/geo-data`, async (req) => courierGeoData(geo, courier, parse(courierGeoQuery, req.query)));
+    app.get(`/api/v1/${courier}/geo-data`, async (req) =>
+      courierGeoData(geo, courier, parse(courierGeoQuery, req.query)),
+    );
   }
 }

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import type { courierGeoQuery, GeoLocality, GeoStreet, localitiesQuery, postalCodeQuery, streetsQuery } from '../../../core/api/geo.js';
+import type {
+  courierGeoQuery,
+  GeoLocality,
+  GeoStreet,
+  localitiesQuery,
+  postalCodeQuery,
+  streetsQuery,
+} from '../../../core/api/geo.js';
 import { needsNumber, postalCodeFor } from '../../../core/geo/postalCode.js';
 import { matchesWords, searchWords } from '../../../core/geo/text.js';
 import { FieldProblems, notFound } from '../../http/errors.js';
@@ -24,7 +31,11 @@ export function searchRows<T>(rows: Searchable<T>[], search: string, limit: numb
   const tiers: T[][] = [[], [], []];
   for (const r of rows) {
     if (!matchesWords(r.folded, words)) continue;
-    const tier = r.folded.startsWith(phrase, r.ownStart) ? 0 : r.folded.startsWith(first) || r.folded.includes(` ${first}`) || r.folded.includes(`-${first}`) ? 1 : 2;
+    const tier = r.folded.startsWith(phrase, r.ownStart)
+      ? 0
+      : r.folded.startsWith(first) || r.folded.includes(` ${first}`) || r.folded.includes(`-${first}`)
+        ? 1
+        : 2;
     if (tiers[tier].length < limit) tiers[tier].push(r.row);
     // Enough of the best tier: nothing after it can come first.
     if (tiers[0].length >= limit) break;
@@ -98,7 +109,9 @@ export function courierGeoData(geo: GeoData, courier: Courier, q: z.output<typeo
       }))
     : [];
   const streets = q.city_id
-    ? (localityOrNotFound(geo, q.city_id), searchRows(geo.streetsOf(q.city_id), q.search, q.limit)).map(([id, city_id, name]) => ({ id, name, city_id }))
+    ? (localityOrNotFound(geo, q.city_id), searchRows(geo.streetsOf(q.city_id), q.search, q.limit)).map(
+        ([id, city_id, name]) => ({ id, name, city_id }),
+      )
     : [];
   let zipCodes: { from: number; to: number | null; parity: string; zip_code: string }[] = [];
   if (q.street_id) {

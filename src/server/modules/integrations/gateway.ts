@@ -21,5 +21,7 @@ export interface IntegrationGateway {
   invoiceSeries(credentials: Credentials<'smartbill'>, vatCode: string): Promise<string[]>;
   vatRates(credentials: Credentials<'smartbill'>, vatCode: string): Promise<VatOption[]>;
   /** The account's Sameday pickup points and every Sameday locker, with their county and city. */
-  samedayPlaces(credentials: Credentials<'sameday'>): Promise<{ pickupPoints: SamedayPlace[]; lockers: SamedayPlace[] }>;
+  samedayPlaces(
+    credentials: Credentials<'sameday'>,
+  ): Promise<{ pickupPoints: SamedayPlace[]; lockers: SamedayPlace[] }>;
 }

@@ -32,20 +32,40 @@ const emulators: Emulator[] = [
   createVonageEmulator({ clock, hangMs: 2000 }),
   createTelegramEmulator({ clock, hangMs: 2000 }),
 ];
-const BASE_PATHS: Record<string, string> = { cargus: '/api', sameday: '', dpd: '/v1', smartbill: '/SBORO/api', vonage: '', telegram: '' };
+const BASE_PATHS: Record<string, string> = {
+  cargus: '/api',
+  sameday: '',
+  dpd: '/v1',
+  smartbill: '/SBORO/api',
+  vonage: '',
+  telegram: '',
+};
 let emulatorHost: FastifyInstance;
 let origin = '';
 const emulatorOf = (name: string) => emulators.find((e) => e.name === name)!;
 
 const tokens = memoryTokenStore();
-const deps = (name: string): ClientDeps => ({ baseUrl: `${origin}/emulators/${name}${BASE_PATHS[name]}`, clock, tokens, http: { timeoutMs: 500, readRetries: 0, retryDelayMs: 5 } });
+const deps = (name: string): ClientDeps => ({
+  baseUrl: `${origin}/emulators/${name}${BASE_PATHS[name]}`,
+  clock,
+  tokens,
+  http: { timeoutMs: 500, readRetries: 0, retryDelayMs: 5 },
+});
 const registry: ProviderRegistry = {
   mode: 'emulated',
   isEmulated: () => true,
   demoCredentials: (p: ProviderName) => emulatorOf(p).demoCredentials,
-  courier: (p, c) => (p === 'cargus' ? new CargusClient(c, deps(p)) : p === 'sameday' ? new SamedayClient(c, deps(p)) : new DpdClient(c, deps(p))),
+  courier: (p, c) =>
+    p === 'cargus'
+      ? new CargusClient(c, deps(p))
+      : p === 'sameday'
+        ? new SamedayClient(c, deps(p))
+        : new DpdClient(c, deps(p)),
   invoicing: (c) => new SmartBillClient(c, deps('smartbill'), { perSecond: 1000 }),
-  messaging: ((p: 'vonage' | 'telegram', c: object) => (p === 'vonage' ? new VonageClient(c as VonageCredentials, deps(p)) : new TelegramClient(c as TelegramCredentials, deps(p)))) as ProviderRegistry['messaging'],
+  messaging: ((p: 'vonage' | 'telegram', c: object) =>
+    p === 'vonage'
+      ? new VonageClient(c as VonageCredentials, deps(p))
+      : new TelegramClient(c as TelegramCredentials, deps(p))) as ProviderRegistry['messaging'],
 };
 
 const DEMO: Record<WizardKey, Record<string, string>> = {
@@ -82,7 +102,8 @@ beforeEach(() => {
 });
 
 const SECRET = 'Secret-Parola-9x7';
-const wizard = (u: TestUser, key: string, step: string, company = u.companyId) => `/api/v1/${key}/company/${company}/${step}`;
+const wizard = (u: TestUser, key: string, step: string, company = u.companyId) =>
+  `/api/v1/${key}/company/${company}/${step}`;
 
 describe('integrations catalogue', () => {
   it('lists the seven integrations with key, name, type, and the emulator demo account', async () => {
@@ -90,14 +111,46 @@ describe('integrations catalogue', () => {
     const res = await u.call('GET', '/api/v1/integrations');
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data.map((i: { key: string }) => i.key)).toEqual(['cargus', 'sameday', 'dpd', 'smartbill', 'sms', 'telegram', 'vonage']);
-    expect(data.map((i: { type: string }) => i.type)).toEqual(['courier', 'courier', 'courier', 'invoice', 'messaging', 'messaging', 'messaging']);
-    expect(data[0]).toMatchObject({ id: expect.any(Number), name: 'Cargus', description: expect.any(String), emulated: true, setup_available: true, demo_credentials: DEMO.cargus });
+    expect(data.map((i: { key: string }) => i.key)).toEqual([
+      'cargus',
+      'sameday',
+      'dpd',
+      'smartbill',
+      'sms',
+      'telegram',
+      'vonage',
+    ]);
+    expect(data.map((i: { type: string }) => i.type)).toEqual([
+      'courier',
+      'courier',
+      'courier',
+      'invoice',
+      'messaging',
+      'messaging',
+      'messaging',
+    ]);
+    expect(data[0]).toMatchObject({
+      id: expect.any(Number),
+      name: 'Cargus',
+      description: expect.any(String),
+      emulated: true,
+      setup_available: true,
+      demo_credentials: DEMO.cargus,
+    });
     expect(data[4]).toMatchObject({ key: 'sms', setup_available: false, emulated: false, demo_credentials: null });
   });
 
   it('answers 401 to a stranger on every integration call', async () => {
-    const urls: [string, string][] = [['GET', '/api/v1/integrations'], ['GET', '/api/v1/company-integration'], ['POST', '/api/v1/cargus/company/1/login'], ['GET', '/api/v1/sameday/company/1/pickup-points'], ['POST', '/api/v1/smartbill/company/1/series'], ['POST', '/api/v1/company-integration/1/toggle-status'], ['POST', '/api/v1/company-integration/1/test'], ['DELETE', '/api/v1/company-integration/1']];
+    const urls: [string, string][] = [
+      ['GET', '/api/v1/integrations'],
+      ['GET', '/api/v1/company-integration'],
+      ['POST', '/api/v1/cargus/company/1/login'],
+      ['GET', '/api/v1/sameday/company/1/pickup-points'],
+      ['POST', '/api/v1/smartbill/company/1/series'],
+      ['POST', '/api/v1/company-integration/1/toggle-status'],
+      ['POST', '/api/v1/company-integration/1/test'],
+      ['DELETE', '/api/v1/company-integration/1'],
+    ];
     for (const [method, url] of urls) {
       const res = await t.app.inject({ method: method as 'GET', url, headers: { 'x-company-id': '1' } });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
@@ -110,38 +163,73 @@ describe('wizard: login', () => {
     const u = await t.signUp();
     const res = await u.call('POST', wizard(u, 'cargus', 'login'), { body: DEMO.cargus });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ key: 'cargus', type: 'courier', emulated: true, has_credentials: true, has_configuration: false, configured: false, is_active: true });
+    expect(res.json().data).toMatchObject({
+      key: 'cargus',
+      type: 'courier',
+      emulated: true,
+      has_credentials: true,
+      has_configuration: false,
+      configured: false,
+      is_active: true,
+    });
     expect(res.body).not.toContain('"demo"');
-    const row = await t.db.kysely.selectFrom('company_integrations').selectAll().where('company_id', '=', u.companyId).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('company_integrations')
+      .selectAll()
+      .where('company_id', '=', u.companyId)
+      .executeTakeFirstOrThrow();
     expect(row.credentials).toMatch(/^v1\./);
     expect(row.credentials).not.toContain('demo');
     const list = await u.call('GET', '/api/v1/company-integration');
-    expect(list.json().data).toEqual([expect.objectContaining({ id: row.id, integrations_id: 1, key: 'cargus', has_credentials: true, has_configuration: false })]);
+    expect(list.json().data).toEqual([
+      expect.objectContaining({
+        id: row.id,
+        integrations_id: 1,
+        key: 'cargus',
+        has_credentials: true,
+        has_configuration: false,
+      }),
+    ]);
   });
 
   it('refuses a missing field with "fill all fields" and a message per field (in Romanian too)', async () => {
     const u = await t.signUp();
     const res = await u.call('POST', wizard(u, 'vonage', 'login'), { body: { api_key: 'demo', api_secret: '  ' } });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'Please fill all fields', errors: { api_secret: ['This field is required.'], phone_number: ['This field is required.'] } });
+    expect(res.json()).toEqual({
+      message: 'Please fill all fields',
+      errors: { api_secret: ['This field is required.'], phone_number: ['This field is required.'] },
+    });
     const ro = await u.call('POST', wizard(u, 'sameday', 'login'), { body: {}, headers: { 'accept-language': 'ro' } });
-    expect(ro.json()).toEqual({ message: 'Vă rugăm să completați toate câmpurile', errors: { username: ['Câmpul este obligatoriu.'], password: ['Câmpul este obligatoriu.'] } });
-    expect(await t.db.kysely.selectFrom('company_integrations').select('id').where('company_id', '=', u.companyId).execute()).toEqual([]);
+    expect(ro.json()).toEqual({
+      message: 'Vă rugăm să completați toate câmpurile',
+      errors: { username: ['Câmpul este obligatoriu.'], password: ['Câmpul este obligatoriu.'] },
+    });
+    expect(
+      await t.db.kysely.selectFrom('company_integrations').select('id').where('company_id', '=', u.companyId).execute(),
+    ).toEqual([]);
   });
 
   it('refuses credentials the provider refuses with its reason (422) and stores nothing', async () => {
     const u = await t.signUp();
-    const res = await u.call('POST', wizard(u, 'smartbill', 'login'), { body: { username: 'ana@firma.ro', token: SECRET } });
+    const res = await u.call('POST', wizard(u, 'smartbill', 'login'), {
+      body: { username: 'ana@firma.ro', token: SECRET },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toMatch(/^SmartBill did not accept these credentials: \S/);
     expect(res.body).not.toContain(SECRET);
-    expect(await t.db.kysely.selectFrom('company_integrations').select('id').where('company_id', '=', u.companyId).execute()).toEqual([]);
+    expect(
+      await t.db.kysely.selectFrom('company_integrations').select('id').where('company_id', '=', u.companyId).execute(),
+    ).toEqual([]);
   });
 
   it('answers 502 naming the provider when it cannot be reached, without the token in the reason', async () => {
     const u = await t.signUp();
     emulatorOf('telegram').faults.set('server_error');
-    const res = await u.call('POST', wizard(u, 'telegram', 'login'), { body: DEMO.telegram, headers: { 'accept-language': 'ro' } });
+    const res = await u.call('POST', wizard(u, 'telegram', 'login'), {
+      body: DEMO.telegram,
+      headers: { 'accept-language': 'ro' },
+    });
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toMatch(/^Telegram nu este disponibil acum: .*Încercați din nou în câteva momente\.$/);
     expect(res.body).not.toContain('123456:demo');
@@ -150,10 +238,12 @@ describe('wizard: login', () => {
     const down = await u.call('POST', wizard(u, 'cargus', 'login'), { body: DEMO.cargus });
     expect(down.statusCode).toBe(502);
     expect(down.json().message).toMatch(/^Cargus is not available right now: /);
-    expect(await t.db.kysely.selectFrom('company_integrations').select('id').where('company_id', '=', u.companyId).execute()).toEqual([]);
+    expect(
+      await t.db.kysely.selectFrom('company_integrations').select('id').where('company_id', '=', u.companyId).execute(),
+    ).toEqual([]);
   });
 
-  it('answers 403 when the path names another company than X-Company-ID, even one of the user\'s', async () => {
+  it("answers 403 when the path names another company than X-Company-ID, even one of the user's", async () => {
     const a = await t.createCompany();
     const b = await t.createCompany();
     const u = await t.signUp({ companies: [a, b] });
@@ -161,8 +251,17 @@ describe('wizard: login', () => {
     expect(res.statusCode).toBe(403);
     expect((await u.call('GET', `/api/v1/cargus/company/abc/pickup-points`)).statusCode).toBe(403);
     const stranger = await t.signUp();
-    expect((await u.call('POST', `/api/v1/cargus/company/${stranger.companyId}/login`, { body: DEMO.cargus, company: stranger.companyId })).statusCode).toBe(403);
-    expect(await t.db.kysely.selectFrom('company_integrations').select('id').where('company_id', 'in', [a, b]).execute()).toEqual([]);
+    expect(
+      (
+        await u.call('POST', `/api/v1/cargus/company/${stranger.companyId}/login`, {
+          body: DEMO.cargus,
+          company: stranger.companyId,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      await t.db.kysely.selectFrom('company_integrations').select('id').where('company_id', 'in', [a, b]).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -175,51 +274,78 @@ describe('wizard: couriers', () => {
     expect(list.statusCode).toBe(200);
     const points: { id: string; name: string; address: string }[] = list.json().data;
     expect(points.length).toBeGreaterThan(0);
-    for (const p of points) expect(p).toMatchObject({ id: expect.any(String), name: expect.any(String), address: expect.any(String) });
+    for (const p of points)
+      expect(p).toMatchObject({ id: expect.any(String), name: expect.any(String), address: expect.any(String) });
     const chosen = points[points.length - 1];
     const missing = await u.call('POST', wizard(u, 'cargus', 'pickup-points'), { body: {} });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({ pickup_point_id: ['Please select a pickup point'] });
     const wrong = await u.call('POST', wizard(u, 'cargus', 'pickup-points'), { body: { pickup_point_id: 999 } });
     expect(wrong.json().errors).toEqual({ pickup_point_id: ['Please select a valid pickup point'] });
-    const ok = await u.call('POST', wizard(u, 'cargus', 'pickup-points'), { body: { pickup_point_id: Number(chosen.id) } });
+    const ok = await u.call('POST', wizard(u, 'cargus', 'pickup-points'), {
+      body: { pickup_point_id: Number(chosen.id) },
+    });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().data).toMatchObject({ has_credentials: true, has_configuration: true, configured: true, configuration: { pickup_point_id: chosen.id, pickup_point_name: chosen.name } });
-    expect((await u.call('GET', wizard(u, 'cargus', 'pickup-points'))).json().selected).toEqual({ pickup_point_id: chosen.id });
+    expect(ok.json().data).toMatchObject({
+      has_credentials: true,
+      has_configuration: true,
+      configured: true,
+      configuration: { pickup_point_id: chosen.id, pickup_point_name: chosen.name },
+    });
+    expect((await u.call('GET', wizard(u, 'cargus', 'pickup-points'))).json().selected).toEqual({
+      pickup_point_id: chosen.id,
+    });
   });
 
   it('Sameday: the contact person is required and must belong to the chosen point', async () => {
     const u = await t.signUp();
     await u.call('POST', wizard(u, 'sameday', 'login'), { body: DEMO.sameday });
-    const points: { id: string; contact_persons: { id: string; name: string }[] }[] = (await u.call('GET', wizard(u, 'sameday', 'pickup-points'))).json().data;
+    const points: { id: string; contact_persons: { id: string; name: string }[] }[] = (
+      await u.call('GET', wizard(u, 'sameday', 'pickup-points'))
+    ).json().data;
     expect(points.length).toBeGreaterThan(1);
     const [a, b] = points;
     expect(a.contact_persons.length).toBeGreaterThan(0);
     const noPerson = await u.call('POST', wizard(u, 'sameday', 'pickup-points'), { body: { pickup_point_id: a.id } });
     expect(noPerson.json().errors).toEqual({ contact_person_id: ['Please select a contact person'] });
-    const otherPoints = await u.call('POST', wizard(u, 'sameday', 'pickup-points'), { body: { pickup_point_id: a.id, contact_person_id: b.contact_persons[0].id } });
+    const otherPoints = await u.call('POST', wizard(u, 'sameday', 'pickup-points'), {
+      body: { pickup_point_id: a.id, contact_person_id: b.contact_persons[0].id },
+    });
     expect(otherPoints.json().errors).toEqual({ contact_person_id: ['Please select a valid contact person'] });
     const person = a.contact_persons[0];
-    const ok = await u.call('POST', wizard(u, 'sameday', 'pickup-points'), { body: { pickup_point_id: a.id, contact_person_id: Number(person.id) } });
-    expect(ok.json().data).toMatchObject({ configured: true, configuration: { pickup_point_id: a.id, contact_person_id: person.id, contact_person_name: person.name } });
+    const ok = await u.call('POST', wizard(u, 'sameday', 'pickup-points'), {
+      body: { pickup_point_id: a.id, contact_person_id: Number(person.id) },
+    });
+    expect(ok.json().data).toMatchObject({
+      configured: true,
+      configuration: { pickup_point_id: a.id, contact_person_id: person.id, contact_person_name: person.name },
+    });
   });
 
   it('two first logins at the same moment make one set-up, not an error', async () => {
     const u = await t.signUp();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => u.call('POST', wizard(u, 'cargus', 'login'), { body: DEMO.cargus })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => u.call('POST', wizard(u, 'cargus', 'login'), { body: DEMO.cargus })),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
-    expect(await t.db.kysely.selectFrom('company_integrations').select('id').where('company_id', '=', u.companyId).execute()).toHaveLength(1);
+    expect(
+      await t.db.kysely.selectFrom('company_integrations').select('id').where('company_id', '=', u.companyId).execute(),
+    ).toHaveLength(1);
   });
 
   it('a login for another account clears the pickup point; the same login again keeps it', async () => {
     const u = await t.signUp();
     await u.call('POST', wizard(u, 'dpd', 'login'), { body: DEMO.dpd });
     const first = (await u.call('GET', wizard(u, 'dpd', 'pickup-points'))).json().data[0];
-    expect((await u.call('POST', wizard(u, 'dpd', 'pickup-points'), { body: { pickup_point_id: first.id } })).statusCode).toBe(200);
+    expect(
+      (await u.call('POST', wizard(u, 'dpd', 'pickup-points'), { body: { pickup_point_id: first.id } })).statusCode,
+    ).toBe(200);
     const again = await u.call('POST', wizard(u, 'dpd', 'login'), { body: DEMO.dpd });
     expect(again.json().data).toMatchObject({ configured: true });
     // A refused login leaves the stored one and the configuration alone.
-    expect((await u.call('POST', wizard(u, 'dpd', 'login'), { body: { username: 'x', password: 'y' } })).statusCode).toBe(422);
+    expect(
+      (await u.call('POST', wizard(u, 'dpd', 'login'), { body: { username: 'x', password: 'y' } })).statusCode,
+    ).toBe(422);
     const list = await u.call('GET', '/api/v1/company-integration');
     expect(list.json().data[0]).toMatchObject({ configured: true });
   });
@@ -229,29 +355,58 @@ describe('wizard: SmartBill and messaging', () => {
   it('SmartBill: login, a series of the list, the VAT step (a rate or none) → configured', async () => {
     const u = await t.signUp();
     // SmartBill names the company by its VAT code: the emulator's demo account holds RO12345678.
-    await t.db.kysely.updateTable('companies').set({ vat_number: 'RO12345678' }).where('id', '=', u.companyId).execute();
+    await t.db.kysely
+      .updateTable('companies')
+      .set({ vat_number: 'RO12345678' })
+      .where('id', '=', u.companyId)
+      .execute();
     await u.call('POST', wizard(u, 'smartbill', 'login'), { body: DEMO.smartbill });
-    expect((await u.call('GET', wizard(u, 'smartbill', 'series'))).json()).toEqual({ data: [{ id: 1, name: 'FCT' }, { id: 2, name: 'DEMO' }], selected: null });
+    expect((await u.call('GET', wizard(u, 'smartbill', 'series'))).json()).toEqual({
+      data: [
+        { id: 1, name: 'FCT' },
+        { id: 2, name: 'DEMO' },
+      ],
+      selected: null,
+    });
     const bad = await u.call('POST', wizard(u, 'smartbill', 'series'), { body: { series_name: 'XYZ' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ series_name: ['Please select a valid series'] });
-    const ro = await u.call('POST', wizard(u, 'smartbill', 'series'), { body: { series_name: 'XYZ' }, headers: { 'accept-language': 'ro' } });
+    const ro = await u.call('POST', wizard(u, 'smartbill', 'series'), {
+      body: { series_name: 'XYZ' },
+      headers: { 'accept-language': 'ro' },
+    });
     expect(ro.json().errors).toEqual({ series_name: ['Vă rugăm să selectați o serie validă'] });
     const series = await u.call('POST', wizard(u, 'smartbill', 'series'), { body: { series_name: 'DEMO' } });
     expect(series.json().data).toMatchObject({ has_configuration: false, configuration: { series_name: 'DEMO' } });
-    expect((await u.call('GET', wizard(u, 'smartbill', 'vat-amount'))).json().data).toContainEqual({ name: 'Normala', percentage: 21 });
-    expect((await u.call('POST', wizard(u, 'smartbill', 'vat-amount'), { body: { vat_amount: '19' } })).json().errors).toEqual({ vat_amount: ['Please select a valid VAT rate'] });
+    expect((await u.call('GET', wizard(u, 'smartbill', 'vat-amount'))).json().data).toContainEqual({
+      name: 'Normala',
+      percentage: 21,
+    });
+    expect(
+      (await u.call('POST', wizard(u, 'smartbill', 'vat-amount'), { body: { vat_amount: '19' } })).json().errors,
+    ).toEqual({ vat_amount: ['Please select a valid VAT rate'] });
     const vat = await u.call('POST', wizard(u, 'smartbill', 'vat-amount'), { body: { vat_amount: '21' } });
-    expect(vat.json().data).toMatchObject({ configured: true, configuration: { series_name: 'DEMO', vat_amount: '21', vat_name: 'Normala' } });
+    expect(vat.json().data).toMatchObject({
+      configured: true,
+      configuration: { series_name: 'DEMO', vat_amount: '21', vat_name: 'Normala' },
+    });
     const none = await u.call('POST', wizard(u, 'smartbill', 'vat-amount'), { body: { vat_amount: null } });
     expect(none.json().data).toMatchObject({ configured: true, configuration: { vat_amount: null, vat_name: null } });
   });
 
   it('Vonage and Telegram are configured with credentials alone', async () => {
     const u = await t.signUp();
-    const v = await u.call('POST', wizard(u, 'vonage', 'login'), { body: { ...DEMO.vonage, phone_number: '+40722123456' } });
+    const v = await u.call('POST', wizard(u, 'vonage', 'login'), {
+      body: { ...DEMO.vonage, phone_number: '+40722123456' },
+    });
     expect(v.statusCode).toBe(200);
-    expect(v.json().data).toMatchObject({ key: 'vonage', type: 'messaging', has_credentials: true, has_configuration: true, configured: true });
+    expect(v.json().data).toMatchObject({
+      key: 'vonage',
+      type: 'messaging',
+      has_credentials: true,
+      has_configuration: true,
+      configured: true,
+    });
     const tg = await u.call('POST', wizard(u, 'telegram', 'login'), { body: DEMO.telegram });
     expect(tg.json().data).toMatchObject({ key: 'telegram', configured: true });
   });
@@ -263,16 +418,25 @@ describe('configured integrations', () => {
     const other = await t.signUp();
     const id = (await owner.call('POST', wizard(owner, 'cargus', 'login'), { body: DEMO.cargus })).json().data.id;
 
-    for (const [method, url] of [['POST', `/api/v1/company-integration/${id}/toggle-status`], ['POST', `/api/v1/company-integration/${id}/test`], ['DELETE', `/api/v1/company-integration/${id}`]] as const) {
+    for (const [method, url] of [
+      ['POST', `/api/v1/company-integration/${id}/toggle-status`],
+      ['POST', `/api/v1/company-integration/${id}/test`],
+      ['DELETE', `/api/v1/company-integration/${id}`],
+    ] as const) {
       expect((await other.call(method, url)).statusCode, url).toBe(404);
     }
     expect((await owner.call('POST', '/api/v1/company-integration/abc/toggle-status')).statusCode).toBe(422);
 
     const off = await owner.call('POST', `/api/v1/company-integration/${id}/toggle-status`);
     expect(off.json().data).toMatchObject({ id, is_active: false });
-    expect((await owner.call('POST', `/api/v1/company-integration/${id}/toggle-status`)).json().data.is_active).toBe(true);
+    expect((await owner.call('POST', `/api/v1/company-integration/${id}/toggle-status`)).json().data.is_active).toBe(
+      true,
+    );
 
-    expect((await owner.call('POST', `/api/v1/company-integration/${id}/test`)).json().data).toEqual({ ok: true, message: 'Cargus accepted the saved credentials.' });
+    expect((await owner.call('POST', `/api/v1/company-integration/${id}/test`)).json().data).toEqual({
+      ok: true,
+      message: 'Cargus accepted the saved credentials.',
+    });
     emulatorOf('cargus').faults.set('server_error');
     const down = (await owner.call('POST', `/api/v1/company-integration/${id}/test`)).json().data;
     expect(down.ok).toBe(false);
@@ -286,7 +450,9 @@ describe('configured integrations', () => {
     expect(refused.message).toMatch(/^Cargus did not accept these credentials: /);
 
     expect((await owner.call('DELETE', `/api/v1/company-integration/${id}`)).statusCode).toBe(200);
-    expect(await t.db.kysely.selectFrom('company_integrations').select('id').where('id', '=', id).execute()).toEqual([]);
+    expect(await t.db.kysely.selectFrom('company_integrations').select('id').where('id', '=', id).execute()).toEqual(
+      [],
+    );
     expect((await owner.call('DELETE', `/api/v1/company-integration/${id}`)).statusCode).toBe(404);
   });
 
@@ -295,7 +461,10 @@ describe('configured integrations', () => {
     logs = '';
     const bodies: string[] = [];
     bodies.push((await u.call('POST', wizard(u, 'telegram', 'login'), { body: DEMO.telegram })).body);
-    bodies.push((await u.call('POST', wizard(u, 'smartbill', 'login'), { body: { username: 'ana@firma.ro', token: SECRET } })).body);
+    bodies.push(
+      (await u.call('POST', wizard(u, 'smartbill', 'login'), { body: { username: 'ana@firma.ro', token: SECRET } }))
+        .body,
+    );
     bodies.push((await u.call('GET', '/api/v1/company-integration')).body);
     // (GET /integrations shows the emulators' public demo accounts on purpose: it is not checked here.)
     await u.call('GET', '/api/v1/integrations');

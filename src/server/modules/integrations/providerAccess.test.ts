@@ -8,7 +8,12 @@ import { providerGateway } from './providerGateway.js';
 /** A registry whose clients fail with the given error (or answer), recording what they were built with. */
 function registryFailingWith(error: unknown) {
   const built: unknown[] = [];
-  const client = { verifyCredentials: () => Promise.reject(error), pickupPoints: () => Promise.reject(error), series: () => Promise.reject(error), vatRates: () => Promise.reject(error) };
+  const client = {
+    verifyCredentials: () => Promise.reject(error),
+    pickupPoints: () => Promise.reject(error),
+    series: () => Promise.reject(error),
+    vatRates: () => Promise.reject(error),
+  };
   const registry = {
     mode: 'emulated',
     isEmulated: () => true,
@@ -20,29 +25,47 @@ function registryFailingWith(error: unknown) {
   return { registry, built };
 }
 
-describe('a wizard\'s provider call (providerGateway through callProvider)', () => {
+describe("a wizard's provider call (providerGateway through callProvider)", () => {
   const credentials = { username: 'a', password: 'secret-pass', api_key: 'c' };
 
-  it('answers 422 with the provider\'s words when it refuses, its quoted secrets masked', async () => {
+  it("answers 422 with the provider's words when it refuses, its quoted secrets masked", async () => {
     for (const kind of ['refused_credentials', 'rejected', 'not_found'] as const) {
-      const { registry } = registryFailingWith(new ProviderError('cargus', kind, 'Failed to authenticate secret-pass!'));
-      const err = await callProvider('Cargus', credentials, () => providerGateway(registry).verify('cargus', credentials, 'RO1')).catch((e) => e);
+      const { registry } = registryFailingWith(
+        new ProviderError('cargus', kind, 'Failed to authenticate secret-pass!'),
+      );
+      const err = await callProvider('Cargus', credentials, () =>
+        providerGateway(registry).verify('cargus', credentials, 'RO1'),
+      ).catch((e) => e);
       expect(err, kind).toBeInstanceOf(HttpError);
-      expect(err).toMatchObject({ status: 422, key: 'provider_refused_credentials', params: { provider: 'Cargus', reason: 'Failed to authenticate ***!' } });
+      expect(err).toMatchObject({
+        status: 422,
+        key: 'provider_refused_credentials',
+        params: { provider: 'Cargus', reason: 'Failed to authenticate ***!' },
+      });
     }
   });
 
   it('answers 502 to a timeout, an outage or a rate limit', async () => {
     for (const kind of ['timeout', 'unavailable', 'rate_limited'] as const) {
       const { registry } = registryFailingWith(new ProviderError('smartbill', kind, 'no answer in 15 s'));
-      const err = await callProvider('SmartBill', {}, () => providerGateway(registry).invoiceSeries({ username: 'a', token: 'b' }, 'RO1')).catch((e) => e);
-      expect(err, kind).toMatchObject({ status: 502, key: 'provider_unavailable', params: { reason: 'no answer in 15 s' } });
+      const err = await callProvider('SmartBill', {}, () =>
+        providerGateway(registry).invoiceSeries({ username: 'a', token: 'b' }, 'RO1'),
+      ).catch((e) => e);
+      expect(err, kind).toMatchObject({
+        status: 502,
+        key: 'provider_unavailable',
+        params: { reason: 'no answer in 15 s' },
+      });
     }
   });
 
   it('lets any other error through, and gives SmartBill the company VAT code', async () => {
     const { registry, built } = registryFailingWith(new TypeError('bug'));
-    await expect(callProvider('SmartBill', {}, () => providerGateway(registry).verify('smartbill', { username: 'u', token: 't' }, 'RO14399840'))).rejects.toBeInstanceOf(TypeError);
+    await expect(
+      callProvider('SmartBill', {}, () =>
+        providerGateway(registry).verify('smartbill', { username: 'u', token: 't' }, 'RO14399840'),
+      ),
+    ).rejects.toBeInstanceOf(TypeError);
     expect(built).toEqual([{ username: 'u', token: 't', vat_code: 'RO14399840' }]);
   });
 });

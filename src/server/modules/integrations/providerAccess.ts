@@ -1,4 +1,9 @@
-import { PLAIN_FIELDS, type Credentials, type IntegrationConfiguration, type WizardKey } from '../../../core/api/integrations.js';
+import {
+  PLAIN_FIELDS,
+  type Credentials,
+  type IntegrationConfiguration,
+  type WizardKey,
+} from '../../../core/api/integrations.js';
 import type { ServiceContext } from '../../context.js';
 import { companyVatCode } from '../companies/index.js';
 import { HttpError } from '../../http/errors.js';
@@ -26,21 +31,38 @@ export interface ProviderAccount<C> {
   scrubbed(err: unknown): unknown;
 }
 
-type ClientOf<K extends WizardKey> = K extends CourierProvider ? CourierClient : K extends 'smartbill' ? InvoicingClient : MessagingClient;
+type ClientOf<K extends WizardKey> = K extends CourierProvider
+  ? CourierClient
+  : K extends 'smartbill'
+    ? InvoicingClient
+    : MessagingClient;
 
 /** Builds the client of a provider for a login (stored or just typed in the wizard). SmartBill names the company by its VAT code. */
-export function clientFor<K extends WizardKey>(registry: ProviderRegistry, key: K, credentials: Credentials<K>, vatCode = ''): ClientOf<K> {
+export function clientFor<K extends WizardKey>(
+  registry: ProviderRegistry,
+  key: K,
+  credentials: Credentials<K>,
+  vatCode = '',
+): ClientOf<K> {
   const c = credentials as Record<string, string>;
   switch (key) {
     case 'cargus':
-      return registry.courier('cargus', { username: c.username, password: c.password, api_key: c.api_key }) as ClientOf<K>;
+      return registry.courier('cargus', {
+        username: c.username,
+        password: c.password,
+        api_key: c.api_key,
+      }) as ClientOf<K>;
     case 'sameday':
     case 'dpd':
       return registry.courier(key as CourierProvider, { username: c.username, password: c.password }) as ClientOf<K>;
     case 'smartbill':
       return registry.invoicing({ username: c.username, token: c.token, vat_code: vatCode }) as ClientOf<K>;
     case 'vonage':
-      return registry.messaging('vonage', { api_key: c.api_key, api_secret: c.api_secret, phone_number: c.phone_number }) as ClientOf<K>;
+      return registry.messaging('vonage', {
+        api_key: c.api_key,
+        api_secret: c.api_secret,
+        phone_number: c.phone_number,
+      }) as ClientOf<K>;
     default:
       return registry.messaging('telegram', { bot_token: c.bot_token, chat_id: c.chat_id }) as ClientOf<K>;
   }
@@ -58,7 +80,11 @@ export function openCredentials(ctx: ServiceContext, row: CompanyIntegrationRow)
  * The stored login of the company for a provider. Without one: the caller's error, else 409
  * "log in first" naming the provider.
  */
-export async function storedCredentials<K extends WizardKey>(ctx: ServiceContext, key: K, orElse?: () => Error): Promise<{ row: CompanyIntegrationRow; credentials: Credentials<K> }> {
+export async function storedCredentials<K extends WizardKey>(
+  ctx: ServiceContext,
+  key: K,
+  orElse?: () => Error,
+): Promise<{ row: CompanyIntegrationRow; credentials: Credentials<K> }> {
   const row = await findCompanyIntegrationByKey(ctx.db.kysely, ctx.companyId, key);
   if (!row || row.credentials === null) {
     if (orElse) throw orElse();
@@ -71,7 +97,11 @@ export async function storedCredentials<K extends WizardKey>(ctx: ServiceContext
 /** The company's tax id: SmartBill names the company by it. */
 export const companyTaxId = (ctx: ServiceContext): Promise<string> => companyVatCode(ctx.db.kysely, ctx.companyId);
 
-async function accountFor<K extends WizardKey>(ctx: ServiceContext, key: K, orElse?: () => Error): Promise<ProviderAccount<ClientOf<K>>> {
+async function accountFor<K extends WizardKey>(
+  ctx: ServiceContext,
+  key: K,
+  orElse?: () => Error,
+): Promise<ProviderAccount<ClientOf<K>>> {
   const { row, credentials } = await storedCredentials(ctx, key, orElse);
   const vatCode = key === 'smartbill' ? await companyTaxId(ctx) : '';
   const scrubText = (text: string) => scrub(text, credentials);
@@ -81,22 +111,31 @@ async function accountFor<K extends WizardKey>(ctx: ServiceContext, key: K, orEl
     configuration: row.configuration ? (JSON.parse(row.configuration) as IntegrationConfiguration) : {},
     scrub: scrubText,
     scrubbed: (err) =>
-      isProviderError(err) ? new ProviderError(err.provider, err.kind, scrubText(err.providerMessage), { status: err.status, fieldErrors: err.fieldErrors, retryAfterSeconds: err.retryAfterSeconds }) : err,
+      isProviderError(err)
+        ? new ProviderError(err.provider, err.kind, scrubText(err.providerMessage), {
+            status: err.status,
+            fieldErrors: err.fieldErrors,
+            retryAfterSeconds: err.retryAfterSeconds,
+          })
+        : err,
   };
 }
 
 /** The company's courier account (409 without a stored login, unless `orElse` says otherwise). */
-export const courierFor = (ctx: ServiceContext, courier: CourierProvider, orElse?: () => Error) => accountFor(ctx, courier, orElse);
+export const courierFor = (ctx: ServiceContext, courier: CourierProvider, orElse?: () => Error) =>
+  accountFor(ctx, courier, orElse);
 /** The company's SmartBill account (409 without a stored login, unless `orElse` says otherwise). */
 export const invoicingFor = (ctx: ServiceContext, orElse?: () => Error) => accountFor(ctx, 'smartbill', orElse);
 /** The company's messaging account at Vonage or Telegram (409 without a stored login, unless `orElse` says otherwise). */
-export const messagingFor = (ctx: ServiceContext, provider: 'vonage' | 'telegram', orElse?: () => Error) => accountFor(ctx, provider, orElse);
+export const messagingFor = (ctx: ServiceContext, provider: 'vonage' | 'telegram', orElse?: () => Error) =>
+  accountFor(ctx, provider, orElse);
 
 /** Masks any secret credential quoted in a provider's text (a bot token sits in Telegram's URLs). */
 export function scrub(text: string, credentials: object): string {
   let out = text;
   for (const [field, value] of Object.entries(credentials)) {
-    if (!PLAIN_FIELDS.includes(field) && typeof value === 'string' && value.length >= 3) out = out.split(value).join('***');
+    if (!PLAIN_FIELDS.includes(field) && typeof value === 'string' && value.length >= 3)
+      out = out.split(value).join('***');
   }
   return out;
 }
@@ -108,8 +147,13 @@ const REFUSED_LOGIN: readonly ProviderErrorKind[] = ['refused_credentials', 'rej
  * The message key a wizard shows for a provider's failure: refused (422, its reason shown, nothing
  * stored) or unavailable (502: timeout, 5xx, rate limit, an unreadable answer).
  */
-export function wizardFailure(err: ProviderError): { status: 422 | 502; key: 'provider_refused_credentials' | 'provider_unavailable' } {
-  return REFUSED_LOGIN.includes(err.kind) ? { status: 422, key: 'provider_refused_credentials' } : { status: 502, key: 'provider_unavailable' };
+export function wizardFailure(err: ProviderError): {
+  status: 422 | 502;
+  key: 'provider_refused_credentials' | 'provider_unavailable';
+} {
+  return REFUSED_LOGIN.includes(err.kind)
+    ? { status: 422, key: 'provider_refused_credentials' }
+    : { status: 502, key: 'provider_unavailable' };
 }
 
 /**

@@ -13,21 +13,50 @@ export function providerGateway(registry: ProviderRegistry): IntegrationGateway 
   return {
     isEmulated: (key) => registry.isEmulated(key),
     demoCredentials: (key) => registry.demoCredentials(key),
-    verify: (key, credentials, vatCode) => clientFor<WizardKey>(registry, key, credentials as Credentials, vatCode).verifyCredentials(),
+    verify: (key, credentials, vatCode) =>
+      clientFor<WizardKey>(registry, key, credentials as Credentials, vatCode).verifyCredentials(),
     pickupPoints: async (key: CourierKey, credentials) => {
       const points = await clientFor<CourierKey>(registry, key, credentials as Credentials<CourierKey>).pickupPoints();
-      return points.map((p): PickupPoint => ({ id: p.id, name: p.name, address: p.address, ...(p.contact_persons ? { contact_persons: p.contact_persons } : {}) }));
+      return points.map((p): PickupPoint => ({
+        id: p.id,
+        name: p.name,
+        address: p.address,
+        ...(p.contact_persons ? { contact_persons: p.contact_persons } : {}),
+      }));
     },
-    invoiceSeries: async (credentials, vatCode) => (await clientFor(registry, 'smartbill', credentials, vatCode).series()).map((s) => s.name),
+    invoiceSeries: async (credentials, vatCode) =>
+      (await clientFor(registry, 'smartbill', credentials, vatCode).series()).map((s) => s.name),
     samedayPlaces: async (credentials) => {
       const client = clientFor(registry, 'sameday', credentials);
-      const [points, lockers] = await Promise.all([client.pickupPoints(), client.lockers ? client.lockers() : Promise.resolve([])]);
+      const [points, lockers] = await Promise.all([
+        client.pickupPoints(),
+        client.lockers ? client.lockers() : Promise.resolve([]),
+      ]);
       return {
-        pickupPoints: points.map((p): SamedayPlace => ({ id: p.id, name: p.name, address: streetPart(p.address, p.city, p.county), county: p.county ?? '', city: p.city ?? '', postal_code: null, is_default: p.isDefault })),
-        lockers: lockers.map((l): SamedayPlace => ({ id: l.id, name: l.name, address: l.address, county: l.county, city: l.city, postal_code: l.postalCode })),
+        pickupPoints: points.map((p): SamedayPlace => ({
+          id: p.id,
+          name: p.name,
+          address: streetPart(p.address, p.city, p.county),
+          county: p.county ?? '',
+          city: p.city ?? '',
+          postal_code: null,
+          is_default: p.isDefault,
+        })),
+        lockers: lockers.map((l): SamedayPlace => ({
+          id: l.id,
+          name: l.name,
+          address: l.address,
+          county: l.county,
+          city: l.city,
+          postal_code: l.postalCode,
+        })),
       };
     },
-    vatRates: async (credentials, vatCode) => (await clientFor(registry, 'smartbill', credentials, vatCode).vatRates()).map((r) => ({ name: r.name, percentage: r.percentage })),
+    vatRates: async (credentials, vatCode) =>
+      (await clientFor(registry, 'smartbill', credentials, vatCode).vatRates()).map((r) => ({
+        name: r.name,
+        percentage: r.percentage,
+      })),
   };
 }
 

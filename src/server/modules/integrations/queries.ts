@@ -28,24 +28,49 @@ export function listCompanyIntegrations(exec: Executor, companyId: number): Prom
 }
 
 /** A set-up of the company by its id (undefined for another company's: the caller answers 404). */
-export function findCompanyIntegration(exec: Executor, companyId: number, id: number, opts: { lock?: boolean } = {}): Promise<CompanyIntegrationRow | undefined> {
+export function findCompanyIntegration(
+  exec: Executor,
+  companyId: number,
+  id: number,
+  opts: { lock?: boolean } = {},
+): Promise<CompanyIntegrationRow | undefined> {
   const q = withIntegration(exec).where('ci.company_id', '=', companyId).where('ci.id', '=', id);
   return (opts.lock ? forUpdate(exec, q) : q).executeTakeFirst();
 }
 
 /** The company's set-up of one integration, if it was started. */
-export function findCompanyIntegrationByKey(exec: Executor, companyId: number, key: string, opts: { lock?: boolean } = {}): Promise<CompanyIntegrationRow | undefined> {
+export function findCompanyIntegrationByKey(
+  exec: Executor,
+  companyId: number,
+  key: string,
+  opts: { lock?: boolean } = {},
+): Promise<CompanyIntegrationRow | undefined> {
   const q = withIntegration(exec).where('ci.company_id', '=', companyId).where('i.key', '=', key);
   return (opts.lock ? forUpdate(exec, q) : q).executeTakeFirst();
 }
 
 export async function insertCompanyIntegration(
   exec: Executor,
-  row: { company_id: number; integration_id: number; credentials: string | null; configuration: string | null; is_active: number; now: number },
+  row: {
+    company_id: number;
+    integration_id: number;
+    credentials: string | null;
+    configuration: string | null;
+    is_active: number;
+    now: number;
+  },
 ): Promise<number> {
   const inserted = await exec
     .insertInto('company_integrations')
-    .values({ company_id: row.company_id, integration_id: row.integration_id, credentials: row.credentials, configuration: row.configuration, is_active: row.is_active, created_at: row.now, updated_at: row.now })
+    .values({
+      company_id: row.company_id,
+      integration_id: row.integration_id,
+      credentials: row.credentials,
+      configuration: row.configuration,
+      is_active: row.is_active,
+      created_at: row.now,
+      updated_at: row.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
@@ -57,7 +82,11 @@ export async function updateCompanyIntegration(
   patch: Partial<Pick<CompanyIntegrationsTable, 'credentials' | 'configuration' | 'is_active'>> & { now: number },
 ): Promise<void> {
   const { now, ...fields } = patch;
-  await exec.updateTable('company_integrations').set({ ...fields, updated_at: now }).where('id', '=', id).execute();
+  await exec
+    .updateTable('company_integrations')
+    .set({ ...fields, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteCompanyIntegration(exec: Executor, id: number): Promise<void> {

@@ -16,7 +16,9 @@ const URL = '/api/v1/sameday/locations';
 
 async function withSameday(): Promise<TestUser> {
   const u = await t.signUp();
-  const res = await u.call('POST', `/api/v1/sameday/company/${u.companyId}/login`, { body: { username: 'demo', password: 'demo' } });
+  const res = await u.call('POST', `/api/v1/sameday/company/${u.companyId}/login`, {
+    body: { username: 'demo', password: 'demo' },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return u;
 }
@@ -31,9 +33,13 @@ describe('GET /api/v1/sameday/locations (the /sameday-location page)', () => {
     const u = await t.signUp();
     const res = await u.call('GET', URL);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Sameday is not set up for this company: sign in to Sameday under Integrations to see its pickup points and lockers.');
+    expect(res.json().message).toBe(
+      'Sameday is not set up for this company: sign in to Sameday under Integrations to see its pickup points and lockers.',
+    );
     const ro = await u.call('GET', URL, { headers: { 'accept-language': 'ro' } });
-    expect(ro.json().message).toBe('Sameday nu este configurat pentru această companie: autentificați-vă la Sameday în Integrări pentru a vedea punctele de ridicare și lockerele.');
+    expect(ro.json().message).toBe(
+      'Sameday nu este configurat pentru această companie: autentificați-vă la Sameday în Integrări pentru a vedea punctele de ridicare și lockerele.',
+    );
   });
 
   it('answers 422 on a county or city that is too long', async () => {
@@ -46,7 +52,9 @@ describe('GET /api/v1/sameday/locations (the /sameday-location page)', () => {
   it('lists the pickup points and every county; lockers once a county is chosen, narrowed by city', async () => {
     const u = await withSameday();
     const all = (await u.call('GET', URL)).json();
-    expect(all.data.pickup_points.map((p: SamedayPlace) => [p.name, p.address, p.county, p.city, p.is_default])).toEqual([
+    expect(
+      all.data.pickup_points.map((p: SamedayPlace) => [p.name, p.address, p.county, p.city, p.is_default]),
+    ).toEqual([
       ['Depozit București', 'Calea Victoriei 120', 'București', 'București', true],
       ['Depozit Voluntari', 'Șoseaua Afumați 2', 'Ilfov', 'Voluntari', false],
     ]);
@@ -60,7 +68,12 @@ describe('GET /api/v1/sameday/locations (the /sameday-location page)', () => {
     expect(cluj.meta.cities).toEqual(['Cluj-Napoca', 'Dej', 'Florești', 'Turda']);
     expect(cluj.data.lockers.length).toBe(cluj.meta.lockers_total);
     expect(new Set(cluj.data.lockers.map((l: SamedayPlace) => l.county))).toEqual(new Set(['Cluj']));
-    expect(cluj.data.lockers[0]).toMatchObject({ id: expect.any(String), name: expect.stringContaining('easybox'), address: expect.any(String), postal_code: expect.stringMatching(/^\d{6}$/) });
+    expect(cluj.data.lockers[0]).toMatchObject({
+      id: expect.any(String),
+      name: expect.stringContaining('easybox'),
+      address: expect.any(String),
+      postal_code: expect.stringMatching(/^\d{6}$/),
+    });
 
     // Diacritics and case do not matter.
     const turda = (await u.call('GET', `${URL}?county=cluj&city=TURDA`)).json();
@@ -70,7 +83,7 @@ describe('GET /api/v1/sameday/locations (the /sameday-location page)', () => {
     expect(buc.data.lockers.length).toBeGreaterThan(1);
   });
 
-  it('keeps Sameday\'s answer for an hour while the page narrows it, then asks again', async () => {
+  it("keeps Sameday's answer for an hour while the page narrows it, then asks again", async () => {
     const u = await withSameday();
     expect((await u.call('GET', URL)).statusCode).toBe(200);
     t.app.emulators!.sameday.faults.set('server_error');
@@ -82,7 +95,14 @@ describe('GET /api/v1/sameday/locations (the /sameday-location page)', () => {
   });
 
   it('lists at most the cap of lockers, saying how many match', () => {
-    const lockers = Array.from({ length: MAX_LOCKERS_LISTED + 50 }, (_, i): SamedayPlace => ({ id: String(i), name: `easybox ${i}`, address: 'x', county: 'București', city: 'București', postal_code: null }));
+    const lockers = Array.from({ length: MAX_LOCKERS_LISTED + 50 }, (_, i): SamedayPlace => ({
+      id: String(i),
+      name: `easybox ${i}`,
+      address: 'x',
+      county: 'București',
+      city: 'București',
+      postal_code: null,
+    }));
     const out = narrow({ pickupPoints: [], lockers }, 'bucuresti', null);
     expect(out.data.lockers).toHaveLength(MAX_LOCKERS_LISTED);
     expect(out.meta.lockers_total).toBe(MAX_LOCKERS_LISTED + 50);

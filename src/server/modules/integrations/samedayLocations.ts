@@ -1,4 +1,9 @@
-import { MAX_LOCKERS_LISTED, samedayLocationsQuery, type SamedayLocations, type SamedayPlace } from '../../../core/api/samedayLocations.js';
+import {
+  MAX_LOCKERS_LISTED,
+  samedayLocationsQuery,
+  type SamedayLocations,
+  type SamedayPlace,
+} from '../../../core/api/samedayLocations.js';
 import { foldForSearch } from '../../../core/geo/text.js';
 import type { ServiceContext } from '../../context.js';
 import { HttpError, parse } from '../../http/errors.js';
@@ -40,7 +45,11 @@ export function placesCache(): PlacesCache {
   };
 }
 
-export async function samedayLocations(ctx: ServiceContext, cache: PlacesCache, query: unknown): Promise<SamedayLocations> {
+export async function samedayLocations(
+  ctx: ServiceContext,
+  cache: PlacesCache,
+  query: unknown,
+): Promise<SamedayLocations> {
   const q = parse(samedayLocationsQuery, query);
   const row = await findCompanyIntegrationByKey(ctx.db.kysely, ctx.companyId, 'sameday');
   if (!row || row.credentials === null) throw new HttpError(409, 'sameday_not_set_up');
@@ -67,7 +76,9 @@ function names(values: string[]): string[] {
 export function narrow(places: Places, county: string | null, city: string | null): SamedayLocations {
   const here = (p: SamedayPlace) => (!county || same(p.county, county)) && (!city || same(p.city, city));
   const all = [...places.pickupPoints, ...places.lockers];
-  const lockers = county ? places.lockers.filter(here).sort((a, b) => byRomanian(a.city, b.city) || byRomanian(a.name, b.name)) : [];
+  const lockers = county
+    ? places.lockers.filter(here).sort((a, b) => byRomanian(a.city, b.city) || byRomanian(a.name, b.name))
+    : [];
   return {
     data: { pickup_points: places.pickupPoints.filter(here), lockers: lockers.slice(0, MAX_LOCKERS_LISTED) },
     meta: {

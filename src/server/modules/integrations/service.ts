@@ -26,7 +26,15 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
 import { isProviderError } from '../../providers/http.js';
 import type { IntegrationGateway } from './gateway.js';
-import { callProvider, companyTaxId, openCredentials, sealContext, scrub, storedCredentials, wizardFailure } from './providerAccess.js';
+import {
+  callProvider,
+  companyTaxId,
+  openCredentials,
+  sealContext,
+  scrub,
+  storedCredentials,
+  wizardFailure,
+} from './providerAccess.js';
 import { providerGateway } from './providerGateway.js';
 import {
   deleteCompanyIntegration,
@@ -90,7 +98,9 @@ function configurationComplete(key: string, c: IntegrationConfiguration): boolea
 }
 
 function hasCompleteConfiguration(row: CompanyIntegrationRow): boolean {
-  return CREDENTIALS_SUFFICE.includes(row.key) ? row.credentials !== null : configurationComplete(row.key, configurationOf(row));
+  return CREDENTIALS_SUFFICE.includes(row.key)
+    ? row.credentials !== null
+    : configurationComplete(row.key, configurationOf(row));
 }
 
 /** Usable for work (an AWB, an invoice, a message): active, logged in and every wizard step done. */
@@ -134,7 +144,11 @@ function parseCredentials<K extends WizardKey>(key: K, body: unknown): Credentia
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '_');
     const tooLong = issue.code === 'too_big';
-    fields[field] ??= [tooLong ? { key: 'too_long', params: { max: Number((issue as { maximum?: number }).maximum ?? 0) } } : { key: 'required' }];
+    fields[field] ??= [
+      tooLong
+        ? { key: 'too_long', params: { max: Number((issue as { maximum?: number }).maximum ?? 0) } }
+        : { key: 'required' },
+    ];
   }
   throw new HttpError(422, 'fill_all_fields', {}, fields);
 }
@@ -144,7 +158,11 @@ function parseCredentials<K extends WizardKey>(key: K, body: unknown): Credentia
  * provider's reason and stores nothing. A login for another account clears the choices of the
  * later steps (pickup points and series belong to an account); the same login again keeps them.
  */
-export async function saveCredentials<K extends WizardKey>(ctx: ServiceContext, key: K, body: unknown): Promise<CompanyIntegration> {
+export async function saveCredentials<K extends WizardKey>(
+  ctx: ServiceContext,
+  key: K,
+  body: unknown,
+): Promise<CompanyIntegration> {
   const credentials = parseCredentials(key, body);
   const integration = await findIntegrationByKey(ctx.db.kysely, key);
   if (!integration) throw notFound();
@@ -158,10 +176,21 @@ export async function saveCredentials<K extends WizardKey>(ctx: ServiceContext, 
       const existing = await findCompanyIntegrationByKey(trx, ctx.companyId, key, { lock: true });
       const sealed = ctx.secrets.seal(plain, sealContext(ctx.companyId, key));
       if (!existing) {
-        return insertCompanyIntegration(trx, { company_id: ctx.companyId, integration_id: integration.id, credentials: sealed, configuration: null, is_active: 1, now: ctx.now });
+        return insertCompanyIntegration(trx, {
+          company_id: ctx.companyId,
+          integration_id: integration.id,
+          credentials: sealed,
+          configuration: null,
+          is_active: 1,
+          now: ctx.now,
+        });
       }
       const sameAccount = existing.credentials !== null && openCredentials(ctx, existing) === plain;
-      await updateCompanyIntegration(trx, existing.id, { credentials: sealed, configuration: sameAccount ? existing.configuration : null, now: ctx.now });
+      await updateCompanyIntegration(trx, existing.id, {
+        credentials: sealed,
+        configuration: sameAccount ? existing.configuration : null,
+        now: ctx.now,
+      });
       return existing.id;
     });
   let id: number;
@@ -191,18 +220,32 @@ async function readBack(ctx: ServiceContext, id: number): Promise<CompanyIntegra
 // ---------------------------------------------------------------------------------------------
 // Step 2 (couriers): pickup point, and Sameday's contact person
 
-export async function pickupPoints(ctx: ServiceContext, key: CourierKey): Promise<{ data: PickupPoint[]; selected: IntegrationConfiguration }> {
+export async function pickupPoints(
+  ctx: ServiceContext,
+  key: CourierKey,
+): Promise<{ data: PickupPoint[]; selected: IntegrationConfiguration }> {
   const { row, credentials } = await storedCredentials(ctx, key);
-  const points = await callProvider(providerName(row), credentials, () => gatewayOf(ctx).pickupPoints(key, credentials));
+  const points = await callProvider(providerName(row), credentials, () =>
+    gatewayOf(ctx).pickupPoints(key, credentials),
+  );
   const c = configurationOf(row);
   return { data: points, selected: { pickup_point_id: c.pickup_point_id, contact_person_id: c.contact_person_id } };
 }
 
 /** The choice must be one of the provider's current list (fetched again: the browser's copy is not trusted). */
-export async function choosePickupPoint(ctx: ServiceContext, key: CourierKey, body: unknown): Promise<CompanyIntegration> {
-  const input = key === 'sameday' ? parse(samedayPickupPointBody, body) : { ...parse(pickupPointBody, body), contact_person_id: undefined };
+export async function choosePickupPoint(
+  ctx: ServiceContext,
+  key: CourierKey,
+  body: unknown,
+): Promise<CompanyIntegration> {
+  const input =
+    key === 'sameday'
+      ? parse(samedayPickupPointBody, body)
+      : { ...parse(pickupPointBody, body), contact_person_id: undefined };
   const { row, credentials } = await storedCredentials(ctx, key);
-  const points = await callProvider(providerName(row), credentials, () => gatewayOf(ctx).pickupPoints(key, credentials));
+  const points = await callProvider(providerName(row), credentials, () =>
+    gatewayOf(ctx).pickupPoints(key, credentials),
+  );
   const point = points.find((p) => p.id === input.pickup_point_id);
   if (!point) throw FieldProblems.one('pickup_point_id', 'invalid_pickup_point');
   const choice: IntegrationConfiguration = { pickup_point_id: point.id, pickup_point_name: point.name };
@@ -216,11 +259,18 @@ export async function choosePickupPoint(ctx: ServiceContext, key: CourierKey, bo
 }
 
 /** Merges a step's choice into the configuration, inside a transaction on the locked row. */
-async function saveConfiguration(ctx: ServiceContext, id: number, choice: IntegrationConfiguration): Promise<CompanyIntegration> {
+async function saveConfiguration(
+  ctx: ServiceContext,
+  id: number,
+  choice: IntegrationConfiguration,
+): Promise<CompanyIntegration> {
   await ctx.db.transaction(async (trx) => {
     const row = await findCompanyIntegration(trx, ctx.companyId, id, { lock: true });
     if (!row) throw notFound();
-    await updateCompanyIntegration(trx, id, { configuration: JSON.stringify({ ...configurationOf(row), ...choice }), now: ctx.now });
+    await updateCompanyIntegration(trx, id, {
+      configuration: JSON.stringify({ ...configurationOf(row), ...choice }),
+      now: ctx.now,
+    });
   });
   return readBack(ctx, id);
 }
@@ -233,7 +283,9 @@ const providerName = (row: CompanyIntegrationRow) => row.name;
 async function fetchSeries(ctx: ServiceContext): Promise<{ row: CompanyIntegrationRow; series: InvoiceSeries[] }> {
   const { row, credentials } = await storedCredentials(ctx, 'smartbill');
   const vatCode = await companyTaxId(ctx);
-  const names = await callProvider(providerName(row), credentials, () => gatewayOf(ctx).invoiceSeries(credentials, vatCode));
+  const names = await callProvider(providerName(row), credentials, () =>
+    gatewayOf(ctx).invoiceSeries(credentials, vatCode),
+  );
   return { row, series: names.map((name, i) => ({ id: i + 1, name })) };
 }
 
@@ -309,6 +361,12 @@ export async function testIntegration(ctx: ServiceContext, id: number): Promise<
     return { ok: true, message: translate(ctx.lang, 'provider_test_ok', { provider }) };
   } catch (err) {
     if (!isProviderError(err)) throw err;
-    return { ok: false, message: translate(ctx.lang, wizardFailure(err).key, { provider, reason: scrub(err.providerMessage, credentials) }) };
+    return {
+      ok: false,
+      message: translate(ctx.lang, wizardFailure(err).key, {
+        provider,
+        reason: scrub(err.providerMessage, credentials),
+      }),
+    };
   }
 }

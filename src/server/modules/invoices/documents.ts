@@ -47,18 +47,31 @@ export const invoiceStore: DocumentStore<DocumentRow> = {
  * shows it), failed (SmartBill said no: its error goes to the caller), or unknown (no clear answer:
  * 504/502 saying it is being checked).
  */
-export async function sendDocument(ctx: ServiceContext, client: InvoicingClient, doc: DocumentRow, send: () => Promise<InvoiceRef>): Promise<InvoiceRef> {
+export async function sendDocument(
+  ctx: ServiceContext,
+  client: InvoicingClient,
+  doc: DocumentRow,
+  send: () => Promise<InvoiceRef>,
+): Promise<InvoiceRef> {
   const db = ctx.db.kysely;
   try {
     const series = await client.series();
     await setExpectedNumber(db, doc.id, series.find((s) => s.name === doc.series)?.nextNumber ?? null);
   } catch (err) {
     // Nothing was sent: the document failed and another may be issued at once.
-    await moveDocument(db, doc.id, ['pending'], { state: 'failed', error: isProviderError(err) ? `${err.kind}: ${err.providerMessage}` : String(err), now: ctx.clock.now() });
+    await moveDocument(db, doc.id, ['pending'], {
+      state: 'failed',
+      error: isProviderError(err) ? `${err.kind}: ${err.providerMessage}` : String(err),
+      now: ctx.clock.now(),
+    });
     throw err;
   }
   const ref = await sendOnce(ctx, invoiceStore, doc.id, send, {
-    unknown: (err) => new HttpError(err.kind === 'timeout' ? 504 : 502, doc.kind === 'storno' ? 'storno_outcome_unknown' : 'invoice_outcome_unknown'),
+    unknown: (err) =>
+      new HttpError(
+        err.kind === 'timeout' ? 504 : 502,
+        doc.kind === 'storno' ? 'storno_outcome_unknown' : 'invoice_outcome_unknown',
+      ),
   });
   await recordIssued(ctx, doc, ref);
   return ref;
@@ -74,7 +87,14 @@ export async function recordIssued(ctx: ServiceContext, doc: DocumentRow, ref: I
   const at = Number(doc.created_at);
   await ctx.db.transaction(async (trx) => {
     const order = await lockOrder(trx, ctx, doc.order_id);
-    const moved = await moveDocument(trx, doc.id, IN_FLIGHT_STATES, { state: 'issued', series: ref.series, number: ref.number, issued_at: at, error: null, now: at });
+    const moved = await moveDocument(trx, doc.id, IN_FLIGHT_STATES, {
+      state: 'issued',
+      series: ref.series,
+      number: ref.number,
+      issued_at: at,
+      error: null,
+      now: at,
+    });
     if (!moved) return;
     const number = billNumberOf(ref.series, ref.number);
     if (doc.kind === 'invoice') {
@@ -83,8 +103,15 @@ export async function recordIssued(ctx: ServiceContext, doc: DocumentRow, ref: I
       return;
     }
     await addReversed(trx, await stornoLinesOf(trx, doc.id));
-    await moveDocument(trx, doc.reverses_id!, CURRENT_STATES, { state: doc.full_reversal ? 'storno' : 'partially_storno', now: at });
-    await recordEvent(trx, ctx, order.id, 'invoice_storno', { bill_number: order.bill_number, storno: number, partial: !doc.full_reversal });
+    await moveDocument(trx, doc.reverses_id!, CURRENT_STATES, {
+      state: doc.full_reversal ? 'storno' : 'partially_storno',
+      now: at,
+    });
+    await recordEvent(trx, ctx, order.id, 'invoice_storno', {
+      bill_number: order.bill_number,
+      storno: number,
+      partial: !doc.full_reversal,
+    });
     await changeStatus(trx, ctx, order, doc.full_reversal ? 'storno' : 'partial_storno');
   });
 }
@@ -100,9 +127,11 @@ export async function resolveDocument(ctx: ServiceContext, doc: DocumentRow): Pr
   const expected = doc.expected_number;
   if (expected !== null) {
     const next = (await client.series()).find((s) => s.name === doc.series)?.nextNumber ?? null;
-    if (next === null || !/^\d+$/.test(expected) || !/^\d+$/.test(next)) throw new Error(`series ${doc.series} cannot be searched (expected ${expected}, next ${String(next)})`);
+    if (next === null || !/^\d+$/.test(expected) || !/^\d+$/.test(next))
+      throw new Error(`series ${doc.series} cannot be searched (expected ${expected}, next ${String(next)})`);
     const candidates: string[] = [];
-    for (let n = Number(expected); n < Number(next) && candidates.length < MAX_SCAN; n++) candidates.push(String(n).padStart(expected.length, '0'));
+    for (let n = Number(expected); n < Number(next) && candidates.length < MAX_SCAN; n++)
+      candidates.push(String(n).padStart(expected.length, '0'));
     const held = await heldNumbers(ctx.db.kysely, doc.company_id, doc.series, candidates);
     for (const number of candidates.filter((c) => !held.has(c))) {
       let total: number;
@@ -120,7 +149,11 @@ export async function resolveDocument(ctx: ServiceContext, doc: DocumentRow): Pr
     }
   }
   // Never sent (no expected number), or not at SmartBill: another may be issued.
-  await moveDocument(ctx.db.kysely, doc.id, IN_FLIGHT_STATES, { state: 'failed', error: 'not found at SmartBill', now: ctx.clock.now() });
+  await moveDocument(ctx.db.kysely, doc.id, IN_FLIGHT_STATES, {
+    state: 'failed',
+    error: 'not found at SmartBill',
+    now: ctx.clock.now(),
+  });
   return 'absent';
 }
 
@@ -128,12 +161,20 @@ export async function resolveDocument(ctx: ServiceContext, doc: DocumentRow): Pr
  * Before a new document of this kind for the order: the one in flight is resolved first. A pending
  * one still within its request, or an unknown one SmartBill may still be finishing, answers 409.
  */
-export async function settleInFlight(ctx: ServiceContext, orderId: number, kind: 'invoice' | 'storno'): Promise<{ outcome: 'none' | 'adopted'; doc?: DocumentRow }> {
+export async function settleInFlight(
+  ctx: ServiceContext,
+  orderId: number,
+  kind: 'invoice' | 'storno',
+): Promise<{ outcome: 'none' | 'adopted'; doc?: DocumentRow }> {
   const doc = inFlight(await documentsOfOrder(ctx.db.kysely, orderId), kind);
   const settled = await settleBeforeCreate(ctx, invoiceStore, doc, resolveDocument);
   if (settled.outcome === 'busy') {
-    if (settled.why === 'in_progress') throw new HttpError(409, kind === 'storno' ? 'storno_in_progress' : 'invoice_in_progress');
+    if (settled.why === 'in_progress')
+      throw new HttpError(409, kind === 'storno' ? 'storno_in_progress' : 'invoice_in_progress');
     throw new HttpError(409, 'invoice_being_checked', { seconds: settled.wait });
   }
-  return { outcome: settled.outcome, doc: settled.outcome === 'adopted' ? await findDocument(ctx.db.kysely, doc!.id) : doc };
+  return {
+    outcome: settled.outcome,
+    doc: settled.outcome === 'adopted' ? await findDocument(ctx.db.kysely, doc!.id) : doc,
+  };
 }

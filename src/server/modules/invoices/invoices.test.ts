@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { companyKey, createSmartBillEmulator, type EmulatedInvoice, type SmartBillCompany } from '../../emulators/smartbill.js';
+import {
+  companyKey,
+  createSmartBillEmulator,
+  type EmulatedInvoice,
+  type SmartBillCompany,
+} from '../../emulators/smartbill.js';
 import { startEmulator } from '../../emulators/kit.js';
 import { jobHandlers } from '../../backgroundJobs.js';
 import { runDueJobs } from '../../jobs/runner.js';
@@ -35,7 +40,16 @@ const registry: ProviderRegistry = {
   courier: unused,
   messaging: unused as ProviderRegistry['messaging'],
   invoicing: (c) =>
-    new SmartBillClient(c, { baseUrl: `${origin}/emulators/smartbill/SBORO/api`, clock, tokens: memoryTokenStore(), http: { fetch: transport, timeoutMs: 500, readRetries: 0, retryDelayMs: 5 } }, { perSecond: 1000 }),
+    new SmartBillClient(
+      c,
+      {
+        baseUrl: `${origin}/emulators/smartbill/SBORO/api`,
+        clock,
+        tokens: memoryTokenStore(),
+        http: { fetch: transport, timeoutMs: 500, readRetries: 0, retryDelayMs: 5 },
+      },
+      { perSecond: 1000 },
+    ),
 };
 
 let t: TestApp;
@@ -65,13 +79,35 @@ async function source(u: TestUser, name = 'Shop'): Promise<number> {
 }
 
 async function product(u: TestUser, sku: string, price: number): Promise<number> {
-  const res = await u.call('POST', '/api/v1/product', { body: { company_id: u.companyId, sku, name: `Produs ${sku}`, sale_type: 'Bucata', stock: 100, selling_price: price, buying_price: 1, currency: 'RON' } });
+  const res = await u.call('POST', '/api/v1/product', {
+    body: {
+      company_id: u.companyId,
+      sku,
+      name: `Produs ${sku}`,
+      sale_type: 'Bucata',
+      stock: 100,
+      selling_price: price,
+      buying_price: 1,
+      currency: 'RON',
+    },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id;
 }
 
 async function order(u: TestUser, src: number, products: Record<string, number>) {
-  const res = await u.call('POST', '/api/v1/order', { body: { name: 'Ion Popescu', phone_number: '0744 123 456', county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Memorandumului', number: '28', source: src, products } });
+  const res = await u.call('POST', '/api/v1/order', {
+    body: {
+      name: 'Ion Popescu',
+      phone_number: '0744 123 456',
+      county: 'Cluj',
+      city: 'Cluj-Napoca',
+      street: 'Strada Memorandumului',
+      number: '28',
+      source: src,
+      products,
+    },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
 }
@@ -96,11 +132,16 @@ async function seller(opts: { smartBill?: boolean } = {}) {
   return { u, src };
 }
 
-const create = (u: TestUser, id: number, lang = 'en') => u.call('POST', `/api/v1/order/${id}/create-invoice`, { headers: { 'accept-language': lang } });
+const create = (u: TestUser, id: number, lang = 'en') =>
+  u.call('POST', `/api/v1/order/${id}/create-invoice`, { headers: { 'accept-language': lang } });
 const storno = (u: TestUser, id: number, products: { id: number; quantity: number }[], lang = 'en') =>
-  u.call('POST', `/api/v1/order/${id}/storno-invoice`, { body: { order_products: products }, headers: { 'accept-language': lang } });
+  u.call('POST', `/api/v1/order/${id}/storno-invoice`, {
+    body: { order_products: products },
+    headers: { 'accept-language': lang },
+  });
 const getOrder = async (u: TestUser, id: number) => (await u.call('GET', `/api/v1/order/${id}`)).json().data;
-const events = (o: { history: { type: string; data: Record<string, unknown> }[] }, type: string) => o.history.filter((e) => e.type === type).map((e) => e.data);
+const events = (o: { history: { type: string; data: Record<string, unknown> }[] }, type: string) =>
+  o.history.filter((e) => e.type === type).map((e) => e.data);
 
 describe('access', () => {
   const routes = (id: number): [string, string][] => [
@@ -113,18 +154,25 @@ describe('access', () => {
 
   it('answers 401 to a stranger on every invoice call', async () => {
     for (const [method, url] of routes(1)) {
-      const res = await t.app.inject({ method: method as 'GET', url, headers: { 'x-company-id': '1' }, payload: method === 'POST' ? {} : undefined });
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { 'x-company-id': '1' },
+        payload: method === 'POST' ? {} : undefined,
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
   });
 
-  it('answers 404 for another company\'s order on every invoice call, and touches nothing', async () => {
+  it("answers 404 for another company's order on every invoice call, and touches nothing", async () => {
     const { u, src } = await seller();
     const mine = await order(u, src, { 'A-1': 1 });
     expect((await create(u, mine.id)).statusCode).toBe(201);
     const { u: other } = await seller();
     for (const [method, url] of routes(mine.id)) {
-      const res = await other.call(method, url, { body: method === 'POST' ? { order_products: [{ id: mine.order_products[0].id, quantity: 1 }] } : undefined });
+      const res = await other.call(method, url, {
+        body: method === 'POST' ? { order_products: [{ id: mine.order_products[0].id, quantity: 1 }] } : undefined,
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await getOrder(u, mine.id)).bill_number).toBe('FCT 0001');
@@ -151,7 +199,9 @@ describe('create-invoice', () => {
     await u.call('POST', `/api/v1/company-integration/${integration.id}/toggle-status`);
     res = await create(u, o.id, 'ro');
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('Integrarea SmartBill este dezactivată: activați-o din Integrări pentru a emite facturi.');
+    expect(res.json().message).toBe(
+      'Integrarea SmartBill este dezactivată: activați-o din Integrări pentru a emite facturi.',
+    );
     expect(await emulated()).toHaveLength(0);
     expect((await getOrder(u, o.id)).bill_number).toBeNull();
   });
@@ -163,7 +213,15 @@ describe('create-invoice', () => {
     expect(res.statusCode, res.body).toBe(201);
     const data = res.json().data;
     expect(data).toMatchObject({ id: o.id, bill_number: 'FCT 0001', invoice_state: null });
-    expect(data.invoice).toMatchObject({ series: 'FCT', number: '0001', status: 'issued', total: 49.99, issued_at: clock.now(), updated_at: clock.now(), stornos: [] });
+    expect(data.invoice).toMatchObject({
+      series: 'FCT',
+      number: '0001',
+      status: 'issued',
+      total: 49.99,
+      issued_at: clock.now(),
+      updated_at: clock.now(),
+      stornos: [],
+    });
     expect(data.invoice.lines).toEqual([
       { order_product_id: o.order_products[0].id, name: 'Produs A-1', quantity: 2, reversed: 0 },
       { order_product_id: o.order_products[1].id, name: 'Produs B-2', quantity: 1, reversed: 0 },
@@ -171,8 +229,15 @@ describe('create-invoice', () => {
     expect(events(data, 'invoice_created')).toEqual([{ bill_number: 'FCT 0001' }]);
 
     const [inv] = await emulated();
-    expect(inv).toMatchObject({ series: 'FCT', number: '0001', company: 'RO14399840', client: { name: 'Ion Popescu', vatCode: null, city: 'Cluj-Napoca' } });
-    expect(inv.lines.map((l) => [l.name, l.code, l.quantity, l.priceBani, l.taxName, l.taxPercentage, l.taxIncluded])).toEqual([
+    expect(inv).toMatchObject({
+      series: 'FCT',
+      number: '0001',
+      company: 'RO14399840',
+      client: { name: 'Ion Popescu', vatCode: null, city: 'Cluj-Napoca' },
+    });
+    expect(
+      inv.lines.map((l) => [l.name, l.code, l.quantity, l.priceBani, l.taxName, l.taxPercentage, l.taxIncluded]),
+    ).toEqual([
       ['Produs A-1', 'A-1', 2, 1999, 'Normala', 21, true],
       ['Produs B-2', 'B-2', 1, 1001, 'Normala', 21, true],
     ]);
@@ -185,12 +250,25 @@ describe('create-invoice', () => {
     expect(pdf.rawPayload.subarray(0, 4).toString('latin1')).toBe('%PDF');
   });
 
-  it('bills the customer\'s company with its VAT code when the order names one', async () => {
+  it("bills the customer's company with its VAT code when the order names one", async () => {
     const { u, src } = await seller();
     const o = await order(u, src, { 'C-3': 1 });
-    await u.call('POST', `/api/v1/customer-detail/${o.id}`, { body: { company_name: 'Client Firma SRL', vat_number: 'RO18547290', company_address: 'Str. Lungă 5', company_city: 'Brașov', company_county: 'Brașov' } });
+    await u.call('POST', `/api/v1/customer-detail/${o.id}`, {
+      body: {
+        company_name: 'Client Firma SRL',
+        vat_number: 'RO18547290',
+        company_address: 'Str. Lungă 5',
+        company_city: 'Brașov',
+        company_county: 'Brașov',
+      },
+    });
     expect((await create(u, o.id)).statusCode).toBe(201);
-    expect((await emulated())[0].client).toMatchObject({ name: 'Client Firma SRL', vatCode: 'RO18547290', address: 'Str. Lungă 5', city: 'Brașov' });
+    expect((await emulated())[0].client).toMatchObject({
+      name: 'Client Firma SRL',
+      vatCode: 'RO18547290',
+      address: 'Str. Lungă 5',
+      city: 'Brașov',
+    });
   });
 
   it('409 when the order already has a bill_number; nothing is sent twice', async () => {
@@ -204,27 +282,59 @@ describe('create-invoice', () => {
     expect(await emulated()).toHaveLength(1);
   });
 
-  it('the lines add up to the order\'s total to the ban: product, order and percentage discounts, client shipping, odd amounts', async () => {
+  it("the lines add up to the order's total to the ban: product, order and percentage discounts, client shipping, odd amounts", async () => {
     const { u, src } = await seller();
     await t.db.kysely.updateTable('companies').set({ shipping_cost: 1999 }).where('id', '=', u.companyId).execute();
     const products = (await u.call('GET', '/api/v1/product?items=100')).json().data as { id: number; sku: string }[];
     const idOf = (sku: string) => products.find((p) => p.sku === sku)!.id;
     // Automatic: 12.5 % off B-2 from 3 units; 3.33 RON off orders of 50 RON or more.
-    expect((await u.call('POST', '/api/v1/product-discount', { body: { product_id: idOf('B-2'), type: 'percentage', quantity: 3, value: 12.5 } })).statusCode).toBe(201);
-    expect((await u.call('POST', '/api/v1/order-discount', { body: { company_id: u.companyId, source_id: src, type: 'amount', order_value: 50, value: 3.33 } })).statusCode).toBe(201);
+    expect(
+      (
+        await u.call('POST', '/api/v1/product-discount', {
+          body: { product_id: idOf('B-2'), type: 'percentage', quantity: 3, value: 12.5 },
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await u.call('POST', '/api/v1/order-discount', {
+          body: { company_id: u.companyId, source_id: src, type: 'amount', order_value: 50, value: 3.33 },
+        })
+      ).statusCode,
+    ).toBe(201);
 
     const cases: { products: Record<string, number>; manual?: { type: string; value: number; line?: string }[] }[] = [
       { products: { 'B-2': 3 } }, // 30.03 − 12.5 % (3.75375 → 3.75) + shipping
       { products: { 'A-1': 3, 'B-2': 7 } }, // product and order discount
       { products: { 'C-3': 7 }, manual: [{ type: 'percentage', value: 33.33 }] }, // 51.31: order −3.33, then 33.33 % of 51.31
-      { products: { 'A-1': 1, 'C-3': 3 }, manual: [{ type: 'percentage', value: 17.5, line: 'C-3' }, { type: 'amount', value: 0.99 }] },
-      { products: { 'B-2': 5, 'C-3': 1 }, manual: [{ type: 'percentage', value: 7.77, line: 'B-2' }, { type: 'percentage', value: 2.5 }] },
+      {
+        products: { 'A-1': 1, 'C-3': 3 },
+        manual: [
+          { type: 'percentage', value: 17.5, line: 'C-3' },
+          { type: 'amount', value: 0.99 },
+        ],
+      },
+      {
+        products: { 'B-2': 5, 'C-3': 1 },
+        manual: [
+          { type: 'percentage', value: 7.77, line: 'B-2' },
+          { type: 'percentage', value: 2.5 },
+        ],
+      },
     ];
     for (const c of cases) {
       const o = await order(u, src, c.products);
       for (const m of c.manual ?? []) {
-        const line = m.line ? o.order_products.find((l: { product: { sku: string } }) => l.product.sku === m.line).id : null;
-        expect((await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: m.type, value: m.value, order_product_id: line } })).statusCode).toBe(201);
+        const line = m.line
+          ? o.order_products.find((l: { product: { sku: string } }) => l.product.sku === m.line).id
+          : null;
+        expect(
+          (
+            await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, {
+              body: { type: m.type, value: m.value, order_product_id: line },
+            })
+          ).statusCode,
+        ).toBe(201);
       }
       const before = await getOrder(u, o.id);
       expect(before.client_shipping_cost).toBe(19.99);
@@ -234,8 +344,16 @@ describe('create-invoice', () => {
       expect(totalOf(inv), JSON.stringify(c)).toBe(Math.round(before.total_value * 100));
       expect(inv.lines.at(-1)).toMatchObject({ name: 'Transport', quantity: 1, priceBani: 1999 });
       // Every discount of the order is a discount line of exactly its amount.
-      const discountLines = inv.lines.filter((l) => l.priceBani < 0).map((l) => -l.priceBani).sort();
-      expect(discountLines).toEqual(before.applied_discounts.map((d: { amount: number }) => Math.round(d.amount * 100)).filter((a: number) => a > 0).sort());
+      const discountLines = inv.lines
+        .filter((l) => l.priceBani < 0)
+        .map((l) => -l.priceBani)
+        .sort();
+      expect(discountLines).toEqual(
+        before.applied_discounts
+          .map((d: { amount: number }) => Math.round(d.amount * 100))
+          .filter((a: number) => a > 0)
+          .sort(),
+      );
       expect(discountLines.length).toBeGreaterThan(0);
     }
   });
@@ -243,22 +361,29 @@ describe('create-invoice', () => {
   it('refuses with the reason when the lines cannot add up to the total (discounts worth more than the products)', async () => {
     const { u, src } = await seller();
     const o = await order(u, src, { 'C-3': 1 });
-    await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'amount', value: 7.33, order_product_id: o.order_products[0].id } });
+    await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, {
+      body: { type: 'amount', value: 7.33, order_product_id: o.order_products[0].id },
+    });
     await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'amount', value: 5 } });
     const res = await create(u, o.id);
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('The order\'s discounts (12.33 RON) are more than its products are worth (7.33 RON), so it cannot be invoiced. Lower the discounts first.');
+    expect(res.json().message).toBe(
+      "The order's discounts (12.33 RON) are more than its products are worth (7.33 RON), so it cannot be invoiced. Lower the discounts first.",
+    );
     expect(await emulated()).toHaveLength(0);
     expect(await getOrder(u, o.id)).toMatchObject({ bill_number: null, invoice_state: null, invoice: null });
   });
 
-  it('SmartBill\'s refusal is shown with its reason and nothing is left in flight', async () => {
+  it("SmartBill's refusal is shown with its reason and nothing is left in flight", async () => {
     const { u, src } = await seller();
     const o = await order(u, src, { 'A-1': 1 });
     // The series was renamed in SmartBill since the wizard (the test companies' VAT code is RO14399840).
     const key = companyKey('demo', 'RO14399840');
     const company = (await smartbill.store.get<SmartBillCompany>('companies', key))!;
-    await smartbill.store.put('companies', key, { ...company, series: company.series.map((s) => (s.name === 'FCT' ? { ...s, name: 'FACT' } : s)) });
+    await smartbill.store.put('companies', key, {
+      ...company,
+      series: company.series.map((s) => (s.name === 'FCT' ? { ...s, name: 'FACT' } : s)),
+    });
     const res = await create(u, o.id);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('SmartBill refused the request: Seria de facturare "FCT" nu exista.');
@@ -286,7 +411,11 @@ describe('never two invoices for one order', () => {
     clock.advance(61);
     const again = await create(u, o.id);
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json().data).toMatchObject({ bill_number: 'FCT 0001', invoice_state: null, invoice: { number: '0001', status: 'issued' } });
+    expect(again.json().data).toMatchObject({
+      bill_number: 'FCT 0001',
+      invoice_state: null,
+      invoice: { number: '0001', status: 'issued' },
+    });
     expect(await emulated()).toHaveLength(1);
     expect((await create(u, o.id)).statusCode).toBe(409);
   });
@@ -323,7 +452,8 @@ describe('never two invoices for one order', () => {
     const o = await order(u, src, { 'B-2': 1 });
     smartbill.faults.set('answer_lost', 1);
     expect((await create(u, o.id)).statusCode).toBe(504);
-    const run = () => runDueJobs({ services: { ...t.services, providers: registry }, handlers: jobHandlers(), instanceId: 'test' });
+    const run = () =>
+      runDueJobs({ services: { ...t.services, providers: registry }, handlers: jobHandlers(), instanceId: 'test' });
     await run();
     expect((await getOrder(u, o.id)).invoice_state).toBe('unknown'); // not before a minute
     clock.advance(61);
@@ -337,20 +467,39 @@ describe('never two invoices for one order', () => {
     const o = await order(u, src, { 'A-1': 1 });
     const answers = await Promise.all([create(u, o.id), create(u, o.id)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(answers.find((r) => r.statusCode === 409)!.json().message).toMatch(/being issued right now|already has invoice/);
+    expect(answers.find((r) => r.statusCode === 409)!.json().message).toMatch(
+      /being issued right now|already has invoice/,
+    );
     expect(await emulated()).toHaveLength(1);
     expect((await getOrder(u, o.id)).bill_number).toBe('FCT 0001');
   });
 });
 
-describe('the database\'s last word', () => {
+describe("the database's last word", () => {
   it('admits one invoice holding an order and one storno in flight per order, whatever the code above it does', async () => {
     const { u, src } = await seller({ smartBill: false });
     const o = await order(u, src, { 'A-1': 1 });
     const row = (kind: 'invoice' | 'storno', state: string, reverses: number | null = null) =>
       t.db.kysely
         .insertInto('invoices')
-        .values({ company_id: u.companyId, order_id: o.id, kind, reverses_id: reverses, state, series: 'FCT', number: null, expected_number: null, total: 1999, full_reversal: 0, client: '{}', error: null, created_by: null, created_at: clock.now(), issued_at: null, updated_at: clock.now() })
+        .values({
+          company_id: u.companyId,
+          order_id: o.id,
+          kind,
+          reverses_id: reverses,
+          state,
+          series: 'FCT',
+          number: null,
+          expected_number: null,
+          total: 1999,
+          full_reversal: 0,
+          client: '{}',
+          error: null,
+          created_by: null,
+          created_at: clock.now(),
+          issued_at: null,
+          updated_at: clock.now(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
     await row('invoice', 'cancelled');
@@ -365,7 +514,7 @@ describe('the database\'s last word', () => {
   });
 });
 
-describe('cancel-invoice, delete-invoice, the order\'s cancel', () => {
+describe("cancel-invoice, delete-invoice, the order's cancel", () => {
   it('the order cannot be cancelled with an invoice; cancel-invoice voids it at SmartBill, clears bill_number, keeps it readable', async () => {
     const { u, src } = await seller();
     const o = await order(u, src, { 'A-1': 1 });
@@ -407,7 +556,10 @@ describe('cancel-invoice, delete-invoice, the order\'s cancel', () => {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().message).toMatch(/has an invoice: its products and discounts can no longer change/);
     }
-    const ro = await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 1 }, headers: { 'accept-language': 'ro' } });
+    const ro = await u.call('POST', `/api/v1/order-product/${line}`, {
+      body: { quantity: 1 },
+      headers: { 'accept-language': 'ro' },
+    });
     expect(ro.json().message).toMatch(/produsele și reducerile ei nu mai pot fi modificate/);
     const del = await u.call('DELETE', `/api/v1/order/${o.id}`);
     expect(del.statusCode).toBe(409);
@@ -430,9 +582,15 @@ describe('cancel-invoice, delete-invoice, the order\'s cancel', () => {
     await create(u, second.id);
     const refused = await u.call('POST', `/api/v1/order/${first.id}/delete-invoice`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Only the last invoice of series FCT can be deleted and FCT 0001 is not the last one: cancel it or reverse it (storno) instead.');
-    const ro = await u.call('POST', `/api/v1/order/${first.id}/delete-invoice`, { headers: { 'accept-language': 'ro' } });
-    expect(ro.json().message).toBe('Doar ultima factură din seria FCT poate fi ștearsă, iar FCT 0001 nu este ultima: anulați-o sau stornați-o.');
+    expect(refused.json().message).toBe(
+      'Only the last invoice of series FCT can be deleted and FCT 0001 is not the last one: cancel it or reverse it (storno) instead.',
+    );
+    const ro = await u.call('POST', `/api/v1/order/${first.id}/delete-invoice`, {
+      headers: { 'accept-language': 'ro' },
+    });
+    expect(ro.json().message).toBe(
+      'Doar ultima factură din seria FCT poate fi ștearsă, iar FCT 0001 nu este ultima: anulați-o sau stornați-o.',
+    );
     expect(await emulated()).toHaveLength(2);
 
     const res = await u.call('POST', `/api/v1/order/${second.id}/delete-invoice`);
@@ -452,7 +610,9 @@ describe('storno-invoice', () => {
     await t.db.kysely.updateTable('companies').set({ shipping_cost: 1500 }).where('id', '=', u.companyId).execute();
     const o = await order(u, src, { 'A-1': 2, 'B-2': 1, 'C-3': 3 });
     const [a, b, c] = o.order_products.map((l: { id: number }) => l.id);
-    await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'percentage', value: 10, order_product_id: a } });
+    await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, {
+      body: { type: 'percentage', value: 10, order_product_id: a },
+    });
     await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'amount', value: 2.5 } });
     const res = await create(u, o.id);
     expect(res.statusCode, res.body).toBe(201);
@@ -465,7 +625,9 @@ describe('storno-invoice', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Storno is possible only for an invoice last changed more than one day ago.');
     clock.advance(DAY);
-    expect((await storno(u, o.id, [{ id: a, quantity: 1 }], 'ro')).json().message).toBe('Stornarea este posibilă doar pentru o factură modificată ultima dată acum mai mult de o zi.');
+    expect((await storno(u, o.id, [{ id: a, quantity: 1 }], 'ro')).json().message).toBe(
+      'Stornarea este posibilă doar pentru o factură modificată ultima dată acum mai mult de o zi.',
+    );
     clock.advance(1);
     res = await storno(u, o.id, [{ id: a, quantity: 1 }]);
     expect(res.statusCode, res.body).toBe(201);
@@ -483,20 +645,42 @@ describe('storno-invoice', () => {
     res = await storno(u, o.id, [{ id: a, quantity: 3 }]);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors['order_products.0.quantity']).toEqual(['At most 2 can be reversed on this line.']);
-    res = await storno(u, o.id, [{ id: a, quantity: 1 }, { id: 999999, quantity: 1 }]);
-    expect(res.json().errors['order_products.1.id']).toEqual(['This product is not on the order\'s invoice.']);
+    res = await storno(u, o.id, [
+      { id: a, quantity: 1 },
+      { id: 999999, quantity: 1 },
+    ]);
+    expect(res.json().errors['order_products.1.id']).toEqual(["This product is not on the order's invoice."]);
 
-    res = await storno(u, o.id, [{ id: a, quantity: 2 }, { id: b, quantity: 1 }, { id: c, quantity: 0 }]);
+    res = await storno(u, o.id, [
+      { id: a, quantity: 2 },
+      { id: b, quantity: 1 },
+      { id: c, quantity: 0 },
+    ]);
     expect(res.statusCode, res.body).toBe(201);
     let data = res.json().data;
-    expect(data).toMatchObject({ status: 'partially_storno', bill_number: 'FCT 0001', invoice: { status: 'partially_storno', updated_at: clock.now() } });
-    expect(data.invoice.lines.filter((l: { order_product_id: number | null }) => l.order_product_id !== null).map((l: { quantity: number; reversed: number }) => [l.quantity, l.reversed])).toEqual([[2, 2], [1, 1], [3, 0]]);
+    expect(data).toMatchObject({
+      status: 'partially_storno',
+      bill_number: 'FCT 0001',
+      invoice: { status: 'partially_storno', updated_at: clock.now() },
+    });
+    expect(
+      data.invoice.lines
+        .filter((l: { order_product_id: number | null }) => l.order_product_id !== null)
+        .map((l: { quantity: number; reversed: number }) => [l.quantity, l.reversed]),
+    ).toEqual([
+      [2, 2],
+      [1, 1],
+      [3, 0],
+    ]);
     expect(data.invoice.stornos).toEqual([expect.objectContaining({ series: 'FCT', number: '0002' })]);
     expect(events(data, 'invoice_storno')).toEqual([{ bill_number: 'FCT 0001', storno: 'FCT 0002', partial: true }]);
     expect(events(data, 'status_changed')).toEqual([{ from: 'new', to: 'partially_storno' }]);
     const partial = (await smartbill.store.get<EmulatedInvoice>('invoices', '14399840|FCT|0002'))!;
     expect(partial.mentions).toBe('Factura storno pentru FCT-0001');
-    expect(partial.lines.filter((l) => l.code).map((l) => [l.code, l.quantity])).toEqual([['A-1', -2], ['B-2', -1]]);
+    expect(partial.lines.filter((l) => l.code).map((l) => [l.code, l.quantity])).toEqual([
+      ['A-1', -2],
+      ['B-2', -1],
+    ]);
 
     // The day counts again from the storno; then a line already reversed cannot be reversed again.
     expect((await storno(u, o.id, [{ id: c, quantity: 1 }])).statusCode).toBe(409);
@@ -505,14 +689,21 @@ describe('storno-invoice', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('No valid products selected');
     expect(res.json().errors['order_products.0.quantity']).toEqual(['At most 0 can be reversed on this line.']);
-    expect((await storno(u, o.id, [{ id: c, quantity: 4 }])).json().errors['order_products.0.quantity']).toEqual(['At most 3 can be reversed on this line.']);
+    expect((await storno(u, o.id, [{ id: c, quantity: 4 }])).json().errors['order_products.0.quantity']).toEqual([
+      'At most 3 can be reversed on this line.',
+    ]);
 
     res = await storno(u, o.id, [{ id: c, quantity: 3 }]);
     expect(res.statusCode, res.body).toBe(201);
     data = res.json().data;
     expect(data).toMatchObject({ status: 'storno', invoice: { status: 'storno' } });
-    expect(data.invoice.lines.every((l: { quantity: number; reversed: number }) => l.reversed === l.quantity)).toBe(true);
-    expect(events(data, 'status_changed')).toEqual([{ from: 'partially_storno', to: 'storno' }, { from: 'new', to: 'partially_storno' }]);
+    expect(data.invoice.lines.every((l: { quantity: number; reversed: number }) => l.reversed === l.quantity)).toBe(
+      true,
+    );
+    expect(events(data, 'status_changed')).toEqual([
+      { from: 'partially_storno', to: 'storno' },
+      { from: 'new', to: 'partially_storno' },
+    ]);
     // The orders list filters by the reversal's statuses, with the kept counts moved along.
     const byStatus = async (status: string) => (await u.call('GET', `/api/v1/order?status=${status}`)).json();
     expect((await byStatus('storno')).data.map((r: { id: number }) => r.id)).toContain(o.id);
@@ -533,13 +724,19 @@ describe('storno-invoice', () => {
     expect((await u.call('POST', `/api/v1/order/${o.id}/cancel`)).statusCode).toBe(409);
   });
 
-  it('everything at once, nothing reversed before: SmartBill\'s own reverse', async () => {
+  it("everything at once, nothing reversed before: SmartBill's own reverse", async () => {
     const { u, o, a, b, c } = await invoiced();
     clock.advance(DAY + 1);
-    const res = await storno(u, o.id, [{ id: a, quantity: 2 }, { id: b, quantity: 1 }, { id: c, quantity: 3 }]);
+    const res = await storno(u, o.id, [
+      { id: a, quantity: 2 },
+      { id: b, quantity: 1 },
+      { id: c, quantity: 3 },
+    ]);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ status: 'storno', invoice: { status: 'storno' } });
-    expect(events(res.json().data, 'invoice_storno')).toEqual([{ bill_number: 'FCT 0001', storno: 'FCT 0002', partial: false }]);
+    expect(events(res.json().data, 'invoice_storno')).toEqual([
+      { bill_number: 'FCT 0001', storno: 'FCT 0002', partial: false },
+    ]);
     const doc = (await smartbill.store.get<EmulatedInvoice>('invoices', '14399840|FCT|0002'))!;
     expect(doc.reverses).toBe('FCT0001');
     expect(totalOf(doc)).toBe(-Math.round(o.total_value * 100));

@@ -14,14 +14,21 @@ function stored(order: Parameters<typeof invoiceLinesOf>[0]): StoredLine[] {
 function apply(lines: StoredLine[], plan: ReturnType<typeof stornoPlan>): StoredLine[] {
   return lines.map((l) => {
     const taken = plan.lines.filter((s) => s.reverses_line_id === l.id);
-    return { ...l, reversed: l.reversed + taken.reduce((n, s) => n + (s.kind === 'discount' ? 0 : s.quantity), 0), reversed_value: l.reversed_value + taken.reduce((n, s) => n + s.amount, 0) };
+    return {
+      ...l,
+      reversed: l.reversed + taken.reduce((n, s) => n + (s.kind === 'discount' ? 0 : s.quantity), 0),
+      reversed_value: l.reversed_value + taken.reduce((n, s) => n + s.amount, 0),
+    };
   });
 }
 
 describe('invoice lines of an order', () => {
   it('products with their line discounts, order discounts covering every product, shipping last; the sum is the total', () => {
     const order = {
-      lines: [{ id: 2, name: 'B', sku: 'B-2', price: 1001, quantity: 3 }, { id: 1, name: 'A', sku: 'A-1', price: 1999, quantity: 1 }],
+      lines: [
+        { id: 2, name: 'B', sku: 'B-2', price: 1001, quantity: 3 },
+        { id: 1, name: 'A', sku: 'A-1', price: 1999, quantity: 1 },
+      ],
       discounts: [
         { type: 'percentage', value: 1250, order_product_id: 2, coupon: null },
         { type: 'amount', value: 333, order_product_id: null, coupon: 'VARA' },
@@ -45,16 +52,33 @@ describe('invoice lines of an order', () => {
   });
 
   it('refuses with the reason when the lines do not add up to the stored total', () => {
-    const plan = invoiceLinesOf({ lines: [{ id: 1, name: 'A', sku: 'A', price: 100, quantity: 1 }], discounts: [], shippingCost: 0, totalValue: 101 }, vat);
+    const plan = invoiceLinesOf(
+      {
+        lines: [{ id: 1, name: 'A', sku: 'A', price: 100, quantity: 1 }],
+        discounts: [],
+        shippingCost: 0,
+        totalValue: 101,
+      },
+      vat,
+    );
     expect(plan).toEqual({ ok: false, key: 'invoice_total_mismatch', params: { lines: '1.00', total: '1.01' } });
-    expect(invoiceLinesOf({ lines: [], discounts: [], shippingCost: 0, totalValue: 0 }, vat)).toMatchObject({ ok: false, key: 'invoice_no_products' });
+    expect(invoiceLinesOf({ lines: [], discounts: [], shippingCost: 0, totalValue: 0 }, vat)).toMatchObject({
+      ok: false,
+      key: 'invoice_no_products',
+    });
   });
 });
 
 describe('storno plans', () => {
   const order = {
-    lines: [{ id: 1, name: 'A', sku: 'A', price: 1001, quantity: 3 }, { id: 2, name: 'B', sku: 'B', price: 733, quantity: 7 }],
-    discounts: [{ type: 'percentage', value: 3333, order_product_id: 2, coupon: null }, { type: 'amount', value: 999, order_product_id: null, coupon: null }],
+    lines: [
+      { id: 1, name: 'A', sku: 'A', price: 1001, quantity: 3 },
+      { id: 2, name: 'B', sku: 'B', price: 733, quantity: 7 },
+    ],
+    discounts: [
+      { type: 'percentage', value: 3333, order_product_id: 2, coupon: null },
+      { type: 'amount', value: 999, order_product_id: null, coupon: null },
+    ],
     shippingCost: 1999,
     totalValue: 0,
   };
@@ -64,7 +88,14 @@ describe('storno plans', () => {
   it('reversing unit by unit gives back each discount in shares that add up exactly; the last one takes shipping', () => {
     let lines = stored(order);
     let given = 0;
-    const steps: [number, number][] = [[100, 1], [101, 2], [100, 1], [101, 4], [101, 1], [100, 1]];
+    const steps: [number, number][] = [
+      [100, 1],
+      [101, 2],
+      [100, 1],
+      [101, 4],
+      [101, 1],
+      [100, 1],
+    ];
     steps.forEach(([id, q], i) => {
       const plan = stornoPlan(lines, new Map([[id, q]]));
       expect(plan.full).toBe(i === steps.length - 1);
@@ -74,12 +105,20 @@ describe('storno plans', () => {
       lines = apply(lines, plan);
     });
     expect(given).toBe(7424);
-    expect(lines.every((l) => (l.kind === 'discount' ? l.reversed_value === l.unit_price : l.reversed === l.quantity))).toBe(true);
+    expect(
+      lines.every((l) => (l.kind === 'discount' ? l.reversed_value === l.unit_price : l.reversed === l.quantity)),
+    ).toBe(true);
   });
 
-  it('everything at once with nothing reversed before is the whole invoice (SmartBill\'s own reverse)', () => {
+  it("everything at once with nothing reversed before is the whole invoice (SmartBill's own reverse)", () => {
     const lines = stored(order);
-    const plan = stornoPlan(lines, new Map([[100, 3], [101, 7]]));
+    const plan = stornoPlan(
+      lines,
+      new Map([
+        [100, 3],
+        [101, 7],
+      ]),
+    );
     expect(plan).toMatchObject({ full: true, whole: true, total: 7424 });
   });
 });

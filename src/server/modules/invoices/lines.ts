@@ -46,10 +46,12 @@ export interface Vat {
   percentage: number;
 }
 
-export type InvoicePlan = { ok: true; lines: PlannedLine[]; total: number } | { ok: false; key: string; params: Record<string, string> };
+export type InvoicePlan =
+  { ok: true; lines: PlannedLine[]; total: number } | { ok: false; key: string; params: Record<string, string> };
 
 /** Signed value of a planned line: quantity × price, negative for a discount. */
-export const plannedValue = (l: Pick<PlannedLine, 'kind' | 'quantity' | 'unit_price'>): number => (l.kind === 'discount' ? -l.unit_price : l.quantity * l.unit_price);
+export const plannedValue = (l: Pick<PlannedLine, 'kind' | 'quantity' | 'unit_price'>): number =>
+  l.kind === 'discount' ? -l.unit_price : l.quantity * l.unit_price;
 
 const ron = (bani: number) => (bani / 100).toFixed(2);
 
@@ -68,29 +70,78 @@ export function invoiceLinesOf(order: OrderForInvoice, vat: Vat): InvoicePlan {
   if (products.length === 0) return { ok: false, key: 'invoice_no_products', params: {} };
   const totals = computeTotals(
     products.map((l) => ({ id: l.id, price: l.price, quantity: l.quantity })),
-    order.discounts.map((d) => ({ type: d.type as AppliedDiscountType, value: d.value, order_product_id: d.order_product_id })),
+    order.discounts.map((d) => ({
+      type: d.type as AppliedDiscountType,
+      value: d.value,
+      order_product_id: d.order_product_id,
+    })),
     order.shippingCost,
   );
   const taken = order.discounts.map((d, i) => ({ d, amount: totals.discountAmounts[i] })).filter((x) => x.amount > 0);
   const out: PlannedLine[] = [];
-  const base = { code: null, applies_to: null, discount_of: null, order_product_id: null, vat_name: vat.name, vat_percentage: vat.percentage };
+  const base = {
+    code: null,
+    applies_to: null,
+    discount_of: null,
+    order_product_id: null,
+    vat_name: vat.name,
+    vat_percentage: vat.percentage,
+  };
   for (const l of products) {
     const position = out.length + 1;
-    out.push({ ...base, position, kind: 'product', order_product_id: l.id, name: l.name, code: l.sku, quantity: l.quantity, unit_price: l.price });
+    out.push({
+      ...base,
+      position,
+      kind: 'product',
+      order_product_id: l.id,
+      name: l.name,
+      code: l.sku,
+      quantity: l.quantity,
+      unit_price: l.price,
+    });
     for (const { d, amount } of taken.filter((x) => x.d.order_product_id === l.id)) {
-      out.push({ ...base, position: out.length + 1, kind: 'discount', discount_of: position, name: discountName(d, l.sku), quantity: 1, unit_price: amount, applies_to: 1 });
+      out.push({
+        ...base,
+        position: out.length + 1,
+        kind: 'discount',
+        discount_of: position,
+        name: discountName(d, l.sku),
+        quantity: 1,
+        unit_price: amount,
+        applies_to: 1,
+      });
     }
   }
   for (const { d, amount } of taken.filter((x) => x.d.order_product_id === null)) {
-    out.push({ ...base, position: out.length + 1, kind: 'discount', name: discountName(d, null), quantity: 1, unit_price: amount, applies_to: products.length });
+    out.push({
+      ...base,
+      position: out.length + 1,
+      kind: 'discount',
+      name: discountName(d, null),
+      quantity: 1,
+      unit_price: amount,
+      applies_to: products.length,
+    });
   }
   if (totals.client_shipping_cost > 0) {
-    out.push({ ...base, position: out.length + 1, kind: 'shipping', name: 'Transport', quantity: 1, unit_price: totals.client_shipping_cost });
+    out.push({
+      ...base,
+      position: out.length + 1,
+      kind: 'shipping',
+      name: 'Transport',
+      quantity: 1,
+      unit_price: totals.client_shipping_cost,
+    });
   }
   const total = out.reduce((sum, l) => sum + plannedValue(l), 0);
   if (total !== order.totalValue) {
     // computeTotals never lets the total go below 0: discounts worth more than the products cannot be invoiced as such.
-    if (totals.discount > totals.value) return { ok: false, key: 'invoice_discounts_exceed_value', params: { discount: ron(totals.discount), value: ron(totals.value) } };
+    if (totals.discount > totals.value)
+      return {
+        ok: false,
+        key: 'invoice_discounts_exceed_value',
+        params: { discount: ron(totals.discount), value: ron(totals.value) },
+      };
     return { ok: false, key: 'invoice_total_mismatch', params: { lines: ron(total), total: ron(order.totalValue) } };
   }
   return { ok: true, lines: out, total };
@@ -174,7 +225,8 @@ export function stornoPlan(lines: StoredLine[], take: Map<number, number>): Stor
     if (back > 0) push(d, 1, back, productItems, back);
   }
   if (full) {
-    for (const s of lines.filter((x) => x.kind === 'shipping' && x.reversed < x.quantity)) push(s, s.quantity - s.reversed, s.unit_price, null, (s.quantity - s.reversed) * s.unit_price);
+    for (const s of lines.filter((x) => x.kind === 'shipping' && x.reversed < x.quantity))
+      push(s, s.quantity - s.reversed, s.unit_price, null, (s.quantity - s.reversed) * s.unit_price);
   }
   const total = out.reduce((sum, l) => sum + (l.kind === 'discount' ? -l.amount : l.amount), 0);
   return { lines: out, full, whole, total };

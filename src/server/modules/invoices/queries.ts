@@ -6,7 +6,8 @@ import type { InvoiceLinesTable, InvoicesTable } from '../../db/schema.js';
 import type { PlannedLine, StoredLine, StornoLine } from './lines.js';
 
 export type DocumentRow = Selectable<InvoicesTable>;
-export type DocumentState = 'pending' | 'unknown' | 'issued' | 'failed' | 'partially_storno' | 'storno' | 'cancelled' | 'deleted';
+export type DocumentState =
+  'pending' | 'unknown' | 'issued' | 'failed' | 'partially_storno' | 'storno' | 'cancelled' | 'deleted';
 
 /** An invoice in one of these states holds its order: no other invoice may be issued (the unique index agrees). */
 export const HOLDING_STATES: DocumentState[] = ['pending', 'unknown', 'issued', 'partially_storno', 'storno'];
@@ -29,10 +30,12 @@ export function findDocument(exec: Executor, id: number): Promise<DocumentRow | 
 }
 
 /** The invoice the order's bill_number names, if any. */
-export const currentInvoice = (docs: DocumentRow[]) => docs.find((d) => d.kind === 'invoice' && CURRENT_STATES.includes(d.state as DocumentState));
+export const currentInvoice = (docs: DocumentRow[]) =>
+  docs.find((d) => d.kind === 'invoice' && CURRENT_STATES.includes(d.state as DocumentState));
 
 /** The document of this kind sent without a known outcome, if any (at most one: the unique indexes). */
-export const inFlight = (docs: DocumentRow[], kind: 'invoice' | 'storno') => docs.find((d) => d.kind === kind && IN_FLIGHT_STATES.includes(d.state as DocumentState));
+export const inFlight = (docs: DocumentRow[], kind: 'invoice' | 'storno') =>
+  docs.find((d) => d.kind === kind && IN_FLIGHT_STATES.includes(d.state as DocumentState));
 
 const toStoredLine = (l: Selectable<InvoiceLinesTable>): StoredLine => ({
   id: l.id,
@@ -52,20 +55,48 @@ const toStoredLine = (l: Selectable<InvoiceLinesTable>): StoredLine => ({
 });
 
 export async function linesOf(exec: Executor, invoiceId: number): Promise<StoredLine[]> {
-  const rows = await exec.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', invoiceId).orderBy('position').execute();
+  const rows = await exec
+    .selectFrom('invoice_lines')
+    .selectAll()
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('position')
+    .execute();
   return rows.map(toStoredLine);
 }
 
 /** A storno document's lines with the invoice line each one reverses. */
-export async function stornoLinesOf(exec: Executor, stornoId: number): Promise<{ reverses_line_id: number; quantity: number; amount: number }[]> {
-  const rows = await exec.selectFrom('invoice_lines').select(['reverses_line_id', 'kind', 'quantity', 'unit_price']).where('invoice_id', '=', stornoId).orderBy('position').execute();
-  return rows.map((r) => ({ reverses_line_id: r.reverses_line_id!, quantity: r.kind === 'discount' ? 0 : r.quantity, amount: r.quantity * Number(r.unit_price) }));
+export async function stornoLinesOf(
+  exec: Executor,
+  stornoId: number,
+): Promise<{ reverses_line_id: number; quantity: number; amount: number }[]> {
+  const rows = await exec
+    .selectFrom('invoice_lines')
+    .select(['reverses_line_id', 'kind', 'quantity', 'unit_price'])
+    .where('invoice_id', '=', stornoId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => ({
+    reverses_line_id: r.reverses_line_id!,
+    quantity: r.kind === 'discount' ? 0 : r.quantity,
+    amount: r.quantity * Number(r.unit_price),
+  }));
 }
 
 /** The numbers of a series our rows already hold (a document found at SmartBill under one of them is not the one we look for). */
-export async function heldNumbers(exec: Executor, companyId: number, series: string, numbers: string[]): Promise<Set<string>> {
+export async function heldNumbers(
+  exec: Executor,
+  companyId: number,
+  series: string,
+  numbers: string[],
+): Promise<Set<string>> {
   if (numbers.length === 0) return new Set();
-  const rows = await exec.selectFrom('invoices').select('number').where('company_id', '=', companyId).where('series', '=', series).where('number', 'in', numbers).execute();
+  const rows = await exec
+    .selectFrom('invoices')
+    .select('number')
+    .where('company_id', '=', companyId)
+    .where('series', '=', series)
+    .where('number', 'in', numbers)
+    .execute();
   return new Set(rows.map((r) => r.number!));
 }
 
@@ -81,7 +112,13 @@ export async function invoiceHoldsOrder(exec: Executor, orderId: number): Promis
 
 /** Documents whose outcome is still open, oldest first (the background check). */
 export function openDocuments(exec: Executor, limit: number): Promise<DocumentRow[]> {
-  return exec.selectFrom('invoices').selectAll().where('state', 'in', IN_FLIGHT_STATES).orderBy('id').limit(limit).execute();
+  return exec
+    .selectFrom('invoices')
+    .selectAll()
+    .where('state', 'in', IN_FLIGHT_STATES)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 // ---- the order's view -------------------------------------------------------------------------
@@ -91,14 +128,20 @@ export function openDocuments(exec: Executor, limit: number): Promise<DocumentRo
  * bill_number names (else the last cancelled one, kept so it can still be read), with its lines
  * and storno documents. Two queries, whatever the order's history.
  */
-export async function orderInvoiceView(exec: Executor, orderId: number): Promise<{ state: 'pending' | 'unknown' | null; invoice: OrderInvoice | null }> {
+export async function orderInvoiceView(
+  exec: Executor,
+  orderId: number,
+): Promise<{ state: 'pending' | 'unknown' | null; invoice: OrderInvoice | null }> {
   const docs = await documentsOfOrder(exec, orderId);
   const flying = docs.find((d) => IN_FLIGHT_STATES.includes(d.state as DocumentState));
-  const shown = currentInvoice(docs) ?? [...docs].reverse().find((d) => d.kind === 'invoice' && d.state === 'cancelled');
+  const shown =
+    currentInvoice(docs) ?? [...docs].reverse().find((d) => d.kind === 'invoice' && d.state === 'cancelled');
   const state = flying ? (flying.state as 'pending' | 'unknown') : null;
   if (!shown || shown.number === null) return { state, invoice: null };
   const lines = await linesOf(exec, shown.id);
-  const stornos = docs.filter((d) => d.kind === 'storno' && d.reverses_id === shown.id && d.state === 'issued' && d.number !== null);
+  const stornos = docs.filter(
+    (d) => d.kind === 'storno' && d.reverses_id === shown.id && d.state === 'issued' && d.number !== null,
+  );
   return {
     state,
     invoice: {
@@ -115,7 +158,12 @@ export async function orderInvoiceView(exec: Executor, orderId: number): Promise
         // A discount line goes back in shares of its value: it counts as reversed once all of it went back.
         reversed: l.kind === 'discount' ? (l.reversed_value >= l.unit_price ? 1 : 0) : l.reversed,
       })),
-      stornos: stornos.map((s) => ({ series: s.series, number: s.number!, issued_at: Number(s.issued_at ?? s.created_at), total: fromBani(Number(s.total)) })),
+      stornos: stornos.map((s) => ({
+        series: s.series,
+        number: s.number!,
+        issued_at: Number(s.issued_at ?? s.created_at),
+        total: fromBani(Number(s.total)),
+      })),
     },
   };
 }
@@ -136,7 +184,11 @@ export interface NewDocument {
 }
 
 /** A pending document with its lines (in the caller's transaction). */
-export async function insertPending(exec: Executor, doc: NewDocument, lines: (PlannedLine | StornoLine)[]): Promise<number> {
+export async function insertPending(
+  exec: Executor,
+  doc: NewDocument,
+  lines: (PlannedLine | StornoLine)[],
+): Promise<number> {
   const row = await exec
     .insertInto('invoices')
     .values({
@@ -194,12 +246,23 @@ export async function moveDocument(
   exec: Executor,
   id: number,
   from: DocumentState[],
-  set: { state: DocumentState; series?: string; number?: string; issued_at?: number; error?: string | null; now: number },
+  set: {
+    state: DocumentState;
+    series?: string;
+    number?: string;
+    issued_at?: number;
+    error?: string | null;
+    now: number;
+  },
 ): Promise<boolean> {
   const { now, ...fields } = set;
   const res = await exec
     .updateTable('invoices')
-    .set({ ...fields, ...(fields.error !== undefined ? { error: fields.error?.slice(0, 500) ?? null } : {}), updated_at: now })
+    .set({
+      ...fields,
+      ...(fields.error !== undefined ? { error: fields.error?.slice(0, 500) ?? null } : {}),
+      updated_at: now,
+    })
     .where('id', '=', id)
     .where('state', 'in', from)
     .executeTakeFirst();
@@ -207,11 +270,17 @@ export async function moveDocument(
 }
 
 /** Adds a storno document's take-back to the invoice lines it reverses. */
-export async function addReversed(exec: Executor, taken: { reverses_line_id: number; quantity: number; amount: number }[]): Promise<void> {
+export async function addReversed(
+  exec: Executor,
+  taken: { reverses_line_id: number; quantity: number; amount: number }[],
+): Promise<void> {
   for (const t of taken) {
     await exec
       .updateTable('invoice_lines')
-      .set({ reversed: sql<number>`reversed + ${t.quantity}`, reversed_value: sql<number>`reversed_value + ${t.amount}` })
+      .set({
+        reversed: sql<number>`reversed + ${t.quantity}`,
+        reversed_value: sql<number>`reversed_value + ${t.amount}`,
+      })
       .where('id', '=', t.reverses_line_id)
       .execute();
   }
@@ -222,8 +291,18 @@ export async function addReversed(exec: Executor, taken: { reverses_line_id: num
 /** What an invoice is made of: the order's lines, discounts and customer details (in the caller's transaction). */
 export async function invoiceSource(exec: Executor, orderId: number) {
   const [lines, discounts, detail] = await Promise.all([
-    exec.selectFrom('order_products').select(['id', 'name', 'sku', 'price', 'quantity']).where('order_id', '=', orderId).orderBy('id').execute(),
-    exec.selectFrom('applied_discounts').select(['type', 'value', 'order_product_id', 'coupon']).where('order_id', '=', orderId).orderBy('id').execute(),
+    exec
+      .selectFrom('order_products')
+      .select(['id', 'name', 'sku', 'price', 'quantity'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute(),
+    exec
+      .selectFrom('applied_discounts')
+      .select(['type', 'value', 'order_product_id', 'coupon'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute(),
     exec
       .selectFrom('order_customer_details as d')
       .innerJoin('orders as o', 'o.id', 'd.order_id')

@@ -54,7 +54,15 @@ export function invoiceClientOf(d: {
 }): InvoiceClient {
   const company = present(d.company_name);
   const common = { country: 'Romania', email: present(d.email), phone: d.phone_number };
-  if (!company) return { ...common, name: d.name, isTaxPayer: false, address: present(d.address) ?? '', city: present(d.city) ?? '', county: present(d.county) ?? '' };
+  if (!company)
+    return {
+      ...common,
+      name: d.name,
+      isTaxPayer: false,
+      address: present(d.address) ?? '',
+      city: present(d.city) ?? '',
+      county: present(d.county) ?? '',
+    };
   const vatCode = present(d.vat_number);
   return {
     ...common,
@@ -70,8 +78,24 @@ export function invoiceClientOf(d: {
 
 const toItem = (l: PlannedLine): InvoiceItem =>
   l.kind === 'discount'
-    ? { discount: true, name: l.name, valueBani: l.unit_price, appliesTo: l.applies_to ?? 1, vatName: l.vat_name, vatPercentage: l.vat_percentage }
-    : { name: l.name, code: l.code ?? undefined, quantity: l.quantity, unitPriceBani: l.unit_price, taxIncluded: true, vatName: l.vat_name, vatPercentage: l.vat_percentage, isService: l.kind === 'shipping' };
+    ? {
+        discount: true,
+        name: l.name,
+        valueBani: l.unit_price,
+        appliesTo: l.applies_to ?? 1,
+        vatName: l.vat_name,
+        vatPercentage: l.vat_percentage,
+      }
+    : {
+        name: l.name,
+        code: l.code ?? undefined,
+        quantity: l.quantity,
+        unitPriceBani: l.unit_price,
+        taxIncluded: true,
+        vatName: l.vat_name,
+        vatPercentage: l.vat_percentage,
+        isService: l.kind === 'shipping',
+      };
 
 const refOf = (doc: DocumentRow): InvoiceRef => ({ series: doc.series, number: doc.number! });
 
@@ -98,12 +122,31 @@ export async function createInvoice(ctx: ServiceContext, orderId: number): Promi
       if (order.status === 'cancelled') throw new HttpError(409, 'invoice_order_cancelled');
       if (inFlight(await documentsOfOrder(trx, orderId), 'invoice')) throw new HttpError(409, 'invoice_in_progress');
       const source = await invoiceSource(trx, orderId);
-      const plan = invoiceLinesOf({ lines: source.lines, discounts: source.discounts, shippingCost: Number(order.shipping_cost), totalValue: Number(order.total_value) }, smartBill.vat);
+      const plan = invoiceLinesOf(
+        {
+          lines: source.lines,
+          discounts: source.discounts,
+          shippingCost: Number(order.shipping_cost),
+          totalValue: Number(order.total_value),
+        },
+        smartBill.vat,
+      );
       if (!plan.ok) throw new HttpError(422, plan.key, plan.params);
       const client = invoiceClientOf(source.detail);
       const id = await insertPending(
         trx,
-        { company_id: ctx.companyId, order_id: orderId, kind: 'invoice', reverses_id: null, series: smartBill.series, total: plan.total, full_reversal: false, client: JSON.stringify(client), created_by: ctx.userId || null, now: ctx.now },
+        {
+          company_id: ctx.companyId,
+          order_id: orderId,
+          kind: 'invoice',
+          reverses_id: null,
+          series: smartBill.series,
+          total: plan.total,
+          full_reversal: false,
+          client: JSON.stringify(client),
+          created_by: ctx.userId || null,
+          now: ctx.now,
+        },
         plan.lines,
       );
       return { id, lines: plan.lines, client };
@@ -126,10 +169,14 @@ export async function createInvoice(ctx: ServiceContext, orderId: number): Promi
 // ---- download ---------------------------------------------------------------------------------
 
 /** The PDF of the order's invoice (or of its last cancelled one, which SmartBill keeps, stamped). */
-export async function downloadInvoice(ctx: ServiceContext, orderId: number): Promise<{ pdf: Buffer; filename: string }> {
+export async function downloadInvoice(
+  ctx: ServiceContext,
+  orderId: number,
+): Promise<{ pdf: Buffer; filename: string }> {
   await requireOrder(ctx, orderId);
   const docs = await documentsOfOrder(ctx.db.kysely, orderId);
-  const invoice = currentInvoice(docs) ?? [...docs].reverse().find((d) => d.kind === 'invoice' && d.state === 'cancelled');
+  const invoice =
+    currentInvoice(docs) ?? [...docs].reverse().find((d) => d.kind === 'invoice' && d.state === 'cancelled');
   if (!invoice) throw new HttpError(404, 'invoice_not_found');
   const { client } = await smartBillFor(ctx, 'manage');
   const pdf = await client.invoicePdf(refOf(invoice));
@@ -158,7 +205,9 @@ async function endInvoice(ctx: ServiceContext, invoice: DocumentRow, state: 'can
     // SmartBill has done it: recorded whatever the row says now.
     await moveDocument(trx, invoice.id, ['issued', 'partially_storno', 'storno'], { state, now: ctx.now });
     await setBillNumber(trx, ctx, invoice.order_id, null);
-    await recordEvent(trx, ctx, invoice.order_id, state === 'cancelled' ? 'invoice_cancelled' : 'invoice_deleted', { bill_number: billNumberOf(invoice.series, invoice.number!) });
+    await recordEvent(trx, ctx, invoice.order_id, state === 'cancelled' ? 'invoice_cancelled' : 'invoice_deleted', {
+      bill_number: billNumberOf(invoice.series, invoice.number!),
+    });
   });
 }
 
@@ -179,8 +228,16 @@ export async function deleteInvoice(ctx: ServiceContext, orderId: number): Promi
   const invoice = await invoiceToChange(ctx, orderId, 'invoice_reversed_no_delete');
   const { client } = await smartBillFor(ctx, 'manage');
   const next = (await client.series()).find((s) => s.name === invoice.series)?.nextNumber;
-  if (next != null && /^\d+$/.test(next) && /^\d+$/.test(invoice.number!) && Number(invoice.number) !== Number(next) - 1) {
-    throw new HttpError(409, 'invoice_not_last', { series: invoice.series, bill_number: billNumberOf(invoice.series, invoice.number!) });
+  if (
+    next != null &&
+    /^\d+$/.test(next) &&
+    /^\d+$/.test(invoice.number!) &&
+    Number(invoice.number) !== Number(next) - 1
+  ) {
+    throw new HttpError(409, 'invoice_not_last', {
+      series: invoice.series,
+      bill_number: billNumberOf(invoice.series, invoice.number!),
+    });
   }
   await client.deleteInvoice(refOf(invoice));
   await endInvoice(ctx, invoice, 'deleted');
@@ -200,7 +257,8 @@ export async function stornoInvoice(ctx: ServiceContext, orderId: number, body: 
   const input = parse(stornoBody, body);
   const { client } = await smartBillFor(ctx, 'manage');
   const settled = await settleInFlight(ctx, orderId, 'storno');
-  if (settled.outcome === 'adopted') throw new HttpError(409, 'storno_adopted', { storno: billNumberOf(settled.doc!.series, settled.doc!.number!) });
+  if (settled.outcome === 'adopted')
+    throw new HttpError(409, 'storno_adopted', { storno: billNumberOf(settled.doc!.series, settled.doc!.number!) });
 
   const claimed = await claimDocument(
     ctx,
@@ -219,7 +277,18 @@ export async function stornoInvoice(ctx: ServiceContext, orderId: number, body: 
       const plan = stornoPlan(lines, take);
       const id = await insertPending(
         trx,
-        { company_id: ctx.companyId, order_id: orderId, kind: 'storno', reverses_id: invoice.id, series: invoice.series, total: -plan.total, full_reversal: plan.full, client: invoice.client, created_by: ctx.userId || null, now: ctx.now },
+        {
+          company_id: ctx.companyId,
+          order_id: orderId,
+          kind: 'storno',
+          reverses_id: invoice.id,
+          series: invoice.series,
+          total: -plan.total,
+          full_reversal: plan.full,
+          client: invoice.client,
+          created_by: ctx.userId || null,
+          now: ctx.now,
+        },
         plan.lines,
       );
       return { id, invoice, plan };
@@ -232,7 +301,12 @@ export async function stornoInvoice(ctx: ServiceContext, orderId: number, body: 
   await sendDocument(ctx, client, doc, () =>
     claimed.plan.whole
       ? client.reverseInvoice(original, issueDate)
-      : client.partialReverse(original, { seriesName: original.series, issueDate, client: JSON.parse(claimed.invoice.client) as InvoiceClient, lines: claimed.plan.lines.map(toItem) }),
+      : client.partialReverse(original, {
+          seriesName: original.series,
+          issueDate,
+          client: JSON.parse(claimed.invoice.client) as InvoiceClient,
+          lines: claimed.plan.lines.map(toItem),
+        }),
   );
 }
 
@@ -241,7 +315,10 @@ export async function stornoInvoice(ctx: ServiceContext, orderId: number, body: 
  * invoice (by its order line id) and ask for at most what is left of it. Answers invoice line id →
  * units. Nothing asked (or everything 0): 422 "No valid products selected".
  */
-function stornoSelection(lines: Awaited<ReturnType<typeof linesOf>>, asked: { id: number; quantity: number }[]): Map<number, number> {
+function stornoSelection(
+  lines: Awaited<ReturnType<typeof linesOf>>,
+  asked: { id: number; quantity: number }[],
+): Map<number, number> {
   const take = new Map<number, number>();
   const fields: Record<string, { key: string; params?: Record<string, string | number> }[]> = {};
   asked.forEach((a, i) => {
@@ -259,7 +336,8 @@ function stornoSelection(lines: Awaited<ReturnType<typeof linesOf>>, asked: { id
     }
     take.set(line.id, already + a.quantity);
   });
-  if (take.size === 0) throw new HttpError(422, 'no_valid_products', {}, { ...fields, order_products: [{ key: 'no_valid_products' }] });
+  if (take.size === 0)
+    throw new HttpError(422, 'no_valid_products', {}, { ...fields, order_products: [{ key: 'no_valid_products' }] });
   if (Object.keys(fields).length) throw new HttpError(422, 'validation_failed', {}, fields);
   return take;
 }

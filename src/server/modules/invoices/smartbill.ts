@@ -18,7 +18,10 @@ export interface SmartBillAccess {
  */
 export async function smartBillFor(ctx: ServiceContext, purpose: 'issue'): Promise<SmartBillAccess>;
 export async function smartBillFor(ctx: ServiceContext, purpose: 'manage'): Promise<Pick<SmartBillAccess, 'client'>>;
-export async function smartBillFor(ctx: ServiceContext, purpose: 'issue' | 'manage'): Promise<SmartBillAccess | Pick<SmartBillAccess, 'client'>> {
+export async function smartBillFor(
+  ctx: ServiceContext,
+  purpose: 'issue' | 'manage',
+): Promise<SmartBillAccess | Pick<SmartBillAccess, 'client'>> {
   const account = await invoicingFor(ctx, () => new HttpError(422, 'smartbill_not_set_up'));
   if (purpose === 'manage') return { client: account.client };
   const { configuration } = account;
@@ -26,5 +29,9 @@ export async function smartBillFor(ctx: ServiceContext, purpose: 'issue' | 'mana
   if (!account.row.is_active) throw new HttpError(422, 'smartbill_inactive');
   if (!configuration.series_name) throw new HttpError(422, 'smartbill_no_series');
   if (!configuration.vat_name || !Number.isFinite(vatPercentage)) throw new HttpError(422, 'smartbill_no_vat');
-  return { client: account.client, series: configuration.series_name, vat: { name: configuration.vat_name, percentage: vatPercentage } };
+  return {
+    client: account.client,
+    series: configuration.series_name,
+    vat: { name: configuration.vat_name, percentage: vatPercentage },
+  };
 }

@@ -15,11 +15,27 @@ let sourceC: number;
 
 async function addSource(companyId: number, name: string): Promise<number> {
   const now = nowSeconds();
-  const row = await t.db.kysely.insertInto('sources').values({ company_id: companyId, source: name, source_key: sourceKey(name), active: 1, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.db.kysely
+    .insertInto('sources')
+    .values({
+      company_id: companyId,
+      source: name,
+      source_key: sourceKey(name),
+      active: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-const valid = () => ({ company_id: companyA, source_id: sourceA, from: 'CasaVerde', text: 'Comanda {order} a fost expediata.' });
+const valid = () => ({
+  company_id: companyA,
+  source_id: sourceA,
+  from: 'CasaVerde',
+  text: 'Comanda {order} a fost expediata.',
+});
 
 async function create(user: TestUser, body: Record<string, unknown>, company?: number) {
   return user.call('POST', '/api/v1/message', { body, company });
@@ -47,7 +63,12 @@ describe('sign-in and company scope', () => {
       ['POST', '/api/v1/message/1'],
       ['DELETE', '/api/v1/message/1'],
     ] as const) {
-      const res = await t.app.inject({ method, url, headers: { 'x-company-id': String(companyA) }, payload: method === 'POST' ? valid() : undefined });
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { 'x-company-id': String(companyA) },
+        payload: method === 'POST' ? valid() : undefined,
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -63,14 +84,25 @@ describe('create', () => {
     const res = await create(alice, valid());
     expect(res.statusCode).toBe(201);
     const { data } = res.json();
-    expect(data).toMatchObject({ company_id: companyA, source_id: sourceA, from: 'CasaVerde', text: 'Comanda {order} a fost expediata.', is_active: true });
+    expect(data).toMatchObject({
+      company_id: companyA,
+      source_id: sourceA,
+      from: 'CasaVerde',
+      text: 'Comanda {order} a fost expediata.',
+      is_active: true,
+    });
     expect(data.company).toEqual({ id: companyA, name: 'Alfa SRL' });
     expect(data.source).toEqual({ id: sourceA, source: 'Magazin online' });
     expect(typeof data.created_at).toBe('number');
   });
 
   it('accepts company_id and source_id as numeric text, and an international phone number as sender', async () => {
-    const res = await create(alice, { ...valid(), company_id: String(companyA), source_id: String(sourceA), from: '+40722123456' });
+    const res = await create(alice, {
+      ...valid(),
+      company_id: String(companyA),
+      source_id: String(sourceA),
+      from: '+40722123456',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.from).toBe('+40722123456');
     const res2 = await create(alice, { ...valid(), from: '0040722123456' });
@@ -81,7 +113,8 @@ describe('create', () => {
     const res = await create(alice, {});
     expect(res.statusCode).toBe(422);
     const { errors } = res.json();
-    for (const f of ['company_id', 'source_id', 'from', 'text']) expect(errors[f], f).toEqual(['This field is required.']);
+    for (const f of ['company_id', 'source_id', 'from', 'text'])
+      expect(errors[f], f).toEqual(['This field is required.']);
   });
 
   it('422 for blank from and text', async () => {
@@ -90,7 +123,17 @@ describe('create', () => {
     expect(res.json().errors).toEqual({ from: ['This field is required.'], text: ['This field is required.'] });
   });
 
-  it.each(['ABCDEFGHIJKL', 'Casa Verde', 'Magazin-RO', 'Mulțumim', '12345', '0722123456', '+40 722 123 456', '+4072', '40722123456'])('422 for the sender %s', async (from) => {
+  it.each([
+    'ABCDEFGHIJKL',
+    'Casa Verde',
+    'Magazin-RO',
+    'Mulțumim',
+    '12345',
+    '0722123456',
+    '+40 722 123 456',
+    '+4072',
+    '40722123456',
+  ])('422 for the sender %s', async (from) => {
     const res = await create(alice, { ...valid(), from });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(['from']);
@@ -98,7 +141,10 @@ describe('create', () => {
   });
 
   it('the sender message in Romanian', async () => {
-    const res = await alice.call('POST', '/api/v1/message', { body: { ...valid(), from: 'Casa Verde SRL' }, headers: { 'accept-language': 'ro' } });
+    const res = await alice.call('POST', '/api/v1/message', {
+      body: { ...valid(), from: 'Casa Verde SRL' },
+      headers: { 'accept-language': 'ro' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.from[0]).toMatch(/cel mult 11 litere și cifre/);
   });
@@ -134,7 +180,9 @@ describe('create', () => {
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data.company.name).toBe('Beta SRL');
     // A user cannot reach a company they are not in, whatever the body says.
-    expect((await create(alice, { ...valid(), company_id: bob.companyId, source_id: sourceC }, bob.companyId)).statusCode).toBe(403);
+    expect(
+      (await create(alice, { ...valid(), company_id: bob.companyId, source_id: sourceC }, bob.companyId)).statusCode,
+    ).toBe(403);
   });
 
   it('stores is_active false when asked', async () => {
@@ -154,7 +202,17 @@ describe('list', () => {
     const now = nowSeconds();
     await t.db.kysely
       .insertInto('messages')
-      .values(Array.from({ length: 23 }, (_, i) => ({ company_id: company, source_id: src, from: `Shop${i}`, text: i === 7 ? 'Coletul cu AWB {awb} a plecat' : `Mesaj ${i}`, is_active: 1, created_at: now, updated_at: now })))
+      .values(
+        Array.from({ length: 23 }, (_, i) => ({
+          company_id: company,
+          source_id: src,
+          from: `Shop${i}`,
+          text: i === 7 ? 'Coletul cu AWB {awb} a plecat' : `Mesaj ${i}`,
+          is_active: 1,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .execute();
   });
 
@@ -211,18 +269,33 @@ describe('update, toggle and delete', () => {
   });
 
   it('updates from and text', async () => {
-    const res = await alice.call('POST', `/api/v1/message/${id}`, { body: { from: 'Verde24', text: 'Comanda a fost livrată.' } });
+    const res = await alice.call('POST', `/api/v1/message/${id}`, {
+      body: { from: 'Verde24', text: 'Comanda a fost livrată.' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id, from: 'Verde24', text: 'Comanda a fost livrată.', company_id: companyA, source_id: sourceA });
+    expect(res.json().data).toMatchObject({
+      id,
+      from: 'Verde24',
+      text: 'Comanda a fost livrată.',
+      company_id: companyA,
+      source_id: sourceA,
+    });
     expect((await alice.call('GET', `/api/v1/message/${id}`)).json().data.text).toBe('Comanda a fost livrată.');
   });
 
   it('accepts the unchanged company and source echoed back, refuses a change of either', async () => {
-    const same = await alice.call('POST', `/api/v1/message/${id}`, { body: { from: 'Verde24', text: 'x', company_id: companyA, source_id: sourceA } });
+    const same = await alice.call('POST', `/api/v1/message/${id}`, {
+      body: { from: 'Verde24', text: 'x', company_id: companyA, source_id: sourceA },
+    });
     expect(same.statusCode).toBe(200);
-    const res = await alice.call('POST', `/api/v1/message/${id}`, { body: { from: 'Verde24', text: 'y', company_id: companyB, source_id: sourceA2 } });
+    const res = await alice.call('POST', `/api/v1/message/${id}`, {
+      body: { from: 'Verde24', text: 'y', company_id: companyB, source_id: sourceA2 },
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ company_id: ['This cannot be changed after the template is created.'], source_id: ['This cannot be changed after the template is created.'] });
+    expect(res.json().errors).toEqual({
+      company_id: ['This cannot be changed after the template is created.'],
+      source_id: ['This cannot be changed after the template is created.'],
+    });
     const row = (await alice.call('GET', `/api/v1/message/${id}`)).json().data;
     expect(row).toMatchObject({ text: 'x', company_id: companyA, source_id: sourceA });
   });
@@ -245,7 +318,12 @@ describe('update, toggle and delete', () => {
   });
 
   it('404 for another company’s template on get, update, toggle and delete', async () => {
-    for (const [method, body] of [['GET', undefined], ['POST', { from: 'Hack', text: 'x' }], ['POST', { is_active: false }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['POST', { from: 'Hack', text: 'x' }],
+      ['POST', { is_active: false }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await bob.call(method, `/api/v1/message/${id}`, { body });
       expect(res.statusCode, method).toBe(404);
     }

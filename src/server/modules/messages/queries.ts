@@ -45,8 +45,15 @@ const messagesList = preparedList(
   (q) => q.orderBy('messages.id', 'desc'),
 );
 
-export function listMessages(exec: Executor, engine: Engine, companyId: number, q: ListQuery): Promise<ListResponse<Message>> {
-  const search = q.search ? matchesAny(engine, ['messages.from', 'messages.text', 'sources.source'], q.search) : undefined;
+export function listMessages(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  q: ListQuery,
+): Promise<ListResponse<Message>> {
+  const search = q.search
+    ? matchesAny(engine, ['messages.from', 'messages.text', 'sources.source'], q.search)
+    : undefined;
   return messagesList(exec, { companyId }, { page: q.page, items: q.items, map: toMessage, search });
 }
 
@@ -69,7 +76,13 @@ export async function insertMessage(
 }
 
 /** Changes the sender, the text and/or the status of a template of the company. */
-export async function updateMessageRow(exec: Executor, companyId: number, id: number, changes: { from?: string; text?: string; is_active?: boolean }, now: number): Promise<void> {
+export async function updateMessageRow(
+  exec: Executor,
+  companyId: number,
+  id: number,
+  changes: { from?: string; text?: string; is_active?: boolean },
+  now: number,
+): Promise<void> {
   await exec
     .updateTable('messages')
     .set({
@@ -85,6 +98,10 @@ export async function updateMessageRow(exec: Executor, companyId: number, id: nu
 
 /** Deletes a template of the company; answers whether there was one. */
 export async function deleteMessageRow(exec: Executor, companyId: number, id: number): Promise<boolean> {
-  const result = await exec.deleteFrom('messages').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+  const result = await exec
+    .deleteFrom('messages')
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

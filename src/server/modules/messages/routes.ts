@@ -19,7 +19,9 @@ export function messageRoutes(app: FastifyInstance, publicUrl: string): void {
     return { data: await getMessage(req.ctx, id) };
   });
 
-  app.post('/api/v1/message', scoped, async (req, reply) => reply.status(201).send({ data: await createMessage(req.ctx, req.body) }));
+  app.post('/api/v1/message', scoped, async (req, reply) =>
+    reply.status(201).send({ data: await createMessage(req.ctx, req.body) }),
+  );
 
   // One path for both: a body with only is_active is the status toggle, anything else an update of from and text.
   app.post('/api/v1/message/:id', scoped, async (req) => {

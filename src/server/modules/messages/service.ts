@@ -1,4 +1,10 @@
-import { isStatusOnlyBody, messageCreateBody, messageStatusBody, messageUpdateBody, type Message } from '../../../core/api/messages.js';
+import {
+  isStatusOnlyBody,
+  messageCreateBody,
+  messageStatusBody,
+  messageUpdateBody,
+  type Message,
+} from '../../../core/api/messages.js';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import { type ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
@@ -22,8 +28,17 @@ export async function createMessage(ctx: ServiceContext, input: unknown): Promis
   const body = parse(messageCreateBody, input);
   assertSelectedCompany(ctx, body.company_id);
   const id = await ctx.db.transaction(async (trx) => {
-    const sourceId = await requireCompanySource(trx, ctx.companyId, { id: body.source_id }, { field: 'source_id', key: 'message_source_invalid' });
-    return insertMessage(trx, { company_id: ctx.companyId, source_id: sourceId, from: body.from, text: body.text, is_active: body.is_active }, ctx.now);
+    const sourceId = await requireCompanySource(
+      trx,
+      ctx.companyId,
+      { id: body.source_id },
+      { field: 'source_id', key: 'message_source_invalid' },
+    );
+    return insertMessage(
+      trx,
+      { company_id: ctx.companyId, source_id: sourceId, from: body.from, text: body.text, is_active: body.is_active },
+      ctx.now,
+    );
   });
   return getMessage(ctx, id);
 }
@@ -42,10 +57,18 @@ export async function updateMessage(ctx: ServiceContext, id: number, input: unkn
     }
     const body = parse(messageUpdateBody, input);
     const problems = new FieldProblems();
-    if (body.company_id !== undefined && body.company_id !== current.company_id) problems.add('company_id', 'message_cannot_change');
-    if (body.source_id !== undefined && body.source_id !== current.source_id) problems.add('source_id', 'message_cannot_change');
+    if (body.company_id !== undefined && body.company_id !== current.company_id)
+      problems.add('company_id', 'message_cannot_change');
+    if (body.source_id !== undefined && body.source_id !== current.source_id)
+      problems.add('source_id', 'message_cannot_change');
     problems.throwIfAny();
-    await updateMessageRow(trx, ctx.companyId, id, { from: body.from, text: body.text, is_active: body.is_active }, ctx.now);
+    await updateMessageRow(
+      trx,
+      ctx.companyId,
+      id,
+      { from: body.from, text: body.text, is_active: body.is_active },
+      ctx.now,
+    );
   });
   return getMessage(ctx, id);
 }

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('notifications', () => {
-  it('lists the company\'s notifications newest first with per-user unread state', async () => {
+  it("lists the company's notifications newest first with per-user unread state", async () => {
     const a = await t.signUp();
     const colleague = await t.signUp({ companies: [a.companyId] });
     const outsider = await t.signUp();
@@ -37,14 +37,22 @@ describe('notifications', () => {
 });
 
 describe('system notifications', () => {
-  it('are shown in the reader\'s language', async () => {
+  it("are shown in the reader's language", async () => {
     const u = await t.signUp();
     await t.db.kysely
       .insertInto('notifications')
-      .values({ company_id: u.companyId, ...notificationColumns('awb_failed', { city: 'Brașov' }), type: 'error', created_at: 500 })
+      .values({
+        company_id: u.companyId,
+        ...notificationColumns('awb_failed', { city: 'Brașov' }),
+        type: 'error',
+        created_at: 500,
+      })
       .execute();
     const en = (await u.call('GET', '/api/v1/notifications')).json().data[0];
-    expect(en).toMatchObject({ title: 'AWB failed', description: 'The courier refused the address of an order from Brașov.' });
+    expect(en).toMatchObject({
+      title: 'AWB failed',
+      description: 'The courier refused the address of an order from Brașov.',
+    });
     const ro = (await u.call('GET', '/api/v1/notifications', { headers: { 'accept-language': 'ro' } })).json().data[0];
     expect(ro).toMatchObject({ title: 'AWB eșuat', description: 'Curierul a refuzat adresa unei comenzi din Brașov.' });
   });
@@ -55,7 +63,12 @@ describe('changelog', () => {
     const u = await t.signUp();
     const en = (await u.call('GET', '/api/v1/changelog')).json().data;
     expect(en.length).toBeGreaterThan(0);
-    expect(en[0]).toMatchObject({ id: expect.any(Number), title: expect.any(String), description: expect.any(String), created_at: expect.any(Number) });
+    expect(en[0]).toMatchObject({
+      id: expect.any(Number),
+      title: expect.any(String),
+      description: expect.any(String),
+      created_at: expect.any(Number),
+    });
     const ro = (await u.call('GET', '/api/v1/changelog', { headers: { 'accept-language': 'ro' } })).json().data;
     expect(ro[0].title).not.toBe(en[0].title);
     const times = en.map((e: { created_at: number }) => e.created_at);
@@ -68,11 +81,23 @@ describe('marking read under concurrency', () => {
     const a = await t.signUp();
     await t.db.kysely
       .insertInto('notifications')
-      .values(Array.from({ length: 5 }, (_, i) => ({ company_id: a.companyId, title: `N${i}`, description: 'd', type: 'notice', created_at: 100 + i })))
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          company_id: a.companyId,
+          title: `N${i}`,
+          description: 'd',
+          type: 'notice',
+          created_at: 100 + i,
+        })),
+      )
       .execute();
     const answers = await Promise.all(Array.from({ length: 6 }, () => a.call('POST', '/api/v1/notifications/read')));
     expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
-    const reads = await t.db.kysely.selectFrom('notification_reads').select('notification_id').where('user_id', '=', a.id).execute();
+    const reads = await t.db.kysely
+      .selectFrom('notification_reads')
+      .select('notification_id')
+      .where('user_id', '=', a.id)
+      .execute();
     expect(reads).toHaveLength(5);
   });
 });

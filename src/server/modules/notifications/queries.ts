@@ -19,19 +19,41 @@ const notificationsList = preparedList(
   (exec, v: { companyId: number; userId: number }) =>
     exec
       .selectFrom('notifications')
-      .leftJoin('notification_reads', (j) => j.onRef('notification_reads.notification_id', '=', 'notifications.id').on('notification_reads.user_id', '=', v.userId))
-      .select(['notifications.id', 'notifications.title', 'notifications.description', 'notifications.message_key', 'notifications.params', 'notifications.type', 'notifications.created_at', 'notification_reads.user_id as read_by'])
+      .leftJoin('notification_reads', (j) =>
+        j
+          .onRef('notification_reads.notification_id', '=', 'notifications.id')
+          .on('notification_reads.user_id', '=', v.userId),
+      )
+      .select([
+        'notifications.id',
+        'notifications.title',
+        'notifications.description',
+        'notifications.message_key',
+        'notifications.params',
+        'notifications.type',
+        'notifications.created_at',
+        'notification_reads.user_id as read_by',
+      ])
       .where('notifications.company_id', '=', v.companyId),
   (x) => x.orderBy('notifications.created_at', 'desc').orderBy('notifications.id', 'desc'),
 );
 
 /** A page of the company's notifications, newest first, with the user's read state (one join). */
-export function listNotifications(exec: Executor, companyId: number, userId: number, q: ListQuery): Promise<ListResponse<NotificationRow>> {
-  return notificationsList(exec, { companyId, userId }, {
-    page: q.page,
-    items: q.items,
-    map: ({ read_by, ...r }) => ({ ...r, created_at: Number(r.created_at), read: read_by !== null }),
-  });
+export function listNotifications(
+  exec: Executor,
+  companyId: number,
+  userId: number,
+  q: ListQuery,
+): Promise<ListResponse<NotificationRow>> {
+  return notificationsList(
+    exec,
+    { companyId, userId },
+    {
+      page: q.page,
+      items: q.items,
+      map: ({ read_by, ...r }) => ({ ...r, created_at: Number(r.created_at), read: read_by !== null }),
+    },
+  );
 }
 
 /** How many of the company's notifications the user has not read. */
@@ -41,7 +63,14 @@ export async function countUnread(exec: Executor, companyId: number, userId: num
     .select(sql<number>`count(*)`.as('n'))
     .where('company_id', '=', companyId)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('notification_reads').select('notification_id').whereRef('notification_reads.notification_id', '=', 'notifications.id').where('notification_reads.user_id', '=', userId))),
+      not(
+        exists(
+          selectFrom('notification_reads')
+            .select('notification_id')
+            .whereRef('notification_reads.notification_id', '=', 'notifications.id')
+            .where('notification_reads.user_id', '=', userId),
+        ),
+      ),
     )
     .executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -58,7 +87,14 @@ export async function markAllRead(exec: Executor, companyId: number, userId: num
         .select(['notifications.id', eb.val(userId).as('user_id')])
         .where('notifications.company_id', '=', companyId)
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('notification_reads').select('notification_id').whereRef('notification_reads.notification_id', '=', 'notifications.id').where('notification_reads.user_id', '=', userId))),
+          not(
+            exists(
+              selectFrom('notification_reads')
+                .select('notification_id')
+                .whereRef('notification_reads.notification_id', '=', 'notifications.id')
+                .where('notification_reads.user_id', '=', userId),
+            ),
+          ),
         ),
     )
     // The bell opened in two tabs at once: both see the same unread rows; the second adds nothing.
@@ -73,7 +109,13 @@ export async function markAllRead(exec: Executor, companyId: number, userId: num
  */
 export async function insertSystemNotification(
   exec: Executor,
-  n: { companyId: number; kind: NotificationKind; params: Record<string, string | number>; type: 'notice' | 'success' | 'warning' | 'error'; now: number },
+  n: {
+    companyId: number;
+    kind: NotificationKind;
+    params: Record<string, string | number>;
+    type: 'notice' | 'success' | 'warning' | 'error';
+    now: number;
+  },
 ): Promise<void> {
   await exec
     .insertInto('notifications')

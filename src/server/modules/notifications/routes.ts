@@ -5,7 +5,9 @@ import { markNotificationsRead, notificationsOf } from './service.js';
 
 /** The selected company's notifications, newest first, with the signed-in user's read state. */
 export function notificationRoutes(app: FastifyInstance): void {
-  app.get('/api/v1/notifications', { config: { company: true } }, async (req) => notificationsOf(req.ctx, parse(listQuery, req.query)));
+  app.get('/api/v1/notifications', { config: { company: true } }, async (req) =>
+    notificationsOf(req.ctx, parse(listQuery, req.query)),
+  );
 
   app.post('/api/v1/notifications/read', { config: { company: true } }, async (req) => {
     await markNotificationsRead(req.ctx);

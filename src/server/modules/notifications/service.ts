@@ -8,18 +8,21 @@ import { countUnread, listNotifications, markAllRead } from './queries.js';
  * The company's notifications with the user's read state and unread count. System notifications
  * are stored as a message key with params and written in the reader's language (ctx.lang).
  */
-export async function notificationsOf(ctx: ServiceContext, q: ListQuery): Promise<ListResponse<Notification> & { meta: ListMeta & { unread: number } }> {
+export async function notificationsOf(
+  ctx: ServiceContext,
+  q: ListQuery,
+): Promise<ListResponse<Notification> & { meta: ListMeta & { unread: number } }> {
   const page = await listNotifications(ctx.db.kysely, ctx.companyId, ctx.userId, q);
   const unread = await countUnread(ctx.db.kysely, ctx.companyId, ctx.userId);
-  const data = page.data.map(
-    (r): Notification => ({
-      id: r.id,
-      ...(r.message_key ? notificationText(ctx.lang, r.message_key, JSON.parse(r.params ?? '{}')) : { title: r.title, description: r.description }),
-      type: r.type,
-      created_at: r.created_at,
-      read: r.read,
-    }),
-  );
+  const data = page.data.map((r): Notification => ({
+    id: r.id,
+    ...(r.message_key
+      ? notificationText(ctx.lang, r.message_key, JSON.parse(r.params ?? '{}'))
+      : { title: r.title, description: r.description }),
+    type: r.type,
+    created_at: r.created_at,
+    read: r.read,
+  }));
   return { data, meta: { ...page.meta, unread } };
 }
 

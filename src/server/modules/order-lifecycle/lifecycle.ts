@@ -41,21 +41,42 @@ export async function lockOrder(trx: Executor, ctx: ServiceContext, id: number):
 }
 
 /** Adds an event to the order's history, by the context's user (none for the system: jobs). */
-export async function recordEvent(trx: Executor, ctx: ServiceContext, orderId: number, type: string, data: Record<string, unknown> = {}): Promise<void> {
+export async function recordEvent(
+  trx: Executor,
+  ctx: ServiceContext,
+  orderId: number,
+  type: string,
+  data: Record<string, unknown> = {},
+): Promise<void> {
   await insertEvent(trx, { orderId, userId: ctx.userId || null, type, data, now: ctx.now });
 }
 
 /** A new order in the company's lists (counted in "all" and in its status tab). */
-export async function insertOrder(trx: Executor, ctx: ServiceContext, values: Omit<Insertable<OrdersTable>, 'company_id' | 'created_at' | 'updated_at'>): Promise<OrderRow> {
-  const order = await insertOrderRow(trx, { ...values, company_id: ctx.companyId, created_at: ctx.now, updated_at: ctx.now });
-  await bumpCounts(trx, ctx.companyId, [['orders', '', 1], ['orders', order.status, 1]]);
+export async function insertOrder(
+  trx: Executor,
+  ctx: ServiceContext,
+  values: Omit<Insertable<OrdersTable>, 'company_id' | 'created_at' | 'updated_at'>,
+): Promise<OrderRow> {
+  const order = await insertOrderRow(trx, {
+    ...values,
+    company_id: ctx.companyId,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+  });
+  await bumpCounts(trx, ctx.companyId, [
+    ['orders', '', 1],
+    ['orders', order.status, 1],
+  ]);
   return order;
 }
 
 /** The order leaves the company's lists with its history (the caller removed what hangs on it first). */
 export async function removeOrder(trx: Executor, order: OrderRow): Promise<void> {
   await deleteOrderRow(trx, order.id);
-  await bumpCounts(trx, order.company_id, [['orders', '', -1], ['orders', order.status, -1]]);
+  await bumpCounts(trx, order.company_id, [
+    ['orders', '', -1],
+    ['orders', order.status, -1],
+  ]);
 }
 
 /**
@@ -63,19 +84,33 @@ export async function removeOrder(trx: Executor, order: OrderRow): Promise<void>
  * history event. Answers the new status, or null when the cause does not move this order. `strict`
  * (a person's request: cancel, restore) answers 409 instead of doing nothing.
  */
-export async function changeStatus(trx: Executor, ctx: ServiceContext, order: Pick<OrderRow, 'id' | 'company_id' | 'status'>, cause: StatusCause, opts: { previous?: string | null; data?: Record<string, unknown> } = {}): Promise<string | null> {
+export async function changeStatus(
+  trx: Executor,
+  ctx: ServiceContext,
+  order: Pick<OrderRow, 'id' | 'company_id' | 'status'>,
+  cause: StatusCause,
+  opts: { previous?: string | null; data?: Record<string, unknown> } = {},
+): Promise<string | null> {
   const to = nextStatus(cause, order.status, opts.previous);
   if (to === null) return null;
   await updateOrderRow(trx, order.id, { status: to, updated_at: ctx.now });
   // The whole list's count stays; only the tabs change.
-  await bumpCounts(trx, order.company_id, [['orders', order.status, -1], ['orders', to, 1]]);
+  await bumpCounts(trx, order.company_id, [
+    ['orders', order.status, -1],
+    ['orders', to, 1],
+  ]);
   const event = cause === 'cancel' ? 'cancelled' : cause === 'restore' ? 'restored' : 'status_changed';
   await recordEvent(trx, ctx, order.id, event, { from: order.status, to, ...opts.data });
   return to;
 }
 
 /** A person's cancel or restore: 409 when the table does not allow it from the order's status. */
-export async function requireStatusChange(trx: Executor, ctx: ServiceContext, order: OrderRow, cause: 'cancel' | 'restore'): Promise<void> {
+export async function requireStatusChange(
+  trx: Executor,
+  ctx: ServiceContext,
+  order: OrderRow,
+  cause: 'cancel' | 'restore',
+): Promise<void> {
   const to = await changeStatus(trx, ctx, order, cause);
   if (to === null) throw new HttpError(409, cause === 'cancel' ? 'order_already_cancelled' : 'order_not_cancelled');
 }
@@ -85,17 +120,37 @@ export async function requireStatusChange(trx: Executor, ctx: ServiceContext, or
  * processing (core's statusMovedByAwb tells the caller which status to keep for the delete); its
  * history says so.
  */
-export async function attachAwb(trx: Executor, ctx: ServiceContext, order: OrderRow, awb: { courier: string; awb: string }, extra: Record<string, unknown> = {}): Promise<void> {
-  await updateOrderRow(trx, order.id, { courier: awb.courier, awb: awb.awb, courier_status: 'created', updated_at: ctx.now });
+export async function attachAwb(
+  trx: Executor,
+  ctx: ServiceContext,
+  order: OrderRow,
+  awb: { courier: string; awb: string },
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  await updateOrderRow(trx, order.id, {
+    courier: awb.courier,
+    awb: awb.awb,
+    courier_status: 'created',
+    updated_at: ctx.now,
+  });
   await recordEvent(trx, ctx, order.id, 'awb_created', { courier: awb.courier, awb: awb.awb, ...extra });
   await changeStatus(trx, ctx, order, 'awb_created');
 }
 
 /** The order loses its AWB (deleted at the courier): back to the status the AWB moved it from, if it is still processing. */
-export async function detachAwb(trx: Executor, ctx: ServiceContext, order: OrderRow, opts: { movedFrom: string | null; goneAtCourier: boolean }): Promise<void> {
+export async function detachAwb(
+  trx: Executor,
+  ctx: ServiceContext,
+  order: OrderRow,
+  opts: { movedFrom: string | null; goneAtCourier: boolean },
+): Promise<void> {
   const { awb, courier } = order;
   await updateOrderRow(trx, order.id, { awb: null, courier: null, courier_status: null, updated_at: ctx.now });
-  await recordEvent(trx, ctx, order.id, 'awb_deleted', { courier, awb, ...(opts.goneAtCourier ? { gone_at_courier: true } : {}) });
+  await recordEvent(trx, ctx, order.id, 'awb_deleted', {
+    courier,
+    awb,
+    ...(opts.goneAtCourier ? { gone_at_courier: true } : {}),
+  });
   await changeStatus(trx, ctx, order, 'awb_deleted', { previous: opts.movedFrom });
 }
 
@@ -105,7 +160,11 @@ export async function detachAwb(trx: Executor, ctx: ServiceContext, order: Order
  * a delivery completes the order as the transition table says. Answers whether anything changed
  * and whether the order was completed.
  */
-export async function setCourierStatus(trx: Executor, ctx: ServiceContext, change: { orderId: number; courier: string; awb: string; from: string; to: string }): Promise<{ moved: boolean; completed: boolean }> {
+export async function setCourierStatus(
+  trx: Executor,
+  ctx: ServiceContext,
+  change: { orderId: number; courier: string; awb: string; from: string; to: string },
+): Promise<{ moved: boolean; completed: boolean }> {
   const moved = await moveCourierStatusRow(trx, { ...change, now: ctx.now });
   if (!moved) return { moved: false, completed: false };
   await recordEvent(trx, ctx, change.orderId, 'courier_status', { awb: change.awb, from: change.from, to: change.to });
@@ -115,7 +174,12 @@ export async function setCourierStatus(trx: Executor, ctx: ServiceContext, chang
 }
 
 /** The invoice the order shows (`"<series> <number>"`), or none; the history event is the caller's (issued, cancelled, deleted). */
-export async function setBillNumber(trx: Executor, ctx: ServiceContext, orderId: number, billNumber: string | null): Promise<void> {
+export async function setBillNumber(
+  trx: Executor,
+  ctx: ServiceContext,
+  orderId: number,
+  billNumber: string | null,
+): Promise<void> {
   await updateOrderRow(trx, orderId, { bill_number: billNumber, updated_at: ctx.now });
 }
 
@@ -127,12 +191,28 @@ export interface OrderTotals {
 }
 
 /** Stores the totals computed from the order's lines and discounts (bani). */
-export async function storeTotals(trx: Executor, ctx: ServiceContext, orderId: number, totals: OrderTotals): Promise<void> {
-  await updateOrderRow(trx, orderId, { value: totals.value, discount: totals.discount, client_shipping_cost: totals.client_shipping_cost, total_value: totals.total_value, updated_at: ctx.now });
+export async function storeTotals(
+  trx: Executor,
+  ctx: ServiceContext,
+  orderId: number,
+  totals: OrderTotals,
+): Promise<void> {
+  await updateOrderRow(trx, orderId, {
+    value: totals.value,
+    discount: totals.discount,
+    client_shipping_cost: totals.client_shipping_cost,
+    total_value: totals.total_value,
+    updated_at: ctx.now,
+  });
 }
 
 /** Changes the order's notes; each changed field goes to the history (from, to). */
-export async function updateNotes(trx: Executor, ctx: ServiceContext, order: OrderRow, input: { observations?: string | null; details?: string | null }): Promise<void> {
+export async function updateNotes(
+  trx: Executor,
+  ctx: ServiceContext,
+  order: OrderRow,
+  input: { observations?: string | null; details?: string | null },
+): Promise<void> {
   const set: { observations?: string | null; details?: string | null } = {};
   for (const field of ['observations', 'details'] as const) {
     if (input[field] === undefined || input[field] === order[field]) continue;
@@ -148,6 +228,11 @@ export async function touchOrder(trx: Executor, ctx: ServiceContext, orderId: nu
 }
 
 /** The company's order a customer's change is noted on: the one named (if theirs), else their latest. */
-export function orderForHistory(exec: Executor, ctx: ServiceContext, customerId: number, orderId?: number): Promise<number | undefined> {
+export function orderForHistory(
+  exec: Executor,
+  ctx: ServiceContext,
+  customerId: number,
+  orderId?: number,
+): Promise<number | undefined> {
   return latestOrderIdOf(exec, ctx.companyId, customerId, orderId);
 }

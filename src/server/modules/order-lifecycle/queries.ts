@@ -8,12 +8,20 @@ import type { OrdersTable } from '../../db/schema.js';
 export type OrderRow = Selectable<OrdersTable>;
 
 export function orderRowOf(exec: Executor, companyId: number, id: number): Promise<OrderRow | undefined> {
-  return exec.selectFrom('orders').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+  return exec
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
 }
 
 /** The row locked until the transaction ends (PostgreSQL; SQLite has one writer at a time). */
 export function lockedOrderRowOf(exec: Executor, companyId: number, id: number): Promise<OrderRow | undefined> {
-  return forUpdate(exec, exec.selectFrom('orders').selectAll().where('id', '=', id).where('company_id', '=', companyId)).executeTakeFirst();
+  return forUpdate(
+    exec,
+    exec.selectFrom('orders').selectAll().where('id', '=', id).where('company_id', '=', companyId),
+  ).executeTakeFirst();
 }
 
 export function insertOrderRow(exec: Executor, values: Insertable<OrdersTable>): Promise<OrderRow> {
@@ -29,7 +37,10 @@ export async function updateOrderRow(exec: Executor, id: number, set: Updateable
  * the caller read: an AWB deleted meanwhile, or a change another run already wrote, changes
  * nothing. Answers whether the row changed.
  */
-export async function moveCourierStatusRow(exec: Executor, c: { orderId: number; courier: string; awb: string; from: string; to: string; now: number }): Promise<boolean> {
+export async function moveCourierStatusRow(
+  exec: Executor,
+  c: { orderId: number; courier: string; awb: string; from: string; to: string; now: number },
+): Promise<boolean> {
   const res = await exec
     .updateTable('orders')
     .set({ courier_status: c.to, updated_at: c.now })
@@ -46,13 +57,28 @@ export async function deleteOrderRow(exec: Executor, id: number): Promise<void> 
   await exec.deleteFrom('orders').where('id', '=', id).execute();
 }
 
-export async function insertEvent(exec: Executor, e: { orderId: number; userId: number | null; type: string; data: Record<string, unknown>; now: number }): Promise<void> {
-  await exec.insertInto('order_events').values({ order_id: e.orderId, user_id: e.userId, type: e.type, data: JSON.stringify(e.data), created_at: e.now }).execute();
+export async function insertEvent(
+  exec: Executor,
+  e: { orderId: number; userId: number | null; type: string; data: Record<string, unknown>; now: number },
+): Promise<void> {
+  await exec
+    .insertInto('order_events')
+    .values({ order_id: e.orderId, user_id: e.userId, type: e.type, data: JSON.stringify(e.data), created_at: e.now })
+    .execute();
 }
 
 /** The company's latest order of the customer (or the one named, if it is theirs and the company's). */
-export async function latestOrderIdOf(exec: Executor, companyId: number, customerId: number, orderId?: number): Promise<number | undefined> {
-  let q = exec.selectFrom('orders').select('id').where('company_id', '=', companyId).where('customer_id', '=', customerId);
+export async function latestOrderIdOf(
+  exec: Executor,
+  companyId: number,
+  customerId: number,
+  orderId?: number,
+): Promise<number | undefined> {
+  let q = exec
+    .selectFrom('orders')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('customer_id', '=', customerId);
   if (orderId !== undefined) q = q.where('id', '=', orderId);
   const row = await q.orderBy('id', 'desc').limit(1).executeTakeFirst();
   return row?.id;

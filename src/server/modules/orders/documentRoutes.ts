@@ -16,7 +16,11 @@ export function orderDocumentRoutes(app: FastifyInstance): void {
   const scoped = { config: { company: true } };
   const answer = async (req: FastifyRequest, id: number) => ({ data: await orderView(req.ctx, id) });
   const pdf = (reply: FastifyReply, filename: string, body: Buffer) =>
-    reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(body);
+    reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(body);
 
   /** Runs an AWB change; its conflict answers 409 with the order as it is. */
   const awbChange = async (req: FastifyRequest, reply: FastifyReply, id: number, change: () => Promise<void>) => {
@@ -24,7 +28,9 @@ export function orderDocumentRoutes(app: FastifyInstance): void {
       await change();
     } catch (err) {
       if (!(err instanceof AwbConflict)) throw err;
-      return reply.status(409).send({ message: translate(req.ctx.lang, err.key, err.params), ...(await answer(req, id)) });
+      return reply
+        .status(409)
+        .send({ message: translate(req.ctx.lang, err.key, err.params), ...(await answer(req, id)) });
     }
     return null;
   };

@@ -1,11 +1,24 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { AppliedDiscount, CustomerDetail, Flag, Order, OrderEvent, OrderListItem, OrderProduct } from '../../../core/api/orders.js';
+import type {
+  AppliedDiscount,
+  CustomerDetail,
+  Flag,
+  Order,
+  OrderEvent,
+  OrderListItem,
+  OrderProduct,
+} from '../../../core/api/orders.js';
 import { searchCountBound, type ListMeta } from '../../../core/api/list.js';
 import { fromBani } from '../../../core/money.js';
 import { normalizePhone } from '../../../core/orders/phone.js';
 import type { Engine, Executor } from '../../db/connection.js';
 import { prepared } from '../../db/perf/prepared.js';
-import type { AppliedDiscountsTable, OrderCustomerDetailsTable, OrderProductsTable, OrdersTable } from '../../db/schema.js';
+import type {
+  AppliedDiscountsTable,
+  OrderCustomerDetailsTable,
+  OrderProductsTable,
+  OrdersTable,
+} from '../../db/schema.js';
 import { containsPattern, keptCount, pageMeta, trigramFragments, type ListTotal } from '../../http/list.js';
 import { flagsOf } from '../customers/index.js';
 import { orderInvoiceView } from '../invoices/index.js';
@@ -42,7 +55,8 @@ interface SearchPage {
 
 /** The page and bounded total of the first `bound + 1` matches, already in the list's order. */
 function pageOf(matches: number[], opts: SearchOptions): SearchPage {
-  const known = matches.length > opts.bound ? { total: opts.bound, exact: false } : { total: matches.length, exact: true };
+  const known =
+    matches.length > opts.bound ? { total: opts.bound, exact: false } : { total: matches.length, exact: true };
   return { ids: matches.slice(opts.offset, opts.offset + opts.items), known };
 }
 
@@ -52,7 +66,13 @@ function pageOf(matches: number[], opts: SearchOptions): SearchPage {
  * - a whole number: that order id (and, if it is also a phone number, that customer's orders);
  * - otherwise a case-insensitive substring of the name or email of the order's customer.
  */
-async function searchOrders(exec: Executor, engine: Engine, companyId: number, term: string, opts: SearchOptions): Promise<SearchPage> {
+async function searchOrders(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  term: string,
+  opts: SearchOptions,
+): Promise<SearchPage> {
   const phone = normalizePhone(term);
   const asId = /^\d{1,10}$/.test(term) && Number(term) <= MAX_ORDER_ID ? Number(term) : null;
   if (phone || asId !== null) {
@@ -64,17 +84,33 @@ async function searchOrders(exec: Executor, engine: Engine, companyId: number, t
       if (row) ids.add(row.id);
     }
     if (phone) {
-      const customer = await exec.selectFrom('customers').select('id').where('phone_number', '=', phone).executeTakeFirst();
+      const customer = await exec
+        .selectFrom('customers')
+        .select('id')
+        .where('phone_number', '=', phone)
+        .executeTakeFirst();
       if (customer) {
-        let q = exec.selectFrom('orders').select('id').where('customer_id', '=', customer.id).where('company_id', '=', companyId);
+        let q = exec
+          .selectFrom('orders')
+          .select('id')
+          .where('customer_id', '=', customer.id)
+          .where('company_id', '=', companyId);
         if (opts.status) q = q.where('status', '=', opts.status);
-        const rows = await q.orderBy('id', opts.desc ? 'desc' : 'asc').limit(opts.bound + 1).execute();
+        const rows = await q
+          .orderBy('id', opts.desc ? 'desc' : 'asc')
+          .limit(opts.bound + 1)
+          .execute();
         for (const r of rows) ids.add(r.id);
       }
     }
-    return pageOf([...ids].sort((a, b) => (opts.desc ? b - a : a - b)), opts);
+    return pageOf(
+      [...ids].sort((a, b) => (opts.desc ? b - a : a - b)),
+      opts,
+    );
   }
-  return engine === 'sqlite' ? searchNamesSqlite(exec, companyId, term, opts) : searchNamesPostgres(exec, companyId, term, opts);
+  return engine === 'sqlite'
+    ? searchNamesSqlite(exec, companyId, term, opts)
+    : searchNamesPostgres(exec, companyId, term, opts);
 }
 
 /**
@@ -84,7 +120,12 @@ async function searchOrders(exec: Executor, engine: Engine, companyId: number, t
  * phrase of every trigram of "Maria Moldovan" cost 4 ms of the only thread for 200 matches, the
  * two trigrams 1 ms. A term shorter than three letters walks the company's orders.
  */
-async function searchNamesSqlite(exec: Executor, companyId: number, term: string, opts: SearchOptions): Promise<SearchPage> {
+async function searchNamesSqlite(
+  exec: Executor,
+  companyId: number,
+  term: string,
+  opts: SearchOptions,
+): Promise<SearchPage> {
   const dir = opts.desc ? sql.raw('desc') : sql.raw('asc');
   const status = opts.status ? sql`and o.status = ${opts.status}` : sql``;
   const limit = opts.bound + 1;
@@ -92,7 +133,9 @@ async function searchNamesSqlite(exec: Executor, companyId: number, term: string
   const ftsPhrase = (s: string) => `"${s.replace(/"/g, '""')}"`;
   let rows: { id: number }[];
   if (fragments.length > 0) {
-    ({ rows } = await sql<{ id: number }>`select o.id from orders_search s cross join orders o on o.id = s.rowid cross join order_customer_details d on d.order_id = s.rowid
+    ({ rows } = await sql<{
+      id: number;
+    }>`select o.id from orders_search s cross join orders o on o.id = s.rowid cross join order_customer_details d on d.order_id = s.rowid
       where orders_search match ${fragments.map(ftsPhrase).join(' AND ')} and o.company_id = ${companyId} ${status} and folded_contains(${term}, d.name, d.email)
       order by s.rowid ${dir} limit ${limit}`.execute(exec));
   } else if ([...term].length >= 3) {
@@ -104,7 +147,10 @@ async function searchNamesSqlite(exec: Executor, companyId: number, term: string
       where o.company_id = ${companyId} ${status} and (d.name like ${containsPattern(term)} escape '\\' or d.email like ${containsPattern(term)} escape '\\')
       order by o.id ${dir} limit ${limit}`.execute(exec));
   }
-  return pageOf(rows.map((r) => r.id), opts);
+  return pageOf(
+    rows.map((r) => r.id),
+    opts,
+  );
 }
 
 /**
@@ -126,14 +172,21 @@ async function searchNamesSqlite(exec: Executor, companyId: number, term: string
  * A term with a line feed could match across the name and the email joined in the search text,
  * so its candidates are also checked against the columns themselves (reading the table).
  */
-async function searchNamesPostgres(exec: Executor, companyId: number, term: string, opts: SearchOptions): Promise<SearchPage> {
+async function searchNamesPostgres(
+  exec: Executor,
+  companyId: number,
+  term: string,
+  opts: SearchOptions,
+): Promise<SearchPage> {
   const pattern = containsPattern(term);
   const dir = opts.desc ? sql.raw('desc') : sql.raw('asc');
   const byStatus = opts.status ? sql`join orders o on o.id = m.order_id and o.status = ${opts.status}` : sql``;
   const idsOf = (rows: { order_id: number }[]) => rows.map((r) => r.order_id);
   const spans = term.includes('\n');
   const columns = spans ? sql`d.order_id, d.search_text, d.name, d.email` : sql`d.order_id, d.search_text`;
-  const byColumns = spans ? sql` and (coalesce(m.name, '') ilike ${pattern} escape '\\' or coalesce(m.email, '') ilike ${pattern} escape '\\')` : sql``;
+  const byColumns = spans
+    ? sql` and (coalesce(m.name, '') ilike ${pattern} escape '\\' or coalesce(m.email, '') ilike ${pattern} escape '\\')`
+    : sql``;
   const matches = sql`m.search_text like lower(${pattern}) escape '\\'${byColumns}`;
   // The whole term through coalesce(), which no index knows: the planner walks (company_id, order_id).
   const walk = (limit: number, offset: number, past?: number) =>
@@ -149,18 +202,35 @@ async function searchNamesPostgres(exec: Executor, companyId: number, term: stri
     where ${matches} order by m.order_id ${dir} limit ${opts.bound + 1}`.execute(exec);
   if (newest.length > opts.bound) return pageOf(idsOf(newest), opts);
 
-  const has = sql.join(fragments.map((f) => sql`d.search_text like lower(${`%${f}%`})`), sql` and `);
+  const has = sql.join(
+    fragments.map((f) => sql`d.search_text like lower(${`%${f}%`})`),
+    sql` and `,
+  );
   const { rows: probe } = await sql<{ order_id: number }>`select m.order_id from (
       select ${columns} from order_customer_details d where d.company_id = ${companyId} and ${has} offset 0) m ${byStatus}
     where ${matches} limit ${opts.bound + 1}`.execute(exec);
-  if (probe.length <= opts.bound) return pageOf(idsOf(probe).sort((a, b) => (opts.desc ? b - a : a - b)), opts);
+  if (probe.length <= opts.bound)
+    return pageOf(
+      idsOf(probe).sort((a, b) => (opts.desc ? b - a : a - b)),
+      opts,
+    );
   return { ids: await pageAfterWalk(idsOf(newest)), known: { total: opts.bound, exact: false } };
 
   /** The page, from the matches among the newest WALK_ROWS details and, if short, a walk continuing past them. */
   async function pageAfterWalk(first: number[]): Promise<number[]> {
     const end = opts.offset + opts.items;
     if (first.length >= end) return first.slice(opts.offset, end);
-    const edge = opts.walkRows < 1 ? undefined : await exec.selectFrom('order_customer_details').select('order_id').where('company_id', '=', companyId).orderBy('order_id', opts.desc ? 'desc' : 'asc').offset(opts.walkRows - 1).limit(1).executeTakeFirst();
+    const edge =
+      opts.walkRows < 1
+        ? undefined
+        : await exec
+            .selectFrom('order_customer_details')
+            .select('order_id')
+            .where('company_id', '=', companyId)
+            .orderBy('order_id', opts.desc ? 'desc' : 'asc')
+            .offset(opts.walkRows - 1)
+            .limit(1)
+            .executeTakeFirst();
     if (!edge) return idsOf((await walk(opts.items, opts.offset)).rows);
     const more = await walk(end - first.length, Math.max(0, opts.offset - first.length), edge.order_id);
     return [...first, ...idsOf(more.rows)].slice(opts.offset, end);
@@ -180,16 +250,36 @@ const WALK_ROWS = 5000;
  * `total_exact: false` beyond; tests pass a small `window` and `walkRows` to take every path). The page's offset is taken on the (company_id[, status], id)
  * index alone, before any row is read, so a deep page does not pay per skipped row.
  */
-export async function listOrders(exec: Executor, engine: Engine, companyId: number, q: OrderListOptions, tuning: { window?: number; walkRows?: number } = {}): Promise<{ data: OrderListItem[]; meta: ListMeta }> {
+export async function listOrders(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  q: OrderListOptions,
+  tuning: { window?: number; walkRows?: number } = {},
+): Promise<{ data: OrderListItem[]; meta: ListMeta }> {
   const desc = q.sort === '-created_at';
   const offset = (q.page - 1) * q.items;
   let ids: number[];
   let known: ListTotal;
   if (q.search) {
-    ({ ids, known } = await searchOrders(exec, engine, companyId, q.search, { status: q.status, desc, offset, items: q.items, bound: searchCountBound(offset, q.items, tuning.window), walkRows: tuning.walkRows ?? WALK_ROWS }));
+    ({ ids, known } = await searchOrders(exec, engine, companyId, q.search, {
+      status: q.status,
+      desc,
+      offset,
+      items: q.items,
+      bound: searchCountBound(offset, q.items, tuning.window),
+      walkRows: tuning.walkRows ?? WALK_ROWS,
+    }));
   } else {
     known = await keptCount(exec, companyId, 'orders', q.status ?? '');
-    const page = await pageIds(exec, { companyId, byStatus: !!q.status, status: q.status ?? '', direction: desc ? 'desc' : 'asc', limit: q.items, offset });
+    const page = await pageIds(exec, {
+      companyId,
+      byStatus: !!q.status,
+      status: q.status ?? '',
+      direction: desc ? 'desc' : 'asc',
+      limit: q.items,
+      offset,
+    });
     ids = page.map((r) => r.id);
   }
   const data = await orderListRows(exec, companyId, ids);
@@ -199,9 +289,22 @@ export async function listOrders(exec: Executor, engine: Engine, companyId: numb
 // The list's usual queries are built and compiled once (db/perf/prepared.ts), as the products list's.
 // A page's ids, of every order or of one status tab (`byStatus`).
 const pageIds = prepared(
-  (exec, v: { companyId: number; byStatus: boolean; status: string; direction: 'asc' | 'desc'; limit: number; offset: number }) => {
+  (
+    exec,
+    v: {
+      companyId: number;
+      byStatus: boolean;
+      status: string;
+      direction: 'asc' | 'desc';
+      limit: number;
+      offset: number;
+    },
+  ) => {
     const company = exec.selectFrom('orders').select('id').where('company_id', '=', v.companyId);
-    return (v.byStatus ? company.where('status', '=', v.status) : company).orderBy('id', v.direction).limit(v.limit).offset(v.offset);
+    return (v.byStatus ? company.where('status', '=', v.status) : company)
+      .orderBy('id', v.direction)
+      .limit(v.limit)
+      .offset(v.offset);
   },
   { shape: ['byStatus', 'direction', 'limit', 'offset'] },
 );
@@ -224,7 +327,11 @@ const listRows = prepared(
 async function orderListRows(exec: Executor, companyId: number, ids: number[]): Promise<OrderListItem[]> {
   if (ids.length === 0) return [];
   const rows = await listRows(exec, { companyId, ids });
-  const flags = await flagsOf(exec, companyId, rows.map((r) => r.customer_id));
+  const flags = await flagsOf(
+    exec,
+    companyId,
+    rows.map((r) => r.customer_id),
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids
     .map((id) => byId.get(id))
@@ -232,11 +339,19 @@ async function orderListRows(exec: Executor, companyId: number, ids: number[]): 
     .map((r) => ({
       ...orderMoney(r),
       awb_state: awbState(r.awb_state),
-      customer_detail: { customer_id: r.customer_id, name: r.name, phone_number: r.phone_number, telefon: r.phone_number, email: r.email, flags: flags.get(r.customer_id) ?? [] },
+      customer_detail: {
+        customer_id: r.customer_id,
+        name: r.name,
+        phone_number: r.phone_number,
+        telefon: r.phone_number,
+        email: r.email,
+        flags: flags.get(r.customer_id) ?? [],
+      },
     }));
 }
 
-const awbState = (state: string | null): Order['awb_state'] => (state === 'pending' || state === 'unknown' ? state : null);
+const awbState = (state: string | null): Order['awb_state'] =>
+  state === 'pending' || state === 'unknown' ? state : null;
 
 function orderMoney(r: Selectable<OrdersTable>): Omit<OrderListItem, 'customer_detail' | 'awb_state'> {
   return {
@@ -272,7 +387,12 @@ export function toAppliedDiscount(d: Selectable<AppliedDiscountsTable>): Applied
   };
 }
 
-function toCustomerDetail(d: Selectable<OrderCustomerDetailsTable>, customerId: number, phone: string, flags: Flag[]): CustomerDetail {
+function toCustomerDetail(
+  d: Selectable<OrderCustomerDetailsTable>,
+  customerId: number,
+  phone: string,
+  flags: Flag[],
+): CustomerDetail {
   return {
     customer_id: customerId,
     name: d.name,
@@ -355,7 +475,6 @@ export async function findOrder(exec: Executor, companyId: number, id: number): 
   };
 }
 
-
 // ---- the order's lines, discounts and customer details (written by the orders service) ---------
 
 export type LineRow = Selectable<OrderProductsTable>;
@@ -372,7 +491,13 @@ export function lineById(exec: Executor, lineId: number): Promise<LineRow | unde
 
 /** The order's first line of this product (a product added again joins it). */
 export function lineOfProduct(exec: Executor, orderId: number, productId: number): Promise<LineRow | undefined> {
-  return exec.selectFrom('order_products').selectAll().where('order_id', '=', orderId).where('product_id', '=', productId).orderBy('id').executeTakeFirst();
+  return exec
+    .selectFrom('order_products')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('product_id', '=', productId)
+    .orderBy('id')
+    .executeTakeFirst();
 }
 
 export async function insertLine(exec: Executor, line: Insertable<OrderProductsTable>): Promise<number> {
@@ -401,7 +526,11 @@ export async function insertDiscount(exec: Executor, d: Insertable<AppliedDiscou
   return (await exec.insertInto('applied_discounts').values(d).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function updateDiscountRow(exec: Executor, id: number, set: Updateable<AppliedDiscountsTable>): Promise<void> {
+export async function updateDiscountRow(
+  exec: Executor,
+  id: number,
+  set: Updateable<AppliedDiscountsTable>,
+): Promise<void> {
   await exec.updateTable('applied_discounts').set(set).where('id', '=', id).execute();
 }
 
@@ -410,14 +539,22 @@ export async function deleteDiscountRow(exec: Executor, id: number): Promise<voi
 }
 
 export function customerDetailOf(exec: Executor, orderId: number): Promise<CustomerDetailRow> {
-  return exec.selectFrom('order_customer_details').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  return exec
+    .selectFrom('order_customer_details')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
 }
 
 export async function insertCustomerDetail(exec: Executor, d: Insertable<OrderCustomerDetailsTable>): Promise<void> {
   await exec.insertInto('order_customer_details').values(d).execute();
 }
 
-export async function updateCustomerDetailRow(exec: Executor, orderId: number, set: Updateable<OrderCustomerDetailsTable>): Promise<void> {
+export async function updateCustomerDetailRow(
+  exec: Executor,
+  orderId: number,
+  set: Updateable<OrderCustomerDetailsTable>,
+): Promise<void> {
   await exec.updateTable('order_customer_details').set(set).where('order_id', '=', orderId).execute();
 }
 

@@ -23,7 +23,10 @@ import {
   updateOrderFields,
 } from './service.js';
 
-const orderProductParams = z.object({ orderId: z.coerce.number().int().positive().max(MAX_ID), productId: z.coerce.number().int().positive().max(MAX_ID) });
+const orderProductParams = z.object({
+  orderId: z.coerce.number().int().positive().max(MAX_ID),
+  productId: z.coerce.number().int().positive().max(MAX_ID),
+});
 const orderIdParam = z.object({ orderId: z.coerce.number().int().positive().max(MAX_ID) });
 
 /**

@@ -16,11 +16,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function demoCall(url: string, companyId: number) {
-  const user = await t.db.kysely.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
+  const user = await t.db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', DEMO_EMAIL)
+    .executeTakeFirstOrThrow();
   const token = newToken();
   const now = Math.floor(Date.now() / 1000);
-  await t.db.kysely.insertInto('auth_tokens').values({ user_id: user.id, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null }).execute();
-  return t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'x-company-id': String(companyId) } });
+  await t.db.kysely
+    .insertInto('auth_tokens')
+    .values({ user_id: user.id, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null })
+    .execute();
+  return t.app.inject({
+    method: 'GET',
+    url,
+    headers: { authorization: `Bearer ${token}`, 'x-company-id': String(companyId) },
+  });
 }
 
 describe('demo seed of orders', () => {
@@ -28,7 +39,17 @@ describe('demo seed of orders', () => {
     const companies = await t.db.kysely.selectFrom('companies').select('id').orderBy('id').execute();
     expect(companies).toHaveLength(2);
     for (const { id } of companies) {
-      const rows = await t.db.kysely.selectFrom('orders').select(['status', sql<number>`count(*)`.as('n'), sql<number>`min(created_at)`.as('first'), sql<number>`max(created_at)`.as('last')]).where('company_id', '=', id).groupBy('status').execute();
+      const rows = await t.db.kysely
+        .selectFrom('orders')
+        .select([
+          'status',
+          sql<number>`count(*)`.as('n'),
+          sql<number>`min(created_at)`.as('first'),
+          sql<number>`max(created_at)`.as('last'),
+        ])
+        .where('company_id', '=', id)
+        .groupBy('status')
+        .execute();
       const byStatus = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
       expect(Object.keys(byStatus).sort()).toEqual(['cancelled', 'completed', 'new', 'processing']);
       const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
@@ -36,10 +57,24 @@ describe('demo seed of orders', () => {
       const now = Math.floor(Date.now() / 1000);
       expect(Math.min(...rows.map((r) => Number(r.first)))).toBeGreaterThanOrEqual(now - 91 * 86400);
       expect(Math.max(...rows.map((r) => Number(r.last)))).toBeLessThanOrEqual(now);
-      const kept = await t.db.kysely.selectFrom('list_counts').select(['bucket', 'n']).where('company_id', '=', id).where('list', '=', 'orders').execute();
+      const kept = await t.db.kysely
+        .selectFrom('list_counts')
+        .select(['bucket', 'n'])
+        .where('company_id', '=', id)
+        .where('list', '=', 'orders')
+        .execute();
       expect(Object.fromEntries(kept.map((k) => [k.bucket, Number(k.n)]))).toEqual({ '': 3000, ...byStatus });
-      const customers = await t.db.kysely.selectFrom('company_customers').select(sql<number>`count(*)`.as('n')).where('company_id', '=', id).executeTakeFirstOrThrow();
-      const keptCustomers = await t.db.kysely.selectFrom('list_counts').select('n').where('company_id', '=', id).where('list', '=', 'customers').executeTakeFirstOrThrow();
+      const customers = await t.db.kysely
+        .selectFrom('company_customers')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('company_id', '=', id)
+        .executeTakeFirstOrThrow();
+      const keptCustomers = await t.db.kysely
+        .selectFrom('list_counts')
+        .select('n')
+        .where('company_id', '=', id)
+        .where('list', '=', 'customers')
+        .executeTakeFirstOrThrow();
       expect(Number(keptCustomers.n)).toBe(Number(customers.n));
     }
   });
@@ -49,15 +84,29 @@ describe('demo seed of orders', () => {
     let withDiscount = 0;
     for (const o of sample) {
       const lines = await t.db.kysely.selectFrom('order_products').selectAll().where('order_id', '=', o.id).execute();
-      const discounts = await t.db.kysely.selectFrom('applied_discounts').selectAll().where('order_id', '=', o.id).orderBy('id').execute();
+      const discounts = await t.db.kysely
+        .selectFrom('applied_discounts')
+        .selectAll()
+        .where('order_id', '=', o.id)
+        .orderBy('id')
+        .execute();
       if (discounts.length) withDiscount++;
       const totals = computeTotals(
         lines.map((l) => ({ id: l.id, price: Number(l.price), quantity: l.quantity })),
-        discounts.map((d) => ({ type: d.type as AppliedDiscountType, value: d.value === null ? null : Number(d.value), order_product_id: d.order_product_id })),
+        discounts.map((d) => ({
+          type: d.type as AppliedDiscountType,
+          value: d.value === null ? null : Number(d.value),
+          order_product_id: d.order_product_id,
+        })),
         Number(o.shipping_cost),
       );
       expect(lines.length).toBeGreaterThan(0);
-      expect([Number(o.value), Number(o.discount), Number(o.client_shipping_cost), Number(o.total_value)]).toEqual([totals.value, totals.discount, totals.client_shipping_cost, totals.total_value]);
+      expect([Number(o.value), Number(o.discount), Number(o.client_shipping_cost), Number(o.total_value)]).toEqual([
+        totals.value,
+        totals.discount,
+        totals.client_shipping_cost,
+        totals.total_value,
+      ]);
     }
     expect(withDiscount).toBeGreaterThan(10);
     const kinds = await t.db.kysely.selectFrom('applied_discounts').select('kind').distinct().execute();
@@ -84,15 +133,35 @@ describe('demo seed of orders', () => {
       expect(d.zip_code).toBe(street ? postalCodeFor(street, d.street_number) : city!.postal_code);
       expect(d.zip_code).toMatch(/^\d{6}$/);
       expect(d.address).toBe(`${d.street} ${d.street_number}`);
-      const facts = { cityCodedByStreet: geo.isCodedByStreet(d.city_id!), streetNeedsNumber: street ? needsNumber(street) : false };
+      const facts = {
+        cityCodedByStreet: geo.isCodedByStreet(d.city_id!),
+        streetNeedsNumber: street ? needsNumber(street) : false,
+      };
       for (const courier of ['cargus', 'sameday']) {
-        expect(awbProblem({ courier, county: d.county, city: d.city, street: d.street, street_id: d.street_id ?? undefined, street_number: d.street_number, postal_code: d.zip_code, address: d.address }, [courier], facts)).toBeNull();
+        expect(
+          awbProblem(
+            {
+              courier,
+              county: d.county,
+              city: d.city,
+              street: d.street,
+              street_id: d.street_id ?? undefined,
+              street_number: d.street_number,
+              postal_code: d.zip_code,
+              address: d.address,
+            },
+            [courier],
+            facts,
+          ),
+        ).toBeNull();
       }
     }
     // A customer of A flagged by B only.
     const flagged = await t.db.kysely
       .selectFrom('flags as f')
-      .innerJoin('company_customers as cc', (j) => j.onRef('cc.customer_id', '=', 'f.customer_id').on('cc.company_id', '=', a))
+      .innerJoin('company_customers as cc', (j) =>
+        j.onRef('cc.customer_id', '=', 'f.customer_id').on('cc.company_id', '=', a),
+      )
       .select('f.customer_id')
       .where('f.company_id', '=', b)
       .limit(1)

@@ -1,4 +1,13 @@
-import { addDiscountBody, addLineBody, customerDetailBody, discountValueBody, lineQuantityBody, newOrderBody, orderUpdateBody, type Order } from '../../../core/api/orders.js';
+import {
+  addDiscountBody,
+  addLineBody,
+  customerDetailBody,
+  discountValueBody,
+  lineQuantityBody,
+  newOrderBody,
+  orderUpdateBody,
+  type Order,
+} from '../../../core/api/orders.js';
 import { awbBody } from '../../../core/api/shipping.js';
 import { MAX_LINE_QUANTITY } from '../../../core/api/orders.js';
 import { fromBani } from '../../../core/money.js';
@@ -13,7 +22,18 @@ import { companyShippingCost } from '../companies/index.js';
 import { customerForNewOrder, customerLostOrder, renameCompanyCustomer } from '../customers/index.js';
 import { orderDiscountRules, productDiscountRules } from '../discounts/index.js';
 import { invoiceHoldsOrder, invoiceInFlight } from '../invoices/index.js';
-import { insertOrder, lockOrder, orderOf, recordEvent, removeOrder, requireStatusChange, storeTotals, touchOrder, updateNotes, type OrderRow } from '../order-lifecycle/index.js';
+import {
+  insertOrder,
+  lockOrder,
+  orderOf,
+  recordEvent,
+  removeOrder,
+  requireStatusChange,
+  storeTotals,
+  touchOrder,
+  updateNotes,
+  type OrderRow,
+} from '../order-lifecycle/index.js';
 import { companyProduct, companyProductsBySku, moveStocks, productsWithVariations } from '../products/index.js';
 import { findCompanySource } from '../sources/index.js';
 import { awbUnsettled, createAwb, deleteShipmentsOfOrder } from '../shipping/index.js';
@@ -45,17 +65,29 @@ import {
  */
 
 /** How a discount value reads in the history: RON for amounts, a percent for percentages. */
-const shownValue = (type: string, value: number | null) => (value === null ? null : type === 'percentage' ? Number(value) / 100 : fromBani(Number(value)));
+const shownValue = (type: string, value: number | null) =>
+  value === null ? null : type === 'percentage' ? Number(value) / 100 : fromBani(Number(value));
 
 /** The totals of the order's lines and discounts as they are, each discount's amount stored, then the order's. */
-async function storeOrderTotals(trx: Executor, ctx: ServiceContext, order: OrderRow, lines: Pick<LineRow, 'id' | 'price' | 'quantity'>[], discounts: AppliedDiscountRow[]): Promise<void> {
+async function storeOrderTotals(
+  trx: Executor,
+  ctx: ServiceContext,
+  order: OrderRow,
+  lines: Pick<LineRow, 'id' | 'price' | 'quantity'>[],
+  discounts: AppliedDiscountRow[],
+): Promise<void> {
   const totals = computeTotals(
     lines.map((l) => ({ id: l.id, price: Number(l.price), quantity: l.quantity })),
-    discounts.map((d) => ({ type: d.type as AppliedDiscountType, value: d.value === null ? null : Number(d.value), order_product_id: d.order_product_id })),
+    discounts.map((d) => ({
+      type: d.type as AppliedDiscountType,
+      value: d.value === null ? null : Number(d.value),
+      order_product_id: d.order_product_id,
+    })),
     Number(order.shipping_cost),
   );
   for (const [i, d] of discounts.entries()) {
-    if (Number(d.amount) !== totals.discountAmounts[i]) await updateDiscountRow(trx, d.id, { amount: totals.discountAmounts[i] });
+    if (Number(d.amount) !== totals.discountAmounts[i])
+      await updateDiscountRow(trx, d.id, { amount: totals.discountAmounts[i] });
   }
   await storeTotals(trx, ctx, order.id, totals);
 }
@@ -72,30 +104,82 @@ async function settle(trx: Executor, ctx: ServiceContext, order: OrderRow): Prom
   const productIds = [...new Set(lines.map((l) => l.product_id).filter((p): p is number => p !== null))];
   const productRules = await productDiscountRules(trx, order.company_id, productIds);
   const orderRules = await orderDiscountRules(trx, order.company_id, order.source_id);
-  const norm = <T extends { value: number | null }>(r: T) => ({ ...r, value: r.value === null ? null : Number(r.value) });
+  const norm = <T extends { value: number | null }>(r: T) => ({
+    ...r,
+    value: r.value === null ? null : Number(r.value),
+  });
 
-  const wanted: { kind: 'product' | 'order'; lineId: number | null; rule: { id: number; type: string; value: number | null }; quantity: number | null; sku?: string }[] = [];
+  const wanted: {
+    kind: 'product' | 'order';
+    lineId: number | null;
+    rule: { id: number; type: string; value: number | null };
+    quantity: number | null;
+    sku?: string;
+  }[] = [];
   for (const l of lines) {
     const rule = matchProductDiscount(productRules.map(norm), l.product_id, l.quantity);
     if (rule) wanted.push({ kind: 'product', lineId: l.id, rule, quantity: rule.quantity, sku: l.sku });
   }
   const orderValue = lines.reduce((s, l) => s + Number(l.price) * l.quantity, 0);
-  const orderRule = matchOrderDiscount(orderRules.map((r) => ({ ...norm(r), order_value: Number(r.order_value) })), order.source_id, orderValue);
+  const orderRule = matchOrderDiscount(
+    orderRules.map((r) => ({ ...norm(r), order_value: Number(r.order_value) })),
+    order.source_id,
+    orderValue,
+  );
   if (orderRule) wanted.push({ kind: 'order', lineId: null, rule: orderRule, quantity: null });
 
   const automatic = discounts.filter((d) => d.kind === 'product' || d.kind === 'order');
-  const same = (d: AppliedDiscountRow, w: (typeof wanted)[number]) => d.kind === w.kind && d.order_product_id === w.lineId && d.rule_id === w.rule.id && d.type === w.rule.type && (d.value === null ? null : Number(d.value)) === w.rule.value;
+  const same = (d: AppliedDiscountRow, w: (typeof wanted)[number]) =>
+    d.kind === w.kind &&
+    d.order_product_id === w.lineId &&
+    d.rule_id === w.rule.id &&
+    d.type === w.rule.type &&
+    (d.value === null ? null : Number(d.value)) === w.rule.value;
   let changed = false;
   for (const d of automatic) {
     if (wanted.some((w) => same(d, w))) continue;
     await deleteDiscountRow(trx, d.id);
-    await recordEvent(trx, ctx, order.id, d.type === 'shipping' ? 'free_shipping' : 'discount_removed', d.type === 'shipping' ? { applied: false } : { kind: d.kind, type: d.type, value: shownValue(d.type, d.value), automatic: true });
+    await recordEvent(
+      trx,
+      ctx,
+      order.id,
+      d.type === 'shipping' ? 'free_shipping' : 'discount_removed',
+      d.type === 'shipping'
+        ? { applied: false }
+        : { kind: d.kind, type: d.type, value: shownValue(d.type, d.value), automatic: true },
+    );
     changed = true;
   }
   for (const w of wanted) {
     if (automatic.some((d) => same(d, w))) continue;
-    await insertDiscount(trx, { order_id: order.id, order_product_id: w.lineId, kind: w.kind, type: w.rule.type, value: w.rule.type === 'shipping' ? null : w.rule.value, quantity: w.quantity, coupon: null, rule_id: w.rule.id, amount: 0, created_at: ctx.now, updated_at: ctx.now });
-    await recordEvent(trx, ctx, order.id, w.rule.type === 'shipping' ? 'free_shipping' : 'discount_added', w.rule.type === 'shipping' ? { applied: true } : { kind: w.kind, type: w.rule.type, value: shownValue(w.rule.type, w.rule.value), automatic: true, ...(w.sku ? { sku: w.sku } : {}) });
+    await insertDiscount(trx, {
+      order_id: order.id,
+      order_product_id: w.lineId,
+      kind: w.kind,
+      type: w.rule.type,
+      value: w.rule.type === 'shipping' ? null : w.rule.value,
+      quantity: w.quantity,
+      coupon: null,
+      rule_id: w.rule.id,
+      amount: 0,
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    });
+    await recordEvent(
+      trx,
+      ctx,
+      order.id,
+      w.rule.type === 'shipping' ? 'free_shipping' : 'discount_added',
+      w.rule.type === 'shipping'
+        ? { applied: true }
+        : {
+            kind: w.kind,
+            type: w.rule.type,
+            value: shownValue(w.rule.type, w.rule.value),
+            automatic: true,
+            ...(w.sku ? { sku: w.sku } : {}),
+          },
+    );
     changed = true;
   }
   if (changed) discounts = await discountsOfOrder(trx, order.id);
@@ -123,10 +207,18 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<n
     else wanted.push({ sku, quantity: q });
   }
   return ctx.db.transaction(async (trx) => {
-    if ((await findCompanySource(trx, ctx.companyId, { id: input.source })) === undefined) problems.add('source', 'invalid_source');
-    const products = await companyProductsBySku(trx, ctx.companyId, wanted.map((w) => w.sku));
+    if ((await findCompanySource(trx, ctx.companyId, { id: input.source })) === undefined)
+      problems.add('source', 'invalid_source');
+    const products = await companyProductsBySku(
+      trx,
+      ctx.companyId,
+      wanted.map((w) => w.sku),
+    );
     const bySku = new Map(products.map((p) => [p.sku, p]));
-    const withVariations = await productsWithVariations(trx, products.map((p) => p.id));
+    const withVariations = await productsWithVariations(
+      trx,
+      products.map((p) => p.id),
+    );
     for (const w of wanted) {
       const p = bySku.get(w.sku);
       if (!p) problems.add(`products.${w.sku}`, 'unknown_sku', { sku: w.sku });
@@ -135,7 +227,11 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<n
     problems.throwIfAny();
 
     const shippingCost = await companyShippingCost(trx, ctx.companyId);
-    const customerId = await customerForNewOrder(trx, ctx, { phone: input.phone_number, name: input.name, email: input.email ?? null });
+    const customerId = await customerForNewOrder(trx, ctx, {
+      phone: input.phone_number,
+      name: input.name,
+      email: input.email ?? null,
+    });
     const order = await insertOrder(trx, ctx, {
       customer_id: customerId,
       source_id: input.source,
@@ -176,10 +272,25 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<n
     });
     for (const w of wanted) {
       const p = bySku.get(w.sku)!;
-      await insertLine(trx, { order_id: order.id, product_id: p.id, name: p.name, sku: p.sku, price: Number(p.selling_price ?? 0), currency: p.currency, quantity: w.quantity, created_at: ctx.now, updated_at: ctx.now });
+      await insertLine(trx, {
+        order_id: order.id,
+        product_id: p.id,
+        name: p.name,
+        sku: p.sku,
+        price: Number(p.selling_price ?? 0),
+        currency: p.currency,
+        quantity: w.quantity,
+        created_at: ctx.now,
+        updated_at: ctx.now,
+      });
     }
-    await moveStocks(trx, wanted.map((w) => ({ productId: bySku.get(w.sku)!.id, delta: lineStockChange(0, w.quantity, 'new') })));
-    await recordEvent(trx, ctx, order.id, 'created', { lines: wanted.map((w) => ({ sku: w.sku, quantity: w.quantity })) });
+    await moveStocks(
+      trx,
+      wanted.map((w) => ({ productId: bySku.get(w.sku)!.id, delta: lineStockChange(0, w.quantity, 'new') })),
+    );
+    await recordEvent(trx, ctx, order.id, 'created', {
+      lines: wanted.map((w) => ({ sku: w.sku, quantity: w.quantity })),
+    });
     await settle(trx, ctx, order);
     return order.id;
   });
@@ -237,7 +348,10 @@ export async function deleteOrder(ctx: ServiceContext, id: number): Promise<void
     await refuseWhileAwbUnsettled(trx, id);
     if (await invoiceHoldsOrder(trx, id)) throw new HttpError(409, 'order_delete_has_invoice');
     const lines = await linesOfOrder(trx, id);
-    await moveStocks(trx, lines.map((l) => ({ productId: l.product_id, delta: deleteStockChange(order.status, l.quantity) })));
+    await moveStocks(
+      trx,
+      lines.map((l) => ({ productId: l.product_id, delta: deleteStockChange(order.status, l.quantity) })),
+    );
     await deleteOrderContents(trx, id);
     await deleteShipmentsOfOrder(trx, id);
     // The customer's count before the order's: every write touches the kept counts in one order (customers, then orders).
@@ -257,17 +371,33 @@ export async function addLine(ctx: ServiceContext, orderId: number, productId: n
     await refuseContentChanges(trx, order);
     const product = await companyProduct(trx, ctx.companyId, productId);
     if (!product) throw notFound();
-    if ((await productsWithVariations(trx, [productId])).size) throw FieldProblems.one('product_id', 'sku_has_variations', { sku: product.sku });
+    if ((await productsWithVariations(trx, [productId])).size)
+      throw FieldProblems.one('product_id', 'sku_has_variations', { sku: product.sku });
     const existing = await lineOfProduct(trx, orderId, productId);
     let lineId: number;
     if (existing) {
       const to = Math.min(existing.quantity + quantity, MAX_LINE_QUANTITY);
       await setLineQuantityRow(trx, existing.id, to, ctx.now);
       await moveStocks(trx, [{ productId, delta: lineStockChange(existing.quantity, to, order.status) }]);
-      await recordEvent(trx, ctx, orderId, 'line_changed', { sku: existing.sku, name: existing.name, from: existing.quantity, to });
+      await recordEvent(trx, ctx, orderId, 'line_changed', {
+        sku: existing.sku,
+        name: existing.name,
+        from: existing.quantity,
+        to,
+      });
       lineId = existing.id;
     } else {
-      lineId = await insertLine(trx, { order_id: orderId, product_id: productId, name: product.name, sku: product.sku, price: Number(product.selling_price ?? 0), currency: product.currency, quantity, created_at: ctx.now, updated_at: ctx.now });
+      lineId = await insertLine(trx, {
+        order_id: orderId,
+        product_id: productId,
+        name: product.name,
+        sku: product.sku,
+        price: Number(product.selling_price ?? 0),
+        currency: product.currency,
+        quantity,
+        created_at: ctx.now,
+        updated_at: ctx.now,
+      });
       await moveStocks(trx, [{ productId, delta: lineStockChange(0, quantity, order.status) }]);
       await recordEvent(trx, ctx, orderId, 'line_added', { sku: product.sku, name: product.name, quantity });
     }
@@ -298,8 +428,15 @@ export async function setLineQuantity(ctx: ServiceContext, lineId: number, body:
       await removeLine(trx, ctx, order, line);
     } else if (quantity !== line.quantity) {
       await setLineQuantityRow(trx, lineId, quantity, ctx.now);
-      await moveStocks(trx, [{ productId: line.product_id, delta: lineStockChange(line.quantity, quantity, order.status) }]);
-      await recordEvent(trx, ctx, order.id, 'line_changed', { sku: line.sku, name: line.name, from: line.quantity, to: quantity });
+      await moveStocks(trx, [
+        { productId: line.product_id, delta: lineStockChange(line.quantity, quantity, order.status) },
+      ]);
+      await recordEvent(trx, ctx, order.id, 'line_changed', {
+        sku: line.sku,
+        name: line.name,
+        from: line.quantity,
+        to: quantity,
+      });
     }
     await settle(trx, ctx, order);
     return order.id;
@@ -335,8 +472,25 @@ export async function addDiscount(ctx: ServiceContext, orderId: number, body: un
       if (!line || line.order_id !== orderId) throw FieldProblems.one('order_product_id', 'line_not_in_order');
       sku = line.sku;
     }
-    const id = await insertDiscount(trx, { order_id: orderId, order_product_id: input.order_product_id, kind: 'manual', type: input.type, value: input.value, quantity: null, coupon: null, rule_id: null, amount: 0, created_at: ctx.now, updated_at: ctx.now });
-    await recordEvent(trx, ctx, orderId, 'discount_added', { kind: 'manual', type: input.type, value: shownValue(input.type, input.value), ...(sku ? { sku } : {}) });
+    const id = await insertDiscount(trx, {
+      order_id: orderId,
+      order_product_id: input.order_product_id,
+      kind: 'manual',
+      type: input.type,
+      value: input.value,
+      quantity: null,
+      coupon: null,
+      rule_id: null,
+      amount: 0,
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    });
+    await recordEvent(trx, ctx, orderId, 'discount_added', {
+      kind: 'manual',
+      type: input.type,
+      value: shownValue(input.type, input.value),
+      ...(sku ? { sku } : {}),
+    });
     await settle(trx, ctx, order);
     return id;
   });
@@ -363,8 +517,16 @@ export async function updateDiscount(ctx: ServiceContext, id: number, body: unkn
     const { order, discount } = await lockDiscount(trx, ctx, id);
     if (discount.type === 'shipping') throw FieldProblems.one('value', 'discount_type');
     if (discount.type === 'percentage' && value > 100_00) throw FieldProblems.one('value', 'percent_max');
-    await updateDiscountRow(trx, id, { value, kind: discount.kind === 'coupon' ? 'coupon' : 'manual', updated_at: ctx.now });
-    await recordEvent(trx, ctx, order.id, 'discount_changed', { type: discount.type, from: shownValue(discount.type, discount.value), to: shownValue(discount.type, value) });
+    await updateDiscountRow(trx, id, {
+      value,
+      kind: discount.kind === 'coupon' ? 'coupon' : 'manual',
+      updated_at: ctx.now,
+    });
+    await recordEvent(trx, ctx, order.id, 'discount_changed', {
+      type: discount.type,
+      from: shownValue(discount.type, discount.value),
+      to: shownValue(discount.type, value),
+    });
     await settle(trx, ctx, order);
     return order.id;
   });
@@ -374,7 +536,11 @@ export async function deleteDiscount(ctx: ServiceContext, id: number): Promise<n
   return ctx.db.transaction(async (trx) => {
     const { order, discount } = await lockDiscount(trx, ctx, id);
     await deleteDiscountRow(trx, id);
-    await recordEvent(trx, ctx, order.id, 'discount_removed', { kind: discount.kind, type: discount.type, value: shownValue(discount.type, discount.value) });
+    await recordEvent(trx, ctx, order.id, 'discount_removed', {
+      kind: discount.kind,
+      type: discount.type,
+      value: shownValue(discount.type, discount.value),
+    });
     // Recompute only: an automatic discount removed by hand would come straight back from settle's
     // re-evaluation, so totals are stored without re-matching here.
     await storeOrderTotals(trx, ctx, order, await linesOfOrder(trx, order.id), await discountsOfOrder(trx, order.id));
@@ -401,7 +567,10 @@ export async function updateCustomerDetail(ctx: ServiceContext, orderId: number,
     if (Object.keys(set).length === 0) return;
     await updateCustomerDetailRow(trx, orderId, set);
     if (set.name !== undefined || set.email !== undefined) {
-      await renameCompanyCustomer(trx, ctx, order.customer_id, { ...(set.name ? { name: set.name } : {}), ...(set.email !== undefined ? { email: set.email } : {}) });
+      await renameCompanyCustomer(trx, ctx, order.customer_id, {
+        ...(set.name ? { name: set.name } : {}),
+        ...(set.email !== undefined ? { email: set.email } : {}),
+      });
     }
     await touchOrder(trx, ctx, orderId);
     await recordEvent(trx, ctx, orderId, 'customer_detail_changed', { changes });
@@ -422,7 +591,10 @@ async function cancelOrRestore(ctx: ServiceContext, id: number, cause: 'cancel' 
     if (cause === 'cancel') await refuseWhileAwbUnsettled(trx, id);
     const to = cause === 'cancel' ? 'cancelled' : 'new';
     const lines = await linesOfOrder(trx, id);
-    await moveStocks(trx, lines.map((l) => ({ productId: l.product_id, delta: statusStockChange(order.status, to, l.quantity) })));
+    await moveStocks(
+      trx,
+      lines.map((l) => ({ productId: l.product_id, delta: statusStockChange(order.status, to, l.quantity) })),
+    );
     await requireStatusChange(trx, ctx, order, cause);
   });
 }

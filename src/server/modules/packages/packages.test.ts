@@ -10,13 +10,34 @@ async function product(companyId: number, name: string, sku: string): Promise<nu
   const now = nowSeconds();
   const row = await t.db.kysely
     .insertInto('products')
-    .values({ company_id: companyId, parent_id: null, name, description: `${name} descriere`, sku, sale_type: 'Bucata', stock: 10, selling_price: 1000, buying_price: 500, currency: 'RON', created_at: now, updated_at: now })
+    .values({
+      company_id: companyId,
+      parent_id: null,
+      name,
+      description: `${name} descriere`,
+      sku,
+      sale_type: 'Bucata',
+      stock: 10,
+      selling_price: 1000,
+      buying_price: 500,
+      currency: 'RON',
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-const valid = { name: 'Cutie mică', description: 'Carton 3 straturi', length: 30, width: 20.5, height: '10.25', weight: 1.2, is_active: true };
+const valid = {
+  name: 'Cutie mică',
+  description: 'Carton 3 straturi',
+  length: 30,
+  width: 20.5,
+  height: '10.25',
+  weight: 1.2,
+  is_active: true,
+};
 
 async function createPackage(user: TestUser, body: Record<string, unknown> = valid): Promise<number> {
   const res = await user.call('POST', '/api/v1/package', { body });
@@ -33,8 +54,19 @@ afterAll(() => t.close());
 
 describe('packages', () => {
   it('answers 401 without a token and 400 without a company', async () => {
-    for (const [method, url] of [['GET', '/api/v1/package'], ['GET', '/api/v1/package/1'], ['POST', '/api/v1/package'], ['POST', '/api/v1/package/1'], ['DELETE', '/api/v1/package/1'], ['POST', '/api/v1/package-item']]) {
-      const res = await t.app.inject({ method: method as 'GET', url, headers: { 'x-company-id': String(alice.companyId) } });
+    for (const [method, url] of [
+      ['GET', '/api/v1/package'],
+      ['GET', '/api/v1/package/1'],
+      ['POST', '/api/v1/package'],
+      ['POST', '/api/v1/package/1'],
+      ['DELETE', '/api/v1/package/1'],
+      ['POST', '/api/v1/package-item'],
+    ]) {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { 'x-company-id': String(alice.companyId) },
+      });
       expect([url, res.statusCode]).toEqual([url, 401]);
     }
     expect((await alice.call('GET', '/api/v1/package', { company: null })).statusCode).toBe(400);
@@ -42,16 +74,30 @@ describe('packages', () => {
   });
 
   it('creates a package with measures kept to the hundredth, and defaults to active', async () => {
-    const res = await alice.call('POST', '/api/v1/package', { body: { name: '  Plic  ', length: '1', width: 1, height: 1.01, weight: '2,5' } });
+    const res = await alice.call('POST', '/api/v1/package', {
+      body: { name: '  Plic  ', length: '1', width: 1, height: 1.01, weight: '2,5' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const p = res.json().data;
-    expect(p).toMatchObject({ name: 'Plic', description: null, length: 1, width: 1, height: 1.01, weight: 2.5, is_active: true, company_id: alice.companyId, items: [] });
+    expect(p).toMatchObject({
+      name: 'Plic',
+      description: null,
+      length: 1,
+      width: 1,
+      height: 1.01,
+      weight: 2.5,
+      is_active: true,
+      company_id: alice.companyId,
+      items: [],
+    });
     const row = await t.db.kysely.selectFrom('packages').selectAll().where('id', '=', p.id).executeTakeFirstOrThrow();
     expect([row.length, row.height, row.weight]).toEqual([100, 101, 250]);
   });
 
   it('refuses bad input with a message per field (422)', async () => {
-    const res = await alice.call('POST', '/api/v1/package', { body: { name: ' ', length: 0.99, width: 'abc', height: 1.005, is_active: 'maybe' } });
+    const res = await alice.call('POST', '/api/v1/package', {
+      body: { name: ' ', length: 0.99, width: 'abc', height: 1.005, is_active: 'maybe' },
+    });
     expect(res.statusCode).toBe(422);
     const { errors } = res.json();
     expect(errors.name).toEqual(['This field is required.']);
@@ -60,7 +106,10 @@ describe('packages', () => {
     expect(errors.height).toEqual(['Use at most two decimals.']);
     expect(errors.weight).toEqual(['This field is required.']);
     expect(errors.is_active).toBeDefined();
-    const ro = await alice.call('POST', '/api/v1/package', { body: { ...valid, weight: -3 }, headers: { 'accept-language': 'ro' } });
+    const ro = await alice.call('POST', '/api/v1/package', {
+      body: { ...valid, weight: -3 },
+      headers: { 'accept-language': 'ro' },
+    });
     expect(ro.json().errors.weight).toEqual(['Valoarea trebuie să fie cel puțin 1.']);
   });
 
@@ -68,12 +117,15 @@ describe('packages', () => {
     const res = await alice.call('POST', '/api/v1/package', { body: { ...valid, company_id: bob.companyId } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ company_id: ['The company must be the one selected at the top of the page.'] });
-    expect((await alice.call('POST', '/api/v1/package', { body: { ...valid, company_id: alice.companyId } })).statusCode).toBe(201);
+    expect(
+      (await alice.call('POST', '/api/v1/package', { body: { ...valid, company_id: alice.companyId } })).statusCode,
+    ).toBe(201);
   });
 
   it('lists only the company’s packages, newest first, with search and pages', async () => {
     const user = await t.signUp();
-    for (let i = 1; i <= 12; i++) await createPackage(user, { ...valid, name: `Cutie ${i}`, description: i === 7 ? 'pentru sticlă' : null });
+    for (let i = 1; i <= 12; i++)
+      await createPackage(user, { ...valid, name: `Cutie ${i}`, description: i === 7 ? 'pentru sticlă' : null });
     await createPackage(bob, { ...valid, name: 'Cutie străină' });
     const page1 = (await user.call('GET', '/api/v1/package')).json();
     expect(page1.meta).toMatchObject({ total: 12, last_page: 2, current_page: 1, per_page: 10 });
@@ -94,9 +146,14 @@ describe('packages', () => {
     const theirs = await createPackage(bob);
     expect((await alice.call('GET', `/api/v1/package/${theirs}`)).statusCode).toBe(404);
     expect((await alice.call('POST', `/api/v1/package/${theirs}`, { body: valid })).statusCode).toBe(404);
-    expect((await alice.call('POST', `/api/v1/package/${theirs}`, { body: { is_active: false } })).statusCode).toBe(404);
+    expect((await alice.call('POST', `/api/v1/package/${theirs}`, { body: { is_active: false } })).statusCode).toBe(
+      404,
+    );
     expect((await alice.call('DELETE', `/api/v1/package/${theirs}`)).statusCode).toBe(404);
-    expect((await alice.call('POST', '/api/v1/package-item', { body: { package_id: theirs, package_items: [] } })).statusCode).toBe(404);
+    expect(
+      (await alice.call('POST', '/api/v1/package-item', { body: { package_id: theirs, package_items: [] } }))
+        .statusCode,
+    ).toBe(404);
     const still = (await bob.call('GET', `/api/v1/package/${theirs}`)).json().data;
     expect(still).toMatchObject({ name: valid.name, is_active: true });
     expect((await alice.call('GET', '/api/v1/package/999999')).statusCode).toBe(404);
@@ -104,9 +161,18 @@ describe('packages', () => {
 
   it('updates every field, and the toggle that sends only is_active changes nothing else', async () => {
     const id = await createPackage(alice);
-    const upd = await alice.call('POST', `/api/v1/package/${id}`, { body: { name: 'Cutie mare', description: '', length: 60, width: 40, height: 40, weight: 3.75, is_active: true } });
+    const upd = await alice.call('POST', `/api/v1/package/${id}`, {
+      body: { name: 'Cutie mare', description: '', length: 60, width: 40, height: 40, weight: 3.75, is_active: true },
+    });
     expect(upd.statusCode, upd.body).toBe(200);
-    expect(upd.json().data).toMatchObject({ name: 'Cutie mare', description: null, length: 60, weight: 3.75, is_active: true, items: [] });
+    expect(upd.json().data).toMatchObject({
+      name: 'Cutie mare',
+      description: null,
+      length: 60,
+      weight: 3.75,
+      is_active: true,
+      items: [],
+    });
 
     const off = await alice.call('POST', `/api/v1/package/${id}`, { body: { is_active: false } });
     expect(off.statusCode).toBe(200);
@@ -127,15 +193,38 @@ describe('packages', () => {
     const p2 = await product(alice.companyId, 'Agendă', 'AG-1');
     const p3 = await product(alice.companyId, 'Cană', 'CN-1');
 
-    const first = await alice.call('POST', '/api/v1/package-item', { body: { package_id: id, package_items: [{ product_id: p1, quantity: 2 }, { product_id: p2, quantity: '1' }, { product_id: p1, quantity: 3 }] } });
+    const first = await alice.call('POST', '/api/v1/package-item', {
+      body: {
+        package_id: id,
+        package_items: [
+          { product_id: p1, quantity: 2 },
+          { product_id: p2, quantity: '1' },
+          { product_id: p1, quantity: 3 },
+        ],
+      },
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data.items).toEqual([
-      { package_id: id, product_id: p2, quantity: 1, product: { id: p2, name: 'Agendă', sku: 'AG-1', description: 'Agendă descriere' } },
-      { package_id: id, product_id: p1, quantity: 5, product: { id: p1, name: 'Bluză', sku: 'BL-1', description: 'Bluză descriere' } },
+      {
+        package_id: id,
+        product_id: p2,
+        quantity: 1,
+        product: { id: p2, name: 'Agendă', sku: 'AG-1', description: 'Agendă descriere' },
+      },
+      {
+        package_id: id,
+        product_id: p1,
+        quantity: 5,
+        product: { id: p1, name: 'Bluză', sku: 'BL-1', description: 'Bluză descriere' },
+      },
     ]);
 
-    const second = await alice.call('POST', '/api/v1/package-item', { body: { package_id: id, package_items: [{ product_id: p3, quantity: 4 }] } });
-    expect(second.json().data.items.map((i: { product_id: number; quantity: number }) => [i.product_id, i.quantity])).toEqual([[p3, 4]]);
+    const second = await alice.call('POST', '/api/v1/package-item', {
+      body: { package_id: id, package_items: [{ product_id: p3, quantity: 4 }] },
+    });
+    expect(
+      second.json().data.items.map((i: { product_id: number; quantity: number }) => [i.product_id, i.quantity]),
+    ).toEqual([[p3, 4]]);
     const got = (await alice.call('GET', `/api/v1/package/${id}`)).json().data;
     expect(got.items.map((i: { product_id: number }) => i.product_id)).toEqual([p3]);
 
@@ -147,13 +236,30 @@ describe('packages', () => {
     const id = await createPackage(alice);
     const mine = await product(alice.companyId, 'Pix', 'PX-1');
     const theirs = await product(bob.companyId, 'Caiet', 'CT-1');
-    await alice.call('POST', '/api/v1/package-item', { body: { package_id: id, package_items: [{ product_id: mine, quantity: 1 }] } });
+    await alice.call('POST', '/api/v1/package-item', {
+      body: { package_id: id, package_items: [{ product_id: mine, quantity: 1 }] },
+    });
 
-    const foreign = await alice.call('POST', '/api/v1/package-item', { body: { package_id: id, package_items: [{ product_id: mine, quantity: 2 }, { product_id: theirs, quantity: 1 }] } });
+    const foreign = await alice.call('POST', '/api/v1/package-item', {
+      body: {
+        package_id: id,
+        package_items: [
+          { product_id: mine, quantity: 2 },
+          { product_id: theirs, quantity: 1 },
+        ],
+      },
+    });
     expect(foreign.statusCode).toBe(422);
-    expect(foreign.json().errors).toEqual({ 'package_items.1.product_id': ['This product does not exist in the selected company.'] });
+    expect(foreign.json().errors).toEqual({
+      'package_items.1.product_id': ['This product does not exist in the selected company.'],
+    });
 
-    const bad = await alice.call('POST', '/api/v1/package-item', { body: { package_id: id, package_items: [{ product_id: mine, quantity: 0 }, { product_id: mine, quantity: 1.5 }, { quantity: 1 }] } });
+    const bad = await alice.call('POST', '/api/v1/package-item', {
+      body: {
+        package_id: id,
+        package_items: [{ product_id: mine, quantity: 0 }, { product_id: mine, quantity: 1.5 }, { quantity: 1 }],
+      },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toMatchObject({
       'package_items.0.quantity': ['The value must be at least 1.'],
@@ -170,10 +276,16 @@ describe('packages', () => {
   it('deletes a package with its items', async () => {
     const id = await createPackage(alice);
     const p = await product(alice.companyId, 'Lumânare', 'LM-1');
-    await alice.call('POST', '/api/v1/package-item', { body: { package_id: id, package_items: [{ product_id: p, quantity: 1 }] } });
+    await alice.call('POST', '/api/v1/package-item', {
+      body: { package_id: id, package_items: [{ product_id: p, quantity: 1 }] },
+    });
     expect((await alice.call('DELETE', `/api/v1/package/${id}`)).statusCode).toBe(200);
     expect((await alice.call('GET', `/api/v1/package/${id}`)).statusCode).toBe(404);
-    const left = await t.db.kysely.selectFrom('package_items').select('product_id').where('package_id', '=', id).execute();
+    const left = await t.db.kysely
+      .selectFrom('package_items')
+      .select('product_id')
+      .where('package_id', '=', id)
+      .execute();
     expect(left).toEqual([]);
     expect((await alice.call('DELETE', `/api/v1/package/${id}`)).statusCode).toBe(404);
   });
@@ -210,14 +322,28 @@ describe('package items under concurrency', () => {
     const bodies = [
       [{ product_id: p1, quantity: 1 }],
       [{ product_id: p2, quantity: 2 }],
-      [{ product_id: p1, quantity: 3 }, { product_id: p2, quantity: 4 }],
+      [
+        { product_id: p1, quantity: 3 },
+        { product_id: p2, quantity: 4 },
+      ],
       [],
     ];
     for (let trial = 0; trial < 5; trial += 1) {
-      const answers = await Promise.all(bodies.map((items) => alice.call('POST', '/api/v1/package-item', { body: { package_id: id, package_items: items } })));
+      const answers = await Promise.all(
+        bodies.map((items) =>
+          alice.call('POST', '/api/v1/package-item', { body: { package_id: id, package_items: items } }),
+        ),
+      );
       expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
-      const rows = await t.db.kysely.selectFrom('package_items').select(['product_id', 'quantity']).where('package_id', '=', id).orderBy('product_id').execute();
-      expect(bodies.map((b) => JSON.stringify([...b].sort((x, y) => x.product_id - y.product_id)))).toContain(JSON.stringify(rows));
+      const rows = await t.db.kysely
+        .selectFrom('package_items')
+        .select(['product_id', 'quantity'])
+        .where('package_id', '=', id)
+        .orderBy('product_id')
+        .execute();
+      expect(bodies.map((b) => JSON.stringify([...b].sort((x, y) => x.product_id - y.product_id)))).toContain(
+        JSON.stringify(rows),
+      );
     }
   });
 });

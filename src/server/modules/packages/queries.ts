@@ -45,13 +45,23 @@ const packagesList = preparedList(
   (q) => q.orderBy('id', 'desc'),
 );
 
-export function listPackages(exec: Executor, engine: Engine, companyId: number, q: ListQuery): Promise<ListResponse<Package>> {
+export function listPackages(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  q: ListQuery,
+): Promise<ListResponse<Package>> {
   const search = q.search ? matchesAny(engine, ['name', 'description'], q.search) : undefined;
   return packagesList(exec, { companyId }, { page: q.page, items: q.items, map: toPackage, search });
 }
 
 /** A package of the company, or undefined; `lock` holds its row until the transaction ends. */
-export function findPackage(exec: Executor, companyId: number, id: number, opts: { lock?: boolean } = {}): Promise<PackageRow | undefined> {
+export function findPackage(
+  exec: Executor,
+  companyId: number,
+  id: number,
+  opts: { lock?: boolean } = {},
+): Promise<PackageRow | undefined> {
   const query = exec.selectFrom('packages').selectAll().where('company_id', '=', companyId).where('id', '=', id);
   return (opts.lock ? forUpdate(exec, query) : query).executeTakeFirst();
 }
@@ -61,7 +71,14 @@ export async function itemsOf(exec: Executor, packageId: number): Promise<Packag
   const rows = await exec
     .selectFrom('package_items')
     .innerJoin('products', 'products.id', 'package_items.product_id')
-    .select(['package_items.package_id', 'package_items.product_id', 'package_items.quantity', 'products.name', 'products.sku', 'products.description'])
+    .select([
+      'package_items.package_id',
+      'package_items.product_id',
+      'package_items.quantity',
+      'products.name',
+      'products.sku',
+      'products.description',
+    ])
     .where('package_items.package_id', '=', packageId)
     .orderBy('products.name')
     .orderBy('products.id')
@@ -74,7 +91,12 @@ export async function itemsOf(exec: Executor, packageId: number): Promise<Packag
   }));
 }
 
-export function insertPackage(exec: Executor, companyId: number, body: PackageValues, now: number): Promise<PackageRow> {
+export function insertPackage(
+  exec: Executor,
+  companyId: number,
+  body: PackageValues,
+  now: number,
+): Promise<PackageRow> {
   return exec
     .insertInto('packages')
     .values({ company_id: companyId, ...packageColumns(body), created_at: now, updated_at: now })
@@ -83,7 +105,13 @@ export function insertPackage(exec: Executor, companyId: number, body: PackageVa
 }
 
 /** A full update from the form, or only the status (the toggle). */
-export function updatePackageRow(exec: Executor, companyId: number, id: number, changes: PackageValues | { is_active: boolean }, now: number): Promise<PackageRow | undefined> {
+export function updatePackageRow(
+  exec: Executor,
+  companyId: number,
+  id: number,
+  changes: PackageValues | { is_active: boolean },
+  now: number,
+): Promise<PackageRow | undefined> {
   const columns = 'name' in changes ? packageColumns(changes) : { is_active: changes.is_active ? 1 : 0 };
   return exec
     .updateTable('packages')
@@ -96,13 +124,26 @@ export function updatePackageRow(exec: Executor, companyId: number, id: number, 
 
 /** Deletes a package of the company (its items go with it, ON DELETE CASCADE); answers whether there was one. */
 export async function deletePackageRow(exec: Executor, companyId: number, id: number): Promise<boolean> {
-  const result = await exec.deleteFrom('packages').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+  const result = await exec
+    .deleteFrom('packages')
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 /** Replaces the package's items with the given lines and touches its updated_at. */
-export async function replaceItems(exec: Executor, packageId: number, items: { product_id: number; quantity: number }[], now: number): Promise<void> {
+export async function replaceItems(
+  exec: Executor,
+  packageId: number,
+  items: { product_id: number; quantity: number }[],
+  now: number,
+): Promise<void> {
   await exec.deleteFrom('package_items').where('package_id', '=', packageId).execute();
-  if (items.length > 0) await exec.insertInto('package_items').values(items.map((i) => ({ package_id: packageId, product_id: i.product_id, quantity: i.quantity }))).execute();
+  if (items.length > 0)
+    await exec
+      .insertInto('package_items')
+      .values(items.map((i) => ({ package_id: packageId, product_id: i.product_id, quantity: i.quantity })))
+      .execute();
   await exec.updateTable('packages').set({ updated_at: now }).where('id', '=', packageId).execute();
 }

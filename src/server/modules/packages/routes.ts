@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { listQuery } from '../../../core/api/list.js';
 import { parse } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
-import { createPackage, deletePackage, getPackage, listPackagesOf, replacePackageItems, updatePackage } from './service.js';
+import {
+  createPackage,
+  deletePackage,
+  getPackage,
+  listPackagesOf,
+  replacePackageItems,
+  updatePackage,
+} from './service.js';
 
 /** Shipping presets of the selected company (X-Company-ID) and their contents. */
 export function packageRoutes(app: FastifyInstance): void {
@@ -15,7 +22,9 @@ export function packageRoutes(app: FastifyInstance): void {
     return { data: await getPackage(req.ctx, id) };
   });
 
-  app.post('/api/v1/package', company, async (req, reply) => reply.status(201).send({ data: await createPackage(req.ctx, req.body) }));
+  app.post('/api/v1/package', company, async (req, reply) =>
+    reply.status(201).send({ data: await createPackage(req.ctx, req.body) }),
+  );
 
   /** A full update, or the status toggle when the body holds nothing but is_active. */
   app.post('/api/v1/package/:id', company, async (req) => {

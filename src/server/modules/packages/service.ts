@@ -1,17 +1,37 @@
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
-import { isStatusOnly, mergePackageItems, packageBody, packageItemsBody, packageStatusBody, type Package } from '../../../core/api/packages.js';
+import {
+  isStatusOnly,
+  mergePackageItems,
+  packageBody,
+  packageItemsBody,
+  packageStatusBody,
+  type Package,
+} from '../../../core/api/packages.js';
 import { type ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { FieldProblems, notFound, parse, assertSelectedCompany } from '../../http/errors.js';
 import { companyProductIds } from '../products/index.js';
-import { deletePackageRow, findPackage, insertPackage, itemsOf, listPackages, replaceItems, toPackage, updatePackageRow, type PackageRow } from './queries.js';
+import {
+  deletePackageRow,
+  findPackage,
+  insertPackage,
+  itemsOf,
+  listPackages,
+  replaceItems,
+  toPackage,
+  updatePackageRow,
+  type PackageRow,
+} from './queries.js';
 
 /** Shipping presets of the company the request works in (ctx.companyId), with their contents. */
 export function listPackagesOf(ctx: ServiceContext, q: ListQuery): Promise<ListResponse<Package>> {
   return listPackages(ctx.db.kysely, ctx.db.engine, ctx.companyId, q);
 }
 
-const withItems = async (exec: Executor, row: PackageRow): Promise<Package> => ({ ...toPackage(row), items: await itemsOf(exec, row.id) });
+const withItems = async (exec: Executor, row: PackageRow): Promise<Package> => ({
+  ...toPackage(row),
+  items: await itemsOf(exec, row.id),
+});
 
 export async function getPackage(ctx: ServiceContext, id: number): Promise<Package> {
   const row = await findPackage(ctx.db.kysely, ctx.companyId, id);
@@ -60,7 +80,11 @@ export async function replacePackageItems(ctx: ServiceContext, input: unknown): 
     const found = await findPackage(trx, ctx.companyId, body.package_id, { lock: true });
     if (!found) throw notFound();
     // Checked inside the transaction, so a refusal changes nothing (one IN query for all lines).
-    const known = await companyProductIds(trx, ctx.companyId, items.map((i) => i.product_id));
+    const known = await companyProductIds(
+      trx,
+      ctx.companyId,
+      items.map((i) => i.product_id),
+    );
     const missing = body.package_items.findIndex((i) => !known.has(i.product_id));
     if (missing !== -1) throw FieldProblems.one(`package_items.${missing}.product_id`, 'package_product_not_found');
     await replaceItems(trx, found.id, items, ctx.now);

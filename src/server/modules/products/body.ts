@@ -21,7 +21,10 @@ export interface ProductRequestBody {
 export async function readProductBody(req: FastifyRequest): Promise<ProductRequestBody> {
   if (!req.isMultipart()) {
     const body = req.body;
-    return { fields: body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}, image: null };
+    return {
+      fields: body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {},
+      image: null,
+    };
   }
   const fields: Record<string, unknown> = {};
   let image: UploadedImage | null = null;

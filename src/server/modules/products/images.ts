@@ -38,4 +38,5 @@ export function imageSigner(appKey: string): ImageSigner {
   };
 }
 
-export const versionMatches = (sha256: string, version: string): boolean => version.length === VERSION_LENGTH && sha256.startsWith(version);
+export const versionMatches = (sha256: string, version: string): boolean =>
+  version.length === VERSION_LENGTH && sha256.startsWith(version);

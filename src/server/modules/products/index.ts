@@ -1,3 +1,9 @@
 /** The products module's public face: its routes, and what other modules take from the catalogue (ids, stock, the products an order takes). */
 export { productRoutes } from './routes.js';
-export { companyProduct, companyProductIds, companyProductsBySku, moveStocks, productsWithVariations } from './queries.js';
+export {
+  companyProduct,
+  companyProductIds,
+  companyProductsBySku,
+  moveStocks,
+  productsWithVariations,
+} from './queries.js';

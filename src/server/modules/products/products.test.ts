@@ -31,14 +31,30 @@ const fields = (over: Record<string, string | number | null | undefined> = {}) =
 });
 
 type File = { name: string; filename: string; type: string; data: Buffer };
-const imageFile = (data: Buffer, filename = 'poza.png', type = 'image/png'): File => ({ name: 'image', filename, type, data });
+const imageFile = (data: Buffer, filename = 'poza.png', type = 'image/png'): File => ({
+  name: 'image',
+  filename,
+  type,
+  data,
+});
 
-function send(u: TestUser, method: string, url: string, f: Record<string, string | number | null | undefined>, files: File[] = [], headers: Record<string, string> = {}) {
+function send(
+  u: TestUser,
+  method: string,
+  url: string,
+  f: Record<string, string | number | null | undefined>,
+  files: File[] = [],
+  headers: Record<string, string> = {},
+) {
   const body = multipart(f, files);
   return u.call(method, url, { body: body.payload, headers: { ...body.headers, ...headers } });
 }
 
-async function create(u: TestUser, over: Record<string, string | number | null | undefined> = {}, files: File[] = []): Promise<Product> {
+async function create(
+  u: TestUser,
+  over: Record<string, string | number | null | undefined> = {},
+  files: File[] = [],
+): Promise<Product> {
   const res = await send(u, 'POST', '/api/v1/product', fields(over), files);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as Product;
@@ -66,7 +82,11 @@ describe('authentication and company scope', () => {
       ['DELETE', `/api/v1/product/${p.id}`],
     ];
     for (const [method, url] of calls) {
-      const res = await t.app.inject({ method: method as 'GET', url, headers: { 'x-company-id': String(user.companyId) } });
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { 'x-company-id': String(user.companyId) },
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -102,7 +122,15 @@ describe('authentication and company scope', () => {
 
 describe('create and read', () => {
   it('creates from multipart form data without an image, money as two-decimal numbers', async () => {
-    const p = await create(user, { name: 'Cană ceramică „Dor”', sku: 'CAN-001', stock: 7, selling_price: '45.5', buying_price: '20', sale_type: 'Set', currency: 'EUR' });
+    const p = await create(user, {
+      name: 'Cană ceramică „Dor”',
+      sku: 'CAN-001',
+      stock: 7,
+      selling_price: '45.5',
+      buying_price: '20',
+      sale_type: 'Set',
+      currency: 'EUR',
+    });
     expect(p).toMatchObject({
       company_id: user.companyId,
       parent_id: null,
@@ -123,7 +151,9 @@ describe('create and read', () => {
   });
 
   it('also accepts JSON', async () => {
-    const res = await user.call('POST', '/api/v1/product', { body: fields({ sku: 'JSON-1', selling_price: 10.25, stock: 0 }) });
+    const res = await user.call('POST', '/api/v1/product', {
+      body: fields({ sku: 'JSON-1', selling_price: 10.25, stock: 0 }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ sku: 'JSON-1', selling_price: 10.25, stock: 0 });
   });
@@ -141,7 +171,11 @@ describe('create and read', () => {
       expect(img.statusCode).toBe(200);
       expect(img.headers['content-type']).toBe(mime);
       expect(img.rawPayload.equals(data)).toBe(true);
-      const row = await t.db.kysely.selectFrom('product_images').select(['mime', 'size']).where('product_id', '=', p.id).executeTakeFirstOrThrow();
+      const row = await t.db.kysely
+        .selectFrom('product_images')
+        .select(['mime', 'size'])
+        .where('product_id', '=', p.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ mime, size: data.length });
     }
   });
@@ -159,7 +193,11 @@ describe('create and read', () => {
     const forged = imageSigner('not-the-app-key').url(p.id, 'a'.repeat(64));
     expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
     // Expired: a link made two hours and more ago.
-    const row = await t.db.kysely.selectFrom('product_images').select('sha256').where('product_id', '=', p.id).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('product_images')
+      .select('sha256')
+      .where('product_id', '=', p.id)
+      .executeTakeFirstOrThrow();
     expect(imageSigner('k').verify(p.id, row.sha256.slice(0, 16), Math.floor(Date.now() / 1000) - 1, 'x')).toBe(false);
   });
 
@@ -199,12 +237,28 @@ describe('validation (422, one message per field)', () => {
     const res = await send(user, 'POST', '/api/v1/product', { name: '', sku: '  ' });
     expect(res.statusCode).toBe(422);
     const errors = res.json().errors as Record<string, string[]>;
-    expect(Object.keys(errors).sort()).toEqual(['buying_price', 'currency', 'name', 'sale_type', 'selling_price', 'sku', 'stock']);
+    expect(Object.keys(errors).sort()).toEqual([
+      'buying_price',
+      'currency',
+      'name',
+      'sale_type',
+      'selling_price',
+      'sku',
+      'stock',
+    ]);
     for (const list of Object.values(errors)) expect(list).toEqual(['This field is required.']);
   });
 
   it('checks each value and answers in the language asked for', async () => {
-    const bad = fields({ sale_type: 'Kilogram', currency: 'CHF', stock: '-1', selling_price: '12.345', buying_price: 'abc', sku: 'x'.repeat(101), parent_id: 'zz' });
+    const bad = fields({
+      sale_type: 'Kilogram',
+      currency: 'CHF',
+      stock: '-1',
+      selling_price: '12.345',
+      buying_price: 'abc',
+      sku: 'x'.repeat(101),
+      parent_id: 'zz',
+    });
     const res = await send(user, 'POST', '/api/v1/product', bad);
     expect(res.statusCode).toBe(422);
     const errors = res.json().errors;
@@ -216,8 +270,13 @@ describe('validation (422, one message per field)', () => {
     expect(errors.sku).toEqual(['At most 100 characters.']);
     expect(errors.parent_id).toBeDefined();
 
-    const ro = await send(user, 'POST', '/api/v1/product', fields({ stock: '2.5', selling_price: '-3' }), [], { 'accept-language': 'ro-RO' });
-    expect(ro.json().errors).toEqual({ stock: ['Introduceți un număr întreg.'], selling_price: ['Valoarea nu poate fi negativă.'] });
+    const ro = await send(user, 'POST', '/api/v1/product', fields({ stock: '2.5', selling_price: '-3' }), [], {
+      'accept-language': 'ro-RO',
+    });
+    expect(ro.json().errors).toEqual({
+      stock: ['Introduceți un număr întreg.'],
+      selling_price: ['Valoarea nu poate fi negativă.'],
+    });
   });
 
   it('keeps the SKU unique within the company, parents and variations together', async () => {
@@ -226,7 +285,9 @@ describe('validation (422, one message per field)', () => {
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors).toEqual({ sku: ['This SKU is already used by another product of the company.'] });
     // A variation cannot reuse the parent's SKU, nor a sibling's.
-    expect((await send(user, 'POST', '/api/v1/product', fields({ sku: 'UNIC-1', parent_id: a.id }))).statusCode).toBe(422);
+    expect((await send(user, 'POST', '/api/v1/product', fields({ sku: 'UNIC-1', parent_id: a.id }))).statusCode).toBe(
+      422,
+    );
     await create(user, { sku: 'UNIC-1-M', parent_id: a.id });
     const sibling = await send(user, 'POST', '/api/v1/product', fields({ sku: 'UNIC-1-M', parent_id: a.id }));
     expect(sibling.json().errors).toHaveProperty('sku');
@@ -245,7 +306,17 @@ describe('validation (422, one message per field)', () => {
 describe('variations', () => {
   it('a variation takes the company of its parent', async () => {
     const two = await t.signUp({ companies: [await t.createCompany('Alfa SRL'), await t.createCompany('Beta SRL')] });
-    const [alfa, beta] = [two.companyId, (await t.db.kysely.selectFrom('company_users').select('company_id').where('user_id', '=', two.id).orderBy('company_id', 'desc').executeTakeFirstOrThrow()).company_id];
+    const [alfa, beta] = [
+      two.companyId,
+      (
+        await t.db.kysely
+          .selectFrom('company_users')
+          .select('company_id')
+          .where('user_id', '=', two.id)
+          .orderBy('company_id', 'desc')
+          .executeTakeFirstOrThrow()
+      ).company_id,
+    ];
     const parent = await create(two);
     const v = await create(two, { parent_id: parent.id });
     expect(v.company_id).toBe(alfa);
@@ -259,10 +330,20 @@ describe('variations', () => {
     const stranger = await send(two, 'POST', '/api/v1/product', fields({ company_id: other.companyId }));
     expect(stranger.json().errors).toEqual({ company_id: ['Choose one of your companies.'] });
     // The company cannot change on edit.
-    const moved = await send(two, 'POST', `/api/v1/product/${v.id}`, fields({ company_id: beta, parent_id: parent.id }));
+    const moved = await send(
+      two,
+      'POST',
+      `/api/v1/product/${v.id}`,
+      fields({ company_id: beta, parent_id: parent.id }),
+    );
     expect(moved.statusCode).toBe(422);
     expect(moved.json().errors).toHaveProperty('company_id');
-    const movedParent = await send(two, 'POST', `/api/v1/product/${parent.id}`, fields({ company_id: beta, stock: undefined, selling_price: undefined }));
+    const movedParent = await send(
+      two,
+      'POST',
+      `/api/v1/product/${parent.id}`,
+      fields({ company_id: beta, stock: undefined, selling_price: undefined }),
+    );
     expect(movedParent.json().errors).toEqual({ company_id: ['The company of a product cannot be changed.'] });
   });
 
@@ -280,8 +361,13 @@ describe('variations', () => {
     const res = await send(user, 'POST', `/api/v1/product/${lone.id}`, fields({ sku: lone.sku, parent_id: p2.id }));
     expect(res.json().errors).toHaveProperty('parent_id');
     // Sending the same parent, or no parent field at all, is fine.
-    expect((await send(user, 'POST', `/api/v1/product/${v.id}`, fields({ sku: v.sku, parent_id: p1.id, name: 'Mărimea M' }))).statusCode).toBe(200);
-    expect((await send(user, 'POST', `/api/v1/product/${v.id}`, fields({ sku: v.sku, name: 'Mărimea L' }))).statusCode).toBe(200);
+    expect(
+      (await send(user, 'POST', `/api/v1/product/${v.id}`, fields({ sku: v.sku, parent_id: p1.id, name: 'Mărimea M' })))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await send(user, 'POST', `/api/v1/product/${v.id}`, fields({ sku: v.sku, name: 'Mărimea L' }))).statusCode,
+    ).toBe(200);
     const after = (await get(user, v.id)).json().data;
     expect(after).toMatchObject({ parent_id: p1.id, name: 'Mărimea L' });
   });
@@ -291,7 +377,9 @@ describe('variations', () => {
     const v = await create(user, { parent_id: p.id });
     const res = await send(user, 'POST', '/api/v1/product', fields({ parent_id: v.id }));
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ parent_id: ['A variation cannot have variations of its own: choose a top-level product.'] });
+    expect(res.json().errors).toEqual({
+      parent_id: ['A variation cannot have variations of its own: choose a top-level product.'],
+    });
     const missing = await send(user, 'POST', '/api/v1/product', fields({ parent_id: 999999 }));
     expect(missing.json().errors).toEqual({ parent_id: ['The parent product does not exist in this company.'] });
   });
@@ -301,7 +389,11 @@ describe('variations', () => {
     expect(parent.stock).toBe(30);
     const s = await create(user, { parent_id: parent.id, name: 'Mărimea S', stock: 4, selling_price: '95.00' });
     await create(user, { parent_id: parent.id, name: 'Mărimea M', stock: 6, selling_price: '99.00' });
-    const row = await t.db.kysely.selectFrom('products').select(['stock', 'selling_price']).where('id', '=', parent.id).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('products')
+      .select(['stock', 'selling_price'])
+      .where('id', '=', parent.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ stock: null, selling_price: null });
     const read = (await get(user, parent.id)).json().data as Product;
     expect(read.stock).toBeNull();
@@ -313,19 +405,37 @@ describe('variations', () => {
     expect(s.company_id).toBe(user.companyId);
 
     // Updating the parent with a stock or a selling price is refused...
-    const withStock = await send(user, 'POST', `/api/v1/product/${parent.id}`, fields({ sku: parent.sku, stock: 5, selling_price: '10' }));
+    const withStock = await send(
+      user,
+      'POST',
+      `/api/v1/product/${parent.id}`,
+      fields({ sku: parent.sku, stock: 5, selling_price: '10' }),
+    );
     expect(withStock.statusCode).toBe(422);
     expect(withStock.json().errors).toEqual({
       stock: ['A product with variations has no own stock: set it on each variation.'],
       selling_price: ['A product with variations has no own selling price: set it on each variation.'],
     });
     // ...and without them (as the form sends it) it saves, still without them.
-    const ok = await send(user, 'POST', `/api/v1/product/${parent.id}`, fields({ sku: parent.sku, name: 'Hanorac', stock: undefined, selling_price: '' }));
+    const ok = await send(
+      user,
+      'POST',
+      `/api/v1/product/${parent.id}`,
+      fields({ sku: parent.sku, name: 'Hanorac', stock: undefined, selling_price: '' }),
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toMatchObject({ name: 'Hanorac', stock: null, selling_price: null });
     // A variation (or any product without variations) still needs both.
-    const vNoStock = await send(user, 'POST', `/api/v1/product/${s.id}`, fields({ sku: s.sku, stock: '', selling_price: undefined }));
-    expect(vNoStock.json().errors).toEqual({ stock: ['This field is required.'], selling_price: ['This field is required.'] });
+    const vNoStock = await send(
+      user,
+      'POST',
+      `/api/v1/product/${s.id}`,
+      fields({ sku: s.sku, stock: '', selling_price: undefined }),
+    );
+    expect(vNoStock.json().errors).toEqual({
+      stock: ['This field is required.'],
+      selling_price: ['This field is required.'],
+    });
   });
 });
 
@@ -340,7 +450,13 @@ describe('list', () => {
       ['M', 5, '320.00'],
       ['XL', 0, '350.50'],
     ] as const) {
-      await create(u, { name: `Geacă de iarnă ${size}`, sku: `GEACA-${size}-NEGRU`, parent_id: geaca.id, stock, selling_price: price });
+      await create(u, {
+        name: `Geacă de iarnă ${size}`,
+        sku: `GEACA-${size}-NEGRU`,
+        parent_id: geaca.id,
+        stock,
+        selling_price: price,
+      });
     }
   });
 
@@ -363,7 +479,7 @@ describe('list', () => {
     expect(last.data.map((p: Product) => p.sku)).toEqual(['SIMPLU-3', 'SIMPLU-2', 'SIMPLU-1']);
   });
 
-  it("counts for the dashboard with items=1 (meta.total)", async () => {
+  it('counts for the dashboard with items=1 (meta.total)', async () => {
     const res = await u.call('GET', '/api/v1/product?items=1');
     expect(res.json().meta.total).toBe(13);
     expect(res.json().data).toHaveLength(1);
@@ -427,16 +543,29 @@ describe('search index', () => {
   // SQLite answers searches of 3+ characters from an FTS5 trigram table kept by triggers, PostgreSQL
   // from trigram indexes: the answers must follow every change, as a plain scan would.
   const skus = async (u: TestUser, term: string) =>
-    ((await u.call('GET', `/api/v1/product?items=100&search=${encodeURIComponent(term)}`)).json().data as Product[]).map((p) => p.sku).sort();
+    ((await u.call('GET', `/api/v1/product?items=100&search=${encodeURIComponent(term)}`)).json().data as Product[])
+      .map((p) => p.sku)
+      .sort();
 
   it('follows renames, SKU changes and deletes, cascades included', async () => {
     const u = await t.signUp();
     const parent = await create(u, { name: 'Ulcior de Horezu', sku: 'ULC-1' });
-    const child = await create(u, { name: 'Ulcior de Horezu mare', sku: 'ULC-1-MARE', parent_id: parent.id, stock: 2, selling_price: '10.00' });
+    const child = await create(u, {
+      name: 'Ulcior de Horezu mare',
+      sku: 'ULC-1-MARE',
+      parent_id: parent.id,
+      stock: 2,
+      selling_price: '10.00',
+    });
     expect(await skus(u, 'horezu')).toEqual(['ULC-1']);
     expect(await skus(u, '1-mare')).toEqual(['ULC-1']);
 
-    const renamed = await send(u, 'POST', `/api/v1/product/${child.id}`, fields({ name: 'Ulcior pictat', sku: 'ULC-1-PICT', stock: 2, selling_price: '10.00' }));
+    const renamed = await send(
+      u,
+      'POST',
+      `/api/v1/product/${child.id}`,
+      fields({ name: 'Ulcior pictat', sku: 'ULC-1-PICT', stock: 2, selling_price: '10.00' }),
+    );
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await skus(u, '1-mare')).toEqual([]);
     expect(await skus(u, '1-pict')).toEqual(['ULC-1']);
@@ -473,18 +602,48 @@ describe('search index', () => {
 describe('broad search', () => {
   const now = Math.floor(Date.now() / 1000);
   const row = (u: TestUser, name: string, sku: string, parent_id: number | null = null) => ({
-    company_id: u.companyId, parent_id, name, description: null, sku, sale_type: 'Bucata', stock: 1, selling_price: 100, buying_price: 50, currency: 'RON', created_at: now, updated_at: now,
+    company_id: u.companyId,
+    parent_id,
+    name,
+    description: null,
+    sku,
+    sale_type: 'Bucata',
+    stock: 1,
+    selling_price: 100,
+    buying_price: 50,
+    currency: 'RON',
+    created_at: now,
+    updated_at: now,
   });
   type Page = { data: Product[]; meta: { total: number; total_exact?: boolean; last_page: number } };
 
   it('cuts the pages of a narrow term from the matches the index gave, past the end included', async () => {
     const u = await t.signUp();
     const ids: number[] = [];
-    for (let i = 0; i < 25; i++) ids.push((await t.db.kysely.insertInto('products').values(row(u, `Ulcior ${i}`, `U-${i}`)).returning('id').executeTakeFirstOrThrow()).id);
-    await t.db.kysely.insertInto('products').values(row(u, 'Farfurie', 'F-1')).execute();
+    for (let i = 0; i < 25; i++)
+      ids.push(
+        (
+          await t.db.kysely
+            .insertInto('products')
+            .values(row(u, `Ulcior ${i}`, `U-${i}`))
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    await t.db.kysely
+      .insertInto('products')
+      .values(row(u, 'Farfurie', 'F-1'))
+      .execute();
     // A variation's match brings its parent, once.
-    const parent = await t.db.kysely.insertInto('products').values(row(u, 'Cană', 'C-1')).returning('id').executeTakeFirstOrThrow();
-    await t.db.kysely.insertInto('products').values([row(u, 'Cană ulcior S', 'C-1-S', parent.id), row(u, 'Cană ulcior M', 'C-1-M', parent.id)]).execute();
+    const parent = await t.db.kysely
+      .insertInto('products')
+      .values(row(u, 'Cană', 'C-1'))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .insertInto('products')
+      .values([row(u, 'Cană ulcior S', 'C-1-S', parent.id), row(u, 'Cană ulcior M', 'C-1-M', parent.id)])
+      .execute();
     const newestFirst = [parent.id, ...ids.reverse()];
 
     const third = (await u.call('GET', '/api/v1/product?items=10&page=3&search=ULCIOR')).json() as Page;
@@ -503,10 +662,24 @@ describe('broad search', () => {
     // 40 products of 6 matching variations each: 240 matching rows, more than the index probe
     // reads (201), yet only 40 products, so the total is exact.
     for (let i = 0; i < 40; i++) {
-      const parent = await t.db.kysely.insertInto('products').values(row(u, `Camasa ${i}`, `C-${i}`)).returning('id').executeTakeFirstOrThrow();
-      await t.db.kysely.insertInto('products').values(['XS', 'S', 'M', 'L', 'XL', 'XXL'].map((size) => row(u, `Camasa ${i} marimea ${size}`, `C-${i}-${size}`, parent.id))).execute();
+      const parent = await t.db.kysely
+        .insertInto('products')
+        .values(row(u, `Camasa ${i}`, `C-${i}`))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db.kysely
+        .insertInto('products')
+        .values(
+          ['XS', 'S', 'M', 'L', 'XL', 'XXL'].map((size) =>
+            row(u, `Camasa ${i} marimea ${size}`, `C-${i}-${size}`, parent.id),
+          ),
+        )
+        .execute();
     }
-    await t.db.kysely.insertInto('products').values(row(u, 'Farfurie', 'F-1')).execute();
+    await t.db.kysely
+      .insertInto('products')
+      .values(row(u, 'Farfurie', 'F-1'))
+      .execute();
     const res = (await u.call('GET', '/api/v1/product?items=10&search=marimea')).json() as Page;
     expect(res.meta).toEqual({ total: 40, last_page: 4, current_page: 1, per_page: 10 });
     expect(res.data.map((p) => p.sku)).toEqual(Array.from({ length: 10 }, (_, k) => `C-${39 - k}`));
@@ -515,11 +688,28 @@ describe('broad search', () => {
   it('walks a broad term newest first, matches variations in any ASCII case, and bounds the total', async () => {
     const u = await t.signUp();
     // More matches than the count's window (200), so the search takes the broad path (the walk).
-    const rows = Array.from({ length: 1200 }, (_, i) => (i % 10 === 5 ? row(u, `Farfurie ${i}`, `F-${i}`) : row(u, `Vas de Horezu ${i}`, `V-${i}`)));
-    for (let i = 0; i < rows.length; i += 200) await t.db.kysely.insertInto('products').values(rows.slice(i, i + 200)).execute();
-    const ulcior = await t.db.kysely.insertInto('products').values(row(u, 'Ulcior', 'U-1')).returning('id').executeTakeFirstOrThrow();
-    await t.db.kysely.insertInto('products').values(row(u, 'Ulcior HOREZU mic', 'U-1-MIC', ulcior.id)).execute();
-    const newest = await t.db.kysely.insertInto('products').values(row(u, 'Farfurie nouă', 'F-NEW')).returning('id').executeTakeFirstOrThrow();
+    const rows = Array.from({ length: 1200 }, (_, i) =>
+      i % 10 === 5 ? row(u, `Farfurie ${i}`, `F-${i}`) : row(u, `Vas de Horezu ${i}`, `V-${i}`),
+    );
+    for (let i = 0; i < rows.length; i += 200)
+      await t.db.kysely
+        .insertInto('products')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    const ulcior = await t.db.kysely
+      .insertInto('products')
+      .values(row(u, 'Ulcior', 'U-1'))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .insertInto('products')
+      .values(row(u, 'Ulcior HOREZU mic', 'U-1-MIC', ulcior.id))
+      .execute();
+    const newest = await t.db.kysely
+      .insertInto('products')
+      .values(row(u, 'Farfurie nouă', 'F-NEW'))
+      .returning('id')
+      .executeTakeFirstOrThrow();
 
     const res = await u.call('GET', '/api/v1/product?items=10&search=horezu');
     expect(res.statusCode, res.body).toBe(200);
@@ -527,11 +717,16 @@ describe('broad search', () => {
     expect(body.meta).toMatchObject({ total: 200, total_exact: false, last_page: 21 });
     expect(body.data[0].sku).toBe('U-1');
     expect(body.data.map((p) => p.id)).toEqual([...body.data.map((p) => p.id)].sort((a, b) => b - a));
-    expect(body.data.every((p) => /horezu/i.test(p.name) || p.variations.some((v) => /horezu/i.test(v.name)))).toBe(true);
+    expect(body.data.every((p) => /horezu/i.test(p.name) || p.variations.some((v) => /horezu/i.test(v.name)))).toBe(
+      true,
+    );
     expect(body.data.some((p) => p.id === newest.id)).toBe(false);
 
     // A deep page: the bound follows the offset (990 + 200), past the 1,081 matches, so exact.
-    const deep = (await u.call('GET', '/api/v1/product?items=10&search=HOREZU&page=100')).json() as { data: Product[]; meta: { total: number; total_exact?: boolean } };
+    const deep = (await u.call('GET', '/api/v1/product?items=10&search=HOREZU&page=100')).json() as {
+      data: Product[];
+      meta: { total: number; total_exact?: boolean };
+    };
     expect(deep.meta.total).toBe(1081);
     expect(deep.meta.total_exact).toBeUndefined();
     expect(deep.data).toHaveLength(10);
@@ -544,24 +739,35 @@ describe('update and images', () => {
     const p = await create(user, {}, [imageFile(PNG)]);
     const firstUrl = p.image!;
     // No file: the image stays.
-    const kept = (await send(user, 'POST', `/api/v1/product/${p.id}`, fields({ sku: p.sku, name: 'Nume nou' }))).json().data as Product;
+    const kept = (await send(user, 'POST', `/api/v1/product/${p.id}`, fields({ sku: p.sku, name: 'Nume nou' }))).json()
+      .data as Product;
     expect(kept.image).toBe(firstUrl);
     expect(kept.name).toBe('Nume nou');
     // A new file replaces it: a new link, and the old link no longer serves anything.
-    const replaced = await send(user, 'POST', `/api/v1/product/${p.id}`, fields({ sku: p.sku }), [imageFile(TINY_WEBP, 'nou.webp')]);
+    const replaced = await send(user, 'POST', `/api/v1/product/${p.id}`, fields({ sku: p.sku }), [
+      imageFile(TINY_WEBP, 'nou.webp'),
+    ]);
     expect(replaced.statusCode, replaced.body).toBe(200);
     const newUrl = replaced.json().data.image as string;
     expect(newUrl).not.toBe(firstUrl);
     expect((await t.app.inject({ method: 'GET', url: newUrl })).headers['content-type']).toBe('image/webp');
     expect((await t.app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404);
     // A fake file on update is refused and the stored image is untouched.
-    const fake = await send(user, 'POST', `/api/v1/product/${p.id}`, fields({ sku: p.sku }), [imageFile(Buffer.from('<html>hi</html>'), 'x.webp', 'image/webp')]);
+    const fake = await send(user, 'POST', `/api/v1/product/${p.id}`, fields({ sku: p.sku }), [
+      imageFile(Buffer.from('<html>hi</html>'), 'x.webp', 'image/webp'),
+    ]);
     expect(fake.statusCode).toBe(422);
     expect((await get(user, p.id)).json().data.image).toBe(newUrl);
     // remove_image=1 removes it.
     const removed = await send(user, 'POST', `/api/v1/product/${p.id}`, fields({ sku: p.sku, remove_image: '1' }));
     expect(removed.json().data.image).toBeNull();
-    expect(await t.db.kysely.selectFrom('product_images').select('product_id').where('product_id', '=', p.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.kysely
+        .selectFrom('product_images')
+        .select('product_id')
+        .where('product_id', '=', p.id)
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('validates the update body like the create body', async () => {
@@ -583,7 +789,11 @@ describe('delete', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'deleted', deleted_variations: 2 });
     for (const id of [parent.id, v1.id, v2.id]) expect((await get(user, id)).statusCode).toBe(404);
-    const images = await t.db.kysely.selectFrom('product_images').select('product_id').where('product_id', 'in', [parent.id, v1.id]).execute();
+    const images = await t.db.kysely
+      .selectFrom('product_images')
+      .select('product_id')
+      .where('product_id', 'in', [parent.id, v1.id])
+      .execute();
     expect(images).toEqual([]);
     expect((await user.call('DELETE', `/api/v1/product/${parent.id}`)).statusCode).toBe(404);
   });

@@ -39,13 +39,25 @@ export function toProduct(row: ProductRow, link: ImageLink, variations: Product[
 
 /** The rows of the products `ids` names (a list of ids or a subquery of them), newest first. */
 function productRows(exec: Executor, ids: OperandValueExpressionOrList<Database & { p: ProductsTable }, 'p', 'p.id'>) {
-  return exec.selectFrom('products as p').selectAll('p').select(imageSha).where('p.id', 'in', ids).orderBy('p.id', 'desc');
+  return exec
+    .selectFrom('products as p')
+    .selectAll('p')
+    .select(imageSha)
+    .where('p.id', 'in', ids)
+    .orderBy('p.id', 'desc');
 }
 
 const rowsById = prepared((exec, v: { ids: number[] }) => productRows(exec, v.ids), { lists: ['ids'] });
 
 const variationRows = prepared(
-  (exec, v: { parentIds: number[] }) => exec.selectFrom('products as p').selectAll('p').select(imageSha).where('p.parent_id', 'in', v.parentIds).orderBy('p.parent_id').orderBy('p.id'),
+  (exec, v: { parentIds: number[] }) =>
+    exec
+      .selectFrom('products as p')
+      .selectAll('p')
+      .select(imageSha)
+      .where('p.parent_id', 'in', v.parentIds)
+      .orderBy('p.parent_id')
+      .orderBy('p.id'),
   { lists: ['parentIds'] },
 );
 
@@ -75,7 +87,8 @@ const usesFtsIndex = (engine: Engine, term: string) => engine === 'sqlite' && [.
  * name and SKU joined there, so it is compared with the columns themselves, as on SQLite.
  */
 type MatchForm = 'folded' | Engine;
-const matchFormOf = (engine: Engine, term: string): MatchForm => (engine === 'postgres' && !term.includes('\n') ? 'folded' : engine);
+const matchFormOf = (engine: Engine, term: string): MatchForm =>
+  engine === 'postgres' && !term.includes('\n') ? 'folded' : engine;
 
 /** Whether the product `alias` matches `pattern` (containsPattern of the term) by name or SKU. */
 function productMatches(form: MatchForm, alias: 'm' | 'p' | 'v', pattern: string) {
@@ -91,11 +104,14 @@ const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
  * CROSS JOIN keeps SQLite from walking the company's products and checking each.
  */
 const ftsTops = (phrase: string, companyId: number) =>
-  sql<{ top_id: number }>`select coalesce(m.parent_id, m.id) as top_id from products_search cross join products m on m.id = products_search.rowid
+  sql<{
+    top_id: number;
+  }>`select coalesce(m.parent_id, m.id) as top_id from products_search cross join products m on m.id = products_search.rowid
     where products_search match ${phrase} and m.company_id = ${companyId}`;
 
 /** The company's top-level products. */
-const topLevel = (exec: Executor, companyId: number) => exec.selectFrom('products as p').where('p.company_id', '=', companyId).where('p.parent_id', 'is', null);
+const topLevel = (exec: Executor, companyId: number) =>
+  exec.selectFrom('products as p').where('p.company_id', '=', companyId).where('p.parent_id', 'is', null);
 type TopLevel = ReturnType<typeof topLevel>;
 
 /**
@@ -105,7 +121,8 @@ type TopLevel = ReturnType<typeof topLevel>;
  * took 400 ms). The rows are read for these ids only (productRows), so the image subquery runs for
  * the rows shown, never for the rows an OFFSET skips (PostgreSQL ran it for every skipped row).
  */
-const pageIdsOf = (query: TopLevel, limit: number, offset: number) => query.select('p.id').orderBy('p.parent_id', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset);
+const pageIdsOf = (query: TopLevel, limit: number, offset: number) =>
+  query.select('p.id').orderBy('p.parent_id', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset);
 
 /**
  * A broad term's walk: the company's products newest first, each kept if it or one of its
@@ -119,15 +136,28 @@ const broadWalk = (query: TopLevel, form: MatchForm, pattern: string) =>
   query.where((eb) =>
     eb.or([
       productMatches(form, 'p', pattern),
-      eb(eb.selectFrom('products as v').select(sql<number>`1`.as('one')).whereRef('v.parent_id', '=', 'p.id').where(productMatches(form, 'v', pattern)).limit(1), 'is not', null),
+      eb(
+        eb
+          .selectFrom('products as v')
+          .select(sql<number>`1`.as('one'))
+          .whereRef('v.parent_id', '=', 'p.id')
+          .where(productMatches(form, 'v', pattern))
+          .limit(1),
+        'is not',
+        null,
+      ),
     ]),
   );
 
 // The usual queries of the list are built and compiled once (db/perf/prepared.ts); Kysely building
 // them on every request cost a broad search about a third of its time in Node.
-const unsearchedPage = prepared((exec, v: { companyId: number; limit: number; offset: number }) => productRows(exec, pageIdsOf(topLevel(exec, v.companyId), v.limit, v.offset)), {
-  shape: ['limit', 'offset'],
-});
+const unsearchedPage = prepared(
+  (exec, v: { companyId: number; limit: number; offset: number }) =>
+    productRows(exec, pageIdsOf(topLevel(exec, v.companyId), v.limit, v.offset)),
+  {
+    shape: ['limit', 'offset'],
+  },
+);
 const broadPage = prepared(
   (exec, v: { companyId: number; form: MatchForm; pattern: string; limit: number; offset: number }) =>
     productRows(exec, pageIdsOf(broadWalk(topLevel(exec, v.companyId), v.form, v.pattern), v.limit, v.offset)),
@@ -151,15 +181,28 @@ const probeRows = prepared(
   (_exec, v: { companyId: number; form: MatchForm | 'fts'; match: string; limit: number }) =>
     v.form === 'fts'
       ? sql<{ top_id: number }>`${ftsTops(v.match, v.companyId)} limit ${v.limit}`
-      : sql<{ top_id: number }>`select coalesce(m.parent_id, m.id) as top_id from products m where m.company_id = ${v.companyId} and ${productMatches(v.form, 'm', v.match)} limit ${v.limit}`,
+      : sql<{
+          top_id: number;
+        }>`select coalesce(m.parent_id, m.id) as top_id from products m where m.company_id = ${v.companyId} and ${productMatches(v.form, 'm', v.match)} limit ${v.limit}`,
   { shape: ['form'] },
 );
 
-async function probeSearchIndex(exec: Executor, engine: Engine, companyId: number, term: string, bound: number): Promise<IndexProbe> {
-  const values = engine === 'sqlite' ? { form: 'fts' as const, match: ftsPhrase(term) } : { form: matchFormOf(engine, term), match: containsPattern(term) };
+async function probeSearchIndex(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  term: string,
+  bound: number,
+): Promise<IndexProbe> {
+  const values =
+    engine === 'sqlite'
+      ? { form: 'fts' as const, match: ftsPhrase(term) }
+      : { form: matchFormOf(engine, term), match: containsPattern(term) };
   const rows = await probeRows(exec, { companyId, ...values, limit: bound + 1 });
   const tops = [...new Set(rows.map((r) => Number(r.top_id)))];
-  return rows.length > bound ? { narrow: false, moreThanBound: tops.length > bound } : { narrow: true, tops: tops.sort((x, y) => y - x) };
+  return rows.length > bound
+    ? { narrow: false, moreThanBound: tops.length > bound }
+    : { narrow: true, tops: tops.sort((x, y) => y - x) };
 }
 
 /**
@@ -168,10 +211,18 @@ async function probeSearchIndex(exec: Executor, engine: Engine, companyId: numbe
  * folds every letter: a term with others (ă, Ș) keeps the index's answer however broad it is.
  * PostgreSQL's comparison (productMatches) is the same in the probe and in the walk, whatever the term.
  */
-const probesIndex = (engine: Engine, term: string) => engine === 'postgres' || (usesFtsIndex(engine, term) && /^[\x20-\x7e]*$/.test(term));
+const probesIndex = (engine: Engine, term: string) =>
+  engine === 'postgres' || (usesFtsIndex(engine, term) && /^[\x20-\x7e]*$/.test(term));
 
 /** The page's rows and its total, by the way the term (if any) is searched. */
-async function pageRows(exec: Executor, engine: Engine, companyId: number, term: string, offset: number, items: number): Promise<{ rows: ProductRow[]; known: ListTotal }> {
+async function pageRows(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  term: string,
+  offset: number,
+  items: number,
+): Promise<{ rows: ProductRow[]; known: ListTotal }> {
   const bound = searchCountBound(offset, items);
   if (!term) {
     const known = await keptCount(exec, companyId, 'products');
@@ -181,11 +232,16 @@ async function pageRows(exec: Executor, engine: Engine, companyId: number, term:
     const probe = await probeSearchIndex(exec, engine, companyId, term, bound);
     if (probe.narrow) {
       const ids = probe.tops.slice(offset, offset + items);
-      return { rows: ids.length === 0 ? [] : await rowsById(exec, { ids }), known: { total: probe.tops.length, exact: true } };
+      return {
+        rows: ids.length === 0 ? [] : await rowsById(exec, { ids }),
+        known: { total: probe.tops.length, exact: true },
+      };
     }
     const form = matchFormOf(engine, term);
     const pattern = containsPattern(term);
-    const known = probe.moreThanBound ? { total: bound, exact: false } : await boundedCount(exec, broadWalk(topLevel(exec, companyId), form, pattern), bound);
+    const known = probe.moreThanBound
+      ? { total: bound, exact: false }
+      : await boundedCount(exec, broadWalk(topLevel(exec, companyId), form, pattern), bound);
     return { rows: await broadPage(exec, { companyId, form, pattern, limit: items, offset }), known };
   }
   // The terms the index cannot judge (SQLite: under 3 characters, or beyond ASCII), each page
@@ -202,7 +258,10 @@ async function pageRows(exec: Executor, engine: Engine, companyId: number, term:
           .where('m.company_id', '=', companyId)
           .where(productMatches(engine, 'm', containsPattern(term))),
   );
-  return { rows: await productRows(exec, pageIdsOf(query, items, offset)).execute(), known: await boundedCount(exec, query, bound) };
+  return {
+    rows: await productRows(exec, pageIdsOf(query, items, offset)).execute(),
+    known: await boundedCount(exec, query, bound),
+  };
 }
 
 /**
@@ -213,15 +272,39 @@ async function pageRows(exec: Executor, engine: Engine, companyId: number, term:
  * search counted up to a bound (a term matching an eighth of a million products counted all of
  * them before).
  */
-export async function listProducts(exec: Executor, engine: Engine, link: ImageLink, companyId: number, q: { page: number; items: number; search: string }): Promise<ListResponse<Product>> {
+export async function listProducts(
+  exec: Executor,
+  engine: Engine,
+  link: ImageLink,
+  companyId: number,
+  q: { page: number; items: number; search: string },
+): Promise<ListResponse<Product>> {
   const { rows, known } = await pageRows(exec, engine, companyId, q.search, (q.page - 1) * q.items, q.items);
-  const children = await variationsOf(exec, rows.map((r) => r.id), link);
-  return { data: rows.map((row) => toProduct(row, link, children.get(row.id) ?? [])), meta: pageMeta(known, q.page, q.items) };
+  const children = await variationsOf(
+    exec,
+    rows.map((r) => r.id),
+    link,
+  );
+  return {
+    data: rows.map((row) => toProduct(row, link, children.get(row.id) ?? [])),
+    meta: pageMeta(known, q.page, q.items),
+  };
 }
 
 /** One product of the company (a parent with its variations), or undefined. */
-export async function findProduct(exec: Executor, link: ImageLink, companyId: number, id: number): Promise<Product | undefined> {
-  const row = await exec.selectFrom('products as p').selectAll('p').select(imageSha).where('p.id', '=', id).where('p.company_id', '=', companyId).executeTakeFirst();
+export async function findProduct(
+  exec: Executor,
+  link: ImageLink,
+  companyId: number,
+  id: number,
+): Promise<Product | undefined> {
+  const row = await exec
+    .selectFrom('products as p')
+    .selectAll('p')
+    .select(imageSha)
+    .where('p.id', '=', id)
+    .where('p.company_id', '=', companyId)
+    .executeTakeFirst();
   if (!row) return undefined;
   const children = row.parent_id === null ? await variationsOf(exec, [row.id], link) : new Map<number, Product[]>();
   return toProduct(row, link, children.get(row.id) ?? []);
@@ -233,12 +316,20 @@ export async function findProduct(exec: Executor, link: ImageLink, companyId: nu
  */
 export async function companyProductIds(exec: Executor, companyId: number, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await forUpdate(exec, exec.selectFrom('products').select('id').where('company_id', '=', companyId).where('id', 'in', ids)).execute();
+  const rows = await forUpdate(
+    exec,
+    exec.selectFrom('products').select('id').where('company_id', '=', companyId).where('id', 'in', ids),
+  ).execute();
   return new Set(rows.map((r) => r.id));
 }
 
 /** A product's row of the company, or undefined; `lock` holds it until the transaction ends. */
-export function findProductRow(exec: Executor, companyId: number, id: number, opts: { lock?: boolean } = {}): Promise<Selectable<ProductsTable> | undefined> {
+export function findProductRow(
+  exec: Executor,
+  companyId: number,
+  id: number,
+  opts: { lock?: boolean } = {},
+): Promise<Selectable<ProductsTable> | undefined> {
   const query = exec.selectFrom('products').selectAll().where('id', '=', id).where('company_id', '=', companyId);
   return (opts.lock ? forUpdate(exec, query) : query).executeTakeFirst();
 }
@@ -249,7 +340,9 @@ export async function companyOfProduct(exec: Executor, id: number): Promise<numb
 }
 
 export async function hasVariations(exec: Executor, productId: number): Promise<boolean> {
-  return Boolean(await exec.selectFrom('products').select('id').where('parent_id', '=', productId).limit(1).executeTakeFirst());
+  return Boolean(
+    await exec.selectFrom('products').select('id').where('parent_id', '=', productId).limit(1).executeTakeFirst(),
+  );
 }
 
 /** True when another product of the company (parents and variations together) has the SKU. */
@@ -283,7 +376,13 @@ function productColumns(v: ProductValues) {
   };
 }
 
-export async function insertProduct(exec: Executor, companyId: number, parentId: number | null, values: ProductValues, now: number): Promise<number> {
+export async function insertProduct(
+  exec: Executor,
+  companyId: number,
+  parentId: number | null,
+  values: ProductValues,
+  now: number,
+): Promise<number> {
   const row = await exec
     .insertInto('products')
     .values({ company_id: companyId, parent_id: parentId, ...productColumns(values), created_at: now, updated_at: now })
@@ -293,12 +392,20 @@ export async function insertProduct(exec: Executor, companyId: number, parentId:
 }
 
 export async function updateProductRow(exec: Executor, id: number, values: ProductValues, now: number): Promise<void> {
-  await exec.updateTable('products').set({ ...productColumns(values), updated_at: now }).where('id', '=', id).execute();
+  await exec
+    .updateTable('products')
+    .set({ ...productColumns(values), updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A parent that gets its first variation keeps no stock or selling price of its own. */
 export async function clearOwnStockAndPrice(exec: Executor, id: number, now: number): Promise<void> {
-  await exec.updateTable('products').set({ stock: null, selling_price: null, updated_at: now }).where('id', '=', id).execute();
+  await exec
+    .updateTable('products')
+    .set({ stock: null, selling_price: null, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Deletes a product and its variations; answers how many variations went with it. */
@@ -310,11 +417,23 @@ export async function deleteProductRows(exec: Executor, id: number): Promise<num
 }
 
 /** Stores the image of a product, replacing any earlier one. */
-export async function saveImage(exec: Executor, productId: number, image: { mime: string; bytes: Buffer; sha256: string }, now: number): Promise<void> {
+export async function saveImage(
+  exec: Executor,
+  productId: number,
+  image: { mime: string; bytes: Buffer; sha256: string },
+  now: number,
+): Promise<void> {
   await exec.deleteFrom('product_images').where('product_id', '=', productId).execute();
   await exec
     .insertInto('product_images')
-    .values({ product_id: productId, mime: image.mime, bytes: image.bytes, size: image.bytes.length, sha256: image.sha256, updated_at: now })
+    .values({
+      product_id: productId,
+      mime: image.mime,
+      bytes: image.bytes,
+      size: image.bytes.length,
+      sha256: image.sha256,
+      updated_at: now,
+    })
     .execute();
 }
 
@@ -322,8 +441,15 @@ export async function removeImage(exec: Executor, productId: number): Promise<vo
   await exec.deleteFrom('product_images').where('product_id', '=', productId).execute();
 }
 
-export function findImage(exec: Executor, productId: number): Promise<Pick<Selectable<ProductImagesTable>, 'mime' | 'bytes' | 'sha256'> | undefined> {
-  return exec.selectFrom('product_images').select(['mime', 'bytes', 'sha256']).where('product_id', '=', productId).executeTakeFirst();
+export function findImage(
+  exec: Executor,
+  productId: number,
+): Promise<Pick<Selectable<ProductImagesTable>, 'mime' | 'bytes' | 'sha256'> | undefined> {
+  return exec
+    .selectFrom('product_images')
+    .select(['mime', 'bytes', 'sha256'])
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
 }
 
 // ---- what orders take from the catalogue --------------------------------------------------------
@@ -336,7 +462,12 @@ export function companyProductsBySku(exec: Executor, companyId: number, skus: st
 
 /** The company's product with this id, or undefined. */
 export function companyProduct(exec: Executor, companyId: number, id: number) {
-  return exec.selectFrom('products').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+  return exec
+    .selectFrom('products')
+    .selectAll()
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
 }
 
 /** Which of these products have variations (an order takes a variation, never its parent). */
@@ -357,6 +488,10 @@ export async function moveStocks(trx: Executor, moves: { productId: number | nul
   for (const id of [...total.keys()].sort((a, b) => a - b)) {
     const delta = total.get(id)!;
     if (delta === 0) continue;
-    await trx.updateTable('products').set({ stock: sql<number>`coalesce(stock, 0) + ${delta}` }).where('id', '=', id).execute();
+    await trx
+      .updateTable('products')
+      .set({ stock: sql<number>`coalesce(stock, 0) + ${delta}` })
+      .where('id', '=', id)
+      .execute();
   }
 }

@@ -49,7 +49,10 @@ function checkImage(image: UploadedImage | null, problems: FieldProblems): Check
 const has = (raw: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(raw, key);
 
 /** Image links signed at the request's time. */
-const linksAt = (ctx: ServiceContext, signer: ImageSigner): ImageLink => (productId, sha256) => signer.url(productId, sha256, ctx.now);
+const linksAt =
+  (ctx: ServiceContext, signer: ImageSigner): ImageLink =>
+  (productId, sha256) =>
+    signer.url(productId, sha256, ctx.now);
 
 /** Two saves of one SKU at the same moment: the unique index has the last word, with the check's answer. */
 async function unlessSkuTaken<T>(write: () => Promise<T>): Promise<T> {
@@ -66,7 +69,12 @@ export function listProductsOf(ctx: ServiceContext, signer: ImageSigner, q: List
 }
 
 /** A product of the company (a parent with its variations); `companyId` reads it from another company of the user. */
-export async function getProduct(ctx: ServiceContext, signer: ImageSigner, id: number, companyId = ctx.companyId): Promise<Product> {
+export async function getProduct(
+  ctx: ServiceContext,
+  signer: ImageSigner,
+  id: number,
+  companyId = ctx.companyId,
+): Promise<Product> {
   const product = await findProduct(ctx.db.kysely, linksAt(ctx, signer), companyId, id);
   if (!product) throw notFound();
   return product;
@@ -83,7 +91,11 @@ export async function getProduct(ctx: ServiceContext, signer: ImageSigner, id: n
  * - the image, if any, is a real PNG, JPEG or WebP of at most 5 MB.
  * Answers the new product, read back from its company.
  */
-export async function createProduct(ctx: ServiceContext, signer: ImageSigner, body: ProductRequestBody): Promise<Product> {
+export async function createProduct(
+  ctx: ServiceContext,
+  signer: ImageSigner,
+  body: ProductRequestBody,
+): Promise<Product> {
   // A new product has no variations yet: stock and selling price are required.
   const input = parse(productBodyFor(false), body.fields);
   const problems = new FieldProblems();
@@ -93,11 +105,15 @@ export async function createProduct(ctx: ServiceContext, signer: ImageSigner, bo
     ctx.db.transaction(async (trx) => {
       let companyId = ctx.companyId;
       // The parent's row is locked: its stock and price are cleared below if it had its own.
-      const parent = input.parent_id === null ? undefined : await findProductRow(trx, ctx.companyId, input.parent_id, { lock: true });
+      const parent =
+        input.parent_id === null
+          ? undefined
+          : await findProductRow(trx, ctx.companyId, input.parent_id, { lock: true });
       if (input.parent_id !== null) {
         if (!parent) problems.add('parent_id', 'parent_not_found');
         else if (parent.parent_id !== null) problems.add('parent_id', 'parent_is_variation');
-        else if (input.company_id !== undefined && input.company_id !== parent.company_id) problems.add('company_id', 'company_of_parent');
+        else if (input.company_id !== undefined && input.company_id !== parent.company_id)
+          problems.add('company_id', 'company_of_parent');
       } else if (input.company_id !== undefined && input.company_id !== ctx.companyId) {
         if (await isMember(trx, ctx.userId, input.company_id)) companyId = input.company_id;
         else problems.add('company_id', 'company_not_yours');
@@ -105,9 +121,16 @@ export async function createProduct(ctx: ServiceContext, signer: ImageSigner, bo
       if (await skuTaken(trx, companyId, input.sku)) problems.add('sku', 'sku_taken');
       problems.throwIfAny();
 
-      const id = await insertProduct(trx, companyId, parent?.id ?? null, { ...input, stock: input.stock ?? null, selling_price: input.selling_price ?? null }, ctx.now);
+      const id = await insertProduct(
+        trx,
+        companyId,
+        parent?.id ?? null,
+        { ...input, stock: input.stock ?? null, selling_price: input.selling_price ?? null },
+        ctx.now,
+      );
       // The parent now has variations: it keeps no stock or selling price of its own.
-      if (parent && (parent.stock !== null || parent.selling_price !== null)) await clearOwnStockAndPrice(trx, parent.id, ctx.now);
+      if (parent && (parent.stock !== null || parent.selling_price !== null))
+        await clearOwnStockAndPrice(trx, parent.id, ctx.now);
       if (image) await saveImage(trx, id, image, ctx.now);
       return id;
     }),
@@ -122,7 +145,12 @@ export async function createProduct(ctx: ServiceContext, signer: ImageSigner, bo
  * or selling price (422 when sent); any other product needs both. A new image replaces the old
  * one; `remove_image=1` without a new image removes it.
  */
-export async function updateProduct(ctx: ServiceContext, signer: ImageSigner, id: number, body: ProductRequestBody): Promise<Product> {
+export async function updateProduct(
+  ctx: ServiceContext,
+  signer: ImageSigner,
+  id: number,
+  body: ProductRequestBody,
+): Promise<Product> {
   await unlessSkuTaken(() =>
     ctx.db.transaction(async (trx) => {
       const existing = await findProductRow(trx, ctx.companyId, id, { lock: true });
@@ -132,8 +160,10 @@ export async function updateProduct(ctx: ServiceContext, signer: ImageSigner, id
       const problems = new FieldProblems();
       const image = checkImage(body.image, problems);
 
-      if (has(body.fields, 'parent_id') && input.parent_id !== existing.parent_id) problems.add('parent_id', 'parent_locked');
-      if (input.company_id !== undefined && input.company_id !== existing.company_id) problems.add('company_id', existing.parent_id === null ? 'company_locked' : 'company_of_parent');
+      if (has(body.fields, 'parent_id') && input.parent_id !== existing.parent_id)
+        problems.add('parent_id', 'parent_locked');
+      if (input.company_id !== undefined && input.company_id !== existing.company_id)
+        problems.add('company_id', existing.parent_id === null ? 'company_locked' : 'company_of_parent');
       if (hasVariations) {
         if (input.stock !== undefined) problems.add('stock', 'has_variations_no_stock');
         if (input.selling_price !== undefined) problems.add('selling_price', 'has_variations_no_price');
@@ -141,7 +171,16 @@ export async function updateProduct(ctx: ServiceContext, signer: ImageSigner, id
       if (await skuTaken(trx, existing.company_id, input.sku, id)) problems.add('sku', 'sku_taken');
       problems.throwIfAny();
 
-      await updateProductRow(trx, id, { ...input, stock: hasVariations ? null : input.stock!, selling_price: hasVariations ? null : input.selling_price! }, ctx.now);
+      await updateProductRow(
+        trx,
+        id,
+        {
+          ...input,
+          stock: hasVariations ? null : input.stock!,
+          selling_price: hasVariations ? null : input.selling_price!,
+        },
+        ctx.now,
+      );
       if (image) await saveImage(trx, id, image, ctx.now);
       else if (input.remove_image) await removeImage(trx, id);
     }),
@@ -171,5 +210,10 @@ export async function signedImage(
   if (!link || !signer.verify(id, link.v, link.exp, link.sig, ctx.now)) throw new HttpError(403, 'image_link_invalid');
   const image = await findImage(ctx.db.kysely, id);
   if (!image || !versionMatches(image.sha256, link.v)) throw notFound();
-  return { mime: image.mime, bytes: Buffer.from(image.bytes), sha256: image.sha256, maxAge: Math.max(0, link.exp - ctx.now) };
+  return {
+    mime: image.mime,
+    bytes: Buffer.from(image.bytes),
+    sha256: image.sha256,
+    maxAge: Math.max(0, link.exp - ctx.now),
+  };
 }

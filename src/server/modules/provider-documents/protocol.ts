@@ -50,7 +50,14 @@ export interface DocumentStore<Row extends DocumentRowLike> {
   settleAfterSeconds: number;
   find(exec: Executor, id: number): Promise<Row | undefined>;
   /** Moves the row from one of `from` to `to` in one statement; true when this call moved it. */
-  move(exec: Executor, id: number, from: InFlightState[], to: 'unknown' | 'failed', error: string, now: number): Promise<boolean>;
+  move(
+    exec: Executor,
+    id: number,
+    from: InFlightState[],
+    to: 'unknown' | 'failed',
+    error: string,
+    now: number,
+  ): Promise<boolean>;
 }
 
 export interface DocumentRowLike {
@@ -64,10 +71,15 @@ export interface DocumentRowLike {
 /** Found at the provider and recorded (`adopted`), not there (`absent`), not askable (`unreachable`), several candidates (`ambiguous`). */
 export type SettleOutcome = 'adopted' | 'absent' | 'unreachable' | 'ambiguous';
 
-export const isInFlight = (row: Pick<DocumentRowLike, 'state'>): boolean => (IN_FLIGHT_STATES as string[]).includes(row.state);
+export const isInFlight = (row: Pick<DocumentRowLike, 'state'>): boolean =>
+  (IN_FLIGHT_STATES as string[]).includes(row.state);
 
 /** Seconds until an in-flight document may be looked for at the provider; 0 when it may be now. */
-export function secondsUntilCheck(store: Pick<DocumentStore<DocumentRowLike>, 'settleAfterSeconds'>, row: DocumentRowLike, now: number): number {
+export function secondsUntilCheck(
+  store: Pick<DocumentStore<DocumentRowLike>, 'settleAfterSeconds'>,
+  row: DocumentRowLike,
+  now: number,
+): number {
   if (row.state === 'pending') return Math.max(0, Number(row.created_at) + PENDING_STALE_SECONDS - now);
   return Math.max(0, Number(row.updated_at) + store.settleAfterSeconds - now);
 }
@@ -79,11 +91,25 @@ const checkKey = (store: { checkJob: string }, id: number) => `${store.checkJob}
  * transaction that also schedules the document's check. Two claims at the same moment: the order's
  * lock, or past it the unique index, lets one in; the other answers `busy()`.
  */
-export async function claimDocument<T extends { id: number }>(ctx: ServiceContext, store: DocumentStore<DocumentRowLike>, claim: (trx: Executor) => Promise<T>, busy: () => Error): Promise<T> {
+export async function claimDocument<T extends { id: number }>(
+  ctx: ServiceContext,
+  store: DocumentStore<DocumentRowLike>,
+  claim: (trx: Executor) => Promise<T>,
+  busy: () => Error,
+): Promise<T> {
   try {
     return await ctx.db.transaction(async (trx) => {
       const claimed = await claim(trx);
-      await scheduleJob(trx, { kind: store.checkJob, key: checkKey(store, claimed.id), payload: { id: claimed.id }, runAt: ctx.now + FIRST_CHECK_SECONDS }, ctx.now);
+      await scheduleJob(
+        trx,
+        {
+          kind: store.checkJob,
+          key: checkKey(store, claimed.id),
+          payload: { id: claimed.id },
+          runAt: ctx.now + FIRST_CHECK_SECONDS,
+        },
+        ctx.now,
+      );
       return claimed;
     });
   } catch (err) {
@@ -92,7 +118,8 @@ export async function claimDocument<T extends { id: number }>(ctx: ServiceContex
   }
 }
 
-const errorText = (err: unknown) => (isProviderError(err) ? `${err.kind}: ${err.providerMessage}` : err instanceof Error ? err.message : String(err));
+const errorText = (err: unknown) =>
+  isProviderError(err) ? `${err.kind}: ${err.providerMessage}` : err instanceof Error ? err.message : String(err);
 
 /**
  * Steps 2 and 3 for a failure: sends the create once; on a refusal the row fails and the
@@ -116,7 +143,14 @@ export async function sendOnce<R>(
       await store.move(ctx.db.kysely, id, ['pending'], 'failed', errorText(safe), now);
       throw safe;
     }
-    await store.move(ctx.db.kysely, id, ['pending'], 'unknown', isProviderError(safe) ? errorText(safe) : 'the create failed before an answer was read', now);
+    await store.move(
+      ctx.db.kysely,
+      id,
+      ['pending'],
+      'unknown',
+      isProviderError(safe) ? errorText(safe) : 'the create failed before an answer was read',
+      now,
+    );
     if (!isProviderError(safe)) throw err;
     throw opts.unknown(safe);
   }
@@ -133,10 +167,24 @@ export async function settleBeforeCreate<Row extends DocumentRowLike>(
   store: DocumentStore<Row>,
   row: Row | undefined,
   settle: (ctx: ServiceContext, row: Row) => Promise<SettleOutcome>,
-): Promise<{ outcome: 'none' | 'adopted' } | { outcome: 'busy'; state: InFlightState; wait: number; why: 'in_progress' | 'too_fresh' | 'unreachable' | 'ambiguous' }> {
+): Promise<
+  | { outcome: 'none' | 'adopted' }
+  | {
+      outcome: 'busy';
+      state: InFlightState;
+      wait: number;
+      why: 'in_progress' | 'too_fresh' | 'unreachable' | 'ambiguous';
+    }
+> {
   if (!row || !isInFlight(row)) return { outcome: 'none' };
   const wait = secondsUntilCheck(store, row, ctx.clock.now());
-  if (wait > 0) return { outcome: 'busy', state: row.state as InFlightState, wait, why: row.state === 'pending' ? 'in_progress' : 'too_fresh' };
+  if (wait > 0)
+    return {
+      outcome: 'busy',
+      state: row.state as InFlightState,
+      wait,
+      why: row.state === 'pending' ? 'in_progress' : 'too_fresh',
+    };
   const unknown = await toUnknown(ctx, store, row);
   if (!unknown) return { outcome: 'none' };
   const outcome = await settle(ctx, unknown);
@@ -146,9 +194,20 @@ export async function settleBeforeCreate<Row extends DocumentRowLike>(
 }
 
 /** A stale pending row becomes unknown; answers the row as it now is when it is unknown. */
-async function toUnknown<Row extends DocumentRowLike>(ctx: ServiceContext, store: DocumentStore<Row>, row: Row): Promise<Row | undefined> {
+async function toUnknown<Row extends DocumentRowLike>(
+  ctx: ServiceContext,
+  store: DocumentStore<Row>,
+  row: Row,
+): Promise<Row | undefined> {
   if (row.state === 'pending') {
-    await store.move(ctx.db.kysely, row.id, ['pending'], 'unknown', 'the create stopped before its answer was recorded', ctx.clock.now());
+    await store.move(
+      ctx.db.kysely,
+      row.id,
+      ['pending'],
+      'unknown',
+      'the create stopped before its answer was recorded',
+      ctx.clock.now(),
+    );
     row = (await store.find(ctx.db.kysely, row.id))!;
   }
   return row?.state === 'unknown' ? row : undefined;
@@ -161,7 +220,10 @@ async function toUnknown<Row extends DocumentRowLike>(ctx: ServiceContext, store
  * and asked again later while the provider cannot answer (a provider error counts as that) or
  * finds several candidates.
  */
-export function documentCheckJob<Row extends DocumentRowLike>(store: DocumentStore<Row>, settle: (ctx: ServiceContext, row: Row) => Promise<SettleOutcome>): JobHandler<{ id: number }> {
+export function documentCheckJob<Row extends DocumentRowLike>(
+  store: DocumentStore<Row>,
+  settle: (ctx: ServiceContext, row: Row) => Promise<SettleOutcome>,
+): JobHandler<{ id: number }> {
   return {
     async run(job, system) {
       const row = await store.find(system.db.kysely, job.payload.id);

@@ -62,23 +62,50 @@ const requestsOf = (exec: Executor, companyId: number) =>
     ])
     .where('r.company_id', '=', companyId);
 
-export function listReturnRequests(exec: Executor, engine: Engine, companyId: number, q: ListQuery): Promise<ListResponse<ReturnRequest>> {
+export function listReturnRequests(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  q: ListQuery,
+): Promise<ListResponse<ReturnRequest>> {
   let query = requestsOf(exec, companyId);
   if (q.search) {
-    const byText = matchesAny(engine, ['r.full_name', 'r.phone_number', 'r.email', 'r.bill_number', 'r.iban', 's.source'], q.search);
+    const byText = matchesAny(
+      engine,
+      ['r.full_name', 'r.phone_number', 'r.email', 'r.bill_number', 'r.iban', 's.source'],
+      q.search,
+    );
     // IBANs are stored without spaces: "RO49 AAAA" finds "RO49AAAA...".
     const compact = q.search.replace(/\s+/g, '').toUpperCase();
-    query = compact && compact !== q.search ? query.where((eb) => eb.or([byText, eb('r.iban', 'like', containsPattern(compact))])) : query.where(byText);
+    query =
+      compact && compact !== q.search
+        ? query.where((eb) => eb.or([byText, eb('r.iban', 'like', containsPattern(compact))]))
+        : query.where(byText);
   }
-  return paginate(query, { page: q.page, items: q.items, order: (x) => x.orderBy('r.id', 'desc'), map: toReturnRequest });
+  return paginate(query, {
+    page: q.page,
+    items: q.items,
+    order: (x) => x.orderBy('r.id', 'desc'),
+    map: toReturnRequest,
+  });
 }
 
-export async function findReturnRequest(exec: Executor, companyId: number, id: number): Promise<ReturnRequest | undefined> {
+export async function findReturnRequest(
+  exec: Executor,
+  companyId: number,
+  id: number,
+): Promise<ReturnRequest | undefined> {
   const row = await requestsOf(exec, companyId).where('r.id', '=', id).executeTakeFirst();
   return row && toReturnRequest(row);
 }
 
-export async function insertReturnRequest(exec: Executor, companyId: number, sourceId: number, body: ReturnRequestValues, now: number): Promise<number> {
+export async function insertReturnRequest(
+  exec: Executor,
+  companyId: number,
+  sourceId: number,
+  body: ReturnRequestValues,
+  now: number,
+): Promise<number> {
   const { id } = await exec
     .insertInto('return_requests')
     .values({ company_id: companyId, source_id: sourceId, ...requestColumns(body), created_at: now, updated_at: now })
@@ -88,7 +115,13 @@ export async function insertReturnRequest(exec: Executor, companyId: number, sou
 }
 
 /** Updates the form's fields of a request of the company; answers whether there was one. */
-export async function updateReturnRequestRow(exec: Executor, companyId: number, id: number, body: ReturnRequestValues, now: number): Promise<boolean> {
+export async function updateReturnRequestRow(
+  exec: Executor,
+  companyId: number,
+  id: number,
+  body: ReturnRequestValues,
+  now: number,
+): Promise<boolean> {
   const result = await exec
     .updateTable('return_requests')
     .set({ ...requestColumns(body), updated_at: now })
@@ -99,6 +132,10 @@ export async function updateReturnRequestRow(exec: Executor, companyId: number, 
 }
 
 export async function deleteReturnRequestRow(exec: Executor, companyId: number, id: number): Promise<boolean> {
-  const result = await exec.deleteFrom('return_requests').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+  const result = await exec
+    .deleteFrom('return_requests')
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

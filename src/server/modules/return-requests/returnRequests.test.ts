@@ -10,7 +10,18 @@ let bob: TestUser;
 
 async function source(companyId: number, name: string, active = 1): Promise<number> {
   const now = nowSeconds();
-  const row = await t.db.kysely.insertInto('sources').values({ company_id: companyId, source: name, source_key: sourceKey(name), active, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.db.kysely
+    .insertInto('sources')
+    .values({
+      company_id: companyId,
+      source: name,
+      source_key: sourceKey(name),
+      active,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -47,8 +58,18 @@ afterAll(() => t.close());
 
 describe('return requests', () => {
   it('answers 401 without a token', async () => {
-    for (const [method, url] of [['GET', '/api/v1/return-request'], ['GET', '/api/v1/return-request/1'], ['POST', '/api/v1/return-request'], ['POST', '/api/v1/return-request/1'], ['DELETE', '/api/v1/return-request/1']]) {
-      const res = await t.app.inject({ method: method as 'GET', url, headers: { 'x-company-id': String(alice.companyId) } });
+    for (const [method, url] of [
+      ['GET', '/api/v1/return-request'],
+      ['GET', '/api/v1/return-request/1'],
+      ['POST', '/api/v1/return-request'],
+      ['POST', '/api/v1/return-request/1'],
+      ['DELETE', '/api/v1/return-request/1'],
+    ]) {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { 'x-company-id': String(alice.companyId) },
+      });
       expect([url, res.statusCode]).toEqual([url, 401]);
     }
     expect((await alice.call('GET', '/api/v1/return-request', { company: null })).statusCode).toBe(400);
@@ -70,12 +91,23 @@ describe('return requests', () => {
     });
     expect(Math.abs(r.created_at - nowSeconds())).toBeLessThan(5);
     // An inactive source of the company still resolves.
-    const inactive = await alice.call('POST', '/api/v1/return-request', { body: { ...valid, source: 'Magazin online' } });
+    const inactive = await alice.call('POST', '/api/v1/return-request', {
+      body: { ...valid, source: 'Magazin online' },
+    });
     expect(inactive.json().data.source_id).toBe(aliceShop);
   });
 
   it('takes email, bill number, reason and details as optional', async () => {
-    const res = await alice.call('POST', '/api/v1/return-request', { body: { full_name: 'Dan Pop', phone_number: '0722123456', iban: 'DE89370400440532013000', source: 'eMAG', email: '', bill_number: '' } });
+    const res = await alice.call('POST', '/api/v1/return-request', {
+      body: {
+        full_name: 'Dan Pop',
+        phone_number: '0722123456',
+        iban: 'DE89370400440532013000',
+        source: 'eMAG',
+        email: '',
+        bill_number: '',
+      },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ email: null, bill_number: null, reason: null, details: null });
   });
@@ -90,12 +122,23 @@ describe('return requests', () => {
     const foreign = await alice.call('POST', '/api/v1/return-request', { body: { ...valid, source: 'Facebook' } });
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().errors).toEqual({ source: ['Invalid source selected'] });
-    const ro = await alice.call('POST', '/api/v1/return-request', { body: { ...valid, source: 'Nu există' }, headers: { 'accept-language': 'ro-RO' } });
+    const ro = await alice.call('POST', '/api/v1/return-request', {
+      body: { ...valid, source: 'Nu există' },
+      headers: { 'accept-language': 'ro-RO' },
+    });
     expect(ro.json().errors).toEqual({ source: ['Sursa selectată nu este validă'] });
   });
 
   it('refuses bad fields with a message per field (422)', async () => {
-    const res = await alice.call('POST', '/api/v1/return-request', { body: { full_name: '  ', phone_number: 'call me', email: 'not-an-email', iban: 'RO48AAAA1B31007593840000', source: 'eMAG' } });
+    const res = await alice.call('POST', '/api/v1/return-request', {
+      body: {
+        full_name: '  ',
+        phone_number: 'call me',
+        email: 'not-an-email',
+        iban: 'RO48AAAA1B31007593840000',
+        source: 'eMAG',
+      },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       full_name: ['This field is required.'],
@@ -103,7 +146,9 @@ describe('return requests', () => {
       email: ['Enter a valid email address.'],
       iban: ['The IBAN check digits do not match: look for a typing mistake.'],
     });
-    const empty = await alice.call('POST', '/api/v1/return-request', { body: { full_name: '', phone_number: '', iban: ' ' } });
+    const empty = await alice.call('POST', '/api/v1/return-request', {
+      body: { full_name: '', phone_number: '', iban: ' ' },
+    });
     expect(empty.json().errors).toEqual({
       full_name: ['This field is required.'],
       phone_number: ['This field is required.'],
@@ -125,11 +170,20 @@ describe('return requests', () => {
     const user = await t.signUp();
     await source(user.companyId, 'Telefon');
     await source(user.companyId, 'eMAG');
-    for (let i = 1; i <= 11; i++) await create(user, { ...valid, full_name: `Client ${i}`, source: i === 3 ? 'Telefon' : 'eMAG', iban: i === 5 ? 'GB82WEST12345698765432' : valid.iban });
+    for (let i = 1; i <= 11; i++)
+      await create(user, {
+        ...valid,
+        full_name: `Client ${i}`,
+        source: i === 3 ? 'Telefon' : 'eMAG',
+        iban: i === 5 ? 'GB82WEST12345698765432' : valid.iban,
+      });
     const page1 = (await user.call('GET', '/api/v1/return-request')).json();
     expect(page1.meta).toMatchObject({ total: 11, last_page: 2, current_page: 1 });
     expect(page1.data[0]).toMatchObject({ full_name: 'Client 11', source: { source: 'eMAG' } });
-    const names = (q: string) => user.call('GET', `/api/v1/return-request?search=${encodeURIComponent(q)}`).then((r) => r.json().data.map((x: { full_name: string }) => x.full_name));
+    const names = (q: string) =>
+      user
+        .call('GET', `/api/v1/return-request?search=${encodeURIComponent(q)}`)
+        .then((r) => r.json().data.map((x: { full_name: string }) => x.full_name));
     expect(await names('telef')).toEqual(['Client 3']);
     expect(await names('gb82 west')).toEqual(['Client 5']);
     expect(await names('GB82WEST')).toEqual(['Client 5']);
@@ -149,10 +203,23 @@ describe('return requests', () => {
   it('updates the form fields and keeps the source read-only', async () => {
     const id = await create(alice);
     const res = await alice.call('POST', `/api/v1/return-request/${id}`, {
-      body: { ...valid, full_name: 'Ioana Pop', email: '', iban: 'GB82 WEST 1234 5698 7654 32', source: 'Magazin online', source_id: aliceShop },
+      body: {
+        ...valid,
+        full_name: 'Ioana Pop',
+        email: '',
+        iban: 'GB82 WEST 1234 5698 7654 32',
+        source: 'Magazin online',
+        source_id: aliceShop,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ full_name: 'Ioana Pop', email: null, iban: 'GB82WEST12345698765432', source_id: aliceEmag, source: { source: 'eMAG' } });
+    expect(res.json().data).toMatchObject({
+      full_name: 'Ioana Pop',
+      email: null,
+      iban: 'GB82WEST12345698765432',
+      source_id: aliceEmag,
+      source: { source: 'eMAG' },
+    });
     const bad = await alice.call('POST', `/api/v1/return-request/${id}`, { body: { ...valid, phone_number: '' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ phone_number: ['This field is required.'] });
@@ -196,9 +263,17 @@ describe('return requests', () => {
       expect(['eMAG Marketplace', 'Magazin online']).toContain(r.source.source);
       expect(r.created_at).toBeLessThanOrEqual(nowSeconds());
     }
-    const parsed = await Promise.all(list.data.slice(0, 5).map((r: Record<string, unknown>) => user.call('POST', `/api/v1/return-request/${r.id}`, { body: r })));
+    const parsed = await Promise.all(
+      list.data
+        .slice(0, 5)
+        .map((r: Record<string, unknown>) => user.call('POST', `/api/v1/return-request/${r.id}`, { body: r })),
+    );
     expect(parsed.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    const others = await t.db.kysely.selectFrom('return_requests').select('id').where('company_id', '=', other).execute();
+    const others = await t.db.kysely
+      .selectFrom('return_requests')
+      .select('id')
+      .where('company_id', '=', other)
+      .execute();
     expect(others.length).toBeGreaterThanOrEqual(21);
   });
 });

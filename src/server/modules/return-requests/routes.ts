@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { listQuery } from '../../../core/api/list.js';
 import { parse } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
-import { createReturnRequest, deleteReturnRequest, getReturnRequest, listReturnRequestsOf, updateReturnRequest } from './service.js';
+import {
+  createReturnRequest,
+  deleteReturnRequest,
+  getReturnRequest,
+  listReturnRequestsOf,
+  updateReturnRequest,
+} from './service.js';
 
 /** Return requests of the selected company (X-Company-ID). */
 export function returnRequestRoutes(app: FastifyInstance): void {
@@ -15,7 +21,9 @@ export function returnRequestRoutes(app: FastifyInstance): void {
     return { data: await getReturnRequest(req.ctx, id) };
   });
 
-  app.post('/api/v1/return-request', company, async (req, reply) => reply.status(201).send({ data: await createReturnRequest(req.ctx, req.body) }));
+  app.post('/api/v1/return-request', company, async (req, reply) =>
+    reply.status(201).send({ data: await createReturnRequest(req.ctx, req.body) }),
+  );
 
   app.post('/api/v1/return-request/:id', company, async (req) => {
     const { id } = parse(idParam, req.params);

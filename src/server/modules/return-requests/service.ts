@@ -1,9 +1,19 @@
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
-import { returnRequestCreateBody, returnRequestUpdateBody, type ReturnRequest } from '../../../core/api/returnRequests.js';
+import {
+  returnRequestCreateBody,
+  returnRequestUpdateBody,
+  type ReturnRequest,
+} from '../../../core/api/returnRequests.js';
 import type { ServiceContext } from '../../context.js';
 import { notFound, parse } from '../../http/errors.js';
 import { requireCompanySource } from '../sources/index.js';
-import { deleteReturnRequestRow, findReturnRequest, insertReturnRequest, listReturnRequests, updateReturnRequestRow } from './queries.js';
+import {
+  deleteReturnRequestRow,
+  findReturnRequest,
+  insertReturnRequest,
+  listReturnRequests,
+  updateReturnRequestRow,
+} from './queries.js';
 
 /** Return requests of the company the request works in (ctx.companyId). */
 export function listReturnRequestsOf(ctx: ServiceContext, q: ListQuery): Promise<ListResponse<ReturnRequest>> {
@@ -23,7 +33,12 @@ export async function getReturnRequest(ctx: ServiceContext, id: number): Promise
 export async function createReturnRequest(ctx: ServiceContext, input: unknown): Promise<ReturnRequest> {
   const body = parse(returnRequestCreateBody, input);
   const id = await ctx.db.transaction(async (trx) => {
-    const sourceId = await requireCompanySource(trx, ctx.companyId, { name: body.source }, { field: 'source', key: 'return_invalid_source' });
+    const sourceId = await requireCompanySource(
+      trx,
+      ctx.companyId,
+      { name: body.source },
+      { field: 'source', key: 'return_invalid_source' },
+    );
     return insertReturnRequest(trx, ctx.companyId, sourceId, body, ctx.now);
   });
   return getReturnRequest(ctx, id);
@@ -32,7 +47,8 @@ export async function createReturnRequest(ctx: ServiceContext, input: unknown): 
 /** Updates the form's fields; the source stays what it was (read-only on edit). Another company's request is not found (before the form is read). */
 export async function updateReturnRequest(ctx: ServiceContext, id: number, input: unknown): Promise<ReturnRequest> {
   await getReturnRequest(ctx, id);
-  if (!(await updateReturnRequestRow(ctx.db.kysely, ctx.companyId, id, parse(returnRequestUpdateBody, input), ctx.now))) throw notFound();
+  if (!(await updateReturnRequestRow(ctx.db.kysely, ctx.companyId, id, parse(returnRequestUpdateBody, input), ctx.now)))
+    throw notFound();
   return getReturnRequest(ctx, id);
 }
 

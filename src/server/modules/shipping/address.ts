@@ -15,7 +15,10 @@ import type { GeoData } from '../geo/index.js';
  * judges it.
  */
 
-type AddressInput = Pick<AwbInput, 'county' | 'county_id' | 'city' | 'city_id' | 'street' | 'street_id' | 'street_number' | 'postal_code' | 'address'>;
+type AddressInput = Pick<
+  AwbInput,
+  'county' | 'county_id' | 'city' | 'city_id' | 'street' | 'street_id' | 'street_number' | 'postal_code' | 'address'
+>;
 
 export interface ResolvedAddress {
   facts: AwbAddressFacts;
@@ -40,10 +43,17 @@ function findCounty(geo: GeoData, input: AddressInput): { county?: GeoCounty; un
     return { county, unknownId: !county };
   }
   const name = input.county?.trim();
-  return { county: name ? geo.counties.find((c) => sameName(c.name, name) || sameName(c.code, name)) : undefined, unknownId: false };
+  return {
+    county: name ? geo.counties.find((c) => sameName(c.name, name) || sameName(c.code, name)) : undefined,
+    unknownId: false,
+  };
 }
 
-function findLocality(geo: GeoData, county: GeoCounty | undefined, input: AddressInput): { locality?: GeoLocality; unknownId: boolean } {
+function findLocality(
+  geo: GeoData,
+  county: GeoCounty | undefined,
+  input: AddressInput,
+): { locality?: GeoLocality; unknownId: boolean } {
   if (input.city_id) {
     const locality = geo.locality(input.city_id);
     // Another county's city is as unknown as a made-up id.
@@ -53,11 +63,21 @@ function findLocality(geo: GeoData, county: GeoCounty | undefined, input: Addres
   const name = input.city?.trim();
   if (!name || !county) return { unknownId: false };
   // A town before the villages of the same name (the villages carry their commune).
-  const matches = geo.localitiesOf(county.id).filter((l) => sameName(l.row.name, name)).map((l) => l.row);
-  return { locality: matches.find((l) => l.commune === null) ?? (matches.length === 1 ? matches[0] : undefined), unknownId: false };
+  const matches = geo
+    .localitiesOf(county.id)
+    .filter((l) => sameName(l.row.name, name))
+    .map((l) => l.row);
+  return {
+    locality: matches.find((l) => l.commune === null) ?? (matches.length === 1 ? matches[0] : undefined),
+    unknownId: false,
+  };
 }
 
-function findStreet(geo: GeoData, locality: GeoLocality | undefined, input: AddressInput): { street?: GeoStreet; unknownId: boolean } {
+function findStreet(
+  geo: GeoData,
+  locality: GeoLocality | undefined,
+  input: AddressInput,
+): { street?: GeoStreet; unknownId: boolean } {
   if (input.street_id) {
     const street = geo.street(input.street_id);
     const ok = street && (!locality || street.locality_id === locality.id);
@@ -89,7 +109,11 @@ export function resolveAddress(geo: GeoData, input: AddressInput): ResolvedAddre
     streetName: streetName || undefined,
     postalCode: input.postal_code ?? expectedPostalCode ?? undefined,
     addressLine,
-    unknownIds: [...(county.unknownId ? ['county' as const] : []), ...(locality.unknownId ? ['city' as const] : []), ...(street.unknownId ? ['street' as const] : [])],
+    unknownIds: [
+      ...(county.unknownId ? ['county' as const] : []),
+      ...(locality.unknownId ? ['city' as const] : []),
+      ...(street.unknownId ? ['street' as const] : []),
+    ],
     expectedPostalCode,
   };
 }
@@ -101,7 +125,8 @@ export function resolveAddress(geo: GeoData, input: AddressInput): ResolvedAddre
  */
 export function assertAddressAgrees(address: ResolvedAddress, sentPostalCode: string | null | undefined): void {
   if (address.unknownIds.length) throw FieldProblems.one(address.unknownIds[0], 'invalid');
-  if (!sentPostalCode || address.expectedPostalCode === undefined || sentPostalCode === address.expectedPostalCode) return;
+  if (!sentPostalCode || address.expectedPostalCode === undefined || sentPostalCode === address.expectedPostalCode)
+    return;
   throw address.expectedPostalCode === null
     ? FieldProblems.one('postal_code', 'postal_code_no_range')
     : FieldProblems.one('postal_code', 'postal_code_mismatch', { expected: address.expectedPostalCode });

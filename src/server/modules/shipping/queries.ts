@@ -14,11 +14,17 @@ export type ShipmentState = 'pending' | 'created' | 'unknown' | 'failed' | 'dele
 export const ACTIVE_STATES: ShipmentState[] = ['pending', 'created', 'unknown'];
 /** A create whose outcome is not known yet: while one exists nothing else may happen to the order's AWB. */
 export const UNSETTLED_STATES: ShipmentState[] = ['pending', 'unknown'];
-export const isUnsettled = (row: Pick<ShipmentRow, 'state'>): boolean => UNSETTLED_STATES.includes(row.state as ShipmentState);
+export const isUnsettled = (row: Pick<ShipmentRow, 'state'>): boolean =>
+  UNSETTLED_STATES.includes(row.state as ShipmentState);
 
 /** The order's active shipment (pending, created or unknown), if any; the partial unique index allows one. */
 export function activeShipment(exec: Executor, orderId: number): Promise<ShipmentRow | undefined> {
-  return exec.selectFrom('shipments').selectAll().where('order_id', '=', orderId).where('state', 'in', ACTIVE_STATES).executeTakeFirst();
+  return exec
+    .selectFrom('shipments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('state', 'in', ACTIVE_STATES)
+    .executeTakeFirst();
 }
 
 export function shipmentById(exec: Executor, id: number): Promise<ShipmentRow | undefined> {
@@ -27,7 +33,11 @@ export function shipmentById(exec: Executor, id: number): Promise<ShipmentRow | 
 
 /** How many creates the order has had: numbers the next one's reference. */
 export async function countShipments(exec: Executor, orderId: number): Promise<number> {
-  const row = await exec.selectFrom('shipments').select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  const row = await exec
+    .selectFrom('shipments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -68,16 +78,30 @@ export async function insertPendingShipment(exec: Executor, s: NewShipment): Pro
   return row.id;
 }
 
-export type ShipmentPatch = Partial<Pick<ShipmentsTable, 'awb' | 'parcel_numbers' | 'cost_bani' | 'previous_status' | 'error'>>;
+export type ShipmentPatch = Partial<
+  Pick<ShipmentsTable, 'awb' | 'parcel_numbers' | 'cost_bani' | 'previous_status' | 'error'>
+>;
 
 /**
  * Moves a row to `to` only if it is still in one of `from`, in one statement: of two requests
  * settling the same row, one moves it and the other learns (false) that it was already settled.
  */
-export async function moveShipment(exec: Executor, id: number, from: ShipmentState[], to: ShipmentState, patch: ShipmentPatch, now: number): Promise<boolean> {
+export async function moveShipment(
+  exec: Executor,
+  id: number,
+  from: ShipmentState[],
+  to: ShipmentState,
+  patch: ShipmentPatch,
+  now: number,
+): Promise<boolean> {
   const res = await exec
     .updateTable('shipments')
-    .set({ ...patch, ...(patch.error !== undefined ? { error: patch.error?.slice(0, 500) ?? null } : {}), state: to, updated_at: now })
+    .set({
+      ...patch,
+      ...(patch.error !== undefined ? { error: patch.error?.slice(0, 500) ?? null } : {}),
+      state: to,
+      updated_at: now,
+    })
     .where('id', '=', id)
     .where('state', 'in', from)
     .executeTakeFirst();
@@ -87,11 +111,17 @@ export async function moveShipment(exec: Executor, id: number, from: ShipmentSta
 /** Which of these AWB numbers of the courier are already recorded (another attempt's, any order's). */
 export async function knownAwbs(exec: Executor, courier: string, awbs: string[]): Promise<Set<string>> {
   if (awbs.length === 0) return new Set();
-  const rows = await exec.selectFrom('shipments').select('awb').where('courier', '=', courier).where('awb', 'in', awbs).execute();
+  const rows = await exec
+    .selectFrom('shipments')
+    .select('awb')
+    .where('courier', '=', courier)
+    .where('awb', 'in', awbs)
+    .execute();
   return new Set(rows.map((r) => r.awb!));
 }
 
-export const parcelNumbersOf = (row: Pick<ShipmentRow, 'parcel_numbers'>): string[] => (row.parcel_numbers ? (JSON.parse(row.parcel_numbers) as string[]) : []);
+export const parcelNumbersOf = (row: Pick<ShipmentRow, 'parcel_numbers'>): string[] =>
+  row.parcel_numbers ? (JSON.parse(row.parcel_numbers) as string[]) : [];
 
 /** Whether the order has an AWB create in flight or not yet settled with the courier (an AWB may exist). */
 export async function awbUnsettled(exec: Executor, orderId: number): Promise<boolean> {
@@ -100,7 +130,8 @@ export async function awbUnsettled(exec: Executor, orderId: number): Promise<boo
 }
 
 /** The AWB create of each order that is in flight or not yet settled: at most one per order (a partial unique index), so joining it never repeats an order. */
-export const unsettledShipments = (exec: Executor) => exec.selectFrom('shipments').select(['order_id', 'state']).where('state', 'in', UNSETTLED_STATES).as('sh');
+export const unsettledShipments = (exec: Executor) =>
+  exec.selectFrom('shipments').select(['order_id', 'state']).where('state', 'in', UNSETTLED_STATES).as('sh');
 
 /** The order's AWB attempts go with the order (only an order without an AWB, settled, is deleted). */
 export async function deleteShipmentsOfOrder(exec: Executor, orderId: number): Promise<void> {
@@ -109,5 +140,9 @@ export async function deleteShipmentsOfOrder(exec: Executor, orderId: number): P
 
 /** Notes why an unknown create is still unknown (several candidates at the courier). */
 export async function noteShipmentError(exec: Executor, id: number, error: string): Promise<void> {
-  await exec.updateTable('shipments').set({ error: error.slice(0, 500) }).where('id', '=', id).execute();
+  await exec
+    .updateTable('shipments')
+    .set({ error: error.slice(0, 500) })
+    .where('id', '=', id)
+    .execute();
 }

@@ -7,7 +7,13 @@ import { isProviderError, PROVIDER_LABELS } from '../../providers/http.js';
 import { geoData } from '../geo/index.js';
 import { courierFor, isUsable, listCompanyIntegrations, type ProviderAccount } from '../integrations/index.js';
 import { attachAwb, detachAwb, lockOrder, orderOf, type OrderRow } from '../order-lifecycle/index.js';
-import { claimDocument, sendOnce, settleBeforeCreate, type DocumentStore, type SettleOutcome } from '../provider-documents/index.js';
+import {
+  claimDocument,
+  sendOnce,
+  settleBeforeCreate,
+  type DocumentStore,
+  type SettleOutcome,
+} from '../provider-documents/index.js';
 import { assertAddressAgrees, resolveAddress, type ResolvedAddress } from './address.js';
 import './messages.js';
 import {
@@ -56,7 +62,9 @@ const label = (courier: string) => PROVIDER_LABELS[courier as AwbCourier] ?? cou
 /** The company's couriers an AWB can be made with: active, logged in, pickup point chosen (Sameday: and a contact person). */
 async function usableCouriers(ctx: ServiceContext): Promise<string[]> {
   const rows = await listCompanyIntegrations(ctx.db.kysely, ctx.companyId);
-  return rows.filter((r) => r.type === 'courier' && (AWB_COURIERS as readonly string[]).includes(r.key) && isUsable(r)).map((r) => r.key);
+  return rows
+    .filter((r) => r.type === 'courier' && (AWB_COURIERS as readonly string[]).includes(r.key) && isUsable(r))
+    .map((r) => r.key);
 }
 
 function conflictOf(order: OrderRow, active: ShipmentRow | undefined): AwbConflict {
@@ -73,7 +81,12 @@ function conflictOf(order: OrderRow, active: ShipmentRow | undefined): AwbConfli
  * delivery is the order's total. The order gets courier, awb and courier status `created`; a `new`
  * order becomes `processing`.
  */
-export async function createAwb(ctx: ServiceContext, orderId: number, input: AwbInput, recipientEmail: string | undefined): Promise<void> {
+export async function createAwb(
+  ctx: ServiceContext,
+  orderId: number,
+  input: AwbInput,
+  recipientEmail: string | undefined,
+): Promise<void> {
   await orderOf(ctx.db.kysely, ctx, orderId);
   const address = resolveAddress(geoData(), input);
   const problem = awbProblem(input, await usableCouriers(ctx), address.facts);
@@ -84,11 +97,23 @@ export async function createAwb(ctx: ServiceContext, orderId: number, input: Awb
   await settleEarlierCreate(ctx, orderId);
   const account = await courierFor(ctx, courier);
   const weightGrams = Math.round(input.package_weight * 1000);
-  const attempt = await claimDocument(ctx, shipmentStore, (trx) => claimShipment(trx, ctx, orderId, courier, weightGrams), () => new AwbConflict('awb_being_created'));
-  const created = await sendOnce(ctx, shipmentStore, attempt.id, () => account.client.createAwb(awbRequest(input, address, account, attempt, recipientEmail)), {
-    scrub: account.scrubbed,
-    unknown: (err) => new HttpError(err.kind === 'timeout' ? 504 : 502, 'awb_outcome_unknown', { provider: label(courier) }),
-  });
+  const attempt = await claimDocument(
+    ctx,
+    shipmentStore,
+    (trx) => claimShipment(trx, ctx, orderId, courier, weightGrams),
+    () => new AwbConflict('awb_being_created'),
+  );
+  const created = await sendOnce(
+    ctx,
+    shipmentStore,
+    attempt.id,
+    () => account.client.createAwb(awbRequest(input, address, account, attempt, recipientEmail)),
+    {
+      scrub: account.scrubbed,
+      unknown: (err) =>
+        new HttpError(err.kind === 'timeout' ? 504 : 502, 'awb_outcome_unknown', { provider: label(courier) }),
+    },
+  );
   await recordAwb(ctx, attempt.id, orderId, courier, created, {});
 }
 
@@ -115,18 +140,39 @@ interface Attempt {
  * The `pending` row, in the transaction that checks the order (locked) has no AWB and no active
  * row. The reference (`<order>-<attempt>`) travels with the create and finds it again at the courier.
  */
-async function claimShipment(trx: Parameters<typeof lockOrder>[0], ctx: ServiceContext, orderId: number, courier: AwbCourier, weightGrams: number): Promise<Attempt> {
+async function claimShipment(
+  trx: Parameters<typeof lockOrder>[0],
+  ctx: ServiceContext,
+  orderId: number,
+  courier: AwbCourier,
+  weightGrams: number,
+): Promise<Attempt> {
   const order = await lockOrder(trx, ctx, orderId);
   if (order.status === 'cancelled') throw new AwbConflict('awb_order_cancelled');
   const active = await activeShipment(trx, orderId);
   if (order.awb || active) throw conflictOf(order, active);
   const reference = `${orderId}-${(await countShipments(trx, orderId)) + 1}`;
   const codBani = Number(order.total_value);
-  const id = await insertPendingShipment(trx, { company_id: ctx.companyId, order_id: orderId, courier, reference, cod_bani: codBani, weight_grams: weightGrams, created_by: ctx.userId || null, now: ctx.now });
+  const id = await insertPendingShipment(trx, {
+    company_id: ctx.companyId,
+    order_id: orderId,
+    courier,
+    reference,
+    cod_bani: codBani,
+    weight_grams: weightGrams,
+    created_by: ctx.userId || null,
+    now: ctx.now,
+  });
   return { id, reference, codBani };
 }
 
-function awbRequest(input: AwbInput, address: ResolvedAddress, account: ProviderAccount<CourierClient>, attempt: Attempt, email: string | undefined): CreateAwbInput {
+function awbRequest(
+  input: AwbInput,
+  address: ResolvedAddress,
+  account: ProviderAccount<CourierClient>,
+  attempt: Attempt,
+  email: string | undefined,
+): CreateAwbInput {
   return {
     pickupPointId: account.configuration.pickup_point_id ?? '',
     contactPersonId: account.configuration.contact_person_id,
@@ -142,7 +188,14 @@ function awbRequest(input: AwbInput, address: ResolvedAddress, account: Provider
       address: address.addressLine,
       postalCode: address.postalCode,
     },
-    parcels: [{ weightKg: input.package_weight, lengthCm: input.package_length, widthCm: input.package_width, heightCm: input.package_height }],
+    parcels: [
+      {
+        weightKg: input.package_weight,
+        lengthCm: input.package_length,
+        widthCm: input.package_width,
+        heightCm: input.package_height,
+      },
+    ],
     codBani: attempt.codBani,
     declaredValueBani: 0,
     content: input.package_content ?? '',
@@ -155,7 +208,14 @@ function awbRequest(input: AwbInput, address: ResolvedAddress, account: Provider
  * The courier made the AWB: the row is created and the order takes it, in one transaction. Only a
  * background check that found this same AWB can have settled the row first (then nothing changes).
  */
-async function recordAwb(ctx: ServiceContext, shipmentId: number, orderId: number, courier: string, created: Pick<CreatedAwb, 'awbNumber' | 'parcelNumbers'> & { costBani?: number | null }, extra: Record<string, unknown>): Promise<void> {
+async function recordAwb(
+  ctx: ServiceContext,
+  shipmentId: number,
+  orderId: number,
+  courier: string,
+  created: Pick<CreatedAwb, 'awbNumber' | 'parcelNumbers'> & { costBani?: number | null },
+  extra: Record<string, unknown>,
+): Promise<void> {
   await ctx.db.transaction(async (trx) => {
     const order = await lockOrder(trx, ctx, orderId);
     const moved = await moveShipment(
@@ -163,7 +223,13 @@ async function recordAwb(ctx: ServiceContext, shipmentId: number, orderId: numbe
       shipmentId,
       ['pending', 'unknown'],
       'created',
-      { awb: created.awbNumber, parcel_numbers: JSON.stringify(created.parcelNumbers), ...(created.costBani !== undefined ? { cost_bani: created.costBani } : {}), previous_status: statusMovedByAwb(order.status), error: null },
+      {
+        awb: created.awbNumber,
+        parcel_numbers: JSON.stringify(created.parcelNumbers),
+        ...(created.costBani !== undefined ? { cost_bani: created.costBani } : {}),
+        previous_status: statusMovedByAwb(order.status),
+        error: null,
+      },
       ctx.now,
     );
     if (moved) await attachAwb(trx, ctx, order, { courier, awb: created.awbNumber }, extra);
@@ -190,19 +256,39 @@ export async function settleUnknownShipment(ctx: ServiceContext, row: ShipmentRo
   }
   let found;
   try {
-    found = await account.client.findAwbsByReference({ reference: row.reference, since: row.created_at - LOOKUP_MARGIN_SECONDS, codBani: Number(row.cod_bani), weightKg: row.weight_grams / 1000 });
+    found = await account.client.findAwbsByReference({
+      reference: row.reference,
+      since: row.created_at - LOOKUP_MARGIN_SECONDS,
+      codBani: Number(row.cod_bani),
+      weightKg: row.weight_grams / 1000,
+    });
   } catch (err) {
     if (isProviderError(err)) return 'unreachable';
     throw err;
   }
-  const known = await knownAwbs(ctx.db.kysely, row.courier, found.map((f) => f.awbNumber));
+  const known = await knownAwbs(
+    ctx.db.kysely,
+    row.courier,
+    found.map((f) => f.awbNumber),
+  );
   const candidates = found.filter((f) => !known.has(f.awbNumber));
   if (candidates.length > 1) {
-    await noteShipmentError(ctx.db.kysely, row.id, `several AWBs could be this create's: ${candidates.map((c) => c.awbNumber).join(', ')}`);
+    await noteShipmentError(
+      ctx.db.kysely,
+      row.id,
+      `several AWBs could be this create's: ${candidates.map((c) => c.awbNumber).join(', ')}`,
+    );
     return 'ambiguous';
   }
   if (candidates.length === 0) {
-    await moveShipment(ctx.db.kysely, row.id, ['unknown'], 'failed', { error: 'no AWB with this reference at the courier' }, ctx.now);
+    await moveShipment(
+      ctx.db.kysely,
+      row.id,
+      ['unknown'],
+      'failed',
+      { error: 'no AWB with this reference at the courier' },
+      ctx.now,
+    );
     return 'absent';
   }
   await recordAwb(ctx, row.id, row.order_id, row.courier, candidates[0], { found_after_timeout: true });
@@ -218,7 +304,10 @@ export async function awbLabel(ctx: ServiceContext, orderId: number): Promise<{ 
   const shipment = await activeShipment(ctx.db.kysely, orderId);
   const account = await courierFor(ctx, order.courier as AwbCourier);
   try {
-    const pdf = await account.client.awbPdf({ awbNumber: order.awb, parcelNumbers: shipment?.awb === order.awb ? parcelNumbersOf(shipment) : undefined });
+    const pdf = await account.client.awbPdf({
+      awbNumber: order.awb,
+      parcelNumbers: shipment?.awb === order.awb ? parcelNumbersOf(shipment) : undefined,
+    });
     return { awb: order.awb, pdf };
   } catch (err) {
     throw account.scrubbed(err);

@@ -38,8 +38,18 @@ const atCourier = async (courier: 'cargus' | 'sameday' | 'dpd', orderId: number)
 
 const geo = geoData();
 const county = (code: string) => geo.counties.find((c) => c.code === code)!;
-const town = (code: string, name: string) => geo.localitiesOf(county(code).id).map((l) => l.row).find((l) => l.name === name && l.commune === null)!;
-const street = (code: string, city: string, name: string) => geo.street(geo.streetsOf(town(code, city).id).map((s) => s.row).find((s) => s[2] === name)![0])!;
+const town = (code: string, name: string) =>
+  geo
+    .localitiesOf(county(code).id)
+    .map((l) => l.row)
+    .find((l) => l.name === name && l.commune === null)!;
+const street = (code: string, city: string, name: string) =>
+  geo.street(
+    geo
+      .streetsOf(town(code, city).id)
+      .map((s) => s.row)
+      .find((s) => s[2] === name)![0],
+  )!;
 
 const CJ = county('CJ');
 const CLUJ_NAPOCA = town('CJ', 'Cluj-Napoca'); // coded by street
@@ -49,7 +59,16 @@ const DEJ = town('CJ', 'Dej'); // one code: 405200
 const SB = county('SB');
 const SIBIU = town('SB', 'Sibiu');
 
-const parcel = { name: 'Ion Popescu', phone_number: '0744 123 456', package_width: 25, package_height: 10, package_length: 25, package_weight: 1, package_content: 'Haine', observations: 'Fragil' };
+const parcel = {
+  name: 'Ion Popescu',
+  phone_number: '0744 123 456',
+  package_width: 25,
+  package_height: 10,
+  package_length: 25,
+  package_weight: 1,
+  package_content: 'Haine',
+  observations: 'Fragil',
+};
 const cargusBody = (over: Record<string, unknown> = {}) => ({
   ...parcel,
   courier: 'cargus',
@@ -63,8 +82,26 @@ const cargusBody = (over: Record<string, unknown> = {}) => ({
   postal_code: '400114',
   ...over,
 });
-const samedayBody = (over: Record<string, unknown> = {}) => ({ ...parcel, courier: 'sameday', county: 'Cluj', county_id: CJ.id, city: 'Dej', city_id: DEJ.id, address: 'Strada Republicii 3, ap. 4', ...over });
-const dpdBody = (over: Record<string, unknown> = {}) => ({ ...parcel, courier: 'dpd', county: 'Sibiu', county_id: SB.id, city: 'Sibiu', city_id: SIBIU.id, address: 'Strada Fabricii 7', ...over });
+const samedayBody = (over: Record<string, unknown> = {}) => ({
+  ...parcel,
+  courier: 'sameday',
+  county: 'Cluj',
+  county_id: CJ.id,
+  city: 'Dej',
+  city_id: DEJ.id,
+  address: 'Strada Republicii 3, ap. 4',
+  ...over,
+});
+const dpdBody = (over: Record<string, unknown> = {}) => ({
+  ...parcel,
+  courier: 'dpd',
+  county: 'Sibiu',
+  county_id: SB.id,
+  city: 'Sibiu',
+  city_id: SIBIU.id,
+  address: 'Strada Fabricii 7',
+  ...over,
+});
 
 // ---- a seller with orders and couriers ---------------------------------------------------------
 
@@ -95,17 +132,40 @@ async function seller(couriers: ('cargus' | 'sameday' | 'dpd')[] = ['cargus', 's
   for (const c of couriers) await setUpCourier(u, c);
   const src = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Shop' } });
   expect(src.statusCode, src.body).toBe(201);
-  const product = await u.call('POST', '/api/v1/product', { body: { company_id: u.companyId, sku: 'A-1', name: 'Product A', sale_type: 'Bucata', stock: 50, selling_price: 19.99, buying_price: 1, currency: 'RON' } });
+  const product = await u.call('POST', '/api/v1/product', {
+    body: {
+      company_id: u.companyId,
+      sku: 'A-1',
+      name: 'Product A',
+      sale_type: 'Bucata',
+      stock: 50,
+      selling_price: 19.99,
+      buying_price: 1,
+      currency: 'RON',
+    },
+  });
   expect(product.statusCode, product.body).toBe(201);
   const order = async (quantity = 2): Promise<{ id: number; total_value: number }> => {
-    const res = await u.call('POST', '/api/v1/order', { body: { name: 'Ion Popescu', phone_number: '0744 123 456', county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Memorandumului', number: '28', source: src.json().data.id, products: { 'A-1': quantity } } });
+    const res = await u.call('POST', '/api/v1/order', {
+      body: {
+        name: 'Ion Popescu',
+        phone_number: '0744 123 456',
+        county: 'Cluj',
+        city: 'Cluj-Napoca',
+        street: 'Strada Memorandumului',
+        number: '28',
+        source: src.json().data.id,
+        products: { 'A-1': quantity },
+      },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data;
   };
   return { u, order };
 }
 
-const createAwb = (u: TestUser, orderId: number, body: unknown, headers?: Record<string, string>) => u.call('POST', `/api/v1/order/${orderId}/awb`, { body, headers });
+const createAwb = (u: TestUser, orderId: number, body: unknown, headers?: Record<string, string>) =>
+  u.call('POST', `/api/v1/order/${orderId}/awb`, { body, headers });
 const orderOf = async (u: TestUser, id: number) => (await u.call('GET', `/api/v1/order/${id}`)).json().data;
 
 const runJobs = () => runDueJobs({ services: t.services, handlers: jobHandlers(), instanceId: 'test' }, 1000);
@@ -114,8 +174,18 @@ const runJobs = () => runDueJobs({ services: t.services, handlers: jobHandlers()
 
 describe('access', () => {
   it('answers 401 to a stranger on every AWB call', async () => {
-    for (const [method, url] of [['POST', '/api/v1/order/1/awb'], ['GET', '/api/v1/order/1/awb'], ['DELETE', '/api/v1/order/1/awb'], ['DELETE', '/api/order/1/awb']] as const) {
-      const res = await t.app.inject({ method, url, headers: { 'x-company-id': '1' }, payload: method === 'POST' ? cargusBody() : undefined });
+    for (const [method, url] of [
+      ['POST', '/api/v1/order/1/awb'],
+      ['GET', '/api/v1/order/1/awb'],
+      ['DELETE', '/api/v1/order/1/awb'],
+      ['DELETE', '/api/order/1/awb'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { 'x-company-id': '1' },
+        payload: method === 'POST' ? cargusBody() : undefined,
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -126,7 +196,11 @@ describe('access', () => {
     const created = await createAwb(u, mine.id, cargusBody());
     expect(created.statusCode, created.body).toBe(201);
     const { u: other } = await seller(['cargus']);
-    for (const [method, body] of [['POST', cargusBody()], ['GET', undefined], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['POST', cargusBody()],
+      ['GET', undefined],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await other.call(method, `/api/v1/order/${mine.id}/awb`, { body });
       expect(res.statusCode, method).toBe(404);
     }
@@ -149,32 +223,91 @@ describe('the checks of the AWB payload, in the spec order', () => {
     const { u, order } = await seller(['cargus', 'sameday']);
     const o = await order();
     // Everything missing: the courier comes first.
-    expect(await fieldError(u, o.id, { ...cargusBody(), courier: undefined, county: undefined, county_id: undefined })).toEqual({ courier: ['Choose a courier.'] });
+    expect(
+      await fieldError(u, o.id, { ...cargusBody(), courier: undefined, county: undefined, county_id: undefined }),
+    ).toEqual({ courier: ['Choose a courier.'] });
     // A courier the company has not set up.
-    expect(await fieldError(u, o.id, dpdBody())).toEqual({ courier: ['This courier is not set up and active for the company: set it up under Integrations.'] });
+    expect(await fieldError(u, o.id, dpdBody())).toEqual({
+      courier: ['This courier is not set up and active for the company: set it up under Integrations.'],
+    });
     // Then the county, then the city (the city missing too is not reported yet).
-    expect(await fieldError(u, o.id, cargusBody({ county: undefined, county_id: undefined, city: undefined, city_id: undefined }))).toEqual({ county: ['Choose a county.'] });
-    expect(await fieldError(u, o.id, cargusBody({ city: undefined, city_id: undefined, street: undefined, street_id: undefined }))).toEqual({ city: ['Choose a city.'] });
+    expect(
+      await fieldError(
+        u,
+        o.id,
+        cargusBody({ county: undefined, county_id: undefined, city: undefined, city_id: undefined }),
+      ),
+    ).toEqual({ county: ['Choose a county.'] });
+    expect(
+      await fieldError(
+        u,
+        o.id,
+        cargusBody({ city: undefined, city_id: undefined, street: undefined, street_id: undefined }),
+      ),
+    ).toEqual({ city: ['Choose a city.'] });
     // Cargus: a street in a city coded by street, the number when the street has several codes, the postal code.
-    expect(await fieldError(u, o.id, cargusBody({ street: undefined, street_id: undefined, street_number: undefined, postal_code: undefined }))).toEqual({
+    expect(
+      await fieldError(
+        u,
+        o.id,
+        cargusBody({ street: undefined, street_id: undefined, street_number: undefined, postal_code: undefined }),
+      ),
+    ).toEqual({
       street: ["Choose a street: this city's postal codes go by street."],
     });
-    expect(await fieldError(u, o.id, cargusBody({ street: 'Strada Fabricii', street_id: FABRICII.id, street_number: undefined, postal_code: undefined }))).toEqual({
+    expect(
+      await fieldError(
+        u,
+        o.id,
+        cargusBody({
+          street: 'Strada Fabricii',
+          street_id: FABRICII.id,
+          street_number: undefined,
+          postal_code: undefined,
+        }),
+      ),
+    ).toEqual({
       street_number: ['Enter the street number: this street has several postal codes.'],
     });
-    expect(await fieldError(u, o.id, cargusBody({ city: 'Dej', city_id: DEJ.id, street: undefined, street_id: undefined, street_number: undefined, postal_code: undefined }))).toEqual({
+    expect(
+      await fieldError(
+        u,
+        o.id,
+        cargusBody({
+          city: 'Dej',
+          city_id: DEJ.id,
+          street: undefined,
+          street_id: undefined,
+          street_number: undefined,
+          postal_code: undefined,
+        }),
+      ),
+    ).toEqual({
       postal_code: ['The postal code is missing: choose the street and enter the number.'],
     });
     // The postal code must be the rule's for the street and number.
-    expect(await fieldError(u, o.id, cargusBody({ postal_code: '400115' }))).toEqual({ postal_code: ['The postal code does not match the street and number: it is 400114.'] });
-    expect(await fieldError(u, o.id, cargusBody({ street: 'Strada Fabricii', street_id: FABRICII.id, street_number: '12', postal_code: '400625' }), 'ro')).toEqual({
+    expect(await fieldError(u, o.id, cargusBody({ postal_code: '400115' }))).toEqual({
+      postal_code: ['The postal code does not match the street and number: it is 400114.'],
+    });
+    expect(
+      await fieldError(
+        u,
+        o.id,
+        cargusBody({ street: 'Strada Fabricii', street_id: FABRICII.id, street_number: '12', postal_code: '400625' }),
+        'ro',
+      ),
+    ).toEqual({
       postal_code: ['Codul poștal nu se potrivește cu strada și numărul: este 400620.'],
     });
     // Sameday (and the other couriers): the address.
     expect(await fieldError(u, o.id, samedayBody({ address: undefined }))).toEqual({ address: ['Enter the address.'] });
-    expect(await fieldError(u, o.id, samedayBody({ address: '  ' }), 'ro')).toEqual({ address: ['Introduceți adresa.'] });
+    expect(await fieldError(u, o.id, samedayBody({ address: '  ' }), 'ro')).toEqual({
+      address: ['Introduceți adresa.'],
+    });
     // Ids the address data does not know (a city of another county).
-    expect(await fieldError(u, o.id, samedayBody({ city_id: SIBIU.id }))).toEqual({ city: ['This value is not valid.'] });
+    expect(await fieldError(u, o.id, samedayBody({ city_id: SIBIU.id }))).toEqual({
+      city: ['This value is not valid.'],
+    });
     expect(await atCourier('cargus', o.id)).toHaveLength(0);
     expect(await atCourier('sameday', o.id)).toHaveLength(0);
     expect(await orderOf(u, o.id)).toMatchObject({ status: 'new', awb: null, awb_state: null });
@@ -184,9 +317,15 @@ describe('the checks of the AWB payload, in the spec order', () => {
     const { u, order } = await seller(['dpd']);
     const o = await order();
     expect(await fieldError(u, o.id, dpdBody({ address: undefined }))).toEqual({ address: ['Enter the address.'] });
-    const setUp = (await u.call('GET', '/api/v1/company-integration')).json().data.find((i: { key: string }) => i.key === 'dpd');
-    expect((await u.call('POST', `/api/v1/company-integration/${setUp.id}/toggle-status`)).json().data.is_active).toBe(false);
-    expect(await fieldError(u, o.id, dpdBody(), 'ro')).toEqual({ courier: ['Acest curier nu este configurat și activ pentru companie: configurați-l la Integrări.'] });
+    const setUp = (await u.call('GET', '/api/v1/company-integration'))
+      .json()
+      .data.find((i: { key: string }) => i.key === 'dpd');
+    expect((await u.call('POST', `/api/v1/company-integration/${setUp.id}/toggle-status`)).json().data.is_active).toBe(
+      false,
+    );
+    expect(await fieldError(u, o.id, dpdBody(), 'ro')).toEqual({
+      courier: ['Acest curier nu este configurat și activ pentru companie: configurați-l la Integrări.'],
+    });
     expect(await atCourier('dpd', o.id)).toHaveLength(0);
   });
 });
@@ -198,32 +337,58 @@ describe('create', () => {
     ['cargus', cargusBody],
     ['sameday', samedayBody],
     ['dpd', dpdBody],
-  ] as const)('%s: one AWB with the order total as cash on delivery; the order gets it and becomes processing', async (courier, body) => {
-    const { u, order } = await seller([courier]);
-    const o = await order();
-    const res = await createAwb(u, o.id, body());
-    expect(res.statusCode, res.body).toBe(201);
-    const data = res.json().data;
-    const [stored] = await atCourier(courier, o.id);
-    expect(await atCourier(courier, o.id)).toHaveLength(1);
-    expect(data).toMatchObject({ id: o.id, courier, awb: stored.number, courier_status: 'created', status: 'processing', awb_state: null });
-    expect(stored).toMatchObject({ codBani: Math.round(o.total_value * 100), reference: `${o.id}-1`, deleted: false });
-    expect(stored.recipient.name).toBe('Ion Popescu');
-    expect(data.history.slice(0, 2).map((e: { type: string; data: unknown }) => [e.type, e.data])).toEqual([
-      ['status_changed', { from: 'new', to: 'processing' }],
-      ['awb_created', { courier, awb: stored.number }],
-    ]);
-    // The tab counts follow the status.
-    expect((await u.call('GET', '/api/v1/order?status=processing')).json().meta.total).toBe(1);
-    expect((await u.call('GET', '/api/v1/order?status=new')).json().meta.total).toBe(0);
-  });
+  ] as const)(
+    '%s: one AWB with the order total as cash on delivery; the order gets it and becomes processing',
+    async (courier, body) => {
+      const { u, order } = await seller([courier]);
+      const o = await order();
+      const res = await createAwb(u, o.id, body());
+      expect(res.statusCode, res.body).toBe(201);
+      const data = res.json().data;
+      const [stored] = await atCourier(courier, o.id);
+      expect(await atCourier(courier, o.id)).toHaveLength(1);
+      expect(data).toMatchObject({
+        id: o.id,
+        courier,
+        awb: stored.number,
+        courier_status: 'created',
+        status: 'processing',
+        awb_state: null,
+      });
+      expect(stored).toMatchObject({
+        codBani: Math.round(o.total_value * 100),
+        reference: `${o.id}-1`,
+        deleted: false,
+      });
+      expect(stored.recipient.name).toBe('Ion Popescu');
+      expect(data.history.slice(0, 2).map((e: { type: string; data: unknown }) => [e.type, e.data])).toEqual([
+        ['status_changed', { from: 'new', to: 'processing' }],
+        ['awb_created', { courier, awb: stored.number }],
+      ]);
+      // The tab counts follow the status.
+      expect((await u.call('GET', '/api/v1/order?status=processing')).json().meta.total).toBe(1);
+      expect((await u.call('GET', '/api/v1/order?status=new')).json().meta.total).toBe(0);
+    },
+  );
 
   it('sends the names, the postal code of the rule and the package as the courier takes them (Cargus)', async () => {
     const { u, order } = await seller(['cargus']);
     const o = await order();
-    const res = await createAwb(u, o.id, cargusBody({ street: 'Strada Fabricii', street_id: FABRICII.id, street_number: '12', postal_code: undefined }));
+    const res = await createAwb(
+      u,
+      o.id,
+      cargusBody({ street: 'Strada Fabricii', street_id: FABRICII.id, street_number: '12', postal_code: undefined }),
+    );
     expect(res.statusCode, res.body).toBe(422); // Cargus needs the postal code in the payload
-    expect((await createAwb(u, o.id, cargusBody({ street: 'Strada Fabricii', street_id: FABRICII.id, street_number: '12', postal_code: '400620' }))).statusCode).toBe(201);
+    expect(
+      (
+        await createAwb(
+          u,
+          o.id,
+          cargusBody({ street: 'Strada Fabricii', street_id: FABRICII.id, street_number: '12', postal_code: '400620' }),
+        )
+      ).statusCode,
+    ).toBe(201);
     const [stored] = await atCourier('cargus', o.id);
     expect(stored.recipient.lines).toEqual(['Strada Fabricii nr. 12', 'Cluj-Napoca, Cluj 400620']);
     expect(stored).toMatchObject({ weightKg: 1, content: 'Haine', observations: 'Fragil' });
@@ -236,13 +401,19 @@ describe('create', () => {
     expect(first.statusCode).toBe(201);
     const again = await createAwb(u, o.id, samedayBody());
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ message: `This order already has an AWB (${first.json().data.awb}).`, data: { id: o.id, awb: first.json().data.awb } });
+    expect(again.json()).toMatchObject({
+      message: `This order already has an AWB (${first.json().data.awb}).`,
+      data: { id: o.id, awb: first.json().data.awb },
+    });
     expect(await atCourier('sameday', o.id)).toHaveLength(1);
   });
 
   it('two creates at the same moment: one 201, the other 409, one AWB at the courier', async () => {
     const { u, order } = await seller(['cargus', 'dpd']);
-    for (const [courier, body] of [['cargus', cargusBody()], ['dpd', dpdBody()]] as const) {
+    for (const [courier, body] of [
+      ['cargus', cargusBody()],
+      ['dpd', dpdBody()],
+    ] as const) {
       const o = await order();
       const answers = await Promise.all([createAwb(u, o.id, body), createAwb(u, o.id, body), createAwb(u, o.id, body)]);
       expect(answers.map((a) => a.statusCode).sort(), courier).toEqual([201, 409, 409]);
@@ -256,7 +427,18 @@ describe('create', () => {
     const o = await order();
     // Gherla is in the address data but not in the (emulated) courier's nomenclature.
     const gherla = town('CJ', 'Gherla');
-    const res = await createAwb(u, o.id, cargusBody({ city: 'Gherla', city_id: gherla.id, street: undefined, street_id: undefined, street_number: undefined, postal_code: gherla.postal_code }));
+    const res = await createAwb(
+      u,
+      o.id,
+      cargusBody({
+        city: 'Gherla',
+        city_id: gherla.id,
+        street: undefined,
+        street_id: undefined,
+        street_number: undefined,
+        postal_code: gherla.postal_code,
+      }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe("Cargus refused the request: The recipient's locality could not be matched!");
     expect(await orderOf(u, o.id)).toMatchObject({ status: 'new', awb: null, courier: null, awb_state: null });
@@ -288,9 +470,13 @@ describe('a create whose answer never came', () => {
     expect(lost.json().message).toMatch(/^Cargus nu a răspuns la timp, deci nu se știe dacă AWB-ul a fost creat\./);
     expect(await atCourier('cargus', o.id)).toHaveLength(1);
     expect(await orderOf(u, o.id)).toMatchObject({ awb: null, awb_state: 'unknown', status: 'new' });
-    expect((await u.call('GET', '/api/v1/order')).json().data.find((r: { id: number }) => r.id === o.id).awb_state).toBe('unknown');
+    expect(
+      (await u.call('GET', '/api/v1/order')).json().data.find((r: { id: number }) => r.id === o.id).awb_state,
+    ).toBe('unknown');
     // While unknown: no cancel, no delete of the order, no delete of an AWB.
-    expect((await u.call('POST', `/api/v1/order/${o.id}/cancel`)).json().message).toBe('An AWB is being created or checked with the courier for this order: wait until it is settled.');
+    expect((await u.call('POST', `/api/v1/order/${o.id}/cancel`)).json().message).toBe(
+      'An AWB is being created or checked with the courier for this order: wait until it is settled.',
+    );
     expect((await u.call('DELETE', `/api/v1/order/${o.id}`)).statusCode).toBe(409);
     expect((await u.call('DELETE', `/api/v1/order/${o.id}/awb`)).statusCode).toBe(409);
 
@@ -299,9 +485,21 @@ describe('a create whose answer never came', () => {
     const made = await atCourier('cargus', o.id);
     expect(made).toHaveLength(1);
     expect(next.statusCode).toBe(409);
-    expect(next.json().message).toBe(`This order already has an AWB: Cargus had made ${made[0].number} although its answer never came. No second AWB was made.`);
-    expect(next.json().data).toMatchObject({ awb: made[0].number, courier: 'cargus', courier_status: 'created', status: 'processing', awb_state: null });
-    expect(next.json().data.history.find((e: { type: string }) => e.type === 'awb_created').data).toEqual({ courier: 'cargus', awb: made[0].number, found_after_timeout: true });
+    expect(next.json().message).toBe(
+      `This order already has an AWB: Cargus had made ${made[0].number} although its answer never came. No second AWB was made.`,
+    );
+    expect(next.json().data).toMatchObject({
+      awb: made[0].number,
+      courier: 'cargus',
+      courier_status: 'created',
+      status: 'processing',
+      awb_state: null,
+    });
+    expect(next.json().data.history.find((e: { type: string }) => e.type === 'awb_created').data).toEqual({
+      courier: 'cargus',
+      awb: made[0].number,
+      found_after_timeout: true,
+    });
   });
 
   it('the courier did not make it: the next create finds nothing, goes ahead, and one AWB exists', async () => {
@@ -330,7 +528,9 @@ describe('a create whose answer never came', () => {
     emulators().dpd.faults.set('server_error'); // every read of the lookup fails
     const next = await createAwb(u, o.id, dpdBody());
     expect(next.statusCode).toBe(409);
-    expect(next.json().message).toBe('DPD did not answer the previous AWB request, and it is still being checked with the courier. Try again in a few minutes.');
+    expect(next.json().message).toBe(
+      'DPD did not answer the previous AWB request, and it is still being checked with the courier. Try again in a few minutes.',
+    );
     expect(next.json().data.awb_state).toBe('unknown');
     emulators().dpd.faults.clear();
     expect(await atCourier('dpd', o.id)).toHaveLength(1);
@@ -350,11 +550,22 @@ describe('a create whose answer never came', () => {
     await runJobs();
     const settled = await orderOf(u, o.id);
     expect(await atCourier('sameday', o.id)).toHaveLength(1);
-    expect(settled).toMatchObject({ awb: (await atCourier('sameday', o.id))[0].number, courier: 'sameday', status: 'processing', awb_state: null });
+    expect(settled).toMatchObject({
+      awb: (await atCourier('sameday', o.id))[0].number,
+      courier: 'sameday',
+      status: 'processing',
+      awb_state: null,
+    });
     // Its check is done with.
-    const shipment = await t.db.kysely.selectFrom('shipments').select(['id', 'state']).where('order_id', '=', o.id).executeTakeFirstOrThrow();
+    const shipment = await t.db.kysely
+      .selectFrom('shipments')
+      .select(['id', 'state'])
+      .where('order_id', '=', o.id)
+      .executeTakeFirstOrThrow();
     expect(shipment.state).toBe('created');
-    expect(await t.db.kysely.selectFrom('jobs').select('key').where('key', '=', `${SETTLE_JOB}:${shipment.id}`).execute()).toEqual([]);
+    expect(
+      await t.db.kysely.selectFrom('jobs').select('key').where('key', '=', `${SETTLE_JOB}:${shipment.id}`).execute(),
+    ).toEqual([]);
   });
 
   it('a pending create whose request died is checked once stale: an AWB made with its reference is adopted', async () => {
@@ -363,19 +574,47 @@ describe('a create whose answer never came', () => {
     // As if the process stopped right after sending: the row is pending and the courier has the AWB.
     const row = await t.db.kysely
       .insertInto('shipments')
-      .values({ company_id: u.companyId, order_id: o.id, courier: 'sameday', state: 'pending', reference: `${o.id}-1`, cod_bani: Math.round(o.total_value * 100), weight_grams: 1000, awb: null, parcel_numbers: null, cost_bani: null, previous_status: null, error: null, created_by: null, created_at: clock.now(), updated_at: clock.now() })
+      .values({
+        company_id: u.companyId,
+        order_id: o.id,
+        courier: 'sameday',
+        state: 'pending',
+        reference: `${o.id}-1`,
+        cod_bani: Math.round(o.total_value * 100),
+        weight_grams: 1000,
+        awb: null,
+        parcel_numbers: null,
+        cost_bani: null,
+        previous_status: null,
+        error: null,
+        created_by: null,
+        created_at: clock.now(),
+        updated_at: clock.now(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await scheduleJob(t.db.kysely, { kind: SETTLE_JOB, key: `${SETTLE_JOB}:${row.id}`, payload: { id: row.id }, runAt: clock.now() + 60 }, clock.now());
-    const made = await t.services.providers.courier('sameday', DEMO.sameday as { username: string; password: string }).createAwb({
-      pickupPointId: '3101',
-      recipient: { name: 'Ion Popescu', phone: '+40744123456', countyName: 'Cluj', localityName: 'Dej', address: 'Strada Republicii 3' },
-      parcels: [{ weightKg: 1, lengthCm: 25, widthCm: 25, heightCm: 10 }],
-      codBani: Math.round(o.total_value * 100),
-      declaredValueBani: 0,
-      content: 'Haine',
-      reference: `${o.id}-1`,
-    });
+    await scheduleJob(
+      t.db.kysely,
+      { kind: SETTLE_JOB, key: `${SETTLE_JOB}:${row.id}`, payload: { id: row.id }, runAt: clock.now() + 60 },
+      clock.now(),
+    );
+    const made = await t.services.providers
+      .courier('sameday', DEMO.sameday as { username: string; password: string })
+      .createAwb({
+        pickupPointId: '3101',
+        recipient: {
+          name: 'Ion Popescu',
+          phone: '+40744123456',
+          countyName: 'Cluj',
+          localityName: 'Dej',
+          address: 'Strada Republicii 3',
+        },
+        parcels: [{ weightKg: 1, lengthCm: 25, widthCm: 25, heightCm: 10 }],
+        codBani: Math.round(o.total_value * 100),
+        declaredValueBani: 0,
+        content: 'Haine',
+        reference: `${o.id}-1`,
+      });
     expect((await createAwb(u, o.id, samedayBody())).statusCode).toBe(409); // pending: being created
     clock.advance(61);
     await runJobs();
@@ -396,7 +635,10 @@ describe('label and delete', () => {
     const missing = await u.call('GET', `/api/v1/order/${none.id}/awb`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('This order has no AWB.');
-    for (const [courier, body] of [['cargus', cargusBody()], ['dpd', dpdBody()]] as const) {
+    for (const [courier, body] of [
+      ['cargus', cargusBody()],
+      ['dpd', dpdBody()],
+    ] as const) {
       const o = await order();
       const awb = (await createAwb(u, o.id, body)).json().data.awb;
       const res = await u.call('GET', `/api/v1/order/${o.id}/awb`);
@@ -409,13 +651,27 @@ describe('label and delete', () => {
 
   it('deletes at the courier, clears the AWB and puts back the status it had (both addresses of the call)', async () => {
     const { u, order } = await seller(['sameday', 'cargus']);
-    for (const [url, courier, body] of [['/api/v1/order/%/awb', 'sameday', samedayBody()], ['/api/order/%/awb', 'cargus', cargusBody()]] as const) {
+    for (const [url, courier, body] of [
+      ['/api/v1/order/%/awb', 'sameday', samedayBody()],
+      ['/api/order/%/awb', 'cargus', cargusBody()],
+    ] as const) {
       const o = await order();
       const awb = (await createAwb(u, o.id, body)).json().data.awb;
       const res = await u.call('DELETE', url.replace('%', String(o.id)));
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data).toMatchObject({ awb: null, courier: null, courier_status: null, status: 'new', awb_state: null });
-      expect(res.json().data.history.slice(0, 2).map((e: { type: string; data: unknown }) => [e.type, e.data])).toEqual([
+      expect(res.json().data).toMatchObject({
+        awb: null,
+        courier: null,
+        courier_status: null,
+        status: 'new',
+        awb_state: null,
+      });
+      expect(
+        res
+          .json()
+          .data.history.slice(0, 2)
+          .map((e: { type: string; data: unknown }) => [e.type, e.data]),
+      ).toEqual([
         ['status_changed', { from: 'processing', to: 'new' }],
         ['awb_deleted', { courier, awb }],
       ]);
@@ -435,7 +691,7 @@ describe('label and delete', () => {
     expect(ro.json().message).toBe('Nu a fost găsit niciun AWB de șters');
   });
 
-  it("a courier that refuses (already picked up) answers 422 with its words and nothing changes; a timeout answers 504 and nothing changes", async () => {
+  it('a courier that refuses (already picked up) answers 422 with its words and nothing changes; a timeout answers 504 and nothing changes', async () => {
     const { u, order } = await seller(['cargus', 'dpd']);
     const o = await order();
     const awb = (await createAwb(u, o.id, cargusBody())).json().data.awb;
@@ -446,15 +702,24 @@ describe('label and delete', () => {
     emulators().dpd.faults.set('timeout', 1);
     const timedOut = await u.call('DELETE', `/api/v1/order/${d.id}/awb`);
     expect(timedOut.statusCode).toBe(504);
-    expect(timedOut.json().message).toBe('DPD did not answer in time: the AWB was not deleted here. Check it with the courier and try again.');
+    expect(timedOut.json().message).toBe(
+      'DPD did not answer in time: the AWB was not deleted here. Check it with the courier and try again.',
+    );
     expect(await orderOf(u, d.id)).toMatchObject({ awb: dpdAwb, status: 'processing' });
     providers.timeoutMs = NORMAL_LIMIT_MS;
 
     clock.advance(3 * 3600); // the courier has picked the parcels up
     const refused = await u.call('DELETE', `/api/v1/order/${o.id}/awb`);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toBe('Cargus refused the request: AWB-ul nu mai poate fi sters: expeditia a fost preluata de curier!');
-    expect(await orderOf(u, o.id)).toMatchObject({ awb, courier: 'cargus', courier_status: 'created', status: 'processing' });
+    expect(refused.json().message).toBe(
+      'Cargus refused the request: AWB-ul nu mai poate fi sters: expeditia a fost preluata de curier!',
+    );
+    expect(await orderOf(u, o.id)).toMatchObject({
+      awb,
+      courier: 'cargus',
+      courier_status: 'created',
+      status: 'processing',
+    });
     expect((await atCourier('cargus', o.id))[0].deleted).toBe(false);
   });
 
@@ -471,9 +736,14 @@ describe('label and delete', () => {
     expect((await orderOf(u, o.id)).status).toBe('processing');
     // Its cash on delivery is the order's total: products and discounts are fixed while it exists.
     const line = (await orderOf(u, o.id)).order_products[0].id;
-    for (const res of [await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 5 } }), await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'percentage', value: 10 } })]) {
+    for (const res of [
+      await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 5 } }),
+      await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'percentage', value: 10 } }),
+    ]) {
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().message).toBe("The order has an AWB whose cash on delivery is the order's total: delete the AWB before changing products or discounts.");
+      expect(res.json().message).toBe(
+        "The order has an AWB whose cash on delivery is the order's total: delete the AWB before changing products or discounts.",
+      );
     }
     expect((await orderOf(u, o.id)).total_value).toBe(o.total_value);
     // Once the AWB is deleted, all of it is allowed again.

@@ -14,7 +14,11 @@ export type SourceRef = { id: number } | { name: string };
  * refers to it. Inactive sources resolve too: a customer may return goods bought through a
  * channel that has since been switched off.
  */
-export async function findCompanySource(exec: Executor, companyId: number, ref: SourceRef): Promise<number | undefined> {
+export async function findCompanySource(
+  exec: Executor,
+  companyId: number,
+  ref: SourceRef,
+): Promise<number | undefined> {
   let query = exec.selectFrom('sources').select('id').where('company_id', '=', companyId);
   query = 'id' in ref ? query.where('id', '=', ref.id) : query.where('source_key', '=', sourceKey(ref.name));
   return (await forUpdate(exec, query).executeTakeFirst())?.id;
@@ -37,7 +41,15 @@ const sourcesOf = (exec: Executor, companyId: number) =>
   exec
     .selectFrom('sources')
     .innerJoin('companies', 'companies.id', 'sources.company_id')
-    .select(['sources.id', 'sources.company_id', 'sources.source', 'sources.active', 'sources.created_at', 'sources.updated_at', 'companies.name as company_name'])
+    .select([
+      'sources.id',
+      'sources.company_id',
+      'sources.source',
+      'sources.active',
+      'sources.created_at',
+      'sources.updated_at',
+      'companies.name as company_name',
+    ])
     .where('sources.company_id', '=', companyId);
 
 const sourcesList = preparedList(
@@ -45,7 +57,12 @@ const sourcesList = preparedList(
   (q) => q.orderBy('sources.id', 'desc'),
 );
 
-export function listSources(exec: Executor, engine: Engine, companyId: number, q: ListQuery): Promise<ListResponse<Source>> {
+export function listSources(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  q: ListQuery,
+): Promise<ListResponse<Source>> {
   const search = q.search ? matchesAny(engine, ['sources.source'], q.search) : undefined;
   return sourcesList(exec, { companyId }, { page: q.page, items: q.items, map: toSource, search });
 }
@@ -56,22 +73,49 @@ export async function findSource(exec: Executor, companyId: number, id: number):
 }
 
 /** True when another source of the company has the name, whatever its case (sourceKey). */
-export async function sourceNameTaken(exec: Executor, companyId: number, name: string, exceptId?: number): Promise<boolean> {
-  let q = exec.selectFrom('sources').select('id').where('company_id', '=', companyId).where('source_key', '=', sourceKey(name));
+export async function sourceNameTaken(
+  exec: Executor,
+  companyId: number,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  let q = exec
+    .selectFrom('sources')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('source_key', '=', sourceKey(name));
   if (exceptId) q = q.where('id', '<>', exceptId);
   return Boolean(await q.executeTakeFirst());
 }
 
-export async function insertSource(exec: Executor, companyId: number, values: { source: string; active: boolean }, now: number): Promise<number> {
+export async function insertSource(
+  exec: Executor,
+  companyId: number,
+  values: { source: string; active: boolean },
+  now: number,
+): Promise<number> {
   const { id } = await exec
     .insertInto('sources')
-    .values({ company_id: companyId, source: values.source, source_key: sourceKey(values.source), active: values.active ? 1 : 0, created_at: now, updated_at: now })
+    .values({
+      company_id: companyId,
+      source: values.source,
+      source_key: sourceKey(values.source),
+      active: values.active ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
 }
 
-export async function updateSourceRow(exec: Executor, companyId: number, id: number, changes: { source?: string; active?: boolean }, now: number): Promise<void> {
+export async function updateSourceRow(
+  exec: Executor,
+  companyId: number,
+  id: number,
+  changes: { source?: string; active?: boolean },
+  now: number,
+): Promise<void> {
   await exec
     .updateTable('sources')
     .set({

@@ -15,7 +15,9 @@ export function sourceRoutes(app: FastifyInstance): void {
     return { data: await getSource(req.ctx, id) };
   });
 
-  app.post('/api/v1/source', scoped, async (req, reply) => reply.status(201).send({ data: await createSource(req.ctx, req.body) }));
+  app.post('/api/v1/source', scoped, async (req, reply) =>
+    reply.status(201).send({ data: await createSource(req.ctx, req.body) }),
+  );
 
   app.post('/api/v1/source/:id', scoped, async (req) => {
     const { id } = parse(idParam, req.params);

@@ -4,7 +4,16 @@ import { type ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { FieldProblems, HttpError, notFound, parse, assertSelectedCompany } from '../../http/errors.js';
-import { deleteSourceRow, findCompanySource, findSource, insertSource, listSources, sourceNameTaken, updateSourceRow, type SourceRef } from './queries.js';
+import {
+  deleteSourceRow,
+  findCompanySource,
+  findSource,
+  insertSource,
+  listSources,
+  sourceNameTaken,
+  updateSourceRow,
+  type SourceRef,
+} from './queries.js';
 import { countSourceUsage, describeUsage, isInUse, type SourceUsage } from './usage.js';
 
 /** Sources of the company the request works in (ctx.companyId): the channels its orders come from. */
@@ -22,7 +31,12 @@ export async function getSource(ctx: ServiceContext, id: number): Promise<Source
  * The source a form names, among the company's sources, or a 422 on the form's field with the
  * form's own message. Run it inside the transaction of the write that refers to the source.
  */
-export async function requireCompanySource(exec: Executor, companyId: number, ref: SourceRef, problem: { field: string; key: string }): Promise<number> {
+export async function requireCompanySource(
+  exec: Executor,
+  companyId: number,
+  ref: SourceRef,
+  problem: { field: string; key: string },
+): Promise<number> {
   const id = await findCompanySource(exec, companyId, ref);
   if (id === undefined) throw FieldProblems.one(problem.field, problem.key);
   return id;
@@ -65,7 +79,8 @@ export async function updateSource(ctx: ServiceContext, id: number, input: unkno
   return getSource(ctx, id);
 }
 
-const inUse = (usage: SourceUsage, ctx: ServiceContext) => new HttpError(409, 'source_in_use', { uses: describeUsage(usage, ctx.lang) });
+const inUse = (usage: SourceUsage, ctx: ServiceContext) =>
+  new HttpError(409, 'source_in_use', { uses: describeUsage(usage, ctx.lang) });
 
 /**
  * Deletes a source nothing refers to (409 naming what does, in the reader's language: deactivate

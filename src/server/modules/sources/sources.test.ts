@@ -15,21 +15,35 @@ async function createSource(u: TestUser, source: string, active = true): Promise
 
 describe('sources', () => {
   it('needs a signed-in user on every endpoint (401)', async () => {
-    for (const [method, url] of [['GET', '/api/v1/source'], ['POST', '/api/v1/source'], ['POST', '/api/v1/source/1'], ['DELETE', '/api/v1/source/1']] as const) {
-      const res = await t.app.inject({ method, url, headers: { 'x-company-id': '1' }, payload: method === 'POST' ? {} : undefined });
+    for (const [method, url] of [
+      ['GET', '/api/v1/source'],
+      ['POST', '/api/v1/source'],
+      ['POST', '/api/v1/source/1'],
+      ['DELETE', '/api/v1/source/1'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { 'x-company-id': '1' },
+        payload: method === 'POST' ? {} : undefined,
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
   });
 
   it('creates a source of the selected company, with the company name resolved', async () => {
     const u = await t.signUp();
-    const res = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: '  eMAG Marketplace ', active: false } });
+    const res = await u.call('POST', '/api/v1/source', {
+      body: { company_id: u.companyId, source: '  eMAG Marketplace ', active: false },
+    });
     expect(res.statusCode).toBe(201);
     const created = res.json().data;
     expect(created).toMatchObject({ company_id: u.companyId, source: 'eMAG Marketplace', active: false });
     expect(created.company).toEqual({ id: u.companyId, name: expect.stringMatching(/^Test Company/) });
     // active defaults to true; company_id may come as numeric text (a form field).
-    const res2 = await u.call('POST', '/api/v1/source', { body: { company_id: String(u.companyId), source: 'Telefon' } });
+    const res2 = await u.call('POST', '/api/v1/source', {
+      body: { company_id: String(u.companyId), source: 'Telefon' },
+    });
     expect(res2.statusCode).toBe(201);
     expect(res2.json().data.active).toBe(true);
   });
@@ -44,12 +58,17 @@ describe('sources', () => {
       active: ['This value is not valid.'],
     });
     const ro = await u.call('POST', '/api/v1/source', { body: {}, headers: { 'accept-language': 'ro' } });
-    expect(ro.json().errors).toMatchObject({ company_id: ['Vă rugăm să selectați o companie'], source: ['Câmpul este obligatoriu.'] });
-    const tooLong = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'x'.repeat(101) } });
+    expect(ro.json().errors).toMatchObject({
+      company_id: ['Vă rugăm să selectați o companie'],
+      source: ['Câmpul este obligatoriu.'],
+    });
+    const tooLong = await u.call('POST', '/api/v1/source', {
+      body: { company_id: u.companyId, source: 'x'.repeat(101) },
+    });
     expect(tooLong.json().errors).toEqual({ source: ['At most 100 characters.'] });
   });
 
-  it('refuses a company_id other than the selected company, even one of the user\'s own', async () => {
+  it("refuses a company_id other than the selected company, even one of the user's own", async () => {
     const own2 = await t.createCompany('Second Company SRL');
     const stranger = await t.createCompany('Stranger SRL');
     const first = await t.createCompany('First Company SRL');
@@ -57,13 +76,25 @@ describe('sources', () => {
     for (const other of [own2, stranger]) {
       const res = await u.call('POST', '/api/v1/source', { body: { company_id: other, source: 'Facebook' } });
       expect(res.statusCode).toBe(422);
-      expect(res.json().errors).toEqual({ company_id: ['The company must be the one selected at the top of the page.'] });
+      expect(res.json().errors).toEqual({
+        company_id: ['The company must be the one selected at the top of the page.'],
+      });
     }
     // Working in another company means selecting it (X-Company-ID): then it is accepted there.
-    const there = await u.call('POST', '/api/v1/source', { body: { company_id: own2, source: 'Facebook' }, company: own2 });
+    const there = await u.call('POST', '/api/v1/source', {
+      body: { company_id: own2, source: 'Facebook' },
+      company: own2,
+    });
     expect(there.statusCode).toBe(201);
     // A company of someone else cannot be selected at all.
-    expect((await u.call('POST', '/api/v1/source', { body: { company_id: stranger, source: 'Facebook' }, company: stranger })).statusCode).toBe(403);
+    expect(
+      (
+        await u.call('POST', '/api/v1/source', {
+          body: { company_id: stranger, source: 'Facebook' },
+          company: stranger,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('refuses a duplicate name within a company, whatever its case, but not across companies', async () => {
@@ -82,7 +113,7 @@ describe('sources', () => {
     expect(same.json().data.source).toBe('instagram');
   });
 
-  it('lists newest first, paginated, with search, and only the selected company\'s sources', async () => {
+  it("lists newest first, paginated, with search, and only the selected company's sources", async () => {
     const u = await t.signUp();
     const v = await t.signUp();
     for (let i = 1; i <= 12; i++) await createSource(u, `Canal ${String(i).padStart(2, '0')}`);
@@ -94,7 +125,9 @@ describe('sources', () => {
     expect(page1.data[1].source).toBe('Canal 12');
     const page3 = (await u.call('GET', '/api/v1/source?items=5&page=3')).json();
     expect(page3.data.map((s: { source: string }) => s.source)).toEqual(['Canal 03', 'Canal 02', 'Canal 01']);
-    expect((await u.call('GET', '/api/v1/source?search=canal%2007')).json().data.map((s: { source: string }) => s.source)).toEqual(['Canal 07']);
+    expect(
+      (await u.call('GET', '/api/v1/source?search=canal%2007')).json().data.map((s: { source: string }) => s.source),
+    ).toEqual(['Canal 07']);
     expect((await u.call('GET', '/api/v1/source?search=CANAL')).json().meta.total).toBe(12);
     expect((await u.call('GET', '/api/v1/source?search=50%25_')).json().meta.total).toBe(1);
     expect((await u.call('GET', '/api/v1/source?search=0%25')).json().meta.total).toBe(1);
@@ -102,7 +135,13 @@ describe('sources', () => {
     const all = await u.call('GET', `/api/v1/source?page=1&items=1000&company_id=${u.companyId}`);
     expect(all.statusCode).toBe(200);
     expect(all.json().meta).toMatchObject({ total: 13, last_page: 1 });
-    expect(all.json().data.every((s: { company_id: number; company: { name: string } }) => s.company_id === u.companyId && s.company.name)).toBe(true);
+    expect(
+      all
+        .json()
+        .data.every(
+          (s: { company_id: number; company: { name: string } }) => s.company_id === u.companyId && s.company.name,
+        ),
+    ).toBe(true);
     expect((await u.call('GET', `/api/v1/source?company_id=${v.companyId}`)).statusCode).toBe(403);
     expect((await u.call('GET', '/api/v1/source?items=1001')).statusCode).toBe(422);
   });
@@ -110,7 +149,9 @@ describe('sources', () => {
   it('updates the text and the active flag; a partial update keeps the rest', async () => {
     const u = await t.signUp();
     const s = await createSource(u, 'Facebok');
-    const res = await u.call('POST', `/api/v1/source/${s.id}`, { body: { company_id: u.companyId, source: 'Facebook', active: false } });
+    const res = await u.call('POST', `/api/v1/source/${s.id}`, {
+      body: { company_id: u.companyId, source: 'Facebook', active: false },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: s.id, source: 'Facebook', active: false });
     const toggled = await u.call('POST', `/api/v1/source/${s.id}`, { body: { active: true } });
@@ -118,17 +159,21 @@ describe('sources', () => {
     const bad = await u.call('POST', `/api/v1/source/${s.id}`, { body: { source: '' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ source: ['This field is required.'] });
-    const moved = await u.call('POST', `/api/v1/source/${s.id}`, { body: { company_id: await t.createCompany(), source: 'Facebook' } });
+    const moved = await u.call('POST', `/api/v1/source/${s.id}`, {
+      body: { company_id: await t.createCompany(), source: 'Facebook' },
+    });
     expect(moved.statusCode).toBe(422);
     expect(moved.json().errors.company_id).toBeDefined();
   });
 
-  it('answers 404 for another company\'s source, and leaves it alone', async () => {
+  it("answers 404 for another company's source, and leaves it alone", async () => {
     const owner = await t.signUp();
     const other = await t.signUp();
     const s = await createSource(owner, 'eMAG Marketplace');
     expect((await other.call('GET', `/api/v1/source/${s.id}`)).statusCode).toBe(404);
-    const upd = await other.call('POST', `/api/v1/source/${s.id}`, { body: { company_id: other.companyId, source: 'Hacked' } });
+    const upd = await other.call('POST', `/api/v1/source/${s.id}`, {
+      body: { company_id: other.companyId, source: 'Hacked' },
+    });
     expect(upd.statusCode).toBe(404);
     expect(upd.json()).toEqual({ message: 'Not found.' });
     expect((await other.call('DELETE', `/api/v1/source/${s.id}`)).statusCode).toBe(404);
@@ -147,17 +192,27 @@ describe('sources', () => {
   it('refuses to delete a source that order discounts refer to (409, saying what refers to it), until they are gone', async () => {
     const u = await t.signUp();
     const s = await createSource(u, 'Telefon');
-    const d1 = await u.call('POST', '/api/v1/order-discount', { body: { type: 'amount', order_value: 200, value: 20, company_id: u.companyId, source_id: s.id } });
+    const d1 = await u.call('POST', '/api/v1/order-discount', {
+      body: { type: 'amount', order_value: 200, value: 20, company_id: u.companyId, source_id: s.id },
+    });
     expect(d1.statusCode).toBe(201);
     const one = await u.call('DELETE', `/api/v1/source/${s.id}`);
     expect(one.statusCode).toBe(409);
-    expect(one.json().message).toBe('This source is still used by 1 order discount, so it cannot be deleted. Deactivate it instead.');
-    await u.call('POST', '/api/v1/order-discount', { body: { type: 'shipping', order_value: 300, company_id: u.companyId, source_id: s.id } });
+    expect(one.json().message).toBe(
+      'This source is still used by 1 order discount, so it cannot be deleted. Deactivate it instead.',
+    );
+    await u.call('POST', '/api/v1/order-discount', {
+      body: { type: 'shipping', order_value: 300, company_id: u.companyId, source_id: s.id },
+    });
     const two = await u.call('DELETE', `/api/v1/source/${s.id}`, { headers: { 'accept-language': 'ro-RO' } });
     expect(two.statusCode).toBe(409);
-    expect(two.json().message).toBe('Această sursă este folosită încă de 2 reduceri la comandă, deci nu poate fi ștearsă. Dezactivați-o în schimb.');
+    expect(two.json().message).toBe(
+      'Această sursă este folosită încă de 2 reduceri la comandă, deci nu poate fi ștearsă. Dezactivați-o în schimb.',
+    );
     // Deactivating is the way out, and it keeps the discounts.
-    expect((await u.call('POST', `/api/v1/source/${s.id}`, { body: { active: false } })).json().data.active).toBe(false);
+    expect((await u.call('POST', `/api/v1/source/${s.id}`, { body: { active: false } })).json().data.active).toBe(
+      false,
+    );
     // Once nothing refers to it, it can go.
     const list = (await u.call('GET', '/api/v1/order-discount?items=100')).json().data as { id: number }[];
     for (const d of list) expect((await u.call('DELETE', `/api/v1/order-discount/${d.id}`)).statusCode).toBe(200);
@@ -180,23 +235,34 @@ describe('describeUsage', () => {
 describe('source names under concurrency (a unique index backs the rule)', () => {
   it('20 creates of one name at the same moment: one 201, the others 422 on source, never 500', async () => {
     const u = await t.signUp();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Vitrina' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Vitrina' } }),
+      ),
+    );
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, ...Array(19).fill(422)]);
-    for (const r of answers.filter((x) => x.statusCode === 422)) expect(r.json().errors).toEqual({ source: ['This company already has a source with this name.'] });
+    for (const r of answers.filter((x) => x.statusCode === 422))
+      expect(r.json().errors).toEqual({ source: ['This company already has a source with this name.'] });
   });
 
   it('names that differ only in case, or in how a diacritic is typed, at the same moment: one is created', async () => {
     const u = await t.signUp();
     const names = ['Târg', 'TÂRG', 'târg', 'Ta\u0302rg', 'tÂrG', 'TA\u0302RG'];
-    const answers = await Promise.all(names.map((source) => u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source } })));
+    const answers = await Promise.all(
+      names.map((source) => u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source } })),
+    );
     expect(answers.map((r) => r.statusCode).filter((c) => c === 201)).toHaveLength(1);
     expect(answers.every((r) => r.statusCode === 201 || r.statusCode === 422)).toBe(true);
-    const rows = await t.db.kysely.selectFrom('sources').select('source').where('company_id', '=', u.companyId).execute();
+    const rows = await t.db.kysely
+      .selectFrom('sources')
+      .select('source')
+      .where('company_id', '=', u.companyId)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
-  it('renaming onto another source\'s name in another case is refused', async () => {
+  it("renaming onto another source's name in another case is refused", async () => {
     const u = await t.signUp();
     await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Ăla Bun' } });
     const b = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Altul' } });
@@ -211,7 +277,11 @@ describe('a source name whose key is longer than the name', () => {
     const u = await t.signUp();
     const res = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'İ'.repeat(100) } });
     expect(res.statusCode, res.body).toBe(201);
-    const row = await t.db.kysely.selectFrom('sources').select('source_key').where('id', '=', res.json().data.id).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('sources')
+      .select('source_key')
+      .where('id', '=', res.json().data.id)
+      .executeTakeFirstOrThrow();
     expect([...row.source_key]).toHaveLength(200);
   });
 });

@@ -23,8 +23,15 @@ export async function countSourceUsage(exec: Executor, sourceId: number): Promis
 }
 
 /** Rows of `table` whose source_id is the source (every such table indexes source_id). */
-export async function countRefs(exec: Executor, table: string, sourceId: number, column = 'source_id'): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${sourceId}`.execute(exec);
+export async function countRefs(
+  exec: Executor,
+  table: string,
+  sourceId: number,
+  column = 'source_id',
+): Promise<number> {
+  const { rows } = await sql<{
+    n: number | string;
+  }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${sourceId}`.execute(exec);
   return Number(rows[0]?.n ?? 0);
 }
 

@@ -2,7 +2,12 @@ import type { CourierStatus } from '../../../core/api/shipping.js';
 import { forCompany, type ServiceContext } from '../../context.js';
 import type { AwbTracking, CourierClient, CourierProvider } from '../../providers/couriers/types.js';
 import { PROVIDER_LABELS, ProviderError } from '../../providers/http.js';
-import { activeCourierSetUps, courierFor, type ActiveCourierSetUp, type ProviderAccount } from '../integrations/index.js';
+import {
+  activeCourierSetUps,
+  courierFor,
+  type ActiveCourierSetUp,
+  type ProviderAccount,
+} from '../integrations/index.js';
 import { insertSystemNotification } from '../notifications/index.js';
 import { setCourierStatus } from '../order-lifecycle/index.js';
 import { openAwbPage, type OpenAwb } from './queries.js';
@@ -52,7 +57,12 @@ export function describeReport(r: TrackingReport): string {
   return r.skipped.length ? `${moved}; skipped ${r.skipped.join('; ')}` : moved;
 }
 
-async function trackCompanyCourier(ctx: ServiceContext, opts: TrackingOptions, setUp: ActiveCourierSetUp, report: TrackingReport): Promise<void> {
+async function trackCompanyCourier(
+  ctx: ServiceContext,
+  opts: TrackingOptions,
+  setUp: ActiveCourierSetUp,
+  report: TrackingReport,
+): Promise<void> {
   const { companyId, courier } = setUp;
   const label = `company ${companyId} ${PROVIDER_LABELS[courier]}`;
   let account: ProviderAccount<CourierClient>;
@@ -89,17 +99,39 @@ async function trackCompanyCourier(ctx: ServiceContext, opts: TrackingOptions, s
 }
 
 function failureReason(err: unknown, account: ProviderAccount<CourierClient>): string {
-  if (err instanceof ProviderError) return err.kind === 'refused_credentials' ? 'credentials refused' : account.scrub(`${err.kind}: ${err.providerMessage}`);
+  if (err instanceof ProviderError)
+    return err.kind === 'refused_credentials'
+      ? 'credentials refused'
+      : account.scrub(`${err.kind}: ${err.providerMessage}`);
   return account.scrub(err instanceof Error ? err.message : String(err));
 }
 
 /** One order's change, in its own transaction: a failure later in the page keeps what was written. */
-async function applyCourierStatus(ctx: ServiceContext, report: TrackingReport, courier: CourierProvider, order: OpenAwb, to: CourierStatus): Promise<void> {
+async function applyCourierStatus(
+  ctx: ServiceContext,
+  report: TrackingReport,
+  courier: CourierProvider,
+  order: OpenAwb,
+  to: CourierStatus,
+): Promise<void> {
   const outcome = await ctx.db.transaction(async (trx) => {
-    const { moved, completed } = await setCourierStatus(trx, ctx, { orderId: order.id, courier, awb: order.awb, from: order.courier_status, to });
+    const { moved, completed } = await setCourierStatus(trx, ctx, {
+      orderId: order.id,
+      courier,
+      awb: order.awb,
+      from: order.courier_status,
+      to,
+    });
     if (!moved) return null;
     const kind = NOTIFIED_COURIER_STATUSES[to as keyof typeof NOTIFIED_COURIER_STATUSES];
-    if (kind) await insertSystemNotification(trx, { companyId: ctx.companyId, kind, params: { order: order.id, courier: PROVIDER_LABELS[courier], awb: order.awb }, type: 'warning', now: ctx.now });
+    if (kind)
+      await insertSystemNotification(trx, {
+        companyId: ctx.companyId,
+        kind,
+        params: { order: order.id, courier: PROVIDER_LABELS[courier], awb: order.awb },
+        type: 'warning',
+        now: ctx.now,
+      });
     return { completed, notified: Boolean(kind) };
   });
   if (!outcome) return;

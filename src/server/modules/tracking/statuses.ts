@@ -37,7 +37,11 @@ export function courierStatusOf(status: AwbStatus | null): CourierStatus | null 
  */
 export const FINAL_COURIER_STATUSES = ['delivered', 'returning'] as const satisfies readonly CourierStatus[];
 
-export const isFinalCourierStatus = (status: string | null): boolean => (FINAL_COURIER_STATUSES as readonly string[]).includes(status ?? '');
+export const isFinalCourierStatus = (status: string | null): boolean =>
+  (FINAL_COURIER_STATUSES as readonly string[]).includes(status ?? '');
 
 /** The statuses the seller is told about with a notification, with the notification's kind. */
-export const NOTIFIED_COURIER_STATUSES = { refused: 'awb_refused', returning: 'awb_returning' } as const satisfies Partial<Record<CourierStatus, string>>;
+export const NOTIFIED_COURIER_STATUSES = {
+  refused: 'awb_refused',
+  returning: 'awb_returning',
+} as const satisfies Partial<Record<CourierStatus, string>>;

@@ -21,7 +21,7 @@ import { openAwbPage, openAwbPageQuery } from './queries.js';
 import { trackOpenAwbs } from './service.js';
 import { courierStatusOf, FINAL_COURIER_STATUSES } from './statuses.js';
 
-describe('courier statuses onto the spec\'s', () => {
+describe("courier statuses onto the spec's", () => {
   it('maps every client status onto a spec status, except a cancellation', () => {
     for (const s of AWB_STATUSES) {
       const mapped = courierStatusOf(s);
@@ -45,7 +45,8 @@ describe('courier statuses onto the spec\'s', () => {
       [8, 'Returnat la expeditor', 'returning'],
       [99, 'Sosit in depozit Cluj', 'in_transit'],
     ];
-    for (const [id, description, spec] of cases) expect(courierStatusOf(cargusStatus(id, description)), `${id} ${description}`).toBe(spec);
+    for (const [id, description, spec] of cases)
+      expect(courierStatusOf(cargusStatus(id, description)), `${id} ${description}`).toBe(spec);
   });
 
   it('Sameday: status ids, and words for ids not listed', () => {
@@ -61,7 +62,8 @@ describe('courier statuses onto the spec\'s', () => {
       [500, 'Colet refuzat la usa', 'refused'],
       [501, 'Comanda anulata', null],
     ];
-    for (const [id, words, spec] of cases) expect(courierStatusOf(samedayStatus(id, words)), `${id} ${words}`).toBe(spec);
+    for (const [id, words, spec] of cases)
+      expect(courierStatusOf(samedayStatus(id, words)), `${id} ${words}`).toBe(spec);
   });
 
   it('DPD: operation codes', () => {
@@ -143,26 +145,61 @@ async function seller(couriers: CourierProvider[]): Promise<{ u: TestUser; sourc
     expect(res.statusCode, res.body).toBe(200);
   }
   const src = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Shop' } });
-  const product = await u.call('POST', '/api/v1/product', { body: { company_id: u.companyId, sku: 'T-1', name: 'Tricou', sale_type: 'Bucata', stock: 100, selling_price: 49.9, buying_price: 1, currency: 'RON' } });
+  const product = await u.call('POST', '/api/v1/product', {
+    body: {
+      company_id: u.companyId,
+      sku: 'T-1',
+      name: 'Tricou',
+      sale_type: 'Bucata',
+      stock: 100,
+      selling_price: 49.9,
+      buying_price: 1,
+      currency: 'RON',
+    },
+  });
   expect(product.statusCode, product.body).toBe(201);
   return { u, source: src.json().data.id };
 }
 
 async function newOrder(s: { u: TestUser; source: number }, name: string): Promise<number> {
-  const res = await s.u.call('POST', '/api/v1/order', { body: { name, phone_number: '0744 123 456', county: 'Cluj', city: 'Turda', street: 'Strada Republicii', number: '3', source: s.source, products: { 'T-1': 1 } } });
+  const res = await s.u.call('POST', '/api/v1/order', {
+    body: {
+      name,
+      phone_number: '0744 123 456',
+      county: 'Cluj',
+      city: 'Turda',
+      street: 'Strada Republicii',
+      number: '3',
+      source: s.source,
+      products: { 'T-1': 1 },
+    },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id;
 }
 
 /** An AWB made at the courier's emulator, written on the order as the AWB create does (`created`, the order processing). */
-async function ship(s: { u: TestUser; source: number }, courier: CourierProvider, recipient: string): Promise<{ orderId: number; awb: string }> {
+async function ship(
+  s: { u: TestUser; source: number },
+  courier: CourierProvider,
+  recipient: string,
+): Promise<{ orderId: number; awb: string }> {
   const orderId = await newOrder(s, recipient);
   const client = t.services.providers.courier(courier, DEMO[courier]);
   const [point] = await client.pickupPoints();
   const created = await client.createAwb({
     pickupPointId: point.id,
     contactPersonId: point.contact_persons?.[0]?.id,
-    recipient: { name: recipient, phone: '0744123456', countyName: 'Cluj', localityName: 'Turda', streetName: 'Strada Republicii', streetNumber: '3', address: 'Strada Republicii 3', postalCode: '401001' },
+    recipient: {
+      name: recipient,
+      phone: '0744123456',
+      countyName: 'Cluj',
+      localityName: 'Turda',
+      streetName: 'Strada Republicii',
+      streetNumber: '3',
+      address: 'Strada Republicii 3',
+      postalCode: '401001',
+    },
     parcels: [{ weightKg: 1, lengthCm: 20, widthCm: 20, heightCm: 10 }],
     codBani: 4990,
     declaredValueBani: 0,
@@ -175,15 +212,42 @@ async function ship(s: { u: TestUser; source: number }, courier: CourierProvider
 
 async function setAwb(companyId: number, orderId: number, courier: CourierProvider, awb: string): Promise<void> {
   await t.db.transaction(async (trx) => {
-    await trx.updateTable('orders').set({ courier, awb, courier_status: 'created', status: 'processing' }).where('id', '=', orderId).execute();
-    await bumpCounts(trx, companyId, [['orders', 'new', -1], ['orders', 'processing', 1]]);
+    await trx
+      .updateTable('orders')
+      .set({ courier, awb, courier_status: 'created', status: 'processing' })
+      .where('id', '=', orderId)
+      .execute();
+    await bumpCounts(trx, companyId, [
+      ['orders', 'new', -1],
+      ['orders', 'processing', 1],
+    ]);
   });
 }
 
-const orderRow = (id: number) => t.db.kysely.selectFrom('orders').select(['status', 'courier_status', 'awb']).where('id', '=', id).executeTakeFirstOrThrow();
+const orderRow = (id: number) =>
+  t.db.kysely
+    .selectFrom('orders')
+    .select(['status', 'courier_status', 'awb'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 const eventsOf = async (id: number, type: string) =>
-  (await t.db.kysely.selectFrom('order_events').select(['data', 'user_id']).where('order_id', '=', id).where('type', '=', type).orderBy('id').execute()).map((e) => ({ ...JSON.parse(e.data), user_id: e.user_id }));
-const notificationsOf = (companyId: number) => t.db.kysely.selectFrom('notifications').select(['message_key', 'params', 'type']).where('company_id', '=', companyId).where('message_key', 'like', 'awb_%').orderBy('id').execute();
+  (
+    await t.db.kysely
+      .selectFrom('order_events')
+      .select(['data', 'user_id'])
+      .where('order_id', '=', id)
+      .where('type', '=', type)
+      .orderBy('id')
+      .execute()
+  ).map((e) => ({ ...JSON.parse(e.data), user_id: e.user_id }));
+const notificationsOf = (companyId: number) =>
+  t.db.kysely
+    .selectFrom('notifications')
+    .select(['message_key', 'params', 'type'])
+    .where('company_id', '=', companyId)
+    .where('message_key', 'like', 'awb_%')
+    .orderBy('id')
+    .execute();
 const askedAbout = (awb: string) => trackCalls.some((c) => c.awbs.includes(awb));
 const MIN = 60;
 
@@ -203,9 +267,12 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     clock.set(start + 15 * MIN);
     report = await trackOpenAwbs(sys());
     expect(report).toMatchObject({ asked: 3, changed: 3, completed: 0, notified: 0 });
-    for (const o of [delivered, refused, unclaimed]) expect(await orderRow(o.orderId)).toEqual({ status: 'processing', courier_status: 'pickedUp', awb: o.awb });
+    for (const o of [delivered, refused, unclaimed])
+      expect(await orderRow(o.orderId)).toEqual({ status: 'processing', courier_status: 'pickedUp', awb: o.awb });
     // The system did it: no user on the event.
-    expect(await eventsOf(delivered.orderId, 'courier_status')).toEqual([{ awb: delivered.awb, from: 'created', to: 'pickedUp', user_id: null }]);
+    expect(await eventsOf(delivered.orderId, 'courier_status')).toEqual([
+      { awb: delivered.awb, from: 'created', to: 'pickedUp', user_id: null },
+    ]);
 
     // Several stages in one pass: the latest one is written, from what was there.
     clock.set(start + 61 * MIN);
@@ -216,12 +283,19 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
       { awb: delivered.awb, from: 'created', to: 'pickedUp', user_id: null },
       { awb: delivered.awb, from: 'pickedUp', to: 'delivered', user_id: null },
     ]);
-    expect(await eventsOf(delivered.orderId, 'status_changed')).toEqual([{ from: 'processing', to: 'completed', user_id: null }]);
+    expect(await eventsOf(delivered.orderId, 'status_changed')).toEqual([
+      { from: 'processing', to: 'completed', user_id: null },
+    ]);
     expect(await orderRow(refused.orderId)).toMatchObject({ status: 'processing', courier_status: 'refused' });
     expect(await orderRow(unclaimed.orderId)).toMatchObject({ status: 'processing', courier_status: 'inDelivery' });
 
     // The orders list's tabs follow the completed order.
-    const tabs = await t.db.kysely.selectFrom('list_counts').select(['bucket', 'n']).where('company_id', '=', s.u.companyId).where('list', '=', 'orders').execute();
+    const tabs = await t.db.kysely
+      .selectFrom('list_counts')
+      .select(['bucket', 'n'])
+      .where('company_id', '=', s.u.companyId)
+      .where('list', '=', 'orders')
+      .execute();
     expect(Object.fromEntries(tabs.map((r) => [r.bucket, Number(r.n)]))).toMatchObject({ processing: 2, completed: 1 });
 
     trackCalls.length = 0;
@@ -250,15 +324,27 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     const en = (await s.u.call('GET', '/api/v1/notifications')).json().data;
     expect(en).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ title: 'Parcel refused', description: `The recipient refused the parcel of order #${refused.orderId} (Sameday AWB ${refused.awb}).` }),
-        expect.objectContaining({ title: 'Parcel returning', description: `The parcel of order #${unclaimed.orderId} (DPD AWB ${unclaimed.awb}) is on its way back to you.` }),
+        expect.objectContaining({
+          title: 'Parcel refused',
+          description: `The recipient refused the parcel of order #${refused.orderId} (Sameday AWB ${refused.awb}).`,
+        }),
+        expect.objectContaining({
+          title: 'Parcel returning',
+          description: `The parcel of order #${unclaimed.orderId} (DPD AWB ${unclaimed.awb}) is on its way back to you.`,
+        }),
       ]),
     );
     const ro = (await s.u.call('GET', '/api/v1/notifications', { headers: { 'accept-language': 'ro' } })).json().data;
     expect(ro).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ title: 'Colet refuzat', description: `Destinatarul a refuzat coletul comenzii #${refused.orderId} (AWB Sameday ${refused.awb}).` }),
-        expect.objectContaining({ title: 'Colet în retur', description: `Coletul comenzii #${unclaimed.orderId} (AWB DPD ${unclaimed.awb}) se întoarce la dumneavoastră.` }),
+        expect.objectContaining({
+          title: 'Colet refuzat',
+          description: `Destinatarul a refuzat coletul comenzii #${refused.orderId} (AWB Sameday ${refused.awb}).`,
+        }),
+        expect.objectContaining({
+          title: 'Colet în retur',
+          description: `Coletul comenzii #${unclaimed.orderId} (AWB DPD ${unclaimed.awb}) se întoarce la dumneavoastră.`,
+        }),
       ]),
     );
   });
@@ -268,7 +354,10 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     const o = await ship(s, 'cargus', 'Maria Livrat');
     await t.db.transaction(async (trx) => {
       await trx.updateTable('orders').set({ status: 'storno' }).where('id', '=', o.orderId).execute();
-      await bumpCounts(trx, s.u.companyId, [['orders', 'processing', -1], ['orders', 'storno', 1]]);
+      await bumpCounts(trx, s.u.companyId, [
+        ['orders', 'processing', -1],
+        ['orders', 'storno', 1],
+      ]);
     });
     clock.advance(61 * MIN);
     await trackOpenAwbs(sys());
@@ -281,7 +370,13 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     const atCargus = await ship(s, 'cargus', 'Ion Livrat');
     const atDpd = await ship(s, 'dpd', 'Ion Livrat');
     const noAwb = await newOrder(s, 'Fara AWB');
-    const dpd = await t.db.kysely.selectFrom('company_integrations as ci').innerJoin('integrations as i', 'i.id', 'ci.integration_id').select('ci.id').where('ci.company_id', '=', s.u.companyId).where('i.key', '=', 'dpd').executeTakeFirstOrThrow();
+    const dpd = await t.db.kysely
+      .selectFrom('company_integrations as ci')
+      .innerJoin('integrations as i', 'i.id', 'ci.integration_id')
+      .select('ci.id')
+      .where('ci.company_id', '=', s.u.companyId)
+      .where('i.key', '=', 'dpd')
+      .executeTakeFirstOrThrow();
     expect((await s.u.call('POST', `/api/v1/company-integration/${dpd.id}/toggle-status`)).statusCode).toBe(200);
     clock.advance(15 * MIN);
     const report = await trackOpenAwbs(sys());
@@ -291,7 +386,7 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     expect((await orderRow(noAwb)).courier_status).toBeNull();
   });
 
-  it('one courier failing, or refusing a company\'s login, does not stop another company\'s tracking; the log says who was skipped', async () => {
+  it("one courier failing, or refusing a company's login, does not stop another company's tracking; the log says who was skipped", async () => {
     const down = await seller(['cargus']);
     const refusing = await seller(['dpd']);
     const fine = await seller(['sameday']);
@@ -318,7 +413,12 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     expect(log[0]).not.toContain('demo');
     // The job itself did not fail: it runs again at its interval.
     const [job] = await t.db.kysely.selectFrom('jobs').selectAll().execute();
-    expect(job).toMatchObject({ key: TRACKING_JOB.key, last_error: null, failed_at: null, run_at: clock.now() + TRACKING_INTERVAL_SECONDS.emulated });
+    expect(job).toMatchObject({
+      key: TRACKING_JOB.key,
+      last_error: null,
+      failed_at: null,
+      run_at: clock.now() + TRACKING_INTERVAL_SECONDS.emulated,
+    });
 
     // Once the couriers are back, the next pass catches up.
     t.app.emulators!.cargus.faults.clear();
@@ -373,7 +473,9 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     clock.advance(61 * MIN);
     const url = process.env.TEST_DATABASE_URL;
     // Separate connection pools stand for separate instances on PostgreSQL; in-memory SQLite has one connection.
-    const instances: Db[] = url ? [openDb(url, { schema: t.db.schema }), openDb(url, { schema: t.db.schema })] : [t.db, t.db];
+    const instances: Db[] = url
+      ? [openDb(url, { schema: t.db.schema }), openDb(url, { schema: t.db.schema })]
+      : [t.db, t.db];
     try {
       // Bypassing the job's lease: the writes themselves must not double.
       const reports = await Promise.all(instances.map((db) => trackOpenAwbs(sys({ db }))));
@@ -390,7 +492,9 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
       expect(await t.db.kysely.selectFrom('jobs').select('key').execute()).toEqual([{ key: TRACKING_JOB.key }]);
       clock.advance(20 * MIN);
       const handlers = jobHandlers();
-      const ran = await Promise.all(instances.map((db, i) => runDueJobs({ services: { ...services(), db }, handlers, instanceId: `i${i}` })));
+      const ran = await Promise.all(
+        instances.map((db, i) => runDueJobs({ services: { ...services(), db }, handlers, instanceId: `i${i}` })),
+      );
       expect(ran.sort()).toEqual([0, 1]);
       expect(await notificationsOf(s.u.companyId)).toHaveLength(2);
       expect((await notificationsOf(s.u.companyId))[1].message_key).toBe('awb_returning');
@@ -404,7 +508,8 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     const o = await ship(s, 'cargus', 'Ion Livrat');
     const base = { orderId: o.orderId, courier: 'cargus' as const, awb: o.awb, to: 'pickedUp' as const };
     const ctx = serviceContext(t.services, { companyId: s.u.companyId });
-    const move = (change: typeof base & { from: string }) => t.db.transaction(async (trx) => (await setCourierStatus(trx, ctx, change)).moved);
+    const move = (change: typeof base & { from: string }) =>
+      t.db.transaction(async (trx) => (await setCourierStatus(trx, ctx, change)).moved);
     expect(await move({ ...base, from: 'in_transit' })).toBe(false);
     expect(await move({ ...base, awb: 'another', from: 'created' })).toBe(false);
     expect(await move({ ...base, courier: 'dpd', from: 'created' } as never)).toBe(false);
@@ -439,12 +544,16 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
 async function planOf(db: Db, query: Compilable): Promise<string> {
   const { sql: text, parameters } = query.compile();
   if (db.engine === 'sqlite') {
-    const { rows } = await db.kysely.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${text}`, [...parameters]));
+    const { rows } = await db.kysely.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+    );
     return rows.map((r) => r.detail).join('\n');
   }
   return db.transaction(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
-    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${text}`, [...parameters]));
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${text}`, [...parameters]),
+    );
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   });
 }

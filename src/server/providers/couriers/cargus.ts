@@ -1,7 +1,21 @@
 import { bucharestDate, fromBucharest } from '../../lib/bucharestTime.js';
 import { ProviderError, ProviderHttp, tryJson, type ProviderRequest, type ProviderResponse } from '../http.js';
 import { tokenKey, type ClientDeps } from '../shared.js';
-import type { AwbLookup, AwbStatus, AwbTracking, County, CourierClient, CourierCredentials, CreateAwbInput, CreatedAwb, FoundAwb, LabelFormat, Locality, PickupPoint, Street } from './types.js';
+import type {
+  AwbLookup,
+  AwbStatus,
+  AwbTracking,
+  County,
+  CourierClient,
+  CourierCredentials,
+  CreateAwbInput,
+  CreatedAwb,
+  FoundAwb,
+  LabelFormat,
+  Locality,
+  PickupPoint,
+  Street,
+} from './types.js';
 
 /**
  * Cargus UrgentOnlineAPI (developer portal urgentcargus.portal.azure-api.net): subscription key header on every call, a
@@ -61,7 +75,9 @@ export class CargusClient implements CourierClient {
       return body;
     }
     if (res.status === 401 || res.status === 403 || /failed to authenticate/i.test(res.text())) {
-      throw new ProviderError('cargus', 'refused_credentials', cargusMessage(body, res) ?? 'Failed to authenticate!', { status: res.status });
+      throw new ProviderError('cargus', 'refused_credentials', cargusMessage(body, res) ?? 'Failed to authenticate!', {
+        status: res.status,
+      });
     }
     throw this.failure(res);
   }
@@ -76,20 +92,33 @@ export class CargusClient implements CourierClient {
   private async call(req: Omit<ProviderRequest, 'headers'>): Promise<ProviderResponse> {
     for (let attempt = 1; ; attempt++) {
       const token = await this.token();
-      const res = await this.http.send({ ...req, headers: { ...this.baseHeaders(req.body !== undefined), Authorization: `Bearer ${token}` } });
+      const res = await this.http.send({
+        ...req,
+        headers: { ...this.baseHeaders(req.body !== undefined), Authorization: `Bearer ${token}` },
+      });
       if (res.status === 401 && isSubscriptionDenied(res)) {
-        throw new ProviderError('cargus', 'refused_credentials', cargusMessage(tryJson(res), res) ?? 'invalid subscription key', { status: 401 });
+        throw new ProviderError(
+          'cargus',
+          'refused_credentials',
+          cargusMessage(tryJson(res), res) ?? 'invalid subscription key',
+          { status: 401 },
+        );
       }
       // A 401 means the request was refused before anything was done: resending a create is safe.
       if (res.status === 401 && attempt === 1) {
         this.deps.tokens.delete(this.key);
         continue;
       }
-      if (res.status === 401) throw new ProviderError('cargus', 'refused_credentials', cargusMessage(tryJson(res), res) ?? 'token refused', { status: 401 });
+      if (res.status === 401)
+        throw new ProviderError('cargus', 'refused_credentials', cargusMessage(tryJson(res), res) ?? 'token refused', {
+          status: 401,
+        });
       if (res.status >= 300) throw this.failure(res);
       const body = tryJson(res);
       if (body && typeof body === 'object' && !Array.isArray(body) && 'Error' in body) {
-        throw new ProviderError('cargus', 'rejected', String((body as { Error: unknown }).Error), { status: res.status });
+        throw new ProviderError('cargus', 'rejected', String((body as { Error: unknown }).Error), {
+          status: res.status,
+        });
       }
       return res;
     }
@@ -97,8 +126,13 @@ export class CargusClient implements CourierClient {
 
   private failure(res: ProviderResponse): ProviderError {
     const message = cargusMessage(tryJson(res), res) ?? `HTTP ${res.status}`;
-    if (res.status === 429) return new ProviderError('cargus', 'rate_limited', message, { status: 429, retryAfterSeconds: Number(res.headers.get('retry-after')) || undefined });
-    if (res.status >= 500 || res.status === 200) return new ProviderError('cargus', 'unavailable', message, { status: res.status });
+    if (res.status === 429)
+      return new ProviderError('cargus', 'rate_limited', message, {
+        status: 429,
+        retryAfterSeconds: Number(res.headers.get('retry-after')) || undefined,
+      });
+    if (res.status >= 500 || res.status === 200)
+      return new ProviderError('cargus', 'unavailable', message, { status: res.status });
     if (res.status === 404) return new ProviderError('cargus', 'not_found', message, { status: 404 });
     return new ProviderError('cargus', 'rejected', message, { status: res.status });
   }
@@ -121,21 +155,36 @@ export class CargusClient implements CourierClient {
     return real.map((r, i) => ({
       id: String(r.LocationId),
       name: r.Name,
-      address: [r.AddressText || [r.StreetName, r.BuildingNumber].filter(Boolean).join(' '), r.LocalityName, r.CountyName].filter(Boolean).join(', '),
+      address: [
+        r.AddressText || [r.StreetName, r.BuildingNumber].filter(Boolean).join(' '),
+        r.LocalityName,
+        r.CountyName,
+      ]
+        .filter(Boolean)
+        .join(', '),
       isDefault: i === 0,
     }));
   }
 
   async counties(): Promise<County[]> {
-    const rows = (await this.getJson<{ CountyId: number; Name: string; Abbreviation: string }[]>('Counties', { countryId: ROMANIA })) ?? [];
+    const rows =
+      (await this.getJson<{ CountyId: number; Name: string; Abbreviation: string }[]>('Counties', {
+        countryId: ROMANIA,
+      })) ?? [];
     return rows.map((r) => ({ id: String(r.CountyId), name: r.Name, code: r.Abbreviation || null }));
   }
 
   async localities(county: { id: string; name: string }): Promise<Locality[]> {
-    const rows = (await this.getJson<CargusLocality[]>('Localities', { countryId: ROMANIA, countyId: county.id })) ?? [];
+    const rows =
+      (await this.getJson<CargusLocality[]>('Localities', { countryId: ROMANIA, countyId: county.id })) ?? [];
     return rows.map((r) => {
       const zip = String(r.PostalCode ?? r.CodPostal ?? '');
-      return { id: String(r.LocalityId), name: r.Name, countyId: String(r.CountyId ?? county.id), postalCode: /^\d{6}$/.test(zip) ? zip : null };
+      return {
+        id: String(r.LocalityId),
+        name: r.Name,
+        countyId: String(r.CountyId ?? county.id),
+        postalCode: /^\d{6}$/.test(zip) ? zip : null,
+      };
     });
   }
 
@@ -147,7 +196,11 @@ export class CargusClient implements CourierClient {
       .map((r) => ({
         id: String(r.StreetId),
         name: r.Name,
-        postalCodes: (r.PostalNumbers ?? []).map((p) => ({ fromNumber: Number(p.FromNo), toNumber: Number(p.ToNo), postalCode: String(p.PostalCode) })),
+        postalCodes: (r.PostalNumbers ?? []).map((p) => ({
+          fromNumber: Number(p.FromNo),
+          toNumber: Number(p.ToNo),
+          postalCode: String(p.PostalCode),
+        })),
       }));
   }
 
@@ -198,10 +251,22 @@ export class CargusClient implements CourierClient {
         ParcelContent: input.content,
       })),
     };
-    const res = await this.call({ method: 'POST', path: 'Awbs/WithGetAwb', body: JSON.stringify(body), idempotent: false });
-    const rows = res.json<{ BarCode?: string | number; ParcelCodes?: { Code: string | number }[]; ShippingCost?: { GrandTotal?: number } }[]>();
+    const res = await this.call({
+      method: 'POST',
+      path: 'Awbs/WithGetAwb',
+      body: JSON.stringify(body),
+      idempotent: false,
+    });
+    const rows = res.json<
+      {
+        BarCode?: string | number;
+        ParcelCodes?: { Code: string | number }[];
+        ShippingCost?: { GrandTotal?: number };
+      }[]
+    >();
     const awb = Array.isArray(rows) ? rows[0] : undefined;
-    if (!awb?.BarCode) throw new ProviderError('cargus', 'unavailable', 'the answer has no AWB number', { status: res.status });
+    if (!awb?.BarCode)
+      throw new ProviderError('cargus', 'unavailable', 'the answer has no AWB number', { status: res.status });
     return {
       awbNumber: String(awb.BarCode),
       parcelNumbers: (awb.ParcelCodes ?? []).map((p) => String(p.Code)),
@@ -213,19 +278,28 @@ export class CargusClient implements CourierClient {
     const res = await this.call({
       method: 'GET',
       path: 'AwbDocuments',
-      query: { barCodes: JSON.stringify([awb.awbNumber]), type: 'PDF', format: format === 'label' ? 1 : 0, printMainOnce: format === 'label' ? 2 : 1 },
+      query: {
+        barCodes: JSON.stringify([awb.awbNumber]),
+        type: 'PDF',
+        format: format === 'label' ? 1 : 0,
+        printMainOnce: format === 'label' ? 2 : 1,
+      },
       idempotent: true,
     });
     const base64 = res.json<unknown>();
     const pdf = typeof base64 === 'string' ? Buffer.from(base64, 'base64') : Buffer.alloc(0);
-    if (pdf.subarray(0, 4).toString('latin1') !== '%PDF') throw new ProviderError('cargus', 'unavailable', 'the label is not a PDF', { status: res.status });
+    if (pdf.subarray(0, 4).toString('latin1') !== '%PDF')
+      throw new ProviderError('cargus', 'unavailable', 'the label is not a PDF', { status: res.status });
     return pdf;
   }
 
   async deleteAwb(awbNumber: string): Promise<void> {
     const res = await this.call({ method: 'DELETE', path: 'Awbs', query: { barCode: awbNumber }, idempotent: false });
     const ok = tryJson(res);
-    if (ok !== true && ok !== 1 && ok !== 'true') throw new ProviderError('cargus', 'rejected', cargusMessage(ok, res) ?? 'the AWB was not deleted', { status: res.status });
+    if (ok !== true && ok !== 1 && ok !== 'true')
+      throw new ProviderError('cargus', 'rejected', cargusMessage(ok, res) ?? 'the AWB was not deleted', {
+        status: res.status,
+      });
   }
 
   async track(awbNumbers: string[]): Promise<AwbTracking[]> {
@@ -259,15 +333,25 @@ export class CargusClient implements CourierClient {
     };
     const found: FoundAwb[] = [];
     for (let page = 1; page <= BY_DATE_MAX_PAGES; page++) {
-      const query = { FromDate: day(lookup.since), ToDate: day(this.deps.clock.now()), pageNumber: page, itemsPerPage: BY_DATE_PAGE };
+      const query = {
+        FromDate: day(lookup.since),
+        ToDate: day(this.deps.clock.now()),
+        pageNumber: page,
+        itemsPerPage: BY_DATE_PAGE,
+      };
       const rows = (await this.getJson<CargusAwbRow[]>('Awbs/GetByDate', query)) ?? [];
       for (const r of rows) {
-        if (r.BarCode && String(r.CustomString ?? '') === lookup.reference) found.push({ awbNumber: String(r.BarCode), parcelNumbers: (r.ParcelCodes ?? []).map((p) => String(p.Code)) });
+        if (r.BarCode && String(r.CustomString ?? '') === lookup.reference)
+          found.push({ awbNumber: String(r.BarCode), parcelNumbers: (r.ParcelCodes ?? []).map((p) => String(p.Code)) });
       }
       if (rows.length < BY_DATE_PAGE) return found;
     }
     // Not read to the end: saying "none" could let a second AWB be made.
-    throw new ProviderError('cargus', 'unavailable', `more than ${BY_DATE_PAGE * BY_DATE_MAX_PAGES} AWBs since ${day(lookup.since)}: the reference could not be searched`);
+    throw new ProviderError(
+      'cargus',
+      'unavailable',
+      `more than ${BY_DATE_PAGE * BY_DATE_MAX_PAGES} AWBs since ${day(lookup.since)}: the reference could not be searched`,
+    );
   }
 }
 

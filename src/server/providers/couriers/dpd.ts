@@ -1,7 +1,21 @@
 import { fromBucharest } from '../../lib/bucharestTime.js';
 import { ProviderError, ProviderHttp, tryJson, type ProviderResponse } from '../http.js';
 import type { ClientDeps } from '../shared.js';
-import type { AwbLookup, AwbStatus, AwbTracking, County, CourierClient, CourierCredentials, CreateAwbInput, CreatedAwb, FoundAwb, LabelFormat, Locality, PickupPoint, Street } from './types.js';
+import type {
+  AwbLookup,
+  AwbStatus,
+  AwbTracking,
+  County,
+  CourierClient,
+  CourierCredentials,
+  CreateAwbInput,
+  CreatedAwb,
+  FoundAwb,
+  LabelFormat,
+  Locality,
+  PickupPoint,
+  Street,
+} from './types.js';
 
 /**
  * DPD Romania Web API v1 (api.dpd.ro/web-api.html): every call a POST with `userName` and
@@ -55,12 +69,18 @@ export class DpdClient implements CourierClient {
       method: 'POST',
       path,
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ userName: this.credentials.username, password: this.credentials.password, language: 'RO', ...fields }),
+      body: JSON.stringify({
+        userName: this.credentials.username,
+        password: this.credentials.password,
+        language: 'RO',
+        ...fields,
+      }),
       idempotent,
     });
     if (res.status === 429) throw new ProviderError('dpd', 'rate_limited', `HTTP 429`, { status: 429 });
     if (res.status >= 500) throw new ProviderError('dpd', 'unavailable', `HTTP ${res.status}`, { status: res.status });
-    if (res.status >= 300 && !res.contentType.includes('json')) throw new ProviderError('dpd', 'rejected', `HTTP ${res.status}`, { status: res.status });
+    if (res.status >= 300 && !res.contentType.includes('json'))
+      throw new ProviderError('dpd', 'rejected', `HTTP ${res.status}`, { status: res.status });
     if (res.contentType.includes('json') || res.body[0] === 0x7b) {
       const body = tryJson(res) as { error?: DpdError } | undefined;
       if (body?.error) throw dpdFailure(body.error, res.status);
@@ -87,20 +107,41 @@ export class DpdClient implements CourierClient {
   }
 
   async counties(): Promise<County[]> {
-    const body = await this.post<{ states?: { id: number; name: string; code?: string }[] }>('location/state', { countryId: ROMANIA }, true);
+    const body = await this.post<{ states?: { id: number; name: string; code?: string }[] }>(
+      'location/state',
+      { countryId: ROMANIA },
+      true,
+    );
     return (body.states ?? []).map((s) => ({ id: String(s.id), name: s.name, code: s.code ?? null }));
   }
 
   /** DPD's sites of a county, asked by the county's name as its `region`. */
   async localities(county: { id: string; name: string }): Promise<Locality[]> {
-    const body = await this.post<{ sites?: { id: number; name: string; postCode?: string }[] }>('location/site', { countryId: ROMANIA, region: stripDiacritics(county.name).toUpperCase() }, true);
-    return (body.sites ?? []).map((s) => ({ id: String(s.id), name: s.name, countyId: county.id, postalCode: /^\d{6}$/.test(s.postCode ?? '') ? s.postCode! : null }));
+    const body = await this.post<{ sites?: { id: number; name: string; postCode?: string }[] }>(
+      'location/site',
+      { countryId: ROMANIA, region: stripDiacritics(county.name).toUpperCase() },
+      true,
+    );
+    return (body.sites ?? []).map((s) => ({
+      id: String(s.id),
+      name: s.name,
+      countyId: county.id,
+      postalCode: /^\d{6}$/.test(s.postCode ?? '') ? s.postCode! : null,
+    }));
   }
 
   async streets(locality: { id: string; name: string }, search?: string): Promise<Street[]> {
-    const body = await this.post<{ streets?: { id: number; type?: string; name: string }[] }>('location/street', { countryId: ROMANIA, siteId: Number(locality.id), name: stripDiacritics(search ?? '') }, true);
+    const body = await this.post<{ streets?: { id: number; type?: string; name: string }[] }>(
+      'location/street',
+      { countryId: ROMANIA, siteId: Number(locality.id), name: stripDiacritics(search ?? '') },
+      true,
+    );
     // DPD streets carry no postal-code ranges.
-    return (body.streets ?? []).map((s) => ({ id: String(s.id), name: [s.type, s.name].filter(Boolean).join(' '), postalCodes: [] }));
+    return (body.streets ?? []).map((s) => ({
+      id: String(s.id),
+      name: [s.type, s.name].filter(Boolean).join(' '),
+      postalCodes: [],
+    }));
   }
 
   async createAwb(input: CreateAwbInput): Promise<CreatedAwb> {
@@ -109,8 +150,15 @@ export class DpdClient implements CourierClient {
     const numeric = (v?: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
     const weight = Math.round(input.parcels.reduce((s, p) => s + p.weightKg, 0) * 1000) / 1000;
     const additional: Record<string, unknown> = {};
-    if (input.codBani > 0) additional.cod = { amount: input.codBani / 100, currencyCode: 'RON', processingType: 'CASH', includeShippingPrice: false };
-    if (input.declaredValueBani > 0) additional.declaredValue = { amount: input.declaredValueBani / 100, fragile: false };
+    if (input.codBani > 0)
+      additional.cod = {
+        amount: input.codBani / 100,
+        currencyCode: 'RON',
+        processingType: 'CASH',
+        includeShippingPrice: false,
+      };
+    if (input.declaredValueBani > 0)
+      additional.declaredValue = { amount: input.declaredValueBani / 100, fragile: false };
     const body = {
       sender: { clientId: Number(input.pickupPointId) },
       recipient: {
@@ -124,24 +172,40 @@ export class DpdClient implements CourierClient {
           countryId: ROMANIA,
           ...(numeric(r.localityId) ? { siteId: numeric(r.localityId) } : { siteName: t(r.localityName) }),
           postCode: r.postalCode,
-          ...(numeric(r.streetId) ? { streetId: numeric(r.streetId) } : r.streetName ? { streetName: t(r.streetName) } : {}),
+          ...(numeric(r.streetId)
+            ? { streetId: numeric(r.streetId) }
+            : r.streetName
+              ? { streetName: t(r.streetName) }
+              : {}),
           streetNo: t(r.streetNumber),
           addressNote: t(r.address),
         },
       },
-      service: { serviceId: input.serviceId ? Number(input.serviceId) : DEFAULT_SERVICE, autoAdjustPickupDate: true, additionalServices: additional },
+      service: {
+        serviceId: input.serviceId ? Number(input.serviceId) : DEFAULT_SERVICE,
+        autoAdjustPickupDate: true,
+        additionalServices: additional,
+      },
       content: {
         parcelsCount: input.parcels.length,
         totalWeight: weight,
         contents: t(input.content) || 'MARFA',
         package: 'BOX',
-        parcels: input.parcels.map((p, i) => ({ seqNo: i + 1, weight: p.weightKg, size: { width: p.widthCm, depth: p.lengthCm, height: p.heightCm } })),
+        parcels: input.parcels.map((p, i) => ({
+          seqNo: i + 1,
+          weight: p.weightKg,
+          size: { width: p.widthCm, depth: p.lengthCm, height: p.heightCm },
+        })),
       },
       payment: { courierServicePayer: 'SENDER' },
       shipmentNote: t(input.observations),
       ref1: t(input.reference),
     };
-    const res = await this.post<{ id?: string | number; parcels?: { id: string | number }[]; price?: { total?: number } }>('shipment', body, false);
+    const res = await this.post<{
+      id?: string | number;
+      parcels?: { id: string | number }[];
+      price?: { total?: number };
+    }>('shipment', body, false);
     if (!res.id) throw new ProviderError('dpd', 'unavailable', 'the answer has no shipment id');
     return {
       awbNumber: String(res.id),
@@ -151,7 +215,11 @@ export class DpdClient implements CourierClient {
   }
 
   private async parcelIds(awbNumber: string): Promise<string[]> {
-    const info = await this.post<{ shipments?: { id: string; parcels?: { id: string | number }[] }[] }>('shipment/info', { shipmentIds: [awbNumber] }, true);
+    const info = await this.post<{ shipments?: { id: string; parcels?: { id: string | number }[] }[] }>(
+      'shipment/info',
+      { shipmentIds: [awbNumber] },
+      true,
+    );
     const parcels = info.shipments?.[0]?.parcels?.map((p) => String(p.id)) ?? [];
     if (parcels.length === 0) throw new ProviderError('dpd', 'not_found', `shipment ${awbNumber} not found`);
     return parcels;
@@ -159,8 +227,17 @@ export class DpdClient implements CourierClient {
 
   async awbPdf(awb: { awbNumber: string; parcelNumbers?: string[] }, format: LabelFormat = 'A4'): Promise<Buffer> {
     const parcels = awb.parcelNumbers?.length ? awb.parcelNumbers : await this.parcelIds(awb.awbNumber);
-    const res = await this.raw('print', { format: 'pdf', paperSize: format === 'label' ? 'A6' : 'A4', parcels: parcels.map((id) => ({ parcel: { id } })) }, true);
-    if (res.body.subarray(0, 4).toString('latin1') !== '%PDF') throw new ProviderError('dpd', 'unavailable', 'the label is not a PDF', { status: res.status });
+    const res = await this.raw(
+      'print',
+      {
+        format: 'pdf',
+        paperSize: format === 'label' ? 'A6' : 'A4',
+        parcels: parcels.map((id) => ({ parcel: { id } })),
+      },
+      true,
+    );
+    if (res.body.subarray(0, 4).toString('latin1') !== '%PDF')
+      throw new ProviderError('dpd', 'unavailable', 'the label is not a PDF', { status: res.status });
     return res.body;
   }
 
@@ -172,12 +249,17 @@ export class DpdClient implements CourierClient {
     const found = new Map<string, DpdTrackedParcel>();
     for (let i = 0; i < awbNumbers.length; i += TRACK_BATCH) {
       const batch = awbNumbers.slice(i, i + TRACK_BATCH);
-      const body = await this.post<{ parcels?: DpdTrackedParcel[] }>('track', { parcels: batch.map((id) => ({ id })), lastOperationOnly: false }, true);
+      const body = await this.post<{ parcels?: DpdTrackedParcel[] }>(
+        'track',
+        { parcels: batch.map((id) => ({ id })), lastOperationOnly: false },
+        true,
+      );
       for (const p of body.parcels ?? []) found.set(String(p.parcelId), p);
     }
     return awbNumbers.map((awbNumber) => {
       const p = found.get(awbNumber);
-      if (!p || p.error) return { awbNumber, status: null, events: [], error: p?.error?.message ?? 'not tracked by DPD' };
+      if (!p || p.error)
+        return { awbNumber, status: null, events: [], error: p?.error?.message ?? 'not tracked by DPD' };
       const events = (p.operations ?? [])
         .map((o) => ({
           at: fromBucharest(String(o.dateTime)) ?? 0,
@@ -196,11 +278,18 @@ export class DpdClient implements CourierClient {
    * then `shipment/info` for the parcels: a cancelled shipment has no info and is left out.
    */
   async findAwbsByReference(lookup: AwbLookup): Promise<FoundAwb[]> {
-    const search = await this.post<{ barcodes?: (string | number)[] }>('shipment/search', { ref: stripDiacritics(lookup.reference), searchInRef: 1, shipmentsOnly: true, includeReturns: false }, true);
+    const search = await this.post<{ barcodes?: (string | number)[] }>(
+      'shipment/search',
+      { ref: stripDiacritics(lookup.reference), searchInRef: 1, shipmentsOnly: true, includeReturns: false },
+      true,
+    );
     const ids = [...new Set((search.barcodes ?? []).map(String))];
     if (ids.length === 0) return [];
     const info = await this.post<{ shipments?: DpdShipmentInfo[] }>('shipment/info', { shipmentIds: ids }, true);
-    return (info.shipments ?? []).map((s) => ({ awbNumber: String(s.id), parcelNumbers: (s.parcels ?? []).map((p) => String(p.id)) }));
+    return (info.shipments ?? []).map((s) => ({
+      awbNumber: String(s.id),
+      parcelNumbers: (s.parcels ?? []).map((p) => String(p.id)),
+    }));
   }
 }
 
@@ -226,9 +315,13 @@ interface DpdTrackedParcel {
 export const dpdStatus = (operationCode: number): AwbStatus => OPERATION_STATUS[operationCode] ?? 'in_transit';
 
 function dpdFailure(error: DpdError, status: number): ProviderError {
-  const message = [error.message, error.context && !error.message?.includes(error.context) ? `(${error.context})` : ''].filter(Boolean).join(' ') || 'DPD error';
+  const message =
+    [error.message, error.context && !error.message?.includes(error.context) ? `(${error.context})` : '']
+      .filter(Boolean)
+      .join(' ') || 'DPD error';
   // Code 1 / "Unable to find user to authenticate" is DPD's answer to bad credentials.
-  if (error.code === 1 || /authenticate/i.test(error.message ?? '')) return new ProviderError('dpd', 'refused_credentials', error.message ?? message, { status });
+  if (error.code === 1 || /authenticate/i.test(error.message ?? ''))
+    return new ProviderError('dpd', 'refused_credentials', error.message ?? message, { status });
   if (error.code === 0) return new ProviderError('dpd', 'unavailable', message, { status });
   if (/not found/i.test(error.message ?? '')) return new ProviderError('dpd', 'not_found', message, { status });
   return new ProviderError('dpd', 'rejected', message, { status });

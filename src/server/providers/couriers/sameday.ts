@@ -1,8 +1,31 @@
 import { fromBucharest } from '../../lib/bucharestTime.js';
 import { encodePhpForm } from '../../lib/phpForm.js';
-import { ProviderError, ProviderHttp, tryJson, type ProviderFieldError, type ProviderRequest, type ProviderResponse } from '../http.js';
+import {
+  ProviderError,
+  ProviderHttp,
+  tryJson,
+  type ProviderFieldError,
+  type ProviderRequest,
+  type ProviderResponse,
+} from '../http.js';
 import { tokenKey, type ClientDeps } from '../shared.js';
-import type { AwbLookup, AwbStatus, AwbTracking, County, CourierClient, CourierCredentials, CourierLocker, CreateAwbInput, CreatedAwb, FoundAwb, LabelFormat, Locality, PickupPoint, Street, TrackingEvent } from './types.js';
+import type {
+  AwbLookup,
+  AwbStatus,
+  AwbTracking,
+  County,
+  CourierClient,
+  CourierCredentials,
+  CourierLocker,
+  CreateAwbInput,
+  CreatedAwb,
+  FoundAwb,
+  LabelFormat,
+  Locality,
+  PickupPoint,
+  Street,
+  TrackingEvent,
+} from './types.js';
 
 /**
  * Sameday's API (api.sameday.ro), as its official PHP SDK speaks it: `POST /api/authenticate`
@@ -64,13 +87,19 @@ export class SamedayClient implements CourierClient {
       idempotent: true,
     });
     if (res.status === 401 || res.status === 403) {
-      throw new ProviderError('sameday', 'refused_credentials', samedayMessage(res) ?? 'Bad credentials.', { status: res.status });
+      throw new ProviderError('sameday', 'refused_credentials', samedayMessage(res) ?? 'Bad credentials.', {
+        status: res.status,
+      });
     }
     if (res.status >= 300) throw failure(res);
     const body = res.json<{ token?: string; expire_at?: string }>();
-    if (!body?.token) throw new ProviderError('sameday', 'unavailable', samedayMessage(res) ?? 'the answer has no token', { status: res.status });
+    if (!body?.token)
+      throw new ProviderError('sameday', 'unavailable', samedayMessage(res) ?? 'the answer has no token', {
+        status: res.status,
+      });
     // The SDK falls back to 10 minutes when expire_at cannot be read.
-    const expiresAt = (body.expire_at ? fromBucharest(body.expire_at) : null) ?? this.deps.clock.now() + 600 + TOKEN_MARGIN;
+    const expiresAt =
+      (body.expire_at ? fromBucharest(body.expire_at) : null) ?? this.deps.clock.now() + 600 + TOKEN_MARGIN;
     this.deps.tokens.set(this.key, { token: body.token, expiresAt: expiresAt - TOKEN_MARGIN });
     return body.token;
   }
@@ -87,12 +116,19 @@ export class SamedayClient implements CourierClient {
       const token = await this.token();
       const headers: Record<string, string> = { 'X-AUTH-TOKEN': token, Accept: 'application/json' };
       if (form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      const res = await this.http.send({ ...req, headers, body: form ? encodePhpForm(form as Parameters<typeof encodePhpForm>[0]) : undefined });
+      const res = await this.http.send({
+        ...req,
+        headers,
+        body: form ? encodePhpForm(form as Parameters<typeof encodePhpForm>[0]) : undefined,
+      });
       if ((res.status === 401 || res.status === 403) && attempt === 1) {
         this.deps.tokens.delete(this.key);
         continue;
       }
-      if (res.status === 401 || res.status === 403) throw new ProviderError('sameday', 'refused_credentials', samedayMessage(res) ?? 'token refused', { status: res.status });
+      if (res.status === 401 || res.status === 403)
+        throw new ProviderError('sameday', 'refused_credentials', samedayMessage(res) ?? 'token refused', {
+          status: res.status,
+        });
       if (res.status >= 300) throw failure(res);
       return res;
     }
@@ -103,7 +139,9 @@ export class SamedayClient implements CourierClient {
     const res = await this.call({ method: 'GET', path, query, idempotent: true });
     const body = tryJson(res) as Record<string, unknown> | undefined;
     if (!body || typeof body !== 'object' || !(field in body)) {
-      throw new ProviderError('sameday', 'unavailable', samedayMessage(res) ?? 'unexpected answer', { status: res.status });
+      throw new ProviderError('sameday', 'unavailable', samedayMessage(res) ?? 'unexpected answer', {
+        status: res.status,
+      });
     }
     return body as T;
   }
@@ -112,7 +150,11 @@ export class SamedayClient implements CourierClient {
   private async all<T>(path: string, query: ProviderRequest['query'] = {}): Promise<T[]> {
     const rows: T[] = [];
     for (let p = 1; ; p++) {
-      const res = await this.read<{ data: T[]; pages: number }>(path, { ...query, page: p, countPerPage: PAGE_SIZE }, 'data');
+      const res = await this.read<{ data: T[]; pages: number }>(
+        path,
+        { ...query, page: p, countPerPage: PAGE_SIZE },
+        'data',
+      );
       rows.push(...res.data);
       if (p >= (res.pages ?? 1)) return rows;
     }
@@ -161,8 +203,16 @@ export class SamedayClient implements CourierClient {
   }
 
   async localities(county: { id: string; name: string }): Promise<Locality[]> {
-    const rows = await this.all<{ id: number; name: string; postalCode?: string; county?: { id: number } }>('api/geolocation/city', { county: county.id });
-    return rows.map((c) => ({ id: String(c.id), name: c.name, countyId: String(c.county?.id ?? county.id), postalCode: /^\d{6}$/.test(c.postalCode ?? '') ? c.postalCode! : null }));
+    const rows = await this.all<{ id: number; name: string; postalCode?: string; county?: { id: number } }>(
+      'api/geolocation/city',
+      { county: county.id },
+    );
+    return rows.map((c) => ({
+      id: String(c.id),
+      name: c.name,
+      countyId: String(c.county?.id ?? county.id),
+      postalCode: /^\d{6}$/.test(c.postalCode ?? '') ? c.postalCode! : null,
+    }));
   }
 
   /** Sameday has no street nomenclature: the recipient address is free text. */
@@ -172,7 +222,9 @@ export class SamedayClient implements CourierClient {
 
   /** A service code ("24", "LN"...) or id → the account's service id (ids differ per environment). */
   private async serviceId(wanted?: string): Promise<number> {
-    this.services ??= await this.all<{ id: number; serviceCode: string; defaultServices?: boolean }>('api/client/services');
+    this.services ??= await this.all<{ id: number; serviceCode: string; defaultServices?: boolean }>(
+      'api/client/services',
+    );
     const code = wanted ?? DEFAULT_SERVICE_CODE;
     const match = this.services.find((s) => s.serviceCode === code) ?? this.services.find((s) => String(s.id) === code);
     if (!match) throw new ProviderError('sameday', 'rejected', `service ${code} is not available on this account`);
@@ -209,14 +261,23 @@ export class SamedayClient implements CourierClient {
         address: r.address,
         postalCode: r.postalCode,
       },
-      parcels: input.parcels.map((p) => ({ weight: p.weightKg, width: p.widthCm, length: p.lengthCm, height: p.heightCm })),
+      parcels: input.parcels.map((p) => ({
+        weight: p.weightKg,
+        width: p.widthCm,
+        length: p.lengthCm,
+        height: p.heightCm,
+      })),
       // No content field at Sameday: the content goes with the observations.
       observation: [input.content, input.observations].filter(Boolean).join(' - '),
       clientInternalReference: input.reference,
     };
     const res = await this.call({ method: 'POST', path: 'api/awb', idempotent: false }, form);
-    const body = tryJson(res) as { awbNumber?: string; awbCost?: number; parcels?: { awbNumber: string }[] } | undefined;
-    if (!body?.awbNumber) throw new ProviderError('sameday', 'unavailable', samedayMessage(res) ?? 'the answer has no AWB number', { status: res.status });
+    const body = tryJson(res) as
+      { awbNumber?: string; awbCost?: number; parcels?: { awbNumber: string }[] } | undefined;
+    if (!body?.awbNumber)
+      throw new ProviderError('sameday', 'unavailable', samedayMessage(res) ?? 'the answer has no AWB number', {
+        status: res.status,
+      });
     return {
       awbNumber: String(body.awbNumber),
       parcelNumbers: (body.parcels ?? []).map((p) => String(p.awbNumber)),
@@ -225,8 +286,15 @@ export class SamedayClient implements CourierClient {
   }
 
   async awbPdf(awb: { awbNumber: string }, format: LabelFormat = 'A4'): Promise<Buffer> {
-    const res = await this.call({ method: 'GET', path: `api/awb/download/${encodeURIComponent(awb.awbNumber)}/${format === 'label' ? 'A6' : 'A4'}`, idempotent: true });
-    if (res.body.subarray(0, 4).toString('latin1') !== '%PDF') throw new ProviderError('sameday', 'unavailable', samedayMessage(res) ?? 'the label is not a PDF', { status: res.status });
+    const res = await this.call({
+      method: 'GET',
+      path: `api/awb/download/${encodeURIComponent(awb.awbNumber)}/${format === 'label' ? 'A6' : 'A4'}`,
+      idempotent: true,
+    });
+    if (res.body.subarray(0, 4).toString('latin1') !== '%PDF')
+      throw new ProviderError('sameday', 'unavailable', samedayMessage(res) ?? 'the label is not a PDF', {
+        status: res.status,
+      });
     return res.body;
   }
 
@@ -257,14 +325,21 @@ export class SamedayClient implements CourierClient {
     const now = this.deps.clock.now();
     const awbs = new Set<string>();
     for (let from = Math.max(lookup.since, now - LOOKUP_MAX_SECONDS); from <= now; from += STATUS_SYNC_WINDOW) {
-      const rows = await this.all<{ parcelAwbNumber?: string }>('api/client/status-sync', { startTimestamp: from, endTimestamp: Math.min(from + STATUS_SYNC_WINDOW, now) });
+      const rows = await this.all<{ parcelAwbNumber?: string }>('api/client/status-sync', {
+        startTimestamp: from,
+        endTimestamp: Math.min(from + STATUS_SYNC_WINDOW, now),
+      });
       for (const r of rows) if (r.parcelAwbNumber) awbs.add(awbOfParcel(String(r.parcelAwbNumber)));
     }
     const found: FoundAwb[] = [];
     for (const awbNumber of awbs) {
       let status: SamedayStatus;
       try {
-        status = await this.read<SamedayStatus>(`api/client/awb/${encodeURIComponent(awbNumber)}/status`, undefined, 'expeditionSummary');
+        status = await this.read<SamedayStatus>(
+          `api/client/awb/${encodeURIComponent(awbNumber)}/status`,
+          undefined,
+          'expeditionSummary',
+        );
       } catch (e) {
         if (e instanceof ProviderError && e.kind === 'not_found') continue;
         throw e;
@@ -280,7 +355,11 @@ export class SamedayClient implements CourierClient {
 
   private async trackOne(awbNumber: string): Promise<AwbTracking> {
     try {
-      const body = await this.read<SamedayStatus>(`api/client/awb/${encodeURIComponent(awbNumber)}/status`, undefined, 'expeditionHistory');
+      const body = await this.read<SamedayStatus>(
+        `api/client/awb/${encodeURIComponent(awbNumber)}/status`,
+        undefined,
+        'expeditionHistory',
+      );
       const events: TrackingEvent[] = (body.expeditionHistory ?? [])
         .map((h) => ({
           at: fromBucharest(String(h.statusDate)) ?? 0,
@@ -296,7 +375,8 @@ export class SamedayClient implements CourierClient {
       if (body.expeditionSummary?.canceled) status = 'cancelled';
       return { awbNumber, status, events };
     } catch (e) {
-      if (e instanceof ProviderError && e.kind === 'not_found') return { awbNumber, status: null, events: [], error: e.providerMessage };
+      if (e instanceof ProviderError && e.kind === 'not_found')
+        return { awbNumber, status: null, events: [], error: e.providerMessage };
       throw e;
     }
   }
@@ -309,7 +389,13 @@ interface SamedayPickupPoint {
   defaultPickupPoint?: boolean;
   county?: { name: string };
   city?: { name: string };
-  pickupPointContactPerson?: { id: number; name: string; position?: string; phoneNumber?: string; defaultContactPerson?: boolean }[];
+  pickupPointContactPerson?: {
+    id: number;
+    name: string;
+    position?: string;
+    phoneNumber?: string;
+    defaultContactPerson?: boolean;
+  }[];
 }
 
 /** A locker as the SDK reads it (SamedayGetLockersResponse); schedule and boxes are not used here. */
@@ -358,8 +444,10 @@ export function samedayFieldErrors(errors: unknown, prefix = ''): ProviderFieldE
   const out: ProviderFieldError[] = [];
   if (!errors || typeof errors !== 'object') return out;
   const node = errors as { errors?: unknown; children?: Record<string, unknown> };
-  if (Array.isArray(node.errors) && node.errors.length) out.push({ path: prefix || '(form)', messages: node.errors.map(String) });
-  for (const [key, child] of Object.entries(node.children ?? {})) out.push(...samedayFieldErrors(child, prefix ? `${prefix}.${key}` : key));
+  if (Array.isArray(node.errors) && node.errors.length)
+    out.push({ path: prefix || '(form)', messages: node.errors.map(String) });
+  for (const [key, child] of Object.entries(node.children ?? {}))
+    out.push(...samedayFieldErrors(child, prefix ? `${prefix}.${key}` : key));
   return out;
 }
 
@@ -376,7 +464,14 @@ function failure(res: ProviderResponse): ProviderError {
   const body = tryJson(res) as { errors?: unknown } | undefined;
   const fieldErrors = samedayFieldErrors(body?.errors);
   if (res.status === 404) return new ProviderError('sameday', 'not_found', message, { status: 404 });
-  if (res.status === 429) return new ProviderError('sameday', 'rate_limited', message, { status: 429, retryAfterSeconds: Number(res.headers.get('retry-after')) || undefined });
+  if (res.status === 429)
+    return new ProviderError('sameday', 'rate_limited', message, {
+      status: 429,
+      retryAfterSeconds: Number(res.headers.get('retry-after')) || undefined,
+    });
   if (res.status >= 500) return new ProviderError('sameday', 'unavailable', message, { status: res.status });
-  return new ProviderError('sameday', 'rejected', message, { status: res.status, fieldErrors: fieldErrors.length ? fieldErrors : undefined });
+  return new ProviderError('sameday', 'rejected', message, {
+    status: res.status,
+    fieldErrors: fieldErrors.length ? fieldErrors : undefined,
+  });
 }

@@ -139,7 +139,17 @@ export interface CreatedAwb {
 }
 
 /** The courier statuses the console shows, plus cancelled and returned. */
-export const AWB_STATUSES = ['created', 'pickedUp', 'in_transit', 'inDelivery', 'delivered', 'refused', 'returning', 'returned', 'cancelled'] as const;
+export const AWB_STATUSES = [
+  'created',
+  'pickedUp',
+  'in_transit',
+  'inDelivery',
+  'delivered',
+  'refused',
+  'returning',
+  'returned',
+  'cancelled',
+] as const;
 export type AwbStatus = (typeof AWB_STATUSES)[number];
 
 export interface TrackingEvent {

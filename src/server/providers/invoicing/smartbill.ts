@@ -1,6 +1,22 @@
-import { ProviderError, ProviderHttp, Throttle, tryJson, type ProviderRequest, type ProviderResponse } from '../http.js';
+import {
+  ProviderError,
+  ProviderHttp,
+  Throttle,
+  tryJson,
+  type ProviderRequest,
+  type ProviderResponse,
+} from '../http.js';
 import { tokenKey, type ClientDeps } from '../shared.js';
-import { isDiscountLine, type CreateInvoiceInput, type InvoiceRef, type InvoiceSeries, type InvoicingClient, type InvoicingCredentials, type PaymentStatus, type VatRate } from './types.js';
+import {
+  isDiscountLine,
+  type CreateInvoiceInput,
+  type InvoiceRef,
+  type InvoiceSeries,
+  type InvoicingClient,
+  type InvoicingCredentials,
+  type PaymentStatus,
+  type VatRate,
+} from './types.js';
 
 /**
  * SmartBill Cloud (api.smartbill.ro): HTTP Basic `email:token`, the company named by
@@ -43,12 +59,25 @@ export class SmartBillClient implements InvoicingClient {
     const res = await this.throttle.run(() => this.http.send({ ...req, headers }));
     const body = tryJson(res) as { errorText?: unknown } | undefined;
     const errorText = typeof body?.errorText === 'string' ? body.errorText.trim() : '';
-    if (res.status === 401 || res.status === 403) throw new ProviderError('smartbill', 'refused_credentials', errorText || 'authentication failed', { status: res.status });
+    if (res.status === 401 || res.status === 403)
+      throw new ProviderError('smartbill', 'refused_credentials', errorText || 'authentication failed', {
+        status: res.status,
+      });
     if (res.status === 429) {
-      throw new ProviderError('smartbill', 'rate_limited', errorText || 'too many requests', { status: 429, retryAfterSeconds: Number(res.headers.get('retry-after')) || undefined });
+      throw new ProviderError('smartbill', 'rate_limited', errorText || 'too many requests', {
+        status: 429,
+        retryAfterSeconds: Number(res.headers.get('retry-after')) || undefined,
+      });
     }
-    if (res.status >= 500) throw new ProviderError('smartbill', 'unavailable', errorText || `HTTP ${res.status}`, { status: res.status });
-    if (res.status >= 300) throw new ProviderError('smartbill', res.status === 404 ? 'not_found' : 'rejected', errorText || `HTTP ${res.status}`, { status: res.status });
+    if (res.status >= 500)
+      throw new ProviderError('smartbill', 'unavailable', errorText || `HTTP ${res.status}`, { status: res.status });
+    if (res.status >= 300)
+      throw new ProviderError(
+        'smartbill',
+        res.status === 404 ? 'not_found' : 'rejected',
+        errorText || `HTTP ${res.status}`,
+        { status: res.status },
+      );
     // Integrators see errors inside a 200: a non-empty errorText is a failure whatever the status.
     if (errorText) throw new ProviderError('smartbill', 'rejected', errorText, { status: res.status });
     return res;
@@ -67,7 +96,12 @@ export class SmartBillClient implements InvoicingClient {
   }
 
   async series(): Promise<InvoiceSeries[]> {
-    const res = await this.send({ method: 'GET', path: 'series', query: { cif: this.cif, type: 'f' }, idempotent: true });
+    const res = await this.send({
+      method: 'GET',
+      path: 'series',
+      query: { cif: this.cif, type: 'f' },
+      idempotent: true,
+    });
     const body = res.json<{ list?: { name: string; nextNumber?: string | number }[] }>();
     if (!Array.isArray(body.list)) throw new ProviderError('smartbill', 'unavailable', 'unexpected answer to series');
     return body.list.map((s) => ({ name: s.name, nextNumber: s.nextNumber == null ? null : String(s.nextNumber) }));
@@ -149,24 +183,42 @@ export class SmartBillClient implements InvoicingClient {
         saveToDb: false,
       },
       products,
-      ...(input.payment ? { payment: { value: input.payment.valueBani / 100, type: input.payment.type, isCash: input.payment.type === 'Chitanta' } } : {}),
+      ...(input.payment
+        ? {
+            payment: {
+              value: input.payment.valueBani / 100,
+              type: input.payment.type,
+              isCash: input.payment.type === 'Chitanta',
+            },
+          }
+        : {}),
     };
   }
 
   private documentRef(res: ProviderResponse): InvoiceRef {
     const body = res.json<{ number?: string | number; series?: string }>();
-    if (body.number == null || !body.series) throw new ProviderError('smartbill', 'unavailable', 'the answer has no document number');
+    if (body.number == null || !body.series)
+      throw new ProviderError('smartbill', 'unavailable', 'the answer has no document number');
     return { series: body.series, number: String(body.number) };
   }
 
   async createInvoice(input: CreateInvoiceInput): Promise<InvoiceRef> {
-    const res = await this.send({ method: 'POST', path: 'invoice', body: JSON.stringify(this.invoiceBody(input)), idempotent: false });
+    const res = await this.send({
+      method: 'POST',
+      path: 'invoice',
+      body: JSON.stringify(this.invoiceBody(input)),
+      idempotent: false,
+    });
     return this.documentRef(res);
   }
 
   async invoicePdf(ref: InvoiceRef): Promise<Buffer> {
-    const res = await this.send({ method: 'GET', path: 'invoice/pdf', query: this.docQuery(ref), idempotent: true }, 'application/octet-stream');
-    if (res.body.subarray(0, 4).toString('latin1') !== '%PDF') throw new ProviderError('smartbill', 'unavailable', 'the invoice is not a PDF', { status: res.status });
+    const res = await this.send(
+      { method: 'GET', path: 'invoice/pdf', query: this.docQuery(ref), idempotent: true },
+      'application/octet-stream',
+    );
+    if (res.body.subarray(0, 4).toString('latin1') !== '%PDF')
+      throw new ProviderError('smartbill', 'unavailable', 'the invoice is not a PDF', { status: res.status });
     return res.body;
   }
 
@@ -192,10 +244,15 @@ export class SmartBillClient implements InvoicingClient {
     return this.documentRef(res);
   }
 
-  async partialReverse(ref: InvoiceRef, input: Omit<CreateInvoiceInput, 'mentions'> & { mentions?: string }): Promise<InvoiceRef> {
+  async partialReverse(
+    ref: InvoiceRef,
+    input: Omit<CreateInvoiceInput, 'mentions'> & { mentions?: string },
+  ): Promise<InvoiceRef> {
     const body = this.invoiceBody({
       ...input,
-      lines: input.lines.map((l) => (isDiscountLine(l) ? { ...l, valueBani: -Math.abs(l.valueBani) } : { ...l, quantity: -Math.abs(l.quantity) })),
+      lines: input.lines.map((l) =>
+        isDiscountLine(l) ? { ...l, valueBani: -Math.abs(l.valueBani) } : { ...l, quantity: -Math.abs(l.quantity) },
+      ),
       discount: undefined,
       payment: input.payment ? { ...input.payment, valueBani: -Math.abs(input.payment.valueBani) } : undefined,
       mentions: input.mentions ?? `Factura storno pentru ${ref.series}-${ref.number}`,
@@ -205,9 +262,19 @@ export class SmartBillClient implements InvoicingClient {
   }
 
   async paymentStatus(ref: InvoiceRef): Promise<PaymentStatus> {
-    const res = await this.send({ method: 'GET', path: 'invoice/paymentstatus', query: this.docQuery(ref), idempotent: true });
+    const res = await this.send({
+      method: 'GET',
+      path: 'invoice/paymentstatus',
+      query: this.docQuery(ref),
+      idempotent: true,
+    });
     const b = res.json<{ invoiceTotalAmount?: number; paidAmount?: number; unpaidAmount?: number; paid?: boolean }>();
     const bani = (n: unknown) => Math.round(Number(n ?? 0) * 100);
-    return { totalBani: bani(b.invoiceTotalAmount), paidBani: bani(b.paidAmount), unpaidBani: bani(b.unpaidAmount), paid: Boolean(b.paid) };
+    return {
+      totalBani: bani(b.invoiceTotalAmount),
+      paidBani: bani(b.paidAmount),
+      unpaidBani: bani(b.unpaidAmount),
+      paid: Boolean(b.paid),
+    };
   }
 }

@@ -82,7 +82,8 @@ export interface InvoiceDiscountLine {
 
 export type InvoiceItem = InvoiceLine | InvoiceDiscountLine;
 
-export const isDiscountLine = (item: InvoiceItem): item is InvoiceDiscountLine => 'discount' in item && item.discount === true;
+export const isDiscountLine = (item: InvoiceItem): item is InvoiceDiscountLine =>
+  'discount' in item && item.discount === true;
 
 export interface CreateInvoiceInput {
   seriesName: string;
@@ -137,7 +138,10 @@ export interface InvoicingClient {
    * Pass the lines as on the original (positive quantities, discounts as taken off): product lines
    * go with negative quantities and discount lines give their value back. Sent once.
    */
-  partialReverse(ref: InvoiceRef, input: Omit<CreateInvoiceInput, 'mentions'> & { mentions?: string }): Promise<InvoiceRef>;
+  partialReverse(
+    ref: InvoiceRef,
+    input: Omit<CreateInvoiceInput, 'mentions'> & { mentions?: string },
+  ): Promise<InvoiceRef>;
   /**
    * What SmartBill tells of one document (its totals in bani); SmartBill has no other read of an
    * invoice's content. Used to find a document whose create got no answer.

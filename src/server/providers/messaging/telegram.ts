@@ -30,7 +30,15 @@ export class TelegramClient implements MessagingClient {
       body: JSON.stringify(params),
       idempotent,
     });
-    const body = tryJson(res) as { ok?: boolean; result?: T; error_code?: number; description?: string; parameters?: { retry_after?: number; migrate_to_chat_id?: number } } | undefined;
+    const body = tryJson(res) as
+      | {
+          ok?: boolean;
+          result?: T;
+          error_code?: number;
+          description?: string;
+          parameters?: { retry_after?: number; migrate_to_chat_id?: number };
+        }
+      | undefined;
     if (body?.ok === true) return body.result as T;
     throw telegramFailure(res, body);
   }
@@ -44,7 +52,11 @@ export class TelegramClient implements MessagingClient {
   async send(message: OutgoingMessage): Promise<SentMessage> {
     const ids: string[] = [];
     for (const chunk of splitText(message.text)) {
-      const result = await this.call<{ message_id: number }>('sendMessage', { chat_id: this.credentials.chat_id.trim(), text: chunk }, false);
+      const result = await this.call<{ message_id: number }>(
+        'sendMessage',
+        { chat_id: this.credentials.chat_id.trim(), text: chunk },
+        false,
+      );
       ids.push(String(result.message_id));
     }
     return { messageIds: ids, parts: ids.length, price: null, state: 'delivered' };
@@ -66,12 +78,22 @@ export function splitText(text: string): string[] {
   return chunks;
 }
 
-function telegramFailure(res: ProviderResponse, body: { error_code?: number; description?: string; parameters?: { retry_after?: number; migrate_to_chat_id?: number } } | undefined): ProviderError {
+function telegramFailure(
+  res: ProviderResponse,
+  body:
+    | { error_code?: number; description?: string; parameters?: { retry_after?: number; migrate_to_chat_id?: number } }
+    | undefined,
+): ProviderError {
   const code = body?.error_code ?? res.status;
   let message = body?.description ?? `HTTP ${res.status}`;
   if (body?.parameters?.migrate_to_chat_id) message += ` (the group is now chat ${body.parameters.migrate_to_chat_id})`;
-  if (code === 401 || code === 404) return new ProviderError('telegram', 'refused_credentials', message, { status: res.status });
-  if (code === 429) return new ProviderError('telegram', 'rate_limited', message, { status: res.status, retryAfterSeconds: body?.parameters?.retry_after });
+  if (code === 401 || code === 404)
+    return new ProviderError('telegram', 'refused_credentials', message, { status: res.status });
+  if (code === 429)
+    return new ProviderError('telegram', 'rate_limited', message, {
+      status: res.status,
+      retryAfterSeconds: body?.parameters?.retry_after,
+    });
   if (code >= 500 || !body) return new ProviderError('telegram', 'unavailable', message, { status: res.status });
   return new ProviderError('telegram', 'rejected', message, { status: res.status });
 }

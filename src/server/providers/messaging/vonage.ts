@@ -2,7 +2,14 @@ import { smsEncoding } from '../../../core/sms.js';
 import { fromBucharest } from '../../lib/bucharestTime.js';
 import { ProviderError, ProviderHttp, tryJson, type ProviderErrorKind } from '../http.js';
 import type { ClientDeps } from '../shared.js';
-import type { DeliveryReceipt, DeliveryState, MessagingClient, OutgoingMessage, SentMessage, VonageCredentials } from './types.js';
+import type {
+  DeliveryReceipt,
+  DeliveryState,
+  MessagingClient,
+  OutgoingMessage,
+  SentMessage,
+  VonageCredentials,
+} from './types.js';
 
 /**
  * Vonage SMS API (developer.vonage.com): `POST /sms/json` with form fields, HTTP 200 even on
@@ -49,8 +56,14 @@ export class VonageClient implements MessagingClient {
       idempotent: true,
     });
     const body = tryJson(res) as { value?: number; 'error-code-label'?: string } | undefined;
-    if (res.status === 401 || res.status === 403) throw new ProviderError('vonage', 'refused_credentials', body?.['error-code-label'] ?? 'authentication failed', { status: res.status });
-    if (res.status >= 300 || typeof body?.value !== 'number') throw new ProviderError('vonage', 'unavailable', body?.['error-code-label'] ?? `HTTP ${res.status}`, { status: res.status });
+    if (res.status === 401 || res.status === 403)
+      throw new ProviderError('vonage', 'refused_credentials', body?.['error-code-label'] ?? 'authentication failed', {
+        status: res.status,
+      });
+    if (res.status >= 300 || typeof body?.value !== 'number')
+      throw new ProviderError('vonage', 'unavailable', body?.['error-code-label'] ?? `HTTP ${res.status}`, {
+        status: res.status,
+      });
   }
 
   async send(message: OutgoingMessage): Promise<SentMessage> {
@@ -74,18 +87,33 @@ export class VonageClient implements MessagingClient {
       body: form.toString(),
       idempotent: false,
     });
-    if (res.status >= 500) throw new ProviderError('vonage', 'unavailable', `HTTP ${res.status}`, { status: res.status });
-    if (res.status === 401) throw new ProviderError('vonage', 'refused_credentials', 'authentication failed', { status: 401 });
+    if (res.status >= 500)
+      throw new ProviderError('vonage', 'unavailable', `HTTP ${res.status}`, { status: res.status });
+    if (res.status === 401)
+      throw new ProviderError('vonage', 'refused_credentials', 'authentication failed', { status: 401 });
     if (res.status === 429) throw new ProviderError('vonage', 'rate_limited', 'too many requests', { status: 429 });
-    const body = res.json<{ messages?: { status: string; 'message-id'?: string; 'error-text'?: string; 'message-price'?: string }[] }>();
+    const body = res.json<{
+      messages?: { status: string; 'message-id'?: string; 'error-text'?: string; 'message-price'?: string }[];
+    }>();
     const parts = body.messages ?? [];
-    if (parts.length === 0) throw new ProviderError('vonage', 'unavailable', 'the answer lists no message', { status: res.status });
+    if (parts.length === 0)
+      throw new ProviderError('vonage', 'unavailable', 'the answer lists no message', { status: res.status });
     const failed = parts.find((p) => p.status !== '0');
     if (failed) {
-      throw new ProviderError('vonage', STATUS_KIND[failed.status] ?? 'rejected', failed['error-text'] ?? `status ${failed.status}`, { status: res.status });
+      throw new ProviderError(
+        'vonage',
+        STATUS_KIND[failed.status] ?? 'rejected',
+        failed['error-text'] ?? `status ${failed.status}`,
+        { status: res.status },
+      );
     }
     const price = parts.reduce((s, p) => s + Number(p['message-price'] ?? 0), 0);
-    return { messageIds: parts.map((p) => String(p['message-id'])), parts: parts.length, price: price ? price.toFixed(4) : null, state: 'accepted' };
+    return {
+      messageIds: parts.map((p) => String(p['message-id'])),
+      parts: parts.length,
+      price: price ? price.toFixed(4) : null,
+      state: 'accepted',
+    };
   }
 }
 

@@ -12,7 +12,14 @@ const client = (creds = demo, extra = {}) => new CargusClient(creds, h.deps(extr
 
 const order = (over: Partial<CreateAwbInput> = {}): CreateAwbInput => ({
   pickupPointId: '201001',
-  recipient: { name: 'Ștefan Țurcanu', phone: '0744111222', countyName: 'Brașov', localityName: 'Făgăraș', address: 'Str. Mihai Eminescu nr. 3', postalCode: '505200' },
+  recipient: {
+    name: 'Ștefan Țurcanu',
+    phone: '0744111222',
+    countyName: 'Brașov',
+    localityName: 'Făgăraș',
+    address: 'Str. Mihai Eminescu nr. 3',
+    postalCode: '505200',
+  },
   parcels: [{ weightKg: 1.4, lengthCm: 30, widthCm: 20, heightCm: 10 }],
   codBani: 19990,
   declaredValueBani: 0,
@@ -21,7 +28,13 @@ const order = (over: Partial<CreateAwbInput> = {}): CreateAwbInput => ({
   ...over,
 });
 
-const errorOf = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a ProviderError'); }, (e: unknown) => e as ProviderError);
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a ProviderError');
+    },
+    (e: unknown) => e as ProviderError,
+  );
 
 describe('Cargus client against its emulator', () => {
   it('logs in with the demo account and lists the pickup points', async () => {
@@ -34,7 +47,11 @@ describe('Cargus client against its emulator', () => {
 
   it('refuses a wrong password and a wrong subscription key as refused credentials', async () => {
     const wrongPassword = await errorOf(client({ ...demo, password: 'x' }).verifyCredentials());
-    expect(wrongPassword).toMatchObject({ provider: 'cargus', kind: 'refused_credentials', providerMessage: 'Failed to authenticate!' });
+    expect(wrongPassword).toMatchObject({
+      provider: 'cargus',
+      kind: 'refused_credentials',
+      providerMessage: 'Failed to authenticate!',
+    });
     const wrongKey = await errorOf(client({ ...demo, api_key: 'nope' }).pickupPoints());
     expect(wrongKey.kind).toBe('refused_credentials');
     expect(wrongKey.providerMessage).toMatch(/invalid subscription key/);
@@ -73,8 +90,14 @@ describe('Cargus client against its emulator', () => {
   });
 
   it("answers Cargus's own reason when the recipient's locality does not match", async () => {
-    const err = await errorOf(client().createAwb(order({ recipient: { ...order().recipient, localityName: 'Nicăieri' } })));
-    expect(err).toMatchObject({ kind: 'rejected', status: 400, providerMessage: "The recipient's locality could not be matched!" });
+    const err = await errorOf(
+      client().createAwb(order({ recipient: { ...order().recipient, localityName: 'Nicăieri' } })),
+    );
+    expect(err).toMatchObject({
+      kind: 'rejected',
+      status: 400,
+      providerMessage: "The recipient's locality could not be matched!",
+    });
   });
 
   it('tracks many AWBs in one call as the clock moves, and refuses a delete after pickup', async () => {
@@ -92,7 +115,9 @@ describe('Cargus client against its emulator', () => {
     t = await c.track([a.awbNumber, b.awbNumber]);
     expect(t[0].status).toBe('delivered');
     expect(t[0].events.map((e) => e.status)).toEqual(['pickedUp', 'in_transit', 'inDelivery', 'delivered']);
-    expect(t[0].events[0].at).toBe((await h.emulator.store.get<Shipment>('shipments', a.awbNumber))!.createdAt + TIMELINE.delivered[0][1]);
+    expect(t[0].events[0].at).toBe(
+      (await h.emulator.store.get<Shipment>('shipments', a.awbNumber))!.createdAt + TIMELINE.delivered[0][1],
+    );
     expect(t[1].status).toBe('returned');
     expect(t[1].events.map((e) => e.status)).toContain('refused');
   });
@@ -101,7 +126,16 @@ describe('Cargus client against its emulator', () => {
     const c = client();
     const awb = await c.createAwb(order());
     let traces = 0;
-    const counting = new CargusClient(demo, { ...h.deps(), http: { ...h.deps().http, fetch: (url, init) => { if (url.includes('AwbTrace')) traces++; return fetch(url, init); } } });
+    const counting = new CargusClient(demo, {
+      ...h.deps(),
+      http: {
+        ...h.deps().http,
+        fetch: (url, init) => {
+          if (url.includes('AwbTrace')) traces++;
+          return fetch(url, init);
+        },
+      },
+    });
     const many = [awb.awbNumber, ...Array.from({ length: 119 }, (_, i) => String(500000000 + i))];
     const result = await counting.track(many);
     expect(traces).toBe(3);
@@ -171,7 +205,7 @@ describe('Cargus client against its emulator', () => {
     expect((await h.emulator.store.list('shipments')).length).toBe(0);
   });
 
-  it('an error inside a 200 is an error, with Cargus\'s text', async () => {
+  it("an error inside a 200 is an error, with Cargus's text", async () => {
     const c = client();
     await c.pickupPoints();
     h.emulator.faults.set('error_in_200', 1);
@@ -190,14 +224,20 @@ describe('Cargus client against its emulator', () => {
     expect((await errorOf(c.createAwb(order({ reference: 'ORD-C' })))).kind).toBe('timeout');
     expect((await h.emulator.store.list('shipments')).length).toBe(3);
     const lost = (await h.emulator.store.list<Shipment>('shipments')).find((s) => s.reference === 'ORD-C')!;
-    expect(await c.findAwbsByReference({ reference: 'ORD-C', since, codBani: 19990, weightKg: 1.4 })).toEqual([{ awbNumber: lost.number, parcelNumbers: lost.parcelNumbers }]);
-    expect(await c.findAwbsByReference({ reference: 'ORD-A', since, codBani: 0, weightKg: 1 })).toEqual([{ awbNumber: kept.awbNumber, parcelNumbers: kept.parcelNumbers }]);
+    expect(await c.findAwbsByReference({ reference: 'ORD-C', since, codBani: 19990, weightKg: 1.4 })).toEqual([
+      { awbNumber: lost.number, parcelNumbers: lost.parcelNumbers },
+    ]);
+    expect(await c.findAwbsByReference({ reference: 'ORD-A', since, codBani: 0, weightKg: 1 })).toEqual([
+      { awbNumber: kept.awbNumber, parcelNumbers: kept.parcelNumbers },
+    ]);
     expect(await c.findAwbsByReference({ reference: 'ORD-Z', since, codBani: 0, weightKg: 1 })).toEqual([]);
     await c.deleteAwb(kept.awbNumber);
     expect(await c.findAwbsByReference({ reference: 'ORD-A', since, codBani: 0, weightKg: 1 })).toEqual([]);
     // Cargus reads whole days: an AWB of yesterday is found from yesterday's date on.
     h.clock.advance(24 * 3600);
     expect(await c.findAwbsByReference({ reference: 'ORD-C', since, codBani: 0, weightKg: 1 })).toHaveLength(1);
-    expect(await c.findAwbsByReference({ reference: 'ORD-C', since: h.clock.now(), codBani: 0, weightKg: 1 })).toEqual([]);
+    expect(await c.findAwbsByReference({ reference: 'ORD-C', since: h.clock.now(), codBani: 0, weightKg: 1 })).toEqual(
+      [],
+    );
   });
 });

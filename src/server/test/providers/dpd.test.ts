@@ -8,13 +8,35 @@ import { emulatorHarness } from './setup.js';
 
 const h = emulatorHarness(createDpdEmulator, '/v1');
 const demo = { username: 'demo', password: 'demo' };
-const client = (creds = demo, fetchImpl?: ProviderFetch, timeoutMs = 5_000) => new DpdClient(creds, { ...h.deps(), http: { ...h.deps().http, timeoutMs, ...(fetchImpl ? { fetch: fetchImpl } : {}) } });
-const errorOf = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a ProviderError'); }, (e: unknown) => e as ProviderError);
+const client = (creds = demo, fetchImpl?: ProviderFetch, timeoutMs = 5_000) =>
+  new DpdClient(creds, {
+    ...h.deps(),
+    http: { ...h.deps().http, timeoutMs, ...(fetchImpl ? { fetch: fetchImpl } : {}) },
+  });
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a ProviderError');
+    },
+    (e: unknown) => e as ProviderError,
+  );
 
 const order = (over: Partial<CreateAwbInput> = {}): CreateAwbInput => ({
   pickupPointId: '80100100001',
-  recipient: { name: 'Ștefan Țurcanu', phone: '+40 744-111-222', countyName: 'Iași', localityName: 'Pașcani', streetName: 'Strada Gării', streetNumber: '3', address: 'bl. A, ap. 4', postalCode: '705200' },
-  parcels: [{ weightKg: 1.2, lengthCm: 30, widthCm: 20, heightCm: 10 }, { weightKg: 0.8, lengthCm: 20, widthCm: 20, heightCm: 10 }],
+  recipient: {
+    name: 'Ștefan Țurcanu',
+    phone: '+40 744-111-222',
+    countyName: 'Iași',
+    localityName: 'Pașcani',
+    streetName: 'Strada Gării',
+    streetNumber: '3',
+    address: 'bl. A, ap. 4',
+    postalCode: '705200',
+  },
+  parcels: [
+    { weightKg: 1.2, lengthCm: 30, widthCm: 20, heightCm: 10 },
+    { weightKg: 0.8, lengthCm: 20, widthCm: 20, heightCm: 10 },
+  ],
   codBani: 19990,
   declaredValueBani: 30000,
   content: 'Încălțăminte',
@@ -32,17 +54,27 @@ function recorder() {
 }
 
 describe('DPD client against its emulator', () => {
-  it('sends the credentials in every body (all POST) and lists the contract\'s client objects as pickup points', async () => {
+  it("sends the credentials in every body (all POST) and lists the contract's client objects as pickup points", async () => {
     const { sent, f } = recorder();
     const points = await client(demo, f).pickupPoints();
     expect(sent[0].url).toMatch(/\/v1\/client\/contract$/);
     expect(sent[0].body).toMatchObject({ userName: 'demo', password: 'demo' });
-    expect(points[0]).toEqual({ id: '80100100001', name: 'Depozit Sibiu', address: 'Str. Fabricii 7, SIBIU, SIBIU', isDefault: true });
+    expect(points[0]).toEqual({
+      id: '80100100001',
+      name: 'Depozit Sibiu',
+      address: 'Str. Fabricii 7, SIBIU, SIBIU',
+      isDefault: true,
+    });
   });
 
   it('bad credentials arrive inside an HTTP 200 and read as refused credentials', async () => {
     const err = await errorOf(client({ username: 'demo', password: 'x' }).verifyCredentials());
-    expect(err).toMatchObject({ provider: 'dpd', kind: 'refused_credentials', status: 200, providerMessage: 'Unable to find user to authenticate! (EE2)' });
+    expect(err).toMatchObject({
+      provider: 'dpd',
+      kind: 'refused_credentials',
+      status: 200,
+      providerMessage: 'Unable to find user to authenticate! (EE2)',
+    });
   });
 
   it('reads counties, the sites of a county and streets of a site', async () => {
@@ -60,11 +92,22 @@ describe('DPD client against its emulator', () => {
     const { sent, f } = recorder();
     const c = client(demo, f);
     const awb = await c.createAwb(order({ recipient: { ...order().recipient, localityName: 'Pașcani' } }));
-    const body = sent.find((s) => s.url.endsWith('/v1/shipment'))!.body as { recipient: Record<string, unknown>; content: Record<string, unknown>; service: Record<string, unknown> };
-    expect(body.recipient).toMatchObject({ clientName: 'Stefan Turcanu', privatePerson: true, phone1: { number: '+40744111222' } });
+    const body = sent.find((s) => s.url.endsWith('/v1/shipment'))!.body as {
+      recipient: Record<string, unknown>;
+      content: Record<string, unknown>;
+      service: Record<string, unknown>;
+    };
+    expect(body.recipient).toMatchObject({
+      clientName: 'Stefan Turcanu',
+      privatePerson: true,
+      phone1: { number: '+40744111222' },
+    });
     expect(body.recipient).not.toHaveProperty('contactName');
     expect(body.content).toMatchObject({ contents: 'Incaltaminte', parcelsCount: 2, totalWeight: 2 });
-    expect(body.service).toMatchObject({ serviceId: 2505, additionalServices: { cod: { amount: 199.9, currencyCode: 'RON' }, declaredValue: { amount: 300 } } });
+    expect(body.service).toMatchObject({
+      serviceId: 2505,
+      additionalServices: { cod: { amount: 199.9, currencyCode: 'RON' }, declaredValue: { amount: 300 } },
+    });
     expect(awb.parcelNumbers).toHaveLength(2);
     expect(awb.parcelNumbers[0]).toBe(awb.awbNumber);
     const pdf = await c.awbPdf({ awbNumber: awb.awbNumber }); // parcels looked up through shipment/info
@@ -75,13 +118,23 @@ describe('DPD client against its emulator', () => {
 
   it('a company recipient gets a contact name', async () => {
     const { sent, f } = recorder();
-    await client(demo, f).createAwb(order({ recipient: { ...order().recipient, name: 'Firma SRL', isCompany: true, contactPerson: 'Ion Pop' } }));
-    expect(sent.at(-1)!.body).toMatchObject({ recipient: { clientName: 'Firma SRL', contactName: 'Ion Pop', privatePerson: false } });
+    await client(demo, f).createAwb(
+      order({ recipient: { ...order().recipient, name: 'Firma SRL', isCompany: true, contactPerson: 'Ion Pop' } }),
+    );
+    expect(sent.at(-1)!.body).toMatchObject({
+      recipient: { clientName: 'Firma SRL', contactName: 'Ion Pop', privatePerson: false },
+    });
   });
 
-  it('a refused shipment is an error with DPD\'s message, from inside a 200', async () => {
-    const err = await errorOf(client().createAwb(order({ recipient: { ...order().recipient, localityName: 'Nicăieri' } })));
-    expect(err).toMatchObject({ kind: 'rejected', status: 200, providerMessage: 'Localitatea destinatarului nu a fost gasita (recipient.address.siteId)' });
+  it("a refused shipment is an error with DPD's message, from inside a 200", async () => {
+    const err = await errorOf(
+      client().createAwb(order({ recipient: { ...order().recipient, localityName: 'Nicăieri' } })),
+    );
+    expect(err).toMatchObject({
+      kind: 'rejected',
+      status: 200,
+      providerMessage: 'Localitatea destinatarului nu a fost gasita (recipient.address.siteId)',
+    });
   });
 
   it('tracks 23 AWBs in three calls of at most 10, and refuses a cancel after pickup', async () => {
@@ -98,7 +151,10 @@ describe('DPD client against its emulator', () => {
     expect(t.slice(0, 2).map((x) => x.status)).toEqual(['created', 'created']);
     expect(t[2]).toMatchObject({ status: null, error: 'Parcel not found' });
     h.clock.advance(3 * 3600);
-    expect(await errorOf(c.deleteAwb(a.awbNumber))).toMatchObject({ kind: 'rejected', providerMessage: 'Shipment is ordered (shipmentId)' });
+    expect(await errorOf(c.deleteAwb(a.awbNumber))).toMatchObject({
+      kind: 'rejected',
+      providerMessage: 'Shipment is ordered (shipmentId)',
+    });
     h.clock.advance(3 * 24 * 3600);
     t = await c.track([a.awbNumber, b.awbNumber]);
     expect(t[0].events.map((e) => e.status)).toEqual(['created', 'pickedUp', 'in_transit', 'inDelivery', 'delivered']);
@@ -127,7 +183,9 @@ describe('DPD client against its emulator', () => {
     h.emulator.faults.set('answer_lost', 1);
     expect((await errorOf(c.createAwb(order({ reference: 'ORD-C' })))).kind).toBe('timeout');
     const lost = (await h.emulator.store.list<Shipment>('shipments')).find((s) => s.reference === 'ORD-C')!;
-    expect(await c.findAwbsByReference({ reference: 'ORD-C', since, codBani: 0, weightKg: 1 })).toEqual([{ awbNumber: lost.number, parcelNumbers: lost.parcelNumbers }]);
+    expect(await c.findAwbsByReference({ reference: 'ORD-C', since, codBani: 0, weightKg: 1 })).toEqual([
+      { awbNumber: lost.number, parcelNumbers: lost.parcelNumbers },
+    ]);
     expect(await c.findAwbsByReference({ reference: 'ORD-Z', since, codBani: 0, weightKg: 1 })).toEqual([]);
     await c.deleteAwb(kept.awbNumber);
     expect(await c.findAwbsByReference({ reference: 'ORD-A', since, codBani: 0, weightKg: 1 })).toEqual([]);

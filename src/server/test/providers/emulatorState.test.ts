@@ -19,12 +19,31 @@ const MIN = 60;
 
 const geo = geoData();
 const county = (code: string) => geo.counties.find((c) => c.code === code)!;
-const town = (code: string, name: string) => geo.localitiesOf(county(code).id).map((l) => l.row).find((l) => l.name === name && l.commune === null)!;
-const street = (code: string, city: string, name: string) => geo.street(geo.streetsOf(town(code, city).id).map((s) => s.row).find((s) => s[2] === name)![0])!;
+const town = (code: string, name: string) =>
+  geo
+    .localitiesOf(county(code).id)
+    .map((l) => l.row)
+    .find((l) => l.name === name && l.commune === null)!;
+const street = (code: string, city: string, name: string) =>
+  geo.street(
+    geo
+      .streetsOf(town(code, city).id)
+      .map((s) => s.row)
+      .find((s) => s[2] === name)![0],
+  )!;
 
 type Courier = 'cargus' | 'sameday' | 'dpd';
 // "Livrat" in the recipient's name: the emulators deliver that AWB, an hour after it was made.
-const parcel = { name: 'Ion Livrat', phone_number: '0744 123 456', package_width: 25, package_height: 10, package_length: 25, package_weight: 1, package_content: 'Haine', observations: 'Fragil' };
+const parcel = {
+  name: 'Ion Livrat',
+  phone_number: '0744 123 456',
+  package_width: 25,
+  package_height: 10,
+  package_length: 25,
+  package_weight: 1,
+  package_content: 'Haine',
+  observations: 'Fragil',
+};
 const BODY: Record<Courier, Record<string, unknown>> = {
   cargus: {
     ...parcel,
@@ -38,8 +57,24 @@ const BODY: Record<Courier, Record<string, unknown>> = {
     street_number: '28',
     postal_code: '400114',
   },
-  sameday: { ...parcel, courier: 'sameday', county: 'Cluj', county_id: county('CJ').id, city: 'Dej', city_id: town('CJ', 'Dej').id, address: 'Strada Republicii 3, ap. 4' },
-  dpd: { ...parcel, courier: 'dpd', county: 'Sibiu', county_id: county('SB').id, city: 'Sibiu', city_id: town('SB', 'Sibiu').id, address: 'Strada Fabricii 7' },
+  sameday: {
+    ...parcel,
+    courier: 'sameday',
+    county: 'Cluj',
+    county_id: county('CJ').id,
+    city: 'Dej',
+    city_id: town('CJ', 'Dej').id,
+    address: 'Strada Republicii 3, ap. 4',
+  },
+  dpd: {
+    ...parcel,
+    courier: 'dpd',
+    county: 'Sibiu',
+    county_id: county('SB').id,
+    city: 'Sibiu',
+    city_id: town('SB', 'Sibiu').id,
+    address: 'Strada Fabricii 7',
+  },
 };
 const LOGIN: Record<Courier, Record<string, string>> = {
   cargus: { username: 'demo', password: 'demo', api_key: 'demo' },
@@ -53,7 +88,8 @@ const PICKUP: Record<Courier, Record<string, string>> = {
 };
 const COURIERS: Courier[] = ['cargus', 'sameday', 'dpd'];
 
-const wizard = (u: TestUser, key: string, step: string, body?: unknown) => u.call(body === undefined ? 'GET' : 'POST', `/api/v1/${key}/company/${u.companyId}/${step}`, { body });
+const wizard = (u: TestUser, key: string, step: string, body?: unknown) =>
+  u.call(body === undefined ? 'GET' : 'POST', `/api/v1/${key}/company/${u.companyId}/${step}`, { body });
 
 /** A seller with the three couriers and SmartBill set up with the demo accounts, a source and a product. */
 async function seller(t: TestApp) {
@@ -66,13 +102,35 @@ async function seller(t: TestApp) {
   expect((await wizard(u, 'smartbill', 'series', { series_name: 'FCT' })).statusCode).toBe(200);
   expect((await wizard(u, 'smartbill', 'vat-amount', { vat_amount: '21' })).json().data.configured).toBe(true);
   const src = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Shop' } });
-  const product = await u.call('POST', '/api/v1/product', { body: { company_id: u.companyId, sku: 'A-1', name: 'Product A', sale_type: 'Bucata', stock: 50, selling_price: 19.99, buying_price: 1, currency: 'RON' } });
+  const product = await u.call('POST', '/api/v1/product', {
+    body: {
+      company_id: u.companyId,
+      sku: 'A-1',
+      name: 'Product A',
+      sale_type: 'Bucata',
+      stock: 50,
+      selling_price: 19.99,
+      buying_price: 1,
+      currency: 'RON',
+    },
+  });
   expect(product.statusCode, product.body).toBe(201);
   return { u, source: src.json().data.id as number };
 }
 
 async function newOrder(u: TestUser, source: number): Promise<number> {
-  const res = await u.call('POST', '/api/v1/order', { body: { name: 'Ion Popescu', phone_number: '0744 123 456', county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Memorandumului', number: '28', source, products: { 'A-1': 1 } } });
+  const res = await u.call('POST', '/api/v1/order', {
+    body: {
+      name: 'Ion Popescu',
+      phone_number: '0744 123 456',
+      county: 'Cluj',
+      city: 'Cluj-Napoca',
+      street: 'Strada Memorandumului',
+      number: '28',
+      source,
+      products: { 'A-1': 1 },
+    },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id;
 }
@@ -97,7 +155,12 @@ async function expectPdf(u: TestUser, url: string, filename: string) {
   expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 }
 
-const orderRow = (t: TestApp, id: number) => t.db.kysely.selectFrom('orders').select(['status', 'courier_status', 'awb', 'bill_number']).where('id', '=', id).executeTakeFirstOrThrow();
+const orderRow = (t: TestApp, id: number) =>
+  t.db.kysely
+    .selectFrom('orders')
+    .select(['status', 'courier_status', 'awb', 'bill_number'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 const track = (t: TestApp) => trackOpenAwbs(serviceContext(t.services));
 
 describe(`the emulators across a restart of the app (${engineUnderTest})`, () => {
@@ -135,10 +198,15 @@ describe(`the emulators across a restart of the app (${engineUnderTest})`, () =>
     // The AWBs made before the restart move on the emulators' clock: picked up, then delivered.
     clock.set(start + 15 * MIN);
     expect(await track(after)).toMatchObject({ asked: 3, changed: 3, skipped: [] });
-    for (const c of COURIERS) expect(await orderRow(after, made[c].orderId), c).toMatchObject({ courier_status: 'pickedUp', awb: made[c].awb });
+    for (const c of COURIERS)
+      expect(await orderRow(after, made[c].orderId), c).toMatchObject({ courier_status: 'pickedUp', awb: made[c].awb });
     clock.set(start + 61 * MIN);
     expect(await track(after)).toMatchObject({ asked: 3, changed: 3, completed: 3 });
-    for (const c of COURIERS) expect(await orderRow(after, made[c].orderId), c).toMatchObject({ status: 'completed', courier_status: 'delivered' });
+    for (const c of COURIERS)
+      expect(await orderRow(after, made[c].orderId), c).toMatchObject({
+        status: 'completed',
+        courier_status: 'delivered',
+      });
 
     // New numbers follow the stored ones: the next AWB of each courier, the next invoice of the series.
     const following = (awb: string) => awb.replace(/\d+$/, (n) => String(Number(n) + 1));
@@ -146,15 +214,27 @@ describe(`the emulators across a restart of the app (${engineUnderTest})`, () =>
     expect(await invoiceFor(u, await newOrder(u, s.source))).toBe('FCT 0002');
 
     // All of it lives in the app's database, in the emulators' own table.
-    const stored = await after.db.kysely.selectFrom('emulator_records').select(['provider', 'collection']).where('collection', 'in', ['shipments', 'invoices']).execute();
-    expect(stored.map((r) => `${r.provider}/${r.collection}`).sort()).toEqual([...['cargus', 'dpd', 'sameday'].flatMap((c) => [`${c}/shipments`, `${c}/shipments`]), 'smartbill/invoices', 'smartbill/invoices']);
+    const stored = await after.db.kysely
+      .selectFrom('emulator_records')
+      .select(['provider', 'collection'])
+      .where('collection', 'in', ['shipments', 'invoices'])
+      .execute();
+    expect(stored.map((r) => `${r.provider}/${r.collection}`).sort()).toEqual([
+      ...['cargus', 'dpd', 'sameday'].flatMap((c) => [`${c}/shipments`, `${c}/shipments`]),
+      'smartbill/invoices',
+      'smartbill/invoices',
+    ]);
   });
 
   it('the SmartBill demo account takes a company with its own valid VAT code; a wrong token is still refused', async () => {
     const t = after ?? before;
     const u = await t.signUp();
     // A valid CUI that the demo account does not hold yet (its control digit checks).
-    await t.db.kysely.updateTable('companies').set({ vat_number: 'RO31456784' }).where('id', '=', u.companyId).execute();
+    await t.db.kysely
+      .updateTable('companies')
+      .set({ vat_number: 'RO31456784' })
+      .where('id', '=', u.companyId)
+      .execute();
     const refused = await wizard(u, 'smartbill', 'login', { username: 'demo', token: 'wrong' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toMatch(/^SmartBill did not accept these credentials: Autentificare esuata/);
@@ -162,16 +242,42 @@ describe(`the emulators across a restart of the app (${engineUnderTest})`, () =>
     expect(await smartbill.store.get('companies', companyKey('demo', 'RO31456784'))).toBeUndefined();
 
     expect((await wizard(u, 'smartbill', 'login', { username: 'demo', token: 'demo' })).statusCode).toBe(200);
-    expect((await wizard(u, 'smartbill', 'series')).json()).toEqual({ data: [{ id: 1, name: 'FCT' }, { id: 2, name: 'DEMO' }], selected: null });
+    expect((await wizard(u, 'smartbill', 'series')).json()).toEqual({
+      data: [
+        { id: 1, name: 'FCT' },
+        { id: 2, name: 'DEMO' },
+      ],
+      selected: null,
+    });
     expect((await wizard(u, 'smartbill', 'series', { series_name: 'DEMO' })).statusCode).toBe(200);
-    expect((await wizard(u, 'smartbill', 'vat-amount')).json().data).toContainEqual({ name: 'Normala', percentage: 21 });
+    expect((await wizard(u, 'smartbill', 'vat-amount')).json().data).toContainEqual({
+      name: 'Normala',
+      percentage: 21,
+    });
     const vat = await wizard(u, 'smartbill', 'vat-amount', { vat_amount: '21' });
-    expect(vat.json().data).toMatchObject({ configured: true, configuration: { series_name: 'DEMO', vat_amount: '21', vat_name: 'Normala' } });
-    expect(await smartbill.store.get<SmartBillCompany>('companies', companyKey('demo', 'RO31456784'))).toMatchObject({ vatCode: 'RO31456784', series: [{ name: 'FCT' }, { name: 'DEMO' }, { name: 'PRF' }, { name: 'CHT' }] });
+    expect(vat.json().data).toMatchObject({
+      configured: true,
+      configuration: { series_name: 'DEMO', vat_amount: '21', vat_name: 'Normala' },
+    });
+    expect(await smartbill.store.get<SmartBillCompany>('companies', companyKey('demo', 'RO31456784'))).toMatchObject({
+      vatCode: 'RO31456784',
+      series: [{ name: 'FCT' }, { name: 'DEMO' }, { name: 'PRF' }, { name: 'CHT' }],
+    });
 
     // Its invoices are numbered in its own series, and print.
     const src = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Shop' } });
-    await u.call('POST', '/api/v1/product', { body: { company_id: u.companyId, sku: 'A-1', name: 'Product A', sale_type: 'Bucata', stock: 50, selling_price: 19.99, buying_price: 1, currency: 'RON' } });
+    await u.call('POST', '/api/v1/product', {
+      body: {
+        company_id: u.companyId,
+        sku: 'A-1',
+        name: 'Product A',
+        sale_type: 'Bucata',
+        stock: 50,
+        selling_price: 19.99,
+        buying_price: 1,
+        currency: 'RON',
+      },
+    });
     const orderId = await newOrder(u, src.json().data.id);
     expect(await invoiceFor(u, orderId)).toBe('DEMO 0101');
     await expectPdf(u, `/api/v1/order/${orderId}/download-invoice`, 'Factura-DEMO-0101.pdf');

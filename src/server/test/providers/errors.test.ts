@@ -17,10 +17,14 @@ describe('provider errors in answers', () => {
     throw new ProviderError('dpd', 'unavailable', 'HTTP 503', { status: 503 });
   });
 
-  it('a refusal is a 422 with the provider\'s own reason, in English and in Romanian', async () => {
+  it("a refusal is a 422 with the provider's own reason, in English and in Romanian", async () => {
     const en = await app.inject({ method: 'GET', url: '/refused', headers: { 'accept-language': 'en' } });
     expect(en.statusCode).toBe(422);
-    expect(en.json()).toEqual({ message: 'Sameday refused the request: awbRecipient.city: Invalid city.', provider: 'sameday', provider_error: 'rejected' });
+    expect(en.json()).toEqual({
+      message: 'Sameday refused the request: awbRecipient.city: Invalid city.',
+      provider: 'sameday',
+      provider_error: 'rejected',
+    });
     const ro = await app.inject({ method: 'GET', url: '/refused', headers: { 'accept-language': 'ro' } });
     expect(ro.json().message).toBe('Sameday a refuzat cererea: awbRecipient.city: Invalid city.');
   });

@@ -9,14 +9,34 @@ import { emulatorHarness } from './setup.js';
 
 const h = emulatorHarness(createSamedayEmulator, '');
 const demo = { username: 'demo', password: 'demo' };
-const client = (creds = demo, fetchImpl?: ProviderFetch, timeoutMs = 5_000) => new SamedayClient(creds, { ...h.deps(), http: { ...h.deps().http, timeoutMs, ...(fetchImpl ? { fetch: fetchImpl } : {}) } });
-const errorOf = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a ProviderError'); }, (e: unknown) => e as ProviderError);
+const client = (creds = demo, fetchImpl?: ProviderFetch, timeoutMs = 5_000) =>
+  new SamedayClient(creds, {
+    ...h.deps(),
+    http: { ...h.deps().http, timeoutMs, ...(fetchImpl ? { fetch: fetchImpl } : {}) },
+  });
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a ProviderError');
+    },
+    (e: unknown) => e as ProviderError,
+  );
 
 const order = (over: Partial<CreateAwbInput> = {}): CreateAwbInput => ({
   pickupPointId: '3101',
   contactPersonId: '7102',
-  recipient: { name: 'Ștefan Țurcanu', phone: '0744 111 222', countyName: 'Cluj', localityName: 'Turda', address: 'Str. Republicii 3, ap. 4', postalCode: '401001' },
-  parcels: [{ weightKg: 1.25, lengthCm: 30, widthCm: 20, heightCm: 10 }, { weightKg: 2, lengthCm: 10, widthCm: 10, heightCm: 10 }],
+  recipient: {
+    name: 'Ștefan Țurcanu',
+    phone: '0744 111 222',
+    countyName: 'Cluj',
+    localityName: 'Turda',
+    address: 'Str. Republicii 3, ap. 4',
+    postalCode: '401001',
+  },
+  parcels: [
+    { weightKg: 1.25, lengthCm: 30, widthCm: 20, heightCm: 10 },
+    { weightKg: 2, lengthCm: 10, widthCm: 10, heightCm: 10 },
+  ],
   codBani: 12050,
   declaredValueBani: 0,
   content: 'Haine',
@@ -39,7 +59,11 @@ describe('PHP-style form encoding', () => {
     expect(encodePhpForm({ a: 1, r: { name: 'Ană', city: null, ok: true }, p: [{ w: 1.5 }, { w: 2 }], e: [] })).toBe(
       'a=1&r%5Bname%5D=An%C4%83&r%5Bok%5D=1&p%5B0%5D%5Bw%5D=1.5&p%5B1%5D%5Bw%5D=2',
     );
-    expect(parsePhpForm('a=1&r%5Bname%5D=An%C4%83&p%5B0%5D%5Bw%5D=1.5')).toEqual({ a: '1', r: { name: 'Ană' }, p: { 0: { w: '1.5' } } });
+    expect(parsePhpForm('a=1&r%5Bname%5D=An%C4%83&p%5B0%5D%5Bw%5D=1.5')).toEqual({
+      a: '1',
+      r: { name: 'Ană' },
+      p: { 0: { w: '1.5' } },
+    });
   });
 });
 
@@ -58,12 +82,17 @@ describe('Sameday client against its emulator', () => {
     ]);
   });
 
-  it('refuses wrong credentials as refused credentials with Sameday\'s message', async () => {
+  it("refuses wrong credentials as refused credentials with Sameday's message", async () => {
     const err = await errorOf(client({ username: 'demo', password: 'nope' }).verifyCredentials());
-    expect(err).toMatchObject({ provider: 'sameday', kind: 'refused_credentials', status: 401, providerMessage: 'Bad credentials.' });
+    expect(err).toMatchObject({
+      provider: 'sameday',
+      kind: 'refused_credentials',
+      status: 401,
+      providerMessage: 'Bad credentials.',
+    });
   });
 
-  it('reads every page of counties and a county\'s localities; no streets', async () => {
+  it("reads every page of counties and a county's localities; no streets", async () => {
     const c = client();
     const counties = await c.counties();
     expect(counties).toHaveLength(42);
@@ -92,13 +121,17 @@ describe('Sameday client against its emulator', () => {
   });
 
   it('turns a 400 with nested errors into field errors', async () => {
-    const err = await errorOf(client().createAwb(order({ recipient: { ...order().recipient, localityName: 'Nicăieri', phone: 'x' } })));
+    const err = await errorOf(
+      client().createAwb(order({ recipient: { ...order().recipient, localityName: 'Nicăieri', phone: 'x' } })),
+    );
     expect(err.kind).toBe('rejected');
     expect(err.fieldErrors).toEqual([
       { path: 'awbRecipient.city', messages: ['Invalid city.'] },
       { path: 'awbRecipient.phoneNumber', messages: ['Invalid phone number.'] },
     ]);
-    expect(err.providerMessage).toBe('awbRecipient.city: Invalid city.; awbRecipient.phoneNumber: Invalid phone number.');
+    expect(err.providerMessage).toBe(
+      'awbRecipient.city: Invalid city.; awbRecipient.phoneNumber: Invalid phone number.',
+    );
   });
 
   it('tracks several AWBs (one status read each), advancing with the clock; delete refused after pickup', async () => {
@@ -159,7 +192,10 @@ describe('Sameday client against its emulator', () => {
     expect(await errorOf(c.createAwb(order()))).toMatchObject({ kind: 'unavailable', status: 500 });
     expect((await h.emulator.store.list('shipments')).length).toBe(1);
     h.emulator.faults.set('error_in_200', 1);
-    expect(await errorOf(c.pickupPoints())).toMatchObject({ kind: 'unavailable', providerMessage: 'Serviciul este temporar indisponibil.' });
+    expect(await errorOf(c.pickupPoints())).toMatchObject({
+      kind: 'unavailable',
+      providerMessage: 'Serviciul este temporar indisponibil.',
+    });
     h.emulator.faults.set('error_in_200', 1);
     expect((await errorOf(client().verifyCredentials())).kind).toBe('unavailable');
   });
@@ -174,7 +210,9 @@ describe('Sameday client against its emulator', () => {
     const lost = (await h.emulator.store.list<Shipment>('shipments')).find((s) => s.reference === 'ORD-C')!;
     const probe = { reference: 'ORD-C', since, codBani: 12050, weightKg: 3.25 };
     expect(await c.findAwbsByReference(probe)).toEqual([{ awbNumber: lost.number, parcelNumbers: lost.parcelNumbers }]);
-    expect(await c.findAwbsByReference({ ...probe, codBani: 5000 })).toEqual([{ awbNumber: other.awbNumber, parcelNumbers: other.parcelNumbers }]);
+    expect(await c.findAwbsByReference({ ...probe, codBani: 5000 })).toEqual([
+      { awbNumber: other.awbNumber, parcelNumbers: other.parcelNumbers },
+    ]);
     expect(await c.findAwbsByReference({ ...probe, codBani: 1 })).toEqual([]);
     await c.deleteAwb(lost.number);
     expect(await c.findAwbsByReference(probe)).toEqual([]);

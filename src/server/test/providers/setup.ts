@@ -35,7 +35,12 @@ export function emulatorHarness<E extends Emulator>(create: (o: EmulatorOptions)
     },
     /** Client dependencies; timeout tests pass a short `timeoutMs` (the fault holds a request 2 s). */
     deps(extra: Partial<ClientDeps['http']> = {}): ClientDeps {
-      return { baseUrl: this.baseUrl, clock, tokens, http: { timeoutMs: 5_000, readRetries: 1, retryDelayMs: 5, ...extra } };
+      return {
+        baseUrl: this.baseUrl,
+        clock,
+        tokens,
+        http: { timeoutMs: 5_000, readRetries: 1, retryDelayMs: 5, ...extra },
+      };
     },
   };
 }

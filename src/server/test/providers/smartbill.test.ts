@@ -12,12 +12,25 @@ const h = emulatorHarness((o) => createSmartBillEmulator({ ...o, rateLimitPerSec
 const demo = { username: 'demo', token: 'demo', vat_code: 'RO12345678' };
 const client = (creds = demo, over: { fetch?: ProviderFetch; timeoutMs?: number } = {}) =>
   new SmartBillClient(creds, { ...h.deps(), http: { ...h.deps().http, ...over } }, { perSecond: 1000 });
-const errorOf = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a ProviderError'); }, (e: unknown) => e as ProviderError);
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a ProviderError');
+    },
+    (e: unknown) => e as ProviderError,
+  );
 
 const invoice = (over: Partial<CreateInvoiceInput> = {}): CreateInvoiceInput => ({
   seriesName: 'FCT',
   issueDate: '2026-01-02',
-  client: { name: 'Ștefan Țurcanu', isTaxPayer: false, address: 'Str. Eminescu 3', city: 'Brașov', county: 'Brașov', country: 'Romania' },
+  client: {
+    name: 'Ștefan Țurcanu',
+    isTaxPayer: false,
+    address: 'Str. Eminescu 3',
+    city: 'Brașov',
+    county: 'Brașov',
+    country: 'Romania',
+  },
   lines: [
     { name: 'Tricou', quantity: 2, unitPriceBani: 5000, taxIncluded: true, vatName: 'Normala', vatPercentage: 21 },
     { name: 'Carte', quantity: 1, unitPriceBani: 3330, taxIncluded: true, vatName: 'Redusa', vatPercentage: 11 },
@@ -32,11 +45,14 @@ describe('SmartBill client against its emulator', () => {
     const c = client(demo, { fetch: (url, init) => (sent.push(init.headers), fetch(url, init)) });
     await c.verifyCredentials();
     expect(sent[0].Authorization).toBe(`Basic ${Buffer.from('demo:demo').toString('base64')}`);
-    expect(await c.series()).toEqual([{ name: 'FCT', nextNumber: '0001' }, { name: 'DEMO', nextNumber: '0101' }]);
+    expect(await c.series()).toEqual([
+      { name: 'FCT', nextNumber: '0001' },
+      { name: 'DEMO', nextNumber: '0101' },
+    ]);
     expect(await c.vatRates()).toContainEqual({ name: 'Normala', percentage: 21 });
   });
 
-  it('wrong token: refused credentials with SmartBill\'s errorText; an unknown CIF is rejected with its reason', async () => {
+  it("wrong token: refused credentials with SmartBill's errorText; an unknown CIF is rejected with its reason", async () => {
     const err = await errorOf(client({ ...demo, token: 'x' }).verifyCredentials());
     expect(err).toMatchObject({ provider: 'smartbill', kind: 'refused_credentials', status: 401 });
     expect(err.providerMessage).toMatch(/Autentificare esuata/);
@@ -46,7 +62,7 @@ describe('SmartBill client against its emulator', () => {
     await expect(client({ ...demo, vat_code: '12345678' }).vatRates()).resolves.toHaveLength(4);
   });
 
-  it('the demo account holds the seed\'s demo companies too, so the demo\'s wizard and invoices work', async () => {
+  it("the demo account holds the seed's demo companies too, so the demo's wizard and invoices work", async () => {
     for (const vat_code of ['RO14399840', '18547290']) {
       await client({ ...demo, vat_code }).verifyCredentials();
       expect((await client({ ...demo, vat_code }).series()).map((s) => s.name)).toContain('FCT');
@@ -56,18 +72,29 @@ describe('SmartBill client against its emulator', () => {
   it('the demo account adds a company it does not hold on the first call naming its valid VAT code, with the demo series', async () => {
     const other = { ...demo, vat_code: 'RO31456784' }; // a valid CUI (its control digit checks)
     // Another token is refused as before, and adds nothing.
-    expect(await errorOf(client({ ...other, token: 'x' }).verifyCredentials())).toMatchObject({ kind: 'refused_credentials', status: 401 });
+    expect(await errorOf(client({ ...other, token: 'x' }).verifyCredentials())).toMatchObject({
+      kind: 'refused_credentials',
+      status: 401,
+    });
     expect(await h.emulator.store.get('companies', companyKey('demo', 'RO31456784'))).toBeUndefined();
     await client(other).verifyCredentials();
-    expect(await client(other).series()).toEqual([{ name: 'FCT', nextNumber: '0001' }, { name: 'DEMO', nextNumber: '0101' }]);
+    expect(await client(other).series()).toEqual([
+      { name: 'FCT', nextNumber: '0001' },
+      { name: 'DEMO', nextNumber: '0101' },
+    ]);
     // Its series are its own: its invoices do not move the other companies' numbers.
     expect(await client(other).createInvoice(invoice())).toEqual({ series: 'FCT', number: '0001' });
     expect(await client().series()).toContainEqual({ name: 'FCT', nextNumber: '0001' });
     expect((await client(other).invoicePdf({ series: 'FCT', number: '0001' })).subarray(0, 5).toString()).toBe('%PDF-');
     // The same company written without RO is the same company.
-    expect(await client({ ...demo, vat_code: '31456784' }).series()).toContainEqual({ name: 'FCT', nextNumber: '0002' });
+    expect(await client({ ...demo, vat_code: '31456784' }).series()).toContainEqual({
+      name: 'FCT',
+      nextNumber: '0002',
+    });
     // A code that is not a valid CUI is no company: still refused with SmartBill's reason.
-    expect((await errorOf(client({ ...demo, vat_code: 'RO31456785' }).verifyCredentials())).providerMessage).toBe('Nu exista nicio firma cu CIF-ul RO31456785 asociata acestui cont.');
+    expect((await errorOf(client({ ...demo, vat_code: 'RO31456785' }).verifyCredentials())).providerMessage).toBe(
+      'Nu exista nicio firma cu CIF-ul RO31456785 asociata acestui cont.',
+    );
   });
 
   it('numbers invoices per series with leading zeros; the PDF holds the lines; VAT and totals add up', async () => {
@@ -76,28 +103,57 @@ describe('SmartBill client against its emulator', () => {
     expect(await c.createInvoice(invoice())).toEqual({ series: 'FCT', number: '0002' });
     expect(await c.createInvoice(invoice({ seriesName: 'DEMO' }))).toEqual({ series: 'DEMO', number: '0101' });
     const stored = (await h.emulator.store.get<EmulatedInvoice>('invoices', '12345678|FCT|0001'))!;
-    expect(stored.lines.map((l) => [l.totalBani, l.vatBani])).toEqual([[10000, 1736], [3330, 330]]);
+    expect(stored.lines.map((l) => [l.totalBani, l.vatBani])).toEqual([
+      [10000, 1736],
+      [3330, 330],
+    ]);
     const pdf = await c.invoicePdf({ series: 'FCT', number: '0001' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(await c.paymentStatus({ series: 'FCT', number: '0001' })).toEqual({ totalBani: 13330, paidBani: 13330, unpaidBani: 0, paid: true });
+    expect(await c.paymentStatus({ series: 'FCT', number: '0001' })).toEqual({
+      totalBani: 13330,
+      paidBani: 13330,
+      unpaidBani: 0,
+      paid: true,
+    });
   });
 
   it('a whole-invoice discount goes as a discount line', async () => {
     const c = client();
-    await c.createInvoice(invoice({ discount: { name: 'Reducere', valueBani: 1000, vatName: 'Normala', vatPercentage: 21 }, payment: undefined }));
+    await c.createInvoice(
+      invoice({
+        discount: { name: 'Reducere', valueBani: 1000, vatName: 'Normala', vatPercentage: 21 },
+        payment: undefined,
+      }),
+    );
     const stored = (await h.emulator.store.get<EmulatedInvoice>('invoices', '12345678|FCT|0001'))!;
     expect(stored.lines.at(-1)).toMatchObject({ name: 'Reducere', totalBani: -1000 });
-    expect(await c.paymentStatus({ series: 'FCT', number: '0001' })).toMatchObject({ totalBani: 12330, paid: false, unpaidBani: 12330 });
+    expect(await c.paymentStatus({ series: 'FCT', number: '0001' })).toMatchObject({
+      totalBani: 12330,
+      paid: false,
+      unpaidBani: 12330,
+    });
   });
 
   it('discount lines cover the product lines just before them (numberOfItems), by value or percentage', async () => {
     const c = client();
     const [tricou, carte] = invoice().lines;
-    const line = { discount: true as const, name: 'Discount Tricou', valueBani: 1250, appliesTo: 1, vatName: 'Normala', vatPercentage: 21 };
+    const line = {
+      discount: true as const,
+      name: 'Discount Tricou',
+      valueBani: 1250,
+      appliesTo: 1,
+      vatName: 'Normala',
+      vatPercentage: 21,
+    };
     const whole = { ...line, name: 'Discount comandă', valueBani: 333, appliesTo: 2 };
     await c.createInvoice(invoice({ lines: [tricou, line, carte, whole], payment: undefined }));
     const stored = (await h.emulator.store.get<EmulatedInvoice>('invoices', '12345678|FCT|0001'))!;
-    expect(stored.lines.map((l) => [l.name, l.totalBani])).toEqual([['Tricou', 10000], ['Discount Tricou', -1250], ['Carte', 3330], ['Discount comandă', -333]]);
+    expect(stored.lines.map((l) => [l.name, l.totalBani])).toEqual([
+      ['Tricou', 10000],
+      ['Discount Tricou', -1250],
+      ['Carte', 3330],
+      ['Discount comandă', -333],
+    ]);
     expect(await c.paymentStatus({ series: 'FCT', number: '0001' })).toMatchObject({ totalBani: 11747 });
     // More items than there are products before it: SmartBill refuses.
     const err = await errorOf(c.createInvoice(invoice({ lines: [tricou, { ...line, appliesTo: 2 }] })));
@@ -108,24 +164,41 @@ describe('SmartBill client against its emulator', () => {
   it('a percentage discount (discountType 2) takes its share of the items it covers', async () => {
     const res = await fetch(`${h.baseUrl}/invoice`, {
       method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}`,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({
         companyVatCode: 'RO12345678',
         seriesName: 'FCT',
         client: { name: 'X' },
         products: [
           { name: 'A', quantity: 3, price: 10.01, isTaxIncluded: true, taxName: 'Normala', taxPercentage: 21 },
-          { name: 'Reducere', isDiscount: true, numberOfItems: 1, discountType: 2, discountPercentage: 12.5, taxName: 'Normala', taxPercentage: 21 },
+          {
+            name: 'Reducere',
+            isDiscount: true,
+            numberOfItems: 1,
+            discountType: 2,
+            discountPercentage: 12.5,
+            taxName: 'Normala',
+            taxPercentage: 21,
+          },
         ],
       }),
     });
     expect(res.status).toBe(200);
-    expect((await h.emulator.store.get<EmulatedInvoice>('invoices', '12345678|FCT|0001'))!.lines[1].totalBani).toBe(-375);
+    expect((await h.emulator.store.get<EmulatedInvoice>('invoices', '12345678|FCT|0001'))!.lines[1].totalBani).toBe(
+      -375,
+    );
   });
 
   it('a series or VAT rate SmartBill does not know is rejected with its errorText', async () => {
-    expect((await errorOf(client().createInvoice(invoice({ seriesName: 'NOPE' })))).providerMessage).toBe('Seria de facturare "NOPE" nu exista.');
-    const bad = invoice({ lines: [{ name: 'x', quantity: 1, unitPriceBani: 100, taxIncluded: true, vatName: 'Normala', vatPercentage: 19 }] });
+    expect((await errorOf(client().createInvoice(invoice({ seriesName: 'NOPE' })))).providerMessage).toBe(
+      'Seria de facturare "NOPE" nu exista.',
+    );
+    const bad = invoice({
+      lines: [{ name: 'x', quantity: 1, unitPriceBani: 100, taxIncluded: true, vatName: 'Normala', vatPercentage: 19 }],
+    });
     expect((await errorOf(client().createInvoice(bad))).providerMessage).toMatch(/Cota TVA/);
   });
 
@@ -153,14 +226,21 @@ describe('SmartBill client against its emulator', () => {
     const doc = (await h.emulator.store.get<EmulatedInvoice>('invoices', '12345678|FCT|0002'))!;
     expect(doc.lines.map((l) => l.quantity)).toEqual([-2, -1]);
     expect(doc.mentions).toBe('Stornare factura FCT 0001');
-    expect((await errorOf(c.reverseInvoice(original, '2026-01-05'))).providerMessage).toBe('Factura a fost deja stornata.');
+    expect((await errorOf(c.reverseInvoice(original, '2026-01-05'))).providerMessage).toBe(
+      'Factura a fost deja stornata.',
+    );
     expect((await errorOf(c.cancelInvoice(original))).kind).toBe('rejected');
   });
 
   it('partial storno: a new invoice with the returned quantities negated and a mention of the original', async () => {
     const c = client();
     const original = await c.createInvoice(invoice());
-    const partial = await c.partialReverse(original, { ...invoice(), issueDate: '2026-01-06', lines: [invoice().lines[0]], payment: { valueBani: 10000, type: 'Card' } });
+    const partial = await c.partialReverse(original, {
+      ...invoice(),
+      issueDate: '2026-01-06',
+      lines: [invoice().lines[0]],
+      payment: { valueBani: 10000, type: 'Card' },
+    });
     const doc = (await h.emulator.store.get<EmulatedInvoice>('invoices', `12345678|FCT|${partial.number}`))!;
     expect(doc.lines).toHaveLength(1);
     expect(doc.lines[0]).toMatchObject({ quantity: -2, totalBani: -10000, vatBani: -1736 });
@@ -171,11 +251,28 @@ describe('SmartBill client against its emulator', () => {
   it('partial storno gives back the discount lines it carries (a positive discount line)', async () => {
     const c = client();
     const [tricou] = invoice().lines;
-    const discount = { discount: true as const, name: 'Discount Tricou', valueBani: 1250, appliesTo: 1, vatName: 'Normala', vatPercentage: 21 };
+    const discount = {
+      discount: true as const,
+      name: 'Discount Tricou',
+      valueBani: 1250,
+      appliesTo: 1,
+      vatName: 'Normala',
+      vatPercentage: 21,
+    };
     const original = await c.createInvoice(invoice({ lines: [tricou, discount], payment: undefined }));
-    const partial = await c.partialReverse(original, { ...invoice(), lines: [{ ...tricou, quantity: 1 }, { ...discount, valueBani: 625 }], payment: undefined });
+    const partial = await c.partialReverse(original, {
+      ...invoice(),
+      lines: [
+        { ...tricou, quantity: 1 },
+        { ...discount, valueBani: 625 },
+      ],
+      payment: undefined,
+    });
     const doc = (await h.emulator.store.get<EmulatedInvoice>('invoices', `12345678|FCT|${partial.number}`))!;
-    expect(doc.lines.map((l) => [l.quantity, l.totalBani])).toEqual([[-1, -5000], [1, 625]]);
+    expect(doc.lines.map((l) => [l.quantity, l.totalBani])).toEqual([
+      [-1, -5000],
+      [1, 625],
+    ]);
   });
 
   it('a timeout after the write: SmartBill stored the invoice, the answer never came; the number reads it back', async () => {
@@ -196,7 +293,11 @@ describe('SmartBill client against its emulator', () => {
   it('an errorText inside an HTTP 200 is a failure', async () => {
     h.emulator.faults.set('error_in_200', 1);
     const err = await errorOf(client().createInvoice(invoice()));
-    expect(err).toMatchObject({ kind: 'rejected', status: 200, providerMessage: 'Serviciul SmartBill este momentan indisponibil.' });
+    expect(err).toMatchObject({
+      kind: 'rejected',
+      status: 200,
+      providerMessage: 'Serviciul SmartBill este momentan indisponibil.',
+    });
     expect((await h.emulator.store.list('invoices')).length).toBe(0);
   });
 
@@ -221,10 +322,17 @@ describe('SmartBill rate limit (3 calls a second)', () => {
     const emulator = createSmartBillEmulator({ clock: manualClock() });
     const started = await startEmulator(emulator);
     try {
-      const deps = { baseUrl: `${started.origin}/emulators/smartbill/SBORO/api`, clock: manualClock(), tokens: memoryTokenStore(), http: { timeoutMs: 5000, readRetries: 0 } };
+      const deps = {
+        baseUrl: `${started.origin}/emulators/smartbill/SBORO/api`,
+        clock: manualClock(),
+        tokens: memoryTokenStore(),
+        http: { timeoutMs: 5000, readRetries: 0 },
+      };
       const t0 = Date.now();
       // Two clients of the same account share one queue.
-      const answers = await Promise.all(Array.from({ length: 7 }, (_, i) => new SmartBillClient(demo, deps).vatRates().then(() => i)));
+      const answers = await Promise.all(
+        Array.from({ length: 7 }, (_, i) => new SmartBillClient(demo, deps).vatRates().then(() => i)),
+      );
       expect(answers).toHaveLength(7);
       expect(Date.now() - t0).toBeGreaterThanOrEqual(1900); // the 7th starts 2 s after the 1st
     } finally {
@@ -242,7 +350,12 @@ describe('SmartBill rate limit (3 calls a second)', () => {
         waits.push(d);
         ms += d;
       };
-      const deps = { baseUrl: `${started.origin}/emulators/smartbill/SBORO/api`, clock: manualClock(), tokens: memoryTokenStore(), http: { timeoutMs: 5000, readRetries: 2, sleep } };
+      const deps = {
+        baseUrl: `${started.origin}/emulators/smartbill/SBORO/api`,
+        clock: manualClock(),
+        tokens: memoryTokenStore(),
+        http: { timeoutMs: 5000, readRetries: 2, sleep },
+      };
       const unqueued = new SmartBillClient(demo, deps, { perSecond: 1_000_000 });
       for (let i = 0; i < 3; i++) await unqueued.vatRates();
       await expect(unqueued.vatRates()).resolves.toHaveLength(4); // 429, waits 1 s, retries

@@ -24,21 +24,50 @@ const counties: GeoCounty[] = [
 const localities: GeoLocality[] = [
   { id: 17557, name: 'Lăzărești', county_id: 3, commune: 'Moșoaia', postal_code: '117511' },
   { id: 18714, name: 'Lăzărești', county_id: 3, commune: 'Schitu Golești', postal_code: '117653' },
-  ...Array.from({ length: 150 }, (_, i) => ({ id: 900000 + i, name: `Sat ${i}`, county_id: 3, commune: 'Comuna', postal_code: '117000' })),
+  ...Array.from({ length: 150 }, (_, i) => ({
+    id: 900000 + i,
+    name: `Sat ${i}`,
+    county_id: 3,
+    commune: 'Comuna',
+    postal_code: '117000',
+  })),
   { id: 179132, name: 'București', county_id: 40, commune: null, postal_code: null },
   { id: 54984, name: 'Cluj-Napoca', county_id: 12, commune: null, postal_code: null },
 ];
 const streets: GeoStreet[] = [
   {
-    id: 6493, name: 'Strada Zorilor', locality_id: 54984, blocks: [],
+    id: 6493,
+    name: 'Strada Zorilor',
+    locality_id: 54984,
+    blocks: [],
     ranges: [
-      { from: 1, to: 27, parity: 'odd', postal_code: '400335' }, { from: 2, to: 44, parity: 'even', postal_code: '400335' },
-      { from: 29, to: null, parity: 'odd', postal_code: '400351' }, { from: 46, to: null, parity: 'even', postal_code: '400351' },
+      { from: 1, to: 27, parity: 'odd', postal_code: '400335' },
+      { from: 2, to: 44, parity: 'even', postal_code: '400335' },
+      { from: 29, to: null, parity: 'odd', postal_code: '400351' },
+      { from: 46, to: null, parity: 'even', postal_code: '400351' },
     ],
   },
-  { id: 6000, name: 'Strada Dima Gheorghe', locality_id: 54984, blocks: [], ranges: [{ from: 49, to: 49, parity: 'odd', postal_code: '400336' }] },
-  { id: 100, name: 'Calea Victoriei', locality_id: 179132, blocks: [], ranges: [{ from: 1, to: null, parity: 'both', postal_code: '010061' }] },
-  { id: 101, name: 'Strada Mincu Ion, arh.', locality_id: 179132, blocks: [], ranges: [{ from: 1, to: 19, parity: 'odd', postal_code: '011356' }] },
+  {
+    id: 6000,
+    name: 'Strada Dima Gheorghe',
+    locality_id: 54984,
+    blocks: [],
+    ranges: [{ from: 49, to: 49, parity: 'odd', postal_code: '400336' }],
+  },
+  {
+    id: 100,
+    name: 'Calea Victoriei',
+    locality_id: 179132,
+    blocks: [],
+    ranges: [{ from: 1, to: null, parity: 'both', postal_code: '010061' }],
+  },
+  {
+    id: 101,
+    name: 'Strada Mincu Ion, arh.',
+    locality_id: 179132,
+    blocks: [],
+    ranges: [{ from: 1, to: 19, parity: 'odd', postal_code: '011356' }],
+  },
 ];
 
 const calls: URL[] = [];
@@ -58,15 +87,33 @@ function fakeApi(u: string): Response {
     // The couriers' nomenclature: all of a county's cities ("0" for a city coded by street), a city's streets, a street's ranges.
     const cities = localities
       .filter((l) => l.county_id === Number(q.get('county_id')))
-      .map((l) => ({ id: l.id, name: l.name, county_id: l.county_id, postal_code: l.postal_code ?? '0', ...(courier === 'sameday' ? { village: l.commune, sameday_county_id: l.county_id } : {}) }));
-    const cityStreets = streets.filter((st) => st.locality_id === Number(q.get('city_id')) && hit(st.name)).slice(0, limit).map((st) => ({ id: st.id, name: st.name, city_id: st.locality_id }));
-    const zipCodes = (streets.find((st) => st.id === Number(q.get('street_id')))?.ranges ?? []).map((r) => ({ from: r.from, to: r.to, parity: r.parity, zip_code: r.postal_code }));
+      .map((l) => ({
+        id: l.id,
+        name: l.name,
+        county_id: l.county_id,
+        postal_code: l.postal_code ?? '0',
+        ...(courier === 'sameday' ? { village: l.commune, sameday_county_id: l.county_id } : {}),
+      }));
+    const cityStreets = streets
+      .filter((st) => st.locality_id === Number(q.get('city_id')) && hit(st.name))
+      .slice(0, limit)
+      .map((st) => ({ id: st.id, name: st.name, city_id: st.locality_id }));
+    const zipCodes = (streets.find((st) => st.id === Number(q.get('street_id')))?.ranges ?? []).map((r) => ({
+      from: r.from,
+      to: r.to,
+      parity: r.parity,
+      zip_code: r.postal_code,
+    }));
     return new Response(JSON.stringify({ counties, cities, streets: cityStreets, zipCodes }), { status: 200 });
   }
   let data: unknown;
   if (url.pathname === '/api/v1/geo/counties') data = counties;
-  else if (url.pathname === '/api/v1/geo/localities') data = localities.filter((l) => l.county_id === Number(q.get('county_id')) && hit(`${l.name} ${l.commune ?? ''}`)).slice(0, limit);
-  else if (url.pathname === '/api/v1/geo/streets') data = streets.filter((s) => s.locality_id === Number(q.get('locality_id')) && hit(s.name)).slice(0, limit);
+  else if (url.pathname === '/api/v1/geo/localities')
+    data = localities
+      .filter((l) => l.county_id === Number(q.get('county_id')) && hit(`${l.name} ${l.commune ?? ''}`))
+      .slice(0, limit);
+  else if (url.pathname === '/api/v1/geo/streets')
+    data = streets.filter((s) => s.locality_id === Number(q.get('locality_id')) && hit(s.name)).slice(0, limit);
   else return new Response('{}', { status: 404 });
   return new Response(JSON.stringify({ data }), { status: 200 });
 }
@@ -120,7 +167,10 @@ beforeEach(() => {
   calls.length = 0;
   courierGeo = 'ok';
   last = emptyAddress;
-  vi.stubGlobal('fetch', vi.fn((u: string) => Promise.resolve(fakeApi(u))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((u: string) => Promise.resolve(fakeApi(u))),
+  );
   session.signIn('tok', { id: 1, first_name: 'A', last_name: 'B', email: 'a@b.ro' });
 });
 afterEach(async () => {
@@ -131,7 +181,7 @@ afterEach(async () => {
 
 // Each test walks several selects with debounced searches: slow on a busy machine.
 describe('AddressPicker', { timeout: 20000 }, () => {
-  it('a village: county → locality told apart by its commune → free-text street → the village\'s postal code, read-only', async () => {
+  it("a village: county → locality told apart by its commune → free-text street → the village's postal code, read-only", async () => {
     renderPicker({ required: true });
     await choose('County', 'arg', 'Argeș');
     expect(last).toEqual({ ...emptyAddress, county_id: 3, county: 'Argeș' });
@@ -141,7 +191,16 @@ describe('AddressPicker', { timeout: 20000 }, () => {
     const street = await waitFor(() => field('Street'));
     fireEvent.change(street, { target: { value: 'Principală' } });
     fireEvent.change(field('Number'), { target: { value: '7' } });
-    expect(last).toEqual({ county_id: 3, county: 'Argeș', city_id: 18714, city: 'Lăzărești', street_id: null, street: 'Principală', street_number: '7', postal_code: '117653' });
+    expect(last).toEqual({
+      county_id: 3,
+      county: 'Argeș',
+      city_id: 18714,
+      city: 'Lăzărești',
+      street_id: null,
+      street: 'Principală',
+      street_number: '7',
+      postal_code: '117653',
+    });
     expect(field('Postal code').readOnly).toBe(true);
   });
 
@@ -181,11 +240,23 @@ describe('AddressPicker', { timeout: 20000 }, () => {
     expect(calls.filter((c) => c.pathname === '/api/v1/geo/streets')).toEqual([]);
     expect(screen.getByText('Type at least 3 letters')).toBeTruthy();
     await type(box('Street'), 'vic');
-    await waitFor(() => expect(calls.some((c) => c.pathname === '/api/v1/geo/streets' && c.searchParams.get('search') === 'vic')).toBe(true), { timeout: 2000 });
+    await waitFor(
+      () =>
+        expect(calls.some((c) => c.pathname === '/api/v1/geo/streets' && c.searchParams.get('search') === 'vic')).toBe(
+          true,
+        ),
+      { timeout: 2000 },
+    );
     const asked = calls.filter((c) => c.pathname === '/api/v1/geo/streets');
     expect(asked.every((c) => c.searchParams.get('limit') === '50')).toBe(true);
     fireEvent.click(await screen.findByRole('option', { name: 'Calea Victoriei' }));
-    expect(last).toMatchObject({ county_id: 40, city_id: 179132, street_id: 100, street: 'Calea Victoriei', postal_code: '010061' });
+    expect(last).toMatchObject({
+      county_id: 40,
+      city_id: 179132,
+      street_id: 100,
+      street: 'Calea Victoriei',
+      postal_code: '010061',
+    });
   });
 
   it('search ignores diacritics, case and word order', async () => {
@@ -211,12 +282,25 @@ describe('AddressPicker', { timeout: 20000 }, () => {
   });
 
   it('a saved address shows its names and computes the code again when the number changes', async () => {
-    const saved: AddressValue = { county_id: 12, county: 'Cluj', city_id: 54984, city: 'Cluj-Napoca', street_id: 6493, street: 'Strada Zorilor', street_number: '3', postal_code: '400335' };
+    const saved: AddressValue = {
+      county_id: 12,
+      county: 'Cluj',
+      city_id: 54984,
+      city: 'Cluj-Napoca',
+      street_id: 6493,
+      street: 'Strada Zorilor',
+      street_number: '3',
+      postal_code: '400335',
+    };
     renderPicker({ start: saved });
     await waitFor(() => expect(box('County').value).toBe('Cluj'));
     expect(box('City').value).toBe('Cluj-Napoca');
     expect(box('Street').value).toBe('Strada Zorilor');
-    await waitFor(() => expect(calls.some((c) => c.pathname === '/api/v1/geo/streets' && c.searchParams.get('search') === 'Strada Zorilor')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.pathname === '/api/v1/geo/streets' && c.searchParams.get('search') === 'Strada Zorilor'),
+      ).toBe(true),
+    );
     await new Promise((r) => setTimeout(r, 50));
     fireEvent.change(field('Number'), { target: { value: '46' } });
     await waitFor(() => expect(last.postal_code).toBe('400351'));
@@ -224,8 +308,16 @@ describe('AddressPicker', { timeout: 20000 }, () => {
 
   it('shows the field errors per part, and speaks Romanian', async () => {
     await i18n.changeLanguage('ro');
-    const errors = addressErrorsFrom({ county_id: ['Alegeți județul'], number: ['Introduceți numărul'], zip_code: ['Cod greșit'] });
-    expect(errors).toEqual({ county: 'Alegeți județul', street_number: 'Introduceți numărul', postal_code: 'Cod greșit' });
+    const errors = addressErrorsFrom({
+      county_id: ['Alegeți județul'],
+      number: ['Introduceți numărul'],
+      zip_code: ['Cod greșit'],
+    });
+    expect(errors).toEqual({
+      county: 'Alegeți județul',
+      street_number: 'Introduceți numărul',
+      postal_code: 'Cod greșit',
+    });
     renderPicker({ errors });
     expect(box('Județ')).toBeTruthy();
     expect(screen.getByText('Alegeți județul')).toBeTruthy();
@@ -245,7 +337,11 @@ describe('AddressPicker', { timeout: 20000 }, () => {
     expect(facts.at(-1)).toEqual({ cityCodedByStreet: true, streetNeedsNumber: false });
     await choose('Street', 'zorilor', 'Strada Zorilor');
     // The street's ranges come from Sameday's call; until then a number is asked for.
-    await waitFor(() => expect(calls.some((c) => c.pathname === '/api/v1/sameday/geo-data' && c.searchParams.get('street_id') === '6493')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.pathname === '/api/v1/sameday/geo-data' && c.searchParams.get('street_id') === '6493'),
+      ).toBe(true),
+    );
     expect(facts.at(-1)).toEqual({ cityCodedByStreet: true, streetNeedsNumber: true });
     fireEvent.change(field('Number'), { target: { value: '29' } });
     await waitFor(() => expect(last).toMatchObject({ street_id: 6493, street_number: '29', postal_code: '400351' }));
@@ -279,16 +375,45 @@ describe('AddressPicker', { timeout: 20000 }, () => {
 
 describe('a saved address with names only', () => {
   it('is looked up part by part; Bucharest’s sector is the city; what is not found stays to choose', async () => {
-    expect(await resolveSavedAddress({ county: 'cluj', city: 'Cluj-Napoca', street: 'Strada Zorilor', street_number: '29' })).toEqual({
-      county_id: 12, county: 'Cluj', city_id: 54984, city: 'Cluj-Napoca', street_id: 6493, street: 'Strada Zorilor', street_number: '29', postal_code: '400351',
+    expect(
+      await resolveSavedAddress({ county: 'cluj', city: 'Cluj-Napoca', street: 'Strada Zorilor', street_number: '29' }),
+    ).toEqual({
+      county_id: 12,
+      county: 'Cluj',
+      city_id: 54984,
+      city: 'Cluj-Napoca',
+      street_id: 6493,
+      street: 'Strada Zorilor',
+      street_number: '29',
+      postal_code: '400351',
     });
-    expect(await resolveSavedAddress({ county: 'București', city: 'Sector 1', street: 'Calea Victoriei', street_number: '12' })).toMatchObject({ county_id: 40, city_id: 179132, street_id: 100, postal_code: '010061' });
+    expect(
+      await resolveSavedAddress({
+        county: 'București',
+        city: 'Sector 1',
+        street: 'Calea Victoriei',
+        street_number: '12',
+      }),
+    ).toMatchObject({ county_id: 40, city_id: 179132, street_id: 100, postal_code: '010061' });
     // Two villages named Lăzărești in Argeș: a name alone does not choose.
-    expect(await resolveSavedAddress({ county: 'Argeș', city: 'Lăzărești', street: 'Principală' })).toEqual({ ...emptyAddress, county_id: 3, county: 'Argeș' });
+    expect(await resolveSavedAddress({ county: 'Argeș', city: 'Lăzărești', street: 'Principală' })).toEqual({
+      ...emptyAddress,
+      county_id: 3,
+      county: 'Argeș',
+    });
     expect(await resolveSavedAddress({ county: 'Atlantida', city: 'X' })).toEqual(emptyAddress);
     // Ids saved: taken as they are, nothing asked.
     calls.length = 0;
-    expect(await resolveSavedAddress({ county_id: 12, county: 'Cluj', city_id: 54984, city: 'Cluj-Napoca', street_number: '7a', zip_code: '400335' })).toMatchObject({ county_id: 12, city_id: 54984, street_number: '7', postal_code: '400335' });
+    expect(
+      await resolveSavedAddress({
+        county_id: 12,
+        county: 'Cluj',
+        city_id: 54984,
+        city: 'Cluj-Napoca',
+        street_number: '7a',
+        zip_code: '400335',
+      }),
+    ).toMatchObject({ county_id: 12, city_id: 54984, street_number: '7', postal_code: '400335' });
     expect(calls).toEqual([]);
   });
 });

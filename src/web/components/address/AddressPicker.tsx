@@ -8,7 +8,15 @@ import { needsNumber, postalCodeFor } from '../../../core/geo/postalCode';
 import { digitsOnly, foldedFilter, localityLabel, withChosen } from './options';
 import type { AddressErrors, AddressFacts, AddressPart, AddressValue } from './types';
 import { emptyAddress } from './types';
-import { isLazyStreetSearch, LocationDataError, useCounties, useLocalities, useStreetRanges, useStreets, type GeoSource } from './useGeo';
+import {
+  isLazyStreetSearch,
+  LocationDataError,
+  useCounties,
+  useLocalities,
+  useStreetRanges,
+  useStreets,
+  type GeoSource,
+} from './useGeo';
 
 export const ADDRESS_SEARCH_DEBOUNCE_MS = 300;
 
@@ -41,7 +49,16 @@ export interface AddressPickerProps {
  * code is the city's. The postal code is read-only, computed from the street's number ranges.
  * Choosing a part clears the parts after it and moves the focus to the next one.
  */
-export function AddressPicker({ value, onChange, errors = {}, required = false, disabled = false, enabled = true, source = 'geo', onFacts }: AddressPickerProps) {
+export function AddressPicker({
+  value,
+  onChange,
+  errors = {},
+  required = false,
+  disabled = false,
+  enabled = true,
+  source = 'geo',
+  onFacts,
+}: AddressPickerProps) {
   const { t } = useTranslation('address');
   const asterisk = (part: AddressPart) => (typeof required === 'boolean' ? required : required.includes(part));
   const cityRef = useRef<HTMLInputElement>(null);
@@ -68,14 +85,25 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
   const lazy = isLazyStreetSearch(value.county_id);
   const counties = useCounties(enabled, source);
   const cityLabel = city && city.id === value.city_id ? localityLabel(city) : value.city;
-  const localities = useLocalities(enabled ? value.county_id : null, debouncedCity === cityLabel ? '' : debouncedCity, source);
+  const localities = useLocalities(
+    enabled ? value.county_id : null,
+    debouncedCity === cityLabel ? '' : debouncedCity,
+    source,
+  );
   const streetTerm = debouncedStreet === value.street ? '' : debouncedStreet;
   const streets = useStreets(enabled ? value.city_id : null, streetTerm, lazy, source);
   // Whether the city has a street list: Bucharest always; elsewhere its first page of streets says.
   const firstStreets = useStreets(enabled && !lazy ? value.city_id : null, '', false, source);
-  const codedByStreet = value.city_id !== null && (lazy || (city?.id === value.city_id ? city.postal_code === null : (firstStreets.data?.length ?? 0) > 0));
+  const codedByStreet =
+    value.city_id !== null &&
+    (lazy || (city?.id === value.city_id ? city.postal_code === null : (firstStreets.data?.length ?? 0) > 0));
   // A saved address names its street: find its row (for the ranges) by a search of its name.
-  const savedStreet = useStreets(enabled && value.street_id !== null && street?.id !== value.street_id ? value.city_id : null, value.street, false, source);
+  const savedStreet = useStreets(
+    enabled && value.street_id !== null && street?.id !== value.street_id ? value.city_id : null,
+    value.street,
+    false,
+    source,
+  );
   useEffect(() => {
     const row = savedStreet.data?.find((s) => s.id === value.street_id);
     if (row && street?.id !== row.id) setStreet(row);
@@ -83,7 +111,8 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
   // The chosen street with its postal-code ranges: a courier's list has none, its own call answers them.
   const ranges = useStreetRanges(source, value.city_id, value.street_id, enabled && codedByStreet);
   const chosenRow = street && street.id === value.street_id ? street : null;
-  const known = chosenRow && source !== 'geo' ? (ranges.data ? { ...chosenRow, ranges: ranges.data } : null) : chosenRow;
+  const known =
+    chosenRow && source !== 'geo' ? (ranges.data ? { ...chosenRow, ranges: ranges.data } : null) : chosenRow;
   // Ranges that arrive after the street was chosen fill a postal code still missing.
   useEffect(() => {
     if (!known || !codedByStreet || value.postal_code) return;
@@ -100,13 +129,24 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
     factsRef.current?.({ cityCodedByStreet: codedByStreet, streetNeedsNumber } satisfies AddressFacts);
   }, [codedByStreet, streetNeedsNumber]);
 
-  const countyOptions = useMemo(() => (counties.data ?? []).map((c) => ({ value: String(c.id), label: c.name })), [counties.data]);
+  const countyOptions = useMemo(
+    () => (counties.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+    [counties.data],
+  );
   const cityOptions = useMemo(
-    () => withChosen((localities.data ?? []).map((l) => ({ value: String(l.id), label: localityLabel(l) })), value.city_id ? { value: String(value.city_id), label: cityLabel } : null),
+    () =>
+      withChosen(
+        (localities.data ?? []).map((l) => ({ value: String(l.id), label: localityLabel(l) })),
+        value.city_id ? { value: String(value.city_id), label: cityLabel } : null,
+      ),
     [localities.data, value.city_id, cityLabel],
   );
   const streetOptions = useMemo(
-    () => withChosen((streets.data ?? []).map((s) => ({ value: String(s.id), label: s.name })), value.street_id ? { value: String(value.street_id), label: value.street } : null),
+    () =>
+      withChosen(
+        (streets.data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+        value.street_id ? { value: String(value.street_id), label: value.street } : null,
+      ),
     [streets.data, value.street_id, value.street],
   );
 
@@ -145,14 +185,18 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
       street_id: row?.id ?? null,
       street: row?.name ?? '',
       // A courier's street row has no ranges yet: the code follows when they arrive.
-      postal_code: row && source === 'geo' ? postalCodeFor(row, value.street_number) ?? '' : '',
+      postal_code: row && source === 'geo' ? (postalCodeFor(row, value.street_number) ?? '') : '',
     });
     if (row) focusNext.current = numberRef;
   };
 
   const typeNumber = (text: string) => {
     const number = digitsOnly(text);
-    const postal = codedByStreet ? (known ? postalCodeFor(known, number) ?? '' : value.postal_code) : value.postal_code;
+    const postal = codedByStreet
+      ? known
+        ? (postalCodeFor(known, number) ?? '')
+        : value.postal_code
+      : value.postal_code;
     onChange({ ...value, street_number: number, postal_code: postal });
   };
 
@@ -160,8 +204,18 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
 
   const waitingForLetters = lazy && streetSearch.trim().length < GEO_LAZY_MIN_CHARS && streetSearch !== value.street;
   const failure = [counties, localities, streets, ranges].find((q) => q.isError)?.error;
-  const failedText = !failure ? undefined : source === 'geo' ? t('loadFailed') : failure instanceof LocationDataError ? t('locationDataInvalid') : t('locationDataFailed');
-  const postalHint = value.postal_code ? t('postalCodeAuto') : codedByStreet && value.street_id && value.street_number ? t('postalCodeUnknown') : t('postalCodeAuto');
+  const failedText = !failure
+    ? undefined
+    : source === 'geo'
+      ? t('loadFailed')
+      : failure instanceof LocationDataError
+        ? t('locationDataInvalid')
+        : t('locationDataFailed');
+  const postalHint = value.postal_code
+    ? t('postalCodeAuto')
+    : codedByStreet && value.street_id && value.street_number
+      ? t('postalCodeUnknown')
+      : t('postalCodeAuto');
 
   return (
     <Grid gap="sm" data-testid="address-picker">
@@ -223,19 +277,35 @@ export function AddressPicker({ value, onChange, errors = {}, required = false, 
           <Select
             ref={streetRef}
             label={t('street')}
-            placeholder={value.city_id === null ? t('chooseCityFirst') : lazy ? t('streetLazyPlaceholder', { count: GEO_LAZY_MIN_CHARS }) : t('streetPlaceholder')}
+            placeholder={
+              value.city_id === null
+                ? t('chooseCityFirst')
+                : lazy
+                  ? t('streetLazyPlaceholder', { count: GEO_LAZY_MIN_CHARS })
+                  : t('streetPlaceholder')
+            }
             withAsterisk={asterisk('street')}
             searchable
             clearable
             openOnFocus={false}
-            data={waitingForLetters ? withChosen([], value.street_id ? { value: String(value.street_id), label: value.street } : null) : streetOptions}
+            data={
+              waitingForLetters
+                ? withChosen([], value.street_id ? { value: String(value.street_id), label: value.street } : null)
+                : streetOptions
+            }
             filter={foldedFilter}
             limit={lazy ? GEO_LAZY_OPTIONS : GEO_MAX_OPTIONS}
             searchValue={streetSearch}
             onSearchChange={setStreetSearch}
             value={value.street_id ? String(value.street_id) : null}
             onChange={chooseStreet}
-            nothingFoundMessage={waitingForLetters ? t('typeMore', { count: GEO_LAZY_MIN_CHARS }) : streets.isFetching ? undefined : t('nothingFound')}
+            nothingFoundMessage={
+              waitingForLetters
+                ? t('typeMore', { count: GEO_LAZY_MIN_CHARS })
+                : streets.isFetching
+                  ? undefined
+                  : t('nothingFound')
+            }
             error={errors.street}
             disabled={disabled || value.city_id === null}
             comboboxProps={{ withinPortal: true }}

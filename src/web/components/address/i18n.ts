@@ -26,13 +26,15 @@ const address: Translations = {
     digitsOnly: 'Digits only',
     lookup: {
       title: 'Address lookup',
-      intro: 'Find a Romanian address as the couriers know it: choose the county, the city, the street and the number to get the postal code.',
+      intro:
+        'Find a Romanian address as the couriers know it: choose the county, the city, the street and the number to get the postal code.',
     },
     about: {
       title: 'About',
       version: 'Seller Console {{version}}',
       dataTitle: 'Address data',
-      notice: 'Contains public information licensed under the Open Government Licence v1.0 (OGL-ROU-1.0). Sources: Poșta Română, Romanian postal codes ("Coduri poștale România", data.gov.ro, {{postal}} edition); INS, SIRUTA register ({{siruta}} edition). The data was transformed (diacritics normalised, number ranges read). Poșta Română and INS do not endorse this application.',
+      notice:
+        'Contains public information licensed under the Open Government Licence v1.0 (OGL-ROU-1.0). Sources: Poșta Română, Romanian postal codes ("Coduri poștale România", data.gov.ro, {{postal}} edition); INS, SIRUTA register ({{siruta}} edition). The data was transformed (diacritics normalised, number ranges read). Poșta Română and INS do not endorse this application.',
       open: 'About this app and its data',
     },
   },
@@ -60,13 +62,15 @@ const address: Translations = {
     digitsOnly: 'Doar cifre',
     lookup: {
       title: 'Căutare adresă',
-      intro: 'Găsiți o adresă din România așa cum o cunosc curierii: alegeți județul, localitatea, strada și numărul pentru a afla codul poștal.',
+      intro:
+        'Găsiți o adresă din România așa cum o cunosc curierii: alegeți județul, localitatea, strada și numărul pentru a afla codul poștal.',
     },
     about: {
       title: 'Despre',
       version: 'Seller Console {{version}}',
       dataTitle: 'Date de adresă',
-      notice: 'Conține informații publice în baza Licenței pentru Guvernare Deschisă v1.0 (OGL-ROU-1.0). Surse: Poșta Română – „Coduri poștale România” (data.gov.ro, ediția {{postal}}); INS – SIRUTA (ediția {{siruta}}). Datele au fost transformate (diacritice normalizate, intervale de numere). Poșta Română și INS nu susțin această aplicație.',
+      notice:
+        'Conține informații publice în baza Licenței pentru Guvernare Deschisă v1.0 (OGL-ROU-1.0). Surse: Poșta Română – „Coduri poștale România” (data.gov.ro, ediția {{postal}}); INS – SIRUTA (ediția {{siruta}}). Datele au fost transformate (diacritice normalizate, intervale de numere). Poșta Română și INS nu susțin această aplicație.',
       open: 'Despre aplicație și datele ei',
     },
   },

@@ -3,7 +3,8 @@ import type { GeoLocality } from '../../../core/api/geo';
 import { foldForSearch, matchesWords, searchWords } from '../../../core/geo/text';
 
 /** How a locality reads in the select: villages carry their commune (twenty villages are named Valea Mare). */
-export const localityLabel = (l: Pick<GeoLocality, 'name' | 'commune'>) => (l.commune ? `${l.name} (${l.commune})` : l.name);
+export const localityLabel = (l: Pick<GeoLocality, 'name' | 'commune'>) =>
+  l.commune ? `${l.name} (${l.commune})` : l.name;
 
 /**
  * Mantine's option filter, ignoring diacritics, case and word order (`iasi` finds Iași, `ion mincu`

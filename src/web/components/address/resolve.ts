@@ -52,19 +52,35 @@ export async function resolveSavedAddress(saved: SavedAddress, signal?: AbortSig
 
   const bucharestSector = county.id === BUCHAREST_COUNTY_ID && /^sector(ul)?\s*\d$/i.test(saved.city.trim());
   const localities = await api
-    .get<{ data: GeoLocality[] }>('/api/v1/geo/localities', { county_id: county.id, search: bucharestSector ? '' : saved.city, limit: GEO_MAX_OPTIONS }, signal)
+    .get<{ data: GeoLocality[] }>(
+      '/api/v1/geo/localities',
+      { county_id: county.id, search: bucharestSector ? '' : saved.city, limit: GEO_MAX_OPTIONS },
+      signal,
+    )
     .then((r) => r.data);
   const matches = bucharestSector ? localities.slice(0, 1) : localities.filter((l) => same(l.name, saved.city));
   // Twenty villages share a name: a name alone picks only a town (no commune) or a single match.
   const city = matches.find((l) => l.commune === null) ?? (matches.length === 1 ? matches[0] : undefined);
   if (!city) return found;
   const number = digitsOnly(saved.street_number ?? '');
-  const withCity: AddressValue = { ...found, city_id: city.id, city: city.name, street_number: number, postal_code: city.postal_code ?? '' };
+  const withCity: AddressValue = {
+    ...found,
+    city_id: city.id,
+    city: city.name,
+    street_number: number,
+    postal_code: city.postal_code ?? '',
+  };
   if (!saved.street?.trim()) return withCity;
   // A city with one postal code has no street list: the street stays free text.
   if (city.postal_code !== null) return { ...withCity, street: saved.street.trim() };
 
-  const streets = await api.get<{ data: GeoStreet[] }>('/api/v1/geo/streets', { locality_id: city.id, search: saved.street, limit: GEO_MAX_OPTIONS }, signal).then((r) => r.data);
+  const streets = await api
+    .get<{ data: GeoStreet[] }>(
+      '/api/v1/geo/streets',
+      { locality_id: city.id, search: saved.street, limit: GEO_MAX_OPTIONS },
+      signal,
+    )
+    .then((r) => r.data);
   const street = streets.find((s) => same(s.name, saved.street));
   if (!street) return withCity;
   return { ...withCity, street_id: street.id, street: street.name, postal_code: postalCodeFor(street, number) ?? '' };
@@ -74,7 +90,19 @@ export async function resolveSavedAddress(saved: SavedAddress, signal?: AbortSig
 export function useResolvedAddress(saved: SavedAddress | null | undefined, enabled: boolean) {
   const parts = saved ?? {};
   return useQuery({
-    queryKey: ['geo', null, 'resolve', parts.county ?? null, parts.county_id ?? null, parts.city ?? null, parts.city_id ?? null, parts.street ?? null, parts.street_id ?? null, parts.street_number ?? null, parts.zip_code ?? null],
+    queryKey: [
+      'geo',
+      null,
+      'resolve',
+      parts.county ?? null,
+      parts.county_id ?? null,
+      parts.city ?? null,
+      parts.city_id ?? null,
+      parts.street ?? null,
+      parts.street_id ?? null,
+      parts.street_number ?? null,
+      parts.zip_code ?? null,
+    ],
     queryFn: ({ signal }) => resolveSavedAddress(parts, signal),
     enabled,
     staleTime: 60 * 60 * 1000,

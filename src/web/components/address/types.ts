@@ -47,8 +47,16 @@ export type AddressErrors = Partial<Record<AddressPart, ReactNode>>;
  */
 export function addressErrorsFrom(errors: Record<string, string[] | string | undefined>, prefix = ''): AddressErrors {
   const map: Record<string, AddressPart> = {
-    county_id: 'county', county: 'county', city_id: 'city', city: 'city', street_id: 'street', street: 'street',
-    street_number: 'street_number', number: 'street_number', postal_code: 'postal_code', zip_code: 'postal_code',
+    county_id: 'county',
+    county: 'county',
+    city_id: 'city',
+    city: 'city',
+    street_id: 'street',
+    street: 'street',
+    street_number: 'street_number',
+    number: 'street_number',
+    postal_code: 'postal_code',
+    zip_code: 'postal_code',
   };
   const out: AddressErrors = {};
   for (const [field, message] of Object.entries(errors)) {

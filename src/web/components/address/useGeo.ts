@@ -27,7 +27,11 @@ interface CourierGeoData {
   zipCodes?: { from: number; to: number | null; parity: string; zip_code: string }[];
 }
 
-function courierGeo(source: Exclude<GeoSource, 'geo'>, query: Record<string, string | number | null>, signal: AbortSignal): Promise<CourierGeoData> {
+function courierGeo(
+  source: Exclude<GeoSource, 'geo'>,
+  query: Record<string, string | number | null>,
+  signal: AbortSignal,
+): Promise<CourierGeoData> {
   return api.get<CourierGeoData>(`/api/v1/${source}/geo-data`, query, signal).then((r) => {
     if (!r || !Array.isArray(r.counties)) throw new LocationDataError();
     return r;
@@ -71,7 +75,13 @@ export function useLocalities(countyId: number | null, search: string, source: G
     queryKey: source === 'geo' ? key('localities', countyId, search) : key(source, 'localities', countyId),
     queryFn: ({ signal }) =>
       source === 'geo'
-        ? api.get<{ data: GeoLocality[] }>('/api/v1/geo/localities', { county_id: countyId, search, limit: GEO_MAX_OPTIONS }, signal).then((r) => r.data)
+        ? api
+            .get<{ data: GeoLocality[] }>(
+              '/api/v1/geo/localities',
+              { county_id: countyId, search, limit: GEO_MAX_OPTIONS },
+              signal,
+            )
+            .then((r) => r.data)
         : courierGeo(source, { county_id: countyId }, signal).then((r) => (r.cities ?? []).map(toLocality)),
     enabled: countyId !== null,
     placeholderData: keepPreviousData,
@@ -94,9 +104,19 @@ export function useStreets(cityId: number | null, search: string, lazy: boolean,
     queryKey: key(source, 'streets', cityId, term, lazy),
     queryFn: ({ signal }) =>
       source === 'geo'
-        ? api.get<{ data: GeoStreet[] }>('/api/v1/geo/streets', { locality_id: cityId, search: term, limit }, signal).then((r) => r.data)
+        ? api
+            .get<{ data: GeoStreet[] }>('/api/v1/geo/streets', { locality_id: cityId, search: term, limit }, signal)
+            .then((r) => r.data)
         : // A courier's street list has no postal codes: useStreetRanges reads the chosen street's.
-          courierGeo(source, { city_id: cityId, search: term, limit }, signal).then((r) => (r.streets ?? []).map((st) => ({ id: st.id, name: st.name, locality_id: st.city_id, ranges: [], blocks: [] }))),
+          courierGeo(source, { city_id: cityId, search: term, limit }, signal).then((r) =>
+            (r.streets ?? []).map((st) => ({
+              id: st.id,
+              name: st.name,
+              locality_id: st.city_id,
+              ranges: [],
+              blocks: [],
+            })),
+          ),
     enabled: cityId !== null && !waiting,
     placeholderData: keepPreviousData,
     staleTime: STALE,
@@ -110,8 +130,14 @@ export function useStreetRanges(source: GeoSource, cityId: number | null, street
   return useQuery<NumberRange[]>({
     queryKey: key(source, 'ranges', cityId, streetId),
     queryFn: ({ signal }) =>
-      courierGeo(source as Exclude<GeoSource, 'geo'>, { city_id: cityId, street_id: streetId, limit: 1 }, signal).then((r) =>
-        (r.zipCodes ?? []).map((z) => ({ from: z.from, to: z.to, parity: (PARITIES.includes(z.parity) ? z.parity : 'both') as NumberRange['parity'], postal_code: z.zip_code })),
+      courierGeo(source as Exclude<GeoSource, 'geo'>, { city_id: cityId, street_id: streetId, limit: 1 }, signal).then(
+        (r) =>
+          (r.zipCodes ?? []).map((z) => ({
+            from: z.from,
+            to: z.to,
+            parity: (PARITIES.includes(z.parity) ? z.parity : 'both') as NumberRange['parity'],
+            postal_code: z.zip_code,
+          })),
       ),
     enabled: enabled && source !== 'geo' && cityId !== null && streetId !== null,
     staleTime: STALE,
@@ -122,7 +148,10 @@ export function useStreetRanges(source: GeoSource, cityId: number | null, street
 export function useGeoSources(enabled = true) {
   return useQuery({
     queryKey: key('about'),
-    queryFn: ({ signal }) => api.get<{ sources: { siruta: string; postal_codes: string } }>('/api/v1/geo/about', undefined, signal).then((r) => r.sources),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ sources: { siruta: string; postal_codes: string } }>('/api/v1/geo/about', undefined, signal)
+        .then((r) => r.sources),
     enabled,
     staleTime: STALE,
   });

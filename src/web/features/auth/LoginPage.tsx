@@ -1,4 +1,16 @@
-import { Alert, Button, Center, Paper, PasswordInput, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Paper,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconAlertCircle, IconBuildingStore, IconLanguage } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +61,12 @@ export function LoginPage() {
           </Text>
         </Stack>
         <Paper withBorder shadow="sm" p="xl" radius="md">
-          <form noValidate onSubmit={form.onSubmit((v) => !login.isPending && login.mutate({ email: v.email.trim(), password: v.password }))}>
+          <form
+            noValidate
+            onSubmit={form.onSubmit(
+              (v) => !login.isPending && login.mutate({ email: v.email.trim(), password: v.password }),
+            )}
+          >
             <Stack>
               <Title order={2} fz={20}>
                 {t('title')}
@@ -62,8 +79,21 @@ export function LoginPage() {
                   {login.isError ? loginErrorMessage(login.error, t) : t('loginFailed')}
                 </Alert>
               ) : null}
-              <TextInput label={t('email')} type="email" autoComplete="username" required autoFocus {...form.getInputProps('email')} />
-              <PasswordInput label={t('password')} autoComplete="current-password" required visibilityToggleButtonProps={{ 'aria-label': t('toggleVisibility') }} {...form.getInputProps('password')} />
+              <TextInput
+                label={t('email')}
+                type="email"
+                autoComplete="username"
+                required
+                autoFocus
+                {...form.getInputProps('email')}
+              />
+              <PasswordInput
+                label={t('password')}
+                autoComplete="current-password"
+                required
+                visibilityToggleButtonProps={{ 'aria-label': t('toggleVisibility') }}
+                {...form.getInputProps('password')}
+              />
               <Button type="submit" fullWidth loading={false} disabled={login.isPending}>
                 {login.isPending ? t('submitting') : t('submit')}
               </Button>

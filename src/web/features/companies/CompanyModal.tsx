@@ -15,14 +15,38 @@ export interface CompanyFormValues {
   county: string;
 }
 
-export const emptyCompany: CompanyFormValues = { name: '', vat_number: '', administrator_name: '', vat_payer: false, active: true, address: '', city: '', county: '' };
+export const emptyCompany: CompanyFormValues = {
+  name: '',
+  vat_number: '',
+  administrator_name: '',
+  vat_payer: false,
+  active: true,
+  address: '',
+  city: '',
+  county: '',
+};
 
 export function toFormValues(c: Company): CompanyFormValues {
-  return { name: c.name, vat_number: c.vat_number, administrator_name: c.administrator_name, vat_payer: c.vat_payer, active: c.active, address: c.address ?? '', city: c.city ?? '', county: c.county ?? '' };
+  return {
+    name: c.name,
+    vat_number: c.vat_number,
+    administrator_name: c.administrator_name,
+    vat_payer: c.vat_payer,
+    active: c.active,
+    address: c.address ?? '',
+    city: c.city ?? '',
+    county: c.county ?? '',
+  };
 }
 
 /** Add (entity null) or edit a company. `save` answers when the server accepted it. */
-export function CompanyModal({ opened, entity: company, onClose, save, saving }: EntityModalProps<Company, CompanyFormValues>) {
+export function CompanyModal({
+  opened,
+  entity: company,
+  onClose,
+  save,
+  saving,
+}: EntityModalProps<Company, CompanyFormValues>) {
   const { t } = useTranslation('companies');
   const { form, modal } = useModalForm({
     opened,
@@ -37,10 +61,19 @@ export function CompanyModal({ opened, entity: company, onClose, save, saving }:
   });
 
   return (
-    <FormModal {...modal} title={company ? t('editTitle') : t('addTitle')} errorFallback={company ? t('errors.update') : t('errors.create')}>
+    <FormModal
+      {...modal}
+      title={company ? t('editTitle') : t('addTitle')}
+      errorFallback={company ? t('errors.update') : t('errors.create')}
+    >
       <TextInput label={t('field.name')} required {...form.getInputProps('name')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('field.vat_number')} description={t('field.vat_number_hint')} required {...form.getInputProps('vat_number')} />
+        <TextInput
+          label={t('field.vat_number')}
+          description={t('field.vat_number_hint')}
+          required
+          {...form.getInputProps('vat_number')}
+        />
         <TextInput label={t('field.administrator_name')} required {...form.getInputProps('administrator_name')} />
       </SimpleGrid>
       <TextInput label={t('field.address')} {...form.getInputProps('address')} />

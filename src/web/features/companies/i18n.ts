@@ -4,7 +4,13 @@ export default {
     add: 'Add company',
     addTitle: 'Add company',
     editTitle: 'Edit company',
-    col: { name: 'Name', vat_number: 'Tax ID (CUI)', administrator: 'Administrator', vat_payer: 'VAT payer', status: 'Status' },
+    col: {
+      name: 'Name',
+      vat_number: 'Tax ID (CUI)',
+      administrator: 'Administrator',
+      vat_payer: 'VAT payer',
+      status: 'Status',
+    },
     field: {
       name: 'Company name',
       vat_number: 'Tax ID (CUI)',
@@ -35,7 +41,13 @@ export default {
     add: 'Adaugă companie',
     addTitle: 'Adaugă companie',
     editTitle: 'Editează compania',
-    col: { name: 'Nume', vat_number: 'Cod fiscal (CUI)', administrator: 'Administrator', vat_payer: 'Plătitor de TVA', status: 'Stare' },
+    col: {
+      name: 'Nume',
+      vat_number: 'Cod fiscal (CUI)',
+      administrator: 'Administrator',
+      vat_payer: 'Plătitor de TVA',
+      status: 'Stare',
+    },
     field: {
       name: 'Numele companiei',
       vat_number: 'Cod fiscal (CUI)',

@@ -1,4 +1,18 @@
-import { Badge, Button, Card, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { IconBox, IconBuilding, IconEye, IconShoppingCart, IconTargetArrow, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,8 +23,20 @@ import { formatAmount, formatDate, formatDateTime } from '../../lib/format';
 import { useCompanyId } from '../../lib/session';
 import { COUNTED, useChangelog, useCounts, useRecentOrders, type Counted } from './api';
 
-const ICONS: Record<Counted, typeof IconBox> = { company: IconBuilding, product: IconBox, order: IconShoppingCart, source: IconTargetArrow, customer: IconUsers };
-const LABELS: Record<Counted, string> = { company: 'companies', product: 'products', order: 'orders', source: 'sources', customer: 'customers' };
+const ICONS: Record<Counted, typeof IconBox> = {
+  company: IconBuilding,
+  product: IconBox,
+  order: IconShoppingCart,
+  source: IconTargetArrow,
+  customer: IconUsers,
+};
+const LABELS: Record<Counted, string> = {
+  company: 'companies',
+  product: 'products',
+  order: 'orders',
+  source: 'sources',
+  customer: 'customers',
+};
 const CHANGELOG_COLORS: Record<string, string> = { notice: 'blue', warning: 'yellow', success: 'green', error: 'red' };
 
 export function DashboardPage() {
@@ -36,7 +62,13 @@ export function DashboardPage() {
                   <Text size="sm" c="dimmed">
                     {t(`counts.${LABELS[resource]}`)}
                   </Text>
-                  {q.isLoading ? <Loader size="sm" /> : <Text fz={28} fw={700} lh={1.1}>{(q.data ?? 0).toLocaleString(i18n.language)}</Text>}
+                  {q.isLoading ? (
+                    <Loader size="sm" />
+                  ) : (
+                    <Text fz={28} fw={700} lh={1.1}>
+                      {(q.data ?? 0).toLocaleString(i18n.language)}
+                    </Text>
+                  )}
                 </Stack>
                 <ThemeIcon variant="light" size={40} radius="md">
                   <Icon size={22} />
@@ -87,7 +119,13 @@ export function DashboardPage() {
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(o.created_at, i18n.language)}</Table.Td>
                     <Table.Td ta="right">
-                      <Button component={Link} to={`/orders/${o.id}`} size="xs" variant="light" leftSection={<IconEye size={14} />}>
+                      <Button
+                        component={Link}
+                        to={`/orders/${o.id}`}
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconEye size={14} />}
+                      >
                         {t('view')}
                       </Button>
                     </Table.Td>
@@ -106,13 +144,29 @@ export function DashboardPage() {
         {changelog.isLoading ? (
           <LoadingState />
         ) : changelog.isError ? (
-          <ErrorState message={errorMessage(changelog.error, t('fetchFailed'))} onRetry={() => void changelog.refetch()} />
+          <ErrorState
+            message={errorMessage(changelog.error, t('fetchFailed'))}
+            onRetry={() => void changelog.refetch()}
+          />
         ) : (changelog.data?.data ?? []).length === 0 ? (
           <Text c="dimmed">{t('noChangelog')}</Text>
         ) : (
           <Timeline bulletSize={14} lineWidth={2}>
             {(changelog.data?.data ?? []).map((entry) => (
-              <Timeline.Item key={entry.id} color={CHANGELOG_COLORS[entry.type] ?? 'gray'} title={<Group gap="xs"><Text fw={600}>{entry.title}</Text>{entry.type !== 'none' ? <Badge size="xs" variant="light" color={CHANGELOG_COLORS[entry.type] ?? 'gray'}>{t(`type.${entry.type}`, { defaultValue: entry.type })}</Badge> : null}</Group>}>
+              <Timeline.Item
+                key={entry.id}
+                color={CHANGELOG_COLORS[entry.type] ?? 'gray'}
+                title={
+                  <Group gap="xs">
+                    <Text fw={600}>{entry.title}</Text>
+                    {entry.type !== 'none' ? (
+                      <Badge size="xs" variant="light" color={CHANGELOG_COLORS[entry.type] ?? 'gray'}>
+                        {t(`type.${entry.type}`, { defaultValue: entry.type })}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                }
+              >
                 <Text size="sm">{entry.description}</Text>
                 <Text size="xs" c="dimmed" mt={4}>
                   {formatDate(entry.created_at, i18n.language)}

@@ -41,7 +41,8 @@ export function useCounts(companyId: number | null) {
 export function useRecentOrders(companyId: number | null) {
   return useQuery({
     queryKey: queryKeys.list('order', companyId, { recent: true }),
-    queryFn: ({ signal }) => api.get<ListResponse<RecentOrder>>('/api/v1/order', { items: 10, sort: '-created_at' }, signal),
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<RecentOrder>>('/api/v1/order', { items: 10, sort: '-created_at' }, signal),
     enabled: companyId !== null,
   });
 }

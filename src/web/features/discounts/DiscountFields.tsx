@@ -15,7 +15,15 @@ export function DiscountTypeBadge({ type }: { type: DiscountType }) {
 }
 
 /** Type select: percentage, amount, shipping. */
-export function DiscountTypeSelect({ value, onChange, error }: { value: string | null; onChange: (v: string | null) => void; error?: React.ReactNode }) {
+export function DiscountTypeSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: string | null;
+  onChange: (v: string | null) => void;
+  error?: React.ReactNode;
+}) {
   const { t } = useTranslation('discounts');
   return (
     <Select
@@ -37,7 +45,8 @@ export function DiscountTypeSelect({ value, onChange, error }: { value: string |
 export function DiscountValueInput({ type, inputProps }: { type: string | null; inputProps: InputProps }) {
   const { t } = useTranslation('discounts');
   if (type === 'shipping') return null;
-  const label = type === 'percentage' ? t('field.valuePercent') : type === 'amount' ? t('field.valueAmount') : t('field.value');
+  const label =
+    type === 'percentage' ? t('field.valuePercent') : type === 'amount' ? t('field.valueAmount') : t('field.value');
   return (
     <NumberInput
       label={label}

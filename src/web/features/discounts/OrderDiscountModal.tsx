@@ -1,6 +1,11 @@
 import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { orderDiscountBody, orderDiscountUpdateBody, type DiscountType, type OrderDiscount } from '../../../core/api/discounts';
+import {
+  orderDiscountBody,
+  orderDiscountUpdateBody,
+  type DiscountType,
+  type OrderDiscount,
+} from '../../../core/api/discounts';
 import { CompanySelect } from '../../components/CompanySelect';
 import { CompanySourceSelect } from '../../components/CompanySourceSelect';
 import { FormModal } from '../../components/FormModal';
@@ -24,7 +29,13 @@ export interface OrderDiscountFormValues {
  * company are shown read-only: the update sends type, order_value and value only (a discount stays
  * in its company and source).
  */
-export function OrderDiscountModal({ opened, entity: discount, onClose, save, saving }: EntityModalProps<OrderDiscount, OrderDiscountBody>) {
+export function OrderDiscountModal({
+  opened,
+  entity: discount,
+  onClose,
+  save,
+  saving,
+}: EntityModalProps<OrderDiscount, OrderDiscountBody>) {
   const { t } = useTranslation('discounts');
   const selectedCompanyId = useCompanyId();
   const { otherCompanyName } = useCompanies();
@@ -33,14 +44,32 @@ export function OrderDiscountModal({ opened, entity: discount, onClose, save, sa
     entity: discount,
     onClose,
     saving,
-    blank: { type: null, order_value: '', value: '', company_id: selectedCompanyId ? String(selectedCompanyId) : null, source_id: null },
-    toValues: (d): OrderDiscountFormValues => ({ type: d.type, order_value: d.order_value, value: d.value ?? '', company_id: String(d.company_id), source_id: String(d.source_id) }),
+    blank: {
+      type: null,
+      order_value: '',
+      value: '',
+      company_id: selectedCompanyId ? String(selectedCompanyId) : null,
+      source_id: null,
+    },
+    toValues: (d): OrderDiscountFormValues => ({
+      type: d.type,
+      order_value: d.order_value,
+      value: d.value ?? '',
+      company_id: String(d.company_id),
+      source_id: String(d.source_id),
+    }),
     schema: discount ? orderDiscountUpdateBody : orderDiscountBody,
     save: (v) => {
       const type = v.type as DiscountType;
       // No value is sent for shipping: a shipping discount is free shipping, it has no value.
-      const fields: OrderDiscountUpdateBody = { type, order_value: v.order_value, ...(type === 'shipping' ? {} : { value: v.value }) };
-      return discount ? save(discount.id, fields) : save(null, { ...fields, company_id: Number(v.company_id), source_id: Number(v.source_id) });
+      const fields: OrderDiscountUpdateBody = {
+        type,
+        order_value: v.order_value,
+        ...(type === 'shipping' ? {} : { value: v.value }),
+      };
+      return discount
+        ? save(discount.id, fields)
+        : save(null, { ...fields, company_id: Number(v.company_id), source_id: Number(v.source_id) });
     },
     savedMessage: (v) => {
       if (discount) return t('order.updated');
@@ -52,8 +81,17 @@ export function OrderDiscountModal({ opened, entity: discount, onClose, save, sa
   const { values } = form;
 
   return (
-    <FormModal {...modal} title={editing ? t('order.editTitle') : t('order.addTitle')} errorFallback={editing ? t('order.errors.update') : t('order.errors.create')} size="lg">
-      <DiscountTypeSelect value={values.type} onChange={(v) => form.setFieldValue('type', v)} error={form.errors.type} />
+    <FormModal
+      {...modal}
+      title={editing ? t('order.editTitle') : t('order.addTitle')}
+      errorFallback={editing ? t('order.errors.update') : t('order.errors.create')}
+      size="lg"
+    >
+      <DiscountTypeSelect
+        value={values.type}
+        onChange={(v) => form.setFieldValue('type', v)}
+        error={form.errors.type}
+      />
       <SimpleGrid cols={{ base: 1, sm: values.type === 'shipping' ? 1 : 2 }}>
         <NumberInput
           label={t('field.order_value')}
@@ -70,7 +108,13 @@ export function OrderDiscountModal({ opened, entity: discount, onClose, save, sa
       </SimpleGrid>
       {discount ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('field.source')} value={discount.source?.source ?? t('unknownSource')} readOnly variant="filled" description={t('field.fixedHint')} />
+          <TextInput
+            label={t('field.source')}
+            value={discount.source?.source ?? t('unknownSource')}
+            readOnly
+            variant="filled"
+            description={t('field.fixedHint')}
+          />
         </SimpleGrid>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -88,7 +132,11 @@ export function OrderDiscountModal({ opened, entity: discount, onClose, save, sa
           <CompanySourceSelect
             companyId={values.company_id ? Number(values.company_id) : null}
             query={{ page: 1, items: 100 }}
-            hints={{ needsCompany: t('field.sourceNeedsCompany'), failed: t('field.sourcesFailed'), none: t('field.noSources') }}
+            hints={{
+              needsCompany: t('field.sourceNeedsCompany'),
+              failed: t('field.sourcesFailed'),
+              none: t('field.noSources'),
+            }}
             label={t('field.source')}
             placeholder={t('field.sourcePlaceholder')}
             openOnFocus={false}

@@ -16,7 +16,8 @@ export function OrderDiscountsPage() {
   const list = useOrderDiscountList();
   const crud = useOrderDiscountCrud(list);
   const modal = useEntityModal<OrderDiscount>();
-  const describe = (d: OrderDiscount) => `${formatDiscountValue(d.type, d.value, t, lang)}, ${t('orderFrom', { amount: formatAmount(d.order_value, 'RON', lang) })}`;
+  const describe = (d: OrderDiscount) =>
+    `${formatDiscountValue(d.type, d.value, t, lang)}, ${t('orderFrom', { amount: formatAmount(d.order_value, 'RON', lang) })}`;
 
   return (
     <>
@@ -26,8 +27,20 @@ export function OrderDiscountsPage() {
         onAdd={modal.add}
         columns={[
           { key: 'type', header: t('order.col.type'), render: (d) => <DiscountTypeBadge type={d.type} /> },
-          { key: 'order_value', header: t('order.col.order_value'), render: (d) => t('orderFrom', { amount: formatAmount(d.order_value, 'RON', lang) }) },
-          { key: 'value', header: t('order.col.value'), render: (d) => <Text size="sm" fw={500}>{formatDiscountValue(d.type, d.value, t, lang)}</Text> },
+          {
+            key: 'order_value',
+            header: t('order.col.order_value'),
+            render: (d) => t('orderFrom', { amount: formatAmount(d.order_value, 'RON', lang) }),
+          },
+          {
+            key: 'value',
+            header: t('order.col.value'),
+            render: (d) => (
+              <Text size="sm" fw={500}>
+                {formatDiscountValue(d.type, d.value, t, lang)}
+              </Text>
+            ),
+          },
           { key: 'source', header: t('order.col.source'), render: (d) => d.source?.source ?? t('unknownSource') },
         ]}
         onEdit={modal.edit}

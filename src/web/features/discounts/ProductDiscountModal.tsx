@@ -1,6 +1,11 @@
 import { NumberInput, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MAX_DISCOUNT_QUANTITY, productDiscountBody, type DiscountType, type ProductDiscount } from '../../../core/api/discounts';
+import {
+  MAX_DISCOUNT_QUANTITY,
+  productDiscountBody,
+  type DiscountType,
+  type ProductDiscount,
+} from '../../../core/api/discounts';
 import { FormModal } from '../../components/FormModal';
 import { ProductSelect } from '../../components/ProductSelect';
 import { useModalForm, type EntityModalProps } from '../../components/useModalForm';
@@ -17,7 +22,13 @@ export interface ProductDiscountFormValues {
 const empty: ProductDiscountFormValues = { product_id: null, type: null, quantity: '', value: '' };
 
 /** Add (entity null) or edit a product discount: product, type, quantity, value (0 allowed). */
-export function ProductDiscountModal({ opened, entity: discount, onClose, save, saving }: EntityModalProps<ProductDiscount, ProductDiscountBody>) {
+export function ProductDiscountModal({
+  opened,
+  entity: discount,
+  onClose,
+  save,
+  saving,
+}: EntityModalProps<ProductDiscount, ProductDiscountBody>) {
   const { t } = useTranslation('discounts');
   const { form, editing, modal } = useModalForm({
     opened,
@@ -29,17 +40,29 @@ export function ProductDiscountModal({ opened, entity: discount, onClose, save, 
     schema: productDiscountBody,
     save: (v) => {
       const type = v.type as DiscountType;
-      return save(discount?.id ?? null, { product_id: Number(v.product_id), type, quantity: v.quantity, ...(type === 'shipping' ? {} : { value: v.value }) });
+      return save(discount?.id ?? null, {
+        product_id: Number(v.product_id),
+        type,
+        quantity: v.quantity,
+        ...(type === 'shipping' ? {} : { value: v.value }),
+      });
     },
     savedMessage: () => (discount ? t('product.updated') : t('product.created')),
   });
   // The product of an edited discount may be beyond the first 100: kept choosable.
-  const known = discount ? { id: discount.product_id, name: discount.product?.name ?? t('unknownProduct'), sku: discount.product?.sku ?? '' } : null;
+  const known = discount
+    ? { id: discount.product_id, name: discount.product?.name ?? t('unknownProduct'), sku: discount.product?.sku ?? '' }
+    : null;
 
   const { values } = form;
 
   return (
-    <FormModal {...modal} title={editing ? t('product.editTitle') : t('product.addTitle')} errorFallback={editing ? t('product.errors.update') : t('product.errors.create')} size="lg">
+    <FormModal
+      {...modal}
+      title={editing ? t('product.editTitle') : t('product.addTitle')}
+      errorFallback={editing ? t('product.errors.update') : t('product.errors.create')}
+      size="lg"
+    >
       <ProductSelect
         enabled={opened}
         known={known}
@@ -52,7 +75,11 @@ export function ProductDiscountModal({ opened, entity: discount, onClose, save, 
         failedText={t('field.productsFailed')}
         noneText={t('field.noProducts')}
       />
-      <DiscountTypeSelect value={values.type} onChange={(v) => form.setFieldValue('type', v)} error={form.errors.type} />
+      <DiscountTypeSelect
+        value={values.type}
+        onChange={(v) => form.setFieldValue('type', v)}
+        error={form.errors.type}
+      />
       <SimpleGrid cols={{ base: 1, sm: values.type === 'shipping' ? 1 : 2 }}>
         <NumberInput
           label={t('field.quantity')}

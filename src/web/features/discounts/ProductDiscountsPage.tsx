@@ -28,7 +28,9 @@ export function ProductDiscountsPage() {
             header: t('product.col.product'),
             render: (d) => (
               <Stack gap={0}>
-                <Text size="sm" fw={500}>{d.product?.name ?? t('unknownProduct')}</Text>
+                <Text size="sm" fw={500}>
+                  {d.product?.name ?? t('unknownProduct')}
+                </Text>
                 {d.product?.sku ? (
                   <Text size="xs" c="dimmed">
                     {d.product.sku}
@@ -38,8 +40,22 @@ export function ProductDiscountsPage() {
             ),
           },
           { key: 'type', header: t('product.col.type'), render: (d) => <DiscountTypeBadge type={d.type} /> },
-          { key: 'quantity', header: t('product.col.quantity'), align: 'right', render: (d) => d.quantity.toLocaleString(lang.startsWith('ro') ? 'ro-RO' : 'en-US') },
-          { key: 'value', header: t('product.col.value'), align: 'right', render: (d) => <Text size="sm" fw={500}>{formatDiscountValue(d.type, d.value, t, lang)}</Text> },
+          {
+            key: 'quantity',
+            header: t('product.col.quantity'),
+            align: 'right',
+            render: (d) => d.quantity.toLocaleString(lang.startsWith('ro') ? 'ro-RO' : 'en-US'),
+          },
+          {
+            key: 'value',
+            header: t('product.col.value'),
+            align: 'right',
+            render: (d) => (
+              <Text size="sm" fw={500}>
+                {formatDiscountValue(d.type, d.value, t, lang)}
+              </Text>
+            ),
+          },
         ]}
         onEdit={modal.edit}
         onDelete={(d) => crud.remove.mutateAsync(d.id)}

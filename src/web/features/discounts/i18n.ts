@@ -1,7 +1,11 @@
 export default {
   en: {
     type: { percentage: 'Percentage', amount: 'Fixed amount', shipping: 'Free shipping' },
-    typeHint: { percentage: 'A percentage off (0–100 %).', amount: 'A fixed amount off, in RON.', shipping: 'Free shipping: no value needed.' },
+    typeHint: {
+      percentage: 'A percentage off (0–100 %).',
+      amount: 'A fixed amount off, in RON.',
+      shipping: 'Free shipping: no value needed.',
+    },
     freeShipping: 'Free shipping',
     unknownSource: 'Unknown Source',
     unknownProduct: 'Unknown product',
@@ -71,7 +75,11 @@ export default {
   },
   ro: {
     type: { percentage: 'Procent', amount: 'Sumă fixă', shipping: 'Transport gratuit' },
-    typeHint: { percentage: 'O reducere procentuală (0–100 %).', amount: 'O reducere cu o sumă fixă, în RON.', shipping: 'Transport gratuit: nu este nevoie de o valoare.' },
+    typeHint: {
+      percentage: 'O reducere procentuală (0–100 %).',
+      amount: 'O reducere cu o sumă fixă, în RON.',
+      shipping: 'Transport gratuit: nu este nevoie de o valoare.',
+    },
     freeShipping: 'Transport gratuit',
     unknownSource: 'Sursă necunoscută',
     unknownProduct: 'Produs necunoscut',

@@ -4,7 +4,15 @@ import type { CompanyIntegration, Integration } from '../../../core/api/integrat
 import { EmulatedBadge } from './EmulatedBadge';
 
 /** An integration not fully configured: type badge, "Partially configured", Setup or Complete configuration. */
-export function AvailableCard({ integration: i, setup, onSetup }: { integration: Integration; setup: CompanyIntegration | undefined; onSetup: () => void }) {
+export function AvailableCard({
+  integration: i,
+  setup,
+  onSetup,
+}: {
+  integration: Integration;
+  setup: CompanyIntegration | undefined;
+  onSetup: () => void;
+}) {
   const { t } = useTranslation('integrations');
   const partial = Boolean(setup) && !setup?.configured;
   return (

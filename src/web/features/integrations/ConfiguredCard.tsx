@@ -14,7 +14,15 @@ import { EmulatedBadge } from './EmulatedBadge';
  * confirmation. As the spec says, a failed toggle or delete is only logged (the list is refetched
  * either way, so it shows the true state).
  */
-export function ConfiguredCard({ integration: i, setup, onReconfigure }: { integration: Integration; setup: CompanyIntegration; onReconfigure: () => void }) {
+export function ConfiguredCard({
+  integration: i,
+  setup,
+  onReconfigure,
+}: {
+  integration: Integration;
+  setup: CompanyIntegration;
+  onReconfigure: () => void;
+}) {
   const { t } = useTranslation('integrations');
   const toggle = useToggleIntegration();
   const remove = useDeleteIntegration();
@@ -26,7 +34,11 @@ export function ConfiguredCard({ integration: i, setup, onReconfigure }: { integ
     c.pickup_point_name ? t('summary.pickupPoint', { name: c.pickup_point_name }) : null,
     c.contact_person_name ? t('summary.contactPerson', { name: c.contact_person_name }) : null,
     c.series_name ? t('summary.series', { name: c.series_name }) : null,
-    c.vat_amount !== undefined && i.key === 'smartbill' ? (c.vat_name ? t('summary.vat', { name: `${c.vat_name} (${c.vat_amount}%)` }) : t('summary.noVat')) : null,
+    c.vat_amount !== undefined && i.key === 'smartbill'
+      ? c.vat_name
+        ? t('summary.vat', { name: `${c.vat_name} (${c.vat_amount}%)` })
+        : t('summary.noVat')
+      : null,
   ].filter(Boolean);
 
   const flip = () => {
@@ -42,7 +54,12 @@ export function ConfiguredCard({ integration: i, setup, onReconfigure }: { integ
   };
   const runTest = () =>
     test.mutate(setup.id, {
-      onSuccess: (r) => notifications.show({ color: r.ok ? 'green' : 'red', title: r.ok ? t('testOk') : t('testFailed'), message: r.message }),
+      onSuccess: (r) =>
+        notifications.show({
+          color: r.ok ? 'green' : 'red',
+          title: r.ok ? t('testOk') : t('testFailed'),
+          message: r.message,
+        }),
       onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, t('errors.test')) }),
     });
 
@@ -58,7 +75,12 @@ export function ConfiguredCard({ integration: i, setup, onReconfigure }: { integ
             {i.emulated ? <EmulatedBadge name={i.name} /> : null}
           </Group>
           <Tooltip label={t('common:actions.delete')}>
-            <ActionIcon variant="subtle" color="red" onClick={() => setConfirming(true)} aria-label={`${t('common:actions.delete')} ${i.name}`}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={() => setConfirming(true)}
+              aria-label={`${t('common:actions.delete')} ${i.name}`}
+            >
               <IconTrash size={18} />
             </ActionIcon>
           </Tooltip>

@@ -1,7 +1,14 @@
 import { Badge, Grid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { INTEGRATION_TYPES, isWizardKey, type CompanyIntegration, type Integration, type IntegrationType, type WizardKey } from '../../../core/api/integrations';
+import {
+  INTEGRATION_TYPES,
+  isWizardKey,
+  type CompanyIntegration,
+  type Integration,
+  type IntegrationType,
+  type WizardKey,
+} from '../../../core/api/integrations';
 import { CompanyRequired, ErrorState, LoadingState, PageHeader } from '../../components/states';
 import { errorMessage } from '../../lib/api';
 import { useCompanyId } from '../../lib/session';
@@ -22,7 +29,9 @@ export function IntegrationsPage() {
   const catalogue = useIntegrations();
   const setups = useCompanyIntegrations();
   const [params, setParams] = useSearchParams();
-  const tab = (INTEGRATION_TYPES as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as IntegrationType) : 'courier';
+  const tab = (INTEGRATION_TYPES as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as IntegrationType)
+    : 'courier';
   const setupKey = params.get('setup');
 
   if (companyId === null) {
@@ -47,7 +56,13 @@ export function IntegrationsPage() {
 
   let content;
   if (catalogue.isLoading || setups.isLoading) content = <LoadingState />;
-  else if (catalogue.error || setups.error) content = <ErrorState message={errorMessage(catalogue.error ?? setups.error, t('errors.fetch'))} onRetry={() => void Promise.all([catalogue.refetch(), setups.refetch()])} />;
+  else if (catalogue.error || setups.error)
+    content = (
+      <ErrorState
+        message={errorMessage(catalogue.error ?? setups.error, t('errors.fetch'))}
+        onRetry={() => void Promise.all([catalogue.refetch(), setups.refetch()])}
+      />
+    );
   else {
     const integrations = catalogue.data ?? [];
     const byKey = new Map((setups.data ?? []).map((s) => [s.key, s]));
@@ -58,7 +73,19 @@ export function IntegrationsPage() {
             const ofType = integrations.filter((i) => i.type === type);
             const configured = ofType.filter((i) => byKey.get(i.key)?.configured).length;
             return (
-              <Tabs.Tab key={type} value={type} rightSection={<Badge size="sm" variant="light" aria-label={t('tabs.countLabel', { configured, available: ofType.length })}>{t('tabs.count', { configured, available: ofType.length })}</Badge>}>
+              <Tabs.Tab
+                key={type}
+                value={type}
+                rightSection={
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    aria-label={t('tabs.countLabel', { configured, available: ofType.length })}
+                  >
+                    {t('tabs.count', { configured, available: ofType.length })}
+                  </Badge>
+                }
+              >
                 {t(`tabs.${type}`)}
               </Tabs.Tab>
             );
@@ -66,7 +93,11 @@ export function IntegrationsPage() {
         </Tabs.List>
         {INTEGRATION_TYPES.map((type) => (
           <Tabs.Panel key={type} value={type}>
-            <TypePanel integrations={integrations.filter((i) => i.type === type)} byKey={byKey} onSetup={(key) => setParam('setup', key)} />
+            <TypePanel
+              integrations={integrations.filter((i) => i.type === type)}
+              byKey={byKey}
+              onSetup={(key) => setParam('setup', key)}
+            />
           </Tabs.Panel>
         ))}
       </Tabs>
@@ -95,7 +126,15 @@ export function IntegrationsPage() {
   );
 }
 
-function TypePanel({ integrations, byKey, onSetup }: { integrations: Integration[]; byKey: Map<string, CompanyIntegration>; onSetup: (key: string) => void }) {
+function TypePanel({
+  integrations,
+  byKey,
+  onSetup,
+}: {
+  integrations: Integration[];
+  byKey: Map<string, CompanyIntegration>;
+  onSetup: (key: string) => void;
+}) {
   const { t } = useTranslation('integrations');
   const available = integrations.filter((i) => !byKey.get(i.key)?.configured);
   const configured = integrations.filter((i) => byKey.get(i.key)?.configured);
@@ -115,7 +154,12 @@ function TypePanel({ integrations, byKey, onSetup }: { integrations: Integration
           <Title order={4}>{t('configured')}</Title>
           {configured.length === 0 ? <Text c="dimmed">{t('noneConfigured')}</Text> : null}
           {configured.map((i) => (
-            <ConfiguredCard key={i.key} integration={i} setup={byKey.get(i.key)!} onReconfigure={() => onSetup(i.key)} />
+            <ConfiguredCard
+              key={i.key}
+              integration={i}
+              setup={byKey.get(i.key)!}
+              onReconfigure={() => onSetup(i.key)}
+            />
           ))}
         </Stack>
       </Grid.Col>

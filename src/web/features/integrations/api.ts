@@ -11,7 +11,8 @@ const SETUPS = COMPANY_INTEGRATIONS;
 export function useIntegrations() {
   return useQuery({
     queryKey: queryKeys.list(CATALOGUE, null, {}),
-    queryFn: ({ signal }) => api.get<{ data: Integration[] }>('/api/v1/integrations', undefined, signal).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Integration[] }>('/api/v1/integrations', undefined, signal).then((r) => r.data),
   });
 }
 
@@ -19,7 +20,8 @@ export function useIntegrations() {
 export { useCompanyIntegrations };
 
 /** `/api/v1/{key}/company/{companyId}/{step}`: the wizard's calls name the company in the path. */
-export const wizardPath = (key: WizardKey, companyId: number, step: string) => `/api/v1/${key}/company/${companyId}/${step}`;
+export const wizardPath = (key: WizardKey, companyId: number, step: string) =>
+  `/api/v1/${key}/company/${companyId}/${step}`;
 
 function useSetupsChanged() {
   const qc = useQueryClient();
@@ -30,7 +32,8 @@ function useSetupsChanged() {
 export function useLogin(key: WizardKey, companyId: number) {
   const changed = useSetupsChanged();
   return useMutation({
-    mutationFn: (credentials: Record<string, string>) => api.post<{ data: CompanyIntegration }>(wizardPath(key, companyId, 'login'), credentials).then((r) => r.data),
+    mutationFn: (credentials: Record<string, string>) =>
+      api.post<{ data: CompanyIntegration }>(wizardPath(key, companyId, 'login'), credentials).then((r) => r.data),
     onSuccess: changed,
   });
 }
@@ -54,7 +57,8 @@ export function useWizardList<T>(key: WizardKey, companyId: number, step: Wizard
 export function useWizardChoice(key: WizardKey, companyId: number, step: WizardListStep) {
   const changed = useSetupsChanged();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post<{ data: CompanyIntegration }>(wizardPath(key, companyId, step), body).then((r) => r.data),
+    mutationFn: (body: Record<string, unknown>) =>
+      api.post<{ data: CompanyIntegration }>(wizardPath(key, companyId, step), body).then((r) => r.data),
     onSuccess: changed,
   });
 }
@@ -62,7 +66,8 @@ export function useWizardChoice(key: WizardKey, companyId: number, step: WizardL
 export function useToggleIntegration() {
   const changed = useSetupsChanged();
   return useMutation({
-    mutationFn: (id: number) => api.post<{ data: CompanyIntegration }>(`/api/v1/company-integration/${id}/toggle-status`).then((r) => r.data),
+    mutationFn: (id: number) =>
+      api.post<{ data: CompanyIntegration }>(`/api/v1/company-integration/${id}/toggle-status`).then((r) => r.data),
     onSettled: changed,
   });
 }
@@ -77,6 +82,7 @@ export function useDeleteIntegration() {
 
 export function useTestIntegration() {
   return useMutation({
-    mutationFn: (id: number) => api.post<{ data: TestResult }>(`/api/v1/company-integration/${id}/test`).then((r) => r.data),
+    mutationFn: (id: number) =>
+      api.post<{ data: TestResult }>(`/api/v1/company-integration/${id}/test`).then((r) => r.data),
   });
 }

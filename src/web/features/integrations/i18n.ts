@@ -3,7 +3,13 @@ export default {
   en: {
     title: 'Integrations',
     intro: 'Connect your couriers, invoicing and messaging providers for the selected company.',
-    tabs: { courier: 'Courier', invoice: 'Invoice', messaging: 'Messaging', count: '{{configured}}/{{available}}', countLabel: '{{configured}} configured of {{available}} available' },
+    tabs: {
+      courier: 'Courier',
+      invoice: 'Invoice',
+      messaging: 'Messaging',
+      count: '{{configured}}/{{available}}',
+      countLabel: '{{configured}} configured of {{available}} available',
+    },
     type: { courier: 'Courier', invoice: 'Invoice', messaging: 'Messaging' },
     description: {
       cargus: 'Cargus courier: AWBs, labels and tracking from your Cargus account.',
@@ -31,7 +37,13 @@ export default {
     deleteTitle: 'Delete integration',
     deleteMessage: 'Delete the {{name}} integration of this company? Its saved credentials are deleted too.',
     deleted: '{{name}} was removed.',
-    summary: { pickupPoint: 'Pickup point: {{name}}', contactPerson: 'Contact person: {{name}}', series: 'Series: {{name}}', vat: 'VAT: {{name}}', noVat: 'VAT: none (each product’s rate)' },
+    summary: {
+      pickupPoint: 'Pickup point: {{name}}',
+      contactPerson: 'Contact person: {{name}}',
+      series: 'Series: {{name}}',
+      vat: 'VAT: {{name}}',
+      noVat: 'VAT: none (each product’s rate)',
+    },
     emulated: 'Emulated',
     emulatedHint: 'Calls go to the built-in emulator of {{name}}, not to the real provider.',
     demo: {
@@ -106,7 +118,13 @@ export default {
   ro: {
     title: 'Integrări',
     intro: 'Conectați curierii, facturarea și mesageria pentru compania selectată.',
-    tabs: { courier: 'Curierat', invoice: 'Facturare', messaging: 'Mesagerie', count: '{{configured}}/{{available}}', countLabel: '{{configured}} configurate din {{available}} disponibile' },
+    tabs: {
+      courier: 'Curierat',
+      invoice: 'Facturare',
+      messaging: 'Mesagerie',
+      count: '{{configured}}/{{available}}',
+      countLabel: '{{configured}} configurate din {{available}} disponibile',
+    },
     type: { courier: 'Curierat', invoice: 'Facturare', messaging: 'Mesagerie' },
     description: {
       cargus: 'Curier Cargus: AWB-uri, etichete și urmărire din contul dumneavoastră Cargus.',
@@ -134,7 +152,13 @@ export default {
     deleteTitle: 'Ștergere integrare',
     deleteMessage: 'Ștergeți integrarea {{name}} a acestei companii? Datele de autentificare salvate se șterg și ele.',
     deleted: 'Integrarea {{name}} a fost eliminată.',
-    summary: { pickupPoint: 'Punct de ridicare: {{name}}', contactPerson: 'Persoană de contact: {{name}}', series: 'Serie: {{name}}', vat: 'TVA: {{name}}', noVat: 'TVA: niciuna (cota fiecărui produs)' },
+    summary: {
+      pickupPoint: 'Punct de ridicare: {{name}}',
+      contactPerson: 'Persoană de contact: {{name}}',
+      series: 'Serie: {{name}}',
+      vat: 'TVA: {{name}}',
+      noVat: 'TVA: niciuna (cota fiecărui produs)',
+    },
     emulated: 'Emulat',
     emulatedHint: 'Apelurile merg la emulatorul integrat pentru {{name}}, nu la furnizorul real.',
     demo: {

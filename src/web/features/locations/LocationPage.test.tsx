@@ -12,9 +12,21 @@ import { prepareDom } from '../../test/dom';
 import locations from './i18n';
 import { LocationPage } from './LocationPage';
 
-const place = (id: string, name: string, county: string, city: string, extra: Partial<SamedayPlace> = {}): SamedayPlace => ({ id, name, address: `Strada ${id}`, county, city, postal_code: null, ...extra });
-const points = [place('1', 'Depozit București', 'București', 'București', { is_default: true }), place('2', 'Depozit Cluj', 'Cluj', 'Cluj-Napoca')];
-const lockers = [place('10', 'easybox Turda', 'Cluj', 'Turda', { postal_code: '401001' }), place('11', 'easybox Dej', 'Cluj', 'Dej', { postal_code: '405200' })];
+const place = (
+  id: string,
+  name: string,
+  county: string,
+  city: string,
+  extra: Partial<SamedayPlace> = {},
+): SamedayPlace => ({ id, name, address: `Strada ${id}`, county, city, postal_code: null, ...extra });
+const points = [
+  place('1', 'Depozit București', 'București', 'București', { is_default: true }),
+  place('2', 'Depozit Cluj', 'Cluj', 'Cluj-Napoca'),
+];
+const lockers = [
+  place('10', 'easybox Turda', 'Cluj', 'Turda', { postal_code: '401001' }),
+  place('11', 'easybox Dej', 'Cluj', 'Dej', { postal_code: '405200' }),
+];
 
 const asked: URLSearchParams[] = [];
 let refuse: { status: number; message: string } | null = null;
@@ -27,7 +39,11 @@ function answer(url: URL): SamedayLocations {
   const inCounty = county ? lockers.filter(here) : [];
   return {
     data: { pickup_points: points.filter(here), lockers: inCounty },
-    meta: { counties: ['București', 'Cluj'], cities: county === 'Cluj' ? ['Cluj-Napoca', 'Dej', 'Turda'] : county ? [county] : [], lockers_total: inCounty.length },
+    meta: {
+      counties: ['București', 'Cluj'],
+      cities: county === 'Cluj' ? ['Cluj-Napoca', 'Dej', 'Turda'] : county ? [county] : [],
+      lockers_total: inCounty.length,
+    },
   };
 }
 
@@ -36,13 +52,22 @@ function renderPage() {
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={qc}>
-        <RouterProvider router={createMemoryRouter([{ path: '/', element: <LocationPage /> }, { path: '/integrations', element: <p>Integrations page</p> }])} />
+        <RouterProvider
+          router={createMemoryRouter([
+            { path: '/', element: <LocationPage /> },
+            { path: '/integrations', element: <p>Integrations page</p> },
+          ])}
+        />
       </QueryClientProvider>
     </MantineProvider>,
   );
 }
 
-const rowsOf = (testId: string) => within(screen.getByTestId(testId)).queryAllByRole('row').slice(1).map((r) => r.textContent);
+const rowsOf = (testId: string) =>
+  within(screen.getByTestId(testId))
+    .queryAllByRole('row')
+    .slice(1)
+    .map((r) => r.textContent);
 
 async function choose(label: string, option: string) {
   fireEvent.click(screen.getByRole('combobox', { name: label }));
@@ -61,7 +86,8 @@ beforeEach(() => {
       const url = new URL(u, 'http://x');
       if (url.pathname === '/api/v1/sameday/locations') {
         asked.push(url.searchParams);
-        if (refuse) return Promise.resolve(new Response(JSON.stringify({ message: refuse.message }), { status: refuse.status }));
+        if (refuse)
+          return Promise.resolve(new Response(JSON.stringify({ message: refuse.message }), { status: refuse.status }));
         return Promise.resolve(new Response(JSON.stringify(answer(url)), { status: 200 }));
       }
       // The address lookup's lists.
@@ -97,7 +123,7 @@ describe('/sameday-location', () => {
     expect(within(screen.getByTestId('pickup-points')).getByText('No pickup point in this place.')).toBeTruthy();
   });
 
-  it('without a Sameday login shows the server\'s reason and the way to set Sameday up', async () => {
+  it("without a Sameday login shows the server's reason and the way to set Sameday up", async () => {
     refuse = { status: 409, message: 'Sameday is not set up for this company.' };
     renderPage();
     expect(await screen.findByText('Sameday is not set up for this company.')).toBeTruthy();
@@ -105,7 +131,7 @@ describe('/sameday-location', () => {
     expect(await screen.findByText('Integrations page')).toBeTruthy();
   });
 
-  it('a failure shows the server\'s message in a red block', async () => {
+  it("a failure shows the server's message in a red block", async () => {
     refuse = { status: 502, message: 'Sameday is not available right now.' };
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toContain('Sameday is not available right now.');

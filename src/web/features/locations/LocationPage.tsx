@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Divider, Group, Paper, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,7 +66,8 @@ function SamedayPlaces({ companyId }: { companyId: number | null }) {
         </Button>
       </Alert>
     );
-  } else if (query.isError) body = <ErrorState message={errorMessage(query.error, t('errors.fetch'))} onRetry={() => void query.refetch()} />;
+  } else if (query.isError)
+    body = <ErrorState message={errorMessage(query.error, t('errors.fetch'))} onRetry={() => void query.refetch()} />;
   else {
     const { data, meta } = query.data;
     body = (
@@ -86,12 +100,21 @@ function SamedayPlaces({ companyId }: { companyId: number | null }) {
             w={260}
           />
         </Group>
-        <PlacesSection title={t('pickupPoints')} places={data.pickup_points} empty={t('noPickupPoints')} testId="pickup-points" />
+        <PlacesSection
+          title={t('pickupPoints')}
+          places={data.pickup_points}
+          empty={t('noPickupPoints')}
+          testId="pickup-points"
+        />
         <PlacesSection
           title={t('lockers')}
           places={data.lockers}
           empty={county ? t('noLockers') : t('lockersNeedCounty')}
-          note={meta.lockers_total > data.lockers.length ? t('lockersCapped', { shown: data.lockers.length, count: meta.lockers_total }) : null}
+          note={
+            meta.lockers_total > data.lockers.length
+              ? t('lockersCapped', { shown: data.lockers.length, count: meta.lockers_total })
+              : null
+          }
           withPostalCode
           testId="lockers"
         />
@@ -110,7 +133,14 @@ function SamedayPlaces({ companyId }: { companyId: number | null }) {
   );
 }
 
-function PlacesSection(props: { title: string; places: SamedayPlace[]; empty: string; note?: string | null; withPostalCode?: boolean; testId: string }) {
+function PlacesSection(props: {
+  title: string;
+  places: SamedayPlace[];
+  empty: string;
+  note?: string | null;
+  withPostalCode?: boolean;
+  testId: string;
+}) {
   const { t } = useTranslation('locations');
   return (
     <Paper withBorder p="md" radius="md" data-testid={props.testId}>

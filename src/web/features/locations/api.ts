@@ -9,7 +9,8 @@ export function useSamedayLocations(filter: { county: string | null; city: strin
   const companyId = useCompanyId();
   return useQuery({
     queryKey: queryKeys.list('sameday', companyId, { kind: 'locations', ...filter }),
-    queryFn: ({ signal }) => api.get<SamedayLocations>('/api/v1/sameday/locations', { county: filter.county, city: filter.city }, signal),
+    queryFn: ({ signal }) =>
+      api.get<SamedayLocations>('/api/v1/sameday/locations', { county: filter.county, city: filter.city }, signal),
     enabled: companyId !== null,
     // The lists stay on screen while the next county's come.
     placeholderData: keepPreviousData,

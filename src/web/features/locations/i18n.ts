@@ -23,7 +23,8 @@ export default {
   },
   ro: {
     title: 'Locații Sameday',
-    intro: 'Punctele dumneavoastră de ridicare Sameday și lockerele easybox ale Sameday. Alegeți un județ, apoi o localitate, pentru a le restrânge.',
+    intro:
+      'Punctele dumneavoastră de ridicare Sameday și lockerele easybox ale Sameday. Alegeți un județ, apoi o localitate, pentru a le restrânge.',
     filter: {
       county: 'Filtrează după județ',
       city: 'Filtrează după localitate',
@@ -39,8 +40,10 @@ export default {
     lockersNeedCounty: 'Alegeți un județ pentru a vedea lockerele lui.',
     noLockers: 'Niciun locker în această zonă.',
     lockersCapped_one: 'Se afișează {{shown}} din {{count}} locker: alegeți o localitate pentru a-l vedea pe celălalt.',
-    lockersCapped_few: 'Se afișează {{shown}} din {{count}} lockere: alegeți o localitate pentru a le vedea pe celelalte.',
-    lockersCapped_other: 'Se afișează {{shown}} din {{count}} de lockere: alegeți o localitate pentru a le vedea pe celelalte.',
+    lockersCapped_few:
+      'Se afișează {{shown}} din {{count}} lockere: alegeți o localitate pentru a le vedea pe celelalte.',
+    lockersCapped_other:
+      'Se afișează {{shown}} din {{count}} de lockere: alegeți o localitate pentru a le vedea pe celelalte.',
     setUp: 'Configurați Sameday',
     errors: { fetch: 'Locațiile Sameday nu au putut fi încărcate.' },
   },

@@ -19,14 +19,25 @@ export interface MessageFormValues {
 
 // Like every add dialog, a new template starts on the sidebar's company (its sources are offered at
 // once); the source select stays disabled while no company is chosen, as a template's source is one of its company's.
-const blankFor = (companyId: number | null): MessageFormValues => ({ company_id: companyId ? String(companyId) : null, source_id: null, from: '', text: '' });
+const blankFor = (companyId: number | null): MessageFormValues => ({
+  company_id: companyId ? String(companyId) : null,
+  source_id: null,
+  from: '',
+  text: '',
+});
 
 /**
  * Add (entity null) or edit a template. On create: company, then source (disabled until a company
  * is chosen, then that company's sources), From and Text. On edit only From and Text change; the
  * company and source are shown read-only.
  */
-export function MessageModal({ opened, entity: message, onClose, save, saving }: EntityModalProps<Message, MessageBody>) {
+export function MessageModal({
+  opened,
+  entity: message,
+  onClose,
+  save,
+  saving,
+}: EntityModalProps<Message, MessageBody>) {
   const { t } = useTranslation('messages');
   const { otherCompanyName } = useCompanies();
   const selectedCompanyId = useCompanyId();
@@ -41,7 +52,12 @@ export function MessageModal({ opened, entity: message, onClose, save, saving }:
     save: (v) =>
       message
         ? save(message.id, { from: v.from.trim(), text: v.text })
-        : save(null, { company_id: Number(v.company_id), source_id: Number(v.source_id), from: v.from.trim(), text: v.text }),
+        : save(null, {
+            company_id: Number(v.company_id),
+            source_id: Number(v.source_id),
+            from: v.from.trim(),
+            text: v.text,
+          }),
     // A template made for another company than the sidebar's gets a notice that it is listed there.
     savedMessage: (v) => {
       if (message) return t('updated');
@@ -73,12 +89,22 @@ export function MessageModal({ opened, entity: message, onClose, save, saving }:
         nothingFoundMessage={t('field.companyPlaceholder')}
       />
       {message ? (
-        <TextInput label={t('field.source')} value={message.source?.source ?? t('unknownSource')} readOnly variant="filled" description={t('field.readOnlyHint')} />
+        <TextInput
+          label={t('field.source')}
+          value={message.source?.source ?? t('unknownSource')}
+          readOnly
+          variant="filled"
+          description={t('field.readOnlyHint')}
+        />
       ) : (
         <CompanySourceSelect
           companyId={values.company_id ? Number(values.company_id) : null}
           query={{ items: 1000 }}
-          hints={{ needsCompany: t('field.sourceNeedsCompany'), failed: t('field.sourcesFailed'), none: t('field.noSources') }}
+          hints={{
+            needsCompany: t('field.sourceNeedsCompany'),
+            failed: t('field.sourcesFailed'),
+            none: t('field.noSources'),
+          }}
           label={t('field.source')}
           placeholder={t('field.sourcePlaceholder')}
           value={values.source_id}
@@ -86,9 +112,23 @@ export function MessageModal({ opened, entity: message, onClose, save, saving }:
           error={form.errors.source_id}
         />
       )}
-      <TextInput label={t('field.from')} description={t('field.fromHint')} required maxLength={20} {...form.getInputProps('from')} />
+      <TextInput
+        label={t('field.from')}
+        description={t('field.fromHint')}
+        required
+        maxLength={20}
+        {...form.getInputProps('from')}
+      />
       <div>
-        <Textarea label={t('field.text')} placeholder={t('field.textPlaceholder')} required autosize minRows={4} maxRows={10} {...form.getInputProps('text')} />
+        <Textarea
+          label={t('field.text')}
+          placeholder={t('field.textPlaceholder')}
+          required
+          autosize
+          minRows={4}
+          maxRows={10}
+          {...form.getInputProps('text')}
+        />
         <Box mt={6}>
           <SmsCounter text={values.text} onReplace={(next) => form.setFieldValue('text', next)} />
         </Box>

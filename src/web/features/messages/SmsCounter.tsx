@@ -21,9 +21,22 @@ export function SmsCounter({ text, onReplace }: { text: string; onReplace?: (nex
         : t('counter.multi', { length: c.length, count: c.parts, perPart: c.perPart });
 
   return (
-    <Stack gap={6} data-testid="sms-counter" data-colour={c.colour} data-encoding={c.encoding} data-parts={c.parts} data-length={c.length}>
+    <Stack
+      gap={6}
+      data-testid="sms-counter"
+      data-colour={c.colour}
+      data-encoding={c.encoding}
+      data-parts={c.parts}
+      data-length={c.length}
+    >
       <Group gap="xs" justify="space-between" wrap="nowrap">
-        <Text size="sm" fw={c.colour === 'grey' ? 400 : 600} c={COLOUR[c.colour]} aria-live="polite" data-testid="sms-counter-summary">
+        <Text
+          size="sm"
+          fw={c.colour === 'grey' ? 400 : 600}
+          c={COLOUR[c.colour]}
+          aria-live="polite"
+          data-testid="sms-counter-summary"
+        >
           {summary}
         </Text>
         <Group gap={6} wrap="nowrap">
@@ -34,7 +47,12 @@ export function SmsCounter({ text, onReplace }: { text: string; onReplace?: (nex
           ) : null}
           {c.unicode ? (
             <Tooltip label={t('counter.unicodeBecause', { chars: c.unicodeChars.join(' ') })} multiline w={280}>
-              <Badge color="violet" variant="light" leftSection={<IconLanguage size={12} />} data-testid="sms-unicode-badge">
+              <Badge
+                color="violet"
+                variant="light"
+                leftSection={<IconLanguage size={12} />}
+                data-testid="sms-unicode-badge"
+              >
                 {t('counter.unicode')}
               </Badge>
             </Tooltip>
@@ -54,7 +72,12 @@ export function SmsCounter({ text, onReplace }: { text: string; onReplace?: (nex
                 <Text size="xs" c="dimmed">
                   {t('counter.diacritics')}
                 </Text>
-                <Button size="compact-xs" variant="light" leftSection={<IconAlphabetLatin size={14} />} onClick={() => onReplace(replaceDiacritics(text))}>
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  leftSection={<IconAlphabetLatin size={14} />}
+                  onClick={() => onReplace(replaceDiacritics(text))}
+                >
                   {t('counter.replace')}
                 </Button>
               </Group>

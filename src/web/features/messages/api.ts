@@ -28,5 +28,10 @@ export function useMessageList() {
  * template in the header's company), update (from and text), delete.
  */
 export function useMessageCrud(list: ReturnType<typeof useMessageList>) {
-  return useCrud<MessageBody, { data: Message }>({ resource: RESOURCE, path: MESSAGES_PATH, list, createIn: (body) => ('company_id' in body ? body.company_id : undefined) });
+  return useCrud<MessageBody, { data: Message }>({
+    resource: RESOURCE,
+    path: MESSAGES_PATH,
+    list,
+    createIn: (body) => ('company_id' in body ? body.company_id : undefined),
+  });
 }

@@ -31,7 +31,8 @@ export default {
       remaining_other: '{{count}} characters left in this SMS',
       unicode: 'Unicode',
       gsm: 'GSM-7',
-      unicodeBecause: 'These characters switch the message to Unicode (70 characters per SMS instead of 160): {{chars}}',
+      unicodeBecause:
+        'These characters switch the message to Unicode (70 characters per SMS instead of 160): {{chars}}',
       diacritics: 'Romanian diacritics (ă, â, î, ș, ț) are not in the GSM alphabet.',
       replace: 'Replace diacritics',
       replaced: 'Diacritics replaced with plain letters.',
@@ -72,7 +73,8 @@ export default {
       noSources: 'Compania nu are încă surse',
       sourcesFailed: 'Sursele nu au putut fi încărcate',
       from: 'Expeditor',
-      fromHint: 'Nume de expeditor de cel mult 11 litere și cifre (de exemplu CasaVerde) sau un număr de telefon precum +40722123456.',
+      fromHint:
+        'Nume de expeditor de cel mult 11 litere și cifre (de exemplu CasaVerde) sau un număr de telefon precum +40722123456.',
       text: 'Textul mesajului',
       textPlaceholder: 'Bună ziua! Comanda {comanda} a fost expediată.',
       readOnlyHint: 'Compania și sursa unui șablon nu pot fi schimbate.',
@@ -96,7 +98,8 @@ export default {
     deleteMessage: 'Sigur doriți să ștergeți mesajul de la „{{from}}”? Acțiunea nu poate fi anulată.',
     empty: 'Nu există încă șabloane SMS. Adăugați unul pentru confirmarea comenzii, expediere sau livrare.',
     created: 'Mesajul a fost adăugat.',
-    createdElsewhere: 'Mesajul a fost adăugat la {{company}}. Selectați acea companie din bara laterală pentru a-l vedea.',
+    createdElsewhere:
+      'Mesajul a fost adăugat la {{company}}. Selectați acea companie din bara laterală pentru a-l vedea.',
     updated: 'Mesajul a fost salvat.',
     deleted: 'Mesajul a fost șters.',
     statusChanged_on: 'Mesajul este acum activ.',

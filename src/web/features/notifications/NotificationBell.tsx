@@ -1,4 +1,16 @@
-import { ActionIcon, Badge, Button, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Indicator,
+  Loader,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,14 +33,20 @@ export function NotificationBell() {
   const latest = useQuery({
     queryKey: bellKey,
     // A failed call shows an empty list, not an error in the header of every screen.
-    queryFn: ({ signal }) => api.get<NotificationsAnswer>('/api/v1/notifications', { items: 10 }, signal).catch((): NotificationsAnswer => ({ data: [], meta: { total: 0, last_page: 1, current_page: 1, unread: 0 } })),
+    queryFn: ({ signal }) =>
+      api
+        .get<NotificationsAnswer>('/api/v1/notifications', { items: 10 }, signal)
+        .catch((): NotificationsAnswer => ({ data: [], meta: { total: 0, last_page: 1, current_page: 1, unread: 0 } })),
     enabled: companyId !== null,
     refetchInterval: 60_000,
   });
   const markRead = useMutation({
     mutationFn: () => api.post('/api/v1/notifications/read'),
     // The badge goes at once; the open list keeps its bold unread items until the dropdown closes.
-    onSuccess: () => qc.setQueryData<NotificationsAnswer>(bellKey, (old) => (old ? { ...old, meta: { ...old.meta, unread: 0 } } : old)),
+    onSuccess: () =>
+      qc.setQueryData<NotificationsAnswer>(bellKey, (old) =>
+        old ? { ...old, meta: { ...old.meta, unread: 0 } } : old,
+      ),
   });
   const unread = latest.data?.meta.unread ?? 0;
   const items = latest.data?.data ?? [];
@@ -41,10 +59,24 @@ export function NotificationBell() {
   const toggle = () => setOpen(!opened);
 
   return (
-    <Popover opened={opened} onChange={setOpen} width={360} position="bottom-end" shadow="md" withArrow trapFocus={false}>
+    <Popover
+      opened={opened}
+      onChange={setOpen}
+      width={360}
+      position="bottom-end"
+      shadow="md"
+      withArrow
+      trapFocus={false}
+    >
       <Popover.Target>
         <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" disabled={unread === 0} offset={4}>
-          <ActionIcon variant="default" size="lg" radius="xl" onClick={toggle} aria-label={unread ? `${t('open')} (${t('unread', { count: unread })})` : t('open')}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            radius="xl"
+            onClick={toggle}
+            aria-label={unread ? `${t('open')} (${t('unread', { count: unread })})` : t('open')}
+          >
             <IconBell size={20} />
           </ActionIcon>
         </Indicator>
@@ -52,7 +84,11 @@ export function NotificationBell() {
       <Popover.Dropdown p={0} data-testid="notifications-dropdown">
         <Group justify="space-between" px="md" py="sm">
           <Text fw={600}>{t('title')}</Text>
-          {unread > 0 ? <Badge color="red" variant="light">{t('unread', { count: unread })}</Badge> : null}
+          {unread > 0 ? (
+            <Badge color="red" variant="light">
+              {t('unread', { count: unread })}
+            </Badge>
+          ) : null}
         </Group>
         <Divider />
         <ScrollArea.Autosize mah={360}>
@@ -70,7 +106,13 @@ export function NotificationBell() {
           ) : (
             <Stack gap={0}>
               {items.map((n) => (
-                <Stack key={n.id} gap={2} px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+                <Stack
+                  key={n.id}
+                  gap={2}
+                  px="md"
+                  py="sm"
+                  style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                >
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Text size="sm" fw={n.read ? 500 : 700}>
                       {n.title}

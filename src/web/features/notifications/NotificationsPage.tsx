@@ -19,7 +19,15 @@ export function NotificationsPage() {
       columns={[
         { key: 'title', header: t('col.title'), render: (n) => <Text fw={n.read ? 400 : 700}>{n.title}</Text> },
         { key: 'description', header: t('col.message') },
-        { key: 'type', header: t('col.type'), render: (n) => <Badge variant="light" color={typeColor(n.type)}>{t(`type.${n.type}`, { defaultValue: n.type })}</Badge> },
+        {
+          key: 'type',
+          header: t('col.type'),
+          render: (n) => (
+            <Badge variant="light" color={typeColor(n.type)}>
+              {t(`type.${n.type}`, { defaultValue: n.type })}
+            </Badge>
+          ),
+        },
         { key: 'created_at', header: t('col.date'), render: (n) => formatDateTime(n.created_at, i18n.language) },
       ]}
     />

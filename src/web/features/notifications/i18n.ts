@@ -21,7 +21,14 @@ export default {
     empty: 'Nicio notificare',
     viewAll: 'Vezi toate notificările',
     col: { title: 'Titlu', message: 'Mesaj', type: 'Tip', date: 'Data' },
-    type: { notice: 'Anunț', warning: 'Avertisment', success: 'Succes', error: 'Eroare', info: 'Informare', none: 'General' },
+    type: {
+      notice: 'Anunț',
+      warning: 'Avertisment',
+      success: 'Succes',
+      error: 'Eroare',
+      info: 'Informare',
+      none: 'General',
+    },
     fetchFailed: 'Notificările nu au putut fi încărcate',
   },
 };

@@ -11,7 +11,13 @@ import type { Flag } from '../../../core/api/orders';
  * The red flag of a flagged customer; hovering or focusing it opens the flags (reason, date, whether
  * this company raised it), 5 at a time with Previous / Next. Nothing shows for a customer without flags.
  */
-export function CustomerFlags({ flags, size = 'sm' }: { flags: readonly Flag[] | null | undefined; size?: 'sm' | 'md' }) {
+export function CustomerFlags({
+  flags,
+  size = 'sm',
+}: {
+  flags: readonly Flag[] | null | undefined;
+  size?: 'sm' | 'md';
+}) {
   const { t, i18n } = useTranslation('orders');
   const companyId = useCompanyId();
   const [page, setPage] = useState(1);
@@ -20,9 +26,25 @@ export function CustomerFlags({ flags, size = 'sm' }: { flags: readonly Flag[] |
   const shown = flagPage(all, page);
 
   return (
-    <HoverCard width={300} shadow="md" withArrow interactive events={{ hover: true, focus: true, touch: true }} openDelay={100} closeDelay={200} position="bottom-start" onClose={() => setPage(1)}>
+    <HoverCard
+      width={300}
+      shadow="md"
+      withArrow
+      interactive
+      events={{ hover: true, focus: true, touch: true }}
+      openDelay={100}
+      closeDelay={200}
+      position="bottom-start"
+      onClose={() => setPage(1)}
+    >
       <HoverCard.Target>
-        <ActionIcon variant="subtle" color="red" size={size} aria-label={t('flags.icon', { count: all.length })} data-testid="customer-flags">
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size={size}
+          aria-label={t('flags.icon', { count: all.length })}
+          data-testid="customer-flags"
+        >
           <IconFlag size={size === 'sm' ? 16 : 20} />
         </ActionIcon>
       </HoverCard.Target>
@@ -46,13 +68,25 @@ export function CustomerFlags({ flags, size = 'sm' }: { flags: readonly Flag[] |
           ))}
           {shown.pages > 1 ? (
             <Group justify="space-between" gap="xs">
-              <ActionIcon variant="default" size="sm" aria-label={t('flags.previous')} disabled={shown.page <= 1} onClick={() => setPage(shown.page - 1)}>
+              <ActionIcon
+                variant="default"
+                size="sm"
+                aria-label={t('flags.previous')}
+                disabled={shown.page <= 1}
+                onClick={() => setPage(shown.page - 1)}
+              >
                 <IconChevronLeft size={14} />
               </ActionIcon>
               <Text size="xs" c="dimmed">
                 {t('flags.page', { page: shown.page, pages: shown.pages })}
               </Text>
-              <ActionIcon variant="default" size="sm" aria-label={t('flags.next')} disabled={shown.page >= shown.pages} onClick={() => setPage(shown.page + 1)}>
+              <ActionIcon
+                variant="default"
+                size="sm"
+                aria-label={t('flags.next')}
+                disabled={shown.page >= shown.pages}
+                onClick={() => setPage(shown.page + 1)}
+              >
                 <IconChevronRight size={14} />
               </ActionIcon>
             </Group>

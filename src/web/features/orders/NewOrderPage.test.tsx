@@ -16,24 +16,51 @@ import { NewOrderPage } from './NewOrderPage';
 vi.mock('../../components/address', async (original) => {
   const real = await original<typeof import('../../components/address')>();
   type Value = import('../../components/address').AddressValue;
-  const part = (name: keyof Value, label: string, p: { value: Value; onChange: (v: Value) => void; errors?: Record<string, unknown> }) => (
+  const part = (
+    name: keyof Value,
+    label: string,
+    p: { value: Value; onChange: (v: Value) => void; errors?: Record<string, unknown> },
+  ) => (
     <label key={name}>
       {label}
-      <input value={String(p.value[name] ?? '')} onChange={(e) => p.onChange({ ...p.value, [name]: e.currentTarget.value })} />
+      <input
+        value={String(p.value[name] ?? '')}
+        onChange={(e) => p.onChange({ ...p.value, [name]: e.currentTarget.value })}
+      />
       {p.errors?.[name] ? <span>{String(p.errors[name])}</span> : null}
     </label>
   );
   return {
     ...real,
     AddressPicker: (p: { value: Value; onChange: (v: Value) => void; errors?: Record<string, unknown> }) => (
-      <div>{[part('county', 'County', p), part('city', 'Locality', p), part('street', 'Street', p), part('street_number', 'Number', p)]}</div>
+      <div>
+        {[
+          part('county', 'County', p),
+          part('city', 'Locality', p),
+          part('street', 'Street', p),
+          part('street_number', 'Number', p),
+        ]}
+      </div>
     ),
   };
 });
 
 const product = (id: number, name: string, sku: string, price: number): Product => ({
-  id, company_id: 5, parent_id: null, name, description: null, sku, sale_type: 'Bucata', stock: 4, selling_price: price,
-  buying_price: 1, currency: 'RON', image: null, variations: [], created_at: 0, updated_at: 0,
+  id,
+  company_id: 5,
+  parent_id: null,
+  name,
+  description: null,
+  sku,
+  sale_type: 'Bucata',
+  stock: 4,
+  selling_price: price,
+  buying_price: 1,
+  currency: 'RON',
+  image: null,
+  variations: [],
+  created_at: 0,
+  updated_at: 0,
 });
 const mug = product(4, 'Cană', 'CN', 10.1);
 const tee = product(7, 'Tricou', 'TR', 45.5);
@@ -46,9 +73,20 @@ let holdOrder = false;
 function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
   const url = new URL(input, 'http://x');
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
-  if (url.pathname === '/api/v1/product') return Promise.resolve(json(200, { data: [mug, tee], meta: { total: 2, last_page: 1, current_page: 1, per_page: 100 } }));
+  if (url.pathname === '/api/v1/product')
+    return Promise.resolve(
+      json(200, { data: [mug, tee], meta: { total: 2, last_page: 1, current_page: 1, per_page: 100 } }),
+    );
   if (url.pathname === '/api/v1/source')
-    return Promise.resolve(json(200, { data: [{ id: 3, source: 'eMAG', active: true }, { id: 9, source: 'Old shop', active: false }], meta: { total: 2, last_page: 1, current_page: 1, per_page: 100 } }));
+    return Promise.resolve(
+      json(200, {
+        data: [
+          { id: 3, source: 'eMAG', active: true },
+          { id: 9, source: 'Old shop', active: false },
+        ],
+        meta: { total: 2, last_page: 1, current_page: 1, per_page: 100 },
+      }),
+    );
   if (url.pathname === '/api/v1/order' && init?.method === 'POST') {
     posts.push(JSON.parse(String(init.body)));
     const { status, body } = orderAnswer();
@@ -99,7 +137,10 @@ vi.setConfig({ testTimeout: 30_000 });
 beforeAll(async () => {
   await prepareDom({ en: { common: common.en, orders: orders.en } }, 'common');
   // jsdom has no FontFaceSet; Mantine's autosize textarea listens to it.
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {} } });
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
 });
 beforeEach(() => {
   posts.length = 0;
@@ -162,13 +203,32 @@ describe('NewOrderPage', () => {
     await waitFor(() => expect(createButton().disabled).toBe(true));
     fireEvent.click(createButton());
     expect(posts).toHaveLength(1);
-    expect(posts[0]).toEqual({ name: 'Ana Pop', phone_number: '0744 123 456', county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Zorilor', number: '12A', source: 3, details: '', products: { CN: 1, TR: 2 } });
+    expect(posts[0]).toEqual({
+      name: 'Ana Pop',
+      phone_number: '0744 123 456',
+      county: 'Cluj',
+      city: 'Cluj-Napoca',
+      street: 'Strada Zorilor',
+      number: '12A',
+      source: 3,
+      details: '',
+      products: { CN: 1, TR: 2 },
+    });
     releaseOrder!();
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/321'));
   });
 
   it('on failure stays on the form with everything typed and the server errors beside the fields', async () => {
-    orderAnswer = () => ({ status: 422, body: { message: 'The given data was invalid.', errors: { phone_number: ['The phone number is not valid.'], 'products.TR': ['This product has variations: choose one of them.'] } } });
+    orderAnswer = () => ({
+      status: 422,
+      body: {
+        message: 'The given data was invalid.',
+        errors: {
+          phone_number: ['The phone number is not valid.'],
+          'products.TR': ['This product has variations: choose one of them.'],
+        },
+      },
+    });
     const router = renderForm();
     await fillCustomer();
     await pick('Tricou (TR)');

@@ -1,4 +1,17 @@
-import { ActionIcon, Alert, Button, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -20,9 +33,25 @@ import { ADDRESS_FIELDS } from './address';
 import { ORDERS_PATH } from './api';
 import { Section } from './Section';
 import { createdId, missingFields, newOrderPayload, placeServerErrors, type NewOrderValues } from './newOrder';
-import { addLine, decrease, increase, lineBani, removeLine, runningTotals, setQuantity, type DraftLine } from './newOrderLines';
+import {
+  addLine,
+  decrease,
+  increase,
+  lineBani,
+  removeLine,
+  runningTotals,
+  setQuantity,
+  type DraftLine,
+} from './newOrderLines';
 
-const BLANK: NewOrderValues = { name: '', phone_number: '', address: emptyAddress, source: null, details: '', lines: [] };
+const BLANK: NewOrderValues = {
+  name: '',
+  phone_number: '',
+  address: emptyAddress,
+  source: null,
+  details: '',
+  lines: [],
+};
 
 /** /orders/new: customer, delivery address, product lines with a running total, source and details. */
 export function NewOrderPage() {
@@ -54,7 +83,9 @@ function NewOrderForm({ companyId }: { companyId: number }) {
   const create = useMutation({
     mutationFn: (v: NewOrderValues) => api.post<unknown>(ORDERS_PATH, newOrderPayload(v)),
     onSuccess: async (answer) => {
-      await Promise.all(['order', 'customer', 'product'].map((r) => qc.invalidateQueries({ queryKey: queryKeys.all(r) })));
+      await Promise.all(
+        ['order', 'customer', 'product'].map((r) => qc.invalidateQueries({ queryKey: queryKeys.all(r) })),
+      );
       const id = createdId(answer);
       notifications.show({ color: 'green', message: t('form.created', { id: id ?? '' }) });
       void navigate(id ? `/orders/${id}` : '/orders');
@@ -73,7 +104,15 @@ function NewOrderForm({ companyId }: { companyId: number }) {
   const addPicked = () => {
     if (!picked) return;
     const p = picked.product;
-    setLines(addLine(values.lines, { product_id: p.id, sku: p.sku, name: picked.label, price: p.selling_price, currency: p.currency }));
+    setLines(
+      addLine(values.lines, {
+        product_id: p.id,
+        sku: p.sku,
+        name: picked.label,
+        price: p.selling_price,
+        currency: p.currency,
+      }),
+    );
     setPicked(null);
   };
   const submit = form.onSubmit((v) => {
@@ -83,7 +122,12 @@ function NewOrderForm({ companyId }: { companyId: number }) {
   });
 
   const totals = runningTotals(values.lines);
-  const addressErrors = { county: errors.county, city: errors.city, street: errors.street, street_number: errors.number };
+  const addressErrors = {
+    county: errors.county,
+    city: errors.city,
+    street: errors.street,
+    street_number: errors.number,
+  };
 
   return (
     <form onSubmit={submit} noValidate>
@@ -95,8 +139,21 @@ function NewOrderForm({ companyId }: { companyId: number }) {
       <Stack gap="md">
         <Section title={t('form.customer')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={t('form.name')} placeholder={t('form.namePlaceholder')} required autoComplete="off" {...form.getInputProps('name')} />
-            <TextInput label={t('form.phone')} placeholder={t('form.phonePlaceholder')} required type="tel" autoComplete="off" {...form.getInputProps('phone_number')} />
+            <TextInput
+              label={t('form.name')}
+              placeholder={t('form.namePlaceholder')}
+              required
+              autoComplete="off"
+              {...form.getInputProps('name')}
+            />
+            <TextInput
+              label={t('form.phone')}
+              placeholder={t('form.phonePlaceholder')}
+              required
+              type="tel"
+              autoComplete="off"
+              {...form.getInputProps('phone_number')}
+            />
           </SimpleGrid>
           <Text size="sm" fw={600} mt="xs">
             {t('form.address')}
@@ -108,7 +165,8 @@ function NewOrderForm({ companyId }: { companyId: number }) {
             onChange={(address) => {
               form.setValues((prev) => ({ ...prev, address }));
               // A changed part of the address drops its error, as any other field does.
-              for (const { field, part } of ADDRESS_FIELDS) if (address[part] !== values.address[part] && errors[field]) form.setFieldError(field, null);
+              for (const { field, part } of ADDRESS_FIELDS)
+                if (address[part] !== values.address[part] && errors[field]) form.setFieldError(field, null);
             }}
           />
         </Section>
@@ -173,7 +231,11 @@ function NewOrderForm({ companyId }: { companyId: number }) {
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap" justify="center">
-                          <ActionIcon variant="default" aria-label={t('form.decrease', { name: l.name })} onClick={() => setLines(decrease(values.lines, l.product_id))}>
+                          <ActionIcon
+                            variant="default"
+                            aria-label={t('form.decrease', { name: l.name })}
+                            onClick={() => setLines(decrease(values.lines, l.product_id))}
+                          >
                             <IconMinus size={14} />
                           </ActionIcon>
                           <NumberInput
@@ -187,7 +249,11 @@ function NewOrderForm({ companyId }: { companyId: number }) {
                             value={l.quantity}
                             onChange={(v) => setLines(setQuantity(values.lines, l.product_id, v))}
                           />
-                          <ActionIcon variant="default" aria-label={t('form.increase', { name: l.name })} onClick={() => setLines(increase(values.lines, l.product_id))}>
+                          <ActionIcon
+                            variant="default"
+                            aria-label={t('form.increase', { name: l.name })}
+                            onClick={() => setLines(increase(values.lines, l.product_id))}
+                          >
                             <IconPlus size={14} />
                           </ActionIcon>
                         </Group>
@@ -197,7 +263,12 @@ function NewOrderForm({ companyId }: { companyId: number }) {
                       </Table.Td>
                       <Table.Td ta="right">
                         <Tooltip label={t('form.removeLine', { name: l.name })}>
-                          <ActionIcon variant="subtle" color="red" aria-label={t('form.removeLine', { name: l.name })} onClick={() => setLines(removeLine(values.lines, l.product_id))}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('form.removeLine', { name: l.name })}
+                            onClick={() => setLines(removeLine(values.lines, l.product_id))}
+                          >
                             <IconTrash size={16} />
                           </ActionIcon>
                         </Tooltip>
@@ -213,7 +284,9 @@ function NewOrderForm({ companyId }: { companyId: number }) {
               {t('form.runningTotal')}
             </Text>
             <Text fw={700} fz="lg" data-testid="running-total">
-              {totals.length === 0 ? formatAmount(0, 'RON', i18n.language) : totals.map((x) => formatAmount(fromBani(x.bani), x.currency, i18n.language)).join(' + ')}
+              {totals.length === 0
+                ? formatAmount(0, 'RON', i18n.language)
+                : totals.map((x) => formatAmount(fromBani(x.bani), x.currency, i18n.language)).join(' + ')}
             </Text>
           </Group>
           <Text size="xs" c="dimmed" ta="right">
@@ -236,7 +309,13 @@ function NewOrderForm({ companyId }: { companyId: number }) {
         </Section>
 
         <Section title={t('form.additional')}>
-          <Textarea label={t('form.details')} placeholder={t('form.detailsPlaceholder')} autosize minRows={3} {...form.getInputProps('details')} />
+          <Textarea
+            label={t('form.details')}
+            placeholder={t('form.detailsPlaceholder')}
+            autosize
+            minRows={3}
+            {...form.getInputProps('details')}
+          />
         </Section>
 
         {failure ? (

@@ -10,7 +10,9 @@ import { OrderDetailPage } from './OrderDetailPage';
 import type { Order } from '../../../core/api/orders';
 
 const shown: { color?: string; message: unknown }[] = [];
-vi.mock('@mantine/notifications', () => ({ notifications: { show: (n: { color?: string; message: unknown }) => shown.push(n) } }));
+vi.mock('@mantine/notifications', () => ({
+  notifications: { show: (n: { color?: string; message: unknown }) => shown.push(n) },
+}));
 
 /** A small in-memory order server answering like the orders API. */
 let order: Order;
@@ -39,18 +41,60 @@ function freshOrder(): Order {
     details: null,
     coupon_code: null,
     customer_detail: {
-      customer_id: 7, name: 'Ana Pop', phone_number: '+40744123456', email: '', county: 'Cluj', city: 'Cluj-Napoca', address: 'undefined',
-      county_id: null, city_id: null, street: null, street_id: null, street_number: null, zip_code: null,
+      customer_id: 7,
+      name: 'Ana Pop',
+      phone_number: '+40744123456',
+      email: '',
+      county: 'Cluj',
+      city: 'Cluj-Napoca',
+      address: 'undefined',
+      county_id: null,
+      city_id: null,
+      street: null,
+      street_id: null,
+      street_number: null,
+      zip_code: null,
       // What older records hold: the literal texts and a missing value read as a dash.
-      company_name: null, vat_number: 'null', company_address: undefined as unknown as null, company_city: '', company_county: null,
-      flags: [{ reason: 'Refused a parcel', created_at: 1_760_000_000, flagged_by_company_id: null, by_this_company: false }],
+      company_name: null,
+      vat_number: 'null',
+      company_address: undefined as unknown as null,
+      company_city: '',
+      company_county: null,
+      flags: [
+        { reason: 'Refused a parcel', created_at: 1_760_000_000, flagged_by_company_id: null, by_this_company: false },
+      ],
     },
     order_products: [
-      { id: 1, product_id: 4, quantity: 1, product: { name: 'Cană', sku: 'CN', selling_price: 10.1, currency: 'RON' }, value: 10.1 },
-      { id: 2, product_id: 7, quantity: 2, product: { name: 'Tricou M', sku: 'TR-M', selling_price: 45.45, currency: 'RON' }, value: 90.9 },
+      {
+        id: 1,
+        product_id: 4,
+        quantity: 1,
+        product: { name: 'Cană', sku: 'CN', selling_price: 10.1, currency: 'RON' },
+        value: 10.1,
+      },
+      {
+        id: 2,
+        product_id: 7,
+        quantity: 2,
+        product: { name: 'Tricou M', sku: 'TR-M', selling_price: 45.45, currency: 'RON' },
+        value: 90.9,
+      },
     ],
     applied_discounts: [],
-    history: [{ id: 1, type: 'created', data: { lines: [{ sku: 'CN', quantity: 1 }, { sku: 'TR-M', quantity: 2 }] }, created_at: 1_763_900_000, user: { id: 1, name: 'Maria Dumitrescu' } }],
+    history: [
+      {
+        id: 1,
+        type: 'created',
+        data: {
+          lines: [
+            { sku: 'CN', quantity: 1 },
+            { sku: 'TR-M', quantity: 2 },
+          ],
+        },
+        created_at: 1_763_900_000,
+        user: { id: 1, name: 'Maria Dumitrescu' },
+      },
+    ],
     awb_state: null,
     invoice_state: null,
     invoice: null,
@@ -66,7 +110,8 @@ function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
   const p = url.pathname;
   if (method === 'GET' && p === '/api/v1/order/42') return json(200, order);
   if (method === 'GET' && p === '/api/v1/order/404') return json(404, { message: 'Not found' });
-  if (method === 'GET' && p === '/api/v1/product') return json(200, { data: [], meta: { total: 0, last_page: 1, current_page: 1, per_page: 100 } });
+  if (method === 'GET' && p === '/api/v1/product')
+    return json(200, { data: [], meta: { total: 0, last_page: 1, current_page: 1, per_page: 100 } });
   if (p === '/api/v1/order/42/cancel') {
     if (cancelAnswer.status === 200) order = { ...order, status: 'cancelled' };
     return json(cancelAnswer.status, cancelAnswer.body);
@@ -76,12 +121,27 @@ function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
     return json(200, {});
   }
   if (p === '/api/v1/customer/7/flag') {
-    if (flagAnswer === 201) order = { ...order, customer_detail: { ...order.customer_detail!, flags: [...order.customer_detail!.flags!, { reason: body.reason, created_at: 1_764_000_000, flagged_by_company_id: 5, by_this_company: true }] } };
+    if (flagAnswer === 201)
+      order = {
+        ...order,
+        customer_detail: {
+          ...order.customer_detail!,
+          flags: [
+            ...order.customer_detail!.flags!,
+            { reason: body.reason, created_at: 1_764_000_000, flagged_by_company_id: 5, by_this_company: true },
+          ],
+        },
+      };
     return json(flagAnswer, flagAnswer === 409 ? { message: 'Your company has already flagged this customer.' } : {});
   }
   const line = /^\/api\/v1\/order-product\/(\d+)$/.exec(p);
   if (line && method === 'POST') {
-    order = { ...order, order_products: order.order_products!.map((l) => (l.id === Number(line[1]) ? { ...l, quantity: body.quantity } : l)) };
+    order = {
+      ...order,
+      order_products: order.order_products!.map((l) =>
+        l.id === Number(line[1]) ? { ...l, quantity: body.quantity } : l,
+      ),
+    };
     return json(200, {});
   }
   if (line && method === 'DELETE') {
@@ -113,7 +173,10 @@ vi.setConfig({ testTimeout: 30_000 });
 
 beforeAll(async () => {
   await prepareDom({ en: { common: common.en, orders: orders.en } }, 'common');
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {} } });
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
 });
 beforeEach(() => {
   order = freshOrder();
@@ -160,7 +223,9 @@ describe('OrderDetailPage', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Address' }), { target: { value: 'Strada Zorilor 12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Strada Zorilor 12');
-    expect(requests.find((r) => r.path === '/api/v1/customer-detail/42')!.body).toEqual({ address: 'Strada Zorilor 12' });
+    expect(requests.find((r) => r.path === '/api/v1/customer-detail/42')!.body).toEqual({
+      address: 'Strada Zorilor 12',
+    });
     expect(orderFetches()).toBeGreaterThan(before);
   });
 
@@ -183,7 +248,9 @@ describe('OrderDetailPage', () => {
     await header();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel the order' }));
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Reason' }), { target: { value: 'Refused the parcel' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Reason' }), {
+      target: { value: 'Refused the parcel' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Flag and cancel the order' }));
     await screen.findByText('Cancelled');
     const flag = requests.find((r) => r.path === '/api/v1/customer/7/flag')!;
@@ -193,7 +260,12 @@ describe('OrderDetailPage', () => {
   });
 
   it('cancel goes straight through when this company already flagged the customer', async () => {
-    order.customer_detail!.flags!.push({ reason: 'Ours', created_at: 1_761_000_000, flagged_by_company_id: 5, by_this_company: true });
+    order.customer_detail!.flags!.push({
+      reason: 'Ours',
+      created_at: 1_761_000_000,
+      flagged_by_company_id: 5,
+      by_this_company: true,
+    });
     renderAt('/orders/42');
     await header();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
@@ -204,7 +276,10 @@ describe('OrderDetailPage', () => {
 
   it('a refused cancel shows the server reason in the confirmation', async () => {
     order.customer_detail!.flags = [{ reason: 'Ours', created_at: 1, flagged_by_company_id: 5, by_this_company: true }];
-    cancelAnswer = { status: 409, body: { message: 'The order has an AWB: delete the AWB before cancelling the order.' } };
+    cancelAnswer = {
+      status: 409,
+      body: { message: 'The order has an AWB: delete the AWB before cancelling the order.' },
+    };
     renderAt('/orders/42');
     await header();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
@@ -280,7 +355,12 @@ describe('OrderDetailPage', () => {
       await header();
       expect(screen.getByTestId('lines-locked').textContent).toMatch(reason);
       expect(screen.getByTestId('discounts-locked').textContent).toMatch(reason);
-      for (const name of ['Increase the quantity of Tricou M', 'Decrease the quantity of Cană', 'Add product', 'Add discount']) {
+      for (const name of [
+        'Increase the quantity of Tricou M',
+        'Decrease the quantity of Cană',
+        'Add product',
+        'Add discount',
+      ]) {
         expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled, name).toBe(true);
       }
     }
@@ -297,7 +377,13 @@ describe('OrderDetailPage', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Value' }), { target: { value: '12.5' } });
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Percentage' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(requests.find((r) => r.path === '/api/v1/applied-discount/42/add')?.body).toEqual({ type: 'percentage', value: 12.5, order_product_id: null }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path === '/api/v1/applied-discount/42/add')?.body).toEqual({
+        type: 'percentage',
+        value: 12.5,
+        order_product_id: null,
+      }),
+    );
   });
 
   it('summary, the invoice and AWB buttons by the spec’s conditions, and the activity timeline', async () => {

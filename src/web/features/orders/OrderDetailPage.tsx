@@ -28,7 +28,8 @@ import { FROM_PAGE_PARAM, ordersListPath } from './paths';
 import type { Order } from '../../../core/api/orders';
 
 /** A positive whole id from the route, else null. */
-const parseId = (raw: string | undefined): number | null => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
+const parseId = (raw: string | undefined): number | null =>
+  raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 
 /** /orders/{id}: everything about one order; every change refetches it. */
 export function OrderDetailPage() {
@@ -52,7 +53,10 @@ export function OrderDetailPage() {
     return (
       <>
         <PageHeader title={t('detail.title', { id: orderId })} />
-        <ErrorState message={isNotFound(order.error) ? t('detail.notFound') : errorMessage(order.error, t('errors.fetchOne'))} onRetry={() => void order.refetch()} />
+        <ErrorState
+          message={isNotFound(order.error) ? t('detail.notFound') : errorMessage(order.error, t('errors.fetchOne'))}
+          onRetry={() => void order.refetch()}
+        />
       </>
     );
   return <OrderDetail order={order.data} backTo={backTo} companyId={companyId} />;
@@ -108,7 +112,12 @@ function OrderDetail({ order, backTo, companyId }: { order: Order; backTo: strin
 
   return (
     <>
-      <OrderHeader order={order} backTo={backTo} onCancel={() => cancelDialog.open()} onRestore={() => restoreDialog.open()} />
+      <OrderHeader
+        order={order}
+        backTo={backTo}
+        onCancel={() => cancelDialog.open()}
+        onRestore={() => restoreDialog.open()}
+      />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
@@ -171,8 +180,17 @@ function OrderDetail({ order, backTo, companyId }: { order: Order; backTo: strin
         }}
         onDone={() => flagDialog.close()}
       />
-      <AddProductDialog {...addProduct.modalProps} saving={actions.addProduct.isPending} onAdd={(productId) => actions.addProduct.mutateAsync({ productId, quantity: 1 })} />
-      <AddDiscountDialog {...addDiscount.modalProps} lines={order.order_products ?? []} saving={actions.addDiscount.isPending} onAdd={(body) => actions.addDiscount.mutateAsync(body)} />
+      <AddProductDialog
+        {...addProduct.modalProps}
+        saving={actions.addProduct.isPending}
+        onAdd={(productId) => actions.addProduct.mutateAsync({ productId, quantity: 1 })}
+      />
+      <AddDiscountDialog
+        {...addDiscount.modalProps}
+        lines={order.order_products ?? []}
+        saving={actions.addDiscount.isPending}
+        onAdd={(body) => actions.addDiscount.mutateAsync(body)}
+      />
     </>
   );
 }

@@ -10,7 +10,12 @@ import { OrdersPage } from './OrdersPage';
 import type { Flag, OrderListItem } from '../../../core/api/orders';
 
 const flags = (n: number, ownIndex = -1): Flag[] =>
-  Array.from({ length: n }, (_, i) => ({ reason: `Refused parcel ${i + 1}`, created_at: 1_763_000_000 + i * 86_400, flagged_by_company_id: i === ownIndex ? 5 : null, by_this_company: i === ownIndex }));
+  Array.from({ length: n }, (_, i) => ({
+    reason: `Refused parcel ${i + 1}`,
+    created_at: 1_763_000_000 + i * 86_400,
+    flagged_by_company_id: i === ownIndex ? 5 : null,
+    by_this_company: i === ownIndex,
+  }));
 
 let rows: OrderListItem[] = [];
 let failWith: { status: number; body: unknown } | null = null;
@@ -30,7 +35,10 @@ function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
   const page = Number(url.searchParams.get('page') ?? 1);
   const items = Number(url.searchParams.get('items') ?? 10);
   const lastPage = Math.max(1, Math.ceil(rows.length / items));
-  return json(200, { data: rows.slice((page - 1) * items, page * items), meta: { total: rows.length, last_page: lastPage, current_page: page, per_page: items } });
+  return json(200, {
+    data: rows.slice((page - 1) * items, page * items),
+    meta: { total: rows.length, last_page: lastPage, current_page: page, per_page: items },
+  });
 }
 
 const renderAt = (url: string) =>
@@ -51,23 +59,34 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  rows = Array.from({ length: 23 }, (_, i) => ({
-    id: 100 - i,
-    status: ['new', 'processing', 'completed', 'cancelled', 'storno'][i % 5]!,
-    courier: i % 2 ? 'cargus' : null,
-    courier_status: i % 2 ? 'delivered' : null,
-    awb: i % 2 ? `1000${i}` : null,
-    bill_number: null,
-    value: 1234.5 + i,
-    discount: 0,
-    client_shipping_cost: 0,
-    total_value: 1234.5 + i,
-    created_at: 1_763_900_000 - i * 86_400,
-    updated_at: 1_763_900_000 - i * 86_400,
-    customer_detail: { customer_id: i + 1, name: `Client ${i + 1}`, phone_number: `+4074400000${i % 10}`, telefon: `+4074400000${i % 10}`, email: null, flags: i === 0 ? flags(7, 2) : [] },
-    // The list row also says whether an AWB create waits on its courier (the shipping module's field).
-    awb_state: null,
-  }) as OrderListItem);
+  rows = Array.from(
+    { length: 23 },
+    (_, i) =>
+      ({
+        id: 100 - i,
+        status: ['new', 'processing', 'completed', 'cancelled', 'storno'][i % 5]!,
+        courier: i % 2 ? 'cargus' : null,
+        courier_status: i % 2 ? 'delivered' : null,
+        awb: i % 2 ? `1000${i}` : null,
+        bill_number: null,
+        value: 1234.5 + i,
+        discount: 0,
+        client_shipping_cost: 0,
+        total_value: 1234.5 + i,
+        created_at: 1_763_900_000 - i * 86_400,
+        updated_at: 1_763_900_000 - i * 86_400,
+        customer_detail: {
+          customer_id: i + 1,
+          name: `Client ${i + 1}`,
+          phone_number: `+4074400000${i % 10}`,
+          telefon: `+4074400000${i % 10}`,
+          email: null,
+          flags: i === 0 ? flags(7, 2) : [],
+        },
+        // The list row also says whether an AWB create waits on its courier (the shipping module's field).
+        awb_state: null,
+      }) as OrderListItem,
+  );
   failWith = null;
   calls.length = 0;
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
@@ -85,8 +104,18 @@ describe('OrdersList', () => {
   it('shows id, customer, phone, status badges, total in RON and the date; asks page 1 with the company filter', async () => {
     renderAt('/orders');
     const row = await firstRow();
-    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells.slice(0, 7)).toEqual(['#100', 'Client 1', '+40744000000', 'New', '—', '1,234.50 RON', expect.stringMatching(/^\d\d\/\d\d\/2025$/)]);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(0, 7)).toEqual([
+      '#100',
+      'Client 1',
+      '+40744000000',
+      'New',
+      '—',
+      '1,234.50 RON',
+      expect.stringMatching(/^\d\d\/\d\d\/2025$/),
+    ]);
     const row2 = screen.getByText('#99').closest('tr')!;
     expect(within(row2).getByText('Processing')).toBeTruthy();
     expect(within(row2).getByText('Delivered')).toBeTruthy();
@@ -97,7 +126,8 @@ describe('OrdersList', () => {
   it('the status badges take the spec colours (new blue, processing yellow, completed green, cancelled red, else grey)', async () => {
     renderAt('/orders');
     await firstRow();
-    const colour = (label: string) => screen.getAllByText(label)[0]!.closest('.mantine-Badge-root')!.getAttribute('style') ?? '';
+    const colour = (label: string) =>
+      screen.getAllByText(label)[0]!.closest('.mantine-Badge-root')!.getAttribute('style') ?? '';
     expect(colour('New')).toContain('blue');
     expect(colour('Processing')).toContain('yellow');
     expect(colour('Completed')).toContain('green');
@@ -112,11 +142,19 @@ describe('OrdersList', () => {
     const icon = within(row).getByRole('button', { name: 'Flagged customer: 7 flags' });
     fireEvent.mouseEnter(icon);
     const card = await screen.findByRole('list', { name: 'Flagged 7 times' });
-    expect(within(card).getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(['Refused parcel 7', 'Refused parcel 6', 'Refused parcel 5', 'Refused parcel 4', 'Refused parcel 3']);
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['Refused parcel 7', 'Refused parcel 6', 'Refused parcel 5', 'Refused parcel 4', 'Refused parcel 3']);
     expect(within(card).getByText('1 / 2')).toBeTruthy();
     expect(within(card).getAllByText('by your company')).toHaveLength(1);
     fireEvent.click(within(card).getByRole('button', { name: 'Next flags' }));
-    expect(within(card).getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(['Refused parcel 2', 'Refused parcel 1']);
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['Refused parcel 2', 'Refused parcel 1']);
     expect((within(card).getByRole('button', { name: 'Next flags' }) as HTMLButtonElement).disabled).toBe(true);
   });
 

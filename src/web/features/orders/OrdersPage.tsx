@@ -24,7 +24,16 @@ export function OrdersPage() {
       list={list}
       onAdd={() => void navigate('/orders/new')}
       columns={[
-        { key: 'id', header: t('col.id'), nowrap: true, render: (o) => <Text size="sm" fw={600}>#{o.id}</Text> },
+        {
+          key: 'id',
+          header: t('col.id'),
+          nowrap: true,
+          render: (o) => (
+            <Text size="sm" fw={600}>
+              #{o.id}
+            </Text>
+          ),
+        },
         {
           key: 'customer',
           header: t('col.customer'),
@@ -37,13 +46,33 @@ export function OrdersPage() {
         },
         { key: 'phone', header: t('col.phone'), nowrap: true, render: (o) => orDash(o.customer_detail?.phone_number) },
         { key: 'status', header: t('col.status'), render: (o) => <StatusBadge status={o.status} /> },
-        { key: 'courier_status', header: t('col.courierStatus'), render: (o) => <StatusBadge status={o.courier_status} /> },
-        { key: 'total', header: t('col.total'), align: 'right', nowrap: true, render: (o) => formatAmount(o.total_value, 'RON', i18n.language) },
-        { key: 'created', header: t('col.created'), nowrap: true, render: (o) => formatDate(o.created_at, i18n.language) },
+        {
+          key: 'courier_status',
+          header: t('col.courierStatus'),
+          render: (o) => <StatusBadge status={o.courier_status} />,
+        },
+        {
+          key: 'total',
+          header: t('col.total'),
+          align: 'right',
+          nowrap: true,
+          render: (o) => formatAmount(o.total_value, 'RON', i18n.language),
+        },
+        {
+          key: 'created',
+          header: t('col.created'),
+          nowrap: true,
+          render: (o) => formatDate(o.created_at, i18n.language),
+        },
       ]}
       rowActions={(o) => (
         <Tooltip label={t('view')}>
-          <ActionIcon component={Link} to={orderPath(o.id, page)} variant="subtle" aria-label={t('viewOrder', { id: o.id })}>
+          <ActionIcon
+            component={Link}
+            to={orderPath(o.id, page)}
+            variant="subtle"
+            aria-label={t('viewOrder', { id: o.id })}
+          >
             <IconEye size={18} />
           </ActionIcon>
         </Tooltip>

@@ -2,7 +2,17 @@ import { Group, Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A titled panel of the order screens, with optional controls on the right of the title. */
-export function Section({ title, actions, children, testId }: { title: ReactNode; actions?: ReactNode; children: ReactNode; testId?: string }) {
+export function Section({
+  title,
+  actions,
+  children,
+  testId,
+}: {
+  title: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <Paper withBorder radius="md" p="md" data-testid={testId}>
       <Stack gap="sm">

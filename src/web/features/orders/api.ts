@@ -54,7 +54,14 @@ export function useOrder(id: number | null) {
 
 /** Some endpoints answer the record itself, others `{data: record}`: accept both. */
 export function unwrap<T extends object>(answer: T | { data: T }): T {
-  return answer && typeof answer === 'object' && 'data' in answer && answer.data && typeof answer.data === 'object' && !Array.isArray(answer.data) ? answer.data : (answer as T);
+  return answer &&
+    typeof answer === 'object' &&
+    'data' in answer &&
+    answer.data &&
+    typeof answer.data === 'object' &&
+    !Array.isArray(answer.data)
+    ? answer.data
+    : (answer as T);
 }
 
 /**
@@ -69,14 +76,20 @@ export function useOrderChange<V, R = unknown>(orderId: number, call: (vars: V) 
     onSettled: async () => {
       await Promise.all([
         qc.invalidateQueries({ queryKey: orderKeys.detail(companyId, orderId) }),
-        ...TOUCHED_BY_ORDERS.map((r) => qc.invalidateQueries({ queryKey: queryKeys.all(r), refetchType: r === 'order' ? 'active' : 'none' })),
+        ...TOUCHED_BY_ORDERS.map((r) =>
+          qc.invalidateQueries({ queryKey: queryKeys.all(r), refetchType: r === 'order' ? 'active' : 'none' }),
+        ),
       ]);
     },
   });
 }
 
 /** A 409 on a flag means this company already flagged the customer: that counts as success, the customer is flagged either way. */
-export async function flagCustomer(customerId: number, reason: string, orderId?: number): Promise<'flagged' | 'already'> {
+export async function flagCustomer(
+  customerId: number,
+  reason: string,
+  orderId?: number,
+): Promise<'flagged' | 'already'> {
   try {
     await api.post(`/api/v1/customer/${customerId}/flag`, { reason, ...(orderId ? { order_id: orderId } : {}) });
     return 'flagged';
@@ -88,7 +101,18 @@ export async function flagCustomer(customerId: number, reason: string, orderId?:
 
 export type CustomerDetailField = (typeof CUSTOMER_DETAIL_FIELDS)[number];
 /** The fields POST /customer-detail/{orderId} stores (only those sent). */
-export const CUSTOMER_DETAIL_FIELDS = ['name', 'email', 'address', 'city', 'county', 'company_name', 'vat_number', 'company_address', 'company_city', 'company_county'] as const;
+export const CUSTOMER_DETAIL_FIELDS = [
+  'name',
+  'email',
+  'address',
+  'city',
+  'county',
+  'company_name',
+  'vat_number',
+  'company_address',
+  'company_city',
+  'company_county',
+] as const;
 
 /**
  * Every change the order detail makes. Each one refetches the order afterwards,
@@ -96,17 +120,35 @@ export const CUSTOMER_DETAIL_FIELDS = ['name', 'email', 'address', 'city', 'coun
  */
 export function useOrderActions(orderId: number) {
   return {
-    updateOrder: useOrderChange(orderId, (body: { observations?: string; details?: string }) => api.post(`${ORDERS_PATH}/${orderId}`, body)),
-    updateCustomerDetail: useOrderChange(orderId, (body: Partial<Record<CustomerDetailField, string | null>>) => api.post(`/api/v1/customer-detail/${orderId}`, body)),
-    updatePhone: useOrderChange(orderId, ({ customerId, phone }: { customerId: number; phone: string }) => api.post(`/api/v1/customer/${customerId}`, { phone_number: phone })),
+    updateOrder: useOrderChange(orderId, (body: { observations?: string; details?: string }) =>
+      api.post(`${ORDERS_PATH}/${orderId}`, body),
+    ),
+    updateCustomerDetail: useOrderChange(orderId, (body: Partial<Record<CustomerDetailField, string | null>>) =>
+      api.post(`/api/v1/customer-detail/${orderId}`, body),
+    ),
+    updatePhone: useOrderChange(orderId, ({ customerId, phone }: { customerId: number; phone: string }) =>
+      api.post(`/api/v1/customer/${customerId}`, { phone_number: phone }),
+    ),
     cancel: useOrderChange(orderId, () => api.post(`${ORDERS_PATH}/${orderId}/cancel`)),
     restore: useOrderChange(orderId, () => api.post(`${ORDERS_PATH}/${orderId}/uncancel`)),
-    flag: useOrderChange(orderId, ({ customerId, reason }: { customerId: number; reason: string }) => flagCustomer(customerId, reason, orderId)),
-    addProduct: useOrderChange(orderId, ({ productId, quantity }: { productId: number; quantity: number }) => api.post(`${ORDERS_PATH}/${orderId}/product/${productId}`, { quantity })),
-    setLineQuantity: useOrderChange(orderId, ({ lineId, quantity }: { lineId: number; quantity: number }) => api.post(`/api/v1/order-product/${lineId}`, { quantity })),
+    flag: useOrderChange(orderId, ({ customerId, reason }: { customerId: number; reason: string }) =>
+      flagCustomer(customerId, reason, orderId),
+    ),
+    addProduct: useOrderChange(orderId, ({ productId, quantity }: { productId: number; quantity: number }) =>
+      api.post(`${ORDERS_PATH}/${orderId}/product/${productId}`, { quantity }),
+    ),
+    setLineQuantity: useOrderChange(orderId, ({ lineId, quantity }: { lineId: number; quantity: number }) =>
+      api.post(`/api/v1/order-product/${lineId}`, { quantity }),
+    ),
     removeLine: useOrderChange(orderId, (lineId: number) => api.delete(`/api/v1/order-product/${lineId}`)),
-    addDiscount: useOrderChange(orderId, (body: { type: 'amount' | 'percentage'; value: number; order_product_id: number | null }) => api.post(`/api/v1/applied-discount/${orderId}/add`, body)),
-    updateDiscount: useOrderChange(orderId, ({ id, value }: { id: number; value: number }) => api.post(`/api/v1/applied-discount/${id}`, { value })),
+    addDiscount: useOrderChange(
+      orderId,
+      (body: { type: 'amount' | 'percentage'; value: number; order_product_id: number | null }) =>
+        api.post(`/api/v1/applied-discount/${orderId}/add`, body),
+    ),
+    updateDiscount: useOrderChange(orderId, ({ id, value }: { id: number; value: number }) =>
+      api.post(`/api/v1/applied-discount/${id}`, { value }),
+    ),
     deleteDiscount: useOrderChange(orderId, (id: number) => api.delete(`/api/v1/applied-discount/${id}`)),
   };
 }
@@ -129,7 +171,9 @@ export function useDocumentActions(orderId: number) {
     createInvoice: useOrderChange(orderId, () => api.post<{ data: Order }>(`${path}/create-invoice`)),
     cancelInvoice: useOrderChange(orderId, () => api.post<{ data: Order }>(`${path}/cancel-invoice`)),
     deleteInvoice: useOrderChange(orderId, () => api.post<{ data: Order }>(`${path}/delete-invoice`)),
-    storno: useOrderChange(orderId, (body: { order_products: { id: number; quantity: number }[] }) => api.post<{ data: Order }>(`${path}/storno-invoice`, body)),
+    storno: useOrderChange(orderId, (body: { order_products: { id: number; quantity: number }[] }) =>
+      api.post<{ data: Order }>(`${path}/storno-invoice`, body),
+    ),
   };
 }
 export type DocumentActions = ReturnType<typeof useDocumentActions>;
@@ -139,7 +183,10 @@ export function useCompanyPackages(enabled: boolean) {
   const companyId = useCompanyId();
   return useQuery({
     queryKey: queryKeys.list('package', companyId, { page: 1, items: 100 }),
-    queryFn: ({ signal }) => api.get<{ data: Package[] }>('/api/v1/package', { page: 1, items: 100 }, signal).then((r) => r.data.filter((p) => p.is_active)),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: Package[] }>('/api/v1/package', { page: 1, items: 100 }, signal)
+        .then((r) => r.data.filter((p) => p.is_active)),
     enabled: enabled && companyId !== null,
   });
 }

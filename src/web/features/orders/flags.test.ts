@@ -3,7 +3,8 @@ import { flagPage, flaggedByUs, isOwnFlag } from './flags';
 import type { Flag } from '../../../core/api/orders';
 
 // Older answers may lack the server's mark (by_this_company): the helper leaves it out unless given.
-const flag = (n: number, extra: Partial<Flag> = {}): Flag => ({ reason: `reason ${n}`, created_at: 1_700_000_000 + n, flagged_by_company_id: null, ...extra }) as Flag;
+const flag = (n: number, extra: Partial<Flag> = {}): Flag =>
+  ({ reason: `reason ${n}`, created_at: 1_700_000_000 + n, flagged_by_company_id: null, ...extra }) as Flag;
 
 describe('flagPage', () => {
   const twelve = Array.from({ length: 12 }, (_, i) => flag(i + 1));

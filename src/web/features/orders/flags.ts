@@ -4,7 +4,11 @@ import type { Flag } from '../../../core/api/orders';
 export const FLAG_PAGE_SIZE = 5;
 
 /** The flags of one tooltip page (page from 1; out-of-range pages are clamped), newest first. */
-export function flagPage(flags: readonly Flag[], page: number, size = FLAG_PAGE_SIZE): { flags: Flag[]; page: number; pages: number } {
+export function flagPage(
+  flags: readonly Flag[],
+  page: number,
+  size = FLAG_PAGE_SIZE,
+): { flags: Flag[]; page: number; pages: number } {
   const sorted = [...flags].sort((a, b) => (b.created_at ?? 0) - (a.created_at ?? 0));
   const pages = Math.max(1, Math.ceil(sorted.length / size));
   const p = Math.min(Math.max(1, Math.trunc(page) || 1), pages);

@@ -6,7 +6,8 @@ export default {
     searchPlaceholder: 'Id, name, phone, email',
     empty: 'No orders yet',
     deleted: 'Order deleted',
-    deleteMessage: 'Are you sure you want to delete order #{{id}}? Its lines, discounts and history go with it. This cannot be undone.',
+    deleteMessage:
+      'Are you sure you want to delete order #{{id}}? Its lines, discounts and history go with it. This cannot be undone.',
     col: {
       id: 'ID',
       customer: 'Customer',
@@ -54,12 +55,14 @@ export default {
       awbDownload: 'Failed to download AWB',
       awbDelete: 'Failed to delete AWB',
       noAwbToDelete: 'No AWB found to delete',
-      awbTimeout: 'The courier did not answer. The AWB is being checked with the courier; try again once the check is done.',
+      awbTimeout:
+        'The courier did not answer. The AWB is being checked with the courier; try again once the check is done.',
       invoiceCreate: 'Failed to create invoice',
       invoiceDownload: 'Failed to download invoice',
       invoiceCancel: 'Failed to cancel invoice',
       invoiceDelete: 'Failed to delete invoice',
-      invoiceTimeout: 'SmartBill did not answer. The invoice is being checked with SmartBill; try again once the check is done.',
+      invoiceTimeout:
+        'SmartBill did not answer. The invoice is being checked with SmartBill; try again once the check is done.',
       storno: 'Failed to send storno invoice',
       awbPrint: {
         fetch: 'Failed to fetch the AWB for printing. Please try downloading instead.',
@@ -155,7 +158,8 @@ export default {
       needsAwb: 'Needs an AWB first',
       stornoTooSoon: 'Storno is possible one day after the invoice was last updated',
       invoicePending: 'The invoice is being issued…',
-      invoiceUnknown: 'SmartBill did not answer: the invoice is being checked with SmartBill before anything else is allowed.',
+      invoiceUnknown:
+        'SmartBill did not answer: the invoice is being checked with SmartBill before anything else is allowed.',
       invoiceCancelled: 'The invoice is cancelled',
       nothingToReverse: 'Every product of the invoice has been reversed',
       hasStorno: 'The invoice has a storno: it can no longer be cancelled or deleted',
@@ -165,7 +169,12 @@ export default {
       emulatedCourier: 'emulated: a demo AWB, no parcel is sent',
       emulatedInvoices: 'SmartBill runs on the built-in emulator: invoices here are demo documents.',
       invoiceIssued: 'Issued {{date}} · {{total}}',
-      invoiceStatus: { issued: 'Issued', cancelled: 'Cancelled', storno: 'Reversed', partially_storno: 'Partially reversed' },
+      invoiceStatus: {
+        issued: 'Issued',
+        cancelled: 'Cancelled',
+        storno: 'Reversed',
+        partially_storno: 'Partially reversed',
+      },
     },
     couriers: { cargus: 'Cargus', sameday: 'Sameday', dpd: 'DPD' },
     docs: {
@@ -182,7 +191,8 @@ export default {
       cancelInvoiceMessage: 'The invoice is cancelled in SmartBill: it keeps its number and no longer counts.',
       cancelInvoiceConfirm: 'Cancel invoice',
       deleteInvoiceTitle: 'Delete invoice {{number}}?',
-      deleteInvoiceMessage: 'The invoice is deleted in SmartBill. Only the last invoice of its series can be deleted; otherwise cancel or reverse it.',
+      deleteInvoiceMessage:
+        'The invoice is deleted in SmartBill. Only the last invoice of its series can be deleted; otherwise cancel or reverse it.',
       deleteInvoiceConfirm: 'Delete invoice',
     },
     awbModal: {
@@ -260,7 +270,8 @@ export default {
     },
     flagDialog: {
       title: 'Flag customer',
-      intro: 'Flags warn every seller using the console about this customer (for example, parcels refused at delivery). Other companies see the reason and the date, never your company’s name.',
+      intro:
+        'Flags warn every seller using the console about this customer (for example, parcels refused at delivery). Other companies see the reason and the date, never your company’s name.',
       reason: 'Reason',
       reasonPlaceholder: 'e.g. Refused the cash-on-delivery parcel',
       submit: 'Flag',
@@ -381,7 +392,8 @@ export default {
     searchPlaceholder: 'ID, nume, telefon, e-mail',
     empty: 'Nicio comandă încă',
     deleted: 'Comanda a fost ștearsă',
-    deleteMessage: 'Sigur doriți să ștergeți comanda #{{id}}? Se șterg și produsele, reducerile și istoricul ei. Acțiunea nu poate fi anulată.',
+    deleteMessage:
+      'Sigur doriți să ștergeți comanda #{{id}}? Se șterg și produsele, reducerile și istoricul ei. Acțiunea nu poate fi anulată.',
     col: {
       id: 'ID',
       customer: 'Client',
@@ -436,7 +448,8 @@ export default {
       invoiceDownload: 'Factura nu a putut fi descărcată',
       invoiceCancel: 'Factura nu a putut fi anulată',
       invoiceDelete: 'Factura nu a putut fi ștearsă',
-      invoiceTimeout: 'SmartBill nu a răspuns. Factura este verificată la SmartBill; încercați din nou după verificare.',
+      invoiceTimeout:
+        'SmartBill nu a răspuns. Factura este verificată la SmartBill; încercați din nou după verificare.',
       storno: 'Factura de stornare nu a putut fi trimisă',
       awbPrint: {
         fetch: 'AWB-ul nu a putut fi preluat pentru tipărire. Încercați să îl descărcați.',
@@ -542,7 +555,12 @@ export default {
       emulatedCourier: 'emulat: AWB demonstrativ, nu se trimite niciun colet',
       emulatedInvoices: 'SmartBill rulează pe emulatorul integrat: facturile de aici sunt documente demonstrative.',
       invoiceIssued: 'Emisă la {{date}} · {{total}}',
-      invoiceStatus: { issued: 'Emisă', cancelled: 'Anulată', storno: 'Stornată', partially_storno: 'Stornată parțial' },
+      invoiceStatus: {
+        issued: 'Emisă',
+        cancelled: 'Anulată',
+        storno: 'Stornată',
+        partially_storno: 'Stornată parțial',
+      },
     },
     couriers: { cargus: 'Cargus', sameday: 'Sameday', dpd: 'DPD' },
     docs: {
@@ -559,7 +577,8 @@ export default {
       cancelInvoiceMessage: 'Factura este anulată în SmartBill: își păstrează numărul și nu mai este luată în calcul.',
       cancelInvoiceConfirm: 'Anulează factura',
       deleteInvoiceTitle: 'Ștergeți factura {{number}}?',
-      deleteInvoiceMessage: 'Factura este ștearsă în SmartBill. Doar ultima factură din serie poate fi ștearsă; altfel anulați-o sau stornați-o.',
+      deleteInvoiceMessage:
+        'Factura este ștearsă în SmartBill. Doar ultima factură din serie poate fi ștearsă; altfel anulați-o sau stornați-o.',
       deleteInvoiceConfirm: 'Șterge factura',
     },
     awbModal: {
@@ -567,7 +586,8 @@ export default {
       courier: 'Curier',
       courierPlaceholder: 'Alegeți un curier',
       emulatedOption: '{{name}} (emulat)',
-      emulatedHint: '{{name}} rulează pe emulatorul integrat: AWB-ul este unul demonstrativ și nu se trimite niciun colet.',
+      emulatedHint:
+        '{{name}} rulează pe emulatorul integrat: AWB-ul este unul demonstrativ și nu se trimite niciun colet.',
       noCouriers: 'Niciun curier nu este configurat și activ pentru această companie.',
       setUpCouriers: 'Configurați unul la Integrări',
       couriersFailed: 'Curierii nu au putut fi încărcați: {{reason}}',
@@ -637,7 +657,8 @@ export default {
     },
     flagDialog: {
       title: 'Semnalează clientul',
-      intro: 'Semnalările îi avertizează pe toți vânzătorii care folosesc consola despre acest client (de exemplu, colete refuzate la livrare). Celelalte companii văd motivul și data, niciodată numele companiei dumneavoastră.',
+      intro:
+        'Semnalările îi avertizează pe toți vânzătorii care folosesc consola despre acest client (de exemplu, colete refuzate la livrare). Celelalte companii văd motivul și data, niciodată numele companiei dumneavoastră.',
       reason: 'Motiv',
       reasonPlaceholder: 'ex. A refuzat coletul cu plata la livrare',
       submit: 'Semnalează',

@@ -4,11 +4,27 @@ import { emptyAddress as EMPTY_ADDRESS } from '../../components/address';
 import { createdId, missingFields, newOrderPayload, placeServerErrors, type NewOrderValues } from './newOrder';
 import type { DraftLine } from './newOrderLines';
 
-const line = (id: number, sku: string, quantity = 1): DraftLine => ({ product_id: id, sku, name: `P${id}`, price: 10, currency: 'RON', quantity });
+const line = (id: number, sku: string, quantity = 1): DraftLine => ({
+  product_id: id,
+  sku,
+  name: `P${id}`,
+  price: 10,
+  currency: 'RON',
+  quantity,
+});
 const filled: NewOrderValues = {
   name: ' Ana Pop ',
   phone_number: '0744 123 456',
-  address: { county: 'Cluj', county_id: 12, city: 'Cluj-Napoca', city_id: 54975, street: 'Strada Zorilor', street_id: 9, street_number: '12A', postal_code: '400335' },
+  address: {
+    county: 'Cluj',
+    county_id: 12,
+    city: 'Cluj-Napoca',
+    city_id: 54975,
+    street: 'Strada Zorilor',
+    street_id: 9,
+    street_number: '12A',
+    postal_code: '400335',
+  },
   source: '7',
   details: '',
   lines: [line(1, 'TR-M', 2), line(4, 'CN')],
@@ -18,17 +34,47 @@ const texts = { required: 'Required', atLeastOneProduct: 'Add at least one produ
 describe('new order', () => {
   it('builds the spec payload: the address parts, the source id and products as SKU → quantity', () => {
     expect(newOrderPayload(filled)).toEqual({
-      name: 'Ana Pop', phone_number: '0744 123 456', county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Zorilor', number: '12A',
-      county_id: 12, city_id: 54975, street_id: 9, zip_code: '400335', source: 7, details: '', products: { 'TR-M': 2, CN: 1 },
+      name: 'Ana Pop',
+      phone_number: '0744 123 456',
+      county: 'Cluj',
+      city: 'Cluj-Napoca',
+      street: 'Strada Zorilor',
+      number: '12A',
+      county_id: 12,
+      city_id: 54975,
+      street_id: 9,
+      zip_code: '400335',
+      source: 7,
+      details: '',
+      products: { 'TR-M': 2, CN: 1 },
     });
-    expect(newOrderPayload({ ...filled, address: { ...EMPTY_ADDRESS, county: 'Cluj', city: 'X', street: 'Y', street_number: '1' } })).not.toHaveProperty('county_id');
+    expect(
+      newOrderPayload({
+        ...filled,
+        address: { ...EMPTY_ADDRESS, county: 'Cluj', city: 'X', street: 'Y', street_number: '1' },
+      }),
+    ).not.toHaveProperty('county_id');
   });
 
   it('requires name, phone, county, city, street, number, source and a product', () => {
     expect(missingFields(filled, texts)).toEqual({});
-    const empty: NewOrderValues = { name: ' ', phone_number: '', address: EMPTY_ADDRESS, source: null, details: '', lines: [] };
+    const empty: NewOrderValues = {
+      name: ' ',
+      phone_number: '',
+      address: EMPTY_ADDRESS,
+      source: null,
+      details: '',
+      lines: [],
+    };
     expect(missingFields(empty, texts)).toEqual({
-      name: 'Required', phone_number: 'Required', county: 'Required', city: 'Required', street: 'Required', number: 'Required', source: 'Required', products: 'Add at least one product',
+      name: 'Required',
+      phone_number: 'Required',
+      county: 'Required',
+      city: 'Required',
+      street: 'Required',
+      number: 'Required',
+      source: 'Required',
+      products: 'Add at least one product',
     });
   });
 

@@ -34,7 +34,10 @@ export function newOrderPayload(v: NewOrderValues) {
 }
 
 /** The new order's required fields: name, phone, county, city, street, number and source, and at least one product. */
-export function missingFields(v: NewOrderValues, texts: { required: string; atLeastOneProduct: string }): Record<string, string> {
+export function missingFields(
+  v: NewOrderValues,
+  texts: { required: string; atLeastOneProduct: string },
+): Record<string, string> {
   const out: Record<string, string> = {};
   if (!v.name.trim()) out.name = texts.required;
   if (!v.phone_number.trim()) out.phone_number = texts.required;

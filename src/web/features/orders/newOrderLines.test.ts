@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { addLine, decrease, increase, lineBani, productsPayload, removeLine, runningTotals, setQuantity, type DraftLine } from './newOrderLines';
+import {
+  addLine,
+  decrease,
+  increase,
+  lineBani,
+  productsPayload,
+  removeLine,
+  runningTotals,
+  setQuantity,
+  type DraftLine,
+} from './newOrderLines';
 
-const p = (id: number, price: number | null = 10.1, currency = 'RON') => ({ product_id: id, sku: `SKU-${id}`, name: `Product ${id}`, price, currency });
+const p = (id: number, price: number | null = 10.1, currency = 'RON') => ({
+  product_id: id,
+  sku: `SKU-${id}`,
+  name: `Product ${id}`,
+  price,
+  currency,
+});
 
 describe('new order lines', () => {
   it('adds only with a selection; the same product again adds one', () => {
@@ -10,7 +26,10 @@ describe('new order lines', () => {
     lines = addLine(lines, p(1));
     lines = addLine(lines, p(2));
     lines = addLine(lines, p(1));
-    expect(lines.map((l) => [l.product_id, l.quantity])).toEqual([[1, 2], [2, 1]]);
+    expect(lines.map((l) => [l.product_id, l.quantity])).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
   });
 
   it('a typed quantity never falls below 1 and is whole', () => {
@@ -37,7 +56,10 @@ describe('new order lines', () => {
     // 0.1 + 0.2 style float error must not show: 3 × 10.10 = 30.30 exactly.
     const lines = setQuantity(addLine(addLine(addLine([], p(1, 10.1)), p(2, 0.2)), p(3, 5, 'EUR')), 1, 3);
     expect(lineBani(lines[0]!)).toBe(3030);
-    expect(runningTotals(lines)).toEqual([{ currency: 'RON', bani: 3050 }, { currency: 'EUR', bani: 500 }]);
+    expect(runningTotals(lines)).toEqual([
+      { currency: 'RON', bani: 3050 },
+      { currency: 'EUR', bani: 500 },
+    ]);
     expect(lineBani({ price: null, quantity: 4 })).toBe(0);
   });
 

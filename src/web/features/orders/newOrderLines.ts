@@ -14,7 +14,8 @@ export interface DraftLine {
 /** Adds a product (only with a selection): a product already on the form gets one more instead. */
 export function addLine(lines: readonly DraftLine[], line: Omit<DraftLine, 'quantity'> | null): DraftLine[] {
   if (!line) return [...lines];
-  if (lines.some((l) => l.product_id === line.product_id)) return lines.map((l) => (l.product_id === line.product_id ? { ...l, quantity: l.quantity + 1 } : l));
+  if (lines.some((l) => l.product_id === line.product_id))
+    return lines.map((l) => (l.product_id === line.product_id ? { ...l, quantity: l.quantity + 1 } : l));
   return [...lines, { ...line, quantity: 1 }];
 }
 
@@ -25,7 +26,8 @@ export function setQuantity(lines: readonly DraftLine[], productId: number, quan
   return lines.map((l) => (l.product_id === productId ? { ...l, quantity: q } : l));
 }
 
-export const increase = (lines: readonly DraftLine[], productId: number): DraftLine[] => lines.map((l) => (l.product_id === productId ? { ...l, quantity: l.quantity + 1 } : l));
+export const increase = (lines: readonly DraftLine[], productId: number): DraftLine[] =>
+  lines.map((l) => (l.product_id === productId ? { ...l, quantity: l.quantity + 1 } : l));
 
 /** The minus button: one less, and at 1 the line goes (spec: reducing it at 1 removes the line). */
 export function decrease(lines: readonly DraftLine[], productId: number): DraftLine[] {
@@ -35,10 +37,12 @@ export function decrease(lines: readonly DraftLine[], productId: number): DraftL
   return lines.map((l) => (l.product_id === productId ? { ...l, quantity: l.quantity - 1 } : l));
 }
 
-export const removeLine = (lines: readonly DraftLine[], productId: number): DraftLine[] => lines.filter((l) => l.product_id !== productId);
+export const removeLine = (lines: readonly DraftLine[], productId: number): DraftLine[] =>
+  lines.filter((l) => l.product_id !== productId);
 
 /** A line's value in bani (exact: integer price in bani times the quantity). */
-export const lineBani = (line: Pick<DraftLine, 'price' | 'quantity'>): number => (line.price === null ? 0 : toBani(line.price) * line.quantity);
+export const lineBani = (line: Pick<DraftLine, 'price' | 'quantity'>): number =>
+  line.price === null ? 0 : toBani(line.price) * line.quantity;
 
 /** The running total in bani per currency, in the order the currencies first appear. */
 export function runningTotals(lines: readonly DraftLine[]): { currency: string; bani: number }[] {
@@ -48,4 +52,5 @@ export function runningTotals(lines: readonly DraftLine[]): { currency: string; 
 }
 
 /** The new-order payload's products: a map from SKU to quantity. */
-export const productsPayload = (lines: readonly DraftLine[]): Record<string, number> => Object.fromEntries(lines.map((l) => [l.sku, l.quantity]));
+export const productsPayload = (lines: readonly DraftLine[]): Record<string, number> =>
+  Object.fromEntries(lines.map((l) => [l.sku, l.quantity]));

@@ -3,7 +3,13 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addPackageItem, MIN_ITEM_QUANTITY, nextItemQuantity, type Package, type PackageProduct } from '../../../core/api/packages';
+import {
+  addPackageItem,
+  MIN_ITEM_QUANTITY,
+  nextItemQuantity,
+  type Package,
+  type PackageProduct,
+} from '../../../core/api/packages';
 import { FormErrorAlert } from '../../components/FormModal';
 import { ProductSelect } from '../../components/ProductSelect';
 import { LoadingState } from '../../components/states';
@@ -37,7 +43,9 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
   const [loadedFor, setLoadedFor] = useState<number | null>(null);
   useEffect(() => {
     if (pkg && detail.data && detail.data.id === pkg.id && loadedFor !== pkg.id) {
-      setLines((detail.data.items ?? []).map((i) => ({ product_id: i.product_id, quantity: i.quantity, product: i.product })));
+      setLines(
+        (detail.data.items ?? []).map((i) => ({ product_id: i.product_id, quantity: i.quantity, product: i.product })),
+      );
       setLoadedFor(pkg.id);
     }
   }, [detail.data, pkg, loadedFor]);
@@ -56,7 +64,13 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
 
   const add = () => {
     if (!chosen || String(chosen.id) !== productId || quantity <= 0) return;
-    setLines((prev) => addPackageItem(prev, { product_id: chosen.id, quantity, product: { id: chosen.id, name: chosen.name, sku: chosen.sku, description: chosen.description } }));
+    setLines((prev) =>
+      addPackageItem(prev, {
+        product_id: chosen.id,
+        quantity,
+        product: { id: chosen.id, name: chosen.name, sku: chosen.sku, description: chosen.description },
+      }),
+    );
     setProductId(null);
     setChosen(null);
     setQuantity(1);
@@ -66,7 +80,10 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
     if (!pkg || saveItems.isPending) return;
     setError(null);
     try {
-      await saveItems.mutateAsync({ package_id: pkg.id, package_items: lines.map((l) => ({ product_id: l.product_id, quantity: l.quantity })) });
+      await saveItems.mutateAsync({
+        package_id: pkg.id,
+        package_items: lines.map((l) => ({ product_id: l.product_id, quantity: l.quantity })),
+      });
       notifications.show({ color: 'green', message: t('items.saved') });
       onClose();
     } catch (e) {
@@ -80,7 +97,11 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
   if (detail.isLoading || (detail.data && loadedFor !== pkg?.id)) body = <LoadingState />;
   else if (detail.error)
     body = (
-      <Alert color="red" role="alert" title={t('errors.fetchDetails', { reason: errorMessage(detail.error, t('errors.unknown')) })}>
+      <Alert
+        color="red"
+        role="alert"
+        title={t('errors.fetchDetails', { reason: errorMessage(detail.error, t('errors.unknown')) })}
+      >
         <Button size="xs" variant="light" color="red" onClick={() => void detail.refetch()}>
           {t('common:actions.retry')}
         </Button>
@@ -164,14 +185,25 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
                         min={MIN_ITEM_QUANTITY}
                         step={1}
                         allowDecimal={false}
-            allowNegative={false}
+                        allowNegative={false}
                         value={l.quantity}
-                        onChange={(v) => setLines((prev) => prev.map((x) => (x.product_id === l.product_id ? { ...x, quantity: nextItemQuantity(x.quantity, v) } : x)))}
+                        onChange={(v) =>
+                          setLines((prev) =>
+                            prev.map((x) =>
+                              x.product_id === l.product_id ? { ...x, quantity: nextItemQuantity(x.quantity, v) } : x,
+                            ),
+                          )
+                        }
                       />
                     </Table.Td>
                     <Table.Td>
                       <Tooltip label={t('items.remove', { name: l.product.name })}>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('items.remove', { name: l.product.name })} onClick={() => setLines((prev) => prev.filter((x) => x.product_id !== l.product_id))}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('items.remove', { name: l.product.name })}
+                          onClick={() => setLines((prev) => prev.filter((x) => x.product_id !== l.product_id))}
+                        >
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Tooltip>
@@ -191,7 +223,13 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
     );
 
   return (
-    <Modal opened={opened} onClose={() => !saveItems.isPending && onClose()} title={t('items.title')} size="xl" centered>
+    <Modal
+      opened={opened}
+      onClose={() => !saveItems.isPending && onClose()}
+      title={t('items.title')}
+      size="xl"
+      centered
+    >
       <Stack>
         {pkg ? (
           <Text size="sm" c="dimmed">
@@ -204,7 +242,11 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
           <Button variant="default" onClick={onClose} disabled={saveItems.isPending}>
             {t('common:actions.cancel')}
           </Button>
-          <Button onClick={() => void save()} loading={saveItems.isPending} disabled={detail.isLoading || Boolean(detail.error)}>
+          <Button
+            onClick={() => void save()}
+            loading={saveItems.isPending}
+            disabled={detail.isLoading || Boolean(detail.error)}
+          >
             {t('items.save')}
           </Button>
         </Group>

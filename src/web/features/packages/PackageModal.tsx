@@ -7,7 +7,15 @@ import { withReason } from '../../lib/api';
 import type { PackageFormBody } from './api';
 
 /** Create defaults: every measure 1 (the smallest allowed), active. */
-export const emptyPackage = (): PackageFormBody => ({ name: '', description: '', length: 1, width: 1, height: 1, weight: 1, is_active: true });
+export const emptyPackage = (): PackageFormBody => ({
+  name: '',
+  description: '',
+  length: 1,
+  width: 1,
+  height: 1,
+  weight: 1,
+  is_active: true,
+});
 
 const toFormValues = (p: Package): PackageFormBody => ({
   name: p.name,
@@ -20,7 +28,13 @@ const toFormValues = (p: Package): PackageFormBody => ({
 });
 
 /** Add (entity null) or edit a package: name, description, length, width, height, weight, Active. */
-export function PackageModal({ opened, entity: pkg, onClose, save, saving }: EntityModalProps<Package, PackageFormBody>) {
+export function PackageModal({
+  opened,
+  entity: pkg,
+  onClose,
+  save,
+  saving,
+}: EntityModalProps<Package, PackageFormBody>) {
   const { t } = useTranslation('packages');
   const { form, modal } = useModalForm({
     opened,
@@ -33,7 +47,8 @@ export function PackageModal({ opened, entity: pkg, onClose, save, saving }: Ent
     save: (values) => save(pkg?.id ?? null, values),
     savedMessage: () => (pkg ? t('updated') : t('created')),
     // "Failed to create package: {reason}" above the field messages.
-    onError: (e) => withReason(e, (reason) => t(pkg ? 'errors.update' : 'errors.create', { reason }), t('errors.unknown')),
+    onError: (e) =>
+      withReason(e, (reason) => t(pkg ? 'errors.update' : 'errors.create', { reason }), t('errors.unknown')),
   });
 
   const measure = (field: 'length' | 'width' | 'height' | 'weight') => (
@@ -52,7 +67,13 @@ export function PackageModal({ opened, entity: pkg, onClose, save, saving }: Ent
   return (
     <FormModal {...modal} title={pkg ? t('editTitle') : t('addTitle')}>
       <TextInput label={t('field.name')} required {...form.getInputProps('name')} />
-      <Textarea label={t('field.description')} autosize minRows={2} maxRows={5} {...form.getInputProps('description')} />
+      <Textarea
+        label={t('field.description')}
+        autosize
+        minRows={2}
+        maxRows={5}
+        {...form.getInputProps('description')}
+      />
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
         {measure('length')}
         {measure('width')}

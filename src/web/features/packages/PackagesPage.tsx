@@ -27,7 +27,13 @@ export function PackagesPage() {
   const unknown = t('errors.unknown');
 
   // "Failed to fetch packages: {reason}" in the list's red error block.
-  const shown = useMemo(() => ({ ...list, error: list.error ? withReason(list.error, (reason) => t('errors.fetch', { reason }), unknown) : null }), [list, t, unknown]);
+  const shown = useMemo(
+    () => ({
+      ...list,
+      error: list.error ? withReason(list.error, (reason) => t('errors.fetch', { reason }), unknown) : null,
+    }),
+    [list, t, unknown],
+  );
 
   return (
     <>
@@ -51,8 +57,20 @@ export function PackagesPage() {
               </>
             ),
           },
-          { key: 'dimensions', header: t('col.dimensions'), render: (p) => <Text style={{ whiteSpace: 'nowrap' }}>{t('dimensions', { length: num(p.length), width: num(p.width), height: num(p.height) })}</Text> },
-          { key: 'weight', header: t('col.weight'), render: (p) => <Text style={{ whiteSpace: 'nowrap' }}>{t('weight', { weight: num(p.weight) })}</Text> },
+          {
+            key: 'dimensions',
+            header: t('col.dimensions'),
+            render: (p) => (
+              <Text style={{ whiteSpace: 'nowrap' }}>
+                {t('dimensions', { length: num(p.length), width: num(p.width), height: num(p.height) })}
+              </Text>
+            ),
+          },
+          {
+            key: 'weight',
+            header: t('col.weight'),
+            render: (p) => <Text style={{ whiteSpace: 'nowrap' }}>{t('weight', { weight: num(p.weight) })}</Text>,
+          },
           {
             key: 'is_active',
             header: t('col.status'),
@@ -88,7 +106,9 @@ export function PackagesPage() {
       />
       <PackageModal
         {...modal.props}
-        save={(id, body) => crud.save(id, id === null && companyId !== null ? { ...body, company_id: companyId } : body)}
+        save={(id, body) =>
+          crud.save(id, id === null && companyId !== null ? { ...body, company_id: companyId } : body)
+        }
         saving={crud.isSaving}
       />
       <PackageItemsModal pkg={itemsOf} onClose={() => setItemsOf(null)} />

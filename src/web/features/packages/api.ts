@@ -26,7 +26,11 @@ export function usePackageList() {
 
 /** Create / update / delete with the list rules (create → page 1, update → same page, delete → step back). */
 export function usePackageCrud(list: ReturnType<typeof usePackageList>) {
-  return useCrud<PackageFormBody & { company_id?: number }, { data: Package }>({ resource: RESOURCE, path: PACKAGES_PATH, list });
+  return useCrud<PackageFormBody & { company_id?: number }, { data: Package }>({
+    resource: RESOURCE,
+    path: PACKAGES_PATH,
+    list,
+  });
 }
 
 /** One package with its items (the Manage Package Items modal). */
@@ -34,7 +38,8 @@ export function usePackageDetail(id: number | null) {
   const companyId = useCompanyId();
   return useQuery({
     queryKey: queryKeys.detail(RESOURCE, companyId, id ?? 0),
-    queryFn: ({ signal }) => api.get<{ data: Package }>(`${PACKAGES_PATH}/${id}`, undefined, signal).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Package }>(`${PACKAGES_PATH}/${id}`, undefined, signal).then((r) => r.data),
     enabled: id !== null && companyId !== null,
     // Always fresh when the modal opens: another tab may have changed the items.
     staleTime: 0,
@@ -47,7 +52,8 @@ export function usePackageDetail(id: number | null) {
 export function useSavePackageItems() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { package_id: number; package_items: { product_id: number; quantity: number }[] }) => api.post<{ data: Package }>('/api/v1/package-item', body),
+    mutationFn: (body: { package_id: number; package_items: { product_id: number; quantity: number }[] }) =>
+      api.post<{ data: Package }>('/api/v1/package-item', body),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.all(RESOURCE) }),
   });
 }

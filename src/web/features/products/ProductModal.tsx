@@ -1,8 +1,29 @@
-import { Alert, Box, Checkbox, FileInput, Group, Image, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Checkbox,
+  FileInput,
+  Group,
+  Image,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { IconInfoCircle, IconPhoto } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CURRENCIES, IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, SALE_TYPES, productBodyFor, type Product } from '../../../core/api/products';
+import {
+  CURRENCIES,
+  IMAGE_MIME_TYPES,
+  MAX_IMAGE_BYTES,
+  SALE_TYPES,
+  productBodyFor,
+  type Product,
+} from '../../../core/api/products';
 import { detectImageType } from '../../../core/imageType';
 import { FormModal } from '../../components/FormModal';
 import { ProductSelect } from '../../components/ProductSelect';
@@ -26,7 +47,8 @@ export interface ProductFormValues {
 }
 
 /** What the modal edits: a new product (optionally with a preset parent) or an existing one. */
-export type ProductModalTarget = { mode: 'create'; parent: Product | null } | { mode: 'edit'; product: Product; parent: Product | null };
+export type ProductModalTarget =
+  { mode: 'create'; parent: Product | null } | { mode: 'edit'; product: Product; parent: Product | null };
 
 function blank(companyId: number | null, parent: Product | null): ProductFormValues {
   return {
@@ -84,7 +106,15 @@ function toFormData(v: ProductFormValues, hasVariations: boolean, image: File | 
  * editing), SKU, name, description, sale type, stock, prices (step 0.01), currency and an image with
  * a preview. Save is disabled without name, SKU or stock (no stock needed with variations).
  */
-export function ProductModal({ target, onClose, crud }: { target: ProductModalTarget | null; onClose: () => void; crud: ReturnType<typeof useProductCrud> }) {
+export function ProductModal({
+  target,
+  onClose,
+  crud,
+}: {
+  target: ProductModalTarget | null;
+  onClose: () => void;
+  crud: ReturnType<typeof useProductCrud>;
+}) {
   const { t } = useTranslation('products');
   const selected = useSelectedCompany();
   const opened = target !== null;
@@ -106,7 +136,10 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
     // companyOptions (below) also names a company missing from the list.
     savedMessage: (_v, answer): string => {
       const savedCompany = answer?.data.company_id;
-      if (!editing && selected && savedCompany !== selected.id) return t('createdElsewhere', { company: companyOptions.find((c) => c.value === String(savedCompany))?.label ?? '' });
+      if (!editing && selected && savedCompany !== selected.id)
+        return t('createdElsewhere', {
+          company: companyOptions.find((c) => c.value === String(savedCompany))?.label ?? '',
+        });
       return editing ? t('updated') : t('created');
     },
     // The image is no form value: its server message goes under the file input.
@@ -147,7 +180,11 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
 
   const companyOptions = useMemo(() => {
     const opts = [...companies.companyOptions];
-    if (values.company_id && !opts.some((o) => o.value === values.company_id)) opts.unshift({ value: values.company_id, label: selected?.id === Number(values.company_id) ? selected.name : `#${values.company_id}` });
+    if (values.company_id && !opts.some((o) => o.value === values.company_id))
+      opts.unshift({
+        value: values.company_id,
+        label: selected?.id === Number(values.company_id) ? selected.name : `#${values.company_id}`,
+      });
     return opts;
   }, [companies.companyOptions, values.company_id, selected]);
 
@@ -193,14 +230,24 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
     setRemoveImage(false);
   };
 
-  const saveDisabled = !values.name.trim() || !values.sku.trim() || (!hasVariations && String(values.stock).trim() === '') || imageError !== null;
+  const saveDisabled =
+    !values.name.trim() ||
+    !values.sku.trim() ||
+    (!hasVariations && String(values.stock).trim() === '') ||
+    imageError !== null;
 
   let title = t('addTitle');
   if (editing) title = editing.parent_id !== null ? t('editVariationTitle') : t('editTitle');
   else if (target?.parent) title = t('addVariationTitle', { name: target.parent.name });
 
   return (
-    <FormModal {...modal} title={title} errorFallback={editing ? t('errors.update') : t('errors.create')} submitDisabled={saveDisabled} size="xl">
+    <FormModal
+      {...modal}
+      title={title}
+      errorFallback={editing ? t('errors.update') : t('errors.create')}
+      submitDisabled={saveDisabled}
+      size="xl"
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
           label={t('field.company')}
@@ -234,7 +281,13 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
         <TextInput label={t('field.sku')} required maxLength={100} {...form.getInputProps('sku')} />
         <TextInput label={t('field.name')} required maxLength={255} data-autofocus {...form.getInputProps('name')} />
       </SimpleGrid>
-      <Textarea label={t('field.description')} autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+      <Textarea
+        label={t('field.description')}
+        autosize
+        minRows={2}
+        maxRows={6}
+        {...form.getInputProps('description')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Select
           label={t('field.saleType')}
@@ -277,7 +330,11 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
           step={0.01}
           decimalScale={2}
           allowNegative={false}
-          rightSection={<Text size="xs" c="dimmed">{values.currency}</Text>}
+          rightSection={
+            <Text size="xs" c="dimmed">
+              {values.currency}
+            </Text>
+          }
           rightSectionWidth={44}
           {...form.getInputProps('selling_price')}
           value={hasVariations ? '' : values.selling_price}
@@ -289,7 +346,11 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
           step={0.01}
           decimalScale={2}
           allowNegative={false}
-          rightSection={<Text size="xs" c="dimmed">{values.currency}</Text>}
+          rightSection={
+            <Text size="xs" c="dimmed">
+              {values.currency}
+            </Text>
+          }
           rightSectionWidth={44}
           {...form.getInputProps('buying_price')}
         />
@@ -300,8 +361,23 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
         </Alert>
       ) : null}
       <Group align="flex-start" wrap="nowrap">
-        <Box w={112} h={112} style={{ flexShrink: 0, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden', display: 'grid', placeItems: 'center' }}>
-          {shownImage ? <Image src={shownImage} alt={t('field.preview')} w={110} h={110} fit="contain" /> : <IconPhoto size={36} color="var(--mantine-color-gray-5)" aria-label={t('noImage')} />}
+        <Box
+          w={112}
+          h={112}
+          style={{
+            flexShrink: 0,
+            border: '1px solid var(--mantine-color-gray-3)',
+            borderRadius: 8,
+            overflow: 'hidden',
+            display: 'grid',
+            placeItems: 'center',
+          }}
+        >
+          {shownImage ? (
+            <Image src={shownImage} alt={t('field.preview')} w={110} h={110} fit="contain" />
+          ) : (
+            <IconPhoto size={36} color="var(--mantine-color-gray-5)" aria-label={t('noImage')} />
+          )}
         </Box>
         <Stack gap="xs" style={{ flex: 1 }}>
           <FileInput
@@ -313,7 +389,13 @@ export function ProductModal({ target, onClose, crud }: { target: ProductModalTa
             onChange={(f) => void chooseImage(f)}
             error={imageError ?? form.errors.image}
           />
-          {editing?.image && !image ? <Checkbox label={t('field.removeImage')} checked={removeImage} onChange={(e) => setRemoveImage(e.currentTarget.checked)} /> : null}
+          {editing?.image && !image ? (
+            <Checkbox
+              label={t('field.removeImage')}
+              checked={removeImage}
+              onChange={(e) => setRemoveImage(e.currentTarget.checked)}
+            />
+          ) : null}
         </Stack>
       </Group>
     </FormModal>

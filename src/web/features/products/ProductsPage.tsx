@@ -1,6 +1,14 @@
 import { ActionIcon, Avatar, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconChevronRight, IconCornerDownRight, IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconChevronRight,
+  IconCornerDownRight,
+  IconPencil,
+  IconPhoto,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { variationSummary, type Product } from '../../../core/api/products';
@@ -39,7 +47,10 @@ export function ProductsPage() {
   const [variationDeleteError, setVariationDeleteError] = useState<string | null>(null);
 
   const search = list.state.search.trim().toLowerCase();
-  const autoOpen = useMemo(() => new Set(search ? list.rows.filter((p) => p.variations.some((v) => matches(v, search))).map((p) => p.id) : []), [list.rows, search]);
+  const autoOpen = useMemo(
+    () => new Set(search ? list.rows.filter((p) => p.variations.some((v) => matches(v, search))).map((p) => p.id) : []),
+    [list.rows, search],
+  );
   const isOpen = (p: Product) => p.variations.length > 0 && (toggled.get(p.id) ?? autoOpen.has(p.id));
   const toggle = (p: Product) => setToggled((prev) => new Map(prev).set(p.id, !isOpen(p)));
 
@@ -54,10 +65,14 @@ export function ProductsPage() {
     );
   };
   const priceCell = (p: Product): ReactNode => {
-    if (p.variations.length === 0) return p.selling_price === null ? '—' : formatAmount(p.selling_price, p.currency, i18n.language);
+    if (p.variations.length === 0)
+      return p.selling_price === null ? '—' : formatAmount(p.selling_price, p.currency, i18n.language);
     const { minPrice, maxPrice } = variationSummary(p);
     if (minPrice === null || maxPrice === null) return '—';
-    const text = minPrice === maxPrice ? formatAmount(minPrice, p.currency, i18n.language) : `${formatAmount(minPrice, p.currency, i18n.language)} – ${formatAmount(maxPrice, p.currency, i18n.language)}`;
+    const text =
+      minPrice === maxPrice
+        ? formatAmount(minPrice, p.currency, i18n.language)
+        : `${formatAmount(minPrice, p.currency, i18n.language)} – ${formatAmount(maxPrice, p.currency, i18n.language)}`;
     return (
       <Tooltip label={t('priceRangeHint')}>
         <Text span c="dimmed" size="sm">
@@ -74,7 +89,13 @@ export function ProductsPage() {
       render: (p) => (
         <Group gap="sm" wrap="nowrap">
           {p.variations.length > 0 ? (
-            <ActionIcon variant="subtle" color="gray" onClick={() => toggle(p)} aria-expanded={isOpen(p)} aria-label={isOpen(p) ? t('collapse', { name: p.name }) : t('expand', { name: p.name })}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              onClick={() => toggle(p)}
+              aria-expanded={isOpen(p)}
+              aria-label={isOpen(p) ? t('collapse', { name: p.name }) : t('expand', { name: p.name })}
+            >
               {isOpen(p) ? <IconChevronDown size={18} /> : <IconChevronRight size={18} />}
             </ActionIcon>
           ) : (
@@ -94,7 +115,16 @@ export function ProductsPage() {
         </Group>
       ),
     },
-    { key: 'sku', header: t('col.sku'), nowrap: true, render: (p) => <Text size="sm" ff="monospace">{p.sku}</Text> },
+    {
+      key: 'sku',
+      header: t('col.sku'),
+      nowrap: true,
+      render: (p) => (
+        <Text size="sm" ff="monospace">
+          {p.sku}
+        </Text>
+      ),
+    },
     { key: 'stock', header: t('col.stock'), align: 'right', render: stockCell },
     { key: 'price', header: t('col.price'), align: 'right', nowrap: true, render: priceCell },
   ];
@@ -117,11 +147,17 @@ export function ProductsPage() {
               </Text>
             </Table.Td>
             <Table.Td ta="right">{v.stock ?? '—'}</Table.Td>
-            <Table.Td ta="right">{v.selling_price === null ? '—' : formatAmount(v.selling_price, v.currency, i18n.language)}</Table.Td>
+            <Table.Td ta="right">
+              {v.selling_price === null ? '—' : formatAmount(v.selling_price, v.currency, i18n.language)}
+            </Table.Td>
             <Table.Td style={pinActions}>
               <Group gap={4} justify="flex-end" wrap="nowrap">
                 <Tooltip label={t('common:actions.edit')}>
-                  <ActionIcon variant="subtle" aria-label={`${t('common:actions.edit')} ${v.sku}`} onClick={() => setTarget({ mode: 'edit', product: v, parent })}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`${t('common:actions.edit')} ${v.sku}`}
+                    onClick={() => setTarget({ mode: 'edit', product: v, parent })}
+                  >
                     <IconPencil size={18} />
                   </ActionIcon>
                 </Tooltip>
@@ -164,14 +200,23 @@ export function ProductsPage() {
         columns={columns}
         rowActions={(p) => (
           <Tooltip label={t('addVariation')}>
-            <ActionIcon variant="subtle" color="teal" aria-label={`${t('addVariation')} ${p.sku}`} onClick={() => setTarget({ mode: 'create', parent: p })}>
+            <ActionIcon
+              variant="subtle"
+              color="teal"
+              aria-label={`${t('addVariation')} ${p.sku}`}
+              onClick={() => setTarget({ mode: 'create', parent: p })}
+            >
               <IconPlus size={18} />
             </ActionIcon>
           </Tooltip>
         )}
         onEdit={(p) => setTarget({ mode: 'edit', product: p, parent: null })}
         onDelete={(p) => crud.remove.mutateAsync(p.id)}
-        deleteMessage={(p) => (p.variations.length > 0 ? t('deleteWithVariations', { count: p.variations.length, name: p.name }) : t('deleteMessage', { name: p.name }))}
+        deleteMessage={(p) =>
+          p.variations.length > 0
+            ? t('deleteWithVariations', { count: p.variations.length, name: p.name })
+            : t('deleteMessage', { name: p.name })
+        }
         afterRow={variationRows}
       />
       <ProductModal target={target} onClose={() => setTarget(null)} crud={crud} />

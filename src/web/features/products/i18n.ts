@@ -42,14 +42,22 @@ export default {
       removeImage: 'Remove the current image',
       preview: 'Image preview',
     },
-    saleTypes: { Bucata: 'Bucata (piece)', Set: 'Set', Pachet: 'Pachet (pack)', Bax: 'Bax (case)', Palet: 'Palet (pallet)' },
+    saleTypes: {
+      Bucata: 'Bucata (piece)',
+      Set: 'Set',
+      Pachet: 'Pachet (pack)',
+      Bax: 'Bax (case)',
+      Palet: 'Palet (pallet)',
+    },
     created: 'The product was added.',
     createdElsewhere: 'The product was added to {{company}}.',
     updated: 'The product was saved.',
     deleted: 'The product was deleted.',
     deleteMessage: 'Are you sure you want to delete “{{name}}”? This cannot be undone.',
-    deleteWithVariations_one: 'Are you sure you want to delete “{{name}}” and its {{count}} variation? This cannot be undone.',
-    deleteWithVariations_other: 'Are you sure you want to delete “{{name}}” and its {{count}} variations? This cannot be undone.',
+    deleteWithVariations_one:
+      'Are you sure you want to delete “{{name}}” and its {{count}} variation? This cannot be undone.',
+    deleteWithVariations_other:
+      'Are you sure you want to delete “{{name}}” and its {{count}} variations? This cannot be undone.',
     errors: {
       fetch: 'Failed to fetch products',
       create: 'Failed to create product',
@@ -108,8 +116,10 @@ export default {
     deleted: 'Produsul a fost șters.',
     deleteMessage: 'Sigur doriți să ștergeți „{{name}}”? Acțiunea nu poate fi anulată.',
     deleteWithVariations_one: 'Sigur doriți să ștergeți „{{name}}” și variația sa? Acțiunea nu poate fi anulată.',
-    deleteWithVariations_few: 'Sigur doriți să ștergeți „{{name}}” și cele {{count}} variații ale sale? Acțiunea nu poate fi anulată.',
-    deleteWithVariations_other: 'Sigur doriți să ștergeți „{{name}}” și cele {{count}} de variații ale sale? Acțiunea nu poate fi anulată.',
+    deleteWithVariations_few:
+      'Sigur doriți să ștergeți „{{name}}” și cele {{count}} variații ale sale? Acțiunea nu poate fi anulată.',
+    deleteWithVariations_other:
+      'Sigur doriți să ștergeți „{{name}}” și cele {{count}} de variații ale sale? Acțiunea nu poate fi anulată.',
     errors: {
       fetch: 'Produsele nu au putut fi încărcate',
       create: 'Produsul nu a putut fi creat',

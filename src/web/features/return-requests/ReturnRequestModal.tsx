@@ -8,7 +8,16 @@ import { errorMessage } from '../../lib/api';
 import { applyServerErrors, useForm } from '../../lib/form';
 import { useReturnSources, type ReturnFormValues } from './api';
 
-export const emptyReturn = (): ReturnFormValues => ({ full_name: '', phone_number: '', email: '', bill_number: '', iban: '', reason: '', details: '', source: null });
+export const emptyReturn = (): ReturnFormValues => ({
+  full_name: '',
+  phone_number: '',
+  email: '',
+  bill_number: '',
+  iban: '',
+  reason: '',
+  details: '',
+  source: null,
+});
 
 export const toFormValues = (r: ReturnRequest): ReturnFormValues => ({
   full_name: r.full_name,
@@ -45,7 +54,10 @@ export function ReturnRequestModal({
 }) {
   const { t } = useTranslation('returnRequests');
   const editing = request !== null;
-  const form = useForm<ReturnFormValues>({ initialValues: emptyReturn(), schema: editing ? returnRequestUpdateBody : returnRequestCreateBody });
+  const form = useForm<ReturnFormValues>({
+    initialValues: emptyReturn(),
+    schema: editing ? returnRequestUpdateBody : returnRequestCreateBody,
+  });
   const [error, setError] = useState<unknown>(null);
   const sources = useReturnSources(opened && !editing);
 
@@ -69,7 +81,8 @@ export function ReturnRequestModal({
     .sort((a, b) => Number(b.active) - Number(a.active))
     .map((s) => ({ value: s.source, label: s.active ? s.source : t('field.inactive', { name: s.source }) }));
   // A draft may name a source that has since gone: keep it selectable so the server answers "Invalid source selected".
-  if (form.values.source && !sourceOptions.some((o) => o.value === form.values.source)) sourceOptions.push({ value: form.values.source, label: form.values.source });
+  if (form.values.source && !sourceOptions.some((o) => o.value === form.values.source))
+    sourceOptions.push({ value: form.values.source, label: form.values.source });
 
   return (
     <FormModal
@@ -87,7 +100,13 @@ export function ReturnRequestModal({
         </Alert>
       ) : null}
       {editing ? (
-        <TextInput label={t('field.source')} value={request.source?.source ?? t('unknownSource')} readOnly variant="filled" description={t('field.sourceReadOnly')} />
+        <TextInput
+          label={t('field.source')}
+          value={request.source?.source ?? t('unknownSource')}
+          readOnly
+          variant="filled"
+          description={t('field.sourceReadOnly')}
+        />
       ) : (
         <Select
           label={t('field.source')}

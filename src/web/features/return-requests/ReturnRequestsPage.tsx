@@ -41,10 +41,17 @@ export function ReturnRequestsPage() {
   const companyId = useCompanyId();
   useEffect(() => setDraft(null), [companyId]);
 
-  const shown = useMemo(() => ({ ...list, error: list.error ? withReason(list.error, (reason) => t('errors.fetch', { reason }), unknown) : null }), [list, t, unknown]);
+  const shown = useMemo(
+    () => ({
+      ...list,
+      error: list.error ? withReason(list.error, (reason) => t('errors.fetch', { reason }), unknown) : null,
+    }),
+    [list, t, unknown],
+  );
 
   const open = (request: ReturnRequest | null) => setEditing(request);
-  const draftFor = (request: ReturnRequest | null | undefined): Draft | null => (draft && request !== undefined && (draft.request?.id ?? null) === (request?.id ?? null) ? draft : null);
+  const draftFor = (request: ReturnRequest | null | undefined): Draft | null =>
+    draft && request !== undefined && (draft.request?.id ?? null) === (request?.id ?? null) ? draft : null;
   const current = draftFor(editing);
 
   const submit = async (values: ReturnFormValues) => {
@@ -130,7 +137,15 @@ export function ReturnRequestsPage() {
             ),
           },
           { key: 'source', header: t('col.source'), render: (r) => r.source?.source ?? t('unknownSource') },
-          { key: 'created_at', header: t('col.date'), render: (r) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatReturnDate(r.created_at, i18n.language)}</Text> },
+          {
+            key: 'created_at',
+            header: t('col.date'),
+            render: (r) => (
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatReturnDate(r.created_at, i18n.language)}
+              </Text>
+            ),
+          },
         ]}
         onEdit={(r) => open(r)}
         onDelete={async (r) => {

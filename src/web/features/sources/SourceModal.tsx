@@ -32,7 +32,8 @@ export function SourceModal({ opened, entity: source, onClose, save, saving }: E
     toValues: (s) => ({ company_id: String(s.company_id), source: s.source, active: s.active }),
     schema: source ? sourceUpdateBody : sourceBody,
     // company_id travels as an integer (the select gives a string).
-    save: (v) => save(source?.id ?? null, { company_id: Number(v.company_id), source: v.source.trim(), active: v.active }),
+    save: (v) =>
+      save(source?.id ?? null, { company_id: Number(v.company_id), source: v.source.trim(), active: v.active }),
     savedMessage: (v) => {
       if (source) return t('updated');
       const elsewhere = otherCompanyName(Number(v.company_id));
@@ -62,7 +63,13 @@ export function SourceModal({ opened, entity: source, onClose, save, saving }: E
         error={form.errors.company_id}
         loadError={t('errors.companies')}
       />
-      <TextInput label={t('field.source')} placeholder={t('field.sourcePlaceholder')} required maxLength={SOURCE_MAX_LENGTH} {...form.getInputProps('source')} />
+      <TextInput
+        label={t('field.source')}
+        placeholder={t('field.sourcePlaceholder')}
+        required
+        maxLength={SOURCE_MAX_LENGTH}
+        {...form.getInputProps('source')}
+      />
       <Checkbox label={t('field.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
     </FormModal>
   );

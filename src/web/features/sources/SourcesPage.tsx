@@ -21,7 +21,15 @@ export function SourcesPage() {
         list={list}
         onAdd={modal.add}
         columns={[
-          { key: 'source', header: t('col.source'), render: (s) => <Text size="sm" fw={500}>{s.source}</Text> },
+          {
+            key: 'source',
+            header: t('col.source'),
+            render: (s) => (
+              <Text size="sm" fw={500}>
+                {s.source}
+              </Text>
+            ),
+          },
           { key: 'company', header: t('col.company'), render: (s) => s.company?.name ?? t('unknownCompany') },
           { key: 'active', header: t('col.status'), render: (s) => <ActiveBadge active={s.active} /> },
         ]}

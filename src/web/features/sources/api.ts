@@ -21,5 +21,10 @@ export function useSourceList() {
  * makes the source in the header's company), update, delete.
  */
 export function useSourceCrud(list: ReturnType<typeof useSourceList>) {
-  return useCrud<SourceBody, { data: Source }>({ resource: RESOURCE, path: SOURCES_PATH, list, createIn: (body) => body.company_id });
+  return useCrud<SourceBody, { data: Source }>({
+    resource: RESOURCE,
+    path: SOURCES_PATH,
+    list,
+    createIn: (body) => body.company_id,
+  });
 }

@@ -10,16 +10,31 @@ const saved = { id: 1, key: 'smartbill', configured: true };
 
 /** A fake server: GET answers the list, POST the queued answers (then the saved set-up). */
 function server(list: unknown[], posts: Response[] = []) {
-  const fetch = vi.fn((_url: string, init?: RequestInit) => Promise.resolve(init?.method === 'POST' ? (posts.shift() ?? answer(200, { data: saved })) : answer(200, { data: list })));
+  const fetch = vi.fn((_url: string, init?: RequestInit) =>
+    Promise.resolve(
+      init?.method === 'POST' ? (posts.shift() ?? answer(200, { data: saved })) : answer(200, { data: list }),
+    ),
+  );
   vi.stubGlobal('fetch', fetch);
-  const sent = () => fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url, init]) => [url, JSON.parse(String(init?.body))]);
+  const sent = () =>
+    fetch.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([url, init]) => [url, JSON.parse(String(init?.body))]);
   return { fetch, sent };
 }
 
-const stepProps = (onDone = vi.fn()) => ({ providerName: 'SmartBill', companyId: 5, setup: undefined, onDone, onBack: () => {}, onCancel: () => {} });
+const stepProps = (onDone = vi.fn()) => ({
+  providerName: 'SmartBill',
+  companyId: 5,
+  setup: undefined,
+  onDone,
+  onBack: () => {},
+  onCancel: () => {},
+});
 
 /** The select's input (the listbox carries the same label). */
-const select = (name: string) => screen.getAllByLabelText(new RegExp(`^${name}`)).find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+const select = (name: string) =>
+  screen.getAllByLabelText(new RegExp(`^${name}`)).find((el) => el.tagName === 'INPUT') as HTMLInputElement;
 
 /** The submit button once the list is loaded (it is disabled while loading). */
 async function submitButton(name: string) {
@@ -37,8 +52,19 @@ async function choose(name: string, option: string | RegExp) {
 setUpWizardTests();
 
 describe('wizard choice steps (load a list, choose one, save)', () => {
-  it('series: asks for a choice before sending, shows the server\'s 422 under the field, then saves', async () => {
-    const { sent } = server([{ id: 1, name: 'FCT' }, { id: 2, name: 'FEX' }], [answer(422, { message: 'Please select a valid series', errors: { series_name: ['Please select a valid series'] } })]);
+  it("series: asks for a choice before sending, shows the server's 422 under the field, then saves", async () => {
+    const { sent } = server(
+      [
+        { id: 1, name: 'FCT' },
+        { id: 2, name: 'FEX' },
+      ],
+      [
+        answer(422, {
+          message: 'Please select a valid series',
+          errors: { series_name: ['Please select a valid series'] },
+        }),
+      ],
+    );
     const onDone = vi.fn();
     show(<SeriesStep {...stepProps(onDone)} />);
     fireEvent.click(await submitButton('Next'));
@@ -50,7 +76,9 @@ describe('wizard choice steps (load a list, choose one, save)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     // Under the field (and in the alert above the buttons).
     await waitFor(() => expect(select('Invoice series').getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(select('Invoice series').getAttribute('aria-describedby') ?? '')?.textContent).toBe('Please select a valid series');
+    expect(document.getElementById(select('Invoice series').getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Please select a valid series',
+    );
     expect(sent()).toEqual([['/api/v1/smartbill/company/5/series', { series_name: 'FEX' }]]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -84,7 +112,9 @@ describe('wizard choice steps (load a list, choose one, save)', () => {
     expect(screen.queryByText('Please select a contact person')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(sent()).toEqual([['/api/v1/sameday/company/5/pickup-points', { pickup_point_id: '31', contact_person_id: '72' }]]);
+    expect(sent()).toEqual([
+      ['/api/v1/sameday/company/5/pickup-points', { pickup_point_id: '31', contact_person_id: '72' }],
+    ]);
   });
 
   it('Cargus sends the point alone; a list that cannot be read offers Retry', async () => {

@@ -90,14 +90,18 @@ export function ChoiceStep<T, F extends string>(p: Props<T, F>) {
       onSuccess: (saved) => p.onDone(saved),
       onError: (err) => {
         setError(err);
-        if (err instanceof ApiError) setErrors(Object.fromEntries(Object.entries(err.errors).map(([f, messages]) => [f, messages[0]])));
+        if (err instanceof ApiError)
+          setErrors(Object.fromEntries(Object.entries(err.errors).map(([f, messages]) => [f, messages[0]])));
       },
     });
   };
 
   let body: ReactNode;
   if (loaded.isLoading) body = <LoadingState label={t('wizard.loading', { name: p.providerName })} />;
-  else if (loaded.error) body = <ErrorState message={errorMessage(loaded.error, p.loadErrorFallback)} onRetry={() => void loaded.refetch()} />;
+  else if (loaded.error)
+    body = (
+      <ErrorState message={errorMessage(loaded.error, p.loadErrorFallback)} onRetry={() => void loaded.refetch()} />
+    );
   else body = p.children({ list, values, set, field });
   return (
     <form onSubmit={submit} noValidate>

@@ -30,7 +30,10 @@ export function IntegrationWizard({ integration, setup: initialSetup, companyId,
   const name = integration.name;
 
   const finish = (saved: CompanyIntegration) => {
-    notifications.show({ color: 'green', message: saved.configured ? t('wizard.saved', { name }) : t('wizard.savedPartial', { name }) });
+    notifications.show({
+      color: 'green',
+      message: saved.configured ? t('wizard.saved', { name }) : t('wizard.savedPartial', { name }),
+    });
     onClose();
   };
   const advance = (saved: CompanyIntegration) => {
@@ -87,7 +90,11 @@ export function IntegrationWizard({ integration, setup: initialSetup, companyId,
       {steps.length > 1 ? (
         <Stepper active={active} size="sm" mb="md" allowNextStepsSelect={false}>
           {steps.map((kind, i) => (
-            <Stepper.Step key={kind} label={stepLabel(kind)} description={t('wizard.stepOf', { step: i + 1, total: steps.length })} />
+            <Stepper.Step
+              key={kind}
+              label={stepLabel(kind)}
+              description={t('wizard.stepOf', { step: i + 1, total: steps.length })}
+            />
           ))}
         </Stepper>
       ) : null}

@@ -6,12 +6,20 @@ import { LoginStep } from './LoginStep';
 import { answer, renderStep, setUpWizardTests } from './testkit';
 
 const vonage: Integration & { key: WizardKey } = {
-  id: 7, key: 'vonage', name: 'Vonage', description: '', type: 'messaging', emulated: true, setup_available: true,
+  id: 7,
+  key: 'vonage',
+  name: 'Vonage',
+  description: '',
+  type: 'messaging',
+  emulated: true,
+  setup_available: true,
   demo_credentials: { api_key: 'demo', api_secret: 'demo' },
 };
 
 function renderLogin(onDone = vi.fn()) {
-  renderStep(<LoginStep integration={vonage} setup={undefined} companyId={5} onDone={onDone} onCancel={() => {}} last />);
+  renderStep(
+    <LoginStep integration={vonage} setup={undefined} companyId={5} onDone={onDone} onCancel={() => {}} last />,
+  );
   return onDone;
 }
 
@@ -29,14 +37,18 @@ describe('wizard login step', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('fills the demo account and sends it to the company path; the provider\'s refusal is shown', async () => {
-    const fetch = vi.fn().mockResolvedValueOnce(answer(422, { message: 'Vonage did not accept these credentials: Bad Credentials' }));
+  it("fills the demo account and sends it to the company path; the provider's refusal is shown", async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(answer(422, { message: 'Vonage did not accept these credentials: Bad Credentials' }));
     vi.stubGlobal('fetch', fetch);
     const onDone = renderLogin();
     expect(screen.getByTestId('demo-account').textContent).toContain('demo');
     fireEvent.click(screen.getByRole('button', { name: 'Fill in the demo account' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Vonage did not accept these credentials: Bad Credentials');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Vonage did not accept these credentials: Bad Credentials',
+    );
     const [url, init] = fetch.mock.calls[0];
     expect(url).toBe('/api/v1/vonage/company/5/login');
     expect(JSON.parse(init.body)).toEqual({ api_key: 'demo', api_secret: 'demo', phone_number: '+40722123456' });

@@ -1,7 +1,13 @@
 import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CREDENTIAL_FIELDS, PLAIN_FIELDS, type CompanyIntegration, type Integration, type WizardKey } from '../../../../core/api/integrations';
+import {
+  CREDENTIAL_FIELDS,
+  PLAIN_FIELDS,
+  type CompanyIntegration,
+  type Integration,
+  type WizardKey,
+} from '../../../../core/api/integrations';
 import { FormErrorAlert } from '../../../components/FormModal';
 import { ApiError } from '../../../lib/api';
 import { useLogin } from '../api';
@@ -53,7 +59,8 @@ export function LoginStep({ integration, setup, companyId, onDone, onSkip, onCan
       onSuccess: onDone,
       onError: (err) => {
         setError(err);
-        if (err instanceof ApiError) setErrors(Object.fromEntries(Object.entries(err.errors).map(([f, list]) => [f, list[0]])));
+        if (err instanceof ApiError)
+          setErrors(Object.fromEntries(Object.entries(err.errors).map(([f, list]) => [f, list[0]])));
       },
     });
   };
@@ -61,7 +68,9 @@ export function LoginStep({ integration, setup, companyId, onDone, onSkip, onCan
   if (!editing) {
     return (
       <Stack>
-        <Alert color="green" variant="light" role="status">{t('wizard.signedIn')}</Alert>
+        <Alert color="green" variant="light" role="status">
+          {t('wizard.signedIn')}
+        </Alert>
         <Group justify="space-between">
           <Button variant="subtle" onClick={() => setEditing(true)}>
             {t('wizard.changeLogin')}
@@ -88,7 +97,11 @@ export function LoginStep({ integration, setup, companyId, onDone, onSkip, onCan
             credentials={demo}
             label={label}
             onFill={() => {
-              setValues((v) => ({ ...v, ...Object.fromEntries(fields.filter((f) => DEMO_EXAMPLES[f]).map((f) => [f, DEMO_EXAMPLES[f]])), ...demo }));
+              setValues((v) => ({
+                ...v,
+                ...Object.fromEntries(fields.filter((f) => DEMO_EXAMPLES[f]).map((f) => [f, DEMO_EXAMPLES[f]])),
+                ...demo,
+              }));
               setErrors({});
             }}
           />

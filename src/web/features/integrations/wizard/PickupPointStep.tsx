@@ -14,7 +14,10 @@ export function PickupPointStep({ courier, setup, ...step }: StepProps & { couri
       {...step}
       wizardKey={courier}
       step="pickup-points"
-      initial={{ pickup_point_id: setup?.configuration.pickup_point_id ?? null, contact_person_id: setup?.configuration.contact_person_id ?? null }}
+      initial={{
+        pickup_point_id: setup?.configuration.pickup_point_id ?? null,
+        contact_person_id: setup?.configuration.contact_person_id ?? null,
+      }}
       check={(v) => ({
         ...(v.pickup_point_id ? {} : { pickup_point_id: t('errors.selectPickupPoint') }),
         ...(sameday && !v.contact_person_id ? { contact_person_id: t('errors.selectContactPerson') } : {}),
@@ -30,11 +33,16 @@ export function PickupPointStep({ courier, setup, ...step }: StepProps & { couri
           // Sameday: choosing a point proposes its default contact person.
           const offered = list.find((p) => p.id === id)?.contact_persons ?? [];
           const keep = offered.some((p) => p.id === values.contact_person_id);
-          set({ pickup_point_id: id, ...(sameday && !keep ? { contact_person_id: offered.find((p) => p.defaultContactPerson)?.id ?? null } : {}) });
+          set({
+            pickup_point_id: id,
+            ...(sameday && !keep ? { contact_person_id: offered.find((p) => p.defaultContactPerson)?.id ?? null } : {}),
+          });
         };
         return (
           <>
-            {list.length === 0 ? <Text c="dimmed">{t('wizard.noPickupPoints', { name: step.providerName })}</Text> : null}
+            {list.length === 0 ? (
+              <Text c="dimmed">{t('wizard.noPickupPoints', { name: step.providerName })}</Text>
+            ) : null}
             <Select
               label={t('field.pickupPoint')}
               placeholder={t('field.pickupPointPlaceholder')}
@@ -49,7 +57,10 @@ export function PickupPointStep({ courier, setup, ...step }: StepProps & { couri
                 label={t('field.contactPerson')}
                 placeholder={t('field.contactPersonPlaceholder')}
                 disabled={!values.pickup_point_id}
-                data={persons.map((p) => ({ value: p.id, label: [p.name, p.position, p.phoneNumber].filter(Boolean).join(' · ') }))}
+                data={persons.map((p) => ({
+                  value: p.id,
+                  label: [p.name, p.position, p.phoneNumber].filter(Boolean).join(' · '),
+                }))}
                 {...field('contact_person_id')}
               />
             ) : null}

@@ -23,7 +23,12 @@ export function SeriesStep({ setup, ...step }: StepProps) {
       {({ list, field }) => (
         <>
           {list.length === 0 ? <Text c="dimmed">{t('wizard.noSeries')}</Text> : null}
-          <Select label={t('field.series')} placeholder={t('field.seriesPlaceholder')} data={list.map((s) => s.name)} {...field('series_name')} />
+          <Select
+            label={t('field.series')}
+            placeholder={t('field.seriesPlaceholder')}
+            data={list.map((s) => s.name)}
+            {...field('series_name')}
+          />
         </>
       )}
     </ChoiceStep>

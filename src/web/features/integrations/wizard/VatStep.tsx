@@ -17,7 +17,9 @@ export function VatStep({ setup, ...step }: StepProps) {
       {...step}
       wizardKey="smartbill"
       step="vat-amount"
-      initial={{ vat_amount: setup?.configuration.vat_amount === null ? NONE : (setup?.configuration.vat_name ?? null) }}
+      initial={{
+        vat_amount: setup?.configuration.vat_amount === null ? NONE : (setup?.configuration.vat_name ?? null),
+      }}
       check={({ vat_amount }) => (vat_amount ? {} : { vat_amount: t('field.vatPlaceholder') })}
       body={({ vat_amount }) => ({ vat_amount: vat_amount === NONE ? null : vat_amount })}
       loadErrorFallback={t('errors.fetchVatAmountsError')}
@@ -28,7 +30,10 @@ export function VatStep({ setup, ...step }: StepProps) {
         <Select
           label={t('field.vat')}
           placeholder={t('field.vatPlaceholder')}
-          data={[{ value: NONE, label: t('wizard.noVat') }, ...list.map((r) => ({ value: r.name, label: `${r.name} (${r.percentage}%)` }))]}
+          data={[
+            { value: NONE, label: t('wizard.noVat') },
+            ...list.map((r) => ({ value: r.name, label: `${r.name} (${r.percentage}%)` })),
+          ]}
           {...field('vat_amount')}
         />
       )}

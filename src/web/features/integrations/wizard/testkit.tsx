@@ -12,7 +12,10 @@ import integrations from '../i18n';
 /** The wizard steps' component tests: i18n, a signed-in user in company 5, fetch restored after each. */
 export function setUpWizardTests(): void {
   beforeAll(async () => {
-    await prepareDom({ en: { common: common.en, integrations: integrations.en, server: serverMessages.en } }, 'integrations');
+    await prepareDom(
+      { en: { common: common.en, integrations: integrations.en, server: serverMessages.en } },
+      'integrations',
+    );
   });
   beforeEach(() => {
     session.signIn('tok', { id: 1, first_name: 'A', last_name: 'B', email: 'a@b.ro' });
@@ -25,7 +28,8 @@ export function setUpWizardTests(): void {
 }
 
 /** An answer of the server as fetch returns it. */
-export const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Renders a step with Mantine (no transitions) and a query client that does not retry. */
 export function renderStep(step: ReactNode): void {

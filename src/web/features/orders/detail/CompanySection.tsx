@@ -28,7 +28,12 @@ export function CompanySection({ order, actions }: { order: Order; actions: Retu
             label={t(label)}
             value={cleanText(c?.[field])}
             field={field}
-            onSave={(draft) => orFallback(actions.updateCustomerDetail.mutateAsync({ [field]: draft.trim() === '' ? null : draft.trim() }), t('errors.customer'))}
+            onSave={(draft) =>
+              orFallback(
+                actions.updateCustomerDetail.mutateAsync({ [field]: draft.trim() === '' ? null : draft.trim() }),
+                t('errors.customer'),
+              )
+            }
           />
         ))}
       </SimpleGrid>

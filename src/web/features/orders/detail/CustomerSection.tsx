@@ -20,7 +20,12 @@ export function CustomerSection({ order, actions, onFlag }: { order: Order; acti
   const c = order.customer_detail;
   const failed = t('errors.customer');
   const detail = (field: 'name' | 'email' | 'address' | 'city' | 'county') => (draft: string) =>
-    orFallback(actions.updateCustomerDetail.mutateAsync({ [field]: draft.trim() === '' && field !== 'name' ? null : draft.trim() }), failed);
+    orFallback(
+      actions.updateCustomerDetail.mutateAsync({
+        [field]: draft.trim() === '' && field !== 'name' ? null : draft.trim(),
+      }),
+      failed,
+    );
   const required = (d: string) => (d.trim() ? null : t('form.required'));
 
   return (
@@ -39,7 +44,13 @@ export function CustomerSection({ order, actions, onFlag }: { order: Order; acti
       testId="customer-section"
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-        <EditableField label={t('customer.name')} value={cleanText(c?.name)} field="name" validate={required} onSave={detail('name')} />
+        <EditableField
+          label={t('customer.name')}
+          value={cleanText(c?.name)}
+          field="name"
+          validate={required}
+          onSave={detail('name')}
+        />
         <EditableField
           label={t('customer.phone')}
           value={cleanText(c?.phone_number)}
@@ -47,12 +58,24 @@ export function CustomerSection({ order, actions, onFlag }: { order: Order; acti
           validate={required}
           display={(v) => <Anchor href={`tel:${v}`}>{v}</Anchor>}
           disabled={!c?.customer_id}
-          onSave={(draft) => orFallback(actions.updatePhone.mutateAsync({ customerId: c!.customer_id!, phone: draft.trim() }), failed)}
+          onSave={(draft) =>
+            orFallback(actions.updatePhone.mutateAsync({ customerId: c!.customer_id!, phone: draft.trim() }), failed)
+          }
         />
         <EditableField label={t('customer.email')} value={cleanText(c?.email)} field="email" onSave={detail('email')} />
-        <EditableField label={t('customer.address')} value={cleanText(c?.address)} field="address" onSave={detail('address')} />
+        <EditableField
+          label={t('customer.address')}
+          value={cleanText(c?.address)}
+          field="address"
+          onSave={detail('address')}
+        />
         <EditableField label={t('customer.city')} value={cleanText(c?.city)} field="city" onSave={detail('city')} />
-        <EditableField label={t('customer.county')} value={cleanText(c?.county)} field="county" onSave={detail('county')} />
+        <EditableField
+          label={t('customer.county')}
+          value={cleanText(c?.county)}
+          field="county"
+          onSave={detail('county')}
+        />
         <EditableField
           label={t('customer.observations')}
           value={cleanText(order.observations)}

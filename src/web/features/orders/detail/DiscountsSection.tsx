@@ -17,11 +17,22 @@ type Actions = ReturnType<typeof useOrderActions>;
  * Applied discounts in three groups (product lines, whole order, coupons); each value edits in place.
  * `locked` (the reason, shown) disables every change: an invoice or an AWB was made from the order.
  */
-export function DiscountsSection({ order, actions, onAdd, locked }: { order: Order; actions: Actions; onAdd: () => void; locked: string | null }) {
+export function DiscountsSection({
+  order,
+  actions,
+  onAdd,
+  locked,
+}: {
+  order: Order;
+  actions: Actions;
+  onAdd: () => void;
+  locked: string | null;
+}) {
   const { t, i18n } = useTranslation('orders');
   const groups = discountGroups(order.applied_discounts);
   const [toDelete, setToDelete] = useState<AppliedDiscount | null>(null);
-  const lineName = (id: number | null) => order.order_products?.find((l) => l.id === id)?.product.name ?? t('discounts.removedLine');
+  const lineName = (id: number | null) =>
+    order.order_products?.find((l) => l.id === id)?.product.name ?? t('discounts.removedLine');
   const typeText = (d: AppliedDiscount) => t(`discounts.${d.type}`, { defaultValue: String(d.type) });
 
   const value = (d: AppliedDiscount) =>
@@ -34,19 +45,38 @@ export function DiscountsSection({ order, actions, onAdd, locked }: { order: Ord
         display={(v) => discountValueText(d.type, v, i18n.language)}
         field="value"
         disabled={locked !== null}
-        validate={(draft) => (draft.trim() !== '' && Number.isFinite(Number(draft)) && Number(draft) >= 0 ? null : t('errors.invalidInputs'))}
+        validate={(draft) =>
+          draft.trim() !== '' && Number.isFinite(Number(draft)) && Number(draft) >= 0 ? null : t('errors.invalidInputs')
+        }
         renderInput={({ inputProps, onChange }) => (
-          <NumberInput {...inputProps} min={0} step={0.01} decimalScale={2} max={d.type === 'percentage' ? 100 : undefined} onChange={(v) => onChange(String(v))} w={140} />
+          <NumberInput
+            {...inputProps}
+            min={0}
+            step={0.01}
+            decimalScale={2}
+            max={d.type === 'percentage' ? 100 : undefined}
+            onChange={(v) => onChange(String(v))}
+            w={140}
+          />
         )}
         onSave={async (draft) => {
-          await orFallback(actions.updateDiscount.mutateAsync({ id: d.id, value: Number(draft) }), t('errors.discountUpdate'));
+          await orFallback(
+            actions.updateDiscount.mutateAsync({ id: d.id, value: Number(draft) }),
+            t('errors.discountUpdate'),
+          );
           notifyDone(t('discounts.updated'));
         }}
       />
     );
   const remove = (d: AppliedDiscount) => (
     <Tooltip label={t('discounts.deleteOne')}>
-      <ActionIcon variant="subtle" color="red" aria-label={t('discounts.deleteOne')} disabled={locked !== null} onClick={() => setToDelete(d)}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={t('discounts.deleteOne')}
+        disabled={locked !== null}
+        onClick={() => setToDelete(d)}
+      >
         <IconTrash size={16} />
       </ActionIcon>
     </Tooltip>
@@ -67,7 +97,13 @@ export function DiscountsSection({ order, actions, onAdd, locked }: { order: Ord
       title={t('discounts.title')}
       testId="discounts-section"
       actions={
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd} disabled={locked !== null}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          onClick={onAdd}
+          disabled={locked !== null}
+        >
           {t('discounts.add')}
         </Button>
       }
@@ -78,9 +114,33 @@ export function DiscountsSection({ order, actions, onAdd, locked }: { order: Ord
             {locked}
           </Text>
         ) : null}
-        <Group title={t('discounts.productGroup')} headers={[t('discounts.product'), t('discounts.type'), t('discounts.atQuantity'), t('discounts.value')]} rows={groups.product.map((d) => ({ d, cells: [lineName(d.order_product_id), typeText(d), d.quantity ?? '—', value(d)] }))} remove={remove} empty={t('discounts.none')} />
-        <Group title={t('discounts.orderGroup')} headers={[t('discounts.type'), t('discounts.value')]} rows={groups.order.map((d) => ({ d, cells: [typeText(d), value(d)] }))} remove={remove} empty={t('discounts.none')} />
-        <Group title={t('discounts.couponGroup')} headers={[t('discounts.code'), t('discounts.type'), t('discounts.quantity'), t('discounts.value')]} rows={groups.coupon.map((d) => ({ d, cells: [d.coupon ?? order.coupon_code ?? '—', typeText(d), d.quantity ?? '—', value(d)] }))} remove={remove} empty={t('discounts.none')} />
+        <Group
+          title={t('discounts.productGroup')}
+          headers={[t('discounts.product'), t('discounts.type'), t('discounts.atQuantity'), t('discounts.value')]}
+          rows={groups.product.map((d) => ({
+            d,
+            cells: [lineName(d.order_product_id), typeText(d), d.quantity ?? '—', value(d)],
+          }))}
+          remove={remove}
+          empty={t('discounts.none')}
+        />
+        <Group
+          title={t('discounts.orderGroup')}
+          headers={[t('discounts.type'), t('discounts.value')]}
+          rows={groups.order.map((d) => ({ d, cells: [typeText(d), value(d)] }))}
+          remove={remove}
+          empty={t('discounts.none')}
+        />
+        <Group
+          title={t('discounts.couponGroup')}
+          headers={[t('discounts.code'), t('discounts.type'), t('discounts.quantity'), t('discounts.value')]}
+          rows={groups.coupon.map((d) => ({
+            d,
+            cells: [d.coupon ?? order.coupon_code ?? '—', typeText(d), d.quantity ?? '—', value(d)],
+          }))}
+          remove={remove}
+          empty={t('discounts.none')}
+        />
       </Stack>
       <ConfirmDialog
         opened={toDelete !== null}
@@ -95,7 +155,19 @@ export function DiscountsSection({ order, actions, onAdd, locked }: { order: Ord
   );
 }
 
-function Group({ title, headers, rows, remove, empty }: { title: string; headers: string[]; rows: { d: AppliedDiscount; cells: ReactNode[] }[]; remove: (d: AppliedDiscount) => ReactNode; empty: string }) {
+function Group({
+  title,
+  headers,
+  rows,
+  remove,
+  empty,
+}: {
+  title: string;
+  headers: string[];
+  rows: { d: AppliedDiscount; cells: ReactNode[] }[];
+  remove: (d: AppliedDiscount) => ReactNode;
+  empty: string;
+}) {
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>

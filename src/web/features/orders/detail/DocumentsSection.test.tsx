@@ -15,7 +15,9 @@ import orders from '../i18n';
 import { OrderDetailPage } from '../OrderDetailPage';
 
 const shown: { color?: string; message: unknown }[] = [];
-vi.mock('@mantine/notifications', () => ({ notifications: { show: (n: { color?: string; message: unknown }) => shown.push(n) } }));
+vi.mock('@mantine/notifications', () => ({
+  notifications: { show: (n: { color?: string; message: unknown }) => shown.push(n) },
+}));
 
 const NOW = Math.floor(Date.now() / 1000);
 const DAY = 86_400;
@@ -27,25 +29,83 @@ let answers: Record<string, { status: number; body: unknown; headers?: Record<st
 
 function freshOrder(): Order {
   return {
-    id: 42, company_id: 5, source_id: null, source: null, status: 'new', courier: null, courier_status: null, awb: null, bill_number: null,
-    value: 101, discount: 0, client_shipping_cost: 15, total_value: 116, created_at: NOW - 3 * DAY, updated_at: NOW - 3 * DAY,
-    observations: 'Sunați înainte', details: null, coupon_code: null,
+    id: 42,
+    company_id: 5,
+    source_id: null,
+    source: null,
+    status: 'new',
+    courier: null,
+    courier_status: null,
+    awb: null,
+    bill_number: null,
+    value: 101,
+    discount: 0,
+    client_shipping_cost: 15,
+    total_value: 116,
+    created_at: NOW - 3 * DAY,
+    updated_at: NOW - 3 * DAY,
+    observations: 'Sunați înainte',
+    details: null,
+    coupon_code: null,
     customer_detail: {
-      customer_id: 7, name: 'Ana Pop', phone_number: '+40744123456', email: null, county: 'Cluj', county_id: 12, city: 'Cluj-Napoca', city_id: 54984,
-      street: 'Strada Zorilor', street_id: 6493, street_number: '12', zip_code: '400335', address: 'Strada Zorilor 12',
-      company_name: null, vat_number: null, company_address: null, company_city: null, company_county: null, flags: [],
+      customer_id: 7,
+      name: 'Ana Pop',
+      phone_number: '+40744123456',
+      email: null,
+      county: 'Cluj',
+      county_id: 12,
+      city: 'Cluj-Napoca',
+      city_id: 54984,
+      street: 'Strada Zorilor',
+      street_id: 6493,
+      street_number: '12',
+      zip_code: '400335',
+      address: 'Strada Zorilor 12',
+      company_name: null,
+      vat_number: null,
+      company_address: null,
+      company_city: null,
+      company_county: null,
+      flags: [],
     },
     order_products: [
-      { id: 1, product_id: 4, quantity: 1, product: { name: 'Cană', sku: 'CN', selling_price: 10.1, currency: 'RON' }, value: 10.1 },
-      { id: 2, product_id: 7, quantity: 2, product: { name: 'Tricou M', sku: 'TR-M', selling_price: 45.45, currency: 'RON' }, value: 90.9 },
-      { id: 3, product_id: 8, quantity: 3, product: { name: 'Șosete', sku: 'SO', selling_price: 0, currency: 'RON' }, value: 0 },
+      {
+        id: 1,
+        product_id: 4,
+        quantity: 1,
+        product: { name: 'Cană', sku: 'CN', selling_price: 10.1, currency: 'RON' },
+        value: 10.1,
+      },
+      {
+        id: 2,
+        product_id: 7,
+        quantity: 2,
+        product: { name: 'Tricou M', sku: 'TR-M', selling_price: 45.45, currency: 'RON' },
+        value: 90.9,
+      },
+      {
+        id: 3,
+        product_id: 8,
+        quantity: 3,
+        product: { name: 'Șosete', sku: 'SO', selling_price: 0, currency: 'RON' },
+        value: 0,
+      },
     ],
-    applied_discounts: [], history: [], awb_state: null, invoice_state: null, invoice: null,
+    applied_discounts: [],
+    history: [],
+    awb_state: null,
+    invoice_state: null,
+    invoice: null,
   };
 }
 
 const invoiceOf = (updatedAt: number, reversed: [number, number, number] = [0, 0, 0]): OrderInvoice => ({
-  series: 'SB', number: '12', status: reversed.some(Boolean) ? 'partially_storno' : 'issued', issued_at: updatedAt, updated_at: updatedAt, total: 116,
+  series: 'SB',
+  number: '12',
+  status: reversed.some(Boolean) ? 'partially_storno' : 'issued',
+  issued_at: updatedAt,
+  updated_at: updatedAt,
+  total: 116,
   lines: [
     { order_product_id: 1, name: 'Cană', quantity: 1, reversed: reversed[0] },
     { order_product_id: 2, name: 'Tricou M', quantity: 2, reversed: reversed[1] },
@@ -56,18 +116,91 @@ const invoiceOf = (updatedAt: number, reversed: [number, number, number] = [0, 0
 });
 
 const setups = [
-  { id: 1, integrations_id: 1, key: 'cargus', type: 'courier', emulated: true, has_credentials: true, has_configuration: true, configured: true, is_active: true, configuration: {}, created_at: 1, updated_at: 1 },
-  { id: 2, integrations_id: 2, key: 'sameday', type: 'courier', emulated: true, has_credentials: true, has_configuration: true, configured: true, is_active: false, configuration: {}, created_at: 1, updated_at: 1 },
-  { id: 3, integrations_id: 3, key: 'dpd', type: 'courier', emulated: false, has_credentials: true, has_configuration: false, configured: false, is_active: true, configuration: {}, created_at: 1, updated_at: 1 },
-  { id: 4, integrations_id: 4, key: 'smartbill', type: 'invoice', emulated: true, has_credentials: true, has_configuration: true, configured: true, is_active: true, configuration: {}, created_at: 1, updated_at: 1 },
+  {
+    id: 1,
+    integrations_id: 1,
+    key: 'cargus',
+    type: 'courier',
+    emulated: true,
+    has_credentials: true,
+    has_configuration: true,
+    configured: true,
+    is_active: true,
+    configuration: {},
+    created_at: 1,
+    updated_at: 1,
+  },
+  {
+    id: 2,
+    integrations_id: 2,
+    key: 'sameday',
+    type: 'courier',
+    emulated: true,
+    has_credentials: true,
+    has_configuration: true,
+    configured: true,
+    is_active: false,
+    configuration: {},
+    created_at: 1,
+    updated_at: 1,
+  },
+  {
+    id: 3,
+    integrations_id: 3,
+    key: 'dpd',
+    type: 'courier',
+    emulated: false,
+    has_credentials: true,
+    has_configuration: false,
+    configured: false,
+    is_active: true,
+    configuration: {},
+    created_at: 1,
+    updated_at: 1,
+  },
+  {
+    id: 4,
+    integrations_id: 4,
+    key: 'smartbill',
+    type: 'invoice',
+    emulated: true,
+    has_credentials: true,
+    has_configuration: true,
+    configured: true,
+    is_active: true,
+    configuration: {},
+    created_at: 1,
+    updated_at: 1,
+  },
 ];
-const packages = [{ id: 9, company_id: 5, name: 'Cutie vin', description: null, length: 12.5, width: 12.5, height: 35, weight: 1.75, is_active: true, created_at: 1, updated_at: 1 }];
+const packages = [
+  {
+    id: 9,
+    company_id: 5,
+    name: 'Cutie vin',
+    description: null,
+    length: 12.5,
+    width: 12.5,
+    height: 35,
+    weight: 1.75,
+    is_active: true,
+    created_at: 1,
+    updated_at: 1,
+  },
+];
 // Cargus's nomenclature for Cluj-Napoca (a city coded by street: postal code "0").
 const cargusGeo = (q: URLSearchParams) => ({
   counties: [{ id: 12, name: 'Cluj', code: 'CJ' }],
   cities: q.get('county_id') === '12' ? [{ id: 54984, name: 'Cluj-Napoca', county_id: 12, postal_code: '0' }] : [],
   streets: q.get('city_id') === '54984' ? [{ id: 6493, name: 'Strada Zorilor', city_id: 54984 }] : [],
-  zipCodes: q.get('street_id') === '6493' ? [{ from: 1, to: 27, parity: 'odd', zip_code: '400335' }, { from: 2, to: 44, parity: 'even', zip_code: '400335' }, { from: 29, to: null, parity: 'odd', zip_code: '400351' }] : [],
+  zipCodes:
+    q.get('street_id') === '6493'
+      ? [
+          { from: 1, to: 27, parity: 'odd', zip_code: '400335' },
+          { from: 2, to: 44, parity: 'even', zip_code: '400335' },
+          { from: 29, to: null, parity: 'odd', zip_code: '400351' },
+        ]
+      : [],
 });
 
 function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
@@ -76,12 +209,15 @@ function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
   const body = init?.body ? JSON.parse(String(init.body)) : undefined;
   const p = url.pathname;
   requests.push({ method, path: p, body });
-  const json = (status: number, b: unknown, headers: Record<string, string> = {}) => Promise.resolve(new Response(JSON.stringify(b), { status, headers }));
+  const json = (status: number, b: unknown, headers: Record<string, string> = {}) =>
+    Promise.resolve(new Response(JSON.stringify(b), { status, headers }));
   const answer = answers[`${method} ${p}`];
   if (answer) {
     delete answers[`${method} ${p}`];
-    if (answer.status < 300 && method !== 'GET') order = { ...order, ...(answer.body as { data?: Partial<Order> }).data };
-    if (answer.headers?.['content-type'] === 'application/pdf') return Promise.resolve(new Response(String(answer.body), { status: answer.status, headers: answer.headers }));
+    if (answer.status < 300 && method !== 'GET')
+      order = { ...order, ...(answer.body as { data?: Partial<Order> }).data };
+    if (answer.headers?.['content-type'] === 'application/pdf')
+      return Promise.resolve(new Response(String(answer.body), { status: answer.status, headers: answer.headers }));
     return json(answer.status, answer.body, answer.headers);
   }
   if (method === 'GET' && p === '/api/v1/order/42') return json(200, order);
@@ -103,7 +239,13 @@ function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
   }
   if (p === '/api/v1/order/42/storno-invoice') {
     const inv = order.invoice!;
-    const lines = inv.lines.map((l) => ({ ...l, reversed: l.reversed + ((body.order_products as { id: number; quantity: number }[]).find((x) => x.id === l.order_product_id)?.quantity ?? 0) }));
+    const lines = inv.lines.map((l) => ({
+      ...l,
+      reversed:
+        l.reversed +
+        ((body.order_products as { id: number; quantity: number }[]).find((x) => x.id === l.order_product_id)
+          ?.quantity ?? 0),
+    }));
     order = { ...order, status: 'partially_storno', invoice: { ...inv, status: 'partially_storno', lines } };
     return json(200, { data: order });
   }
@@ -129,8 +271,14 @@ const posted = (path: string) => requests.filter((r) => r.method === 'POST' && r
 vi.setConfig({ testTimeout: 30_000 });
 
 beforeAll(async () => {
-  await prepareDom({ en: { common: common.en, orders: orders.en, address: address.en, server: serverMessages.en } }, 'common');
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {} } });
+  await prepareDom(
+    { en: { common: common.en, orders: orders.en, address: address.en, server: serverMessages.en } },
+    'common',
+  );
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
   // jsdom has no scrolling; Mantine's option lists scroll the selected one into view.
   Element.prototype.scrollIntoView ??= () => {};
 });
@@ -154,24 +302,45 @@ describe('the order documents: conditions', () => {
     await header();
     expect(block('createInvoice')).toBe('none');
     expect(block('createAwb')).toBe('none');
-    for (const a of ['downloadInvoice', 'printInvoice', 'cancelInvoice', 'deleteInvoice', 'storno']) expect(block(a)).toBe('needsInvoice');
+    for (const a of ['downloadInvoice', 'printInvoice', 'cancelInvoice', 'deleteInvoice', 'storno'])
+      expect(block(a)).toBe('needsInvoice');
     for (const a of ['downloadAwb', 'printAwb', 'deleteAwb']) expect(block(a)).toBe('needsAwb');
     expect(screen.getByTestId('doc-storno').getAttribute('aria-label')).toBe('Storno: Needs an invoice first');
   });
 
   it('with an invoice and an AWB: no second create; storno waits a day after the invoice’s last change', async () => {
-    order = { ...order, awb: '1000123', courier: 'cargus', courier_status: 'inDelivery', bill_number: 'SB 12', invoice: invoiceOf(NOW - DAY + 60) };
+    order = {
+      ...order,
+      awb: '1000123',
+      courier: 'cargus',
+      courier_status: 'inDelivery',
+      bill_number: 'SB 12',
+      invoice: invoiceOf(NOW - DAY + 60),
+    };
     renderAt('/orders/42');
     await header();
     expect(block('createInvoice')).toBe('hasInvoice');
     expect(block('createAwb')).toBe('hasAwb');
-    for (const a of ['downloadInvoice', 'printInvoice', 'cancelInvoice', 'deleteInvoice', 'downloadAwb', 'printAwb', 'deleteAwb']) expect(block(a)).toBe('none');
+    for (const a of [
+      'downloadInvoice',
+      'printInvoice',
+      'cancelInvoice',
+      'deleteInvoice',
+      'downloadAwb',
+      'printAwb',
+      'deleteAwb',
+    ])
+      expect(block(a)).toBe('none');
     expect(block('storno')).toBe('stornoTooSoon');
     const awb = screen.getByTestId('awb-block');
     expect(within(awb).getByText('AWB 1000123')).toBeTruthy();
     expect(within(awb).getByText('In delivery')).toBeTruthy();
     // Both providers of this company are emulated: the documents say so.
-    await waitFor(() => expect(within(awb).getByTestId('awb-courier').textContent).toBe('Courier: Cargus · emulated: a demo AWB, no parcel is sent'));
+    await waitFor(() =>
+      expect(within(awb).getByTestId('awb-courier').textContent).toBe(
+        'Courier: Cargus · emulated: a demo AWB, no parcel is sent',
+      ),
+    );
     expect(within(screen.getByTestId('invoice-block')).getByText('Issued')).toBeTruthy();
     expect(screen.getByTestId('invoice-emulated').textContent).toMatch(/SmartBill runs on the built-in emulator/);
 
@@ -188,7 +357,9 @@ describe('the order documents: conditions', () => {
     await header();
     expect(block('createAwb')).toBe('awbUnknown');
     expect(block('createInvoice')).toBe('invoicePending');
-    expect(within(screen.getByTestId('awb-waiting')).getByText(/the AWB is being checked with the courier/)).toBeTruthy();
+    expect(
+      within(screen.getByTestId('awb-waiting')).getByText(/the AWB is being checked with the courier/),
+    ).toBeTruthy();
     expect(within(screen.getByTestId('invoice-waiting')).getByText('The invoice is being issued…')).toBeTruthy();
   });
 });
@@ -199,7 +370,11 @@ describe('AWB', () => {
     fireEvent.click(button('Create AWB'));
     const d = await screen.findByRole('dialog');
     // The courier is prefilled once the company's couriers arrive (Cargus: the only usable one).
-    await waitFor(() => expect((within(d).getByRole('combobox', { name: /^Courier/ }) as HTMLInputElement).value).toBe('Cargus (emulated)'));
+    await waitFor(() =>
+      expect((within(d).getByRole('combobox', { name: /^Courier/ }) as HTMLInputElement).value).toBe(
+        'Cargus (emulated)',
+      ),
+    );
     return d;
   };
   const submit = () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Create AWB' }));
@@ -208,14 +383,18 @@ describe('AWB', () => {
     renderAt('/orders/42');
     await header();
     const d = await openModal();
-    expect(within(d).getByText('Cargus runs on the built-in emulator: the AWB is a demo one and no parcel is sent.')).toBeTruthy();
+    expect(
+      within(d).getByText('Cargus runs on the built-in emulator: the AWB is a demo one and no parcel is sent.'),
+    ).toBeTruthy();
     expect(within(d).getByTestId('awb-locations').textContent).toBe('Locations as Cargus knows them');
     // The address picker reads Cargus's own location call and starts from the order's address.
     await waitFor(() => expect(requests.some((r) => r.path === '/api/v1/cargus/geo-data')).toBe(true));
     expect((within(d).getByRole('combobox', { name: /^County/ }) as HTMLInputElement).value).toBe('Cluj');
     expect((within(d).getByRole('textbox', { name: 'Postal code' }) as HTMLInputElement).value).toBe('400335');
     expect((within(d).getByRole('textbox', { name: /^Address/ }) as HTMLInputElement).value).toBe('Strada Zorilor 12');
-    expect((within(d).getByRole('textbox', { name: 'Package content' }) as HTMLInputElement).value).toBe('Cană × 1, Tricou M × 2, Șosete × 3');
+    expect((within(d).getByRole('textbox', { name: 'Package content' }) as HTMLInputElement).value).toBe(
+      'Cană × 1, Tricou M × 2, Șosete × 3',
+    );
     // Only active and configured couriers are offered.
     fireEvent.click(within(d).getByRole('combobox', { name: /^Courier/ }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Cargus (emulated)']);
@@ -244,9 +423,26 @@ describe('AWB', () => {
     submit();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posted('/api/v1/order/42/awb')[0].body).toMatchObject({
-      courier: 'cargus', name: 'Ana Pop', phone_number: '+40744123456', county_id: 12, county: 'Cluj', city_id: 54984, city: 'Cluj-Napoca', street_id: 6493, street: 'Strada Zorilor',
-      street_number: '12', postal_code: '400335', address: 'Strada Zorilor 12', order_id: 42, value: 116, package_width: 30, package_height: 10, package_length: 40, package_weight: 2,
-      observations: 'Sunați înainte', package_content: 'Cană × 1, Tricou M × 2, Șosete × 3',
+      courier: 'cargus',
+      name: 'Ana Pop',
+      phone_number: '+40744123456',
+      county_id: 12,
+      county: 'Cluj',
+      city_id: 54984,
+      city: 'Cluj-Napoca',
+      street_id: 6493,
+      street: 'Strada Zorilor',
+      street_number: '12',
+      postal_code: '400335',
+      address: 'Strada Zorilor 12',
+      order_id: 42,
+      value: 116,
+      package_width: 30,
+      package_height: 10,
+      package_length: 40,
+      package_weight: 2,
+      observations: 'Sunați înainte',
+      package_content: 'Cană × 1, Tricou M × 2, Șosete × 3',
     });
     expect(lastShown()).toBe('AWB 1000123 created');
     await within(screen.getByTestId('awb-block')).findByText('AWB 1000123');
@@ -261,8 +457,16 @@ describe('AWB', () => {
     fireEvent.click(within(d).getByRole('combobox', { name: 'Package' }));
     fireEvent.click(screen.getByRole('option', { name: 'Small · 25×10×25 cm, 1 kg' }));
     // The street's ranges (several codes) come from Cargus: the number then becomes required.
-    await waitFor(() => expect(requests.some((r) => r.path === '/api/v1/cargus/geo-data' && r.body === undefined)).toBe(true));
-    await waitFor(() => expect(within(d).getByRole('textbox', { name: /^Number/ }).closest('.mantine-InputWrapper-root')?.textContent).toContain('*'));
+    await waitFor(() =>
+      expect(requests.some((r) => r.path === '/api/v1/cargus/geo-data' && r.body === undefined)).toBe(true),
+    );
+    await waitFor(() =>
+      expect(
+        within(d)
+          .getByRole('textbox', { name: /^Number/ })
+          .closest('.mantine-InputWrapper-root')?.textContent,
+      ).toContain('*'),
+    );
     submit();
     expect(await within(d).findByText('Enter the street number: this street has several postal codes.')).toBeTruthy();
     expect(document.activeElement).toBe(within(d).getByRole('textbox', { name: /^Number/ }));
@@ -281,14 +485,27 @@ describe('AWB', () => {
     fireEvent.click(screen.getByRole('option', { name: 'Large · 60×40×70 cm, 5 kg' }));
     fireEvent.change(within(d).getByRole('textbox', { name: 'Observations' }), { target: { value: 'Etaj 3' } });
     // The server's words for a refusal: the courier's own reason in its message (provider_error names the kind).
-    answers['POST /api/v1/order/42/awb'] = { status: 422, body: { message: 'Cargus refused the request: Greutatea depășește limita serviciului', provider: 'cargus', provider_error: 'refused' } };
+    answers['POST /api/v1/order/42/awb'] = {
+      status: 422,
+      body: {
+        message: 'Cargus refused the request: Greutatea depășește limita serviciului',
+        provider: 'cargus',
+        provider_error: 'refused',
+      },
+    };
     submit();
     const alert = await within(d).findByRole('alert');
     expect(alert.textContent).toBe('Cargus refused the request: Greutatea depășește limita serviciului');
     expect((within(d).getByRole('textbox', { name: 'Observations' }) as HTMLTextAreaElement).value).toBe('Etaj 3');
     expect((within(d).getByRole('textbox', { name: /^Length/ }) as HTMLInputElement).value).toBe('70');
 
-    answers['POST /api/v1/order/42/awb'] = { status: 422, body: { message: 'Some fields are not valid.', errors: { package_weight: ['The value must be at most 1000.'], postal_code: ['The postal code has 6 digits.'] } } };
+    answers['POST /api/v1/order/42/awb'] = {
+      status: 422,
+      body: {
+        message: 'Some fields are not valid.',
+        errors: { package_weight: ['The value must be at most 1000.'], postal_code: ['The postal code has 6 digits.'] },
+      },
+    };
     submit();
     expect(await within(d).findAllByText('The value must be at most 1000.')).not.toHaveLength(0);
     expect(within(d).getAllByText('The postal code has 6 digits.').length).toBeGreaterThan(0);
@@ -301,11 +518,16 @@ describe('AWB', () => {
     const d = await openModal();
     fireEvent.click(within(d).getByRole('combobox', { name: 'Package' }));
     fireEvent.click(screen.getByRole('option', { name: 'Small · 25×10×25 cm, 1 kg' }));
-    answers['POST /api/v1/order/42/awb'] = { status: 504, body: { message: 'Cargus did not answer in time: the AWB is being checked.' } };
+    answers['POST /api/v1/order/42/awb'] = {
+      status: 504,
+      body: { message: 'Cargus did not answer in time: the AWB is being checked.' },
+    };
     order = { ...order, awb_state: 'unknown' };
     submit();
     expect(await within(d).findByText('Cargus did not answer in time: the AWB is being checked.')).toBeTruthy();
-    await waitFor(() => expect((within(d).getByRole('button', { name: 'Create AWB' }) as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() =>
+      expect((within(d).getByRole('button', { name: 'Create AWB' }) as HTMLButtonElement).disabled).toBe(true),
+    );
     expect(within(d).getByRole('status').textContent).toMatch(/being checked with the courier/);
     expect(block('createAwb')).toBe('awbUnknown');
   });
@@ -318,7 +540,9 @@ describe('AWB', () => {
       fireEvent.click(button('Create AWB'));
       const d = await screen.findByRole('dialog');
       expect(await within(d).findByText('No courier is set up and active for this company.')).toBeTruthy();
-      expect(within(d).getByRole('link', { name: 'Set one up under Integrations' }).getAttribute('href')).toBe('/integrations');
+      expect(within(d).getByRole('link', { name: 'Set one up under Integrations' }).getAttribute('href')).toBe(
+        '/integrations',
+      );
       fireEvent.click(within(d).getByRole('button', { name: 'Create AWB' }));
       expect(await within(d).findByText('Choose a courier.')).toBeTruthy();
     } finally {
@@ -356,12 +580,18 @@ describe('AWB', () => {
     try {
       renderAt('/orders/42');
       await header();
-      answers['GET /api/v1/order/42/awb'] = { status: 200, body: '%PDF-1.4', headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="AWB-1000123.pdf"' } };
+      answers['GET /api/v1/order/42/awb'] = {
+        status: 200,
+        body: '%PDF-1.4',
+        headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="AWB-1000123.pdf"' },
+      };
       fireEvent.click(within(screen.getByTestId('awb-block')).getByRole('button', { name: 'Download' }));
       await waitFor(() => expect(saved).toEqual(['AWB-1000123.pdf']));
       answers['GET /api/v1/order/42/awb'] = { status: 404, body: { message: 'No AWB found.' } };
       fireEvent.click(within(screen.getByTestId('awb-block')).getByRole('button', { name: 'Print' }));
-      await waitFor(() => expect(lastShown()).toBe('Failed to fetch the AWB for printing: No AWB found. Please try downloading instead.'));
+      await waitFor(() =>
+        expect(lastShown()).toBe('Failed to fetch the AWB for printing: No AWB found. Please try downloading instead.'),
+      );
       expect(document.querySelector('iframe')).toBeNull();
     } finally {
       click.mockRestore();
@@ -377,7 +607,10 @@ describe('invoice', () => {
     await waitFor(() => expect(lastShown()).toBe('Invoice SB 12 issued'));
     expect(posted('/api/v1/order/42/create-invoice')).toHaveLength(1);
     await waitFor(() => expect(block('createInvoice')).toBe('hasInvoice'));
-    answers['POST /api/v1/order/42/cancel-invoice'] = { status: 409, body: { message: 'SmartBill refused: the invoice is paid.' } };
+    answers['POST /api/v1/order/42/cancel-invoice'] = {
+      status: 409,
+      body: { message: 'SmartBill refused: the invoice is paid.' },
+    };
     fireEvent.click(button('Cancel invoice'));
     const d = await screen.findByRole('dialog');
     expect(within(d).getByText('Cancel invoice SB 12?')).toBeTruthy();
@@ -391,7 +624,10 @@ describe('invoice', () => {
   });
 
   it('a refused create shows the server’s message', async () => {
-    answers['POST /api/v1/order/42/create-invoice'] = { status: 422, body: { message: 'SmartBill is not set up and active for this company.' } };
+    answers['POST /api/v1/order/42/create-invoice'] = {
+      status: 422,
+      body: { message: 'SmartBill is not set up and active for this company.' },
+    };
     renderAt('/orders/42');
     await header();
     fireEvent.click(button('Create invoice'));
@@ -400,7 +636,12 @@ describe('invoice', () => {
   });
 
   it('storno: No products selected; sends only the chosen lines; shows what was reversed before', async () => {
-    order = { ...order, bill_number: 'SB 12', invoice: invoiceOf(NOW - 2 * DAY, [1, 0, 0]), status: 'partially_storno' };
+    order = {
+      ...order,
+      bill_number: 'SB 12',
+      invoice: invoiceOf(NOW - 2 * DAY, [1, 0, 0]),
+      status: 'partially_storno',
+    };
     renderAt('/orders/42');
     await header();
     fireEvent.click(button('Storno'));
@@ -415,10 +656,17 @@ describe('invoice', () => {
     expect(posted('/api/v1/order/42/storno-invoice')).toHaveLength(0);
     fireEvent.click(within(d).getByRole('checkbox', { name: 'Reverse Tricou M' }));
     fireEvent.click(within(d).getByRole('checkbox', { name: 'Reverse Șosete' }));
-    fireEvent.change(within(d).getByRole('textbox', { name: 'Quantity of Șosete to reverse' }), { target: { value: '2' } });
+    fireEvent.change(within(d).getByRole('textbox', { name: 'Quantity of Șosete to reverse' }), {
+      target: { value: '2' },
+    });
     fireEvent.click(within(d).getByRole('button', { name: 'Issue storno invoice' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(posted('/api/v1/order/42/storno-invoice')[0].body).toEqual({ order_products: [{ id: 2, quantity: 2 }, { id: 3, quantity: 2 }] });
+    expect(posted('/api/v1/order/42/storno-invoice')[0].body).toEqual({
+      order_products: [
+        { id: 2, quantity: 2 },
+        { id: 3, quantity: 2 },
+      ],
+    });
     expect(lastShown()).toBe('Storno invoice issued');
   });
 });

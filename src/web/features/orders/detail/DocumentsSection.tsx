@@ -1,6 +1,14 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBan, IconDownload, IconFileInvoice, IconPrinter, IconReceiptRefund, IconTrash, IconTruckDelivery } from '@tabler/icons-react';
+import {
+  IconBan,
+  IconDownload,
+  IconFileInvoice,
+  IconPrinter,
+  IconReceiptRefund,
+  IconTrash,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../../core/api/orders';
@@ -20,7 +28,14 @@ import { courierName, documentFailure, fallbackFileName, printFailure, type Docu
 import { notifyDone } from './feedback';
 import { documentBlocks, type DocumentAction } from './orderView';
 
-const INVOICE: DocumentAction[] = ['createInvoice', 'downloadInvoice', 'printInvoice', 'cancelInvoice', 'deleteInvoice', 'storno'];
+const INVOICE: DocumentAction[] = [
+  'createInvoice',
+  'downloadInvoice',
+  'printInvoice',
+  'cancelInvoice',
+  'deleteInvoice',
+  'storno',
+];
 const AWB: DocumentAction[] = ['createAwb', 'downloadAwb', 'printAwb', 'deleteAwb'];
 
 const ICONS: Record<DocumentAction, ReactNode> = {
@@ -77,7 +92,9 @@ export function DocumentsSection({ order, nowSeconds }: { order: Order; nowSecon
   const print = async (kind: DocumentKind, action: DocumentAction) => {
     setFetching(action);
     try {
-      await printPdf(() => orderPdf[kind](order.id).then((f) => f.blob), { message: (stage, cause) => printFailure(kind, stage, cause, t) });
+      await printPdf(() => orderPdf[kind](order.id).then((f) => f.blob), {
+        message: (stage, cause) => printFailure(kind, stage, cause, t),
+      });
     } catch (e) {
       notifyError(e instanceof Error ? e.message : t(`errors.${kind}Print.print`));
     } finally {
@@ -95,7 +112,12 @@ export function DocumentsSection({ order, nowSeconds }: { order: Order; nowSecon
   };
 
   /** A confirmed change: done → notice and close; failed → the reason stays in the confirmation. */
-  const confirmed = async (work: () => Promise<unknown>, done: string, fallback: (e: unknown) => string, close: () => void) => {
+  const confirmed = async (
+    work: () => Promise<unknown>,
+    done: string,
+    fallback: (e: unknown) => string,
+    close: () => void,
+  ) => {
     setConfirmError(null);
     try {
       await work();
@@ -141,7 +163,12 @@ export function DocumentsSection({ order, nowSeconds }: { order: Order; nowSecon
         return block ? (
           <Tooltip key={a} label={t(`detail.${block}`)} withArrow multiline maw={260}>
             {/* A disabled button fires no mouse events: the span carries the tooltip. */}
-            <span data-testid={`doc-${a}`} data-block={block} tabIndex={0} aria-label={`${t(`detail.${a}`)}: ${t(`detail.${block}`)}`}>
+            <span
+              data-testid={`doc-${a}`}
+              data-block={block}
+              tabIndex={0}
+              aria-label={`${t(`detail.${a}`)}: ${t(`detail.${block}`)}`}
+            >
               {button}
             </span>
           </Tooltip>
@@ -156,7 +183,13 @@ export function DocumentsSection({ order, nowSeconds }: { order: Order; nowSecon
 
   const waiting = (state: Order['awb_state'], pending: string, unknown: string, testId: string) =>
     state ? (
-      <Alert color={state === 'unknown' ? 'orange' : 'blue'} role="status" p="xs" data-testid={testId} icon={<Loader size={14} />}>
+      <Alert
+        color={state === 'unknown' ? 'orange' : 'blue'}
+        role="status"
+        p="xs"
+        data-testid={testId}
+        icon={<Loader size={14} />}
+      >
         <Text size="sm">{state === 'unknown' ? unknown : pending}</Text>
       </Alert>
     ) : null;
@@ -173,14 +206,21 @@ export function DocumentsSection({ order, nowSeconds }: { order: Order; nowSecon
               {order.bill_number ? t('detail.billNumber', { number: order.bill_number }) : t('detail.noInvoice')}
             </Text>
             {invoice && order.bill_number ? (
-              <Badge variant="light" color={invoice.status === 'issued' ? 'green' : invoice.status === 'cancelled' ? 'red' : 'gray'} data-testid="invoice-status">
+              <Badge
+                variant="light"
+                color={invoice.status === 'issued' ? 'green' : invoice.status === 'cancelled' ? 'red' : 'gray'}
+                data-testid="invoice-status"
+              >
                 {t(`detail.invoiceStatus.${invoice.status}`)}
               </Badge>
             ) : null}
           </Group>
           {invoice && order.bill_number ? (
             <Text size="xs" c="dimmed">
-              {t('detail.invoiceIssued', { date: formatDate(invoice.issued_at, i18n.language), total: formatAmount(invoice.total, 'RON', i18n.language) })}
+              {t('detail.invoiceIssued', {
+                date: formatDate(invoice.issued_at, i18n.language),
+                total: formatAmount(invoice.total, 'RON', i18n.language),
+              })}
             </Text>
           ) : null}
           {emulated('smartbill') ? (
@@ -253,7 +293,14 @@ export function DocumentsSection({ order, nowSeconds }: { order: Order; nowSecon
       <ConfirmDialog
         opened={cancelInvoiceDialog.opened && (blocks.cancelInvoice === null || actions.cancelInvoice.isPending)}
         onCancel={cancelInvoiceDialog.close}
-        onConfirm={() => void confirmed(() => actions.cancelInvoice.mutateAsync(undefined), t('docs.invoiceCancelled'), () => t('errors.invoiceCancel'), cancelInvoiceDialog.close)}
+        onConfirm={() =>
+          void confirmed(
+            () => actions.cancelInvoice.mutateAsync(undefined),
+            t('docs.invoiceCancelled'),
+            () => t('errors.invoiceCancel'),
+            cancelInvoiceDialog.close,
+          )
+        }
         loading={actions.cancelInvoice.isPending}
         error={confirmError}
         title={t('docs.cancelInvoiceTitle', { number: order.bill_number ?? '' })}
@@ -263,7 +310,14 @@ export function DocumentsSection({ order, nowSeconds }: { order: Order; nowSecon
       <ConfirmDialog
         opened={deleteInvoiceDialog.opened && (blocks.deleteInvoice === null || actions.deleteInvoice.isPending)}
         onCancel={deleteInvoiceDialog.close}
-        onConfirm={() => void confirmed(() => actions.deleteInvoice.mutateAsync(undefined), t('docs.invoiceDeleted'), () => t('errors.invoiceDelete'), deleteInvoiceDialog.close)}
+        onConfirm={() =>
+          void confirmed(
+            () => actions.deleteInvoice.mutateAsync(undefined),
+            t('docs.invoiceDeleted'),
+            () => t('errors.invoiceDelete'),
+            deleteInvoiceDialog.close,
+          )
+        }
         loading={actions.deleteInvoice.isPending}
         error={confirmError}
         title={t('docs.deleteInvoiceTitle', { number: order.bill_number ?? '' })}

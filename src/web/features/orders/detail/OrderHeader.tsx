@@ -8,7 +8,17 @@ import type { Order } from '../../../../core/api/orders';
 import { canCancel, canRestore } from '../../../../core/orders/eligibility';
 
 /** Order id, status and courier-status badges, creation date, Back to the saved list page, Cancel / Restore. */
-export function OrderHeader({ order, backTo, onCancel, onRestore }: { order: Order; backTo: string; onCancel: () => void; onRestore: () => void }) {
+export function OrderHeader({
+  order,
+  backTo,
+  onCancel,
+  onRestore,
+}: {
+  order: Order;
+  backTo: string;
+  onCancel: () => void;
+  onRestore: () => void;
+}) {
   const { t, i18n } = useTranslation('orders');
   return (
     <Group justify="space-between" align="flex-start" gap="sm" mb="md" wrap="wrap">

@@ -14,7 +14,17 @@ import { notifyDone, notifyFailed } from './feedback';
  * reach 0 (minus at 1) asks to remove the line instead (a line never has 0 items); every change refetches the order.
  * `locked` (the reason, shown) disables every change: an invoice or an AWB was made from the lines.
  */
-export function ProductsSection({ order, actions, onAdd, locked }: { order: Order; actions: ReturnType<typeof useOrderActions>; onAdd: () => void; locked: string | null }) {
+export function ProductsSection({
+  order,
+  actions,
+  onAdd,
+  locked,
+}: {
+  order: Order;
+  actions: ReturnType<typeof useOrderActions>;
+  onAdd: () => void;
+  locked: string | null;
+}) {
   const { t, i18n } = useTranslation('orders');
   const lines = order.order_products ?? [];
   const [toRemove, setToRemove] = useState<OrderProduct | null>(null);
@@ -26,7 +36,10 @@ export function ProductsSection({ order, actions, onAdd, locked }: { order: Orde
       setToRemove(line);
       return;
     }
-    actions.setLineQuantity.mutate({ lineId: line.id, quantity }, { onError: (e) => notifyFailed(e, t('errors.product')) });
+    actions.setLineQuantity.mutate(
+      { lineId: line.id, quantity },
+      { onError: (e) => notifyFailed(e, t('errors.product')) },
+    );
   };
   const remove = async () => {
     if (!toRemove) return;
@@ -44,7 +57,13 @@ export function ProductsSection({ order, actions, onAdd, locked }: { order: Orde
       title={t('lines.title')}
       testId="products-section"
       actions={
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd} disabled={locked !== null}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          onClick={onAdd}
+          disabled={locked !== null}
+        >
           {t('lines.add')}
         </Button>
       }
@@ -84,20 +103,38 @@ export function ProductsSection({ order, actions, onAdd, locked }: { order: Orde
                   </Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap" justify="center">
-                      <ActionIcon variant="default" size="sm" disabled={busy} aria-label={t('lines.decrease', { name: l.product.name })} onClick={() => setQuantity(l, l.quantity - 1)}>
+                      <ActionIcon
+                        variant="default"
+                        size="sm"
+                        disabled={busy}
+                        aria-label={t('lines.decrease', { name: l.product.name })}
+                        onClick={() => setQuantity(l, l.quantity - 1)}
+                      >
                         <IconMinus size={14} />
                       </ActionIcon>
                       <Text size="sm" fw={600} miw={24} ta="center" data-testid={`qty-${l.id}`}>
                         {l.quantity}
                       </Text>
-                      <ActionIcon variant="default" size="sm" disabled={busy} aria-label={t('lines.increase', { name: l.product.name })} onClick={() => setQuantity(l, l.quantity + 1)}>
+                      <ActionIcon
+                        variant="default"
+                        size="sm"
+                        disabled={busy}
+                        aria-label={t('lines.increase', { name: l.product.name })}
+                        onClick={() => setQuantity(l, l.quantity + 1)}
+                      >
                         <IconPlus size={14} />
                       </ActionIcon>
                     </Group>
                   </Table.Td>
                   <Table.Td ta="right">
                     <Tooltip label={t('lines.remove', { name: l.product.name })}>
-                      <ActionIcon variant="subtle" color="red" disabled={busy} aria-label={t('lines.remove', { name: l.product.name })} onClick={() => setToRemove(l)}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        disabled={busy}
+                        aria-label={t('lines.remove', { name: l.product.name })}
+                        onClick={() => setToRemove(l)}
+                      >
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Tooltip>

@@ -25,7 +25,11 @@ export function SummarySection({ order }: { order: Order }) {
     <Section title={t('summary.title')} testId="summary-section">
       <Stack gap={6}>
         {row(t('summary.value'), money(order.value), 'summary-value')}
-        {row(t('summary.discount'), Number(order.discount) ? `− ${money(order.discount)}` : money(0), 'summary-discount')}
+        {row(
+          t('summary.discount'),
+          Number(order.discount) ? `− ${money(order.discount)}` : money(0),
+          'summary-discount',
+        )}
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Group gap={6}>
             <Text size="sm" c="dimmed">

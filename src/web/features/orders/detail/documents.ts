@@ -19,7 +19,8 @@ export function withProviderReason(error: unknown, fallback: string): ApiError {
 }
 
 /** The one-line text of a failed document call: the server's message, else the fallback. */
-export const documentFailure = (error: unknown, fallback: string): string => withProviderReason(error, fallback).message;
+export const documentFailure = (error: unknown, fallback: string): string =>
+  withProviderReason(error, fallback).message;
 
 export type DocumentKind = 'awb' | 'invoice';
 
@@ -30,12 +31,16 @@ export type DocumentKind = 'awb' | 'invoice';
  */
 export function printFailure(kind: DocumentKind, stage: PrintStage, cause: unknown, t: TFunction): string {
   const base = kind === 'awb' ? 'orders:errors.awbPrint' : 'orders:errors.invoicePrint';
-  const reason = stage === 'fetch' && cause instanceof ApiError && cause.message ? cause.message.trim().replace(/[.!]+$/, '') : '';
+  const reason =
+    stage === 'fetch' && cause instanceof ApiError && cause.message ? cause.message.trim().replace(/[.!]+$/, '') : '';
   return reason ? t(`${base}.fetchReason`, { reason, interpolation: { escapeValue: false } }) : t(`${base}.${stage}`);
 }
 
 /** The file name of a downloaded PDF when the server named none: the AWB or invoice number in it. */
 export function fallbackFileName(kind: DocumentKind, number: string | null | undefined): string {
-  const safe = String(number ?? '').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'document';
+  const safe =
+    String(number ?? '')
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'document';
   return kind === 'awb' ? `AWB-${safe}.pdf` : `Invoice-${safe}.pdf`;
 }

@@ -4,7 +4,8 @@ import { ApiError, errorMessage } from '../../../lib/api';
 export const notifyDone = (message: string) => notifications.show({ color: 'green', message });
 
 /** A failed change: the server's message, else the spec's fallback (e.g. "Failed to manage order product"). */
-export const notifyFailed = (error: unknown, fallback: string) => notifications.show({ color: 'red', message: errorMessage(error, fallback) });
+export const notifyFailed = (error: unknown, fallback: string) =>
+  notifications.show({ color: 'red', message: errorMessage(error, fallback) });
 
 /**
  * Runs a save and, when it fails without a message of the server, fails with the spec's fallback text

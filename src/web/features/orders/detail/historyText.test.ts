@@ -5,36 +5,84 @@ import orders from '../i18n';
 import type { OrderEvent } from '../../../../core/api/orders';
 import { describeEvent, eventAuthor } from './historyText';
 
-const ev = (type: string, data: Record<string, unknown> = {}, user: OrderEvent['user'] = { id: 1, name: 'Maria Dumitrescu' }): OrderEvent => ({ id: 1, type, data, created_at: 1_763_000_000, user });
+const ev = (
+  type: string,
+  data: Record<string, unknown> = {},
+  user: OrderEvent['user'] = { id: 1, name: 'Maria Dumitrescu' },
+): OrderEvent => ({ id: 1, type, data, created_at: 1_763_000_000, user });
 let en: ReturnType<typeof i18n.getFixedT>;
 let ro: ReturnType<typeof i18n.getFixedT>;
 
 beforeAll(async () => {
-  await i18n.init({ lng: 'en', resources: { en: { orders: orders.en, common: common.en }, ro: { orders: orders.ro, common: common.ro } }, defaultNS: 'orders' });
+  await i18n.init({
+    lng: 'en',
+    resources: { en: { orders: orders.en, common: common.en }, ro: { orders: orders.ro, common: common.ro } },
+    defaultNS: 'orders',
+  });
   en = i18n.getFixedT('en', 'orders');
   ro = i18n.getFixedT('ro', 'orders');
 });
 
 describe('activity timeline texts', () => {
   it('says what changed for each kind of event', () => {
-    expect(describeEvent(ev('created', { lines: [{ sku: 'TR-M', quantity: 2 }, { sku: 'CN', quantity: 1 }] }), en, 'en')).toEqual({ title: 'Order created', details: ['TR-M × 2, CN × 1'] });
-    expect(describeEvent(ev('line_changed', { sku: 'CN', name: 'Cană', from: 1, to: 3 }), en, 'en')).toEqual({ title: 'Quantity changed', details: ['Cană: 1 → 3'] });
-    expect(describeEvent(ev('line_removed', { sku: 'CN', name: 'Cană', quantity: 3 }), en, 'en').details).toEqual(['Cană (CN) × 3']);
-    expect(describeEvent(ev('discount_added', { kind: 'manual', type: 'percentage', value: 12.5, sku: 'CN' }), en, 'en').details).toEqual(['Percentage 12.5 % on CN']);
-    expect(describeEvent(ev('discount_added', { kind: 'order', type: 'amount', value: 10, automatic: true }), en, 'en').details).toEqual(['Amount 10.00 RON (automatic)']);
-    expect(describeEvent(ev('discount_changed', { type: 'amount', from: 10, to: 7.5 }), en, 'en').details).toEqual(['10.00 RON → 7.50 RON']);
-    expect(describeEvent(ev('free_shipping', { applied: false }), en, 'en').title).toBe('Free shipping removed');
-    expect(describeEvent(ev('customer_detail_changed', { changes: { address: { from: null, to: 'Str. Zorilor 12' }, company_name: { from: 'A', to: 'B' } } }), en, 'en').details).toEqual([
-      'Address: (empty) → Str. Zorilor 12',
-      'Company name: A → B',
+    expect(
+      describeEvent(
+        ev('created', {
+          lines: [
+            { sku: 'TR-M', quantity: 2 },
+            { sku: 'CN', quantity: 1 },
+          ],
+        }),
+        en,
+        'en',
+      ),
+    ).toEqual({ title: 'Order created', details: ['TR-M × 2, CN × 1'] });
+    expect(describeEvent(ev('line_changed', { sku: 'CN', name: 'Cană', from: 1, to: 3 }), en, 'en')).toEqual({
+      title: 'Quantity changed',
+      details: ['Cană: 1 → 3'],
+    });
+    expect(describeEvent(ev('line_removed', { sku: 'CN', name: 'Cană', quantity: 3 }), en, 'en').details).toEqual([
+      'Cană (CN) × 3',
     ]);
-    expect(describeEvent(ev('flagged', { reason: 'Refused the parcel' }), en, 'en').details).toEqual(['Reason: Refused the parcel']);
-    expect(describeEvent(ev('cancelled', { from: 'new', to: 'cancelled' }), en, 'en')).toEqual({ title: 'Order cancelled', details: [] });
+    expect(
+      describeEvent(ev('discount_added', { kind: 'manual', type: 'percentage', value: 12.5, sku: 'CN' }), en, 'en')
+        .details,
+    ).toEqual(['Percentage 12.5 % on CN']);
+    expect(
+      describeEvent(ev('discount_added', { kind: 'order', type: 'amount', value: 10, automatic: true }), en, 'en')
+        .details,
+    ).toEqual(['Amount 10.00 RON (automatic)']);
+    expect(describeEvent(ev('discount_changed', { type: 'amount', from: 10, to: 7.5 }), en, 'en').details).toEqual([
+      '10.00 RON → 7.50 RON',
+    ]);
+    expect(describeEvent(ev('free_shipping', { applied: false }), en, 'en').title).toBe('Free shipping removed');
+    expect(
+      describeEvent(
+        ev('customer_detail_changed', {
+          changes: { address: { from: null, to: 'Str. Zorilor 12' }, company_name: { from: 'A', to: 'B' } },
+        }),
+        en,
+        'en',
+      ).details,
+    ).toEqual(['Address: (empty) → Str. Zorilor 12', 'Company name: A → B']);
+    expect(describeEvent(ev('flagged', { reason: 'Refused the parcel' }), en, 'en').details).toEqual([
+      'Reason: Refused the parcel',
+    ]);
+    expect(describeEvent(ev('cancelled', { from: 'new', to: 'cancelled' }), en, 'en')).toEqual({
+      title: 'Order cancelled',
+      details: [],
+    });
   });
 
   it('reads in Romanian, with Romanian numbers', () => {
-    expect(describeEvent(ev('discount_changed', { type: 'amount', from: 1234.5, to: 7.5 }), ro, 'ro')).toEqual({ title: 'Reducere modificată', details: ['1.234,50 RON → 7,50 RON'] });
-    expect(describeEvent(ev('customer_detail_changed', { changes: { county: { from: 'Cluj', to: 'Iași' } } }), ro, 'ro').details).toEqual(['Județ: Cluj → Iași']);
+    expect(describeEvent(ev('discount_changed', { type: 'amount', from: 1234.5, to: 7.5 }), ro, 'ro')).toEqual({
+      title: 'Reducere modificată',
+      details: ['1.234,50 RON → 7,50 RON'],
+    });
+    expect(
+      describeEvent(ev('customer_detail_changed', { changes: { county: { from: 'Cluj', to: 'Iași' } } }), ro, 'ro')
+        .details,
+    ).toEqual(['Județ: Cluj → Iași']);
   });
 
   it('an unknown event shows its name; the author is the user or System', () => {
@@ -45,18 +93,49 @@ describe('activity timeline texts', () => {
 
   it('AWB, courier status, status and invoice events, in both languages', () => {
     const system = (type: string, data: Record<string, unknown>) => ev(type, data, null);
-    expect(describeEvent(ev('awb_created', { courier: 'cargus', awb: '1000123' }), en, 'en')).toEqual({ title: 'AWB created', details: ['Cargus · AWB 1000123'] });
-    expect(describeEvent(ev('awb_deleted', { courier: 'dpd', awb: '77' }), ro, 'ro')).toEqual({ title: 'AWB șters', details: ['DPD · AWB 77'] });
-    expect(describeEvent(system('awb_created', { courier: 'sameday', awb: '5', found_after_timeout: true }), en, 'en').details).toEqual(['Sameday · AWB 5', 'Found at the courier after its answer was lost']);
-    expect(describeEvent(ev('awb_deleted', { courier: 'dpd', awb: '77', gone_at_courier: true }), ro, 'ro').details).toEqual(['DPD · AWB 77', 'Nu mai exista la curier']);
-    expect(describeEvent(system('courier_status', { awb: '1000123', from: 'created', to: 'inDelivery' }), en, 'en')).toEqual({ title: 'Courier status changed', details: ['AWB 1000123: Created → In delivery'] });
-    expect(describeEvent(system('courier_status', { awb: '1000123', from: null, to: 'pickedUp' }), ro, 'ro').details).toEqual(['AWB 1000123: (gol) → Ridicat']);
-    expect(describeEvent(ev('status_changed', { from: 'new', to: 'processing' }), en, 'en')).toEqual({ title: 'Status changed', details: ['New → Processing'] });
-    expect(describeEvent(ev('status_changed', { from: 'completed', to: 'partially_storno' }), ro, 'ro')).toEqual({ title: 'Stare modificată', details: ['Finalizată → Stornată parțial'] });
-    expect(describeEvent(ev('invoice_created', { bill_number: 'SB 12' }), en, 'en')).toEqual({ title: 'Invoice issued', details: ['Invoice SB 12'] });
-    expect(describeEvent(ev('invoice_cancelled', { bill_number: 'SB 12' }), ro, 'ro')).toEqual({ title: 'Factură anulată', details: ['Factura SB 12'] });
+    expect(describeEvent(ev('awb_created', { courier: 'cargus', awb: '1000123' }), en, 'en')).toEqual({
+      title: 'AWB created',
+      details: ['Cargus · AWB 1000123'],
+    });
+    expect(describeEvent(ev('awb_deleted', { courier: 'dpd', awb: '77' }), ro, 'ro')).toEqual({
+      title: 'AWB șters',
+      details: ['DPD · AWB 77'],
+    });
+    expect(
+      describeEvent(system('awb_created', { courier: 'sameday', awb: '5', found_after_timeout: true }), en, 'en')
+        .details,
+    ).toEqual(['Sameday · AWB 5', 'Found at the courier after its answer was lost']);
+    expect(
+      describeEvent(ev('awb_deleted', { courier: 'dpd', awb: '77', gone_at_courier: true }), ro, 'ro').details,
+    ).toEqual(['DPD · AWB 77', 'Nu mai exista la curier']);
+    expect(
+      describeEvent(system('courier_status', { awb: '1000123', from: 'created', to: 'inDelivery' }), en, 'en'),
+    ).toEqual({ title: 'Courier status changed', details: ['AWB 1000123: Created → In delivery'] });
+    expect(
+      describeEvent(system('courier_status', { awb: '1000123', from: null, to: 'pickedUp' }), ro, 'ro').details,
+    ).toEqual(['AWB 1000123: (gol) → Ridicat']);
+    expect(describeEvent(ev('status_changed', { from: 'new', to: 'processing' }), en, 'en')).toEqual({
+      title: 'Status changed',
+      details: ['New → Processing'],
+    });
+    expect(describeEvent(ev('status_changed', { from: 'completed', to: 'partially_storno' }), ro, 'ro')).toEqual({
+      title: 'Stare modificată',
+      details: ['Finalizată → Stornată parțial'],
+    });
+    expect(describeEvent(ev('invoice_created', { bill_number: 'SB 12' }), en, 'en')).toEqual({
+      title: 'Invoice issued',
+      details: ['Invoice SB 12'],
+    });
+    expect(describeEvent(ev('invoice_cancelled', { bill_number: 'SB 12' }), ro, 'ro')).toEqual({
+      title: 'Factură anulată',
+      details: ['Factura SB 12'],
+    });
     expect(describeEvent(ev('invoice_deleted', { bill_number: 'SB 12' }), en, 'en').title).toBe('Invoice deleted');
-    expect(describeEvent(ev('invoice_storno', { bill_number: 'SB 12', storno: 'SB 13', partial: true }), en, 'en')).toEqual({ title: 'Invoice partially reversed', details: ['Invoice SB 12 · storno SB 13'] });
-    expect(describeEvent(ev('invoice_storno', { bill_number: 'SB 12', storno: 'SB 14', partial: false }), ro, 'ro')).toEqual({ title: 'Factură stornată', details: ['Factura SB 12 · stornare SB 14'] });
+    expect(
+      describeEvent(ev('invoice_storno', { bill_number: 'SB 12', storno: 'SB 13', partial: true }), en, 'en'),
+    ).toEqual({ title: 'Invoice partially reversed', details: ['Invoice SB 12 · storno SB 13'] });
+    expect(
+      describeEvent(ev('invoice_storno', { bill_number: 'SB 12', storno: 'SB 14', partial: false }), ro, 'ro'),
+    ).toEqual({ title: 'Factură stornată', details: ['Factura SB 12 · stornare SB 14'] });
   });
 });

@@ -22,12 +22,14 @@ const str = (v: unknown): string => (v === null || v === undefined ? '' : String
 /** A discount value as it reads: "10.00 RON" or "12.5 %". */
 export function discountValueText(type: unknown, value: unknown, lang: string): string {
   if (value === null || value === undefined || value === '') return '';
-  if (type === 'percentage') return `${Number(value).toLocaleString(lang.startsWith('ro') ? 'ro-RO' : 'en-US', { maximumFractionDigits: 2 })} %`;
+  if (type === 'percentage')
+    return `${Number(value).toLocaleString(lang.startsWith('ro') ? 'ro-RO' : 'en-US', { maximumFractionDigits: 2 })} %`;
   return formatAmount(value as number, 'RON', lang);
 }
 
 /** An order or courier status in the reader's language (the badges' labels). */
-const statusName = (status: unknown, t: TFunction, blank: string): string => (str(status).trim() ? t(`common:status.${str(status)}`, { defaultValue: str(status) }) : blank);
+const statusName = (status: unknown, t: TFunction, blank: string): string =>
+  str(status).trim() ? t(`common:status.${str(status)}`, { defaultValue: str(status) }) : blank;
 
 /**
  * One entry of the activity timeline: its title and the lines saying what changed, in the reader's
@@ -37,37 +39,76 @@ export function describeEvent(e: OrderEvent, t: TFunction, lang: string): { titl
   const d = e.data ?? {};
   const blank = t('history.blank');
   const shown = (v: unknown) => (str(v).trim() === '' ? blank : str(v));
-  const change = (from: unknown, to: unknown) => t('history.change', { from: shown(from), to: shown(to), interpolation: { escapeValue: false } });
+  const change = (from: unknown, to: unknown) =>
+    t('history.change', { from: shown(from), to: shown(to), interpolation: { escapeValue: false } });
   const title = (key: string) => t(`history.action.${key}`, { defaultValue: key.replace(/_/g, ' ') });
   const noEscape = { interpolation: { escapeValue: false } };
   const discountWhat = () => {
-    const what = [t(`discounts.${str(d.type)}`, { defaultValue: str(d.type) }), discountValueText(d.type, d.value, lang)].filter(Boolean).join(' ');
+    const what = [
+      t(`discounts.${str(d.type)}`, { defaultValue: str(d.type) }),
+      discountValueText(d.type, d.value, lang),
+    ]
+      .filter(Boolean)
+      .join(' ');
     const full = d.automatic ? `${what} (${t('history.automatic')})` : what;
-    return d.sku ? t('history.discountOn', { what: full, sku: str(d.sku), ...noEscape }) : t('history.discount', { what: full, ...noEscape });
+    return d.sku
+      ? t('history.discountOn', { what: full, sku: str(d.sku), ...noEscape })
+      : t('history.discount', { what: full, ...noEscape });
   };
 
   switch (e.type) {
     case 'created': {
       const lines = Array.isArray(d.lines) ? (d.lines as { sku?: unknown; quantity?: unknown }[]) : [];
-      return { title: title('created'), details: lines.length ? [t('history.lines', { list: lines.map((l) => `${str(l.sku)} × ${str(l.quantity)}`).join(', '), ...noEscape })] : [] };
+      return {
+        title: title('created'),
+        details: lines.length
+          ? [
+              t('history.lines', {
+                list: lines.map((l) => `${str(l.sku)} × ${str(l.quantity)}`).join(', '),
+                ...noEscape,
+              }),
+            ]
+          : [],
+      };
     }
     case 'line_added':
     case 'line_removed':
-      return { title: title(e.type), details: [t('history.line', { name: str(d.name), sku: str(d.sku), quantity: str(d.quantity), ...noEscape })] };
+      return {
+        title: title(e.type),
+        details: [t('history.line', { name: str(d.name), sku: str(d.sku), quantity: str(d.quantity), ...noEscape })],
+      };
     case 'line_changed':
-      return { title: title(e.type), details: [t('history.lineChange', { name: str(d.name || d.sku), from: str(d.from), to: str(d.to), ...noEscape })] };
+      return {
+        title: title(e.type),
+        details: [
+          t('history.lineChange', { name: str(d.name || d.sku), from: str(d.from), to: str(d.to), ...noEscape }),
+        ],
+      };
     case 'discount_added':
     case 'discount_removed':
       return { title: title(e.type), details: [discountWhat()] };
     case 'discount_changed':
-      return { title: title(e.type), details: [change(discountValueText(d.type, d.from, lang), discountValueText(d.type, d.to, lang))] };
+      return {
+        title: title(e.type),
+        details: [change(discountValueText(d.type, d.from, lang), discountValueText(d.type, d.to, lang))],
+      };
     case 'free_shipping':
       return { title: title(d.applied === false ? 'free_shipping_removed' : 'free_shipping'), details: [] };
     case 'customer_detail_changed': {
-      const changes = d.changes && typeof d.changes === 'object' ? (d.changes as Record<string, { from?: unknown; to?: unknown }>) : {};
+      const changes =
+        d.changes && typeof d.changes === 'object'
+          ? (d.changes as Record<string, { from?: unknown; to?: unknown }>)
+          : {};
       return {
         title: title(e.type),
-        details: Object.entries(changes).map(([field, c]) => t('history.fieldChange', { field: FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field, from: shown(c?.from), to: shown(c?.to), ...noEscape })),
+        details: Object.entries(changes).map(([field, c]) =>
+          t('history.fieldChange', {
+            field: FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field,
+            from: shown(c?.from),
+            to: shown(c?.to),
+            ...noEscape,
+          }),
+        ),
       };
     }
     case 'phone_changed':
@@ -76,13 +117,38 @@ export function describeEvent(e: OrderEvent, t: TFunction, lang: string): { titl
       return { title: title(e.type), details: [change(d.from, d.to)] };
     case 'awb_created':
     case 'awb_deleted': {
-      const note = d.found_after_timeout ? t('history.foundAfterTimeout') : d.gone_at_courier ? t('history.goneAtCourier') : null;
-      return { title: title(e.type), details: [t('history.awb', { courier: courierName(d.courier, t), awb: str(d.awb), ...noEscape }), ...(note ? [note] : [])] };
+      const note = d.found_after_timeout
+        ? t('history.foundAfterTimeout')
+        : d.gone_at_courier
+          ? t('history.goneAtCourier')
+          : null;
+      return {
+        title: title(e.type),
+        details: [
+          t('history.awb', { courier: courierName(d.courier, t), awb: str(d.awb), ...noEscape }),
+          ...(note ? [note] : []),
+        ],
+      };
     }
     case 'courier_status':
-      return { title: title(e.type), details: [t('history.awbStatus', { awb: str(d.awb), from: statusName(d.from, t, blank), to: statusName(d.to, t, blank), ...noEscape })] };
+      return {
+        title: title(e.type),
+        details: [
+          t('history.awbStatus', {
+            awb: str(d.awb),
+            from: statusName(d.from, t, blank),
+            to: statusName(d.to, t, blank),
+            ...noEscape,
+          }),
+        ],
+      };
     case 'status_changed':
-      return { title: title(e.type), details: [t('history.change', { from: statusName(d.from, t, blank), to: statusName(d.to, t, blank), ...noEscape })] };
+      return {
+        title: title(e.type),
+        details: [
+          t('history.change', { from: statusName(d.from, t, blank), to: statusName(d.to, t, blank), ...noEscape }),
+        ],
+      };
     case 'invoice_created':
     case 'invoice_cancelled':
     case 'invoice_deleted':
@@ -90,10 +156,17 @@ export function describeEvent(e: OrderEvent, t: TFunction, lang: string): { titl
     case 'invoice_storno':
       return {
         title: title(d.partial ? 'invoice_storno_partial' : 'invoice_storno'),
-        details: [d.storno ? t('history.storno', { number: str(d.bill_number), storno: str(d.storno), ...noEscape }) : t('history.invoice', { number: str(d.bill_number), ...noEscape })],
+        details: [
+          d.storno
+            ? t('history.storno', { number: str(d.bill_number), storno: str(d.storno), ...noEscape })
+            : t('history.invoice', { number: str(d.bill_number), ...noEscape }),
+        ],
       };
     case 'flagged':
-      return { title: title(e.type), details: str(d.reason).trim() ? [t('history.reason', { reason: str(d.reason), ...noEscape })] : [] };
+      return {
+        title: title(e.type),
+        details: str(d.reason).trim() ? [t('history.reason', { reason: str(d.reason), ...noEscape })] : [],
+      };
     default:
       return { title: title(e.type), details: [] };
   }

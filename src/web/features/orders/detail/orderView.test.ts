@@ -1,11 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import type { InvoiceLineState, OrderInvoice } from '../../../../core/api/invoices';
 import type { AppliedDiscount } from '../../../../core/api/orders';
-import { awaitsProvider, cleanText, discountGroups, documentBlocks, reversibleLines, summaryCurrency, type DocumentSubject } from './orderView';
+import {
+  awaitsProvider,
+  cleanText,
+  discountGroups,
+  documentBlocks,
+  reversibleLines,
+  summaryCurrency,
+  type DocumentSubject,
+} from './orderView';
 
-const subject = (extra: Partial<DocumentSubject> = {}): DocumentSubject => ({ awb: null, bill_number: null, awb_state: null, invoice_state: null, invoice: null, ...extra });
-const line = (id: number, quantity: number, reversed: number): InvoiceLineState => ({ order_product_id: id, name: `P${id}`, quantity, reversed });
-const invoice = (extra: Partial<OrderInvoice> = {}): OrderInvoice => ({ series: 'SB', number: '7', status: 'issued', issued_at: 1_700_000_000, updated_at: 1_700_000_000, total: 116, lines: [line(1, 1, 0)], stornos: [], ...extra });
+const subject = (extra: Partial<DocumentSubject> = {}): DocumentSubject => ({
+  awb: null,
+  bill_number: null,
+  awb_state: null,
+  invoice_state: null,
+  invoice: null,
+  ...extra,
+});
+const line = (id: number, quantity: number, reversed: number): InvoiceLineState => ({
+  order_product_id: id,
+  name: `P${id}`,
+  quantity,
+  reversed,
+});
+const invoice = (extra: Partial<OrderInvoice> = {}): OrderInvoice => ({
+  series: 'SB',
+  number: '7',
+  status: 'issued',
+  issued_at: 1_700_000_000,
+  updated_at: 1_700_000_000,
+  total: 116,
+  lines: [line(1, 1, 0)],
+  stornos: [],
+  ...extra,
+});
 
 describe('order detail rules', () => {
   it('reads empty, null, undefined and the texts "null"/"undefined" as nothing', () => {
@@ -19,16 +49,31 @@ describe('order detail rules', () => {
     const none = documentBlocks(subject(), now);
     expect(none.createInvoice).toBeNull();
     expect(none.createAwb).toBeNull();
-    for (const k of ['downloadInvoice', 'printInvoice', 'cancelInvoice', 'deleteInvoice', 'storno'] as const) expect(none[k]).toBe('needsInvoice');
+    for (const k of ['downloadInvoice', 'printInvoice', 'cancelInvoice', 'deleteInvoice', 'storno'] as const)
+      expect(none[k]).toBe('needsInvoice');
     for (const k of ['downloadAwb', 'printAwb', 'deleteAwb'] as const) expect(none[k]).toBe('needsAwb');
 
-    const fresh = documentBlocks(subject({ awb: 'AWB1', bill_number: 'SB 7', invoice: invoice({ updated_at: now - 86_400 }) }), now);
+    const fresh = documentBlocks(
+      subject({ awb: 'AWB1', bill_number: 'SB 7', invoice: invoice({ updated_at: now - 86_400 }) }),
+      now,
+    );
     expect(fresh.createInvoice).toBe('hasInvoice');
     expect(fresh.createAwb).toBe('hasAwb');
-    for (const k of ['downloadInvoice', 'printInvoice', 'cancelInvoice', 'deleteInvoice', 'downloadAwb', 'printAwb', 'deleteAwb'] as const) expect(fresh[k]).toBeNull();
+    for (const k of [
+      'downloadInvoice',
+      'printInvoice',
+      'cancelInvoice',
+      'deleteInvoice',
+      'downloadAwb',
+      'printAwb',
+      'deleteAwb',
+    ] as const)
+      expect(fresh[k]).toBeNull();
     // Storno: the invoice last updated more than one day ago (core's stornoAllowed).
     expect(fresh.storno).toBe('stornoTooSoon');
-    expect(documentBlocks(subject({ bill_number: 'SB 7', invoice: invoice({ updated_at: now - 86_401 }) }), now).storno).toBeNull();
+    expect(
+      documentBlocks(subject({ bill_number: 'SB 7', invoice: invoice({ updated_at: now - 86_401 }) }), now).storno,
+    ).toBeNull();
     expect(documentBlocks(subject({ bill_number: 'SB 7', invoice: null }), now).storno).toBe('stornoTooSoon');
     // "null" texts count as nothing.
     expect(documentBlocks(subject({ awb: 'null', bill_number: '' }), now).createAwb).toBeNull();
@@ -41,21 +86,48 @@ describe('order detail rules', () => {
     expect(documentBlocks(subject({ invoice_state: 'pending' }), now).createInvoice).toBe('invoicePending');
     expect(documentBlocks(subject({ invoice_state: 'unknown' }), now).createInvoice).toBe('invoiceUnknown');
     const old = now - 2 * 86_400;
-    const cancelled = documentBlocks(subject({ bill_number: 'SB 7', invoice: invoice({ status: 'cancelled', updated_at: old }) }), now);
+    const cancelled = documentBlocks(
+      subject({ bill_number: 'SB 7', invoice: invoice({ status: 'cancelled', updated_at: old }) }),
+      now,
+    );
     expect(cancelled.cancelInvoice).toBe('invoiceCancelled');
     expect(cancelled.storno).toBe('invoiceCancelled');
     expect(cancelled.deleteInvoice).toBeNull();
-    const reversed = invoice({ updated_at: old, lines: [line(1, 2, 2), line(2, 1, 1), { order_product_id: null, name: 'Transport', quantity: 1, reversed: 0 }] });
+    const reversed = invoice({
+      updated_at: old,
+      lines: [line(1, 2, 2), line(2, 1, 1), { order_product_id: null, name: 'Transport', quantity: 1, reversed: 0 }],
+    });
     expect(documentBlocks(subject({ bill_number: 'SB 7', invoice: reversed }), now).storno).toBe('nothingToReverse');
-    expect(documentBlocks(subject({ bill_number: 'SB 7', invoice: { ...reversed, lines: [line(1, 2, 1)] } }), now).storno).toBeNull();
-    const withStorno = documentBlocks(subject({ bill_number: 'SB 7', invoice: invoice({ status: 'partially_storno', updated_at: old, lines: [line(1, 2, 1)], stornos: [{ series: 'SB', number: '8', issued_at: old, total: -10 }] }) }), now);
-    expect([withStorno.cancelInvoice, withStorno.deleteInvoice, withStorno.storno]).toEqual(['hasStorno', 'hasStorno', null]);
+    expect(
+      documentBlocks(subject({ bill_number: 'SB 7', invoice: { ...reversed, lines: [line(1, 2, 1)] } }), now).storno,
+    ).toBeNull();
+    const withStorno = documentBlocks(
+      subject({
+        bill_number: 'SB 7',
+        invoice: invoice({
+          status: 'partially_storno',
+          updated_at: old,
+          lines: [line(1, 2, 1)],
+          stornos: [{ series: 'SB', number: '8', issued_at: old, total: -10 }],
+        }),
+      }),
+      now,
+    );
+    expect([withStorno.cancelInvoice, withStorno.deleteInvoice, withStorno.storno]).toEqual([
+      'hasStorno',
+      'hasStorno',
+      null,
+    ]);
     expect(awaitsProvider(subject({ awb_state: 'unknown' }))).toBe(true);
     expect(awaitsProvider(subject())).toBe(false);
   });
 
   it('what is left to reverse per product line (shipping and discount lines are not offered)', () => {
-    const lines = reversibleLines(invoice({ lines: [line(1, 3, 1), line(2, 2, 2), { order_product_id: null, name: 'Transport', quantity: 1, reversed: 0 }] }));
+    const lines = reversibleLines(
+      invoice({
+        lines: [line(1, 3, 1), line(2, 2, 2), { order_product_id: null, name: 'Transport', quantity: 1, reversed: 0 }],
+      }),
+    );
     expect(lines.map((l) => [l.order_product_id, l.left])).toEqual([
       [1, 2],
       [2, 0],
@@ -64,8 +136,25 @@ describe('order detail rules', () => {
   });
 
   it('groups the applied discounts: coupons, product lines, whole order', () => {
-    const d = (id: number, extra: Partial<AppliedDiscount>): AppliedDiscount => ({ id, type: 'amount', value: 5, quantity: null, order_product_id: null, coupon: null, kind: 'manual', automatic: false, amount: 5, ...extra });
-    const groups = discountGroups([d(1, { order_product_id: 10, kind: 'product' }), d(2, { kind: 'order' }), d(3, { coupon: 'VARA10', kind: 'coupon' }), d(4, { order_product_id: 11, kind: 'manual' }), d(5, { kind: 'manual' })]);
+    const d = (id: number, extra: Partial<AppliedDiscount>): AppliedDiscount => ({
+      id,
+      type: 'amount',
+      value: 5,
+      quantity: null,
+      order_product_id: null,
+      coupon: null,
+      kind: 'manual',
+      automatic: false,
+      amount: 5,
+      ...extra,
+    });
+    const groups = discountGroups([
+      d(1, { order_product_id: 10, kind: 'product' }),
+      d(2, { kind: 'order' }),
+      d(3, { coupon: 'VARA10', kind: 'coupon' }),
+      d(4, { order_product_id: 11, kind: 'manual' }),
+      d(5, { kind: 'manual' }),
+    ]);
     expect(groups.product.map((x) => x.id)).toEqual([1, 4]);
     expect(groups.order.map((x) => x.id)).toEqual([2, 5]);
     expect(groups.coupon.map((x) => x.id)).toEqual([3]);
@@ -73,7 +162,19 @@ describe('order detail rules', () => {
   });
 
   it('the summary currency is the first line’s, RON without lines', () => {
-    expect(summaryCurrency({ order_products: [{ id: 1, product_id: 1, quantity: 1, product: { name: 'a', sku: 'a', selling_price: 1, currency: 'EUR' }, value: 1 }] })).toBe('EUR');
+    expect(
+      summaryCurrency({
+        order_products: [
+          {
+            id: 1,
+            product_id: 1,
+            quantity: 1,
+            product: { name: 'a', sku: 'a', selling_price: 1, currency: 'EUR' },
+            value: 1,
+          },
+        ],
+      }),
+    ).toBe('EUR');
     expect(summaryCurrency({ order_products: [] })).toBe('RON');
   });
 });

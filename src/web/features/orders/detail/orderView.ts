@@ -80,13 +80,25 @@ export function documentBlocks(o: DocumentSubject, nowSeconds: number): Record<D
           ? 'stornoTooSoon'
           : null;
   return {
-    createInvoice: invoice ? 'hasInvoice' : o.invoice_state === 'pending' ? 'invoicePending' : o.invoice_state === 'unknown' ? 'invoiceUnknown' : null,
+    createInvoice: invoice
+      ? 'hasInvoice'
+      : o.invoice_state === 'pending'
+        ? 'invoicePending'
+        : o.invoice_state === 'unknown'
+          ? 'invoiceUnknown'
+          : null,
     downloadInvoice: needInvoice,
     printInvoice: needInvoice,
     cancelInvoice: needInvoice ?? (cancelled ? 'invoiceCancelled' : reversed),
     deleteInvoice: needInvoice ?? reversed,
     storno,
-    createAwb: awb ? 'hasAwb' : o.awb_state === 'pending' ? 'awbPending' : o.awb_state === 'unknown' ? 'awbUnknown' : null,
+    createAwb: awb
+      ? 'hasAwb'
+      : o.awb_state === 'pending'
+        ? 'awbPending'
+        : o.awb_state === 'unknown'
+          ? 'awbUnknown'
+          : null,
     downloadAwb: needAwb,
     printAwb: needAwb,
     deleteAwb: needAwb,
@@ -94,7 +106,8 @@ export function documentBlocks(o: DocumentSubject, nowSeconds: number): Record<D
 }
 
 /** Whether the order waits on a provider (a create in flight or being checked): the screen refetches it until it settles. */
-export const awaitsProvider = (o: Pick<Order, 'awb_state' | 'invoice_state'> | undefined): boolean => Boolean(o && (o.awb_state || o.invoice_state));
+export const awaitsProvider = (o: Pick<Order, 'awb_state' | 'invoice_state'> | undefined): boolean =>
+  Boolean(o && (o.awb_state || o.invoice_state));
 
 export interface DiscountGroups {
   /** On a product line (automatic product discounts and those added by hand on a line). */
@@ -117,4 +130,5 @@ export function discountGroups(discounts: readonly AppliedDiscount[] | null | un
 }
 
 /** Spec: the currency of the financial summary is that of the first order line (RON without lines). */
-export const summaryCurrency = (o: Pick<Order, 'order_products'>): string => o.order_products?.[0]?.product.currency || 'RON';
+export const summaryCurrency = (o: Pick<Order, 'order_products'>): string =>
+  o.order_products?.[0]?.product.currency || 'RON';

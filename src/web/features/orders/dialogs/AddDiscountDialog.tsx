@@ -13,7 +13,19 @@ const BLANK: DiscountDraft = { lineId: null, type: 'amount', value: '' };
  * Add a discount by hand: one of the order's products (or none: the whole order), a type (amount or
  * percentage only) and a value with step 0.01. Without a type and a number: "Please provide valid inputs".
  */
-export function AddDiscountDialog({ opened, onClose, lines, onAdd, saving }: { opened: boolean; onClose: () => void; lines: OrderProduct[]; onAdd: (body: NonNullable<ReturnType<typeof discountInput>>) => Promise<unknown>; saving: boolean }) {
+export function AddDiscountDialog({
+  opened,
+  onClose,
+  lines,
+  onAdd,
+  saving,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  lines: OrderProduct[];
+  onAdd: (body: NonNullable<ReturnType<typeof discountInput>>) => Promise<unknown>;
+  saving: boolean;
+}) {
   const { t } = useTranslation('orders');
   const [draft, setDraft] = useState<DiscountDraft>(BLANK);
   const [error, setError] = useState<unknown>(null);
@@ -42,7 +54,16 @@ export function AddDiscountDialog({ opened, onClose, lines, onAdd, saving }: { o
   const fieldError = (f: string) => (error instanceof ApiError ? error.errors[f]?.[0] : undefined);
 
   return (
-    <FormModal opened={opened} onClose={onClose} title={t('discounts.addTitle')} onSubmit={() => void submit()} submitting={saving} error={error} errorFallback={t('errors.discountCreate')} size="md">
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={t('discounts.addTitle')}
+      onSubmit={() => void submit()}
+      submitting={saving}
+      error={error}
+      errorFallback={t('errors.discountCreate')}
+      size="md"
+    >
       <Select
         label={t('discounts.product')}
         placeholder={t('discounts.productPlaceholder')}
@@ -76,7 +97,11 @@ export function AddDiscountDialog({ opened, onClose, lines, onAdd, saving }: { o
         step={0.01}
         decimalScale={2}
         max={draft.type === 'percentage' ? 100 : undefined}
-        rightSection={<Text size="xs" c="dimmed">{draft.type === 'percentage' ? '%' : 'RON'}</Text>}
+        rightSection={
+          <Text size="xs" c="dimmed">
+            {draft.type === 'percentage' ? '%' : 'RON'}
+          </Text>
+        }
         value={draft.value}
         onChange={(v) => setDraft((d) => ({ ...d, value: v }))}
         error={fieldError('value')}

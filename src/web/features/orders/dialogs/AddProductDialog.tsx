@@ -10,7 +10,17 @@ import { notifyDone } from '../detail/feedback';
  * Add a product to the order: a product select (name and SKU, variations instead of their parent)
  * and Save. A product already in the order gets one more on its line (the server adds to it).
  */
-export function AddProductDialog({ opened, onClose, onAdd, saving }: { opened: boolean; onClose: () => void; onAdd: (productId: number) => Promise<unknown>; saving: boolean }) {
+export function AddProductDialog({
+  opened,
+  onClose,
+  onAdd,
+  saving,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onAdd: (productId: number) => Promise<unknown>;
+  saving: boolean;
+}) {
   const { t } = useTranslation('orders');
   const [picked, setPicked] = useState<ProductOption | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -37,7 +47,17 @@ export function AddProductDialog({ opened, onClose, onAdd, saving }: { opened: b
   };
 
   return (
-    <FormModal opened={opened} onClose={onClose} title={t('lines.addTitle')} onSubmit={() => void submit()} submitting={saving} error={error} errorFallback={t('errors.product')} submitDisabled={!picked} size="md">
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={t('lines.addTitle')}
+      onSubmit={() => void submit()}
+      submitting={saving}
+      error={error}
+      errorFallback={t('errors.product')}
+      submitDisabled={!picked}
+      size="md"
+    >
       <ProductSelect
         enabled={opened}
         mode="sellable"

@@ -3,8 +3,23 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Order } from '../../../../core/api/orders';
-import { AWB_COURIERS, PACKAGE_PRESETS, PACKAGE_STEPS, type AwbPayload, type PackagePreset } from '../../../../core/api/shipping';
-import { AddressPicker, emptyAddress, useResolvedAddress, type AddressErrors, type AddressFacts, type AddressPart, type AddressValue, type GeoSource } from '../../../components/address';
+import {
+  AWB_COURIERS,
+  PACKAGE_PRESETS,
+  PACKAGE_STEPS,
+  type AwbPayload,
+  type PackagePreset,
+} from '../../../../core/api/shipping';
+import {
+  AddressPicker,
+  emptyAddress,
+  useResolvedAddress,
+  type AddressErrors,
+  type AddressFacts,
+  type AddressPart,
+  type AddressValue,
+  type GeoSource,
+} from '../../../components/address';
 import { FormModal } from '../../../components/FormModal';
 import { usableIntegrations, useCompanyIntegrations } from '../../../components/useCompanyIntegrations';
 import { ApiError, errorMessage } from '../../../lib/api';
@@ -13,7 +28,17 @@ import { useForm } from '../../../lib/form';
 import { localeOf } from '../../../lib/i18n';
 import { useCompanyPackages } from '../api';
 import { courierName, withProviderReason } from '../detail/documents';
-import { awbFormStart, awbPayload, checkAwb, packageChoice, presetChoice, serverAwbErrors, sizeOf, PACKAGE_FIELDS, type AwbFormValues } from './awbForm';
+import {
+  awbFormStart,
+  awbPayload,
+  checkAwb,
+  packageChoice,
+  presetChoice,
+  serverAwbErrors,
+  sizeOf,
+  PACKAGE_FIELDS,
+  type AwbFormValues,
+} from './awbForm';
 
 export interface AwbModalProps {
   opened: boolean;
@@ -42,7 +67,13 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
   const { t, i18n } = useTranslation('orders');
   const lang = i18n.language === 'ro' ? 'ro' : 'en';
   const integrations = useCompanyIntegrations(opened);
-  const usable = useMemo(() => usableIntegrations(integrations.data, 'courier').filter((i) => (AWB_COURIERS as readonly string[]).includes(i.key)), [integrations.data]);
+  const usable = useMemo(
+    () =>
+      usableIntegrations(integrations.data, 'courier').filter((i) =>
+        (AWB_COURIERS as readonly string[]).includes(i.key),
+      ),
+    [integrations.data],
+  );
   const courierKeys = useMemo(() => usable.map((i) => i.key as string), [usable]);
   const packages = useCompanyPackages(opened);
   const resolved = useResolvedAddress(order.customer_detail, opened);
@@ -81,19 +112,47 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
   const chosen = usable.find((i) => i.key === courier) ?? null;
   const source = (courier && PICKER_SOURCES[courier]) || 'geo';
   const cargus = courier === 'cargus';
-  const requiredParts: AddressPart[] = ['county', 'city', ...(cargus && facts.cityCodedByStreet ? (['street'] as const) : []), ...(cargus && facts.streetNeedsNumber ? (['street_number'] as const) : [])];
+  const requiredParts: AddressPart[] = [
+    'county',
+    'city',
+    ...(cargus && facts.cityCodedByStreet ? (['street'] as const) : []),
+    ...(cargus && facts.streetNeedsNumber ? (['street_number'] as const) : []),
+  ];
   const busy = order.awb_state ? t(order.awb_state === 'pending' ? 'detail.awbPending' : 'detail.awbUnknown') : null;
 
   const number = (n: number) => n.toLocaleString(localeOf(i18n.language), { maximumFractionDigits: 2 });
-  const sizeLabel = (name: string, s: { package_width: number; package_height: number; package_length: number; package_weight: number }) =>
-    t('awbModal.packageOption', { name, size: [s.package_width, s.package_height, s.package_length].map(number).join('×'), weight: number(s.package_weight) });
+  const sizeLabel = (
+    name: string,
+    s: { package_width: number; package_height: number; package_length: number; package_weight: number },
+  ) =>
+    t('awbModal.packageOption', {
+      name,
+      size: [s.package_width, s.package_height, s.package_length].map(number).join('×'),
+      weight: number(s.package_weight),
+    });
   const sizeOptions = [
     {
       group: t('awbModal.presetsGroup'),
-      items: (Object.keys(PACKAGE_PRESETS) as PackagePreset[]).map((p) => ({ value: presetChoice(p), label: sizeLabel(t(`awbModal.preset.${p}`), PACKAGE_PRESETS[p]) })),
+      items: (Object.keys(PACKAGE_PRESETS) as PackagePreset[]).map((p) => ({
+        value: presetChoice(p),
+        label: sizeLabel(t(`awbModal.preset.${p}`), PACKAGE_PRESETS[p]),
+      })),
     },
     ...(packages.data?.length
-      ? [{ group: t('awbModal.packagesGroup'), items: packages.data.map((p) => ({ value: packageChoice(p.id), label: sizeLabel(p.name, { package_width: p.width, package_height: p.height, package_length: p.length, package_weight: p.weight }) })) }]
+      ? [
+          {
+            group: t('awbModal.packagesGroup'),
+            items: packages.data.map((p) => ({
+              value: packageChoice(p.id),
+              label: sizeLabel(p.name, {
+                package_width: p.width,
+                package_height: p.height,
+                package_length: p.length,
+                package_weight: p.weight,
+              }),
+            })),
+          },
+        ]
       : []),
   ];
 
@@ -111,7 +170,10 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
 
   /** Moves the focus to the first field marked invalid (after the messages are drawn). */
   const focusFirstError = () =>
-    setTimeout(() => fieldsRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([disabled])')?.focus(), 0);
+    setTimeout(
+      () => fieldsRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([disabled])')?.focus(),
+      0,
+    );
 
   const submit = async () => {
     const payload = awbPayload(order, form.values, address);
@@ -158,7 +220,10 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
           </Alert>
         ) : null}
         <Text size="sm" c="dimmed">
-          {t('awbModal.recipient', { name: order.customer_detail?.name ?? '—', phone: order.customer_detail?.phone_number ?? '—' })}
+          {t('awbModal.recipient', {
+            name: order.customer_detail?.name ?? '—',
+            phone: order.customer_detail?.phone_number ?? '—',
+          })}
           {' · '}
           {t('awbModal.cod', { amount: formatAmount(order.total_value, 'RON', i18n.language) })}
         </Text>
@@ -174,10 +239,20 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
           placeholder={t('awbModal.courierPlaceholder')}
           withAsterisk
           data-autofocus={courier ? undefined : true}
-          data={usable.map((i) => ({ value: i.key, label: i.emulated ? t('awbModal.emulatedOption', { name: courierName(i.key, t) }) : courierName(i.key, t) }))}
+          data={usable.map((i) => ({
+            value: i.key,
+            label: i.emulated ? t('awbModal.emulatedOption', { name: courierName(i.key, t) }) : courierName(i.key, t),
+          }))}
           value={courier}
           onChange={(v) => form.setFieldValue('courier', v)}
-          error={form.errors.courier ?? (integrations.isError ? t('awbModal.couriersFailed', { reason: errorMessage(integrations.error, t('common:errors.unexpected')) }) : undefined)}
+          error={
+            form.errors.courier ??
+            (integrations.isError
+              ? t('awbModal.couriersFailed', {
+                  reason: errorMessage(integrations.error, t('common:errors.unexpected')),
+                })
+              : undefined)
+          }
           description={chosen?.emulated ? t('awbModal.emulatedHint', { name: courierName(chosen.key, t) }) : undefined}
           comboboxProps={{ withinPortal: true }}
         />
@@ -186,8 +261,22 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
             {t('awbModal.locationsOf', { name: courierName(courier, t) })}
           </Text>
         ) : null}
-        <AddressPicker value={address} onChange={changeAddress} errors={addressErrors} required={requiredParts} enabled={opened} source={source} onFacts={setFacts} />
-        <TextInput label={t('awbModal.address')} placeholder={t('awbModal.addressPlaceholder')} withAsterisk={Boolean(courier) && !cargus} maxLength={255} {...form.getInputProps('address')} />
+        <AddressPicker
+          value={address}
+          onChange={changeAddress}
+          errors={addressErrors}
+          required={requiredParts}
+          enabled={opened}
+          source={source}
+          onFacts={setFacts}
+        />
+        <TextInput
+          label={t('awbModal.address')}
+          placeholder={t('awbModal.addressPlaceholder')}
+          withAsterisk={Boolean(courier) && !cargus}
+          maxLength={255}
+          {...form.getInputProps('address')}
+        />
         <Select
           label={t('awbModal.package')}
           placeholder={t('awbModal.packagePlaceholder')}
@@ -195,7 +284,11 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
           value={form.values.package}
           onChange={chooseSize}
           clearable
-          error={packages.isError ? t('awbModal.packagesFailed', { reason: errorMessage(packages.error, t('common:errors.unexpected')) }) : undefined}
+          error={
+            packages.isError
+              ? t('awbModal.packagesFailed', { reason: errorMessage(packages.error, t('common:errors.unexpected')) })
+              : undefined
+          }
           comboboxProps={{ withinPortal: true }}
         />
         <Grid gap="sm">
@@ -213,7 +306,14 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
             </Grid.Col>
           ))}
         </Grid>
-        <Textarea label={t('awbModal.observations')} placeholder={t('awbModal.observationsPlaceholder')} autosize minRows={2} maxLength={500} {...form.getInputProps('observations')} />
+        <Textarea
+          label={t('awbModal.observations')}
+          placeholder={t('awbModal.observationsPlaceholder')}
+          autosize
+          minRows={2}
+          maxLength={500}
+          {...form.getInputProps('observations')}
+        />
         <TextInput label={t('awbModal.content')} maxLength={255} {...form.getInputProps('package_content')} />
       </Stack>
     </FormModal>

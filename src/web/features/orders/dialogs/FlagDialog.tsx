@@ -59,7 +59,11 @@ export function FlagDialog({ opened, onClose, customerId, onFlag, onCancelOrder,
   };
 
   const reasonError = error instanceof ApiError ? error.errors.reason?.[0] : undefined;
-  const failure = error ? (error instanceof ApiError && error.status === 422 && !reasonError ? error.message : errorMessage(error, t('errors.flag'))) : null;
+  const failure = error
+    ? error instanceof ApiError && error.status === 422 && !reasonError
+      ? error.message
+      : errorMessage(error, t('errors.flag'))
+    : null;
 
   return (
     <Modal opened={opened} onClose={() => !running && onClose()} title={t('flagDialog.title')} centered size="md">
@@ -92,7 +96,13 @@ export function FlagDialog({ opened, onClose, customerId, onFlag, onCancelOrder,
               {cancelFlow ? t('detail.keepOrder') : t('common:actions.cancel')}
             </Button>
             {cancelFlow ? (
-              <Button variant="light" color="red" onClick={() => void run(false)} loading={running === 'skip'} disabled={running === 'flag'}>
+              <Button
+                variant="light"
+                color="red"
+                onClick={() => void run(false)}
+                loading={running === 'skip'}
+                disabled={running === 'flag'}
+              >
                 {t('flagDialog.skip')}
               </Button>
             ) : null}

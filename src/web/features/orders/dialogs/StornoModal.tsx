@@ -58,7 +58,8 @@ export function StornoModal({ opened, onClose, invoice, billNumber, send, saving
   const submit = async () => {
     const request = stornoRequest(lines, choices);
     if ('error' in request) {
-      if (request.error === 'no_products_selected') setError(new ApiError(422, translate(lang, 'no_products_selected')));
+      if (request.error === 'no_products_selected')
+        setError(new ApiError(422, translate(lang, 'no_products_selected')));
       else setWrong(request.lines);
       return;
     }
@@ -94,7 +95,13 @@ export function StornoModal({ opened, onClose, invoice, billNumber, send, saving
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={36}>
-                    <Checkbox aria-label={t('stornoModal.selectAll')} checked={allChecked} indeterminate={someChecked && !allChecked} disabled={!open.length} onChange={(e) => checkAll(e.currentTarget.checked)} />
+                    <Checkbox
+                      aria-label={t('stornoModal.selectAll')}
+                      checked={allChecked}
+                      indeterminate={someChecked && !allChecked}
+                      disabled={!open.length}
+                      onChange={(e) => checkAll(e.currentTarget.checked)}
+                    />
                   </Table.Th>
                   <Table.Th>{t('stornoModal.product')}</Table.Th>
                   <Table.Th ta="right">{t('stornoModal.invoiced')}</Table.Th>
@@ -108,7 +115,12 @@ export function StornoModal({ opened, onClose, invoice, billNumber, send, saving
                   return (
                     <Table.Tr key={l.order_product_id} data-testid={`storno-line-${l.order_product_id}`}>
                       <Table.Td>
-                        <Checkbox aria-label={t('stornoModal.select', { name: l.name })} checked={Boolean(c?.checked)} disabled={l.left === 0} onChange={(e) => change(l.order_product_id, { checked: e.currentTarget.checked })} />
+                        <Checkbox
+                          aria-label={t('stornoModal.select', { name: l.name })}
+                          checked={Boolean(c?.checked)}
+                          disabled={l.left === 0}
+                          onChange={(e) => change(l.order_product_id, { checked: e.currentTarget.checked })}
+                        />
                       </Table.Td>
                       <Table.Td>{l.name}</Table.Td>
                       <Table.Td ta="right">{l.quantity}</Table.Td>
@@ -133,7 +145,9 @@ export function StornoModal({ opened, onClose, invoice, billNumber, send, saving
                             disabled={!c?.checked}
                             value={c?.quantity ?? l.left}
                             onChange={(v) => change(l.order_product_id, { quantity: v })}
-                            error={wrong.includes(l.order_product_id) ? t('stornoModal.range', { max: l.left }) : undefined}
+                            error={
+                              wrong.includes(l.order_product_id) ? t('stornoModal.range', { max: l.left }) : undefined
+                            }
                           />
                         )}
                       </Table.Td>
@@ -152,7 +166,11 @@ export function StornoModal({ opened, onClose, invoice, billNumber, send, saving
             <List size="sm">
               {invoice.stornos.map((s) => (
                 <List.Item key={`${s.series}${s.number}`}>
-                  {t('stornoModal.earlierLine', { number: `${s.series} ${s.number}`, date: formatDate(s.issued_at, i18n.language), total: formatAmount(s.total, 'RON', i18n.language) })}
+                  {t('stornoModal.earlierLine', {
+                    number: `${s.series} ${s.number}`,
+                    date: formatDate(s.issued_at, i18n.language),
+                    total: formatAmount(s.total, 'RON', i18n.language),
+                  })}
                 </List.Item>
               ))}
             </List>

@@ -3,7 +3,14 @@ import type { AddressErrors, AddressFacts, AddressValue } from '../../../compone
 import { addressErrorsFrom } from '../../../components/address';
 import type { Order } from '../../../../core/api/orders';
 import type { Package } from '../../../../core/api/packages';
-import { awbBody, awbProblem, PACKAGE_PRESETS, type AwbField, type AwbPayload, type PackagePreset } from '../../../../core/api/shipping';
+import {
+  awbBody,
+  awbProblem,
+  PACKAGE_PRESETS,
+  type AwbField,
+  type AwbPayload,
+  type PackagePreset,
+} from '../../../../core/api/shipping';
 import { translate, type Lang } from '../../../../core/messages';
 import { schemaErrors } from '../../../lib/form';
 import { cleanText } from '../detail/orderView';
@@ -39,7 +46,8 @@ export function contentOf(order: Pick<Order, 'order_products'>): string {
  */
 export function awbFormStart(order: Order, couriers: readonly string[]): AwbFormValues {
   const c = order.customer_detail;
-  const courier = order.courier && couriers.includes(order.courier) ? order.courier : couriers.length === 1 ? couriers[0] : null;
+  const courier =
+    order.courier && couriers.includes(order.courier) ? order.courier : couriers.length === 1 ? couriers[0] : null;
   return {
     courier,
     address: cleanText(c?.address) ?? [cleanText(c?.street), cleanText(c?.street_number)].filter(Boolean).join(' '),
@@ -62,7 +70,9 @@ export function sizeOf(choice: string | null, packages: readonly Package[]): Rec
   const [kind, name] = choice.split(':');
   if (kind === 'preset' && name in PACKAGE_PRESETS) return { ...PACKAGE_PRESETS[name as PackagePreset] };
   const p = kind === 'package' ? packages.find((x) => String(x.id) === name) : undefined;
-  return p ? { package_width: p.width, package_height: p.height, package_length: p.length, package_weight: p.weight } : null;
+  return p
+    ? { package_width: p.width, package_height: p.height, package_length: p.length, package_weight: p.weight }
+    : null;
 }
 
 /** The spec's AWB payload of the modal's values (cash on delivery is the order's total; the server reads it there). */
@@ -113,7 +123,14 @@ export interface AwbCheck {
  * address; the first that fails), and the payload's own bounds (sizes, lengths) beside it.
  * Answers null when the AWB can be sent.
  */
-export function checkAwb(values: AwbFormValues, address: AddressValue, payload: AwbPayload, couriers: readonly string[], facts: AddressFacts, lang: Lang): AwbCheck | null {
+export function checkAwb(
+  values: AwbFormValues,
+  address: AddressValue,
+  payload: AwbPayload,
+  couriers: readonly string[],
+  facts: AddressFacts,
+  lang: Lang,
+): AwbCheck | null {
   const result: AwbCheck = { fields: {}, address: {}, other: [], first: null };
   const problem = awbProblem(
     {
@@ -140,16 +157,21 @@ export function checkAwb(values: AwbFormValues, address: AddressValue, payload: 
   for (const [field, message] of Object.entries(schemaErrors(awbBody, payload, lang))) {
     if (field === 'courier' || (problem && field === problem.field)) continue;
     if (FORM_FIELDS.includes(field)) result.fields[field] = message;
-    else if (ADDRESS_PARTS.includes(field as AwbField) || field.endsWith('_id')) Object.assign(result.address, { ...addressErrorsFrom({ [field]: message }), ...result.address });
+    else if (ADDRESS_PARTS.includes(field as AwbField) || field.endsWith('_id'))
+      Object.assign(result.address, { ...addressErrorsFrom({ [field]: message }), ...result.address });
     else result.other.push(message);
   }
-  const empty = !result.first && !Object.keys(result.fields).length && !Object.keys(result.address).length && !result.other.length;
+  const empty =
+    !result.first && !Object.keys(result.fields).length && !Object.keys(result.address).length && !result.other.length;
   return empty ? null : result;
 }
 
 /** A server 422's field messages, split between the modal's fields and the picker's parts. */
-export function serverAwbErrors(errors: Record<string, string[] | string | undefined>): Pick<AwbCheck, 'fields' | 'address'> {
+export function serverAwbErrors(
+  errors: Record<string, string[] | string | undefined>,
+): Pick<AwbCheck, 'fields' | 'address'> {
   const fields: Record<string, ReactNode> = {};
-  for (const [field, message] of Object.entries(errors)) if (FORM_FIELDS.includes(field) && message) fields[field] = Array.isArray(message) ? message.join(' ') : message;
+  for (const [field, message] of Object.entries(errors))
+    if (FORM_FIELDS.includes(field) && message) fields[field] = Array.isArray(message) ? message.join(' ') : message;
   return { fields, address: addressErrorsFrom(errors) };
 }

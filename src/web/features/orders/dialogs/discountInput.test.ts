@@ -12,8 +12,20 @@ describe('add discount input', () => {
   });
 
   it('builds the body: order-level without a line, value to 2 decimals', () => {
-    expect(discountInput({ lineId: null, type: 'amount', value: 10.005 })).toEqual({ type: 'amount', value: 10.01, order_product_id: null });
-    expect(discountInput({ lineId: '17', type: 'percentage', value: '12.5' })).toEqual({ type: 'percentage', value: 12.5, order_product_id: 17 });
-    expect(discountInput({ lineId: null, type: 'amount', value: 0 })).toEqual({ type: 'amount', value: 0, order_product_id: null });
+    expect(discountInput({ lineId: null, type: 'amount', value: 10.005 })).toEqual({
+      type: 'amount',
+      value: 10.01,
+      order_product_id: null,
+    });
+    expect(discountInput({ lineId: '17', type: 'percentage', value: '12.5' })).toEqual({
+      type: 'percentage',
+      value: 12.5,
+      order_product_id: 17,
+    });
+    expect(discountInput({ lineId: null, type: 'amount', value: 0 })).toEqual({
+      type: 'amount',
+      value: 0,
+      order_product_id: null,
+    });
   });
 });

@@ -11,7 +11,9 @@ export interface DiscountDraft {
  * (amount or percentage only) and a numeric value are needed, not negative, at most 100 for a
  * percentage.
  */
-export function discountInput(d: DiscountDraft): { type: 'amount' | 'percentage'; value: number; order_product_id: number | null } | null {
+export function discountInput(
+  d: DiscountDraft,
+): { type: 'amount' | 'percentage'; value: number; order_product_id: number | null } | null {
   if (d.type !== 'amount' && d.type !== 'percentage') return null;
   if (typeof d.value === 'string' && d.value.trim() === '') return null;
   const value = Number(d.value);

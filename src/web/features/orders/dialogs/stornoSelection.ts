@@ -10,7 +10,9 @@ export type StornoChoices = Record<number, StornoChoice>;
 
 /** Nothing chosen; each line offers all that is left of it. */
 export function startChoices(lines: readonly ReversibleLine[]): StornoChoices {
-  return Object.fromEntries(lines.filter((l) => l.left > 0).map((l) => [l.order_product_id, { checked: false, quantity: l.left }]));
+  return Object.fromEntries(
+    lines.filter((l) => l.left > 0).map((l) => [l.order_product_id, { checked: false, quantity: l.left }]),
+  );
 }
 
 export type StornoRequest =
