@@ -67,6 +67,7 @@ function ensureChromium() {
 if (!skipStatic) {
   check('type check (tsc --noEmit)', 'npx', ['tsc', '--noEmit']);
   check('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=-1']);
+  check('format (prettier --check)', 'npx', ['prettier', '--check', '.']);
 }
 vitest('unit', 'unit');
 vitest('api on SQLite', 'api', { TEST_DATABASE_URL: '' });
