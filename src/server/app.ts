@@ -1,7 +1,9 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
+import { sql } from 'kysely';
 import type { Db } from './db/connection.js';
+import { pendingMigrations } from './db/migrate.js';
 import { registerAuth } from './http/auth.js';
 import { registerContext } from './http/context.js';
 import { registerSecurityHeaders, requestForLog, SERVER_TIMEOUTS } from './http/security.js';
@@ -119,7 +121,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
   registerContext(app, services);
 
+  // Health: the process answers. Ready: it can serve (the database answers and has every migration);
+  // a load balancer sends traffic only to a ready instance. Neither needs a sign-in nor tells a secret.
   app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
+  app.get('/api/ready', { config: { public: true } }, async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(deps.db.kysely);
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', reason: 'database' });
+    }
+    const pending = await pendingMigrations(deps.db);
+    if (pending.length) return reply.status(503).send({ status: 'unavailable', reason: 'migrations', pending });
+    return { status: 'ready', engine: deps.db.engine };
+  });
   authRoutes(app);
   companyRoutes(app);
   sourceRoutes(app);

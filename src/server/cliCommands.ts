@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { backupSqlite, restoreSqlite, sqliteFileOf } from './db/backup.js';
 import { openDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo, isEmpty } from './seed/index.js';
@@ -13,6 +14,8 @@ Commands:
   user:add-to-company --email E --company-id N
   db:migrate
   db:seed            (adds the demo data; refuses a database that already has users)
+  backup <file>      (SQLite: a consistent copy of the database, taken while the server runs)
+  restore <file>     (SQLite: puts a backup in place of the database; stop the server first)
 
 Every command uses DATABASE_URL (default sqlite:./data/app.db) and migrates it first.`;
 
@@ -31,6 +34,7 @@ export async function runCommand(
 ): Promise<string> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === 'help') return USAGE;
+  if (command === 'backup' || command === 'restore') return backupOrRestore(command, rest, databaseUrl());
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -111,5 +115,29 @@ export async function runCommand(
     }
   } finally {
     await db.close();
+  }
+}
+
+/**
+ * `backup <file>` and `restore <file>` of the SQLite database; before the database is opened and
+ * migrated, so a restored backup of an older version is migrated by the next start, not before.
+ */
+async function backupOrRestore(command: 'backup' | 'restore', args: string[], databaseUrl: string): Promise<string> {
+  const file = args[0];
+  if (!file || args.length > 1) throw new CliError(`Give one file: npm run cli -- ${command} <file>`);
+  const database = sqliteFileOf(databaseUrl);
+  if (!database)
+    throw new CliError(
+      `${command} copies a SQLite file. For PostgreSQL use pg_dump -Fc (backup) and pg_restore --clean (restore): see the README.`,
+    );
+  try {
+    if (command === 'backup') {
+      const bytes = await backupSqlite(database, file);
+      return `Backup of ${database} written to ${file} (${Math.round(bytes / 1024)} KB).`;
+    }
+    await restoreSqlite(file, database);
+    return `${file} restored into ${database}. Start the server: it migrates the database if the backup is older.`;
+  } catch (err) {
+    throw new CliError(err instanceof Error ? err.message : String(err));
   }
 }

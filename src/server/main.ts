@@ -54,12 +54,31 @@ if (providers.mode === 'emulated') {
   }
 }
 
+/**
+ * On SIGTERM (or Ctrl-C) the server stops taking requests (new connections are refused, a request
+ * on a kept-alive connection answers 503), finishes the requests in flight and the job step that is
+ * running, closes the database and exits 0. Past SHUTDOWN_SECONDS it exits 1 whatever is left: every
+ * write is one transaction, so an interrupted one is rolled back, never half-done.
+ */
+const SHUTDOWN_SECONDS = 20;
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void jobs
-      .stop()
-      .then(() => app.close())
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing the requests in flight and the running job, then stopping...`);
+    setTimeout(() => {
+      console.error(`Still busy after ${SHUTDOWN_SECONDS} s: stopping anyway.`);
+      process.exit(1);
+    }, SHUTDOWN_SECONDS * 1000).unref();
+    void Promise.all([app.close(), jobs.stop()])
       .then(() => db.close())
-      .then(() => process.exit(0));
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error('Shutdown failed:', err);
+          process.exit(1);
+        },
+      );
   });
 }

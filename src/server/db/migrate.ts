@@ -30,3 +30,15 @@ export async function migrateToLatest(db: Db): Promise<void> {
     );
   }
 }
+
+/** The migrations this code has that the database has not run (none once `migrateToLatest` has). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const done = await db.kysely
+    .withSchema(db.schema ?? 'main')
+    .selectFrom('kysely_migration' as never)
+    .select('name' as never)
+    .execute()
+    .then((rows) => new Set((rows as { name: string }[]).map((r) => r.name)))
+    .catch(() => new Set<string>());
+  return Object.keys(migrations).filter((name) => !done.has(name));
+}
