@@ -27,6 +27,8 @@ export interface TestApp {
   createCompany(name?: string): Promise<number>;
   /** The same user (token, company) calling this app: a user made on another app of the same database. */
   as(user: TestUser): TestUser;
+  /** The SQLite file the app runs on, when it runs on one (another instance can open it). */
+  sqliteFile?: string;
 }
 
 export interface TestUser {
@@ -48,7 +50,9 @@ export const engineUnderTest = process.env.TEST_DATABASE_URL ? 'postgres' : 'sql
  * `sqliteFile` runs the app on that SQLite file with a read pool of two workers (db.reads), on any
  * engine under test: the pool exists only on a SQLite file. `restartOf` builds the app again on
  * another test app's database and app key, as a restart of it (stop that app first: its `app.close()`);
- * closing the new one leaves the database to the first, which closes it.
+ * closing the new one leaves the database to the first, which closes it. `instanceOf` builds a second
+ * instance beside a running one: the same database (PostgreSQL schema or SQLite file) through
+ * connections of its own and the same app key, as two servers behind a load balancer.
  */
 export async function startTestApp(
   opts: {
@@ -56,6 +60,7 @@ export async function startTestApp(
     deps?: Pick<AppDeps, 'logger' | 'providerRegistry' | 'providers'>;
     sqliteFile?: string;
     restartOf?: TestApp;
+    instanceOf?: TestApp;
   } = {},
 ): Promise<TestApp> {
   const clock = opts.clock ?? systemClock;
@@ -63,11 +68,15 @@ export async function startTestApp(
   let db: Db;
   let dropSchema = async () => {};
   let closeDb = true;
+  const sqliteFile = opts.sqliteFile ?? opts.instanceOf?.sqliteFile;
   if (opts.restartOf) {
     db = opts.restartOf.db;
     closeDb = false;
-  } else if (opts.sqliteFile) {
-    db = openDb(`sqlite:${opts.sqliteFile}`, { readers: 2, keepLists: true });
+  } else if (opts.instanceOf && !sqliteFile) {
+    if (!pgUrl) throw new Error('a second instance needs PostgreSQL or a SQLite file: in-memory SQLite has one connection');
+    db = openDb(pgUrl, { schema: opts.instanceOf.db.schema, keepLists: true });
+  } else if (sqliteFile) {
+    db = openDb(`sqlite:${sqliteFile}`, { readers: 2, keepLists: true });
   } else if (pgUrl) {
     const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
     const admin = openDb(pgUrl);
@@ -82,9 +91,9 @@ export async function startTestApp(
   } else {
     db = openDb('sqlite::memory:', { keepLists: true });
   }
-  if (closeDb) await migrateToLatest(db);
+  if (closeDb && !opts.instanceOf) await migrateToLatest(db);
   const dataDir = path.join(os.tmpdir(), `console-test-${crypto.randomBytes(4).toString('hex')}`);
-  const appKey = opts.restartOf?.appKey ?? crypto.randomBytes(32).toString('base64');
+  const appKey = opts.restartOf?.appKey ?? opts.instanceOf?.appKey ?? crypto.randomBytes(32).toString('base64');
   const app = await buildApp({ db, appKey, dataDir, clock: opts.clock, ...opts.deps });
   let counter = 0;
 
@@ -158,11 +167,13 @@ export async function startTestApp(
     signUp,
     createCompany,
     as,
+    sqliteFile,
     close: async () => {
       await app.close();
       if (!closeDb) return;
       await db.close();
-      await dropSchema();
+      // The first instance owns the schema: a second one leaves it.
+      if (!opts.instanceOf) await dropSchema();
     },
   };
 }
