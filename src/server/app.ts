@@ -4,7 +4,13 @@ import multipart from '@fastify/multipart';
 import type { Db } from './db/connection.js';
 import { registerAuth } from './http/auth.js';
 import { registerContext } from './http/context.js';
-import { registerSecurityHeaders, requestForLog, SERVER_TIMEOUTS } from './http/security.js';
+import {
+  HEALTH_PATH,
+  registerApiNoStore,
+  registerSecurityHeaders,
+  requestForLog,
+  SERVER_TIMEOUTS,
+} from './http/security.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -97,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  registerApiNoStore(app);
   registerCompression(app);
   // Room for a 5 MB image plus the other fields; the image's own limit is checked by the products module.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 50 } });
@@ -119,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
   registerContext(app, services);
 
-  app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
+  app.get(HEALTH_PATH, { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
   authRoutes(app);
   companyRoutes(app);
   sourceRoutes(app);
