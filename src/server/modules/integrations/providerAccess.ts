@@ -71,14 +71,37 @@ export function clientFor<K extends WizardKey>(
 /** Binds sealed credentials to their company and provider: a value copied elsewhere does not open. */
 export const sealContext = (companyId: number, key: string) => `company-integration:${companyId}:${key}`;
 
-/** The plain text of a row's sealed login (the row must hold one). */
+/**
+ * The plain text of a row's sealed login, or null when it does not open: sealed under another
+ * APP_KEY (the key was changed without `app-key:rotate`), copied from another company's or
+ * provider's row, or changed in the database. The row must hold one.
+ */
+export function tryOpenCredentials(ctx: ServiceContext, row: CompanyIntegrationRow): string | null {
+  try {
+    return ctx.secrets.open(row.credentials!, sealContext(row.company_id, row.key));
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the row holds a sealed login that no longer opens (the set-up must be done again). */
+export const credentialsUnreadable = (ctx: ServiceContext, row: CompanyIntegrationRow): boolean =>
+  row.credentials !== null && tryOpenCredentials(ctx, row) === null;
+
+/**
+ * The plain text of a row's sealed login (the row must hold one). One that no longer opens is
+ * not a fault of the server but a state of the set-up, which the user mends by entering the
+ * login again: 409 naming the provider, never a 500.
+ */
 export function openCredentials(ctx: ServiceContext, row: CompanyIntegrationRow): string {
-  return ctx.secrets.open(row.credentials!, sealContext(row.company_id, row.key));
+  const plain = tryOpenCredentials(ctx, row);
+  if (plain === null) throw new HttpError(409, 'integration_credentials_unreadable', { provider: row.name });
+  return plain;
 }
 
 /**
  * The stored login of the company for a provider. Without one: the caller's error, else 409
- * "log in first" naming the provider.
+ * "log in first" naming the provider; one that no longer opens: 409 "enter it again" naming it.
  */
 export async function storedCredentials<K extends WizardKey>(
   ctx: ServiceContext,
