@@ -28,7 +28,7 @@ export const serverMessages = {
     invalid_credentials: 'Invalid credentials',
     too_many_attempts: 'Too many failed sign-in attempts. Wait a minute and try again.',
     unauthenticated: 'You are not signed in.',
-    company_header_required: 'Select a company first (the X-Company-ID header is missing).',
+    company_header_required: 'Select a company first (the X-Company-ID header is missing or not a company id).',
     company_forbidden: 'You do not have access to this company.',
     company_filter_mismatch: 'company_id must match the selected company.',
     company_not_selected: 'The company must be the one selected at the top of the page.',
@@ -68,7 +68,8 @@ export const serverMessages = {
     invalid_credentials: 'Date de autentificare incorecte',
     too_many_attempts: 'Prea multe încercări eșuate de autentificare. Așteptați un minut și încercați din nou.',
     unauthenticated: 'Nu sunteți autentificat.',
-    company_header_required: 'Selectați mai întâi o companie (lipsește antetul X-Company-ID).',
+    company_header_required:
+      'Selectați mai întâi o companie (antetul X-Company-ID lipsește sau nu este id-ul unei companii).',
     company_forbidden: 'Nu aveți acces la această companie.',
     company_filter_mismatch: 'company_id trebuie să fie compania selectată.',
     company_not_selected: 'Compania trebuie să fie cea selectată în partea de sus a paginii.',

@@ -6,7 +6,13 @@ import type { Db } from './db/connection.js';
 import { pendingMigrations } from './db/migrate.js';
 import { registerAuth } from './http/auth.js';
 import { registerContext } from './http/context.js';
-import { registerSecurityHeaders, requestForLog, SERVER_TIMEOUTS } from './http/security.js';
+import {
+  HEALTH_PATH,
+  registerApiNoStore,
+  registerSecurityHeaders,
+  requestForLog,
+  SERVER_TIMEOUTS,
+} from './http/security.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -99,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  registerApiNoStore(app);
   registerCompression(app);
   // Room for a 5 MB image plus the other fields; the image's own limit is checked by the products module.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 50 } });
@@ -123,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Health: the process answers. Ready: it can serve (the database answers and has every migration);
   // a load balancer sends traffic only to a ready instance. Neither needs a sign-in nor tells a secret.
-  app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
+  app.get(HEALTH_PATH, { config: { public: true } }, async () => ({ status: 'ok', engine: deps.db.engine }));
   app.get('/api/ready', { config: { public: true } }, async (_req, reply) => {
     try {
       await sql`select 1`.execute(deps.db.kysely);

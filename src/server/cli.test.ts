@@ -1,10 +1,13 @@
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliError, runCommand, USAGE } from './cliCommands.js';
 import { openDb } from './db/connection.js';
+import { secretBox } from './lib/secrets.js';
+import { sealContext } from './modules/integrations/providerAccess.js';
 
 // The commands run in process against a SQLite file of their own (fast and steady under load); one
 // real spawn below proves the entry point (`npm run cli`) prints the refusal and exits with status 1.
@@ -112,6 +115,132 @@ describe('command line', () => {
     ).toMatch(/No user/);
     expect(await refusal('no:such-command')).toMatch(/Unknown command/);
     await expect(cli('no:such-command')).rejects.toBeInstanceOf(CliError);
+  });
+
+  it('app-key:rotate re-seals every stored login from the old key to the new one, all or nothing, printing no secret', async () => {
+    const oldKey = crypto.randomBytes(32).toString('base64');
+    const newKey = crypto.randomBytes(32).toString('base64');
+    const logins: [string, number, string][] = [
+      ['cargus', 1, '{"username":"ana","password":"Parola-Cargus-1","api_key":"cheie-9"}'],
+      ['smartbill', 4, '{"username":"ana@firma.ro","token":"Token-SmartBill-2"}'],
+    ];
+    const db = openDb(databaseUrl);
+    const now = Math.floor(Date.now() / 1000);
+    const companyIds: number[] = [];
+    for (const name of ['Alfa SRL', 'Beta SRL']) {
+      const c = await db.kysely
+        .insertInto('companies')
+        .values({
+          name,
+          vat_number: 'RO14399840',
+          vat_payer: 1,
+          administrator_name: 'A',
+          active: 1,
+          address: null,
+          city: null,
+          county: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      companyIds.push(c.id);
+      for (const [key, integrationId, plain] of logins)
+        await db.kysely
+          .insertInto('company_integrations')
+          .values({
+            company_id: c.id,
+            integration_id: integrationId,
+            credentials: secretBox(oldKey).seal(plain, sealContext(c.id, key)),
+            configuration: null,
+            is_active: 1,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+    }
+    const stored = () =>
+      db.kysely
+        .selectFrom('company_integrations as ci')
+        .innerJoin('integrations as i', 'i.id', 'ci.integration_id')
+        .select(['ci.company_id', 'i.key', 'ci.credentials', 'ci.updated_at'])
+        .where('ci.company_id', 'in', companyIds)
+        .orderBy('ci.id')
+        .execute();
+    const before = await stored();
+    const rotate = (...args: string[]) =>
+      runCommand(
+        ['app-key:rotate', ...args],
+        () => databaseUrl,
+        undefined,
+        () => null,
+      );
+
+    // Refused before anything is read: no old key, no new key, a new key that is not a key, the same key.
+    expect(await refusal('app-key:rotate', '--new-key', newKey)).toMatch(/Give --old-key/);
+    await expect(rotate('--old-key', oldKey)).rejects.toThrow(/Give --new-key, or set APP_KEY/);
+    await expect(rotate('--old-key', oldKey, '--new-key', 'parola')).rejects.toThrow(/at least 32 random bytes/);
+    await expect(rotate('--old-key', newKey, '--new-key', newKey)).rejects.toThrow(/is the old key/);
+    // A wrong old key: every login named, nothing written.
+    const wrong = await rotate('--old-key', crypto.randomBytes(32).toString('base64'), '--new-key', newKey).catch(
+      (e: unknown) => e as Error,
+    );
+    expect(wrong).toBeInstanceOf(CliError);
+    expect((wrong as Error).message).toMatch(/^4 stored logins did not open with the old key \(company \d+ Cargus, /);
+    expect((wrong as Error).message).toMatch(/nothing was re-sealed/);
+    expect(await stored()).toEqual(before);
+
+    // One value that opens with no key stops the whole rotation: the others stay as they were.
+    await db.kysely
+      .updateTable('company_integrations')
+      .set({ credentials: 'v1.stricat' })
+      .where('company_id', '=', companyIds[1])
+      .where('integration_id', '=', 4)
+      .execute();
+    const spoilt = await refusal('app-key:rotate', '--old-key', oldKey, '--new-key', newKey);
+    expect(spoilt).toBe(
+      `1 stored login did not open with the old key (company ${companyIds[1]} SmartBill): nothing was re-sealed. ` +
+        'Check --old-key; a login that opens with no key must be entered again in its set-up (or the set-up deleted).',
+    );
+    expect((await stored()).slice(0, 3)).toEqual(before.slice(0, 3));
+    await db.kysely
+      .updateTable('company_integrations')
+      .set({ credentials: before[3].credentials })
+      .where('company_id', '=', companyIds[1])
+      .where('integration_id', '=', 4)
+      .execute();
+
+    const out = await cli('app-key:rotate', '--old-key', oldKey, '--new-key', newKey);
+    expect(out).toMatch(/^Re-sealed 4 stored logins of 2 companies with the new app key\. Now start every instance/);
+    for (const secret of [oldKey, newKey, 'Parola-Cargus-1', 'Token-SmartBill-2']) expect(out).not.toContain(secret);
+    const after = await stored();
+    for (const [i, row] of after.entries()) {
+      const context = sealContext(row.company_id, row.key);
+      expect(row.credentials).not.toBe(before[i].credentials);
+      expect(row.updated_at).toBe(before[i].updated_at);
+      expect(secretBox(newKey).open(row.credentials!, context)).toBe(logins.find(([k]) => k === row.key)![2]);
+      expect(() => secretBox(oldKey).open(row.credentials!, context)).toThrow();
+    }
+
+    // Run twice: the logins already open with the new key, and the refusal says so.
+    expect(await refusal('app-key:rotate', '--old-key', oldKey, '--new-key', newKey)).toMatch(
+      /4 of them already open with the new key: was the rotation already run\?/,
+    );
+    // Without --new-key, to the current app key (APP_KEY or DATA_DIR/app.key) and back.
+    const third = crypto.randomBytes(32).toString('base64');
+    expect(
+      await runCommand(
+        ['app-key:rotate', '--old-key', newKey],
+        () => databaseUrl,
+        undefined,
+        () => third,
+      ),
+    ).toMatch(/^Re-sealed 4 stored logins of 2 companies with the new app key\. They open with the current app key/);
+    const last = await stored();
+    await db.close();
+    expect(secretBox(third).open(last[0].credentials!, sealContext(last[0].company_id, last[0].key))).toBe(
+      logins[0][2],
+    );
   });
 
   it('the entry point prints a refusal as "Error: …" and exits with status 1 (one real process)', () => {

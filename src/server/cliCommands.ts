@@ -1,11 +1,13 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { backupSqlite, restoreSqlite, sqliteFileOf } from './db/backup.js';
-import { openDb } from './db/connection.js';
+import { openDb, type Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo, isEmpty } from './seed/index.js';
 import { hashPassword } from './lib/passwords.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { secretBox } from './lib/secrets.js';
+import { CredentialsNotSealedWithKey, resealCredentials, type ResealReport } from './modules/integrations/index.js';
 
 export const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -16,6 +18,9 @@ Commands:
   db:seed            (adds the demo data; refuses a database that already has users)
   backup <file>      (SQLite: a consistent copy of the database, taken while the server runs)
   restore <file>     (SQLite: puts a backup in place of the database; stop the server first)
+  app-key:rotate --old-key K [--new-key K]
+                     (re-seals every company's stored provider logins from the old app key to the
+                      new one, by default the current APP_KEY or data/app.key; all or nothing)
 
 Every command uses DATABASE_URL (default sqlite:./data/app.db) and migrates it first.`;
 
@@ -25,12 +30,14 @@ export class CliError extends Error {}
 /**
  * Runs one command against the database of databaseUrl() (asked only when a command needs it, so
  * `--help` touches nothing) and answers what to print. A refusal throws CliError. Kept apart from
- * the entry point (cli.ts) so that tests call it in process. Times come from `clock`.
+ * the entry point (cli.ts) so that tests call it in process. Times come from `clock`;
+ * `currentAppKey` is the key the server would start with (null when there is none yet).
  */
 export async function runCommand(
   argv: string[],
   databaseUrl: () => string,
   clock: Clock = systemClock,
+  currentAppKey: () => string | null = () => null,
 ): Promise<string> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === 'help') return USAGE;
@@ -43,9 +50,13 @@ export async function runCommand(
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
       'company-id': { type: 'string' },
+      'old-key': { type: 'string' },
+      'new-key': { type: 'string' },
     },
     strict: true,
   });
+  // Checked before the database is opened: a refused rotation touches nothing.
+  const keys = command === 'app-key:rotate' ? rotationKeys(values, currentAppKey) : null;
   const db = openDb(databaseUrl());
   try {
     await migrateToLatest(db);
@@ -110,6 +121,8 @@ export async function runCommand(
         await db.kysely.insertInto('company_users').values({ user_id: user.id, company_id: companyId }).execute();
         return `${values.email} now belongs to ${company.name}.`;
       }
+      case 'app-key:rotate':
+        return await rotateAppKey(db, keys!);
       default:
         throw new CliError(`Unknown command "${command}".\n\n${USAGE}`);
     }
@@ -141,3 +154,71 @@ async function backupOrRestore(command: 'backup' | 'restore', args: string[], da
     throw new CliError(err instanceof Error ? err.message : String(err));
   }
 }
+interface RotationKeys {
+  oldKey: string;
+  newKey: string;
+  /** The new key came from --new-key: the servers must be given it. */
+  given: boolean;
+}
+
+/** A new app key as the README asks for: at least 32 random bytes written in base64 (`openssl rand -base64 32`). */
+function isBase64Key(key: string): boolean {
+  const bytes = Buffer.from(key, 'base64');
+  return bytes.length >= 32 && bytes.toString('base64') === key;
+}
+
+/**
+ * The two keys of `app-key:rotate`. The old one is whatever the logins were sealed with (any text
+ * APP_KEY held); a new one given on the command line must be a real key, so that a typo is not
+ * what every login ends up sealed with. No key is ever printed.
+ */
+function rotationKeys(values: Record<string, unknown>, currentAppKey: () => string | null): RotationKeys {
+  const oldKey = typeof values['old-key'] === 'string' ? values['old-key'] : '';
+  if (!oldKey)
+    throw new CliError('Give --old-key: the app key the stored credentials were sealed with (the former APP_KEY).');
+  const given = typeof values['new-key'] === 'string';
+  const newKey = given ? (values['new-key'] as string) : currentAppKey();
+  if (!newKey)
+    throw new CliError(
+      'Give --new-key, or set APP_KEY (or DATA_DIR/app.key) to the new key: there is no current app key to re-seal to.',
+    );
+  if (given && !isBase64Key(newKey))
+    throw new CliError(
+      '--new-key must be at least 32 random bytes in base64, e.g. the output of `openssl rand -base64 32`.',
+    );
+  if (newKey === oldKey)
+    throw new CliError(
+      given
+        ? '--new-key is the old key: nothing to re-seal.'
+        : 'The current app key is the old key: give --new-key, or set APP_KEY to the new key first.',
+    );
+  return { oldKey, newKey, given };
+}
+
+/**
+ * Re-seals every stored provider login from the old app key to the new one (integrations'
+ * `resealCredentials`: one transaction, nothing written unless every value opens with the old key).
+ */
+async function rotateAppKey(db: Db, keys: RotationKeys): Promise<string> {
+  let report: ResealReport;
+  try {
+    report = await resealCredentials(db, secretBox(keys.oldKey), secretBox(keys.newKey));
+  } catch (err) {
+    if (!(err instanceof CredentialsNotSealedWithKey)) throw err;
+    const listed = err.unreadable.map((u) => `company ${u.companyId} ${u.provider}`).join(', ');
+    const again =
+      err.openWithNewKey > 0
+        ? ` ${err.openWithNewKey} of them already open with the new key: was the rotation already run?`
+        : '';
+    throw new CliError(
+      `${plural(err.unreadable.length, 'stored login')} did not open with the old key (${listed}): nothing was re-sealed.` +
+        `${again} Check --old-key; a login that opens with no key must be entered again in its set-up (or the set-up deleted).`,
+    );
+  }
+  const done = `Re-sealed ${plural(report.resealed, 'stored login')} of ${plural(report.companies, 'company', 'companies')} with the new app key.`;
+  return keys.given
+    ? `${done} Now start every instance with APP_KEY set to the new key (or write it to DATA_DIR/app.key).`
+    : `${done} They open with the current app key; restart any instance still running with the old one.`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -42,6 +42,17 @@ export function sqliteReaders(env: NodeJS.ProcessEnv = process.env): number {
   return n;
 }
 
+/**
+ * The app key the server would start with (APP_KEY, else the one generated into DATA_DIR), or null
+ * when there is none yet. Unlike loadConfig it never generates one: `app-key:rotate` re-seals to
+ * this key and must not invent a key nobody has kept.
+ */
+export function existingAppKey(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.APP_KEY !== undefined) return env.APP_KEY;
+  const file = path.join(path.resolve(env.DATA_DIR ?? './data'), 'app.key');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : null;
+}
+
 function readOrCreateAppKey(dataDir: string): string {
   const file = path.join(dataDir, 'app.key');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();

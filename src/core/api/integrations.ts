@@ -110,7 +110,13 @@ export interface CompanyIntegration {
   key: IntegrationKey;
   type: IntegrationType;
   emulated: boolean;
+  /** A login is stored and opens (false when none is, or when the stored one no longer opens). */
   has_credentials: boolean;
+  /**
+   * A login is stored but can no longer be read (the app key changed, or the value was copied or
+   * damaged): it must be entered again.
+   */
+  credentials_unreadable: boolean;
   has_configuration: boolean;
   /** Credentials and configuration (messaging: credentials alone). */
   configured: boolean;
@@ -162,6 +168,8 @@ registerMessages({
     invalid_series: 'Please select a valid series',
     invalid_vat_amount: 'Please select a valid VAT rate',
     integration_not_logged_in: 'Sign in to {{provider}} first (step 1).',
+    integration_credentials_unreadable:
+      'The saved {{provider}} credentials can no longer be read (the app key changed or the saved value is damaged). Set up {{provider}} again and enter them once more.',
     integration_no_setup: 'This integration cannot be set up yet.',
     provider_refused_credentials: '{{provider}} did not accept these credentials: {{reason}}',
     provider_unavailable: '{{provider}} is not available right now: {{reason}}. Try again in a moment.',
@@ -177,6 +185,8 @@ registerMessages({
     invalid_series: 'Vă rugăm să selectați o serie validă',
     invalid_vat_amount: 'Vă rugăm să selectați o cotă TVA validă',
     integration_not_logged_in: 'Autentificați-vă mai întâi la {{provider}} (pasul 1).',
+    integration_credentials_unreadable:
+      'Datele de autentificare salvate pentru {{provider}} nu mai pot fi citite (cheia aplicației s-a schimbat sau valoarea salvată este deteriorată). Configurați din nou {{provider}} și introduceți-le încă o dată.',
     integration_no_setup: 'Această integrare nu poate fi configurată încă.',
     provider_refused_credentials: '{{provider}} nu a acceptat aceste date de autentificare: {{reason}}',
     provider_unavailable: '{{provider}} nu este disponibil acum: {{reason}}. Încercați din nou în câteva momente.',

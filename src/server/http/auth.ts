@@ -5,6 +5,7 @@ import type { Db } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
 import { TtlCache } from '../lib/ttlCache.js';
 import { HttpError } from './errors.js';
+import { canonicalId } from './params.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -137,9 +138,11 @@ async function authenticate(req: FastifyRequest, db: Db, clock: Clock, caches: A
 }
 
 async function scopeToCompany(req: FastifyRequest, db: Db, caches: AuthCaches): Promise<void> {
+  // A 32-bit id written canonically, as in a path: `2147483648` reached PostgreSQL's integer column
+  // and answered 500, and `0x10` or ` 16` named company 16.
   const raw = req.headers['x-company-id'];
-  const companyId = Number(Array.isArray(raw) ? raw[0] : raw);
-  if (!raw || !Number.isInteger(companyId) || companyId <= 0) throw new HttpError(400, 'company_header_required');
+  const companyId = canonicalId(Array.isArray(raw) ? raw[0] : raw);
+  if (companyId === null) throw new HttpError(400, 'company_header_required');
   const key = `${req.user!.id}:${companyId}`;
   let member = caches.members.get(key);
   if (member === undefined) {

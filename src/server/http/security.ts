@@ -61,6 +61,26 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
 }
 
 /**
+ * No cache may keep an API answer: they carry session tokens (sign-in) and people's names, phones
+ * and addresses, and a shared or browser cache would hand them to the next user of the machine.
+ * A route that chose its own caching keeps it (a signed image link is `private` for an hour or
+ * two, a PDF says `no-store` itself); the public health check carries nothing of anyone and is
+ * left to the monitor's caching. The route the router matched decides, as for the sign-in check,
+ * so a percent-encoded path is treated alike.
+ */
+export function registerApiNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const path = req.routeOptions.url ?? req.url;
+    if (path.startsWith('/api/') && path !== HEALTH_PATH && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+}
+
+/** The public health check (app.ts). */
+export const HEALTH_PATH = '/api/health';
+
+/**
  * The request as the log writes it: signed image links lose their signature and expiry (a link
  * copied out of a log would otherwise open the image for an hour or two).
  */

@@ -1,8 +1,17 @@
 /**
  * The integrations module's public face: its routes, the one way to reach a provider for a company
- * (`courierFor`, `invoicingFor`, `messagingFor`), and what other modules read of the set-ups.
+ * (`courierFor`, `invoicingFor`, `messagingFor`), what other modules read of the set-ups, and the
+ * re-sealing of every stored login when the app key changes (`resealCredentials`, for the CLI).
  */
 export { integrationRoutes } from './routes.js';
-export { courierFor, invoicingFor, messagingFor, type ProviderAccount } from './providerAccess.js';
+export {
+  courierFor,
+  CredentialsNotSealedWithKey,
+  invoicingFor,
+  messagingFor,
+  resealCredentials,
+  type ProviderAccount,
+  type ResealReport,
+} from './providerAccess.js';
 export { isUsable } from './service.js';
 export { activeCourierSetUps, listCompanyIntegrations, type ActiveCourierSetUp } from './queries.js';

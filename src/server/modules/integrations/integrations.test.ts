@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -21,6 +22,10 @@ import { createVonageEmulator } from '../../emulators/vonage.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import type { ClientDeps } from '../../providers/shared.js';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { serviceContext } from '../../context.js';
+import { secretBox } from '../../lib/secrets.js';
+import { courierFor, invoicingFor, messagingFor } from './index.js';
+import { sealContext } from './providerAccess.js';
 
 // The provider side: the real clients of all six providers against their emulators (one local server, real HTTP).
 const clock = manualClock();
@@ -478,5 +483,136 @@ describe('configured integrations', () => {
       expect(text).not.toContain(SECRET);
       expect(text).not.toContain('123456:demo');
     }
+  });
+});
+
+describe('stored credentials that no longer open', () => {
+  /** Replaces the company's sealed login of a provider with `sealed`, as a changed APP_KEY or a copied row leaves it. */
+  const spoil = (companyId: number, key: string, sealed: string) =>
+    t.db.kysely
+      .updateTable('company_integrations')
+      .set({ credentials: sealed })
+      .where('company_id', '=', companyId)
+      .where('integration_id', '=', (eb) => eb.selectFrom('integrations').select('id').where('key', '=', key))
+      .execute();
+  const sealedOf = async (companyId: number, key: string) =>
+    (
+      await t.db.kysely
+        .selectFrom('company_integrations as ci')
+        .innerJoin('integrations as i', 'i.id', 'ci.integration_id')
+        .select('ci.credentials')
+        .where('ci.company_id', '=', companyId)
+        .where('i.key', '=', key)
+        .executeTakeFirstOrThrow()
+    ).credentials!;
+
+  /** A Cargus set-up with its pickup point chosen: configured. */
+  async function configuredCargus(u: TestUser): Promise<number> {
+    const id = (await u.call('POST', wizard(u, 'cargus', 'login'), { body: DEMO.cargus })).json().data.id;
+    const [point] = (await u.call('GET', wizard(u, 'cargus', 'pickup-points'))).json().data;
+    const done = await u.call('POST', wizard(u, 'cargus', 'pickup-points'), { body: { pickup_point_id: point.id } });
+    expect(done.json().data.configured).toBe(true);
+    return id;
+  }
+
+  const otherKey = secretBox(crypto.randomBytes(32).toString('base64'));
+  const plainCargus = JSON.stringify(DEMO.cargus);
+
+  it('answer 409 naming the provider in both languages, and the set-up shows them as unreadable, never a 500', async () => {
+    const donor = await t.signUp();
+    await donor.call('POST', wizard(donor, 'cargus', 'login'), { body: DEMO.cargus });
+    const copied = await sealedOf(donor.companyId, 'cargus');
+    // The ways a sealed value stops opening.
+    const spoilt: [string, (companyId: number) => string][] = [
+      ['sealed with another app key', (companyId) => otherKey.seal(plainCargus, sealContext(companyId, 'cargus'))],
+      ["copied from another company's row (bound to that company)", () => copied],
+      ['changed in the database', () => `v1.${Buffer.alloc(40).toString('base64url')}`],
+      ['not sealed at all', () => 'username=demo'],
+    ];
+    for (const [how, sealed] of spoilt) {
+      const u = await t.signUp();
+      const id = await configuredCargus(u);
+      await spoil(u.companyId, 'cargus', sealed(u.companyId));
+
+      const list = await u.call('GET', '/api/v1/company-integration');
+      expect(list.statusCode, how).toBe(200);
+      expect(list.json().data, how).toEqual([
+        expect.objectContaining({
+          id,
+          key: 'cargus',
+          has_credentials: false,
+          credentials_unreadable: true,
+          // The pickup point stays stored until a new login replaces the account.
+          has_configuration: true,
+          configured: false,
+        }),
+      ]);
+
+      for (const [method, url] of [
+        ['GET', wizard(u, 'cargus', 'pickup-points')],
+        ['POST', wizard(u, 'cargus', 'pickup-points')],
+        ['POST', `/api/v1/company-integration/${id}/test`],
+      ] as const) {
+        const en = await u.call(method, url, { body: method === 'POST' ? { pickup_point_id: 1 } : undefined });
+        expect(en.statusCode, `${how}: ${method} ${url}`).toBe(409);
+        expect(en.json().message).toBe(
+          'The saved Cargus credentials can no longer be read (the app key changed or the saved value is damaged). Set up Cargus again and enter them once more.',
+        );
+      }
+      const ro = await u.call('GET', wizard(u, 'cargus', 'pickup-points'), { headers: { 'accept-language': 'ro' } });
+      expect(ro.json().message).toBe(
+        'Datele de autentificare salvate pentru Cargus nu mai pot fi citite (cheia aplicației s-a schimbat sau valoarea salvată este deteriorată). Configurați din nou Cargus și introduceți-le încă o dată.',
+      );
+      // The one way to a provider's client, as AWBs and tracking reach it.
+      const ctx = serviceContext(t.services, { companyId: u.companyId });
+      await expect(courierFor(ctx, 'cargus')).rejects.toMatchObject({
+        status: 409,
+        key: 'integration_credentials_unreadable',
+        params: { provider: 'Cargus' },
+      });
+    }
+  });
+
+  it('SmartBill, Sameday locations and messaging too', async () => {
+    const u = await t.signUp();
+    for (const key of ['smartbill', 'sameday', 'telegram'] as const) {
+      expect((await u.call('POST', wizard(u, key, 'login'), { body: DEMO[key] })).statusCode, key).toBe(200);
+      await spoil(u.companyId, key, otherKey.seal(JSON.stringify(DEMO[key]), sealContext(u.companyId, key)));
+    }
+    const list = (await u.call('GET', '/api/v1/company-integration')).json().data;
+    for (const row of list)
+      expect(row, row.key).toMatchObject({ has_credentials: false, credentials_unreadable: true, configured: false });
+    const series = await u.call('GET', wizard(u, 'smartbill', 'series'));
+    expect(series.statusCode).toBe(409);
+    expect(series.json().message).toMatch(/^The saved SmartBill credentials can no longer be read/);
+    const places = await u.call('GET', '/api/v1/sameday/locations');
+    expect(places.statusCode).toBe(409);
+    expect(places.json().message).toMatch(/^The saved Sameday credentials can no longer be read/);
+    const ctx = serviceContext(t.services, { companyId: u.companyId });
+    await expect(invoicingFor(ctx)).rejects.toMatchObject({ status: 409, params: { provider: 'SmartBill' } });
+    await expect(messagingFor(ctx, 'telegram')).rejects.toMatchObject({
+      status: 409,
+      params: { provider: 'Telegram' },
+    });
+  });
+
+  it('a new login replaces them: readable again, the choices of the old account cleared', async () => {
+    const u = await t.signUp();
+    const id = await configuredCargus(u);
+    await spoil(u.companyId, 'cargus', otherKey.seal(plainCargus, sealContext(u.companyId, 'cargus')));
+    const again = await u.call('POST', wizard(u, 'cargus', 'login'), { body: DEMO.cargus });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({
+      id,
+      has_credentials: true,
+      credentials_unreadable: false,
+      has_configuration: false,
+      configured: false,
+      configuration: {},
+    });
+    expect((await u.call('GET', wizard(u, 'cargus', 'pickup-points'))).statusCode).toBe(200);
+    expect(t.services.secrets.open(await sealedOf(u.companyId, 'cargus'), sealContext(u.companyId, 'cargus'))).toBe(
+      plainCargus,
+    );
   });
 });

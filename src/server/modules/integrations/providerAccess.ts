@@ -5,6 +5,8 @@ import {
   type WizardKey,
 } from '../../../core/api/integrations.js';
 import type { ServiceContext } from '../../context.js';
+import type { Db } from '../../db/connection.js';
+import type { SecretBox } from '../../lib/secrets.js';
 import { companyVatCode } from '../companies/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { CourierClient, CourierProvider } from '../../providers/couriers/types.js';
@@ -12,7 +14,13 @@ import { isProviderError, ProviderError, type ProviderErrorKind } from '../../pr
 import type { InvoicingClient } from '../../providers/invoicing/types.js';
 import type { MessagingClient } from '../../providers/messaging/types.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
-import { findCompanyIntegrationByKey, findIntegrationByKey, type CompanyIntegrationRow } from './queries.js';
+import {
+  findCompanyIntegrationByKey,
+  findIntegrationByKey,
+  listSealedCredentials,
+  replaceSealedCredentials,
+  type CompanyIntegrationRow,
+} from './queries.js';
 
 /**
  * The one way to reach a provider: a ready client for a company, built from its stored login. The
@@ -71,14 +79,94 @@ export function clientFor<K extends WizardKey>(
 /** Binds sealed credentials to their company and provider: a value copied elsewhere does not open. */
 export const sealContext = (companyId: number, key: string) => `company-integration:${companyId}:${key}`;
 
-/** The plain text of a row's sealed login (the row must hold one). */
+/**
+ * The plain text of a row's sealed login, or null when it does not open: sealed under another
+ * APP_KEY (the key was changed without `app-key:rotate`), copied from another company's or
+ * provider's row, or changed in the database. The row must hold one.
+ */
+export function tryOpenCredentials(ctx: ServiceContext, row: CompanyIntegrationRow): string | null {
+  try {
+    return ctx.secrets.open(row.credentials!, sealContext(row.company_id, row.key));
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the row holds a sealed login that no longer opens (the set-up must be done again). */
+export const credentialsUnreadable = (ctx: ServiceContext, row: CompanyIntegrationRow): boolean =>
+  row.credentials !== null && tryOpenCredentials(ctx, row) === null;
+
+/**
+ * The plain text of a row's sealed login (the row must hold one). One that no longer opens is
+ * not a fault of the server but a state of the set-up, which the user mends by entering the
+ * login again: 409 naming the provider, never a 500.
+ */
 export function openCredentials(ctx: ServiceContext, row: CompanyIntegrationRow): string {
-  return ctx.secrets.open(row.credentials!, sealContext(row.company_id, row.key));
+  const plain = tryOpenCredentials(ctx, row);
+  if (plain === null) throw new HttpError(409, 'integration_credentials_unreadable', { provider: row.name });
+  return plain;
+}
+
+/** What `resealCredentials` did: logins re-sealed, and how many companies they belong to. */
+export interface ResealReport {
+  resealed: number;
+  companies: number;
+}
+
+/** Stored logins that do not open with the key they were said to be sealed with: nothing was re-sealed. */
+export class CredentialsNotSealedWithKey extends Error {
+  constructor(
+    /** Each login that did not open, by company and provider name (never its value). */
+    public readonly unreadable: { companyId: number; provider: string }[],
+    /** How many of them open with the new key already (a rotation run twice). */
+    public readonly openWithNewKey: number,
+  ) {
+    super(`${unreadable.length} stored credentials do not open with the old key`);
+  }
+}
+
+/**
+ * Re-seals every company's stored login from one app key to another, in one transaction: all or
+ * nothing. Every value is opened with `from` before anything is written; if one does not open,
+ * nothing changes and `CredentialsNotSealedWithKey` names them, so a wrong old key (or a value
+ * already unreadable) never leaves some logins under each key. A server still running with the
+ * old key seals any login saved after this under the old key: the servers are stopped first.
+ */
+export function resealCredentials(db: Db, from: SecretBox, to: SecretBox): Promise<ResealReport> {
+  return db.transaction(async (trx) => {
+    const rows = await listSealedCredentials(trx);
+    const opened: { id: number; context: string; plain: string }[] = [];
+    const unreadable: typeof rows = [];
+    for (const row of rows) {
+      const context = sealContext(row.company_id, row.key);
+      try {
+        opened.push({ id: row.id, context, plain: from.open(row.credentials, context) });
+      } catch {
+        unreadable.push(row);
+      }
+    }
+    if (unreadable.length) {
+      const openWithNewKey = unreadable.filter((row) => {
+        try {
+          to.open(row.credentials, sealContext(row.company_id, row.key));
+          return true;
+        } catch {
+          return false;
+        }
+      }).length;
+      throw new CredentialsNotSealedWithKey(
+        unreadable.map((row) => ({ companyId: row.company_id, provider: row.name })),
+        openWithNewKey,
+      );
+    }
+    for (const o of opened) await replaceSealedCredentials(trx, o.id, to.seal(o.plain, o.context));
+    return { resealed: rows.length, companies: new Set(rows.map((row) => row.company_id)).size };
+  });
 }
 
 /**
  * The stored login of the company for a provider. Without one: the caller's error, else 409
- * "log in first" naming the provider.
+ * "log in first" naming the provider; one that no longer opens: 409 "enter it again" naming it.
  */
 export async function storedCredentials<K extends WizardKey>(
   ctx: ServiceContext,

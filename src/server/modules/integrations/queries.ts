@@ -89,6 +89,20 @@ export async function updateCompanyIntegration(
     .execute();
 }
 
+/** Every company's stored login, in id order, locked until the transaction ends (the app key's rotation). */
+export function listSealedCredentials(exec: Executor): Promise<(CompanyIntegrationRow & { credentials: string })[]> {
+  const q = withIntegration(exec).where('ci.credentials', 'is not', null).orderBy('ci.id');
+  return forUpdate(exec, q).execute() as Promise<(CompanyIntegrationRow & { credentials: string })[]>;
+}
+
+/**
+ * Replaces a stored login by the same login sealed under another key. The set-up itself did not
+ * change, so its updated_at stays (the Sameday places kept per set-up stay valid).
+ */
+export async function replaceSealedCredentials(exec: Executor, id: number, sealed: string): Promise<void> {
+  await exec.updateTable('company_integrations').set({ credentials: sealed }).where('id', '=', id).execute();
+}
+
 export async function deleteCompanyIntegration(exec: Executor, id: number): Promise<void> {
   await exec.deleteFrom('company_integrations').where('id', '=', id).execute();
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { COURIER_KEYS, WIZARD_KEYS } from '../../../core/api/integrations.js';
 import { HttpError, parse } from '../../http/errors.js';
-import { idParam } from '../../http/params.js';
+import { canonicalId, idParam } from '../../http/params.js';
 import {
   choosePickupPoint,
   chooseSeries,
@@ -23,11 +23,12 @@ const companyParam = z.object({ companyId: z.string() });
 
 /**
  * The wizard calls name the company twice: in the path and in X-Company-ID (already checked to be
- * one of the user's). Both must agree, else 403: a path can never reach another company.
+ * one of the user's). Both must agree, else 403: a path can never reach another company. The path
+ * must write the id canonically (`07` or `0x7` is not company 7), as every path id.
  */
 function assertPathCompany(req: FastifyRequest): void {
   const { companyId } = parse(companyParam, req.params);
-  if (!/^\d+$/.test(companyId) || Number(companyId) !== req.companyId) throw new HttpError(403, 'company_forbidden');
+  if (canonicalId(companyId) !== req.companyId) throw new HttpError(403, 'company_forbidden');
 }
 
 /** Integrations: the catalogue, the company's set-ups and the wizards' calls (login, pickup point, series, VAT, test). */

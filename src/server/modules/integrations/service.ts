@@ -29,10 +29,11 @@ import type { IntegrationGateway } from './gateway.js';
 import {
   callProvider,
   companyTaxId,
-  openCredentials,
+  credentialsUnreadable,
   sealContext,
   scrub,
   storedCredentials,
+  tryOpenCredentials,
   wizardFailure,
 } from './providerAccess.js';
 import { providerGateway } from './providerGateway.js';
@@ -75,7 +76,7 @@ export async function integrationCatalogue(ctx: ServiceContext): Promise<Integra
 
 export async function companyIntegrations(ctx: ServiceContext): Promise<CompanyIntegration[]> {
   const rows = await listCompanyIntegrations(ctx.db.kysely, ctx.companyId);
-  return rows.map((r) => toCompanyIntegration(r, gatewayOf(ctx)));
+  return rows.map((r) => toCompanyIntegration(r, gatewayOf(ctx), credentialsUnreadable(ctx, r)));
 }
 
 export function configurationOf(row: CompanyIntegrationRow): IntegrationConfiguration {
@@ -97,13 +98,15 @@ function configurationComplete(key: string, c: IntegrationConfiguration): boolea
   }
 }
 
-function hasCompleteConfiguration(row: CompanyIntegrationRow): boolean {
-  return CREDENTIALS_SUFFICE.includes(row.key)
-    ? row.credentials !== null
-    : configurationComplete(row.key, configurationOf(row));
+function hasCompleteConfiguration(row: CompanyIntegrationRow, hasCredentials = row.credentials !== null): boolean {
+  return CREDENTIALS_SUFFICE.includes(row.key) ? hasCredentials : configurationComplete(row.key, configurationOf(row));
 }
 
-/** Usable for work (an AWB, an invoice, a message): active, logged in and every wizard step done. */
+/**
+ * Usable for work (an AWB, an invoice, a message): active, logged in and every wizard step done.
+ * Whether the stored login still opens is found when the provider's client is built (courierFor
+ * and its kin answer 409 naming the provider), not here.
+ */
 export function isUsable(row: CompanyIntegrationRow): boolean {
   return Boolean(row.is_active) && row.credentials !== null && hasCompleteConfiguration(row);
 }
@@ -111,12 +114,18 @@ export function isUsable(row: CompanyIntegrationRow): boolean {
 /**
  * The API shape: never the credentials, only whether they are set. Messaging providers have
  * nothing to configure, so for them has_configuration follows has_credentials and the spec's rule
- * "configured = credentials + configuration" holds for every integration.
+ * "configured = credentials + configuration" holds for every integration. A stored login that no
+ * longer opens counts as none (`has_credentials: false`, so the set-up is not configured and the
+ * page offers it again) and says so (`credentials_unreadable`), so the page can tell why.
  */
-export function toCompanyIntegration(row: CompanyIntegrationRow, gateway: IntegrationGateway): CompanyIntegration {
+export function toCompanyIntegration(
+  row: CompanyIntegrationRow,
+  gateway: IntegrationGateway,
+  unreadable: boolean,
+): CompanyIntegration {
   const configuration = configurationOf(row);
-  const hasCredentials = row.credentials !== null;
-  const hasConfiguration = hasCompleteConfiguration(row);
+  const hasCredentials = row.credentials !== null && !unreadable;
+  const hasConfiguration = hasCompleteConfiguration(row, hasCredentials);
   return {
     id: row.id,
     integrations_id: row.integration_id,
@@ -124,6 +133,7 @@ export function toCompanyIntegration(row: CompanyIntegrationRow, gateway: Integr
     type: row.type as IntegrationType,
     emulated: isWizardKey(row.key) && gateway.isEmulated(row.key),
     has_credentials: hasCredentials,
+    credentials_unreadable: unreadable,
     has_configuration: hasConfiguration,
     configured: hasCredentials && hasConfiguration,
     is_active: Boolean(row.is_active),
@@ -157,6 +167,8 @@ function parseCredentials<K extends WizardKey>(key: K, body: unknown): Credentia
  * Checks the login with the provider, then stores it sealed. A refused login answers 422 with the
  * provider's reason and stores nothing. A login for another account clears the choices of the
  * later steps (pickup points and series belong to an account); the same login again keeps them.
+ * A stored login that no longer opens is replaced like any other: as nobody can tell whether it
+ * was the same account, its choices are cleared.
  */
 export async function saveCredentials<K extends WizardKey>(
   ctx: ServiceContext,
@@ -185,7 +197,7 @@ export async function saveCredentials<K extends WizardKey>(
           now: ctx.now,
         });
       }
-      const sameAccount = existing.credentials !== null && openCredentials(ctx, existing) === plain;
+      const sameAccount = existing.credentials !== null && tryOpenCredentials(ctx, existing) === plain;
       await updateCompanyIntegration(trx, existing.id, {
         credentials: sealed,
         configuration: sameAccount ? existing.configuration : null,
@@ -214,7 +226,7 @@ function pickFields<K extends WizardKey>(key: K, credentials: Credentials<K>): C
 async function readBack(ctx: ServiceContext, id: number): Promise<CompanyIntegration> {
   const row = await findCompanyIntegration(ctx.db.kysely, ctx.companyId, id);
   if (!row) throw notFound();
-  return toCompanyIntegration(row, gatewayOf(ctx));
+  return toCompanyIntegration(row, gatewayOf(ctx), credentialsUnreadable(ctx, row));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { orderListQuery } from '../../../core/api/orders.js';
 import { parse } from '../../http/errors.js';
-import { idParam } from '../../http/params.js';
-import { MAX_ID } from '../../../core/validation.js';
+import { idParam, pathId } from '../../http/params.js';
 import type { ServiceContext } from '../../context.js';
 import { orderDocumentRoutes } from './documentRoutes.js';
 import { listOrders } from './queries.js';
@@ -23,11 +22,8 @@ import {
   updateOrderFields,
 } from './service.js';
 
-const orderProductParams = z.object({
-  orderId: z.coerce.number().int().positive().max(MAX_ID),
-  productId: z.coerce.number().int().positive().max(MAX_ID),
-});
-const orderIdParam = z.object({ orderId: z.coerce.number().int().positive().max(MAX_ID) });
+const orderProductParams = z.object({ orderId: pathId(), productId: pathId() });
+const orderIdParam = z.object({ orderId: pathId() });
 
 /**
  * The order calls: list, one order, create, notes, delete, cancel and restore, lines, discounts,

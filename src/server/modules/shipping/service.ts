@@ -250,7 +250,7 @@ export async function settleUnknownShipment(ctx: ServiceContext, row: ShipmentRo
   try {
     account = await courierFor(ctx, row.courier as AwbCourier);
   } catch (err) {
-    // The login was removed: nobody can ask until it is set up again.
+    // The login was removed, or no longer opens (another app key): nobody can ask until it is set up again.
     if (err instanceof HttpError) return 'unreachable';
     throw err;
   }

@@ -5,6 +5,7 @@ import { openDb, type Db } from '../../db/connection.js';
 import { jobHandlers, RECURRING_JOBS, scheduleRecurringJobs } from '../../backgroundJobs.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
+import { secretBox } from '../../lib/secrets.js';
 import { loadProvidersConfig } from '../../providers/config.js';
 import { cargusStatus } from '../../providers/couriers/cargus.js';
 import { dpdStatus } from '../../providers/couriers/dpd.js';
@@ -427,6 +428,27 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     await runDueJobs({ services: services(), handlers, instanceId: 'a' });
     expect((await orderRow(atDown.orderId)).courier_status).toBe('pickedUp');
     expect((await orderRow(atRefusing.orderId)).courier_status).toBe('pickedUp');
+  });
+
+  it('skips a company whose stored login no longer opens (another app key) and tracks the others', async () => {
+    const spoilt = await seller(['cargus']);
+    const fine = await seller(['cargus']);
+    const atSpoilt = await ship(spoilt, 'cargus', 'Ion Livrat');
+    const atFine = await ship(fine, 'cargus', 'Ion Livrat');
+    clock.advance(15 * MIN);
+    const otherKey = secretBox('another app key');
+    await t.db.kysely
+      .updateTable('company_integrations')
+      .set({
+        credentials: otherKey.seal(JSON.stringify(DEMO.cargus), `company-integration:${spoilt.u.companyId}:cargus`),
+      })
+      .where('company_id', '=', spoilt.u.companyId)
+      .execute();
+
+    const report = await trackOpenAwbs(sys());
+    expect(report.skipped).toEqual([`company ${spoilt.u.companyId} Cargus: stored credentials cannot be read`]);
+    expect((await orderRow(atFine.orderId)).courier_status).toBe('pickedUp');
+    expect((await orderRow(atSpoilt.orderId)).courier_status).toBe('created');
   });
 
   it('batches as each API allows: one AwbTrace call for 30 Cargus AWBs, 10 per DPD call, one read per AWB at Sameday', async () => {

@@ -27,6 +27,10 @@ export default {
     partial: 'Partially configured',
     setup: 'Setup',
     complete: 'Complete configuration',
+    unreadable: 'Credentials unreadable',
+    unreadableText:
+      'The saved credentials can no longer be read (the app key changed or the saved value is damaged). Enter them again.',
+    setupAgain: 'Set up again',
     notYet: 'Not available yet',
     active: 'Active',
     inactive: 'Inactive',
@@ -142,6 +146,10 @@ export default {
     partial: 'Configurată parțial',
     setup: 'Configurează',
     complete: 'Finalizează configurarea',
+    unreadable: 'Date de autentificare ilizibile',
+    unreadableText:
+      'Datele de autentificare salvate nu mai pot fi citite (cheia aplicației s-a schimbat sau valoarea salvată este deteriorată). Introduceți-le din nou.',
+    setupAgain: 'Configurează din nou',
     notYet: 'Nu este disponibilă încă',
     active: 'Activă',
     inactive: 'Inactivă',

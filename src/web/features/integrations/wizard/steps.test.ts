@@ -9,6 +9,7 @@ const setup = (over: Partial<CompanyIntegration>): CompanyIntegration => ({
   type: 'courier',
   emulated: true,
   has_credentials: false,
+  credentials_unreadable: false,
   has_configuration: false,
   configured: false,
   is_active: true,
