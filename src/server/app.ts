@@ -4,7 +4,14 @@ import multipart from '@fastify/multipart';
 import type { Db } from './db/connection.js';
 import { registerAuth } from './http/auth.js';
 import { registerContext } from './http/context.js';
-import { registerSecurityHeaders, requestForLog, SERVER_TIMEOUTS } from './http/security.js';
+import {
+  errorForLog,
+  LOG_REDACT_PATHS,
+  REDACTED,
+  registerSecurityHeaders,
+  requestForLog,
+  SERVER_TIMEOUTS,
+} from './http/security.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -42,7 +49,10 @@ export interface AppDeps {
   dataDir: string;
   /** Folder of the built web app; omitted in API tests. */
   webDist?: string;
-  /** true logs every request to stdout; a stream receives them instead (tests read what is logged). */
+  /**
+   * true logs every request to stdout; a stream receives them instead (tests read what is logged).
+   * No line holds a secret: see "What the log never holds" in http/security.ts.
+   */
   logger?: boolean | { stream: NodeJS.WritableStream };
   /** The console's own address, for absolute links in answers (never the request's Host header). */
   publicUrl?: string;
@@ -89,8 +99,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger
       ? {
-          redact: ['req.headers.authorization', 'req.body.password'],
-          serializers: { req: requestForLog },
+          // No secret in any line (http/security.ts): the request line without its secrets, errors
+          // scrubbed, and any secret-named field of a logged object censored.
+          redact: { paths: [...LOG_REDACT_PATHS], censor: REDACTED },
+          serializers: { req: requestForLog, err: (err: unknown) => errorForLog(err) },
           ...(typeof deps.logger === 'object' ? { stream: deps.logger.stream } : {}),
         }
       : false,
