@@ -7,6 +7,9 @@ import { pendingMigrations } from './db/migrate.js';
 import { registerAuth } from './http/auth.js';
 import { registerContext } from './http/context.js';
 import {
+  errorForLog,
+  LOG_REDACT_PATHS,
+  REDACTED,
   HEALTH_PATH,
   registerApiNoStore,
   registerSecurityHeaders,
@@ -36,7 +39,13 @@ import { loadProvidersConfig, type ProvidersConfig } from './providers/config.js
 import { createProviderRegistry, type ProviderRegistry } from './providers/registry.js';
 import type { AppServices } from './context.js';
 import { injectFetch } from './providers/transport.js';
-import { demoCredentials, registerEmulators, type EmulatorSet } from './emulators/index.js';
+import {
+  demoCredentials,
+  EMULATORS_PREFIX,
+  registerEmulators,
+  type EmulatorHost,
+  type EmulatorSet,
+} from './emulators/index.js';
 
 export interface AppDeps {
   db: Db;
@@ -44,7 +53,10 @@ export interface AppDeps {
   dataDir: string;
   /** Folder of the built web app; omitted in API tests. */
   webDist?: string;
-  /** true logs every request to stdout; a stream receives them instead (tests read what is logged). */
+  /**
+   * true logs every request to stdout; a stream receives them instead (tests read what is logged).
+   * No line holds a secret: see "What the log never holds" in http/security.ts.
+   */
   logger?: boolean | { stream: NodeJS.WritableStream };
   /** The console's own address, for absolute links in answers (never the request's Host header). */
   publicUrl?: string;
@@ -58,6 +70,11 @@ export interface AppDeps {
   providers?: ProvidersConfig;
   /** A provider registry to use instead of the app's own (ServiceContext.providers); tests pass one. */
   providerRegistry?: ProviderRegistry;
+  /**
+   * Tests only (set through the test harness when a test asks): each emulator's fault switches and
+   * reset as HTTP routes under /emulators/<provider>/__emulator. Never set by main.ts.
+   */
+  emulatorControls?: boolean;
 }
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -75,8 +92,10 @@ declare module 'fastify' {
     apiRoutes: RouteInfo[];
     /** What every request's and job's ServiceContext is made of (main.ts hands it to the job runner). */
     services: AppServices;
-    /** The emulators mounted under /emulators (emulated mode), else null. */
+    /** The emulators (emulated mode), else null: `emulatorHost.emulators`, for tests. */
     emulators: EmulatorSet | null;
+    /** Where the emulators run (emulated mode), reached only in process through its `inject`; else null. */
+    emulatorHost: EmulatorHost | null;
   }
 }
 
@@ -84,8 +103,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger
       ? {
-          redact: ['req.headers.authorization', 'req.body.password'],
-          serializers: { req: requestForLog },
+          // No secret in any line (http/security.ts): the request line without its secrets, errors
+          // scrubbed, and any secret-named field of a logged object censored.
+          redact: { paths: [...LOG_REDACT_PATHS], censor: REDACTED },
+          serializers: { req: requestForLog, err: (err: unknown) => errorForLog(err) },
           ...(typeof deps.logger === 'object' ? { stream: deps.logger.stream } : {}),
         }
       : false,
@@ -112,18 +133,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   registerAuth(app, deps.db, clock);
 
-  // Emulated providers live in this process: their routes under /emulators, reached in process.
+  // Emulated providers live in this process, on a host of their own that only the provider
+  // clients reach (in process, never over a socket): see registerEmulators.
   const providersConfig = deps.providers ?? loadProvidersConfig({});
-  const emulators = providersConfig.mode === 'emulated' ? await registerEmulators(app, { db: deps.db, clock }) : null;
-  app.decorate('emulators', emulators);
+  const emulatorHost =
+    providersConfig.mode === 'emulated'
+      ? await registerEmulators(app, { db: deps.db, clock, controls: deps.emulatorControls })
+      : null;
+  app.decorate('emulatorHost', emulatorHost);
+  app.decorate('emulators', emulatorHost?.emulators ?? null);
   const providers =
     deps.providerRegistry ??
     createProviderRegistry({
       config: providersConfig,
       clock,
-      fetch: emulators ? injectFetch(app) : undefined,
-      demoAccounts: emulators ? demoCredentials(emulators) : undefined,
+      fetch: emulatorHost ? injectFetch(emulatorHost) : undefined,
+      demoAccounts: emulatorHost ? demoCredentials(emulatorHost.emulators) : undefined,
     });
+  // The app itself serves nothing under /emulators, in either mode: a request from outside gets the
+  // 404 of a path that does not exist (not the 401 of an unknown API path, nor the web app).
+  await app.register(
+    async (scope) => {
+      scope.all('/', { config: { public: true } }, (_req, reply) => reply.callNotFound());
+      scope.all('/*', { config: { public: true } }, (_req, reply) => reply.callNotFound());
+    },
+    { prefix: EMULATORS_PREFIX },
+  );
   const services: AppServices = { db: deps.db, clock, providers, secrets: secretBox(deps.appKey) };
   app.decorate('services', services);
   registerContext(app, services);

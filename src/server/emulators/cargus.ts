@@ -6,7 +6,6 @@ import { GEO, findCounty, findLocality, localityById } from './geo.js';
 import {
   applyCommonFaults,
   baniToNumber,
-  controlRoutes,
   emulatorBase,
   numberToBani,
   type Emulator,
@@ -135,7 +134,6 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
     reset,
     plugin: async (app: FastifyInstance) => {
       await seed();
-      controlRoutes(app, () => emulator);
       applyCommonFaults(app, faults, hanger, (reply) => reply.code(500).send({ Message: 'An error has occurred.' }));
 
       const accountOfKey = async (req: FastifyRequest) => {

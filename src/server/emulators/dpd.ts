@@ -5,7 +5,6 @@ import { GEO, placeKey } from './geo.js';
 import {
   applyCommonFaults,
   baniToNumber,
-  controlRoutes,
   emulatorBase,
   numberToBani,
   type Emulator,
@@ -128,7 +127,6 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
     reset,
     plugin: async (app: FastifyInstance) => {
       await seed();
-      controlRoutes(app, () => emulator);
       applyCommonFaults(app, faults, hanger, (reply) =>
         reply.code(503).type('text/html').send('<html><body><h1>503 Service Unavailable</h1></body></html>'),
       );

@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
 import { createCargusEmulator } from './cargus.js';
 import { createDpdEmulator } from './dpd.js';
-import { dbStore, type Emulator } from './kit.js';
+import { controlRoutes, dbStore, type Emulator } from './kit.js';
 import { createSamedayEmulator } from './sameday.js';
 import { createSmartBillEmulator } from './smartbill.js';
 import { createTelegramEmulator } from './telegram.js';
 import { createVonageEmulator } from './vonage.js';
 
-/** Where the emulators are mounted in the app: `/emulators/<provider>`. */
+/** Where each emulator answers on its host: `/emulators/<provider>` (the clients' base URLs say the same). */
 export const EMULATORS_PREFIX = '/emulators';
 
 export interface EmulatorSet {
@@ -21,19 +21,40 @@ export interface EmulatorSet {
   telegram: Emulator;
 }
 
+/** The emulators of one app and the only way to reach them. */
+export interface EmulatorHost {
+  /** Each emulator, held in process: tests switch its faults, reset it and read its store through it. */
+  readonly emulators: EmulatorSet;
+  /** Hands one request to the emulators, in process: the provider transport (injectFetch) and tests. */
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Every route the host serves, as registered (method, URL pattern): tests walk them. */
+  readonly routes: readonly { method: string; url: string }[];
+}
+
 /**
- * Mounts every emulator inside the app under /emulators/<provider> (demo mode: `npm start` with
- * PROVIDERS=emulated, and the API tests), living in `clock`'s time. Each keeps its state in the
- * app's database (`emulator_records`, apart from the product's tables), so what it made before a
- * restart (a label, an invoice, an AWB still moving) is there after it, and instances sharing
- * PostgreSQL see the same provider. Their routes need no sign-in to the console (they check the
- * provider's own credentials). Vonage's delivery receipts are handed to the app itself, at the
- * callback URL's path.
+ * Starts the emulators of `app` (emulated mode: `npm start` with PROVIDERS=emulated, and the API
+ * tests), living in `clock`'s time. Each keeps its state in the app's database
+ * (`emulator_records`, apart from the product's tables), so what it made before a restart (a
+ * label, an invoice, an AWB still moving) is there after it, and instances sharing PostgreSQL see
+ * the same provider.
+ *
+ * They run on a Fastify instance of their own that never listens on any socket: the only way in
+ * is `inject`, which only code of this process can call (the provider clients' transport, tests).
+ * The app's own server has no emulator route at all, so nothing a client sends to it (any path
+ * spelling, method or header) can reach them: a demo account is shared by every company of the
+ * app, and a caller from outside could otherwise read another company's AWBs and labels. Nor
+ * does the app's request log see the server talking to itself (the host logs nothing; those
+ * URLs carry the providers' keys and bot tokens).
+ *
+ * `controls` (tests only) adds each emulator's fault switches and reset as HTTP routes
+ * (`/emulators/<provider>/__emulator/...`), reachable the same way. Vonage's delivery receipts are
+ * handed to the app itself, at the callback URL's path, as Vonage would post them to the console.
+ * Closing the app closes the host, releasing any request a `timeout` fault holds.
  */
 export async function registerEmulators(
   app: FastifyInstance,
-  options: { db: Db; clock: Clock; hangMs?: number },
-): Promise<EmulatorSet> {
+  options: { db: Db; clock: Clock; hangMs?: number; controls?: boolean },
+): Promise<EmulatorHost> {
   const base = (provider: keyof EmulatorSet) => ({
     clock: options.clock,
     hangMs: options.hangMs,
@@ -53,15 +74,27 @@ export async function registerEmulators(
     }),
     telegram: createTelegramEmulator(base('telegram')),
   };
-  await app.register(async (scope) => {
-    // The console's auth hook admits only routes marked public; the emulators do their own auth.
-    scope.addHook('onRoute', (route) => {
-      route.config = { ...(route.config ?? {}), public: true };
-    });
-    for (const emulator of Object.values(set))
-      await scope.register(emulator.plugin, { prefix: `${EMULATORS_PREFIX}/${emulator.name}` });
+  const host = Fastify({ logger: false });
+  const routes: { method: string; url: string }[] = [];
+  host.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
   });
-  return set;
+  // An unknown path answers as a provider's gateway does, without repeating the path (it may hold a token).
+  host.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Not Found' }));
+  for (const emulator of Object.values(set))
+    await host.register(
+      async (scope) => {
+        await scope.register(emulator.plugin);
+        if (options.controls) controlRoutes(scope, () => emulator);
+      },
+      { prefix: `${EMULATORS_PREFIX}/${emulator.name}` },
+    );
+  await host.ready();
+  // preClose: before the app waits for its requests, some of which may wait on a held emulator call.
+  app.addHook('preClose', async () => {
+    await host.close();
+  });
+  return { emulators: set, inject: (o) => host.inject(o), routes };
 }
 
 /** The demo account of each emulator, as its wizard asks for it. */

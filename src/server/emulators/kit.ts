@@ -306,18 +306,18 @@ export function applyCommonFaults(
   tolerantJson(app);
   // preClose: before the server waits for its open requests, which include the held ones.
   app.addHook('preClose', async () => hanger.releaseAll());
-  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (isControl(req)) return;
+  app.addHook('preHandler', async (_req: FastifyRequest, reply: FastifyReply) => {
     if (faults.take('timeout')) return hanger.hang(reply);
     if (faults.take('server_error')) return serverError(reply);
   });
 }
 
-const isControl = (req: FastifyRequest) => req.url.includes('/__emulator/');
-
 /**
- * A small control API under each emulator (demo and browser tests): `POST __emulator/faults`
- * `{fault, times?}`, `DELETE __emulator/faults`, `POST __emulator/reset`.
+ * The fault switches and the reset of one emulator over HTTP: `POST __emulator/faults`
+ * `{fault, times?}`, `DELETE __emulator/faults`, `POST __emulator/reset`. They change what every
+ * company sees of the provider, so they exist only where a test asks for them (registerEmulators'
+ * `controls`); tests usually hold the emulator itself and call `faults` and `reset()` directly.
+ * Registered beside the emulator's own routes, outside its scope, so its faults never apply to them.
  */
 export function controlRoutes(app: FastifyInstance, emulator: () => Emulator): void {
   app.post('/__emulator/faults', async (req, reply) => {

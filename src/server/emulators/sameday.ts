@@ -8,7 +8,6 @@ import {
   acceptFormBodies,
   applyCommonFaults,
   baniToNumber,
-  controlRoutes,
   emulatorBase,
   numberToBani,
   type Emulator,
@@ -210,7 +209,6 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
     reset,
     plugin: async (app: FastifyInstance) => {
       await seed();
-      controlRoutes(app, () => emulator);
       applyCommonFaults(app, faults, hanger, (reply) =>
         reply.code(500).send({ code: 500, message: 'Internal Server Error' }),
       );

@@ -6,7 +6,6 @@ import {
   applyCommonFaults,
   baniToNumber,
   COUNTERS,
-  controlRoutes,
   emulatorBase,
   numberToBani,
   type Emulator,
@@ -205,7 +204,6 @@ export function createSmartBillEmulator(options: SmartBillEmulatorOptions): Emul
     },
     plugin: async (app: FastifyInstance) => {
       await seed();
-      controlRoutes(app, () => emulator);
       applyCommonFaults(app, faults, hanger, (reply) =>
         reply.code(500).send({
           errorText: 'A aparut o eroare interna. Va rugam incercati mai tarziu.',

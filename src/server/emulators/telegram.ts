@@ -1,12 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  applyCommonFaults,
-  controlRoutes,
-  emulatorBase,
-  type Emulator,
-  type EmulatorOptions,
-  type EmulatorStore,
-} from './kit.js';
+import { applyCommonFaults, emulatorBase, type Emulator, type EmulatorOptions, type EmulatorStore } from './kit.js';
 
 /**
  * Telegram Bot API emulator (as https://api.telegram.org): `/bot<token>/<method>` with JSON (or
@@ -60,7 +53,6 @@ export function createTelegramEmulator(options: EmulatorOptions): Emulator {
     reset,
     plugin: async (app: FastifyInstance) => {
       await seed();
-      controlRoutes(app, () => emulator);
       applyCommonFaults(app, faults, hanger, (reply) =>
         reply.code(500).send({ ok: false, error_code: 500, description: 'Internal Server Error' }),
       );

@@ -4,7 +4,6 @@ import { countSms } from '../../core/sms.js';
 import {
   acceptFormBodies,
   applyCommonFaults,
-  controlRoutes,
   emulatorBase,
   type Emulator,
   type EmulatorOptions,
@@ -89,7 +88,6 @@ export function createVonageEmulator(options: VonageEmulatorOptions): Emulator {
     reset,
     plugin: async (app: FastifyInstance) => {
       await seed();
-      controlRoutes(app, () => emulator);
       applyCommonFaults(app, faults, hanger, (reply) =>
         reply.code(500).type('text/plain').send('Internal Server Error'),
       );

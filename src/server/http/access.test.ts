@@ -3,15 +3,19 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { MAX_ID } from '../../core/validation.js';
+import { FAULTS } from '../emulators/kit.js';
+import { orderReadyForDpd } from '../test/awb.js';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.js';
 
 // Holds every registered API route, including those added later, to the access rules: no token or
 // an unknown one → 401; a company-scoped route without X-Company-ID → 400, with another company →
-// 403; and (below) another company's row named in the path → 404, as a row that never existed.
+// 403; (below) another company's row named in the path → 404, as a row that never existed; and
+// every emulator route, unreachable from outside. The emulators' fault switches are asked for so
+// that the walk of the emulator routes covers them too.
 let t: TestApp;
 let port: number;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ deps: { emulatorControls: true } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as net.AddressInfo).port;
 });
@@ -20,8 +24,13 @@ afterAll(() => t.close());
 /**
  * Sends one request line as written, over a real socket: app.inject would normalise the URL,
  * and the point is what the router does with a percent-encoded path or an absolute-form target.
+ * Answers the status and the body (chunked bodies left as sent).
  */
-function rawStatus(requestLine: string, headers: Record<string, string> = {}): Promise<number> {
+function raw(
+  requestLine: string,
+  headers: Record<string, string> = {},
+  body = '{}',
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let answer = '';
@@ -29,7 +38,7 @@ function rawStatus(requestLine: string, headers: Record<string, string> = {}): P
     socket.on('error', reject);
     socket.on('close', () => {
       const status = /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1];
-      if (status) resolve(Number(status));
+      if (status) resolve({ status: Number(status), body: answer.slice(answer.indexOf('\r\n\r\n') + 4) });
       else reject(new Error(`no status line for ${requestLine}: ${answer.slice(0, 200)}`));
     });
     const lines = [
@@ -37,12 +46,15 @@ function rawStatus(requestLine: string, headers: Record<string, string> = {}): P
       `Host: 127.0.0.1:${port}`,
       'Connection: close',
       'Content-Type: application/json',
-      'Content-Length: 2',
+      `Content-Length: ${Buffer.byteLength(body)}`,
       ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
     ];
-    socket.write(`${lines.join('\r\n')}\r\n\r\n{}`);
+    socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
   });
 }
+
+const rawStatus = async (requestLine: string, headers: Record<string, string> = {}): Promise<number> =>
+  (await raw(requestLine, headers)).status;
 
 /** `/api/v1/x` with its first letter percent-encoded: `/%61pi/v1/x`. */
 const encoded = (url: string) => url.replace(/^\/api\//, '/%61pi/');
@@ -472,4 +484,79 @@ describe("another company's ids in the path", () => {
     }
     return out;
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// The emulators, from outside
+//
+// In emulated mode the emulators hold every company's AWBs, labels and invoices under accounts
+// shared by all companies (the demo ones), and their fault switches change what every company
+// sees: only the server itself may call them. Every route of the emulators' host (the fault
+// switches included) is sent to the app's real socket with the demo account in every form a
+// provider takes it, as written, percent-encoded and in absolute form: each answers what a path
+// that never existed answers (404), and nothing changes at any emulator. The server's own
+// clients still reach them.
+
+describe('the emulators, from outside', () => {
+  const demoHeaders = {
+    // Cargus reads a subscription key, SmartBill a Basic login; DPD, Sameday and Vonage the body or the query.
+    'Ocp-Apim-Subscription-Key': 'demo',
+    Authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}`,
+  };
+  const demoBody = JSON.stringify({
+    userName: 'demo',
+    username: 'demo',
+    password: 'demo',
+    api_key: 'demo',
+    api_secret: 'demo',
+    fault: 'server_error',
+  });
+  const demoQuery = '?api_key=demo&api_secret=demo&username=demo&password=demo&chat_id=100200300';
+  const PARAMS: Record<string, string> = { token: '123456:demo', method: 'getMe', format: 'pdf' };
+  const concreteEmulator = (url: string) => url.replace(/:(\w+)/g, (_m, p: string) => PARAMS[p] ?? '1');
+  const BODYLESS = ['GET', 'HEAD', 'TRACE'];
+
+  const emulatorState = async () => ({
+    records: await t.db.kysely.selectFrom('emulator_records').selectAll().orderBy('id').execute(),
+    faultsOn: Object.values(t.app.emulators!).flatMap((e) =>
+      FAULTS.filter((f) => e.faults.isOn(f)).map((f) => `${e.name}: ${f}`),
+    ),
+  });
+
+  it('answers every emulator route, however it is spelled, as a path that does not exist', async () => {
+    const routes = t.app.emulatorHost!.routes;
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.some((r) => r.url.endsWith('/__emulator/reset'))).toBe(true);
+    for (const provider of ['cargus', 'sameday', 'dpd', 'smartbill', 'vonage', 'telegram'])
+      expect(routes.some((r) => r.url.startsWith(`/emulators/${provider}/`))).toBe(true);
+    const before = await emulatorState();
+    const problems: string[] = [];
+    const nowhere = new Map<string, { status: number; body: string }>();
+    for (const r of routes) {
+      const body = BODYLESS.includes(r.method) ? '' : demoBody;
+      if (!nowhere.has(r.method))
+        nowhere.set(r.method, await raw(`${r.method} /emulators/no-such-provider/x HTTP/1.1`, demoHeaders, body));
+      const expected = nowhere.get(r.method)!;
+      const path = concreteEmulator(r.url) + demoQuery;
+      for (const target of [path, path.replace(/^\/emulators\//, '/%65mulators/'), `http://127.0.0.1:${port}${path}`]) {
+        const res = await raw(`${r.method} ${target} HTTP/1.1`, demoHeaders, body);
+        if (res.status !== 404 || res.body !== expected.body)
+          problems.push(`${r.method} ${target} answered ${res.status} ${res.body.slice(0, 200)}`);
+      }
+    }
+    expect(problems, 'emulator routes that answered a request from outside').toEqual([]);
+    expect(nowhere.get('POST')).toEqual({ status: 404, body: JSON.stringify({ message: 'Not found.' }) });
+    expect(await emulatorState()).toEqual(before);
+  });
+
+  it("the server's own clients still reach them: an AWB made through the console's API", async () => {
+    const u = await t.signUp();
+    const { orderId, awbBody } = await orderReadyForDpd(u);
+    const res = await u.call('POST', `/api/v1/order/${orderId}/awb`, { body: awbBody });
+    expect(res.statusCode, res.body).toBe(201);
+    const atDpd = await t.app.emulators!.dpd.store.list<{ number: string; reference: string | null }>('shipments');
+    expect(atDpd.filter((s) => s.reference?.startsWith(`${orderId}-`)).map((s) => s.number)).toEqual([
+      res.json().data.awb,
+    ]);
+  });
 });

@@ -4,6 +4,7 @@ import { pickLang, translate, type Lang } from '../../core/messages.js';
 import { fieldErrors, fieldsWithNul, type FieldErrors } from '../../core/validation.js';
 import { ProviderError } from '../providers/http.js';
 import { providerErrorMessage } from '../providers/messages.js';
+import { errorForLog, secretValuesOf } from './security.js';
 
 /** An error meant for the user: a status, a message key of the catalogue and optional field errors. */
 export class HttpError extends Error {
@@ -102,7 +103,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).
       return reply.status(status).send({ message: (error as Error).message });
     }
-    req.log.error({ err: error }, 'unhandled error');
+    // The error's text may quote what the request typed (a provider's key, a bot token in a URL):
+    // the log gets it without those values and without anything token-shaped.
+    req.log.error({ err: errorForLog(error, secretValuesOf(req)) }, 'unhandled error');
     return reply.status(500).send({ message: translate(lang, 'internal_error') });
   });
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ message: translate(langOf(req), 'not_found') }));

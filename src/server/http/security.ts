@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { CREDENTIAL_FIELDS, PLAIN_FIELDS } from '../../core/api/integrations.js';
 
 /**
  * Browser-facing headers on every answer (pages, assets, API): a strict Content-Security-Policy
@@ -80,16 +81,171 @@ export function registerApiNoStore(app: FastifyInstance): void {
 /** The public health check (app.ts). */
 export const HEALTH_PATH = '/api/health';
 
+// ---------------------------------------------------------------------------------------------
+// What the log never holds
+//
+// With LOG_REQUESTS=true every request is logged, and an unhandled error with its message. No
+// secret may reach that log in any mode: whoever reads the log (a host's log collector, a support
+// ticket's paste) must not be able to sign in to a provider as a company, nor open its images. So
+// the request line loses the values of secret query parameters and a Telegram bot token in the
+// path, an error loses whatever the request typed into a secret field and any token-shaped text,
+// and any object logged under a secret field name is censored.
+
+/** What stands in the log for a value taken out. */
+export const REDACTED = '[redacted]';
+
 /**
- * The request as the log writes it: signed image links lose their signature and expiry (a link
- * copied out of a log would otherwise open the image for an hour or two).
+ * The names whose values never go to the log: the secret fields of every provider's sign-in
+ * (core's CREDENTIAL_FIELDS that are not PLAIN_FIELDS: password, api_key, token, api_secret,
+ * bot_token), the console's own password and tokens, and a signed image link's signature and
+ * expiry (a link copied out of a log would otherwise open the image for an hour or two).
  */
+export const SECRET_NAMES: readonly string[] = [
+  ...new Set([
+    ...Object.values(CREDENTIAL_FIELDS)
+      .flat()
+      .filter((f) => !PLAIN_FIELDS.includes(f)),
+    'password',
+    'token',
+    'api_key',
+    'api_secret',
+    'bot_token',
+    'authorization',
+    'cookie',
+    'sig',
+    'exp',
+  ]),
+];
+
+/**
+ * A name that holds a secret: one of SECRET_NAMES, or any name ending in a password, secret,
+ * token, key or signature word (`access_token`, `apiKey`, `client-secret`, `X-Api-Key`), so a
+ * field added later under such a name is covered without a change here.
+ */
+export function isSecretName(name: string): boolean {
+  const n = name.toLowerCase().replace(/-/g, '_');
+  return (
+    SECRET_NAMES.includes(n) ||
+    /(^|_)(pass|passwd|password|secret|token|key|signature)$|(apikey|secret|token|password)/.test(n)
+  );
+}
+
+/** Pino's redact paths: a secret field of any object a log line carries, up to two levels down (`req.body.password`). */
+export const LOG_REDACT_PATHS: readonly string[] = SECRET_NAMES.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]);
+
+/** The request as the log writes it: method, the URL without its secrets (withoutSecrets), the client's address. */
 export function requestForLog(req: FastifyRequest): Record<string, unknown> {
   return { method: req.method, url: withoutSecrets(req.url), remoteAddress: req.ip };
 }
 
+const decodeName = (name: string) => {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+};
+
+/**
+ * A URL (or a text holding URLs) without its secrets: the value of every query parameter with a
+ * secret name (`?api_key=…&api_secret=…`, `sig`, `exp`), and a path segment that carries a
+ * Telegram bot token (`/bot<token>/<method>`: a segment starting with `bot` that holds a colon, as
+ * every bot token does, or that has a method after it).
+ */
 export function withoutSecrets(url: string): string {
-  return url.replace(/([?&](?:sig|exp|token)=)[^&#]*/gi, '$1[redacted]');
+  return url
+    .replace(/\/bot([^/?#\s"']*(?::|%3a)[^/?#\s"']*|[^/?#\s"']+(?=\/))/gi, `/bot${REDACTED}`)
+    .replace(/([?&;])([^=&#;?\s"']+)=([^&#;\s"']*)/g, (all, sep: string, name: string) =>
+      isSecretName(decodeName(name)) ? `${sep}${name}=${REDACTED}` : all,
+    );
+}
+
+/**
+ * A text for the log: without the given secret values (each as typed, trimmed, and encoded the
+ * ways a URL or a form carries it), without URLs' secrets (withoutSecrets), and without a bearer
+ * token or a bot token written anywhere in it.
+ */
+export function scrubText(text: string, secrets: readonly string[] = []): string {
+  let out = text;
+  for (const secret of secrets) {
+    for (const form of new Set([
+      secret,
+      secret.trim(),
+      encodeURIComponent(secret),
+      encodeURIComponent(secret.trim()),
+      new URLSearchParams({ s: secret }).toString().slice(2),
+      JSON.stringify(secret).slice(1, -1),
+    ])) {
+      if (form.length >= 3) out = out.split(form).join(REDACTED);
+    }
+  }
+  return withoutSecrets(out)
+    .replace(/\b(Bearer|Basic) +[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${REDACTED}`)
+    .replace(/\b\d{5,}:[A-Za-z0-9_-]{20,}\b/g, REDACTED);
+}
+
+/** Any value for the log, with scrubText applied to every text in it and secret-named fields censored. */
+export function scrubForLog(value: unknown, secrets: readonly string[] = [], depth = 0): unknown {
+  if (typeof value === 'string') return scrubText(value, secrets);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 4) return '[nested]';
+  if (value instanceof Error) return errorForLog(value, secrets, depth);
+  if (Array.isArray(value)) return value.map((v) => scrubForLog(v, secrets, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, isSecretName(k) ? REDACTED : scrubForLog(v, secrets, depth + 1)]),
+  );
+}
+
+export interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  [field: string]: unknown;
+}
+
+/**
+ * An error as the log writes it: its type, message, stack, own fields (a code, a provider's kind
+ * and words, an invalid URL's `input`) and its causes, each scrubbed (scrubText), so a provider's
+ * text or a URL quoted in a message never carries a key, a password or a bot token to the log.
+ * `secrets` are values known to be secret (what the request typed into its secret fields).
+ */
+export function errorForLog(err: unknown, secrets: readonly string[] = [], depth = 0): LoggedError {
+  if (!(err instanceof Error)) {
+    // Something thrown that is not an Error, or an error already made ready for the log.
+    const value = scrubForLog(err, secrets, depth);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? { type: 'Object', message: '', stack: '', ...value }
+      : { type: typeof err, message: String(value), stack: '' };
+  }
+  const out: LoggedError = {
+    type: err.constructor?.name ?? err.name,
+    message: scrubText(err.message, secrets),
+    stack: scrubText(err.stack ?? '', secrets),
+  };
+  for (const [k, v] of Object.entries(err)) {
+    if (k !== 'cause') out[k] = isSecretName(k) ? REDACTED : scrubForLog(v, secrets, depth + 1);
+  }
+  if (err.cause !== undefined && depth < 4) out.cause = errorForLog(err.cause, secrets, depth + 1);
+  return out;
+}
+
+/**
+ * The values a request typed into secret fields (its body and query, at any depth a form
+ * has), for errorForLog: a provider or a library quoting them back in an error must not put
+ * them in the log.
+ */
+export function secretValuesOf(req: Pick<FastifyRequest, 'body' | 'query'>): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, depth: number) => {
+    if (!value || typeof value !== 'object' || depth > 4) return;
+    for (const [k, v] of Object.entries(value)) {
+      if (typeof v === 'string' && isSecretName(k)) found.push(v);
+      else walk(v, depth + 1);
+    }
+  };
+  walk(req.body, 0);
+  walk(req.query, 0);
+  return found;
 }
 
 /**

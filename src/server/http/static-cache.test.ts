@@ -89,6 +89,14 @@ describe('serving the web app', () => {
     }
   });
 
+  it('is no fallback under /emulators: a path there answers 404, as one that does not exist', async () => {
+    for (const url of ['/emulators', '/emulators/dpd/v1/print', '/%65mulators/telegram/bot123:x/getMe']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ message: 'Not found.' });
+    }
+  });
+
   it('cacheControlFor: only content-hashed names under assets/ are immutable', () => {
     expect(cacheControlFor('/srv/dist/assets/index-BeBvfhdG.js')).toBe(IMMUTABLE_CACHE);
     expect(cacheControlFor('/srv/dist/assets/index-BeBvfhdG.css.br')).toBe(IMMUTABLE_CACHE);

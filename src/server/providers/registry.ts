@@ -35,7 +35,7 @@ export interface ProviderRegistry {
 export interface RegistryDeps {
   config: ProvidersConfig;
   clock: Clock;
-  /** The transport: the emulators in process (injectFetch(app)) in emulated mode, else the global fetch. */
+  /** The transport: the emulators in process (injectFetch(app.emulatorHost)) in emulated mode, else the global fetch. */
   fetch?: ProviderFetch;
   tokens?: TokenStore;
   /** The emulators' demo accounts (emulated mode). */

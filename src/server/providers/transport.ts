@@ -1,6 +1,6 @@
 import type { ProviderFetch } from './http.js';
 
-/** What an in-process transport needs of a Fastify app: its `inject`. */
+/** What an in-process transport needs of a Fastify app (the emulators' host): its `inject`. */
 interface Injectable {
   inject(opts: { method: string; url: string; headers: Record<string, string>; payload?: string | Buffer }): Promise<{
     statusCode: number;
@@ -10,9 +10,10 @@ interface Injectable {
 }
 
 /**
- * A fetch that hands each request to the app itself (its mounted emulators) instead of the
- * network: `npm start` and the API tests need no port and no network. Only the path and query of
- * the URL are used. Time limits still apply: the HTTP layer races every call against its timer.
+ * A fetch that hands each request to the emulators' host in process instead of the network:
+ * `npm start` and the API tests need no port and no network, and the emulators answer nobody
+ * else (their host never listens). Only the path and query of the URL are used. Time limits still
+ * apply: the HTTP layer races every call against its timer.
  */
 export function injectFetch(app: Injectable): ProviderFetch {
   return async (url, init) => {

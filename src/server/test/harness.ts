@@ -47,7 +47,8 @@ export interface TestUser {
 export const engineUnderTest = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 /**
- * `sqliteFile` runs the app on that SQLite file with a read pool of two workers (db.reads), on any
+ * `deps.emulatorControls` adds the emulators' fault switches and reset as HTTP routes (a test that
+ * checks them asks for it; others hold `app.emulators` in process). `sqliteFile` runs the app on that SQLite file with a read pool of two workers (db.reads), on any
  * engine under test: the pool exists only on a SQLite file. `restartOf` builds the app again on
  * another test app's database and app key, as a restart of it (stop that app first: its `app.close()`);
  * closing the new one leaves the database to the first, which closes it. `instanceOf` builds a second
@@ -57,7 +58,7 @@ export const engineUnderTest = process.env.TEST_DATABASE_URL ? 'postgres' : 'sql
 export async function startTestApp(
   opts: {
     clock?: Clock;
-    deps?: Pick<AppDeps, 'logger' | 'providerRegistry' | 'providers'>;
+    deps?: Pick<AppDeps, 'logger' | 'providerRegistry' | 'providers' | 'emulatorControls'>;
     sqliteFile?: string;
     restartOf?: TestApp;
     instanceOf?: TestApp;

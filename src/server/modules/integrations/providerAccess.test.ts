@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../providers/http.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import { HttpError } from '../../http/errors.js';
-import { callProvider } from './providerAccess.js';
+import { callProvider, scrub } from './providerAccess.js';
 import { providerGateway } from './providerGateway.js';
 
 /** A registry whose clients fail with the given error (or answer), recording what they were built with. */
@@ -43,6 +43,14 @@ describe("a wizard's provider call (providerGateway through callProvider)", () =
         params: { provider: 'Cargus', reason: 'Failed to authenticate ***!' },
       });
     }
+  });
+
+  it('masks a secret quoted trimmed or percent-encoded too (as a URL carries it)', () => {
+    const typed = { bot_token: ' 42:Tok/en+x ', chat_id: '100200300' };
+    expect(scrub('POST https://api.telegram.org/bot42:Tok/en+x/getMe failed for chat 100200300', typed)).toBe(
+      'POST https://api.telegram.org/bot***/getMe failed for chat 100200300',
+    );
+    expect(scrub('GET /account?api_secret=p%40ss%20w', { api_secret: 'p@ss w' })).toBe('GET /account?api_secret=***');
   });
 
   it('answers 502 to a timeout, an outage or a rate limit', async () => {

@@ -218,12 +218,16 @@ export const invoicingFor = (ctx: ServiceContext, orElse?: () => Error) => accou
 export const messagingFor = (ctx: ServiceContext, provider: 'vonage' | 'telegram', orElse?: () => Error) =>
   accountFor(ctx, provider, orElse);
 
-/** Masks any secret credential quoted in a provider's text (a bot token sits in Telegram's URLs). */
+/**
+ * Masks any secret credential quoted in a provider's text (a bot token sits in Telegram's URLs):
+ * as typed, trimmed (the clients send it trimmed) and percent-encoded (as a URL quotes it).
+ */
 export function scrub(text: string, credentials: object): string {
   let out = text;
   for (const [field, value] of Object.entries(credentials)) {
-    if (!PLAIN_FIELDS.includes(field) && typeof value === 'string' && value.length >= 3)
-      out = out.split(value).join('***');
+    if (PLAIN_FIELDS.includes(field) || typeof value !== 'string') continue;
+    for (const form of new Set([value, value.trim(), encodeURIComponent(value.trim())]))
+      if (form.length >= 3) out = out.split(form).join('***');
   }
   return out;
 }

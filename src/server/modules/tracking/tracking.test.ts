@@ -110,7 +110,7 @@ beforeAll(async () => {
     clock,
     fetch: (url, init) => {
       http.push(url);
-      return injectFetch(t.app)(url, init);
+      return injectFetch(t.app.emulatorHost!)(url, init);
     },
   });
   registry = {

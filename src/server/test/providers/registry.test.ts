@@ -3,18 +3,27 @@ import { manualClock } from '../../lib/clock.js';
 import { loadProvidersConfig } from '../../providers/config.js';
 import { createProviderRegistry } from '../../providers/registry.js';
 import { PROVIDER_NAMES } from '../../providers/http.js';
+import { parseDeliveryReceipt } from '../../providers/messaging/vonage.js';
 import { startTestApp, type TestApp } from '../harness.js';
 
 /**
- * The app in emulated mode (the default): every emulator mounted under /emulators/<provider>, and
- * app.services.providers building clients that reach them in process. Proves the emulators' mount paths
- * and the clients' base URLs agree, for every provider.
+ * The app in emulated mode (the default): every emulator under /emulators/<provider> of the
+ * emulators' host, and app.services.providers building clients that reach it in process. Proves the
+ * emulators' paths and the clients' base URLs agree, for every provider.
  */
 describe('providers inside the app (emulated mode)', () => {
   const clock = manualClock();
   let t: TestApp;
+  /** What reached the app at the Vonage callback's path. */
+  const receipts: { query: unknown; body: Record<string, unknown> }[] = [];
   beforeAll(async () => {
     t = await startTestApp({ clock });
+    // The console's own receipt webhook comes with the feature that records SMS sends; this one
+    // stands in for it (a public route of the app, added before the app starts answering).
+    t.app.post('/hooks/vonage-receipts', { config: { public: true } }, async (req) => {
+      receipts.push({ query: { ...(req.query as object) }, body: req.body as Record<string, unknown> });
+      return { ok: true };
+    });
   });
   afterAll(() => t.close());
 
@@ -77,23 +86,59 @@ describe('providers inside the app (emulated mode)', () => {
     expect((await cargus.track([awb.awbNumber]))[0].status).toBe('delivered');
   });
 
-  it('emulator routes need no console sign-in; console routes still do', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/emulators/dpd/v1/client/contract',
-      payload: { userName: 'demo', password: 'demo' },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().clients).toHaveLength(2);
+  it("answers the server's own transport only: the app's router has no emulator route", async () => {
+    const contract = { method: 'POST' as const, url: '/emulators/dpd/v1/client/contract' };
+    const payload = { userName: 'demo', password: 'demo' };
+    const inProcess = await t.app.emulatorHost!.inject({ ...contract, payload });
+    expect(inProcess.statusCode).toBe(200);
+    expect(inProcess.json().clients).toHaveLength(2);
+    // The same request through the app (as a client's would come) finds nothing there.
+    const viaApp = await t.app.inject({ ...contract, payload });
+    expect(viaApp.statusCode).toBe(404);
+    expect(viaApp.body).not.toContain('clients');
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/company' })).statusCode).toBe(401);
   });
 
-  it('the control routes switch a fault on for the demo (here: the next SmartBill call answers 500)', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: '/emulators/smartbill/__emulator/faults',
-      payload: { fault: 'server_error', times: 1 },
+  it('has no fault switch or reset route unless a test asks for them', async () => {
+    expect(t.app.emulatorHost!.routes.filter((r) => r.url.includes('__emulator'))).toEqual([]);
+    const reset = await t.app.emulatorHost!.inject({ method: 'POST', url: '/emulators/smartbill/__emulator/reset' });
+    expect(reset.statusCode).toBe(404);
+  });
+
+  it("hands Vonage's delivery receipts to the app itself, at the callback URL's path", async () => {
+    const vonage = t.app.services.providers.messaging('vonage', {
+      api_key: 'demo',
+      api_secret: 'demo',
+      phone_number: 'DemoShop',
     });
+    const sent = await vonage.send({
+      to: '0722123456',
+      text: 'Comanda a plecat.',
+      reference: 'ORD-7',
+      callbackUrl: 'http://localhost:3000/hooks/vonage-receipts?shop=7',
+    });
+    await expect.poll(() => receipts.length).toBe(1);
+    expect(receipts[0].query).toEqual({ shop: '7' });
+    expect(parseDeliveryReceipt(receipts[0].body)).toMatchObject({
+      messageId: sent.messageIds[0],
+      reference: 'ORD-7',
+      state: 'delivered',
+    });
+  });
+});
+
+describe("the emulators' fault switches over HTTP, when a test asks for them", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ deps: { emulatorControls: true } });
+  });
+  afterAll(() => t.close());
+
+  it('switch a fault on (here: the next SmartBill call answers 500), in process only', async () => {
+    const faults = { method: 'POST' as const, url: '/emulators/smartbill/__emulator/faults' };
+    const payload = { fault: 'server_error', times: 1 };
+    expect((await t.app.inject({ ...faults, payload })).statusCode).toBe(404);
+    expect((await t.app.emulatorHost!.inject({ ...faults, payload })).statusCode).toBe(200);
     const smartbill = t.app.services.providers.invoicing({ username: 'demo', token: 'demo', vat_code: 'RO12345678' });
     const err = await smartbill
       .createInvoice({
@@ -106,6 +151,8 @@ describe('providers inside the app (emulated mode)', () => {
       })
       .catch((e) => e);
     expect(err).toMatchObject({ provider: 'smartbill', kind: 'unavailable', status: 500 });
+    const reset = await t.app.emulatorHost!.inject({ method: 'POST', url: '/emulators/smartbill/__emulator/reset' });
+    expect(reset.statusCode).toBe(200);
   });
 });
 
