@@ -266,8 +266,9 @@ async function dashboard(base: string, headers: Record<string, string>): Promise
 async function plans(db: Db, companyId: number, phone: string): Promise<void> {
   const k = db.kysely;
   const customer = await k
-    .selectFrom('customers')
-    .select('id')
+    .selectFrom('company_customers')
+    .select('customer_id as id')
+    .where('company_id', '=', companyId)
     .where('phone_number', '=', phone)
     .executeTakeFirstOrThrow();
   const queries: [string, ReturnType<typeof sql>][] = [
@@ -278,7 +279,7 @@ async function plans(db: Db, companyId: number, phone: string): Promise<void> {
     ],
     [
       'page rows',
-      sql`select o.*, d.name, d.email, c.phone_number from orders o join order_customer_details d on d.order_id = o.id join customers c on c.id = o.customer_id where o.id in (1000, 1002, 1004) and o.company_id = ${companyId}`,
+      sql`select o.*, d.name, d.email, cc.phone_number from orders o join order_customer_details d on d.order_id = o.id join company_customers cc on cc.company_id = o.company_id and cc.customer_id = o.customer_id where o.id in (1000, 1002, 1004) and o.company_id = ${companyId}`,
     ],
     [
       'search by phone',

@@ -171,15 +171,21 @@ export interface ReturnRequestsTable {
 
 export interface CustomersTable {
   id: Generated<number>;
-  /** Normalised (+407XXXXXXXX for Romanian numbers): the person's identity across companies. */
+  /**
+   * Normalised (+407XXXXXXXX for Romanian numbers): the person's identity across companies, never
+   * changed once written (a company's change of number re-links its own view to another person).
+   */
   phone_number: string;
   created_at: number;
   updated_at: number;
 }
 
+/** A company's own view of a customer: what it is shown of them, never what another company typed. */
 export interface CompanyCustomersTable {
   company_id: number;
   customer_id: number;
+  /** The number the company knows them by: always the number of the person `customer_id` (migration 024). */
+  phone_number: string;
   name: string;
   email: string | null;
   orders_count: number;

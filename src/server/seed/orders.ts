@@ -309,6 +309,7 @@ export async function bulkLoadOrders(
     {
       company_id: number;
       customer_id: number;
+      phone_number: string;
       name: string;
       email: string | null;
       orders_count: number;
@@ -501,6 +502,7 @@ export async function bulkLoadOrders(
         companyCustomers.set(ccKey, {
           company_id: companyId,
           customer_id: cid,
+          phone_number: who.phone,
           name: who.name,
           email: who.email,
           orders_count: 1,

@@ -9,7 +9,9 @@ import { boundedCount, containsPattern, keptCount, pageMeta, type ListTotal } fr
 
 /**
  * The SQL of customers (people by phone, shared across companies), of each company's view of
- * them (company_customers: the name and email it knows, its order count) and of flags.
+ * them (company_customers: the phone, name and email it knows, its order count) and of flags.
+ * What a company is shown of a customer is read from its own view only; the shared person row is
+ * the identity behind the views (flags hang on it) and is never changed once written.
  */
 
 // ---- flags ------------------------------------------------------------------------------------
@@ -49,8 +51,8 @@ export async function flagsOf(exec: Executor, companyId: number, customerIds: nu
 
 /**
  * The customers who ordered from the company, newest first. meta.total is the kept count; a search
- * (phone in any form, or a substring of the name or email this company has) counts its matches up
- * to the page's offset plus SEARCH_COUNT_WINDOW.
+ * (phone in any form, or a substring of the name or email this company has: all of them the
+ * company's own view) counts its matches up to the page's offset plus SEARCH_COUNT_WINDOW.
  */
 export async function listCustomers(
   exec: Executor,
@@ -59,24 +61,21 @@ export async function listCustomers(
   q: { page: number; items: number; search: string },
 ): Promise<{ data: Customer[]; meta: ListMeta }> {
   const offset = (q.page - 1) * q.items;
-  let filtered = exec
-    .selectFrom('company_customers as cc')
-    .innerJoin('customers as c', 'c.id', 'cc.customer_id')
-    .where('cc.company_id', '=', companyId);
+  let filtered = exec.selectFrom('company_customers as cc').where('cc.company_id', '=', companyId);
   let known: ListTotal;
   if (q.search) {
     const phone = normalizePhone(q.search);
     const op = engine === 'postgres' ? 'ilike' : 'like';
     const pattern = containsPattern(q.search);
     filtered = phone
-      ? filtered.where('c.phone_number', '=', phone)
+      ? filtered.where('cc.phone_number', '=', phone)
       : filtered.where((eb) => eb.or([eb('cc.name', op, pattern), eb('cc.email', op, pattern)]));
     known = await boundedCount(exec, filtered, searchCountBound(offset, q.items));
   } else {
     known = await keptCount(exec, companyId, 'customers');
   }
   const rows = await filtered
-    .select(['c.id', 'c.phone_number', 'cc.name', 'cc.email', 'cc.orders_count', 'cc.created_at'])
+    .select(['cc.customer_id as id', 'cc.phone_number', 'cc.name', 'cc.email', 'cc.orders_count', 'cc.created_at'])
     .orderBy('cc.customer_id', 'desc')
     .limit(q.items)
     .offset(offset)
@@ -102,13 +101,34 @@ export async function listCustomers(
 
 /** The customer as this company knows them (they ordered from it), or undefined. */
 export async function findCompanyCustomer(exec: Executor, companyId: number, customerId: number) {
-  return exec
+  return companyView(exec, companyId, customerId).executeTakeFirst();
+}
+
+/** The company's view of the customer locked until the transaction ends (PostgreSQL), or undefined. */
+export async function lockedCompanyCustomer(trx: Executor, companyId: number, customerId: number) {
+  return forUpdate(trx, companyView(trx, companyId, customerId)).executeTakeFirst();
+}
+
+const companyView = (exec: Executor, companyId: number, customerId: number) =>
+  exec
     .selectFrom('company_customers as cc')
-    .innerJoin('customers as c', 'c.id', 'cc.customer_id')
-    .select(['c.id', 'c.phone_number', 'cc.name', 'cc.email', 'cc.orders_count', 'cc.created_at'])
+    .select(['cc.customer_id as id', 'cc.phone_number', 'cc.name', 'cc.email', 'cc.orders_count', 'cc.created_at'])
     .where('cc.company_id', '=', companyId)
-    .where('cc.customer_id', '=', customerId)
+    .where('cc.customer_id', '=', customerId);
+
+/** The company's own customer with this (normalised) phone, if it has one; never another company's. */
+export async function companyCustomerIdOfPhone(
+  exec: Executor,
+  companyId: number,
+  phone: string,
+): Promise<number | undefined> {
+  const row = await exec
+    .selectFrom('company_customers')
+    .select('customer_id')
+    .where('company_id', '=', companyId)
+    .where('phone_number', '=', phone)
     .executeTakeFirst();
+  return row?.customer_id;
 }
 
 // ---- writing ----------------------------------------------------------------------------------
@@ -128,33 +148,41 @@ export async function customerIdForPhone(trx: Executor, phone: string, now: numb
   return row.id;
 }
 
-/** Inserts the company's view of the customer; false when it exists (the caller adds one order to it). */
+/**
+ * Inserts the company's view of the customer, with the number the person is known by; false when
+ * it exists (the caller adds one order to it). The conflict names no index: the view is unique by
+ * person and by number, and PostgreSQL does nothing only for a conflict on an index it was told to
+ * expect, so two first orders of one new customer at once would otherwise make the second fail on
+ * the number's index instead of joining the first's row.
+ */
 export async function insertCompanyCustomer(
   trx: Executor,
-  v: { companyId: number; customerId: number; name: string; email: string | null; now: number },
+  v: { companyId: number; customerId: number; phone: string; name: string; email: string | null; now: number },
 ): Promise<boolean> {
   const inserted = await trx
     .insertInto('company_customers')
     .values({
       company_id: v.companyId,
       customer_id: v.customerId,
+      phone_number: v.phone,
       name: v.name,
       email: v.email,
       orders_count: 1,
       created_at: v.now,
       updated_at: v.now,
     })
-    .onConflict((oc) => oc.columns(['company_id', 'customer_id']).doNothing())
+    .onConflict((oc) => oc.doNothing())
     .returning('customer_id')
     .executeTakeFirst();
   return Boolean(inserted);
 }
 
+/** One order more on the company's view of the customer; false when the view is gone (moved to another number meanwhile). */
 export async function addOrderToCompanyCustomer(
   trx: Executor,
   v: { companyId: number; customerId: number; name: string; email: string | null; now: number },
-): Promise<void> {
-  await trx
+): Promise<boolean> {
+  const res = await trx
     .updateTable('company_customers')
     .set({
       orders_count: sql<number>`orders_count + 1`,
@@ -164,7 +192,8 @@ export async function addOrderToCompanyCustomer(
     })
     .where('company_id', '=', v.companyId)
     .where('customer_id', '=', v.customerId)
-    .execute();
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
 }
 
 /** One order less; true when it was the customer's last in the company (the row goes). */
@@ -203,19 +232,19 @@ export async function updateCompanyCustomer(
     .execute();
 }
 
-export function lockedCustomer(trx: Executor, customerId: number) {
-  return forUpdate(trx, trx.selectFrom('customers').selectAll().where('id', '=', customerId)).executeTakeFirstOrThrow();
-}
-
-export async function customerIdOfPhone(trx: Executor, phone: string): Promise<number | undefined> {
-  return (await trx.selectFrom('customers').select('id').where('phone_number', '=', phone).executeTakeFirst())?.id;
-}
-
-export async function setCustomerPhone(trx: Executor, customerId: number, phone: string, now: number): Promise<void> {
+/**
+ * The company's view moves from one person to the person of its new number (name, email, order
+ * count and date kept): only this company's row is written, so no other company's view changes.
+ */
+export async function relinkCompanyCustomer(
+  trx: Executor,
+  v: { companyId: number; from: number; to: number; phone: string; now: number },
+): Promise<void> {
   await trx
-    .updateTable('customers')
-    .set({ phone_number: phone, updated_at: now })
-    .where('id', '=', customerId)
+    .updateTable('company_customers')
+    .set({ customer_id: v.to, phone_number: v.phone, updated_at: v.now })
+    .where('company_id', '=', v.companyId)
+    .where('customer_id', '=', v.from)
     .execute();
 }
 

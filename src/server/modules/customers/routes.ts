@@ -21,8 +21,9 @@ export function customerRoutes(app: FastifyInstance): void {
 
   app.post('/api/v1/customer/:id', scoped, async (req) => {
     const { id } = parse(idParam, req.params);
-    await changeCustomerPhone(req.ctx, id, req.body);
-    return { data: await companyCustomer(req.ctx, id) };
+    // The customer under its new number is another person, so its id may differ from the path's.
+    const current = await changeCustomerPhone(req.ctx, id, req.body);
+    return { data: await companyCustomer(req.ctx, current) };
   });
 
   app.post('/api/v1/customer/:id/flag', scoped, async (req, reply) => {

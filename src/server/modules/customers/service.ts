@@ -6,25 +6,27 @@ import { HttpError, notFound, parse } from '../../http/errors.js';
 import { z } from 'zod';
 import { customerPhoneBody, flagBody } from '../../../core/api/orders.js';
 import { idRef } from '../../../core/validation.js';
-import { orderForHistory, recordEvent } from '../order-lifecycle/index.js';
+import { lockCustomerOrders, moveCustomerOrders, orderForHistory, recordEvent } from '../order-lifecycle/index.js';
 import {
   addOrderToCompanyCustomer,
+  companyCustomerIdOfPhone,
   customerIdForPhone,
-  customerIdOfPhone,
   findCompanyCustomer,
   flagsOf,
   insertCompanyCustomer,
   insertFlag,
-  lockedCustomer,
+  lockedCompanyCustomer,
+  relinkCompanyCustomer,
   removeOrderFromCompanyCustomer,
-  setCustomerPhone,
   updateCompanyCustomer,
 } from './queries.js';
 
 /**
  * Customers are people (by phone) shared across companies; a company sees those who ordered from
- * it (with the name and email it knows), and every company's flags on them without learning which
- * other company raised one. Orders join and leave a customer through here.
+ * it with the phone, name and email it knows (its own view, company_customers), and every
+ * company's flags on them without learning which other company raised one. Orders join and leave
+ * a customer through here. Nothing a company does here changes what another company is shown of
+ * its customers, nor tells it whether a number is known to another company.
  */
 
 /** The customer as this company knows them, with the flags it may see, or 404. */
@@ -50,7 +52,9 @@ async function requireCompanyCustomer(trx: Executor, ctx: ServiceContext, custom
 /**
  * A new order of the person with this phone in the company, in the order's transaction: the
  * customer is created if new, the company's view takes the name and email of the order, and a
- * first order adds them to the company's customers list (and its count).
+ * first order adds them to the company's customers list (and its count). A view found but gone
+ * before it took the order (a change of its number committed in between, on PostgreSQL) is made
+ * again for this number, so the order never lands on a customer the company has no view of.
  */
 export async function customerForNewOrder(
   trx: Executor,
@@ -58,11 +62,22 @@ export async function customerForNewOrder(
   person: { phone: string; name: string; email: string | null },
 ): Promise<number> {
   const customerId = await customerIdForPhone(trx, person.phone, ctx.now);
-  const row = { companyId: ctx.companyId, customerId, name: person.name, email: person.email, now: ctx.now };
-  const first = await insertCompanyCustomer(trx, row);
-  if (first) await bumpCounts(trx, ctx.companyId, [['customers', '', 1]]);
-  else await addOrderToCompanyCustomer(trx, row);
-  return customerId;
+  const row = {
+    companyId: ctx.companyId,
+    customerId,
+    phone: person.phone,
+    name: person.name,
+    email: person.email,
+    now: ctx.now,
+  };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await insertCompanyCustomer(trx, row)) {
+      await bumpCounts(trx, ctx.companyId, [['customers', '', 1]]);
+      return customerId;
+    }
+    if (await addOrderToCompanyCustomer(trx, row)) return customerId;
+  }
+  throw new Error(`the company's view of customer ${customerId} kept moving while an order was added to it`);
 }
 
 /** An order of the customer was deleted: their last one in the company takes them off its list. */
@@ -87,25 +102,38 @@ const phoneChangeBody = customerPhoneBody.extend({
 });
 
 /**
- * Changes a customer's phone (their identity, shared across companies); 409 when another customer
- * has the number. The customer must be the company's (404) before the body is read (422).
+ * Changes the phone number this company knows its customer by, and answers the customer's id
+ * under the new number. The customer must be the company's (404) before the body is read (422).
+ * The number is the person's identity, shared across companies, so it is never rewritten: the
+ * company's view (its name, email and order count) and its orders move to the person of the new
+ * number, created if new, and every other company keeps its customer, its orders and what it is
+ * shown of them. The answer is the same whether or not another company knows the number; only
+ * another customer of this same company with that number is refused (409), which tells the
+ * company nothing it does not already see in its own list. Flags stay on the person they were
+ * raised on (a flag is about the person of that number, and another company sees it there).
  */
-export async function changeCustomerPhone(ctx: ServiceContext, customerId: number, body: unknown): Promise<void> {
+export async function changeCustomerPhone(ctx: ServiceContext, customerId: number, body: unknown): Promise<number> {
   await requireCompanyCustomer(ctx.db.kysely, ctx, customerId);
   const { phone_number: phone, order_id: orderId } = parse(phoneChangeBody, body);
-  await ctx.db.transaction(async (trx) => {
-    await requireCompanyCustomer(trx, ctx, customerId);
-    const customer = await lockedCustomer(trx, customerId);
-    if (customer.phone_number === phone) return;
-    if (await customerIdOfPhone(trx, phone)) throw new HttpError(409, 'phone_taken');
+  return ctx.db.transaction(async (trx) => {
+    await lockCustomerOrders(trx, ctx, customerId);
+    const view = await lockedCompanyCustomer(trx, ctx.companyId, customerId);
+    if (!view) throw notFound();
+    if (view.phone_number === phone) return customerId;
+    if ((await companyCustomerIdOfPhone(trx, ctx.companyId, phone)) !== undefined)
+      throw new HttpError(409, 'phone_taken');
+    const to = await customerIdForPhone(trx, phone, ctx.now);
     try {
-      await setCustomerPhone(trx, customerId, phone, ctx.now);
+      await relinkCompanyCustomer(trx, { companyId: ctx.companyId, from: customerId, to, phone, now: ctx.now });
     } catch (err) {
+      // An order of the company with that number landed meanwhile: it is now the company's own customer.
       if (isUniqueViolation(err)) throw new HttpError(409, 'phone_taken');
       throw err;
     }
-    const noteOn = await orderForHistory(trx, ctx, customerId, orderId);
-    if (noteOn) await recordEvent(trx, ctx, noteOn, 'phone_changed', { from: customer.phone_number, to: phone });
+    await moveCustomerOrders(trx, ctx, customerId, to);
+    const noteOn = await orderForHistory(trx, ctx, to, orderId);
+    if (noteOn) await recordEvent(trx, ctx, noteOn, 'phone_changed', { from: view.phone_number, to: phone });
+    return to;
   });
 }
 

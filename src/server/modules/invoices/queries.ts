@@ -288,7 +288,10 @@ export async function addReversed(
 
 // ---- the order as invoiced --------------------------------------------------------------------
 
-/** What an invoice is made of: the order's lines, discounts and customer details (in the caller's transaction). */
+/**
+ * What an invoice is made of: the order's lines, discounts and customer details (in the caller's
+ * transaction); the client's phone is the one the order's company knows (its view of the customer).
+ */
 export async function invoiceSource(exec: Executor, orderId: number) {
   const [lines, discounts, detail] = await Promise.all([
     exec
@@ -306,9 +309,11 @@ export async function invoiceSource(exec: Executor, orderId: number) {
     exec
       .selectFrom('order_customer_details as d')
       .innerJoin('orders as o', 'o.id', 'd.order_id')
-      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .innerJoin('company_customers as cc', (j) =>
+        j.onRef('cc.company_id', '=', 'o.company_id').onRef('cc.customer_id', '=', 'o.customer_id'),
+      )
       .selectAll('d')
-      .select('c.phone_number')
+      .select('cc.phone_number')
       .where('d.order_id', '=', orderId)
       .executeTakeFirstOrThrow(),
   ]);

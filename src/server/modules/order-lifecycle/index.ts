@@ -1,13 +1,15 @@
 /**
  * The order lifecycle's public face: the only module that writes an order's row (status, AWB,
- * bill number, courier status, totals, notes), its history and its kept counts.
+ * bill number, courier status, totals, notes, customer), its history and its kept counts.
  */
 export {
   attachAwb,
   changeStatus,
   detachAwb,
   insertOrder,
+  lockCustomerOrders,
   lockOrder,
+  moveCustomerOrders,
   orderForHistory,
   orderOf,
   recordEvent,

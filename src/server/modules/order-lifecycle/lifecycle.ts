@@ -10,8 +10,10 @@ import {
   insertEvent,
   insertOrderRow,
   latestOrderIdOf,
+  lockCustomerOrderRows,
   lockedOrderRowOf,
   moveCourierStatusRow,
+  moveCustomerOrderRows,
   orderRowOf,
   updateOrderRow,
   type OrderRow,
@@ -19,9 +21,10 @@ import {
 
 /**
  * The one owner of an order's state: its status (moved only as core's transition table allows),
- * its AWB, its bill number, its courier status, its totals and fields, the kept counts per status
- * and the history event of each change, always written together in the caller's transaction.
- * Orders, shipping, invoices and tracking call these; nothing else writes the orders table.
+ * its AWB, its bill number, its courier status, its totals and fields, its customer, the kept
+ * counts per status and the history event of each change, always written together in the
+ * caller's transaction. Orders, customers, shipping, invoices and tracking call these; nothing
+ * else writes the orders table.
  */
 
 export type { OrderRow };
@@ -235,4 +238,23 @@ export function orderForHistory(
   orderId?: number,
 ): Promise<number | undefined> {
   return latestOrderIdOf(exec, ctx.companyId, customerId, orderId);
+}
+
+/**
+ * Locks the company's orders of a customer before a change that moves them (the customer's view
+ * is locked after them): every write locks its order rows before the customer's row, as a delete
+ * does, so the two never wait on each other in a cycle on PostgreSQL.
+ */
+export async function lockCustomerOrders(trx: Executor, ctx: ServiceContext, customerId: number): Promise<void> {
+  await lockCustomerOrderRows(trx, ctx.companyId, customerId);
+}
+
+/**
+ * The company's orders of customer `from` become orders of customer `to` (its customer now has
+ * another number, so is another person): only the caller's company's orders move, and each counts
+ * as changed. An order made meanwhile under `from` and committed is moved too (the update reads
+ * the rows as they are when it runs). The history event is the caller's (on one order).
+ */
+export async function moveCustomerOrders(trx: Executor, ctx: ServiceContext, from: number, to: number): Promise<void> {
+  await moveCustomerOrderRows(trx, { companyId: ctx.companyId, from, to, now: ctx.now });
 }

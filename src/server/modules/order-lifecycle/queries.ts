@@ -67,6 +67,32 @@ export async function insertEvent(
     .execute();
 }
 
+/** The company's orders of the customer locked until the transaction ends (PostgreSQL), in id order. */
+export async function lockCustomerOrderRows(exec: Executor, companyId: number, customerId: number): Promise<void> {
+  await forUpdate(
+    exec,
+    exec
+      .selectFrom('orders')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('customer_id', '=', customerId)
+      .orderBy('id'),
+  ).execute();
+}
+
+/** Every order of the company with customer `from` takes customer `to`; other companies' orders are not touched. */
+export async function moveCustomerOrderRows(
+  exec: Executor,
+  v: { companyId: number; from: number; to: number; now: number },
+): Promise<void> {
+  await exec
+    .updateTable('orders')
+    .set({ customer_id: v.to, updated_at: v.now })
+    .where('company_id', '=', v.companyId)
+    .where('customer_id', '=', v.from)
+    .execute();
+}
+
 /** The company's latest order of the customer (or the one named, if it is theirs and the company's). */
 export async function latestOrderIdOf(
   exec: Executor,

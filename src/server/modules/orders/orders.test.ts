@@ -730,19 +730,19 @@ describe('customer detail, phone and flags', () => {
     });
   });
 
-  it("changes a customer's phone, refusing a number of another customer (409)", async () => {
+  it("changes a customer's phone, refusing a number of another of the company's customers (409)", async () => {
     const { u, src } = await seller();
     const o1 = await order(u, src, { 'A-1': 1 }, { phone: '0744 111 222' });
     const o2 = await order(u, src, { 'A-1': 1 }, { phone: '0744 333 444', name: 'Ana' });
     const id1 = o1.customer_detail.customer_id;
     const taken = await u.call('POST', `/api/v1/customer/${id1}`, { body: { phone_number: '+40 744 333 444' } });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe('This phone number already belongs to another customer.');
+    expect(taken.json().message).toBe('This phone number already belongs to another of your company’s customers.');
     const ro = await u.call('POST', `/api/v1/customer/${id1}`, {
       body: { phone_number: '0744333444' },
       headers: { 'accept-language': 'ro' },
     });
-    expect(ro.json().message).toBe('Acest număr de telefon aparține deja altui client.');
+    expect(ro.json().message).toBe('Acest număr de telefon aparține deja altui client al companiei dumneavoastră.');
     const bad = await u.call('POST', `/api/v1/customer/${id1}`, { body: { phone_number: '123' } });
     expect(bad.json().errors).toEqual({ phone_number: ['Enter a valid phone number, e.g. 0744 123 456.'] });
     const ok = await u.call('POST', `/api/v1/customer/${id1}`, {

@@ -62,7 +62,8 @@ function pageOf(matches: number[], opts: SearchOptions): SearchPage {
 
 /**
  * A search of the company's orders. Kinds of term:
- * - a phone number in any form: the orders of the customer with that normalised number;
+ * - a phone number in any form: the orders of the company's customer with that normalised number
+ *   (the number the company knows them by, never another company's);
  * - a whole number: that order id (and, if it is also a phone number, that customer's orders);
  * - otherwise a case-insensitive substring of the name or email of the order's customer.
  */
@@ -85,15 +86,16 @@ async function searchOrders(
     }
     if (phone) {
       const customer = await exec
-        .selectFrom('customers')
-        .select('id')
+        .selectFrom('company_customers')
+        .select('customer_id')
+        .where('company_id', '=', companyId)
         .where('phone_number', '=', phone)
         .executeTakeFirst();
       if (customer) {
         let q = exec
           .selectFrom('orders')
           .select('id')
-          .where('customer_id', '=', customer.id)
+          .where('customer_id', '=', customer.customer_id)
           .where('company_id', '=', companyId);
         if (opts.status) q = q.where('status', '=', opts.status);
         const rows = await q
@@ -314,16 +316,22 @@ const listRows = prepared(
     exec
       .selectFrom('orders as o')
       .innerJoin('order_customer_details as d', 'd.order_id', 'o.id')
-      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .innerJoin('company_customers as cc', (j) =>
+        j.onRef('cc.company_id', '=', 'o.company_id').onRef('cc.customer_id', '=', 'o.customer_id'),
+      )
       .leftJoin(unsettledShipments(exec), 'sh.order_id', 'o.id')
       .selectAll('o')
-      .select(['d.name', 'd.email', 'c.phone_number', 'sh.state as awb_state'])
+      .select(['d.name', 'd.email', 'cc.phone_number', 'sh.state as awb_state'])
       .where('o.id', 'in', v.ids)
       .where('o.company_id', '=', v.companyId),
   { lists: ['ids'] },
 );
 
-/** The list rows of these orders (in the order given), with their customers' flags: three queries for any page size. */
+/**
+ * The list rows of these orders (in the order given), with their customers' flags: three queries
+ * for any page size. The name and email are the order's, the phone the company's view of its
+ * customer (company_customers): nothing another company typed.
+ */
 async function orderListRows(exec: Executor, companyId: number, ids: number[]): Promise<OrderListItem[]> {
   if (ids.length === 0) return [];
   const rows = await listRows(exec, { companyId, ids });
@@ -416,15 +424,20 @@ function toCustomerDetail(
   };
 }
 
-/** The order of the company with its customer, lines, discounts and history, or undefined (another company's order too). */
+/**
+ * The order of the company with its customer (the order's own details, the phone the company
+ * knows), lines, discounts and history, or undefined (another company's order too).
+ */
 export async function findOrder(exec: Executor, companyId: number, id: number): Promise<Order | undefined> {
   const o = await exec
     .selectFrom('orders as o')
-    .innerJoin('customers as c', 'c.id', 'o.customer_id')
+    .innerJoin('company_customers as cc', (j) =>
+      j.onRef('cc.company_id', '=', 'o.company_id').onRef('cc.customer_id', '=', 'o.customer_id'),
+    )
     .leftJoin('sources as s', 's.id', 'o.source_id')
     .leftJoin(unsettledShipments(exec), 'sh.order_id', 'o.id')
     .selectAll('o')
-    .select(['c.phone_number', 's.source', 'sh.state as awb_state'])
+    .select(['cc.phone_number', 's.source', 'sh.state as awb_state'])
     .where('o.id', '=', id)
     .where('o.company_id', '=', companyId)
     .executeTakeFirst();

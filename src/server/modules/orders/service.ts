@@ -226,6 +226,13 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<n
     }
     problems.throwIfAny();
 
+    // Stock before the customer and the counts: the order every write takes its locks in (a
+    // delete, cancel or restore moves stock before it touches them), so PostgreSQL never
+    // deadlocks a new order against them.
+    await moveStocks(
+      trx,
+      wanted.map((w) => ({ productId: bySku.get(w.sku)!.id, delta: lineStockChange(0, w.quantity, 'new') })),
+    );
     const shippingCost = await companyShippingCost(trx, ctx.companyId);
     const customerId = await customerForNewOrder(trx, ctx, {
       phone: input.phone_number,
@@ -284,10 +291,6 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<n
         updated_at: ctx.now,
       });
     }
-    await moveStocks(
-      trx,
-      wanted.map((w) => ({ productId: bySku.get(w.sku)!.id, delta: lineStockChange(0, w.quantity, 'new') })),
-    );
     await recordEvent(trx, ctx, order.id, 'created', {
       lines: wanted.map((w) => ({ sku: w.sku, quantity: w.quantity })),
     });

@@ -1,0 +1,104 @@
+import crypto from 'node:crypto';
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDb, type Db } from '../connection.js';
+import { migrateToLatest } from '../migrate.js';
+import { migrations } from './index.js';
+
+// On the engine under test: in-memory SQLite, or a schema of its own in TEST_DATABASE_URL's PostgreSQL.
+const pgUrl = process.env.TEST_DATABASE_URL;
+const schema = `m_${crypto.randomBytes(5).toString('hex')}`;
+let db: Db;
+beforeAll(async () => {
+  if (pgUrl) {
+    const admin = openDb(pgUrl);
+    await admin.kysely.schema.createSchema(schema).execute();
+    await admin.close();
+    db = openDb(pgUrl, { schema });
+  } else {
+    db = openDb('sqlite::memory:');
+  }
+});
+afterAll(async () => {
+  await db.close();
+  if (pgUrl) {
+    const admin = openDb(pgUrl);
+    await admin.kysely.schema.dropSchema(schema).ifExists().cascade().execute();
+    await admin.close();
+  }
+});
+
+it("024 gives every company's view of a customer the person's number, and one customer per number in a company", async () => {
+  const provider = {
+    getMigrations: async () =>
+      Object.fromEntries(Object.entries(migrations).map(([n, m]) => [n, m(db.engine)])) as Record<string, Migration>,
+  };
+  await new Migrator({
+    db: db.kysely,
+    provider,
+    allowUnorderedMigrations: true,
+    migrationTableSchema: db.schema,
+  }).migrateTo('023_emulator_state');
+  const k = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const company = async (name: string) =>
+    (
+      (await k
+        .insertInto('companies')
+        .values({
+          name,
+          vat_number: `RO${name}`,
+          vat_payer: 0,
+          administrator_name: 'A',
+          active: 1,
+          created_at: 1,
+          updated_at: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()) as { id: number }
+    ).id;
+  const [a, b] = [await company('1'), await company('2')];
+  const person = async (phone: string) =>
+    (
+      (await k
+        .insertInto('customers')
+        .values({ phone_number: phone, created_at: 1, updated_at: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow()) as { id: number }
+    ).id;
+  const [shared, own] = [await person('+40740000001'), await person('+40740000002')];
+  const view = (companyId: number, customerId: number, name: string) => ({
+    company_id: companyId,
+    customer_id: customerId,
+    name,
+    email: null,
+    orders_count: 1,
+    created_at: 1,
+    updated_at: 1,
+  });
+  await k
+    .insertInto('company_customers')
+    .values([view(a, shared, 'Ion'), view(b, shared, 'Maria'), view(a, own, 'Ana')])
+    .execute();
+
+  await migrateToLatest(db);
+
+  const rows = await db.kysely
+    .selectFrom('company_customers')
+    .select(['company_id', 'customer_id', 'phone_number', 'name'])
+    .orderBy('company_id')
+    .orderBy('customer_id')
+    .execute();
+  expect(rows).toEqual([
+    { company_id: a, customer_id: shared, phone_number: '+40740000001', name: 'Ion' },
+    { company_id: a, customer_id: own, phone_number: '+40740000002', name: 'Ana' },
+    { company_id: b, customer_id: shared, phone_number: '+40740000001', name: 'Maria' },
+  ]);
+  // A second customer of the same company under a number it already has is refused by the index.
+  const third = await person('+40740000003');
+  await expect(
+    db.kysely
+      .insertInto('company_customers')
+      .values({ ...view(a, third, 'Dan'), phone_number: '+40740000001' })
+      .execute(),
+  ).rejects.toThrow(/unique/i);
+});
