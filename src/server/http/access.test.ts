@@ -84,7 +84,12 @@ describe('access rules of every API route', () => {
   it('answers 401 to a stranger, with no token or a made-up one, on every route but the public ones', async () => {
     const publicRoutes = t.app.apiRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`);
     // Only sign-in, the health and readiness checks and signed image links may be reached without a token.
-    expect(publicRoutes.sort()).toEqual(['GET /api/health', 'GET /api/ready', 'GET /api/v1/product/:id/image', 'POST /api/v1/login']);
+    expect(publicRoutes.sort()).toEqual([
+      'GET /api/health',
+      'GET /api/ready',
+      'GET /api/v1/product/:id/image',
+      'POST /api/v1/login',
+    ]);
     // A well-formed bearer that no session holds is no better than none.
     const forged = `Bearer ${crypto.randomBytes(32).toString('base64url')}`;
     for (const r of t.app.apiRoutes.filter((x) => !x.public)) {

@@ -74,7 +74,8 @@ export async function startTestApp(
     db = opts.restartOf.db;
     closeDb = false;
   } else if (opts.instanceOf && !sqliteFile) {
-    if (!pgUrl) throw new Error('a second instance needs PostgreSQL or a SQLite file: in-memory SQLite has one connection');
+    if (!pgUrl)
+      throw new Error('a second instance needs PostgreSQL or a SQLite file: in-memory SQLite has one connection');
     db = openDb(pgUrl, { schema: opts.instanceOf.db.schema, keepLists: true });
   } else if (sqliteFile) {
     db = openDb(`sqlite:${sqliteFile}`, { readers: 2, keepLists: true });
