@@ -53,7 +53,7 @@ export const engineUnderTest = process.env.TEST_DATABASE_URL ? 'postgres' : 'sql
 export async function startTestApp(
   opts: {
     clock?: Clock;
-    deps?: Pick<AppDeps, 'logger' | 'providerRegistry' | 'providers'>;
+    deps?: Pick<AppDeps, 'logger' | 'providerRegistry' | 'providers' | 'idempotency'>;
     sqliteFile?: string;
     restartOf?: TestApp;
   } = {},
