@@ -19,6 +19,7 @@ import {
 import { systemClock, type Clock } from './lib/clock.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerIdempotency, type IdempotencyOptions } from './http/idempotency.js';
 import { registerSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/index.js';
 import { changelogRoutes } from './modules/changelog/index.js';
@@ -75,6 +76,8 @@ export interface AppDeps {
    * reset as HTTP routes under /emulators/<provider>/__emulator. Never set by main.ts.
    */
   emulatorControls?: boolean;
+  /** Overrides of IDEMPOTENCY_DEFAULTS (tests shorten the wait for a running request). */
+  idempotency?: Partial<IdempotencyOptions>;
 }
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -85,6 +88,8 @@ export interface RouteInfo {
   url: string;
   public: boolean;
   company: boolean;
+  /** Accepts an Idempotency-Key (http/idempotency.ts). */
+  idempotent: boolean;
 }
 
 declare module 'fastify' {
@@ -120,17 +125,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!r.url.startsWith('/api/')) return;
     for (const method of [r.method].flat()) {
       if (method === 'HEAD') continue;
-      const config = (r.config ?? {}) as { public?: boolean; company?: boolean };
-      apiRoutes.push({ method, url: r.url, public: Boolean(config.public), company: Boolean(config.company) });
+      const config = (r.config ?? {}) as { public?: boolean; company?: boolean; idempotent?: boolean };
+      apiRoutes.push({
+        method,
+        url: r.url,
+        public: Boolean(config.public),
+        company: Boolean(config.company),
+        idempotent: Boolean(config.idempotent),
+      });
     }
   });
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerApiNoStore(app);
+  const clock = deps.clock ?? systemClock;
+  // Before compression: its onSend must see (and store) the answer's JSON, not the compressed bytes.
+  registerIdempotency(app, deps.db, clock, deps.idempotency);
   registerCompression(app);
   // Room for a 5 MB image plus the other fields; the image's own limit is checked by the products module.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 50 } });
-  const clock = deps.clock ?? systemClock;
   registerAuth(app, deps.db, clock);
 
   // Emulated providers live in this process, on a host of their own that only the provider

@@ -335,6 +335,24 @@ export interface EmulatorRecordsTable {
   updated_at: number;
 }
 
+/**
+ * An Idempotency-Key of a create call (migration 025, http/idempotency.ts): claimed by the first
+ * request (status_code null while it runs), then its answer, replayed to the key's later requests
+ * for 24 hours. company_id is 0 for a call outside any company.
+ */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  company_id: number;
+  key: string;
+  /** SHA-256 (hex) of the request's method, URL and body. */
+  fingerprint: string;
+  status_code: number | null;
+  content_type: string | null;
+  response_body: string | null;
+  created_at: number;
+}
+
 /** The providers a company can set up (seeded by migration 009; keys are stable). */
 export interface IntegrationsTable {
   id: Generated<number>;
@@ -442,4 +460,5 @@ export interface Database {
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
   emulator_records: EmulatorRecordsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

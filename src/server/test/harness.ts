@@ -58,7 +58,7 @@ export const engineUnderTest = process.env.TEST_DATABASE_URL ? 'postgres' : 'sql
 export async function startTestApp(
   opts: {
     clock?: Clock;
-    deps?: Pick<AppDeps, 'logger' | 'providerRegistry' | 'providers' | 'emulatorControls'>;
+    deps?: Pick<AppDeps, 'logger' | 'providerRegistry' | 'providers' | 'emulatorControls' | 'idempotency'>;
     sqliteFile?: string;
     restartOf?: TestApp;
     instanceOf?: TestApp;

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { statusBody } from '../../core/api/status';
 import { api, companyHeader, request } from '../lib/api';
+import { useIdempotentCall } from '../lib/idempotency';
 import { queryKeys } from '../lib/queryKeys';
 import type { ListController } from './useList';
 
@@ -21,18 +22,21 @@ export interface UseCrudOptions<TBody> {
 /**
  * Create / update / delete mutations of one resource, following the API conventions
  * (updates are POST /path/{id}) and the list refetch rules. A body may be a plain object (JSON)
- * or FormData (multipart). `save(id, body)` creates when id is null, updates otherwise.
+ * or FormData (multipart). `save(id, body)` creates when id is null, updates otherwise. A create
+ * carries one Idempotency-Key per submission (lib/idempotency.ts), so a double click or a retry of
+ * the same form makes one record.
  */
 export function useCrud<TBody = unknown, TAnswer = unknown>({ resource, path, list, createIn }: UseCrudOptions<TBody>) {
   const qc = useQueryClient();
   const invalidate = () => qc.invalidateQueries({ queryKey: queryKeys.all(resource) });
+  const createOnce = useIdempotentCall((body: TBody, idempotencyKey: string) => {
+    const company = createIn?.(body);
+    return company === undefined
+      ? api.post<TAnswer>(path, body, { idempotencyKey })
+      : request<TAnswer>(path, { method: 'POST', body, headers: companyHeader(company), idempotencyKey });
+  });
   const create = useMutation({
-    mutationFn: (body: TBody) => {
-      const company = createIn?.(body);
-      return company === undefined
-        ? api.post<TAnswer>(path, body)
-        : request<TAnswer>(path, { method: 'POST', body, headers: companyHeader(company) });
-    },
+    mutationFn: createOnce,
     onSuccess: () => {
       list?.afterCreate();
       return invalidate();

@@ -47,6 +47,14 @@ describe('api client', () => {
       expect(localStorage.getItem(k)).toBeNull();
   });
 
+  it('sends an Idempotency-Key only when given one', async () => {
+    fetchMock.mockImplementation(async () => json(201, { data: { id: 1 } }));
+    await api.post('/api/v1/source', { source: 'x' }, { idempotencyKey: 'k-1' });
+    await api.post('/api/v1/source', { source: 'x' });
+    expect(fetchMock.mock.calls[0][1].headers['Idempotency-Key']).toBe('k-1');
+    expect(fetchMock.mock.calls[1][1].headers['Idempotency-Key']).toBeUndefined();
+  });
+
   it('sends JSON bodies and FormData as multipart', async () => {
     fetchMock.mockImplementation(async () => json(201, { data: { id: 1 } }));
     await api.post('/api/v1/company', { name: 'x' });

@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { IDEMPOTENCY_HEADER } from './idempotency';
 import { session } from './session';
 
 /** An error answer of the API (or a network failure, status 0). */
@@ -27,6 +28,11 @@ export interface RequestOptions {
   as?: 'json' | 'blob' | 'file';
   /** Extra or overriding headers (e.g. another X-Company-ID for one call). */
   headers?: Record<string, string>;
+  /**
+   * Sent as the Idempotency-Key header of a create call: the same key answers the first result
+   * instead of creating again (one key per form submission: `useIdempotentCall` in idempotency.ts).
+   */
+  idempotencyKey?: string;
 }
 
 /** `path?query` with empty values left out. */
@@ -53,6 +59,7 @@ export function requestHeaders(): Record<string, string> {
  */
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const headers = { ...requestHeaders(), ...opts.headers };
+  if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
@@ -95,10 +102,14 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Short forms: api.get('/api/v1/source', {page: 1}), api.post(path, body), api.delete(path). */
+/**
+ * Short forms: api.get('/api/v1/source', {page: 1}), api.post(path, body), api.delete(path);
+ * a create: api.post(path, body, { idempotencyKey }).
+ */
 export const api = {
   get: <T>(path: string, query?: QueryParams, signal?: AbortSignal) => request<T>(path, { query, signal }),
-  post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body: body ?? {} }),
+  post: <T>(path: string, body?: unknown, opts: Pick<RequestOptions, 'headers' | 'idempotencyKey'> = {}) =>
+    request<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
   put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body: body ?? {} }),
   delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
   blob: (path: string, query?: QueryParams) => request<Blob>(path, { query, as: 'blob' }),

@@ -20,6 +20,7 @@ import { productSearchText } from './021_product_search_text.js';
 import { listChanges } from './022_list_changes.js';
 import { emulatorState } from './023_emulator_state.js';
 import { companyCustomerPhone } from './024_company_customer_phone.js';
+import { idempotencyKeys } from './025_idempotency_keys.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '022_list_changes': listChanges,
   '023_emulator_state': emulatorState,
   '024_company_customer_phone': companyCustomerPhone,
+  '025_idempotency_keys': idempotencyKeys,
 };

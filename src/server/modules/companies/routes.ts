@@ -13,7 +13,8 @@ export function companyRoutes(app: FastifyInstance): void {
     return { data: await getCompany(req.ctx, id) };
   });
 
-  app.post('/api/v1/company', async (req, reply) =>
+  // Accepts an Idempotency-Key (http/idempotency.ts), scoped to the user alone: no company yet.
+  app.post('/api/v1/company', { config: { idempotent: true } }, async (req, reply) =>
     reply.status(201).send({ data: await createCompany(req.ctx, req.body) }),
   );
 

@@ -8,6 +8,8 @@ import { changeCustomerPhone, companyCustomer, flagCustomer } from './service.js
 /** The company's customers: list, one customer, a new phone, a flag. Changes answer the customer as it now is. */
 export function customerRoutes(app: FastifyInstance): void {
   const scoped = { config: { company: true } };
+  // A flag is a row made by a POST: it accepts an Idempotency-Key (http/idempotency.ts) like every create.
+  const create = { config: { company: true, idempotent: true } };
 
   app.get('/api/v1/customer', scoped, async (req) => {
     const q = parse(listQuery, req.query);
@@ -26,7 +28,7 @@ export function customerRoutes(app: FastifyInstance): void {
     return { data: await companyCustomer(req.ctx, current) };
   });
 
-  app.post('/api/v1/customer/:id/flag', scoped, async (req, reply) => {
+  app.post('/api/v1/customer/:id/flag', create, async (req, reply) => {
     const { id } = parse(idParam, req.params);
     await flagCustomer(req.ctx, id, req.body);
     return reply.status(201).send({ data: await companyCustomer(req.ctx, id) });

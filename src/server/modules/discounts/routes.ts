@@ -18,6 +18,8 @@ import {
 /** Order discounts and product discounts of the selected company (X-Company-ID). */
 export function discountRoutes(app: FastifyInstance): void {
   const scoped = { config: { company: true } };
+  // Creates accept an Idempotency-Key (http/idempotency.ts): a repeated submission answers the first one's result.
+  const create = { config: { company: true, idempotent: true } };
 
   app.get('/api/v1/order-discount', scoped, async (req) => listOrderDiscountsOf(req.ctx, parse(listQuery, req.query)));
 
@@ -26,7 +28,7 @@ export function discountRoutes(app: FastifyInstance): void {
     return { data: await getOrderDiscount(req.ctx, id) };
   });
 
-  app.post('/api/v1/order-discount', scoped, async (req, reply) =>
+  app.post('/api/v1/order-discount', create, async (req, reply) =>
     reply.status(201).send({ data: await createOrderDiscount(req.ctx, req.body) }),
   );
 
@@ -50,7 +52,7 @@ export function discountRoutes(app: FastifyInstance): void {
     return { data: await getProductDiscount(req.ctx, id) };
   });
 
-  app.post('/api/v1/product-discount', scoped, async (req, reply) =>
+  app.post('/api/v1/product-discount', create, async (req, reply) =>
     reply.status(201).send({ data: await createProductDiscount(req.ctx, req.body) }),
   );
 

@@ -8,6 +8,8 @@ import { createMessage, deleteMessage, getMessage, listMessagesOf, updateMessage
 /** SMS templates of the company in X-Company-ID. */
 export function messageRoutes(app: FastifyInstance, publicUrl: string): void {
   const scoped = { config: { company: true } };
+  // Creates accept an Idempotency-Key (http/idempotency.ts): a repeated submission answers the first one's result.
+  const create = { config: { company: true, idempotent: true } };
 
   app.get('/api/v1/message', scoped, async (req): Promise<MessageListResponse> => {
     const page = await listMessagesOf(req.ctx, parse(listQuery, req.query));
@@ -19,7 +21,7 @@ export function messageRoutes(app: FastifyInstance, publicUrl: string): void {
     return { data: await getMessage(req.ctx, id) };
   });
 
-  app.post('/api/v1/message', scoped, async (req, reply) =>
+  app.post('/api/v1/message', create, async (req, reply) =>
     reply.status(201).send({ data: await createMessage(req.ctx, req.body) }),
   );
 

@@ -14,6 +14,10 @@ import { createOrderAwb, orderView } from './service.js';
  */
 export function orderDocumentRoutes(app: FastifyInstance): void {
   const scoped = { config: { company: true } };
+  // The creates (AWB, invoice, storno) are guarded by their own protocol (provider-documents: one
+  // active document per order); they accept an Idempotency-Key too, so a repeated click answers
+  // the first result instead of a 409.
+  const create = { config: { company: true, idempotent: true } };
   const answer = async (req: FastifyRequest, id: number) => ({ data: await orderView(req.ctx, id) });
   const pdf = (reply: FastifyReply, filename: string, body: Buffer) =>
     reply
@@ -35,7 +39,7 @@ export function orderDocumentRoutes(app: FastifyInstance): void {
     return null;
   };
 
-  app.post('/api/v1/order/:id/awb', scoped, async (req, reply) => {
+  app.post('/api/v1/order/:id/awb', create, async (req, reply) => {
     const { id } = parse(idParam, req.params);
     const conflict = await awbChange(req, reply, id, () => createOrderAwb(req.ctx, id, req.body));
     return conflict ?? reply.status(201).send(await answer(req, id));
@@ -57,7 +61,7 @@ export function orderDocumentRoutes(app: FastifyInstance): void {
     });
   }
 
-  app.post('/api/v1/order/:id/create-invoice', scoped, async (req, reply) => {
+  app.post('/api/v1/order/:id/create-invoice', create, async (req, reply) => {
     const { id } = parse(idParam, req.params);
     const outcome = await createInvoice(req.ctx, id);
     // 200 when an earlier create whose answer was lost had issued it after all: nothing new was created.
@@ -82,7 +86,7 @@ export function orderDocumentRoutes(app: FastifyInstance): void {
     return answer(req, id);
   });
 
-  app.post('/api/v1/order/:id/storno-invoice', scoped, async (req, reply) => {
+  app.post('/api/v1/order/:id/storno-invoice', create, async (req, reply) => {
     const { id } = parse(idParam, req.params);
     await stornoInvoice(req.ctx, id, req.body);
     return reply.status(201).send(await answer(req, id));

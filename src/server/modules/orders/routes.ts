@@ -33,6 +33,9 @@ const orderIdParam = z.object({ orderId: pathId() });
  */
 export function orderRoutes(app: FastifyInstance): void {
   const scoped = { config: { company: true } };
+  // Creates (an order, a line, an applied discount) accept an Idempotency-Key (http/idempotency.ts):
+  // a repeated submission answers the first one's result and takes no stock a second time.
+  const create = { config: { company: true, idempotent: true } };
   const answer = async (ctx: ServiceContext, id: number) => ({ data: await orderView(ctx, id) });
 
   app.get('/api/v1/order', scoped, async (req) => {
@@ -47,7 +50,7 @@ export function orderRoutes(app: FastifyInstance): void {
 
   // The spec names both addresses for the new-order call.
   for (const url of ['/api/v1/order', '/api/order']) {
-    app.post(url, scoped, async (req, reply) => {
+    app.post(url, create, async (req, reply) => {
       const id = await createOrder(req.ctx, req.body);
       return reply.status(201).send(await answer(req.ctx, id));
     });
@@ -77,7 +80,7 @@ export function orderRoutes(app: FastifyInstance): void {
     return answer(req.ctx, id);
   });
 
-  app.post('/api/v1/order/:orderId/product/:productId', scoped, async (req) => {
+  app.post('/api/v1/order/:orderId/product/:productId', create, async (req) => {
     const { orderId, productId } = parse(orderProductParams, req.params);
     await addLine(req.ctx, orderId, productId, req.body);
     return answer(req.ctx, orderId);
@@ -95,7 +98,7 @@ export function orderRoutes(app: FastifyInstance): void {
     return answer(req.ctx, orderId);
   });
 
-  app.post('/api/v1/applied-discount/:orderId/add', scoped, async (req, reply) => {
+  app.post('/api/v1/applied-discount/:orderId/add', create, async (req, reply) => {
     const { orderId } = parse(orderIdParam, req.params);
     await addDiscount(req.ctx, orderId, req.body);
     return reply.status(201).send(await answer(req.ctx, orderId));

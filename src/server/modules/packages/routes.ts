@@ -14,6 +14,8 @@ import {
 /** Shipping presets of the selected company (X-Company-ID) and their contents. */
 export function packageRoutes(app: FastifyInstance): void {
   const company = { config: { company: true } };
+  // Creates (a package, a package's items) accept an Idempotency-Key (http/idempotency.ts): a repeated submission answers the first one's result.
+  const create = { config: { company: true, idempotent: true } };
 
   app.get('/api/v1/package', company, async (req) => listPackagesOf(req.ctx, parse(listQuery, req.query)));
 
@@ -22,7 +24,7 @@ export function packageRoutes(app: FastifyInstance): void {
     return { data: await getPackage(req.ctx, id) };
   });
 
-  app.post('/api/v1/package', company, async (req, reply) =>
+  app.post('/api/v1/package', create, async (req, reply) =>
     reply.status(201).send({ data: await createPackage(req.ctx, req.body) }),
   );
 
@@ -39,5 +41,5 @@ export function packageRoutes(app: FastifyInstance): void {
   });
 
   /** Replaces the package's items as a whole (see replacePackageItems). */
-  app.post('/api/v1/package-item', company, async (req) => ({ data: await replacePackageItems(req.ctx, req.body) }));
+  app.post('/api/v1/package-item', create, async (req) => ({ data: await replacePackageItems(req.ctx, req.body) }));
 }

@@ -1,5 +1,5 @@
-import { HttpError } from '../../http/errors.js';
 import type { FastifyRequest } from 'fastify';
+import { readForm } from '../../http/form.js';
 import { MAX_IMAGE_BYTES } from '../../../core/api/products.js';
 
 /** An uploaded image as received: the bytes (at most the limit + 1) and whether it was cut short. */
@@ -26,30 +26,14 @@ export async function readProductBody(req: FastifyRequest): Promise<ProductReque
       image: null,
     };
   }
-  const fields: Record<string, unknown> = {};
+  const form = await readForm(req);
   let image: UploadedImage | null = null;
-  // The app's multipart limit is MAX + 1 bytes: a file cut at that size is "too large" (not an error here).
-  // (The option exists at run time but is missing from the plugin's type of parts().)
-  const options = { throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
-  try {
-    for await (const part of req.parts(options)) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname !== 'image' || (bytes.length === 0 && !part.filename)) continue;
-        if (bytes.length === 0) {
-          image = { bytes, tooLarge: false };
-          continue;
-        }
-        image = { bytes, tooLarge: part.file.truncated || bytes.length > MAX_IMAGE_BYTES };
-      } else {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    // The parser's own errors ("Boundary not found", "Unexpected end of multipart data") carry
-    // no status: a body declared multipart that is not is the client's error, not the server's.
-    if ((err as { statusCode?: number }).statusCode) throw err;
-    throw new HttpError(400, 'multipart_malformed');
+  for (const file of form.files) {
+    if (file.field !== 'image' || (file.bytes.length === 0 && !file.filename)) continue;
+    image = {
+      bytes: file.bytes,
+      tooLarge: file.bytes.length > 0 && (file.truncated || file.bytes.length > MAX_IMAGE_BYTES),
+    };
   }
-  return { fields, image };
+  return { fields: form.fields, image };
 }

@@ -17,6 +17,8 @@ const imageQuery = z.object({ v: z.string().max(64), exp: z.coerce.number().int(
 export function productRoutes(app: FastifyInstance, appKey: string): void {
   const signer = imageSigner(appKey);
   const scoped = { config: { company: true } };
+  // Creates accept an Idempotency-Key (http/idempotency.ts): a repeated submission answers the first one's result.
+  const create = { config: { company: true, idempotent: true } };
 
   app.get('/api/v1/product', scoped, async (req) => listProductsOf(req.ctx, signer, parse(listQuery, req.query)));
 
@@ -25,7 +27,7 @@ export function productRoutes(app: FastifyInstance, appKey: string): void {
     return { data: await getProduct(req.ctx, signer, id) };
   });
 
-  app.post('/api/v1/product', scoped, async (req, reply) => {
+  app.post('/api/v1/product', create, async (req, reply) => {
     const body = await readProductBody(req);
     return reply.status(201).send({ data: await createProduct(req.ctx, signer, body) });
   });

@@ -13,6 +13,8 @@ import {
 /** Return requests of the selected company (X-Company-ID). */
 export function returnRequestRoutes(app: FastifyInstance): void {
   const company = { config: { company: true } };
+  // Creates accept an Idempotency-Key (http/idempotency.ts): a repeated submission answers the first one's result.
+  const create = { config: { company: true, idempotent: true } };
 
   app.get('/api/v1/return-request', company, async (req) => listReturnRequestsOf(req.ctx, parse(listQuery, req.query)));
 
@@ -21,7 +23,7 @@ export function returnRequestRoutes(app: FastifyInstance): void {
     return { data: await getReturnRequest(req.ctx, id) };
   });
 
-  app.post('/api/v1/return-request', company, async (req, reply) =>
+  app.post('/api/v1/return-request', create, async (req, reply) =>
     reply.status(201).send({ data: await createReturnRequest(req.ctx, req.body) }),
   );
 

@@ -7,6 +7,8 @@ import { createSource, deleteSource, getSource, listSourcesOf, updateSource } fr
 /** Sources of the selected company (X-Company-ID): the channels its orders come from. */
 export function sourceRoutes(app: FastifyInstance): void {
   const scoped = { config: { company: true } };
+  // Creates accept an Idempotency-Key (http/idempotency.ts): a repeated submission answers the first one's result.
+  const create = { config: { company: true, idempotent: true } };
 
   app.get('/api/v1/source', scoped, async (req) => listSourcesOf(req.ctx, parse(listQuery, req.query)));
 
@@ -15,7 +17,7 @@ export function sourceRoutes(app: FastifyInstance): void {
     return { data: await getSource(req.ctx, id) };
   });
 
-  app.post('/api/v1/source', scoped, async (req, reply) =>
+  app.post('/api/v1/source', create, async (req, reply) =>
     reply.status(201).send({ data: await createSource(req.ctx, req.body) }),
   );
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Product } from '../../../core/api/products';
 import { common } from '../../components/i18n';
 import { session } from '../../lib/session';
@@ -66,6 +66,8 @@ const mug = product(4, 'Cană', 'CN', 10.1);
 const tee = product(7, 'Tricou', 'TR', 45.5);
 
 const posts: unknown[] = [];
+/** The Idempotency-Key of each order POST, in order. */
+const postKeys: (string | undefined)[] = [];
 let orderAnswer: () => { status: number; body: unknown } = () => ({ status: 201, body: { id: 321 } });
 let releaseOrder: (() => void) | null = null;
 let holdOrder = false;
@@ -89,6 +91,7 @@ function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
     );
   if (url.pathname === '/api/v1/order' && init?.method === 'POST') {
     posts.push(JSON.parse(String(init.body)));
+    postKeys.push((init.headers as Record<string, string>)['Idempotency-Key']);
     const { status, body } = orderAnswer();
     if (!holdOrder) return Promise.resolve(json(status, body));
     return new Promise((resolve) => (releaseOrder = () => resolve(json(status, body))));
@@ -144,6 +147,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   posts.length = 0;
+  postKeys.length = 0;
   holdOrder = false;
   releaseOrder = null;
   orderAnswer = () => ({ status: 201, body: { id: 321 } });
@@ -244,6 +248,41 @@ describe('NewOrderPage', () => {
     // Correcting the phone clears its message.
     fireEvent.change(screen.getByRole('textbox', { name: 'Phone' }), { target: { value: '0744123456' } });
     expect(screen.queryByText('The phone number is not valid.')).toBeNull();
+  });
+
+  it('a submission carries an Idempotency-Key; a double submit and a retry of the same order send the same one', async () => {
+    orderAnswer = () => ({ status: 503, body: { message: 'Try again.' } });
+    const router = renderForm();
+    await fillCustomer();
+    await pick('Cană (CN)');
+    const form = createButton().closest('form')!;
+    // Two submits before React draws the disabled button: a double click both of whose clicks land.
+    act(() => {
+      form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    });
+    await waitFor(() => expect(createButton().disabled).toBe(false));
+    // Both reach the server, with one key: the server makes them one order.
+    expect(posts).toHaveLength(2);
+    const key = postKeys[0];
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(postKeys)).toEqual(new Set([key]));
+
+    // The answer failed: sending the same order again is the same submission, with the same key.
+    fireEvent.click(createButton());
+    await waitFor(() => expect(postKeys.length).toBe(posts.length));
+    await waitFor(() => expect(createButton().disabled).toBe(false));
+    expect(postKeys.at(-1)).toBe(key);
+
+    // Another order (one more mug) is another submission: a new key; it succeeds.
+    orderAnswer = () => ({ status: 201, body: { id: 321 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Increase the quantity of Cană' }));
+    const before = posts.length;
+    fireEvent.click(createButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/321'));
+    expect(posts).toHaveLength(before + 1);
+    expect(postKeys.at(-1)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(postKeys.at(-1)).not.toBe(key);
   });
 
   it('without a company: Company ID not found', async () => {

@@ -25,6 +25,7 @@ import { ProductSelect } from '../../components/ProductSelect';
 import type { ProductOption } from '../../components/useProductOptions';
 import { CompanyRequired, PageHeader } from '../../components/states';
 import { api, ApiError, errorMessage } from '../../lib/api';
+import { useIdempotentCall } from '../../lib/idempotency';
 import { formatAmount } from '../../lib/format';
 import { useForm } from '../../lib/form';
 import { queryKeys } from '../../lib/queryKeys';
@@ -80,8 +81,13 @@ function NewOrderForm({ companyId }: { companyId: number }) {
   const [failure, setFailure] = useState<unknown>(null);
   const { values, errors } = form;
 
+  // One Idempotency-Key per submission: a double click (two submits before the button is
+  // disabled) or a retry of the same order sends the same key, and the server makes one order.
+  const send = useIdempotentCall((payload: ReturnType<typeof newOrderPayload>, idempotencyKey: string) =>
+    api.post<unknown>(ORDERS_PATH, payload, { idempotencyKey }),
+  );
   const create = useMutation({
-    mutationFn: (v: NewOrderValues) => api.post<unknown>(ORDERS_PATH, newOrderPayload(v)),
+    mutationFn: (v: NewOrderValues) => send(newOrderPayload(v)),
     onSuccess: async (answer) => {
       await Promise.all(
         ['order', 'customer', 'product'].map((r) => qc.invalidateQueries({ queryKey: queryKeys.all(r) })),

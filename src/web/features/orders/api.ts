@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Package } from '../../../core/api/packages';
 import type { AwbPayload } from '../../../core/api/shipping';
 import { api, ApiError, type DownloadedFile } from '../../lib/api';
+import { useIdempotentCall } from '../../lib/idempotency';
 import { queryKeys } from '../../lib/queryKeys';
 import { useCompanyId } from '../../lib/session';
 import { useList } from '../../components/useList';
@@ -84,14 +85,29 @@ export function useOrderChange<V, R = unknown>(orderId: number, call: (vars: V) 
   });
 }
 
+/**
+ * A change that creates something (a line, a discount, a flag, a document): like useOrderChange,
+ * with one Idempotency-Key per submission (lib/idempotency.ts), so a double click or a retry of
+ * the same change on the same order is made once.
+ */
+export function useOrderCreate<V, R = unknown>(orderId: number, call: (vars: V, idempotencyKey: string) => Promise<R>) {
+  const once = useIdempotentCall((sent: { orderId: number; vars: V }, key: string) => call(sent.vars, key));
+  return useOrderChange(orderId, (vars: V) => once({ orderId, vars }));
+}
+
 /** A 409 on a flag means this company already flagged the customer: that counts as success, the customer is flagged either way. */
 export async function flagCustomer(
   customerId: number,
   reason: string,
   orderId?: number,
+  idempotencyKey?: string,
 ): Promise<'flagged' | 'already'> {
   try {
-    await api.post(`/api/v1/customer/${customerId}/flag`, { reason, ...(orderId ? { order_id: orderId } : {}) });
+    await api.post(
+      `/api/v1/customer/${customerId}/flag`,
+      { reason, ...(orderId ? { order_id: orderId } : {}) },
+      { idempotencyKey },
+    );
     return 'flagged';
   } catch (e) {
     if (e instanceof ApiError && e.status === 409) return 'already';
@@ -131,20 +147,20 @@ export function useOrderActions(orderId: number) {
     ),
     cancel: useOrderChange(orderId, () => api.post(`${ORDERS_PATH}/${orderId}/cancel`)),
     restore: useOrderChange(orderId, () => api.post(`${ORDERS_PATH}/${orderId}/uncancel`)),
-    flag: useOrderChange(orderId, ({ customerId, reason }: { customerId: number; reason: string }) =>
-      flagCustomer(customerId, reason, orderId),
+    flag: useOrderCreate(orderId, ({ customerId, reason }: { customerId: number; reason: string }, key) =>
+      flagCustomer(customerId, reason, orderId, key),
     ),
-    addProduct: useOrderChange(orderId, ({ productId, quantity }: { productId: number; quantity: number }) =>
-      api.post(`${ORDERS_PATH}/${orderId}/product/${productId}`, { quantity }),
+    addProduct: useOrderCreate(orderId, ({ productId, quantity }: { productId: number; quantity: number }, key) =>
+      api.post(`${ORDERS_PATH}/${orderId}/product/${productId}`, { quantity }, { idempotencyKey: key }),
     ),
     setLineQuantity: useOrderChange(orderId, ({ lineId, quantity }: { lineId: number; quantity: number }) =>
       api.post(`/api/v1/order-product/${lineId}`, { quantity }),
     ),
     removeLine: useOrderChange(orderId, (lineId: number) => api.delete(`/api/v1/order-product/${lineId}`)),
-    addDiscount: useOrderChange(
+    addDiscount: useOrderCreate(
       orderId,
-      (body: { type: 'amount' | 'percentage'; value: number; order_product_id: number | null }) =>
-        api.post(`/api/v1/applied-discount/${orderId}/add`, body),
+      (body: { type: 'amount' | 'percentage'; value: number; order_product_id: number | null }, key) =>
+        api.post(`/api/v1/applied-discount/${orderId}/add`, body, { idempotencyKey: key }),
     ),
     updateDiscount: useOrderChange(orderId, ({ id, value }: { id: number; value: number }) =>
       api.post(`/api/v1/applied-discount/${id}`, { value }),
@@ -166,13 +182,17 @@ export const orderPdf = {
 export function useDocumentActions(orderId: number) {
   const path = `${ORDERS_PATH}/${orderId}`;
   return {
-    createAwb: useOrderChange(orderId, (body: AwbPayload) => api.post<{ data: Order }>(`${path}/awb`, body)),
+    createAwb: useOrderCreate(orderId, (body: AwbPayload, key) =>
+      api.post<{ data: Order }>(`${path}/awb`, body, { idempotencyKey: key }),
+    ),
     deleteAwb: useOrderChange(orderId, () => api.delete<{ data: Order }>(`${path}/awb`)),
-    createInvoice: useOrderChange(orderId, () => api.post<{ data: Order }>(`${path}/create-invoice`)),
+    createInvoice: useOrderCreate(orderId, (_: void, key) =>
+      api.post<{ data: Order }>(`${path}/create-invoice`, {}, { idempotencyKey: key }),
+    ),
     cancelInvoice: useOrderChange(orderId, () => api.post<{ data: Order }>(`${path}/cancel-invoice`)),
     deleteInvoice: useOrderChange(orderId, () => api.post<{ data: Order }>(`${path}/delete-invoice`)),
-    storno: useOrderChange(orderId, (body: { order_products: { id: number; quantity: number }[] }) =>
-      api.post<{ data: Order }>(`${path}/storno-invoice`, body),
+    storno: useOrderCreate(orderId, (body: { order_products: { id: number; quantity: number }[] }, key) =>
+      api.post<{ data: Order }>(`${path}/storno-invoice`, body, { idempotencyKey: key }),
     ),
   };
 }

@@ -3,6 +3,7 @@ import type { Package } from '../../../core/api/packages';
 import { useCrud } from '../../components/useCrud';
 import { useList } from '../../components/useList';
 import { api } from '../../lib/api';
+import { useIdempotentCall } from '../../lib/idempotency';
 import { queryKeys } from '../../lib/queryKeys';
 import { useCompanyId } from '../../lib/session';
 
@@ -51,9 +52,12 @@ export function usePackageDetail(id: number | null) {
 /** Saves the whole list of items (replaces what the package held). */
 export function useSavePackageItems() {
   const qc = useQueryClient();
+  const save = useIdempotentCall(
+    (body: { package_id: number; package_items: { product_id: number; quantity: number }[] }, idempotencyKey) =>
+      api.post<{ data: Package }>('/api/v1/package-item', body, { idempotencyKey }),
+  );
   return useMutation({
-    mutationFn: (body: { package_id: number; package_items: { product_id: number; quantity: number }[] }) =>
-      api.post<{ data: Package }>('/api/v1/package-item', body),
+    mutationFn: save,
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.all(RESOURCE) }),
   });
 }
