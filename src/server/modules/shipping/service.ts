@@ -19,6 +19,7 @@ import './messages.js';
 import {
   activeShipment,
   countShipments,
+  hasUnsettledTwin,
   insertPendingShipment,
   knownAwbs,
   moveShipment,
@@ -239,11 +240,13 @@ async function recordAwb(
 // ---- settling an unknown create ---------------------------------------------------------------
 
 /**
- * Asks the courier whether the unknown create made an AWB: the AWBs carrying its reference, less
- * those already recorded here. One: it is the order's (`adopted`). None: `absent`, the row fails
- * and a new create may go. The courier could not be asked: `unreachable`, the row stays unknown.
- * Several (Sameday, which matches on cash on delivery and weight): `ambiguous`, it stays unknown
- * for a person to look at rather than guess.
+ * Asks the courier whether the unknown create made an AWB, leaving out the AWBs already recorded
+ * here. An AWB that carries the create's reference is the order's (`adopted`). Without one, the
+ * AWBs the courier matched on cash on delivery and weight alone (Sameday, when its answers carry
+ * no reference): none is `absent` (the row fails and a new create may go); one is adopted unless
+ * another unsettled create of the company carried the same cash on delivery and weight (it could
+ * be that one's); otherwise `ambiguous`, left unknown for a person rather than guessed. The
+ * courier could not be asked: `unreachable`, the row stays unknown.
  */
 export async function settleUnknownShipment(ctx: ServiceContext, row: ShipmentRow): Promise<SettleOutcome> {
   let account: ProviderAccount<CourierClient>;
@@ -272,15 +275,9 @@ export async function settleUnknownShipment(ctx: ServiceContext, row: ShipmentRo
     found.map((f) => f.awbNumber),
   );
   const candidates = found.filter((f) => !known.has(f.awbNumber));
-  if (candidates.length > 1) {
-    await noteShipmentError(
-      ctx.db.kysely,
-      row.id,
-      `several AWBs could be this create's: ${candidates.map((c) => c.awbNumber).join(', ')}`,
-    );
-    return 'ambiguous';
-  }
-  if (candidates.length === 0) {
+  const own = candidates.filter((f) => f.matchedBy === 'reference');
+  const pick = own.length > 0 ? own : candidates;
+  if (pick.length === 0) {
     await moveShipment(
       ctx.db.kysely,
       row.id,
@@ -291,8 +288,18 @@ export async function settleUnknownShipment(ctx: ServiceContext, row: ShipmentRo
     );
     return 'absent';
   }
-  await recordAwb(ctx, row.id, row.order_id, row.courier, candidates[0], { found_after_timeout: true });
-  return 'adopted';
+  if (pick.length === 1 && (own.length === 1 || !(await hasUnsettledTwin(ctx.db.kysely, row)))) {
+    await recordAwb(ctx, row.id, row.order_id, row.courier, pick[0], { found_after_timeout: true });
+    return 'adopted';
+  }
+  await noteShipmentError(
+    ctx.db.kysely,
+    row.id,
+    pick.length === 1
+      ? `${pick[0].awbNumber} could be this create's or another unsettled create's with the same cash on delivery and weight`
+      : `several AWBs could be this create's: ${pick.map((c) => c.awbNumber).join(', ')}`,
+  );
+  return 'ambiguous';
 }
 
 // ---- label, delete ----------------------------------------------------------------------------

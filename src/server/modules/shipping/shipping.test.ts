@@ -568,6 +568,45 @@ describe('a create whose answer never came', () => {
     ).toEqual([]);
   });
 
+  it('Sameday: identical orders whose answers were lost each settle to their own AWB by reference; one that never reached Sameday fails', async () => {
+    const { u, order } = await seller(['sameday']);
+    // The same total, parcel and address: only the reference tells their AWBs apart.
+    const [a, b, c] = [await order(), await order(), await order()];
+    providers.timeoutMs = SHORT_LIMIT_MS;
+    for (const o of [a, b, c]) {
+      emulators().sameday.faults.set('answer_lost', 1);
+      expect((await createAwb(u, o.id, samedayBody())).statusCode).toBe(504);
+    }
+    providers.timeoutMs = NORMAL_LIMIT_MS;
+    // The third create never reached Sameday.
+    const [neverMade] = await atCourier('sameday', c.id);
+    await emulators().sameday.store.remove('shipments', neverMade.number);
+    const [madeA] = await atCourier('sameday', a.id);
+    const [madeB] = await atCourier('sameday', b.id);
+    expect([madeA.codBani, madeA.weightKg]).toEqual([madeB.codBani, madeB.weightKg]);
+
+    clock.advance(61);
+    await runJobs();
+    for (const [o, made] of [
+      [a, madeA],
+      [b, madeB],
+    ] as const) {
+      const settled = await orderOf(u, o.id);
+      expect(settled).toMatchObject({ awb: made.number, courier: 'sameday', status: 'processing', awb_state: null });
+      expect(settled.history.find((e: { type: string }) => e.type === 'awb_created').data).toEqual({
+        courier: 'sameday',
+        awb: made.number,
+        found_after_timeout: true,
+      });
+    }
+    expect(await orderOf(u, c.id)).toMatchObject({ awb: null, awb_state: null, status: 'new' });
+    // Every check is done with.
+    expect(await t.db.kysely.selectFrom('jobs').select('key').where('kind', '=', SETTLE_JOB).execute()).toEqual([]);
+    const again = await createAwb(u, c.id, samedayBody());
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await atCourier('sameday', c.id)).map((s) => s.reference)).toEqual([`${c.id}-2`]);
+  });
+
   it('a pending create whose request died is checked once stale: an AWB made with its reference is adopted', async () => {
     const { u, order } = await seller(['sameday']);
     const o = await order();
