@@ -19,6 +19,7 @@ import { orderSearchText } from './020_order_search_text.js';
 import { productSearchText } from './021_product_search_text.js';
 import { listChanges } from './022_list_changes.js';
 import { emulatorState } from './023_emulator_state.js';
+import { shipmentCandidates } from './026_shipment_candidates.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '021_product_search_text': productSearchText,
   '022_list_changes': listChanges,
   '023_emulator_state': emulatorState,
+  '026_shipment_candidates': shipmentCandidates,
 };

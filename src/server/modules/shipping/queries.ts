@@ -164,3 +164,18 @@ export async function noteShipmentError(exec: Executor, id: number, error: strin
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * Marks that the company was told the create's outcome is still unknown; true only for the call
+ * that marked it (the row still unsettled and not marked before), so the telling happens once.
+ */
+export async function markNoticed(exec: Executor, id: number, now: number): Promise<boolean> {
+  const res = await exec
+    .updateTable('shipments')
+    .set({ notified_at: now })
+    .where('id', '=', id)
+    .where('notified_at', 'is', null)
+    .where('state', 'in', UNSETTLED_STATES)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

@@ -6,6 +6,7 @@ import type { CourierClient, CreateAwbInput, CreatedAwb } from '../../providers/
 import { isProviderError, PROVIDER_LABELS } from '../../providers/http.js';
 import { geoData } from '../geo/index.js';
 import { courierFor, isUsable, listCompanyIntegrations, type ProviderAccount } from '../integrations/index.js';
+import { insertSystemNotification } from '../notifications/index.js';
 import { attachAwb, detachAwb, lockOrder, orderOf, type OrderRow } from '../order-lifecycle/index.js';
 import {
   claimDocument,
@@ -22,6 +23,7 @@ import {
   hasUnsettledTwin,
   insertPendingShipment,
   knownAwbs,
+  markNoticed,
   moveShipment,
   noteShipmentError,
   parcelNumbersOf,
@@ -43,13 +45,34 @@ export const SETTLE_JOB = 'shipment-settle';
 /** A lookup reads AWBs from a little before the create (clocks differ). */
 const LOOKUP_MARGIN_SECONDS = 10 * 60;
 
-/** The shipments table as the provider documents protocol sees it. A courier is asked at once about an unknown create. */
+/**
+ * The shipments table as the provider documents protocol sees it. A courier is asked at once about
+ * an unknown create; one still unknown after a while is told to the company (tellStillUnknown).
+ */
 export const shipmentStore: DocumentStore<ShipmentRow> = {
   checkJob: SETTLE_JOB,
   settleAfterSeconds: 0,
   find: shipmentById,
   move: (exec, id, from, to, error, now) => moveShipment(exec, id, from, to, { error }, now),
+  notice: { noticed: (row) => row.notified_at !== null, tell: (ctx, row) => tellStillUnknown(ctx, row) },
 };
+
+/**
+ * One notification to the company that the courier has still not said whether it made the
+ * order's AWB; the row is marked in the same transaction, so it is told once.
+ */
+async function tellStillUnknown(ctx: ServiceContext, row: ShipmentRow): Promise<void> {
+  await ctx.db.transaction(async (trx) => {
+    if (!(await markNoticed(trx, row.id, ctx.now))) return;
+    await insertSystemNotification(trx, {
+      companyId: row.company_id,
+      kind: 'awb_unconfirmed',
+      params: { order: row.order_id, courier: label(row.courier) },
+      type: 'warning',
+      now: ctx.now,
+    });
+  });
+}
 
 /** A 409 that answers with the order as it is (the route adds it), so the page shows the AWB or its state. */
 export class AwbConflict extends HttpError {
