@@ -42,6 +42,19 @@ const kinds = {
       description: 'Coletul comenzii #{{order}} (AWB {{courier}} {{awb}}) se întoarce la dumneavoastră.',
     },
   },
+  // Raised by the check of an AWB create whose outcome is still unknown after a while (params: order, courier).
+  awb_unconfirmed: {
+    en: {
+      title: 'AWB not confirmed',
+      description:
+        '{{courier}} has still not confirmed whether it made the AWB of order #{{order}}. It is checked again regularly, and the order can get no other AWB meanwhile; you can also look for it on the courier’s site.',
+    },
+    ro: {
+      title: 'AWB neconfirmat',
+      description:
+        '{{courier}} încă nu a confirmat dacă a creat AWB-ul comenzii #{{order}}. Se verifică din nou periodic, iar între timp comanda nu poate primi alt AWB; îl puteți căuta și pe site-ul curierului.',
+    },
+  },
 } as const;
 
 export type NotificationKind = keyof typeof kinds;

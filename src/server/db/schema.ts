@@ -302,6 +302,10 @@ export interface ShipmentsTable {
   created_by: number | null;
   created_at: number;
   updated_at: number;
+  /** JSON array of the AWBs that could be an unknown create's when the courier cannot tell (migration 026). */
+  candidates: string | null;
+  /** When the company was told the create's outcome is still unknown (migration 026). */
+  notified_at: number | null;
 }
 
 export interface JobsTable {

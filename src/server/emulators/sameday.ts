@@ -32,7 +32,8 @@ import {
  * `errors.children`; other 400s only `message`.
  *
  * Its store: `accounts` by username, `tokens` by token (they outlive a restart, as Sameday's do),
- * `shipments` by AWB number; counter `awb`.
+ * `shipments` by AWB number; counter `awb`. An AWB keeps the create's `clientInternalReference`
+ * and its status read gives it back (`expeditionSummary.clientInternalReference`).
  */
 
 interface ContactPerson {
@@ -529,6 +530,10 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
             servicePayment: baniToNumber(s.costBani),
             awbWeight: s.weightKg,
             redirectionsAttempts: 0,
+            // The create's clientInternalReference (null when it had none). Sameday documents the
+            // field on the create; which read gives it back is not documented: this emulator gives it
+            // in the summary, and the client copes with an answer that has none.
+            clientInternalReference: s.reference,
           },
           expeditionStatus: { ...last, expeditionDetails: '' },
           parcelsStatus: s.parcelNumbers.map((parcelAwbNumber) => ({ ...last, parcelAwbNumber, parcelDetails: '' })),

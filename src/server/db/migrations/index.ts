@@ -21,6 +21,7 @@ import { listChanges } from './022_list_changes.js';
 import { emulatorState } from './023_emulator_state.js';
 import { companyCustomerPhone } from './024_company_customer_phone.js';
 import { idempotencyKeys } from './025_idempotency_keys.js';
+import { shipmentCandidates } from './026_shipment_candidates.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '023_emulator_state': emulatorState,
   '024_company_customer_phone': companyCustomerPhone,
   '025_idempotency_keys': idempotencyKeys,
+  '026_shipment_candidates': shipmentCandidates,
 };

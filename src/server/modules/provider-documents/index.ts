@@ -9,6 +9,7 @@ export {
   secondsUntilCheck,
   sendOnce,
   settleBeforeCreate,
+  UNKNOWN_NOTICE_SECONDS,
   UNREACHABLE_AGAIN_SECONDS,
   type DocumentRowLike,
   type DocumentStore,

@@ -38,6 +38,12 @@ export const FIRST_CHECK_SECONDS = 60;
 export const UNREACHABLE_AGAIN_SECONDS = 5 * 60;
 /** Several candidates need a person; the question is asked again hourly meanwhile. */
 export const AMBIGUOUS_AGAIN_SECONDS = 60 * 60;
+/**
+ * A create whose outcome is still unknown this long after it was sent is told to the company
+ * (once, by the document's `notice`) instead of being waited on silently: the order can get no
+ * other document meanwhile, and a person may know, or find out at the provider, what happened.
+ */
+export const UNKNOWN_NOTICE_SECONDS = 30 * 60;
 
 /** What a document table tells the protocol. */
 export interface DocumentStore<Row extends DocumentRowLike> {
@@ -58,6 +64,16 @@ export interface DocumentStore<Row extends DocumentRowLike> {
     error: string,
     now: number,
   ): Promise<boolean>;
+  /**
+   * How the company is told that a create's outcome is still unknown after
+   * UNKNOWN_NOTICE_SECONDS; a document without one is only asked about again. `noticed` says
+   * whether it was told already; `tell` tells it once (a second call, another instance's
+   * included, changes nothing) and says why it is still unknown.
+   */
+  notice?: {
+    noticed(row: Row): boolean;
+    tell(ctx: ServiceContext, row: Row, why: 'unreachable' | 'ambiguous'): Promise<void>;
+  };
 }
 
 export interface DocumentRowLike {
@@ -218,7 +234,9 @@ async function toUnknown<Row extends DocumentRowLike>(
  * never stays with an unsettled create. A row settled by its request is done with; one still too
  * fresh waits; a stale pending row becomes unknown; an unknown one is settled with the provider,
  * and asked again later while the provider cannot answer (a provider error counts as that) or
- * finds several candidates.
+ * finds several candidates. Once settled (by this check, a new create or a person) the check
+ * ends. One still unknown UNKNOWN_NOTICE_SECONDS after its create is told to the company once
+ * (the store's `notice`); until then the check comes back no later than that moment.
  */
 export function documentCheckJob<Row extends DocumentRowLike>(
   store: DocumentStore<Row>,
@@ -240,8 +258,13 @@ export function documentCheckJob<Row extends DocumentRowLike>(
         if (!isProviderError(err)) throw err;
         outcome = 'unreachable';
       }
-      if (outcome === 'unreachable') return { again: UNREACHABLE_AGAIN_SECONDS };
-      if (outcome === 'ambiguous') return { again: AMBIGUOUS_AGAIN_SECONDS };
+      if (outcome !== 'unreachable' && outcome !== 'ambiguous') return;
+      const again = outcome === 'unreachable' ? UNREACHABLE_AGAIN_SECONDS : AMBIGUOUS_AGAIN_SECONDS;
+      if (!store.notice || store.notice.noticed(unknown)) return { again };
+      const untilNotice = Number(unknown.created_at) + UNKNOWN_NOTICE_SECONDS - ctx.clock.now();
+      if (untilNotice > 0) return { again: Math.min(again, untilNotice) };
+      await store.notice.tell(ctx, unknown, outcome);
+      return { again };
     },
   };
 }

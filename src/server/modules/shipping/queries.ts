@@ -120,6 +120,24 @@ export async function knownAwbs(exec: Executor, courier: string, awbs: string[])
   return new Set(rows.map((r) => r.awb!));
 }
 
+/**
+ * Whether another create of the company at this courier, not settled yet, carried the same cash on
+ * delivery and weight: an AWB found only by those could then be either one's.
+ */
+export async function hasUnsettledTwin(exec: Executor, row: ShipmentRow): Promise<boolean> {
+  const twin = await exec
+    .selectFrom('shipments')
+    .select('id')
+    .where('company_id', '=', row.company_id)
+    .where('courier', '=', row.courier)
+    .where('state', 'in', UNSETTLED_STATES)
+    .where('cod_bani', '=', row.cod_bani)
+    .where('weight_grams', '=', row.weight_grams)
+    .where('id', '<>', row.id)
+    .executeTakeFirst();
+  return twin !== undefined;
+}
+
 export const parcelNumbersOf = (row: Pick<ShipmentRow, 'parcel_numbers'>): string[] =>
   row.parcel_numbers ? (JSON.parse(row.parcel_numbers) as string[]) : [];
 
@@ -145,4 +163,19 @@ export async function noteShipmentError(exec: Executor, id: number, error: strin
     .set({ error: error.slice(0, 500) })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Marks that the company was told the create's outcome is still unknown; true only for the call
+ * that marked it (the row still unsettled and not marked before), so the telling happens once.
+ */
+export async function markNoticed(exec: Executor, id: number, now: number): Promise<boolean> {
+  const res = await exec
+    .updateTable('shipments')
+    .set({ notified_at: now })
+    .where('id', '=', id)
+    .where('notified_at', 'is', null)
+    .where('state', 'in', UNSETTLED_STATES)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
 }

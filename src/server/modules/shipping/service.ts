@@ -6,6 +6,7 @@ import type { CourierClient, CreateAwbInput, CreatedAwb } from '../../providers/
 import { isProviderError, PROVIDER_LABELS } from '../../providers/http.js';
 import { geoData } from '../geo/index.js';
 import { courierFor, isUsable, listCompanyIntegrations, type ProviderAccount } from '../integrations/index.js';
+import { insertSystemNotification } from '../notifications/index.js';
 import { attachAwb, detachAwb, lockOrder, orderOf, type OrderRow } from '../order-lifecycle/index.js';
 import {
   claimDocument,
@@ -19,8 +20,10 @@ import './messages.js';
 import {
   activeShipment,
   countShipments,
+  hasUnsettledTwin,
   insertPendingShipment,
   knownAwbs,
+  markNoticed,
   moveShipment,
   noteShipmentError,
   parcelNumbersOf,
@@ -42,13 +45,34 @@ export const SETTLE_JOB = 'shipment-settle';
 /** A lookup reads AWBs from a little before the create (clocks differ). */
 const LOOKUP_MARGIN_SECONDS = 10 * 60;
 
-/** The shipments table as the provider documents protocol sees it. A courier is asked at once about an unknown create. */
+/**
+ * The shipments table as the provider documents protocol sees it. A courier is asked at once about
+ * an unknown create; one still unknown after a while is told to the company (tellStillUnknown).
+ */
 export const shipmentStore: DocumentStore<ShipmentRow> = {
   checkJob: SETTLE_JOB,
   settleAfterSeconds: 0,
   find: shipmentById,
   move: (exec, id, from, to, error, now) => moveShipment(exec, id, from, to, { error }, now),
+  notice: { noticed: (row) => row.notified_at !== null, tell: (ctx, row) => tellStillUnknown(ctx, row) },
 };
+
+/**
+ * One notification to the company that the courier has still not said whether it made the
+ * order's AWB; the row is marked in the same transaction, so it is told once.
+ */
+async function tellStillUnknown(ctx: ServiceContext, row: ShipmentRow): Promise<void> {
+  await ctx.db.transaction(async (trx) => {
+    if (!(await markNoticed(trx, row.id, ctx.now))) return;
+    await insertSystemNotification(trx, {
+      companyId: row.company_id,
+      kind: 'awb_unconfirmed',
+      params: { order: row.order_id, courier: label(row.courier) },
+      type: 'warning',
+      now: ctx.now,
+    });
+  });
+}
 
 /** A 409 that answers with the order as it is (the route adds it), so the page shows the AWB or its state. */
 export class AwbConflict extends HttpError {
@@ -239,11 +263,13 @@ async function recordAwb(
 // ---- settling an unknown create ---------------------------------------------------------------
 
 /**
- * Asks the courier whether the unknown create made an AWB: the AWBs carrying its reference, less
- * those already recorded here. One: it is the order's (`adopted`). None: `absent`, the row fails
- * and a new create may go. The courier could not be asked: `unreachable`, the row stays unknown.
- * Several (Sameday, which matches on cash on delivery and weight): `ambiguous`, it stays unknown
- * for a person to look at rather than guess.
+ * Asks the courier whether the unknown create made an AWB, leaving out the AWBs already recorded
+ * here. An AWB that carries the create's reference is the order's (`adopted`). Without one, the
+ * AWBs the courier matched on cash on delivery and weight alone (Sameday, when its answers carry
+ * no reference): none is `absent` (the row fails and a new create may go); one is adopted unless
+ * another unsettled create of the company carried the same cash on delivery and weight (it could
+ * be that one's); otherwise `ambiguous`, left unknown for a person rather than guessed. The
+ * courier could not be asked: `unreachable`, the row stays unknown.
  */
 export async function settleUnknownShipment(ctx: ServiceContext, row: ShipmentRow): Promise<SettleOutcome> {
   let account: ProviderAccount<CourierClient>;
@@ -272,15 +298,9 @@ export async function settleUnknownShipment(ctx: ServiceContext, row: ShipmentRo
     found.map((f) => f.awbNumber),
   );
   const candidates = found.filter((f) => !known.has(f.awbNumber));
-  if (candidates.length > 1) {
-    await noteShipmentError(
-      ctx.db.kysely,
-      row.id,
-      `several AWBs could be this create's: ${candidates.map((c) => c.awbNumber).join(', ')}`,
-    );
-    return 'ambiguous';
-  }
-  if (candidates.length === 0) {
+  const own = candidates.filter((f) => f.matchedBy === 'reference');
+  const pick = own.length > 0 ? own : candidates;
+  if (pick.length === 0) {
     await moveShipment(
       ctx.db.kysely,
       row.id,
@@ -291,8 +311,18 @@ export async function settleUnknownShipment(ctx: ServiceContext, row: ShipmentRo
     );
     return 'absent';
   }
-  await recordAwb(ctx, row.id, row.order_id, row.courier, candidates[0], { found_after_timeout: true });
-  return 'adopted';
+  if (pick.length === 1 && (own.length === 1 || !(await hasUnsettledTwin(ctx.db.kysely, row)))) {
+    await recordAwb(ctx, row.id, row.order_id, row.courier, pick[0], { found_after_timeout: true });
+    return 'adopted';
+  }
+  await noteShipmentError(
+    ctx.db.kysely,
+    row.id,
+    pick.length === 1
+      ? `${pick[0].awbNumber} could be this create's or another unsettled create's with the same cash on delivery and weight`
+      : `several AWBs could be this create's: ${pick.map((c) => c.awbNumber).join(', ')}`,
+  );
+  return 'ambiguous';
 }
 
 // ---- label, delete ----------------------------------------------------------------------------

@@ -568,6 +568,102 @@ describe('a create whose answer never came', () => {
     ).toEqual([]);
   });
 
+  it('Sameday: identical orders whose answers were lost each settle to their own AWB by reference; one that never reached Sameday fails', async () => {
+    const { u, order } = await seller(['sameday']);
+    // The same total, parcel and address: only the reference tells their AWBs apart.
+    const [a, b, c] = [await order(), await order(), await order()];
+    providers.timeoutMs = SHORT_LIMIT_MS;
+    for (const o of [a, b, c]) {
+      emulators().sameday.faults.set('answer_lost', 1);
+      expect((await createAwb(u, o.id, samedayBody())).statusCode).toBe(504);
+    }
+    providers.timeoutMs = NORMAL_LIMIT_MS;
+    // The third create never reached Sameday.
+    const [neverMade] = await atCourier('sameday', c.id);
+    await emulators().sameday.store.remove('shipments', neverMade.number);
+    const [madeA] = await atCourier('sameday', a.id);
+    const [madeB] = await atCourier('sameday', b.id);
+    expect([madeA.codBani, madeA.weightKg]).toEqual([madeB.codBani, madeB.weightKg]);
+
+    clock.advance(61);
+    await runJobs();
+    for (const [o, made] of [
+      [a, madeA],
+      [b, madeB],
+    ] as const) {
+      const settled = await orderOf(u, o.id);
+      expect(settled).toMatchObject({ awb: made.number, courier: 'sameday', status: 'processing', awb_state: null });
+      expect(settled.history.find((e: { type: string }) => e.type === 'awb_created').data).toEqual({
+        courier: 'sameday',
+        awb: made.number,
+        found_after_timeout: true,
+      });
+    }
+    expect(await orderOf(u, c.id)).toMatchObject({ awb: null, awb_state: null, status: 'new' });
+    // Every check is done with.
+    expect(await t.db.kysely.selectFrom('jobs').select('key').where('kind', '=', SETTLE_JOB).execute()).toEqual([]);
+    const again = await createAwb(u, c.id, samedayBody());
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await atCourier('sameday', c.id)).map((s) => s.reference)).toEqual([`${c.id}-2`]);
+  });
+
+  it('a create still unknown 30 minutes after it was sent is told to the company once; the checks stop once it settles', async () => {
+    const { u, order } = await seller(['sameday']);
+    const o = await order();
+    providers.timeoutMs = SHORT_LIMIT_MS;
+    emulators().sameday.faults.set('answer_lost', 1);
+    expect((await createAwb(u, o.id, samedayBody())).statusCode).toBe(504);
+    providers.timeoutMs = NORMAL_LIMIT_MS;
+    const row = await t.db.kysely
+      .selectFrom('shipments')
+      .select(['id', 'created_at'])
+      .where('order_id', '=', o.id)
+      .executeTakeFirstOrThrow();
+    const notices = async (lang = 'en') =>
+      (await u.call('GET', '/api/v1/notifications', { headers: { 'accept-language': lang } }))
+        .json()
+        .data.filter((n: { title: string }) => ['AWB not confirmed', 'AWB neconfirmat'].includes(n.title));
+    const checks = () =>
+      t.db.kysely.selectFrom('jobs').select('run_at').where('key', '=', `${SETTLE_JOB}:${row.id}`).execute();
+    // Sameday cannot be asked: the create stays unknown and is asked again every few minutes.
+    emulators().sameday.faults.set('server_error');
+    const at = (seconds: number) => clock.advance(Number(row.created_at) + seconds - clock.now());
+    for (const seconds of [61, 400, 1000, 1500, 1799]) {
+      at(seconds);
+      await runJobs();
+      expect(await notices(), `${seconds} s after the create`).toEqual([]);
+    }
+    expect((await orderOf(u, o.id)).awb_state).toBe('unknown');
+    // The check comes back at the bound, not later.
+    expect((await checks()).map((j) => Number(j.run_at))).toEqual([Number(row.created_at) + 1800]);
+    at(1800);
+    await runJobs();
+    expect(await notices()).toMatchObject([
+      {
+        type: 'warning',
+        description: `Sameday has still not confirmed whether it made the AWB of order #${o.id}. It is checked again regularly, and the order can get no other AWB meanwhile; you can also look for it on the courier’s site.`,
+      },
+    ]);
+    expect((await notices('ro'))[0].description).toBe(
+      `Sameday încă nu a confirmat dacă a creat AWB-ul comenzii #${o.id}. Se verifică din nou periodic, iar între timp comanda nu poate primi alt AWB; îl puteți căuta și pe site-ul curierului.`,
+    );
+    // Asked again later: told once.
+    at(3 * 3600);
+    await runJobs();
+    expect(await notices()).toHaveLength(1);
+    expect(await checks()).toHaveLength(1);
+    // Sameday answers again: the AWB is adopted and the checks stop.
+    emulators().sameday.faults.clear();
+    at(4 * 3600);
+    await runJobs();
+    expect(await orderOf(u, o.id)).toMatchObject({
+      awb: (await atCourier('sameday', o.id))[0].number,
+      awb_state: null,
+    });
+    expect(await checks()).toEqual([]);
+    expect(await notices()).toHaveLength(1);
+  });
+
   it('a pending create whose request died is checked once stale: an AWB made with its reference is adopted', async () => {
     const { u, order } = await seller(['sameday']);
     const o = await order();

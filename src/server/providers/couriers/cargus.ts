@@ -342,7 +342,11 @@ export class CargusClient implements CourierClient {
       const rows = (await this.getJson<CargusAwbRow[]>('Awbs/GetByDate', query)) ?? [];
       for (const r of rows) {
         if (r.BarCode && String(r.CustomString ?? '') === lookup.reference)
-          found.push({ awbNumber: String(r.BarCode), parcelNumbers: (r.ParcelCodes ?? []).map((p) => String(p.Code)) });
+          found.push({
+            awbNumber: String(r.BarCode),
+            parcelNumbers: (r.ParcelCodes ?? []).map((p) => String(p.Code)),
+            matchedBy: 'reference',
+          });
       }
       if (rows.length < BY_DATE_PAGE) return found;
     }

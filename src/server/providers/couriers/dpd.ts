@@ -275,27 +275,34 @@ export class DpdClient implements CourierClient {
 
   /**
    * `shipment/search` on ref1 (the reference is unique per attempt, so no date range is needed),
-   * then `shipment/info` for the parcels: a cancelled shipment has no info and is left out.
+   * then `shipment/info` for the parcels: a cancelled shipment has no info and is left out. A
+   * shipment whose info gives back another ref1 is left out too: how loosely the search compares
+   * is not documented, and "12-1" must never find the AWB of "112-1" or "12-10".
    */
   async findAwbsByReference(lookup: AwbLookup): Promise<FoundAwb[]> {
+    const ref = stripDiacritics(lookup.reference);
     const search = await this.post<{ barcodes?: (string | number)[] }>(
       'shipment/search',
-      { ref: stripDiacritics(lookup.reference), searchInRef: 1, shipmentsOnly: true, includeReturns: false },
+      { ref, searchInRef: 1, shipmentsOnly: true, includeReturns: false },
       true,
     );
     const ids = [...new Set((search.barcodes ?? []).map(String))];
     if (ids.length === 0) return [];
     const info = await this.post<{ shipments?: DpdShipmentInfo[] }>('shipment/info', { shipmentIds: ids }, true);
-    return (info.shipments ?? []).map((s) => ({
-      awbNumber: String(s.id),
-      parcelNumbers: (s.parcels ?? []).map((p) => String(p.id)),
-    }));
+    return (info.shipments ?? [])
+      .filter((s) => s.ref1 === undefined || s.ref1 === null || String(s.ref1) === ref)
+      .map((s) => ({
+        awbNumber: String(s.id),
+        parcelNumbers: (s.parcels ?? []).map((p) => String(p.id)),
+        matchedBy: 'reference' as const,
+      }));
   }
 }
 
 interface DpdShipmentInfo {
   id: string | number;
   parcels?: { id: string | number }[];
+  ref1?: string | null;
 }
 
 interface DpdContractClient {

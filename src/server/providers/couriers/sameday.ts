@@ -316,10 +316,16 @@ export class SamedayClient implements CourierClient {
   }
 
   /**
-   * Sameday cannot be asked for an AWB by clientInternalReference, nor list AWBs: its one list is
+   * Sameday cannot be searched by clientInternalReference, nor list AWBs: its one list is
    * status-sync, the parcels whose status changed in a window of at most two hours (a new AWB's
-   * "AWB emis" included). The AWBs of those parcels are kept when not cancelled and their cash
-   * on delivery and weight are the create's; the caller leaves out the AWBs it already knows.
+   * "AWB emis" included). Each of those AWBs is read (its status), cancelled ones left out:
+   * - one that gives the create's clientInternalReference back is the create's, and decides;
+   * - one that gives another reference back is another create's;
+   * - one that gives none back is kept when its cash on delivery and weight are the create's,
+   *   and only when no AWB of the window gave any reference back: a courier that echoes references
+   *   would have echoed ours (every create sends it), so a bare AWB is one made elsewhere (Sameday's
+   *   own site), never this create's.
+   * The caller leaves out the AWBs it already knows.
    */
   async findAwbsByReference(lookup: AwbLookup): Promise<FoundAwb[]> {
     const now = this.deps.clock.now();
@@ -331,7 +337,8 @@ export class SamedayClient implements CourierClient {
       });
       for (const r of rows) if (r.parcelAwbNumber) awbs.add(awbOfParcel(String(r.parcelAwbNumber)));
     }
-    const found: FoundAwb[] = [];
+    const byContents: FoundAwb[] = [];
+    let echoes = false;
     for (const awbNumber of awbs) {
       let status: SamedayStatus;
       try {
@@ -346,11 +353,26 @@ export class SamedayClient implements CourierClient {
       }
       const summary = status.expeditionSummary;
       if (!summary || summary.canceled) continue;
-      if (Math.round(Number(summary.cashOnDelivery ?? 0) * 100) !== lookup.codBani) continue;
-      if (Math.abs(Number(summary.awbWeight ?? 0) - lookup.weightKg) > 0.01) continue;
-      found.push({ awbNumber, parcelNumbers: (status.parcelsStatus ?? []).map((p) => String(p.parcelAwbNumber)) });
+      const codBani = Math.round(Number(summary.cashOnDelivery ?? 0) * 100);
+      const weightKg = Number(summary.awbWeight ?? 0);
+      const found = {
+        awbNumber,
+        parcelNumbers: (status.parcelsStatus ?? []).map((p) => String(p.parcelAwbNumber)),
+        createdAt: createdAtOf(status),
+        codBani,
+        weightKg,
+      };
+      const reference = referenceOf(status);
+      if (reference !== null) {
+        // One create makes one AWB: the one carrying its reference is the answer.
+        if (reference === lookup.reference) return [{ ...found, matchedBy: 'reference' }];
+        echoes = true;
+        continue;
+      }
+      if (codBani === lookup.codBani && Math.abs(weightKg - lookup.weightKg) <= 0.01)
+        byContents.push({ ...found, matchedBy: 'contents' });
     }
-    return found;
+    return echoes ? [] : byContents;
   }
 
   private async trackOne(awbNumber: string): Promise<AwbTracking> {
@@ -419,9 +441,37 @@ interface SamedayHistory {
 }
 
 interface SamedayStatus {
-  expeditionSummary?: { delivered?: boolean; canceled?: boolean; cashOnDelivery?: number; awbWeight?: number };
+  expeditionSummary?: {
+    delivered?: boolean;
+    canceled?: boolean;
+    cashOnDelivery?: number;
+    awbWeight?: number;
+    clientInternalReference?: string | null;
+  };
   parcelsStatus?: { parcelAwbNumber: string }[];
   expeditionHistory?: SamedayHistory[];
+  clientInternalReference?: string | null;
+}
+
+/**
+ * The clientInternalReference the AWB's status read gives back, or null when it gives none. The
+ * create documents the field; no read in Sameday's documentation is said to return it, so it is
+ * read where a summary of the create would carry it (the expedition summary, or the answer
+ * itself) and its absence is expected.
+ */
+function referenceOf(status: SamedayStatus): string | null {
+  const value = status.expeditionSummary?.clientInternalReference ?? status.clientInternalReference;
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
+/** When the AWB was made: its "AWB emis" event (status 1), else its oldest event. */
+function createdAtOf(status: SamedayStatus): number | null {
+  const history = status.expeditionHistory ?? [];
+  const made = history.find((h) => Number(h.statusId) === 1);
+  const times = (made ? [made] : history)
+    .map((h) => fromBucharest(String(h.statusDate)))
+    .filter((t): t is number => t !== null);
+  return times.length ? Math.min(...times) : null;
 }
 
 export function samedayStatus(statusId: number, words: string): AwbStatus {

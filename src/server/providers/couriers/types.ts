@@ -189,6 +189,17 @@ export interface AwbLookup {
 export interface FoundAwb {
   awbNumber: string;
   parcelNumbers: string[];
+  /**
+   * How it was found. `reference`: the courier gave the create's reference back, so it is that
+   * create's AWB. `contents`: the courier's answer carried no reference and only the cash on
+   * delivery and weight matched (Sameday's fallback), so it may as well be another parcel's.
+   */
+  matchedBy: 'reference' | 'contents';
+  /** When the courier made it (Unix seconds), when its answer says: shown to whoever chooses among candidates. */
+  createdAt?: number | null;
+  /** Its cash on delivery (bani) and weight (kg) as the courier holds them, when its answer says. */
+  codBani?: number | null;
+  weightKg?: number | null;
 }
 
 export interface CourierClient {
@@ -214,8 +225,10 @@ export interface CourierClient {
    * The live (not deleted) AWBs made since `lookup.since` for this reference: how a create whose
    * answer never came (timeout) is settled. Empty when the courier has none. Reads only, so they
    * are retried like every read. Cargus: its AWBs by date, filtered on CustomString; DPD:
-   * `shipment/search` on ref1; Sameday has no read by reference: the AWBs that moved since then
-   * (status-sync), kept when their cash on delivery and weight are the create's.
+   * `shipment/search` on ref1; Sameday has no search by reference: the AWBs that moved since then
+   * (status-sync), each read, kept when it gives back the create's clientInternalReference, and
+   * only when none of them gives any reference back, those whose cash on delivery and weight are
+   * the create's (`matchedBy: 'contents'`).
    */
   findAwbsByReference(lookup: AwbLookup): Promise<FoundAwb[]>;
 }

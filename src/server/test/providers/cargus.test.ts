@@ -225,10 +225,10 @@ describe('Cargus client against its emulator', () => {
     expect((await h.emulator.store.list('shipments')).length).toBe(3);
     const lost = (await h.emulator.store.list<Shipment>('shipments')).find((s) => s.reference === 'ORD-C')!;
     expect(await c.findAwbsByReference({ reference: 'ORD-C', since, codBani: 19990, weightKg: 1.4 })).toEqual([
-      { awbNumber: lost.number, parcelNumbers: lost.parcelNumbers },
+      { awbNumber: lost.number, parcelNumbers: lost.parcelNumbers, matchedBy: 'reference' },
     ]);
     expect(await c.findAwbsByReference({ reference: 'ORD-A', since, codBani: 0, weightKg: 1 })).toEqual([
-      { awbNumber: kept.awbNumber, parcelNumbers: kept.parcelNumbers },
+      { awbNumber: kept.awbNumber, parcelNumbers: kept.parcelNumbers, matchedBy: 'reference' },
     ]);
     expect(await c.findAwbsByReference({ reference: 'ORD-Z', since, codBani: 0, weightKg: 1 })).toEqual([]);
     await c.deleteAwb(kept.awbNumber);

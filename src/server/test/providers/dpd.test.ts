@@ -184,9 +184,19 @@ describe('DPD client against its emulator', () => {
     expect((await errorOf(c.createAwb(order({ reference: 'ORD-C' })))).kind).toBe('timeout');
     const lost = (await h.emulator.store.list<Shipment>('shipments')).find((s) => s.reference === 'ORD-C')!;
     expect(await c.findAwbsByReference({ reference: 'ORD-C', since, codBani: 0, weightKg: 1 })).toEqual([
-      { awbNumber: lost.number, parcelNumbers: lost.parcelNumbers },
+      { awbNumber: lost.number, parcelNumbers: lost.parcelNumbers, matchedBy: 'reference' },
     ]);
     expect(await c.findAwbsByReference({ reference: 'ORD-Z', since, codBani: 0, weightKg: 1 })).toEqual([]);
+    // A search that compares loosely (its rule is not documented) finds every shipment: the ref1
+    // that shipment/info gives back keeps only the reference's own.
+    const loose: ProviderFetch = (url, init) => {
+      if (!url.endsWith('/shipment/search')) return fetch(url, init);
+      const body = JSON.stringify({ barcodes: [kept.awbNumber, lost.number] });
+      return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
+    };
+    expect(
+      await client(demo, loose).findAwbsByReference({ reference: 'ORD-A', since, codBani: 0, weightKg: 1 }),
+    ).toEqual([{ awbNumber: kept.awbNumber, parcelNumbers: kept.parcelNumbers, matchedBy: 'reference' }]);
     await c.deleteAwb(kept.awbNumber);
     expect(await c.findAwbsByReference({ reference: 'ORD-A', since, codBani: 0, weightKg: 1 })).toEqual([]);
   });

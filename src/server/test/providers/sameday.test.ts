@@ -200,21 +200,62 @@ describe('Sameday client against its emulator', () => {
     expect((await errorOf(client().verifyCredentials())).kind).toBe('unavailable');
   });
 
-  it('finds a lost AWB through status-sync windows, matched on its cash on delivery and weight', async () => {
+  it('finds a lost AWB through status-sync windows by the clientInternalReference its status read gives back', async () => {
     const c = client(demo, undefined, 300);
     const since = h.clock.now() - 300;
-    const other = await c.createAwb(order({ codBani: 5000 }));
+    await c.createAwb(order({ codBani: 5000, reference: 'ORD-A' }));
     h.clock.advance(3 * 3600); // a second status-sync window
+    const made = h.clock.now();
     h.emulator.faults.set('answer_lost', 1);
     expect((await errorOf(c.createAwb(order({ reference: 'ORD-C' })))).kind).toBe('timeout');
+    // A twin: same cash on delivery and weight, another order's reference.
+    const twin = await c.createAwb(order({ reference: 'ORD-D' }));
     const lost = (await h.emulator.store.list<Shipment>('shipments')).find((s) => s.reference === 'ORD-C')!;
     const probe = { reference: 'ORD-C', since, codBani: 12050, weightKg: 3.25 };
-    expect(await c.findAwbsByReference(probe)).toEqual([{ awbNumber: lost.number, parcelNumbers: lost.parcelNumbers }]);
-    expect(await c.findAwbsByReference({ ...probe, codBani: 5000 })).toEqual([
-      { awbNumber: other.awbNumber, parcelNumbers: other.parcelNumbers },
+    expect(await c.findAwbsByReference(probe)).toEqual([
+      {
+        awbNumber: lost.number,
+        parcelNumbers: lost.parcelNumbers,
+        matchedBy: 'reference',
+        createdAt: made,
+        codBani: 12050,
+        weightKg: 3.25,
+      },
     ]);
-    expect(await c.findAwbsByReference({ ...probe, codBani: 1 })).toEqual([]);
+    expect((await c.findAwbsByReference({ ...probe, reference: 'ORD-D' })).map((f) => f.awbNumber)).toEqual([
+      twin.awbNumber,
+    ]);
+    // A create that never reached Sameday: the twins carry other references, so neither is it.
+    expect(await c.findAwbsByReference({ ...probe, reference: 'ORD-Z' })).toEqual([]);
     await c.deleteAwb(lost.number);
     expect(await c.findAwbsByReference(probe)).toEqual([]);
+  });
+
+  it('falls back on cash on delivery and weight when no answer carries a reference', async () => {
+    const c = client(demo, undefined, 300);
+    const since = h.clock.now() - 300;
+    const other = await c.createAwb(order({ codBani: 5000, reference: 'ORD-A' }));
+    const first = await c.createAwb(order({ reference: 'ORD-C' }));
+    const second = await c.createAwb(order({ reference: 'ORD-D' }));
+    // As a Sameday whose reads do not give the reference back (or AWBs made in its own site).
+    for (const s of await h.emulator.store.list<Shipment>('shipments'))
+      await h.emulator.store.put('shipments', s.number, { ...s, reference: null });
+    const probe = { reference: 'ORD-C', since, codBani: 12050, weightKg: 3.25 };
+    const found = await c.findAwbsByReference(probe);
+    expect(found.map((f) => [f.awbNumber, f.matchedBy, f.codBani, f.weightKg])).toEqual([
+      [first.awbNumber, 'contents', 12050, 3.25],
+      [second.awbNumber, 'contents', 12050, 3.25],
+    ]);
+    expect(await c.findAwbsByReference({ ...probe, codBani: 5000 })).toEqual([
+      {
+        awbNumber: other.awbNumber,
+        parcelNumbers: other.parcelNumbers,
+        matchedBy: 'contents',
+        createdAt: h.clock.now(),
+        codBani: 5000,
+        weightKg: 3.25,
+      },
+    ]);
+    expect(await c.findAwbsByReference({ ...probe, codBani: 1 })).toEqual([]);
   });
 });
