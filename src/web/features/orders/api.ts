@@ -168,6 +168,10 @@ export function useDocumentActions(orderId: number) {
   return {
     createAwb: useOrderChange(orderId, (body: AwbPayload) => api.post<{ data: Order }>(`${path}/awb`, body)),
     deleteAwb: useOrderChange(orderId, () => api.delete<{ data: Order }>(`${path}/awb`)),
+    /** The seller's choice among the AWBs that could be a lost create's; null: none of them. */
+    resolveAwb: useOrderChange(orderId, (awb: string | null) =>
+      api.post<{ data: Order }>(`${path}/awb/resolve`, { awb }),
+    ),
     createInvoice: useOrderChange(orderId, () => api.post<{ data: Order }>(`${path}/create-invoice`)),
     cancelInvoice: useOrderChange(orderId, () => api.post<{ data: Order }>(`${path}/cancel-invoice`)),
     deleteInvoice: useOrderChange(orderId, () => api.post<{ data: Order }>(`${path}/delete-invoice`)),
