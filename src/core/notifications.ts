@@ -55,24 +55,58 @@ const kinds = {
         '{{courier}} încă nu a confirmat dacă a creat AWB-ul comenzii #{{order}}. Se verifică din nou periodic, iar între timp comanda nu poate primi alt AWB; îl puteți căuta și pe site-ul curierului.',
     },
   },
+  // Raised with awb_unconfirmed's timing when the courier cannot tell which of its AWBs the create made (params: order, courier).
+  awb_ambiguous: {
+    en: {
+      title: 'Choose the AWB',
+      description:
+        '{{courier}} cannot tell which of its AWBs is the AWB of order #{{order}}. Open the order to choose it among those that could be, or to say none is.',
+    },
+    ro: {
+      title: 'Alegeți AWB-ul',
+      description:
+        '{{courier}} nu poate spune care dintre AWB-urile sale este AWB-ul comenzii #{{order}}. Deschideți comanda pentru a-l alege dintre cele posibile sau pentru a indica că niciunul nu este.',
+    },
+  },
+  // Raised when the seller settled such a create: the other candidates no order holds (params: order, courier, awbs, count).
+  awb_candidates_left: {
+    en: {
+      title: 'AWBs to check at the courier',
+      description: {
+        one: '{{courier}} also holds AWB {{awbs}}, which could have been the AWB of order #{{order}} and is no order’s here. If you did not make it yourself, cancel it on the courier’s site.',
+        other:
+          '{{courier}} also holds AWBs {{awbs}}, which could have been the AWB of order #{{order}} and are no order’s here. If you did not make them yourself, cancel them on the courier’s site.',
+      },
+    },
+    ro: {
+      title: 'AWB-uri de verificat la curier',
+      description: {
+        one: 'La {{courier}} există și AWB-ul {{awbs}}, care ar fi putut fi AWB-ul comenzii #{{order}} și nu aparține niciunei comenzi de aici. Dacă nu l-ați creat chiar dumneavoastră, anulați-l pe site-ul curierului.',
+        few: 'La {{courier}} există și AWB-urile {{awbs}}, care ar fi putut fi AWB-ul comenzii #{{order}} și nu aparțin niciunei comenzi de aici. Dacă nu le-ați creat chiar dumneavoastră, anulați-le pe site-ul curierului.',
+        other:
+          'La {{courier}} există și AWB-urile {{awbs}}, care ar fi putut fi AWB-ul comenzii #{{order}} și nu aparțin niciunei comenzi de aici. Dacă nu le-ați creat chiar dumneavoastră, anulați-le pe site-ul curierului.',
+      },
+    },
+  },
 } as const;
 
 export type NotificationKind = keyof typeof kinds;
 type Params = Record<string, string | number>;
 
+/** A description with plural forms (one / few / other, picked by the `count` param) becomes one key per form. */
+type Text = string | { one: string; few?: string; other: string };
+const entries = (k: string, v: { title: string; description: Text }): [string, string][] => [
+  [`notification.${k}.title`, v.title],
+  ...(typeof v.description === 'string'
+    ? [[`notification.${k}.description`, v.description] as [string, string]]
+    : Object.entries(v.description).map(
+        ([form, text]) => [`notification.${k}.description_${form}`, text] as [string, string],
+      )),
+];
+
 registerMessages({
-  en: Object.fromEntries(
-    Object.entries(kinds).flatMap(([k, v]) => [
-      [`notification.${k}.title`, v.en.title],
-      [`notification.${k}.description`, v.en.description],
-    ]),
-  ),
-  ro: Object.fromEntries(
-    Object.entries(kinds).flatMap(([k, v]) => [
-      [`notification.${k}.title`, v.ro.title],
-      [`notification.${k}.description`, v.ro.description],
-    ]),
-  ),
+  en: Object.fromEntries(Object.entries(kinds).flatMap(([k, v]) => entries(k, v.en))),
+  ro: Object.fromEntries(Object.entries(kinds).flatMap(([k, v]) => entries(k, v.ro))),
 });
 
 export function notificationText(lang: Lang, kind: string, params: Params): { title: string; description: string } {

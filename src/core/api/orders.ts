@@ -80,7 +80,8 @@ export interface OrderEvent {
   id: number;
   /** created, line_added, line_changed, line_removed, discount_added, discount_changed, discount_removed,
    * free_shipping, customer_detail_changed, phone_changed, observations_changed, details_changed, cancelled, restored, flagged,
-   * awb_created {courier, awb, found_after_timeout?}, awb_deleted {courier, awb, gone_at_courier?}, status_changed {from, to} */
+   * awb_created {courier, awb, found_after_timeout?, chosen_by_seller?}, awb_deleted {courier, awb, gone_at_courier?},
+   * awb_candidates_dismissed {courier, awbs} (the seller said none of them is the order's), status_changed {from, to} */
   type: string;
   data: Record<string, unknown>;
   created_at: number;
@@ -116,6 +117,21 @@ export interface OrderListItem {
   };
 }
 
+/**
+ * An AWB at the courier that could be the order's: its create's answer was lost and the courier's
+ * answers cannot tell which of its AWBs that create made (Sameday without references).
+ */
+export interface AwbCandidate {
+  awb: string;
+  /** The courier holding it (the integration's key: cargus, sameday, dpd). */
+  courier: string;
+  /** When the courier made it (Unix seconds); null when it did not say. */
+  created_at: number | null;
+  /** Its cash on delivery (RON) and weight (kg) at the courier; null when it did not say. */
+  cod: number | null;
+  weight: number | null;
+}
+
 export interface Order extends Omit<OrderListItem, 'customer_detail'> {
   company_id: number;
   source_id: number | null;
@@ -127,6 +143,12 @@ export interface Order extends Omit<OrderListItem, 'customer_detail'> {
   order_products: OrderProduct[];
   applied_discounts: AppliedDiscount[];
   history: OrderEvent[];
+  /**
+   * While the AWB create is unknown and the courier cannot tell which AWB it made: the AWBs that
+   * could be it, for the seller to choose one or say none is (`POST /order/{id}/awb/resolve`);
+   * empty otherwise.
+   */
+  awb_candidates: AwbCandidate[];
   /** The same for the invoice. */
   invoice_state: 'pending' | 'unknown' | null;
   /** The invoice bill_number names, with its lines and what was reversed; null without one. */

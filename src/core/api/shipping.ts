@@ -104,6 +104,18 @@ export const awbBody = z.object({
 export type AwbInput = z.output<typeof awbBody>;
 export type AwbPayload = z.input<typeof awbBody>;
 
+/**
+ * `POST /api/v1/order/{id}/awb/resolve`: the seller's answer when the courier cannot tell which of
+ * its AWBs an unknown create made: `awb` names the one that is the order's, null says none is.
+ */
+export const awbResolveBody = z.object({
+  awb: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: 'choose_awb' }).min(1, { error: 'choose_awb' }).max(64, { error: 'too_long' }).nullable(),
+  ),
+});
+export type AwbResolveInput = z.output<typeof awbResolveBody>;
+
 /** What the ordered checks need to know about the chosen city and street (from the address data). */
 export interface AwbAddressFacts {
   /** The city's postal codes go by street (Cargus answers "0" for its postal code). */
@@ -166,6 +178,7 @@ registerMessages({
     street_number_required: 'Enter the street number: this street has several postal codes.',
     postal_code_required: 'The postal code is missing: choose the street and enter the number.',
     address_required: 'Enter the address.',
+    choose_awb: "Choose one of the AWBs, or say none is this order's.",
   },
   ro: {
     positive: 'Valoarea trebuie să fie mai mare decât 0.',
@@ -179,5 +192,6 @@ registerMessages({
     street_number_required: 'Introduceți numărul: această stradă are mai multe coduri poștale.',
     postal_code_required: 'Lipsește codul poștal: alegeți strada și introduceți numărul.',
     address_required: 'Introduceți adresa.',
+    choose_awb: 'Alegeți unul dintre AWB-uri sau indicați că niciunul nu este al acestei comenzi.',
   },
 });

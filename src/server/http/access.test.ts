@@ -358,6 +358,7 @@ const VALID_FORMS: Record<string, unknown> = {
     package_length: 10,
     package_weight: 1,
   },
+  'POST /api/v1/order/:id/awb/resolve': { awb: '1ONB24000001' },
 };
 
 const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]);

@@ -4,7 +4,7 @@ import { parse } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { cancelInvoice, createInvoice, deleteInvoice, downloadInvoice, stornoInvoice } from '../invoices/index.js';
 import { AwbConflict, awbLabel, deleteAwb } from '../shipping/index.js';
-import { createOrderAwb, orderView } from './service.js';
+import { createOrderAwb, orderView, resolveOrderAwb } from './service.js';
 
 /**
  * The documents of an order: its AWB (shipping module) and its SmartBill invoice (invoices module).
@@ -43,6 +43,13 @@ export function orderDocumentRoutes(app: FastifyInstance): void {
     const { id } = parse(idParam, req.params);
     const conflict = await awbChange(req, reply, id, () => createOrderAwb(req.ctx, id, req.body));
     return conflict ?? reply.status(201).send(await answer(req, id));
+  });
+
+  // The seller's choice among the AWBs that could be a lost create's ({awb}, or {awb: null} for none).
+  app.post('/api/v1/order/:id/awb/resolve', scoped, async (req, reply) => {
+    const { id } = parse(idParam, req.params);
+    const conflict = await awbChange(req, reply, id, () => resolveOrderAwb(req.ctx, id, req.body));
+    return conflict ?? answer(req, id);
   });
 
   app.get('/api/v1/order/:id/awb', scoped, async (req, reply) => {

@@ -22,7 +22,7 @@ import type {
 import { containsPattern, keptCount, pageMeta, trigramFragments, type ListTotal } from '../../http/list.js';
 import { flagsOf } from '../customers/index.js';
 import { orderInvoiceView } from '../invoices/index.js';
-import { unsettledShipments } from '../shipping/index.js';
+import { awbCandidatesView, unsettledShipments } from '../shipping/index.js';
 
 // ---- the orders list --------------------------------------------------------------------------
 
@@ -437,7 +437,13 @@ export async function findOrder(exec: Executor, companyId: number, id: number): 
     .leftJoin('sources as s', 's.id', 'o.source_id')
     .leftJoin(unsettledShipments(exec), 'sh.order_id', 'o.id')
     .selectAll('o')
-    .select(['cc.phone_number', 's.source', 'sh.state as awb_state'])
+    .select([
+      'cc.phone_number',
+      's.source',
+      'sh.state as awb_state',
+      'sh.courier as awb_courier',
+      'sh.candidates as awb_candidates',
+    ])
     .where('o.id', '=', id)
     .where('o.company_id', '=', companyId)
     .executeTakeFirst();
@@ -483,6 +489,7 @@ export async function findOrder(exec: Executor, companyId: number, id: number): 
     applied_discounts: discounts.map(toAppliedDiscount),
     history,
     awb_state: awbState(o.awb_state),
+    awb_candidates: awbCandidatesView({ state: o.awb_state, courier: o.awb_courier, candidates: o.awb_candidates }),
     invoice_state: invoices.state,
     invoice: invoices.invoice,
   };

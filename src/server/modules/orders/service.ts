@@ -8,7 +8,7 @@ import {
   orderUpdateBody,
   type Order,
 } from '../../../core/api/orders.js';
-import { awbBody } from '../../../core/api/shipping.js';
+import { awbBody, awbResolveBody } from '../../../core/api/shipping.js';
 import { MAX_LINE_QUANTITY } from '../../../core/api/orders.js';
 import { fromBani } from '../../../core/money.js';
 import { matchOrderDiscount, matchProductDiscount } from '../../../core/orders/discountMatching.js';
@@ -36,7 +36,7 @@ import {
 } from '../order-lifecycle/index.js';
 import { companyProduct, companyProductsBySku, moveStocks, productsWithVariations } from '../products/index.js';
 import { findCompanySource } from '../sources/index.js';
-import { awbUnsettled, createAwb, deleteShipmentsOfOrder } from '../shipping/index.js';
+import { awbUnsettled, createAwb, deleteShipmentsOfOrder, resolveAwb } from '../shipping/index.js';
 import {
   customerDetailOf,
   findOrder,
@@ -620,4 +620,14 @@ export async function createOrderAwb(ctx: ServiceContext, id: number, body: unkn
   const input = parse(awbBody, body);
   const detail = await customerDetailOf(ctx.db.kysely, id);
   await createAwb(ctx, id, input, detail.email ?? undefined);
+}
+
+/**
+ * The seller's answer to an AWB create the courier cannot settle (shipping's resolveAwb): the
+ * company's order first (404), then the body (422), then the rules (409, 422 on the AWB).
+ */
+export async function resolveOrderAwb(ctx: ServiceContext, id: number, body: unknown): Promise<void> {
+  await companyOrder(ctx, id);
+  const input = parse(awbResolveBody, body);
+  await resolveAwb(ctx, id, input);
 }

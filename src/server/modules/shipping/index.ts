@@ -1,4 +1,7 @@
-/** The shipping module's public face: AWB create, label and delete, their conflicts, their jobs, and what orders read of shipments. */
-export { AwbConflict, awbLabel, createAwb, deleteAwb } from './service.js';
+/**
+ * The shipping module's public face: AWB create, label and delete, the seller's answer to a create
+ * the courier cannot settle, their conflicts, their jobs, and what orders read of shipments.
+ */
+export { AwbConflict, awbLabel, createAwb, deleteAwb, resolveAwb } from './service.js';
 export { shippingJobs } from './jobs.js';
-export { awbUnsettled, deleteShipmentsOfOrder, unsettledShipments } from './queries.js';
+export { awbCandidatesView, awbUnsettled, deleteShipmentsOfOrder, unsettledShipments } from './queries.js';

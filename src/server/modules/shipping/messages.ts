@@ -18,6 +18,12 @@ registerMessages({
     awb_not_found_to_delete: 'No AWB found to delete',
     awb_delete_timeout:
       '{{provider}} did not answer in time: the AWB was not deleted here. Check it with the courier and try again.',
+    awb_choose_first:
+      "{{provider}} cannot tell which of its AWBs the previous request made: choose it on the order, or say none is this order's, before creating another.",
+    awb_not_ambiguous:
+      'There is no AWB to choose for this order: its AWB create is settled, or was never in doubt. Reload the order.',
+    awb_not_a_candidate: 'Choose one of the AWBs listed for this order.',
+    awb_candidate_taken: "AWB {{awb}} is already another order's: choose another, or say none is this order's.",
   },
   ro: {
     postal_code_mismatch: 'Codul poștal nu se potrivește cu strada și numărul: este {{expected}}.',
@@ -36,5 +42,12 @@ registerMessages({
     awb_not_found_to_delete: 'Nu a fost găsit niciun AWB de șters',
     awb_delete_timeout:
       '{{provider}} nu a răspuns la timp: AWB-ul nu a fost șters aici. Verificați-l la curier și încercați din nou.',
+    awb_choose_first:
+      '{{provider}} nu poate spune care dintre AWB-urile sale a fost creat de cererea anterioară: alegeți-l pe comandă sau indicați că niciunul nu este al acestei comenzi, înainte de a genera altul.',
+    awb_not_ambiguous:
+      'Nu există niciun AWB de ales pentru această comandă: crearea AWB-ului este lămurită sau nu a fost niciodată incertă. Reîncărcați comanda.',
+    awb_not_a_candidate: 'Alegeți unul dintre AWB-urile afișate pentru această comandă.',
+    awb_candidate_taken:
+      'AWB-ul {{awb}} aparține deja altei comenzi: alegeți altul sau indicați că niciunul nu este al acestei comenzi.',
   },
 });

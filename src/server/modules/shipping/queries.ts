@@ -1,4 +1,6 @@
 import type { Selectable } from 'kysely';
+import type { AwbCandidate } from '../../../core/api/orders.js';
+import { fromBani } from '../../../core/money.js';
 import type { Executor } from '../../db/connection.js';
 import type { ShipmentsTable } from '../../db/schema.js';
 
@@ -79,7 +81,7 @@ export async function insertPendingShipment(exec: Executor, s: NewShipment): Pro
 }
 
 export type ShipmentPatch = Partial<
-  Pick<ShipmentsTable, 'awb' | 'parcel_numbers' | 'cost_bani' | 'previous_status' | 'error'>
+  Pick<ShipmentsTable, 'awb' | 'parcel_numbers' | 'cost_bani' | 'previous_status' | 'error' | 'candidates'>
 >;
 
 /**
@@ -147,22 +149,83 @@ export async function awbUnsettled(exec: Executor, orderId: number): Promise<boo
   return Boolean(row && isUnsettled(row));
 }
 
-/** The AWB create of each order that is in flight or not yet settled: at most one per order (a partial unique index), so joining it never repeats an order. */
+/**
+ * The AWB create of each order that is in flight or not yet settled, with the AWBs that could be
+ * its AWB when the courier cannot tell: at most one per order (a partial unique index), so joining
+ * it never repeats an order.
+ */
 export const unsettledShipments = (exec: Executor) =>
-  exec.selectFrom('shipments').select(['order_id', 'state']).where('state', 'in', UNSETTLED_STATES).as('sh');
+  exec
+    .selectFrom('shipments')
+    .select(['order_id', 'state', 'courier', 'candidates'])
+    .where('state', 'in', UNSETTLED_STATES)
+    .as('sh');
 
 /** The order's AWB attempts go with the order (only an order without an AWB, settled, is deleted). */
 export async function deleteShipmentsOfOrder(exec: Executor, orderId: number): Promise<void> {
   await exec.deleteFrom('shipments').where('order_id', '=', orderId).execute();
 }
 
-/** Notes why an unknown create is still unknown (several candidates at the courier). */
-export async function noteShipmentError(exec: Executor, id: number, error: string): Promise<void> {
+/** An AWB that could be an unknown create's, as the row keeps it (`candidates`, a JSON array). */
+export interface StoredCandidate {
+  awb: string;
+  parcel_numbers: string[];
+  created_at: number | null;
+  cod_bani: number | null;
+  weight_kg: number | null;
+}
+
+/** The AWBs the row keeps as candidates (none when the courier could tell, or the row is settled). */
+export const candidatesOf = (row: Pick<ShipmentRow, 'candidates'>): StoredCandidate[] =>
+  row.candidates ? (JSON.parse(row.candidates) as StoredCandidate[]) : [];
+
+/** The candidates as the order's answer shows them, only while the create is unknown. */
+export function awbCandidatesView(sh: {
+  state: string | null;
+  courier: string | null;
+  candidates: string | null;
+}): AwbCandidate[] {
+  if (sh.state !== 'unknown' || !sh.courier) return [];
+  const courier = sh.courier;
+  return candidatesOf(sh).map((c) => ({
+    awb: c.awb,
+    courier,
+    created_at: c.created_at,
+    cod: c.cod_bani === null ? null : fromBani(c.cod_bani),
+    weight: c.weight_kg,
+  }));
+}
+
+/**
+ * Keeps why an unknown create is still unknown and the AWBs that could be its AWB, while it is
+ * unknown (a create settled meanwhile is left as it is).
+ */
+export async function noteCandidates(
+  exec: Executor,
+  id: number,
+  candidates: StoredCandidate[],
+  error: string,
+): Promise<void> {
   await exec
     .updateTable('shipments')
-    .set({ error: error.slice(0, 500) })
+    .set({ error: error.slice(0, 500), candidates: JSON.stringify(candidates) })
     .where('id', '=', id)
+    .where('state', '=', 'unknown')
     .execute();
+}
+
+/** The AWBs that the company's other unsettled creates at this courier keep as candidates: one of them may still take them. */
+export async function awaitedCandidates(exec: Executor, row: ShipmentRow): Promise<Set<string>> {
+  const rows = await exec
+    .selectFrom('shipments')
+    .select('candidates')
+    .where('company_id', '=', row.company_id)
+    .where('courier', '=', row.courier)
+    .where('state', 'in', UNSETTLED_STATES)
+    .where('candidates', 'is not', null)
+    .where('id', '<>', row.id)
+    .execute();
+  return new Set(rows.flatMap((r) => candidatesOf(r).map((c) => c.awb)));
 }
 
 /**

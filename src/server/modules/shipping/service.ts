@@ -1,13 +1,20 @@
-import { AWB_COURIERS, awbProblem, type AwbCourier, type AwbInput } from '../../../core/api/shipping.js';
+import {
+  AWB_COURIERS,
+  awbProblem,
+  type AwbCourier,
+  type AwbInput,
+  type AwbResolveInput,
+} from '../../../core/api/shipping.js';
 import { statusMovedByAwb } from '../../../core/orders/transitions.js';
 import type { ServiceContext } from '../../context.js';
+import type { Executor } from '../../db/connection.js';
 import { FieldProblems, HttpError } from '../../http/errors.js';
 import type { CourierClient, CreateAwbInput, CreatedAwb } from '../../providers/couriers/types.js';
 import { isProviderError, PROVIDER_LABELS } from '../../providers/http.js';
 import { geoData } from '../geo/index.js';
 import { courierFor, isUsable, listCompanyIntegrations, type ProviderAccount } from '../integrations/index.js';
 import { insertSystemNotification } from '../notifications/index.js';
-import { attachAwb, detachAwb, lockOrder, orderOf, type OrderRow } from '../order-lifecycle/index.js';
+import { attachAwb, detachAwb, lockOrder, orderOf, recordEvent, type OrderRow } from '../order-lifecycle/index.js';
 import {
   claimDocument,
   sendOnce,
@@ -19,16 +26,19 @@ import { assertAddressAgrees, resolveAddress, type ResolvedAddress } from './add
 import './messages.js';
 import {
   activeShipment,
+  awaitedCandidates,
+  candidatesOf,
   countShipments,
   hasUnsettledTwin,
   insertPendingShipment,
   knownAwbs,
   markNoticed,
   moveShipment,
-  noteShipmentError,
+  noteCandidates,
   parcelNumbersOf,
   shipmentById,
   type ShipmentRow,
+  type StoredCandidate,
 } from './queries.js';
 
 /**
@@ -54,19 +64,24 @@ export const shipmentStore: DocumentStore<ShipmentRow> = {
   settleAfterSeconds: 0,
   find: shipmentById,
   move: (exec, id, from, to, error, now) => moveShipment(exec, id, from, to, { error }, now),
-  notice: { noticed: (row) => row.notified_at !== null, tell: (ctx, row) => tellStillUnknown(ctx, row) },
+  notice: { noticed: (row) => row.notified_at !== null, tell: tellStillUnknown },
 };
 
 /**
  * One notification to the company that the courier has still not said whether it made the
- * order's AWB; the row is marked in the same transaction, so it is told once.
+ * order's AWB (it could not be asked), or cannot tell which of its AWBs it is (the seller may
+ * choose on the order); the row is marked in the same transaction, so it is told once.
  */
-async function tellStillUnknown(ctx: ServiceContext, row: ShipmentRow): Promise<void> {
+async function tellStillUnknown(
+  ctx: ServiceContext,
+  row: ShipmentRow,
+  why: 'unreachable' | 'ambiguous',
+): Promise<void> {
   await ctx.db.transaction(async (trx) => {
     if (!(await markNoticed(trx, row.id, ctx.now))) return;
     await insertSystemNotification(trx, {
       companyId: row.company_id,
-      kind: 'awb_unconfirmed',
+      kind: why === 'ambiguous' ? 'awb_ambiguous' : 'awb_unconfirmed',
       params: { order: row.order_id, courier: label(row.courier) },
       type: 'warning',
       now: ctx.now,
@@ -151,6 +166,9 @@ async function settleEarlierCreate(ctx: ServiceContext, orderId: number): Promis
     const row = await shipmentById(ctx.db.kysely, active.id);
     throw new AwbConflict('awb_found_after_timeout', { provider: label(active.courier), awb: row?.awb ?? '' });
   }
+  // The courier cannot tell which of its AWBs the earlier create made: the seller chooses first.
+  if ('why' in settled && settled.why === 'ambiguous')
+    throw new AwbConflict('awb_choose_first', { provider: label(active.courier) });
   throw new AwbConflict('awb_being_checked', { provider: label(active.courier) });
 }
 
@@ -242,22 +260,40 @@ async function recordAwb(
 ): Promise<void> {
   await ctx.db.transaction(async (trx) => {
     const order = await lockOrder(trx, ctx, orderId);
-    const moved = await moveShipment(
-      trx,
-      shipmentId,
-      ['pending', 'unknown'],
-      'created',
-      {
-        awb: created.awbNumber,
-        parcel_numbers: JSON.stringify(created.parcelNumbers),
-        ...(created.costBani !== undefined ? { cost_bani: created.costBani } : {}),
-        previous_status: statusMovedByAwb(order.status),
-        error: null,
-      },
-      ctx.now,
-    );
-    if (moved) await attachAwb(trx, ctx, order, { courier, awb: created.awbNumber }, extra);
+    await adoptAwb(trx, ctx, shipmentId, order, courier, created, extra);
   });
+}
+
+/**
+ * Inside the transaction that locked the order: the row (if still pending or unknown) becomes
+ * created with the AWB, and the order takes it through the lifecycle. True when this call did it.
+ */
+async function adoptAwb(
+  trx: Executor,
+  ctx: ServiceContext,
+  shipmentId: number,
+  order: OrderRow,
+  courier: string,
+  created: Pick<CreatedAwb, 'awbNumber' | 'parcelNumbers'> & { costBani?: number | null },
+  extra: Record<string, unknown>,
+): Promise<boolean> {
+  const moved = await moveShipment(
+    trx,
+    shipmentId,
+    ['pending', 'unknown'],
+    'created',
+    {
+      awb: created.awbNumber,
+      parcel_numbers: JSON.stringify(created.parcelNumbers),
+      ...(created.costBani !== undefined ? { cost_bani: created.costBani } : {}),
+      previous_status: statusMovedByAwb(order.status),
+      error: null,
+      candidates: null,
+    },
+    ctx.now,
+  );
+  if (moved) await attachAwb(trx, ctx, order, { courier, awb: created.awbNumber }, extra);
+  return moved;
 }
 
 // ---- settling an unknown create ---------------------------------------------------------------
@@ -306,7 +342,7 @@ export async function settleUnknownShipment(ctx: ServiceContext, row: ShipmentRo
       row.id,
       ['unknown'],
       'failed',
-      { error: 'no AWB with this reference at the courier' },
+      { error: 'no AWB with this reference at the courier', candidates: null },
       ctx.now,
     );
     return 'absent';
@@ -315,14 +351,112 @@ export async function settleUnknownShipment(ctx: ServiceContext, row: ShipmentRo
     await recordAwb(ctx, row.id, row.order_id, row.courier, pick[0], { found_after_timeout: true });
     return 'adopted';
   }
-  await noteShipmentError(
+  // Kept on the row: the order shows them and the seller chooses (resolveAwb).
+  await noteCandidates(
     ctx.db.kysely,
     row.id,
+    pick.map((c) => ({
+      awb: c.awbNumber,
+      parcel_numbers: c.parcelNumbers,
+      created_at: c.createdAt ?? null,
+      cod_bani: c.codBani ?? null,
+      weight_kg: c.weightKg ?? null,
+    })),
     pick.length === 1
       ? `${pick[0].awbNumber} could be this create's or another unsettled create's with the same cash on delivery and weight`
       : `several AWBs could be this create's: ${pick.map((c) => c.awbNumber).join(', ')}`,
   );
   return 'ambiguous';
+}
+
+// ---- the seller settles what the courier cannot -------------------------------------------------
+
+/**
+ * The seller's answer to an unknown create the courier cannot settle (its AWBs that could be the
+ * create's are kept on the row): `awb` names the candidate that is the order's, adopted as a check
+ * would have (the row is created, the order takes it through the lifecycle); null says none is,
+ * so the row fails and a new create may go (the history says so). The order is found by the
+ * caller (404) and the body parsed (422) before this.
+ *
+ * The candidates left over, that no row here holds and that no other unsettled create of the
+ * company keeps as candidates, are listed to the company in one notification, to cancel at the
+ * courier if the seller did not make them. They are not deleted from here: nothing tells whose
+ * they are (an AWB the seller made in the courier's own site looks the same), and cancelling a
+ * real parcel is worse than leaving one to cancel by hand.
+ *
+ * 409 when the create is not waiting on the seller (settled meanwhile, or never ambiguous); 422
+ * for an AWB that is not a candidate or that another order took meanwhile.
+ */
+export async function resolveAwb(ctx: ServiceContext, orderId: number, input: AwbResolveInput): Promise<void> {
+  await ctx.db.transaction(async (trx) => {
+    const order = await lockOrder(trx, ctx, orderId);
+    const row = await activeShipment(trx, orderId);
+    const candidates = row?.state === 'unknown' ? candidatesOf(row) : [];
+    if (!row || candidates.length === 0) throw new AwbConflict('awb_not_ambiguous');
+    let kept: string | null = null;
+    if (input.awb === null) {
+      const moved = await moveShipment(
+        trx,
+        row.id,
+        ['unknown'],
+        'failed',
+        { error: "the seller said none of the courier's candidates is this create's", candidates: null },
+        ctx.now,
+      );
+      if (!moved) throw new AwbConflict('awb_not_ambiguous');
+      await recordEvent(trx, ctx, orderId, 'awb_candidates_dismissed', {
+        courier: row.courier,
+        awbs: candidates.map((c) => c.awb),
+      });
+    } else {
+      const chosen = candidates.find((c) => c.awb === input.awb);
+      if (!chosen) throw FieldProblems.one('awb', 'awb_not_a_candidate');
+      if ((await knownAwbs(trx, row.courier, [chosen.awb])).size > 0)
+        throw FieldProblems.one('awb', 'awb_candidate_taken', { awb: chosen.awb });
+      const adopted = await adoptAwb(
+        trx,
+        ctx,
+        row.id,
+        order,
+        row.courier,
+        { awbNumber: chosen.awb, parcelNumbers: chosen.parcel_numbers },
+        { found_after_timeout: true, chosen_by_seller: true },
+      );
+      if (!adopted) throw new AwbConflict('awb_not_ambiguous');
+      kept = chosen.awb;
+    }
+    await tellLeftovers(
+      trx,
+      ctx,
+      row,
+      candidates.filter((c) => c.awb !== kept),
+    );
+  });
+}
+
+/** One notification listing the candidates no order here holds or may still take (see resolveAwb). */
+async function tellLeftovers(
+  trx: Executor,
+  ctx: ServiceContext,
+  row: ShipmentRow,
+  left: StoredCandidate[],
+): Promise<void> {
+  if (left.length === 0) return;
+  const held = await knownAwbs(
+    trx,
+    row.courier,
+    left.map((c) => c.awb),
+  );
+  const awaited = await awaitedCandidates(trx, row);
+  const awbs = left.map((c) => c.awb).filter((awb) => !held.has(awb) && !awaited.has(awb));
+  if (awbs.length === 0) return;
+  await insertSystemNotification(trx, {
+    companyId: row.company_id,
+    kind: 'awb_candidates_left',
+    params: { order: row.order_id, courier: label(row.courier), awbs: awbs.join(', '), count: awbs.length },
+    type: 'warning',
+    now: ctx.now,
+  });
 }
 
 // ---- label, delete ----------------------------------------------------------------------------

@@ -848,3 +848,194 @@ describe('label and delete', () => {
     expect((await u.call('DELETE', `/api/v1/order/${o.id}`)).statusCode).toBe(200);
   });
 });
+
+// ---- a create the courier cannot settle: the seller chooses ------------------------------------
+
+describe('a lost create the courier cannot tell apart: the seller chooses', () => {
+  const resolve = (u: TestUser, orderId: number, body: unknown, lang = 'en') =>
+    u.call('POST', `/api/v1/order/${orderId}/awb/resolve`, { body, headers: { 'accept-language': lang } });
+  const notices = async (u: TestUser, title: string, lang = 'en') =>
+    (await u.call('GET', '/api/v1/notifications', { headers: { 'accept-language': lang } }))
+      .json()
+      .data.filter((n: { title: string }) => n.title === title);
+  const shipmentOf = (orderId: number) =>
+    t.db.kysely
+      .selectFrom('shipments')
+      .select(['id', 'created_at'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+
+  /** Creates whose answers are lost, on a clock past every earlier AWB's moves (status-sync sees only these). */
+  async function lostCreates(u: TestUser, orders: { id: number }[]): Promise<string[]> {
+    clock.advance(3 * 3600);
+    providers.timeoutMs = SHORT_LIMIT_MS;
+    for (const o of orders) {
+      emulators().sameday.faults.set('answer_lost', 1);
+      expect((await createAwb(u, o.id, samedayBody())).statusCode).toBe(504);
+    }
+    providers.timeoutMs = NORMAL_LIMIT_MS;
+    return Promise.all(orders.map(async (o) => (await atCourier('sameday', o.id))[0].number));
+  }
+
+  /** As a Sameday whose answers give no reference back: nothing but cash on delivery and weight tells its AWBs apart. */
+  async function samedayForgetsReferences(): Promise<void> {
+    const store = emulators().sameday.store;
+    for (const s of await store.list<Shipment>('shipments'))
+      if (s.reference) await store.put('shipments', s.number, { ...s, reference: null });
+  }
+
+  it('shows the candidates; the seller picks one (422 for another AWB, 409 once settled); twins wait for the seller; the order can then lose its AWB and be cancelled', async () => {
+    const { u, order } = await seller(['sameday']);
+    const [a, c, e] = [await order(), await order(), await order()];
+    const [x, y, neverMade] = await lostCreates(u, [a, c, e]);
+    await emulators().sameday.store.remove('shipments', neverMade); // e's create never reached Sameday
+    await samedayForgetsReferences();
+    const sentAt = Number((await shipmentOf(a.id)).created_at);
+
+    clock.advance(61);
+    await runJobs();
+    const shown = await orderOf(u, a.id);
+    expect(shown).toMatchObject({ awb: null, awb_state: 'unknown', status: 'new' });
+    expect(shown.awb_candidates).toEqual([
+      { awb: x, courier: 'sameday', created_at: sentAt, cod: a.total_value, weight: 1 },
+      { awb: y, courier: 'sameday', created_at: sentAt, cod: a.total_value, weight: 1 },
+    ]);
+    expect((await orderOf(u, e.id)).awb_candidates.map((k: { awb: string }) => k.awb)).toEqual([x, y]);
+    // Still unknown: no cancel, no delete, no other create.
+    expect((await u.call('POST', `/api/v1/order/${a.id}/cancel`)).statusCode).toBe(409);
+    const another = await createAwb(u, a.id, samedayBody(), { 'accept-language': 'ro' });
+    expect(another.statusCode).toBe(409);
+    expect(another.json().message).toBe(
+      'Sameday nu poate spune care dintre AWB-urile sale a fost creat de cererea anterioară: alegeți-l pe comandă sau indicați că niciunul nu este al acestei comenzi, înainte de a genera altul.',
+    );
+
+    // The body: an AWB, or null.
+    const empty = await resolve(u, a.id, {});
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors).toEqual({ awb: ["Choose one of the AWBs, or say none is this order's."] });
+    const stranger = await resolve(u, a.id, { awb: '1ONB99999999' }, 'ro');
+    expect(stranger.statusCode).toBe(422);
+    expect(stranger.json().errors).toEqual({ awb: ['Alegeți unul dintre AWB-urile afișate pentru această comandă.'] });
+
+    const picked = await resolve(u, a.id, { awb: x });
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.json().data).toMatchObject({
+      awb: x,
+      courier: 'sameday',
+      courier_status: 'created',
+      status: 'processing',
+      awb_state: null,
+      awb_candidates: [],
+    });
+    expect(picked.json().data.history.find((ev: { type: string }) => ev.type === 'awb_created').data).toEqual({
+      courier: 'sameday',
+      awb: x,
+      found_after_timeout: true,
+      chosen_by_seller: true,
+    });
+    // y may still be c's or e's: not listed as left over.
+    expect(await notices(u, 'AWBs to check at the courier')).toEqual([]);
+    // Settled: nothing to choose any more (409 with the order as it is).
+    const again = await resolve(u, a.id, { awb: y });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      message:
+        'There is no AWB to choose for this order: its AWB create is settled, or was never in doubt. Reload the order.',
+      data: { id: a.id, awb: x },
+    });
+    // c still lists x until its next check; x is a's now.
+    const taken = await resolve(u, c.id, { awb: x });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toEqual({
+      awb: [`AWB ${x} is already another order's: choose another, or say none is this order's.`],
+    });
+
+    // a has its AWB like any other: deleted at the courier (before pickup), then the order cancelled.
+    expect((await u.call('DELETE', `/api/v1/order/${a.id}/awb`)).statusCode).toBe(200);
+    expect((await u.call('POST', `/api/v1/order/${a.id}/cancel`)).statusCode).toBe(200);
+
+    // At the notice bound c and e are asked again: y alone could be either's, so neither takes it,
+    // and the company is told to choose.
+    clock.advance(sentAt + 1800 - clock.now());
+    await runJobs();
+    for (const o of [c, e])
+      expect(await orderOf(u, o.id)).toMatchObject({ awb: null, awb_state: 'unknown', awb_candidates: [{ awb: y }] });
+    expect((await notices(u, 'Choose the AWB')).map((n: { description: string }) => n.description).sort()).toEqual(
+      [c, e].map(
+        (o) =>
+          `Sameday cannot tell which of its AWBs is the AWB of order #${o.id}. Open the order to choose it among those that could be, or to say none is.`,
+      ),
+    );
+    expect((await notices(u, 'Alegeți AWB-ul', 'ro')).map((n: { description: string }) => n.description)).toContain(
+      `Sameday nu poate spune care dintre AWB-urile sale este AWB-ul comenzii #${c.id}. Deschideți comanda pentru a-l alege dintre cele posibile sau pentru a indica că niciunul nu este.`,
+    );
+    expect((await resolve(u, c.id, { awb: y })).statusCode).toBe(200);
+    expect((await orderOf(u, c.id)).awb).toBe(y);
+
+    // e's next check finds nothing left: it fails, its checks end, and it can be cancelled.
+    clock.advance(3600);
+    await runJobs();
+    expect(await orderOf(u, e.id)).toMatchObject({ awb: null, awb_state: null, awb_candidates: [] });
+    expect(await t.db.kysely.selectFrom('jobs').select('key').where('kind', '=', SETTLE_JOB).execute()).toEqual([]);
+    expect((await u.call('POST', `/api/v1/order/${e.id}/cancel`)).statusCode).toBe(200);
+    expect(await notices(u, 'Choose the AWB')).toHaveLength(2); // told once each
+  });
+
+  it('"none of these": the create fails, the order may get a new AWB; the candidates no order holds are listed to cancel', async () => {
+    const { u, order } = await seller(['sameday']);
+    const [b, d] = [await order(), await order()];
+    const [x, neverMade] = await lostCreates(u, [b, d]);
+    await emulators().sameday.store.remove('shipments', neverMade); // d's create never reached Sameday
+    // An AWB made in Sameday's own site for the same amount and weight.
+    const outside = await t.services.providers
+      .courier('sameday', DEMO.sameday as { username: string; password: string })
+      .createAwb({
+        pickupPointId: '3101',
+        recipient: {
+          name: 'Ana Pop',
+          phone: '+40744000111',
+          countyName: 'Cluj',
+          localityName: 'Dej',
+          address: 'Strada Lungă 1',
+        },
+        parcels: [{ weightKg: 1, lengthCm: 25, widthCm: 25, heightCm: 10 }],
+        codBani: Math.round(b.total_value * 100),
+        declaredValueBani: 0,
+        content: 'Haine',
+        reference: '',
+      });
+    const z = outside.awbNumber;
+    await samedayForgetsReferences();
+    clock.advance(61);
+    await runJobs();
+    expect((await orderOf(u, d.id)).awb_candidates.map((k: { awb: string }) => k.awb)).toEqual([x, z]);
+
+    const none = await resolve(u, d.id, { awb: null });
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json().data).toMatchObject({ awb: null, awb_state: null, awb_candidates: [], status: 'new' });
+    expect(none.json().data.history[0]).toMatchObject({
+      type: 'awb_candidates_dismissed',
+      data: { courier: 'sameday', awbs: [x, z] },
+    });
+    // x and z may still be b's: nothing listed yet.
+    expect(await notices(u, 'AWBs to check at the courier')).toEqual([]);
+    const fresh = await createAwb(u, d.id, samedayBody());
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    expect((await atCourier('sameday', d.id)).map((s) => s.reference)).toEqual([`${d.id}-2`]);
+
+    // b takes x; z is nobody's here: listed to cancel if the seller did not make it.
+    expect((await resolve(u, b.id, { awb: x })).statusCode).toBe(200);
+    expect(
+      (await notices(u, 'AWBs to check at the courier')).map((n: { description: string }) => n.description),
+    ).toEqual([
+      `Sameday also holds AWB ${z}, which could have been the AWB of order #${b.id} and is no order’s here. If you did not make it yourself, cancel it on the courier’s site.`,
+    ]);
+    expect((await notices(u, 'AWB-uri de verificat la curier', 'ro'))[0].description).toBe(
+      `La Sameday există și AWB-ul ${z}, care ar fi putut fi AWB-ul comenzii #${b.id} și nu aparține niciunei comenzi de aici. Dacă nu l-ați creat chiar dumneavoastră, anulați-l pe site-ul curierului.`,
+    );
+    // Nothing was cancelled at Sameday.
+    const held = await emulators().sameday.store.get<Shipment>('shipments', z);
+    expect(held?.deleted).toBe(false);
+  });
+});

@@ -96,6 +96,7 @@ function freshOrder(): Order {
       },
     ],
     awb_state: null,
+    awb_candidates: [],
     invoice_state: null,
     invoice: null,
   };

@@ -186,6 +186,10 @@ export function useDocumentActions(orderId: number) {
       api.post<{ data: Order }>(`${path}/awb`, body, { idempotencyKey: key }),
     ),
     deleteAwb: useOrderChange(orderId, () => api.delete<{ data: Order }>(`${path}/awb`)),
+    /** The seller's choice among the AWBs that could be a lost create's; null: none of them. */
+    resolveAwb: useOrderChange(orderId, (awb: string | null) =>
+      api.post<{ data: Order }>(`${path}/awb/resolve`, { awb }),
+    ),
     createInvoice: useOrderCreate(orderId, (_: void, key) =>
       api.post<{ data: Order }>(`${path}/create-invoice`, {}, { idempotencyKey: key }),
     ),

@@ -94,6 +94,7 @@ function freshOrder(): Order {
     applied_discounts: [],
     history: [],
     awb_state: null,
+    awb_candidates: [],
     invoice_state: null,
     invoice: null,
   };
@@ -530,6 +531,81 @@ describe('AWB', () => {
     );
     expect(within(d).getByRole('status').textContent).toMatch(/being checked with the courier/);
     expect(block('createAwb')).toBe('awbUnknown');
+  });
+
+  describe('a lost create the courier cannot tell apart', () => {
+    const candidates: Order['awb_candidates'] = [
+      { awb: '1ONB24000001', courier: 'sameday', created_at: NOW - 3600, cod: 116, weight: 1 },
+      { awb: '1ONB24000002', courier: 'sameday', created_at: null, cod: null, weight: 1.5 },
+    ];
+    const settled = { awb_state: null, awb_candidates: [] };
+
+    it('shows the candidates as radios; the chosen one is used and becomes the order’s AWB', async () => {
+      order = { ...order, awb_state: 'unknown', awb_candidates: candidates };
+      renderAt('/orders/42');
+      await header();
+      expect(block('createAwb')).toBe('awbUnknown');
+      const box = screen.getByTestId('awb-candidates');
+      expect(within(box).getByText('Which of these is the AWB of this order?')).toBeTruthy();
+      expect(within(box).getByText(/^Sameday did not answer the AWB request/)).toBeTruthy();
+      // One radio group (Tab reaches it, the arrow keys move within it), named by its legend.
+      const group = within(box).getByRole('radiogroup', { name: 'AWBs at Sameday' });
+      const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
+      expect(radios.map((r) => [r.value, r.name])).toEqual([
+        ['1ONB24000001', 'awb-candidate'],
+        ['1ONB24000002', 'awb-candidate'],
+      ]);
+      expect(within(box).getByText(/ · cash on delivery 116\.00 RON · 1 kg$/)).toBeTruthy();
+      expect(within(box).getByText('1.5 kg')).toBeTruthy();
+      const use = within(box).getByRole('button', { name: 'Use this AWB' }) as HTMLButtonElement;
+      expect(use.disabled).toBe(true);
+
+      answers['POST /api/v1/order/42/awb/resolve'] = {
+        status: 200,
+        body: {
+          data: {
+            ...settled,
+            awb: '1ONB24000002',
+            courier: 'sameday',
+            courier_status: 'created',
+            status: 'processing',
+          },
+        },
+      };
+      fireEvent.click(within(group).getByRole('radio', { name: 'AWB 1ONB24000002' }));
+      expect(use.disabled).toBe(false);
+      fireEvent.click(use);
+      await waitFor(() => expect(lastShown()).toBe("AWB 1ONB24000002 is now the order's"));
+      expect(posted('/api/v1/order/42/awb/resolve').map((r) => r.body)).toEqual([{ awb: '1ONB24000002' }]);
+      await within(screen.getByTestId('awb-block')).findByText('AWB 1ONB24000002');
+      expect(screen.queryByTestId('awb-candidates')).toBeNull();
+    });
+
+    it('"None of these" asks first; a refusal stays in the confirmation; then a new AWB can be created', async () => {
+      order = { ...order, awb_state: 'unknown', awb_candidates: candidates };
+      renderAt('/orders/42');
+      await header();
+      fireEvent.click(within(screen.getByTestId('awb-candidates')).getByRole('button', { name: 'None of these' }));
+      const d = await screen.findByRole('dialog');
+      expect(within(d).getByText("None of these AWBs is this order's?")).toBeTruthy();
+      expect(within(d).getByText(/taken as never made at Sameday/)).toBeTruthy();
+      expect(posted('/api/v1/order/42/awb/resolve')).toHaveLength(0);
+      answers['POST /api/v1/order/42/awb/resolve'] = {
+        status: 409,
+        body: {
+          message: 'There is no AWB to choose for this order: its AWB create is settled, or was never in doubt.',
+        },
+      };
+      fireEvent.click(within(d).getByRole('button', { name: "None is this order's" }));
+      expect(await within(d).findByText(/There is no AWB to choose for this order/)).toBeTruthy();
+      answers['POST /api/v1/order/42/awb/resolve'] = { status: 200, body: { data: settled } };
+      fireEvent.click(within(d).getByRole('button', { name: "None is this order's" }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(lastShown()).toBe('The AWB request was taken as not made: a new AWB can be created');
+      expect(posted('/api/v1/order/42/awb/resolve').map((r) => r.body)).toEqual([{ awb: null }, { awb: null }]);
+      await waitFor(() => expect(block('createAwb')).toBe('none'));
+      expect(screen.queryByTestId('awb-candidates')).toBeNull();
+    });
   });
 
   it('no usable courier: says so and links to Integrations', async () => {

@@ -24,6 +24,7 @@ import { orderPdf, useDocumentActions } from '../api';
 import { AwbModal } from '../dialogs/AwbModal';
 import { StornoModal } from '../dialogs/StornoModal';
 import { Section } from '../Section';
+import { AwbCandidates } from './AwbCandidates';
 import { courierName, documentFailure, fallbackFileName, printFailure, type DocumentKind } from './documents';
 import { notifyDone } from './feedback';
 import { documentBlocks, type DocumentAction } from './orderView';
@@ -245,6 +246,13 @@ export function DocumentsSection({ order, nowSeconds }: { order: Order; nowSecon
             </Text>
           ) : null}
           {waiting(order.awb_state, t('detail.awbPending'), t('detail.awbUnknown'), 'awb-waiting')}
+          {order.awb_state === 'unknown' && order.awb_candidates?.length ? (
+            <AwbCandidates
+              candidates={order.awb_candidates}
+              choose={(awb) => actions.resolveAwb.mutateAsync(awb)}
+              saving={actions.resolveAwb.isPending}
+            />
+          ) : null}
           {buttons(AWB)}
         </Stack>
       </Stack>

@@ -106,6 +106,21 @@ describe('activity timeline texts', () => {
         .details,
     ).toEqual(['Sameday · AWB 5', 'Found at the courier after its answer was lost']);
     expect(
+      describeEvent(
+        ev('awb_created', { courier: 'sameday', awb: '5', found_after_timeout: true, chosen_by_seller: true }),
+        ro,
+        'ro',
+      ).details,
+    ).toEqual(['Sameday · AWB 5', 'Ales manual dintre AWB-urile pe care curierul nu le putea deosebi']);
+    expect(describeEvent(ev('awb_candidates_dismissed', { courier: 'sameday', awbs: ['5', '6'] }), en, 'en')).toEqual({
+      title: 'AWB request taken as not made',
+      details: ["Sameday: none of the AWBs 5, 6 is this order's"],
+    });
+    expect(describeEvent(ev('awb_candidates_dismissed', { courier: 'sameday', awbs: ['5'] }), ro, 'ro')).toEqual({
+      title: 'Cerere de AWB considerată necreată',
+      details: ['Sameday: AWB-ul 5 nu este al acestei comenzi'],
+    });
+    expect(
       describeEvent(ev('awb_deleted', { courier: 'dpd', awb: '77', gone_at_courier: true }), ro, 'ro').details,
     ).toEqual(['DPD · AWB 77', 'Nu mai exista la curier']);
     expect(

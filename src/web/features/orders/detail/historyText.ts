@@ -117,16 +117,32 @@ export function describeEvent(e: OrderEvent, t: TFunction, lang: string): { titl
       return { title: title(e.type), details: [change(d.from, d.to)] };
     case 'awb_created':
     case 'awb_deleted': {
-      const note = d.found_after_timeout
-        ? t('history.foundAfterTimeout')
-        : d.gone_at_courier
-          ? t('history.goneAtCourier')
-          : null;
+      const note = d.chosen_by_seller
+        ? t('history.chosenBySeller')
+        : d.found_after_timeout
+          ? t('history.foundAfterTimeout')
+          : d.gone_at_courier
+            ? t('history.goneAtCourier')
+            : null;
       return {
         title: title(e.type),
         details: [
           t('history.awb', { courier: courierName(d.courier, t), awb: str(d.awb), ...noEscape }),
           ...(note ? [note] : []),
+        ],
+      };
+    }
+    case 'awb_candidates_dismissed': {
+      const awbs = (Array.isArray(d.awbs) ? d.awbs : []).map(String);
+      return {
+        title: title(e.type),
+        details: [
+          t('history.candidatesDismissed', {
+            courier: courierName(d.courier, t),
+            awbs: awbs.join(', '),
+            count: awbs.length,
+            ...noEscape,
+          }),
         ],
       };
     }
