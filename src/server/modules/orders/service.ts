@@ -330,6 +330,7 @@ async function refuseWhileAwbUnsettled(trx: Executor, orderId: number): Promise<
 /** The contents rule of core (contentsLock) on the order's row and its documents in flight: 409 with its reason. */
 async function refuseContentChanges(trx: Executor, order: OrderRow): Promise<void> {
   const lock = contentsLock({
+    status: order.status,
     bill_number: order.bill_number,
     awb: order.awb,
     invoice_state: (await invoiceInFlight(trx, order.id)) ? 'pending' : null,
