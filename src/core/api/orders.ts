@@ -213,6 +213,32 @@ export const phoneNumber = () =>
 
 const quantity = () => wholeNumber({ min: 1, max: MAX_LINE_QUANTITY });
 
+/** An optional email: empty or null is none, anything else must be an email (stored in lower case). */
+const optionalEmail = () =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z
+        .union([z.literal(''), z.null(), z.email({ error: 'invalid_email' }).max(255, { error: 'too_long' })])
+        .optional(),
+    )
+    .transform((v) => (v === '' ? null : v));
+
+/** The address line of a new order: street and number, then block, staircase and apartment when given. */
+export function addressLine(a: {
+  street: string;
+  number: string;
+  block?: string | null;
+  staircase?: string | null;
+  apartment?: string | null;
+}): string {
+  const parts = [`${a.street} ${a.number}`.trim()];
+  if (a.block?.trim()) parts.push(`bl. ${a.block.trim()}`);
+  if (a.staircase?.trim()) parts.push(`sc. ${a.staircase.trim()}`);
+  if (a.apartment?.trim()) parts.push(`ap. ${a.apartment.trim()}`);
+  return parts.join(', ');
+}
+
 /** The new-order payload of the spec: products is a map from SKU to quantity. */
 export const newOrderBody = z.object({
   name: requiredText(255),
@@ -223,7 +249,11 @@ export const newOrderBody = z.object({
   number: requiredText(50),
   source: selectedRef('select_source'),
   details: optionalText(2000).optional(),
-  email: optionalText(255).optional(),
+  email: optionalEmail(),
+  /** Block, staircase and apartment of a flat: added to the address line the courier reads. */
+  block: optionalText(20).optional(),
+  staircase: optionalText(20).optional(),
+  apartment: optionalText(20).optional(),
   county_id: idRef().nullable().optional(),
   city_id: idRef().nullable().optional(),
   street_id: idRef().nullable().optional(),

@@ -202,6 +202,36 @@ describe('new order', () => {
     expect(await stockOf(u, b)).toBe(9);
   });
 
+  it('takes an email (checked) and a flat’s block, staircase and apartment onto the address line', async () => {
+    const { u, src } = await seller();
+    const body = {
+      name: 'Ana Pop',
+      phone_number: '0744 555 666',
+      ...address,
+      source: src,
+      products: { 'A-1': 1 },
+      email: ' Ana.Pop@Example.RO ',
+      block: 'A1',
+      staircase: '2',
+      apartment: '14',
+    };
+    const res = await u.call('POST', '/api/v1/order', { body });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.customer_detail).toMatchObject({
+      email: 'ana.pop@example.ro',
+      address: 'Strada Memorandumului 28, bl. A1, sc. 2, ap. 14',
+    });
+    const bad = await u.call('POST', '/api/v1/order', {
+      body: { ...body, email: 'not an email', block: 'x'.repeat(21) },
+      headers: { 'accept-language': 'ro' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      email: ['Introduceți o adresă de email validă.'],
+      block: [expect.any(String)],
+    });
+  });
+
   it('accepts POST /api/order as well', async () => {
     const { u, src } = await seller();
     const res = await u.call('POST', '/api/order', {

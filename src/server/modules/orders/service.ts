@@ -9,7 +9,7 @@ import {
   type Order,
 } from '../../../core/api/orders.js';
 import { awbBody, awbResolveBody } from '../../../core/api/shipping.js';
-import { MAX_LINE_QUANTITY } from '../../../core/api/orders.js';
+import { addressLine, MAX_LINE_QUANTITY } from '../../../core/api/orders.js';
 import { fromBani } from '../../../core/money.js';
 import { matchOrderDiscount, matchProductDiscount } from '../../../core/orders/discountMatching.js';
 import { cancelRefusal, contentsLock, restoreRefusal } from '../../../core/orders/eligibility.js';
@@ -270,7 +270,7 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<n
       street_id: input.street_id ?? null,
       street_number: input.number,
       zip_code: input.zip_code ?? null,
-      address: `${input.street} ${input.number}`,
+      address: addressLine(input),
       company_name: null,
       vat_number: null,
       company_address: null,

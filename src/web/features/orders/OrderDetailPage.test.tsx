@@ -215,6 +215,15 @@ describe('OrderDetailPage', () => {
     expect(router.state.location.search).toBe('?page=3');
   });
 
+  it('the header names the order’s source and the customer shows the postal code', async () => {
+    order.source = 'eMAG';
+    order.customer_detail!.zip_code = '400335';
+    renderAt('/orders/42');
+    await header();
+    expect(screen.getByTestId('order-source').textContent).toBe('Source: eMAG');
+    expect(screen.getByTestId('customer-postal-code').textContent).toBe('400335');
+  });
+
   it('empty, null and undefined customer and company values read as a dash', async () => {
     renderAt('/orders/42');
     await header();

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, SimpleGrid } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFlag, IconFlagOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EditableField } from '../../../components/EditableField';
@@ -95,6 +95,15 @@ export function CustomerSection({
           field="county"
           onSave={detail('county')}
         />
+        {/* The postal code follows the address (the courier's rule picks it): shown, not typed. */}
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed" fw={500}>
+            {t('customer.postalCode')}
+          </Text>
+          <Text size="sm" data-testid="customer-postal-code">
+            {cleanText(c?.zip_code) ?? '—'}
+          </Text>
+        </Stack>
         <EditableField
           label={t('customer.observations')}
           value={cleanText(order.observations)}
