@@ -27,6 +27,13 @@ describe('translations', () => {
     });
   }
 
+  it('English texts are in sentence case: no label of capitalised words ("Add Package"), the app’s name aside', () => {
+    const titleCase = /^[A-Z][a-z]+( [A-Z][a-z]+)+$/;
+    for (const [ns, t] of Object.entries(namespaces))
+      for (const text of leaves(t.en))
+        if (text !== 'Seller Console') expect(text, `${ns}: ${text}`).not.toMatch(titleCase);
+  });
+
   it('the sign-in texts are the ones of the spec', () => {
     const auth = namespaces.auth;
     expect(auth.en).toMatchObject({
