@@ -66,6 +66,37 @@ interface Session {
   expiresAt: number;
 }
 
+/**
+ * The emulated Ship & Go network (the same for every account, as Cargus's): one point in every
+ * locality of the nomenclature, two in the cities coded by street, under the fields `PudoPoints`
+ * answers. About one point in four takes no cash on delivery (`ServiceCOD: false`), as a
+ * self-service locker that only takes prepaid parcels.
+ */
+const PUDO_POINTS = GEO.flatMap((county) =>
+  county.localities.flatMap((locality) => {
+    const streets = locality.streets.length
+      ? locality.streets.slice(0, 2).map((st) => ({ name: st.name, postalCode: st.ranges[0][2] }))
+      : [{ name: 'Strada Principală', postalCode: locality.postalCode ?? '' }];
+    return streets.map((street) => ({ county, locality, street }));
+  }),
+).map(({ county, locality, street }, i) => ({
+  Id: 5000 + i,
+  Name: `Ship & Go ${locality.name} ${street.name.replace(/^(Strada|Bulevardul|Calea|Șoseaua) /, '')}`,
+  LocationId: 9000 + i,
+  CityId: locality.id,
+  City: locality.name,
+  County: county.name,
+  CountyId: county.id,
+  StreetName: street.name,
+  StreetNo: String(1 + ((i * 7) % 90)),
+  PostalCode: street.postalCode,
+  Latitude: 0,
+  Longitude: 0,
+  ServiceCOD: i % 4 !== 3,
+  PaymentType: i % 4 !== 3 ? 1 : 0,
+  OpenHours: [{ Day: 'Luni-Vineri', Hours: '08:00-20:00' }],
+}));
+
 const TOKEN_SECONDS = 24 * 3600;
 const SUBSCRIPTION_DENIED = {
   statusCode: 401,
@@ -192,6 +223,11 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
         const account = await authed(req, reply);
         if (!account) return reply;
         return account.locations;
+      });
+
+      app.get('/api/PudoPoints', async (req, reply) => {
+        if (!(await authed(req, reply))) return reply;
+        return PUDO_POINTS;
       });
 
       app.get('/api/Counties', async (req, reply) => {

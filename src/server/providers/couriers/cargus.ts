@@ -8,6 +8,7 @@ import type {
   County,
   CourierClient,
   CourierCredentials,
+  CourierLocker,
   CreateAwbInput,
   CreatedAwb,
   FoundAwb,
@@ -163,6 +164,23 @@ export class CargusClient implements CourierClient {
         .filter(Boolean)
         .join(', '),
       isDefault: i === 0,
+    }));
+  }
+
+  /**
+   * Every Ship & Go point (`GET PudoPoints`): an AWB to one is made with service 38 and
+   * `DeliveryPudoPoint`; `ServiceCOD` says whether the point collects cash on delivery.
+   */
+  async lockers(): Promise<CourierLocker[]> {
+    const rows = (await this.getJson<CargusPudoPoint[]>('PudoPoints')) ?? [];
+    return rows.map((r) => ({
+      id: String(r.Id),
+      name: r.Name,
+      county: r.County ?? '',
+      city: r.City ?? '',
+      address: [r.StreetName, r.StreetNo].filter(Boolean).join(' '),
+      postalCode: /^\d{6}$/.test(String(r.PostalCode ?? '')) ? String(r.PostalCode) : null,
+      cod: Boolean(r.ServiceCOD),
     }));
   }
 
@@ -418,4 +436,22 @@ function cargusMessage(body: unknown, res: ProviderResponse): string | null {
   }
   const text = res.text().trim();
   return text && text.length < 300 && !text.startsWith('<') ? text : null;
+}
+
+/** A Ship & Go point as `PudoPoints` lists it (the fields the plugins read). */
+interface CargusPudoPoint {
+  Id: number;
+  Name: string;
+  LocationId?: number;
+  CityId?: number;
+  City?: string;
+  County?: string;
+  StreetName?: string;
+  StreetNo?: string;
+  PostalCode?: string;
+  Latitude?: number;
+  Longitude?: number;
+  ServiceCOD?: boolean;
+  PaymentType?: number;
+  OpenHours?: unknown;
 }

@@ -49,7 +49,7 @@ export interface PickupPoint {
   city?: string | null;
 }
 
-/** A parcel locker (Sameday's easybox) where a recipient collects. */
+/** A parcel locker (Sameday's easybox) or pick-up point (Cargus's Ship & Go) where a recipient collects. */
 export interface CourierLocker {
   id: string;
   name: string;
@@ -57,6 +57,8 @@ export interface CourierLocker {
   city: string;
   address: string;
   postalCode: string | null;
+  /** Whether the point takes cash on delivery; undefined when the courier does not say. */
+  cod?: boolean;
 }
 
 export interface County {
@@ -219,7 +221,10 @@ export interface CourierClient {
   deleteAwb(awbNumber: string): Promise<void>;
   /** Tracking of many AWBs, batched as the provider allows; one result per asked AWB, same order. */
   track(awbNumbers: string[]): Promise<AwbTracking[]>;
-  /** Sameday only: every locker of its network (the list is the same for every account). */
+  /**
+   * Sameday's easyboxes and Cargus's Ship & Go points: every point of the courier's network (the
+   * list is the same for every account). Couriers without points leave it out.
+   */
   lockers?(): Promise<CourierLocker[]>;
   /**
    * The live (not deleted) AWBs made since `lookup.since` for this reference: how a create whose

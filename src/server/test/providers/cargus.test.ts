@@ -74,6 +74,25 @@ describe('Cargus client against its emulator', () => {
     ]);
   });
 
+  it('lists the Ship & Go points with their address and whether each takes cash on delivery', async () => {
+    const points = await client().lockers();
+    expect(points.length).toBeGreaterThan(84);
+    const cluj = points.filter((p) => p.city === 'Cluj-Napoca');
+    expect(cluj).toHaveLength(2);
+    expect(cluj[0]).toMatchObject({
+      id: expect.stringMatching(/^\d+$/),
+      name: expect.stringMatching(/^Ship & Go Cluj-Napoca /),
+      county: 'Cluj',
+      postalCode: expect.stringMatching(/^\d{6}$/),
+    });
+    expect(cluj[0]!.address).toMatch(/^\S.* \d+$/);
+    // Some points take no cash on delivery: an AWB with COD cannot go there.
+    expect(points.some((p) => p.cod === false)).toBe(true);
+    expect(points.some((p) => p.cod === true)).toBe(true);
+    const wrongKey = await errorOf(client({ ...demo, api_key: 'nope' }).lockers());
+    expect(wrongKey.kind).toBe('refused_credentials');
+  });
+
   it('creates an AWB by names, prints it as a PDF with its barcode and deletes it before pickup', async () => {
     const c = client();
     const awb = await c.createAwb(order());

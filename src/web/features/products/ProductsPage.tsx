@@ -115,7 +115,7 @@ export function ProductsPage() {
             ) : null}
             {/* A phone shows the price under the name: its own column is beyond the screen's edge. */}
             {phone ? (
-              <Text size="xs" c="dimmed" data-testid={`phone-price-${p.id}`} style={{ whiteSpace: 'nowrap' }}>
+              <Text size="xs" c="dimmed" data-testid={`phone-price-${p.id}`}>
                 {priceCell(p)}
               </Text>
             ) : null}
