@@ -247,7 +247,8 @@ export class CargusClient implements CourierClient {
       Envelopes: 0,
       // Cargus wants whole kilograms, at least 1.
       TotalWeight: Math.max(1, Math.ceil(totalWeight)),
-      ServiceId: input.serviceId ? Number(input.serviceId) : DEFAULT_SERVICE,
+      ServiceId: input.lockerId ? PUDO_SERVICE : input.serviceId ? Number(input.serviceId) : DEFAULT_SERVICE,
+      ...(input.lockerId ? { DeliveryPudoPoint: Number(input.lockerId) } : {}),
       DeclaredValue: input.declaredValueBani / 100,
       CashRepayment: input.codBani / 100,
       BankRepayment: 0,
@@ -437,6 +438,9 @@ function cargusMessage(body: unknown, res: ProviderResponse): string | null {
   const text = res.text().trim();
   return text && text.length < 300 && !text.startsWith('<') ? text : null;
 }
+
+/** Cargus's service for a delivery to a Ship & Go point (with `DeliveryPudoPoint`). */
+const PUDO_SERVICE = 38;
 
 /** A Ship & Go point as `PudoPoints` lists it (the fields the plugins read). */
 interface CargusPudoPoint {

@@ -130,6 +130,12 @@ export interface CreateAwbInput {
   reference: string;
   /** A provider service id; each client has a sensible default (Cargus 34, DPD 2505, Sameday "24"). */
   serviceId?: string;
+  /**
+   * Delivery to a locker or pick-up point (`lockers()` id) instead of the recipient's address:
+   * Cargus's Ship & Go (service 38) or Sameday's easybox (service LN). The recipient's name, phone
+   * and email still go with it.
+   */
+  lockerId?: string;
 }
 
 export interface CreatedAwb {
