@@ -46,7 +46,7 @@ describe('messages screen', () => {
     await page.goto(`${server.baseUrl}/messages`);
     await expect.poll(() => page.getByRole('row').count(), { timeout: 15000 }).toBeGreaterThan(10);
     await expect.poll(() => page.getByText(/Showing 1 to 10 of \d+ results/).count()).toBe(1);
-    for (const header of ['From', 'Message Text', 'Company', 'Source', 'Status']) {
+    for (const header of ['From', 'Message text', 'Company', 'Source', 'Status']) {
       expect(await page.getByRole('columnheader', { name: header, exact: true }).count(), header).toBe(1);
     }
     expect(await page.getByRole('cell', { name: 'Casa Verde Distribuție SRL' }).count()).toBeGreaterThan(0);
@@ -55,7 +55,7 @@ describe('messages screen', () => {
   });
 
   it("creates a template: it starts on the sidebar's company with its sources, the counter follows the text", async () => {
-    await page.getByRole('button', { name: 'Add Message' }).click();
+    await page.getByRole('button', { name: 'Add message' }).click();
     await dialog().waitFor();
     const save = dialog().getByRole('button', { name: 'Save' });
     const source = dialog().getByLabel('Source');
@@ -120,7 +120,7 @@ describe('messages screen', () => {
   });
 
   it("refuses a bad sender with the shared rule's message under the field", async () => {
-    await page.getByRole('button', { name: 'Add Message' }).click();
+    await page.getByRole('button', { name: 'Add message' }).click();
     await pickOption(dialog().getByLabel('Company'), 'Casa Verde Distribuție SRL');
     const source = dialog().getByLabel('Source');
     await expect.poll(() => source.isDisabled()).toBe(false);
@@ -142,7 +142,7 @@ describe('messages screen', () => {
 
   it("creates for another company of the user with that company's sources", async () => {
     const before = await page.getByText(/Showing 1 to 10 of \d+ results/).innerText();
-    await page.getByRole('button', { name: 'Add Message' }).click();
+    await page.getByRole('button', { name: 'Add message' }).click();
     await pickOption(dialog().getByLabel('Company'), 'Meșteșug Artizanal SRL');
     const source = dialog().getByLabel('Source');
     await expect.poll(() => source.isDisabled()).toBe(false);

@@ -74,7 +74,7 @@ describe('packages screen', () => {
   it('creates a package: defaults 1 and active, the form checks, then it shows on page 1', async () => {
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/page=2/);
-    await page.getByRole('button', { name: 'Add Package' }).click();
+    await page.getByRole('button', { name: 'Add package' }).click();
     const d = dialog();
     await d.getByRole('textbox', { name: 'Name' }).waitFor();
     for (const f of ['Length (cm)', 'Width (cm)', 'Height (cm)', 'Weight (kg)'])
@@ -137,7 +137,7 @@ describe('packages screen', () => {
   it('manages the items: picker without present products, add, quantities, remove, save', async () => {
     await rowOf('Cutie test e2e mare').getByRole('button', { name: 'View items' }).click();
     const d = dialog();
-    await d.getByText('Manage Package Items').waitFor();
+    await d.getByText('Manage package items').waitFor();
     await d.getByText(/This package has no items yet/).waitFor();
     const add = d.getByRole('button', { name: 'Add to Package' });
     expect(await add.isDisabled()).toBe(true);
@@ -213,11 +213,11 @@ describe('packages screen', () => {
 describe('return requests screen', () => {
   it('lists the seeded requests: IBAN in fours under the name, contact, source, en-US date', async () => {
     await page.goto(`${server.baseUrl}/return-requests`);
-    await page.getByRole('heading', { name: 'Return Requests' }).waitFor();
+    await page.getByRole('heading', { name: 'Return requests' }).waitFor();
     await showing()
       .filter({ hasText: /Showing 1 to 10 of \d+ results/ })
       .waitFor();
-    for (const header of ['Full Name', 'Contact', 'Source', 'Date', 'Actions']) {
+    for (const header of ['Full name', 'Contact', 'Source', 'Date', 'Actions']) {
       expect(await page.getByRole('columnheader', { name: header, exact: true }).count(), header).toBe(1);
     }
     const firstRow = page.getByRole('row').nth(1);
@@ -246,7 +246,7 @@ describe('return requests screen', () => {
     });
     expect(temp.status).toBe(201);
 
-    await page.getByRole('button', { name: 'Add Return Request' }).click();
+    await page.getByRole('button', { name: 'Add return request' }).click();
     const d = dialog();
     await d.getByRole('textbox', { name: 'Full name' }).waitFor();
     await d.getByRole('button', { name: 'Save' }).click();

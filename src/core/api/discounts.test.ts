@@ -29,9 +29,12 @@ describe('order discount schema (shared by the form and the server)', () => {
   });
 
   it('needs type, order_value, company ("Please select a company") and source; value unless shipping', () => {
+    // A choice says "Please select …", a typed field "This field is required."; the value is asked for
+    // with the others while no type is chosen.
     expect(errorsOf(orderDiscountBody, {})).toEqual({
-      type: ['This field is required.'],
+      type: ['Please select a type'],
       order_value: ['This field is required.'],
+      value: ['This field is required.'],
       company_id: ['Please select a company'],
       source_id: ['Please select a source'],
     });
@@ -70,8 +73,9 @@ describe('product discount schema', () => {
   it('needs product, type and quantity; value 0 and quantity 0 are allowed', () => {
     expect(errorsOf(productDiscountBody, {})).toEqual({
       product_id: ['Please select a product'],
-      type: ['This field is required.'],
+      type: ['Please select a type'],
       quantity: ['This field is required.'],
+      value: ['This field is required.'],
     });
     expect(productDiscountBody.parse({ product_id: '4', type: 'amount', quantity: '0', value: '0' })).toEqual({
       product_id: 4,

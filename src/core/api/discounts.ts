@@ -21,7 +21,7 @@ export const MAX_DISCOUNT_QUANTITY = 1_000_000;
 const discountType = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: 'required' }).min(1, { error: 'required' }).pipe(z.enum(DISCOUNT_TYPES)),
+    z.string({ error: 'select_type' }).min(1, { error: 'select_type' }).pipe(z.enum(DISCOUNT_TYPES)),
   );
 
 /** An optional money-like decimal: empty or null means "not given". */
@@ -34,12 +34,18 @@ interface ValueShape {
 }
 
 /**
- * Value rules shared by both kinds: required unless shipping, at most 100 % or the amount ceiling.
+ * Value rules shared by both kinds: required unless shipping (also while no type is chosen), at most
+ * 100 % or the amount ceiling.
  * Runs even when other fields failed (so the form shows every message at once); it then looks only
  * at fields that parsed.
  */
 function checkValue(d: ValueShape, ctx: z.RefinementCtx): void {
-  if (!DISCOUNT_TYPES.includes(d.type) || d.type === 'shipping') return;
+  if (d.type === 'shipping') return;
+  // No type chosen yet: two of the three types need a value, so an empty value is flagged with the rest.
+  if (!DISCOUNT_TYPES.includes(d.type)) {
+    if (d.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: 'required' });
+    return;
+  }
   if (d.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: 'required' });
   else if (typeof d.value !== 'number') return;
   else if (d.type === 'percentage' && d.value > MAX_PERCENT_HUNDREDTHS)
@@ -123,6 +129,7 @@ registerMessages({
   en: {
     select_source: 'Please select a source',
     select_product: 'Please select a product',
+    select_type: 'Please select a type',
     invalid_source: 'Invalid source selected',
     invalid_product: 'Invalid product',
     percent_max: 'A percentage cannot be above 100.',
@@ -131,6 +138,7 @@ registerMessages({
   ro: {
     select_source: 'Vă rugăm să selectați o sursă',
     select_product: 'Vă rugăm să selectați un produs',
+    select_type: 'Vă rugăm să selectați un tip',
     invalid_source: 'Sursa selectată nu este validă',
     invalid_product: 'Produs invalid',
     percent_max: 'Un procent nu poate depăși 100.',

@@ -293,7 +293,7 @@ export const addDiscountBody = z
   .object({
     type: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim() : v),
-      z.string({ error: 'required' }).min(1, { error: 'required' }).pipe(z.enum(MANUAL_DISCOUNT_TYPES)),
+      z.string({ error: 'select_type' }).min(1, { error: 'select_type' }).pipe(z.enum(MANUAL_DISCOUNT_TYPES)),
     ),
     value: discountValue(),
     order_product_id: z.preprocess(

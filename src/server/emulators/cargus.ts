@@ -66,6 +66,40 @@ interface Session {
   expiresAt: number;
 }
 
+/**
+ * The emulated Ship & Go network (the same for every account, as Cargus's): one point in every
+ * locality of the nomenclature, two in the cities coded by street, under the fields `PudoPoints`
+ * answers. About one point in four takes no cash on delivery (`ServiceCOD: false`), as a
+ * self-service locker that only takes prepaid parcels.
+ */
+/** Cargus's service for a delivery to a Ship & Go point. */
+const PUDO_SERVICE = 38;
+
+const PUDO_POINTS = GEO.flatMap((county) =>
+  county.localities.flatMap((locality) => {
+    const streets = locality.streets.length
+      ? locality.streets.slice(0, 2).map((st) => ({ name: st.name, postalCode: st.ranges[0][2] }))
+      : [{ name: 'Strada Principală', postalCode: locality.postalCode ?? '' }];
+    return streets.map((street) => ({ county, locality, street }));
+  }),
+).map(({ county, locality, street }, i) => ({
+  Id: 5000 + i,
+  Name: `Ship & Go ${locality.name} ${street.name.replace(/^(Strada|Bulevardul|Calea|Șoseaua) /, '')}`,
+  LocationId: 9000 + i,
+  CityId: locality.id,
+  City: locality.name,
+  County: county.name,
+  CountyId: county.id,
+  StreetName: street.name,
+  StreetNo: String(1 + ((i * 7) % 90)),
+  PostalCode: street.postalCode,
+  Latitude: 0,
+  Longitude: 0,
+  ServiceCOD: i % 4 !== 3,
+  PaymentType: i % 4 !== 3 ? 1 : 0,
+  OpenHours: [{ Day: 'Luni-Vineri', Hours: '08:00-20:00' }],
+}));
+
 const TOKEN_SECONDS = 24 * 3600;
 const SUBSCRIPTION_DENIED = {
   statusCode: 401,
@@ -194,6 +228,11 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
         return account.locations;
       });
 
+      app.get('/api/PudoPoints', async (req, reply) => {
+        if (!(await authed(req, reply))) return reply;
+        return PUDO_POINTS;
+      });
+
       app.get('/api/Counties', async (req, reply) => {
         if (!(await authed(req, reply))) return reply;
         const { countryId } = req.query as { countryId?: string };
@@ -244,11 +283,19 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
         const location = account.locations.find((l) => l.LocationId === Number(b.Sender?.LocationId));
         if (!location) errors.push('Punctul de ridicare nu exista!');
         const r = b.Recipient ?? {};
-        const county = findCounty({ id: Number(r.CountyId) || null, name: String(r.CountyName ?? '') });
-        const locality =
-          county && findLocality(county, { id: Number(r.LocalityId) || null, name: String(r.LocalityName ?? '') });
-        if (!county) errors.push("The recipient's county could not be matched!");
-        else if (!locality) errors.push("The recipient's locality could not be matched!");
+        // Service 38 delivers to a Ship & Go point: the point is the address, the recipient only a
+        // name, phone and email; cash on delivery only where the point takes it.
+        const toPudo = Number(b.ServiceId) === PUDO_SERVICE;
+        const pudo = toPudo ? PUDO_POINTS.find((p) => p.Id === Number(b.DeliveryPudoPoint)) : undefined;
+        if (toPudo && !pudo) errors.push('Punctul Ship & Go nu exista!');
+        const county = pudo
+          ? GEO.find((c) => c.id === pudo.CountyId)
+          : findCounty({ id: Number(r.CountyId) || null, name: String(r.CountyName ?? '') });
+        const locality = pudo
+          ? county?.localities.find((l) => l.id === pudo.CityId)
+          : county && findLocality(county, { id: Number(r.LocalityId) || null, name: String(r.LocalityName ?? '') });
+        if (!toPudo && !county) errors.push("The recipient's county could not be matched!");
+        else if (!toPudo && !locality) errors.push("The recipient's locality could not be matched!");
         if (!String(r.Name ?? '').trim()) errors.push('Numele destinatarului este obligatoriu!');
         if (!String(r.PhoneNumber ?? '').trim()) errors.push('Telefonul destinatarului este obligatoriu!');
         const parcels = Number(b.Parcels ?? 0);
@@ -261,7 +308,9 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
         const cash = numberToBani(b.CashRepayment ?? 0);
         const bank = numberToBani(b.BankRepayment ?? 0);
         if (cash > 0 && bank > 0) errors.push('Rambursul poate fi numerar sau in cont, nu ambele!');
-        if (![1, 34, 35, 36, 39].includes(Number(b.ServiceId ?? 34)))
+        if (pudo && !pudo.ServiceCOD && cash + bank > 0)
+          errors.push('Punctul Ship & Go selectat nu accepta plata ramburs!');
+        if (![1, 34, 35, 36, PUDO_SERVICE, 39].includes(Number(b.ServiceId ?? 34)))
           errors.push('Serviciul selectat nu este disponibil!');
         if (errors.length) return reply.code(400).send(errors);
 
@@ -277,10 +326,16 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
           name: String(r.Name),
           contact: r.ContactPerson ? String(r.ContactPerson) : null,
           phone: String(r.PhoneNumber),
-          lines: [
-            String(r.AddressText ?? [r.StreetName, r.BuildingNumber].filter(Boolean).join(' ')),
-            `${locality!.name}, ${county!.name} ${String(r.CodPostal ?? locality!.postalCode ?? '')}`.trim(),
-          ],
+          lines: pudo
+            ? [
+                pudo.Name,
+                `${pudo.StreetName} ${pudo.StreetNo}`,
+                `${pudo.City}, ${pudo.County} ${pudo.PostalCode}`.trim(),
+              ]
+            : [
+                String(r.AddressText ?? [r.StreetName, r.BuildingNumber].filter(Boolean).join(' ')),
+                `${locality!.name}, ${county!.name} ${String(r.CodPostal ?? locality!.postalCode ?? '')}`.trim(),
+              ],
         };
         const parcelCodes = (b.ParcelCodes ?? []).map((p, i) => ({
           ...p,
@@ -292,11 +347,11 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
           parcelNumbers: parcelCodes.map((p) => p.Code),
           createdAt: clock.now(),
           account: account.username,
-          service: Number(b.ServiceId ?? 34) === 35 ? 'Standard Plus' : 'Economic Standard',
+          service: Number(b.ServiceId ?? 34) === 35 ? 'Standard Plus' : pudo ? 'Ship & Go' : 'Economic Standard',
           sender: senderParty,
           recipient: recipientParty,
           senderLocality: location!.LocalityName,
-          recipientLocality: locality!.name,
+          recipientLocality: locality?.name ?? pudo?.City ?? '',
           parcels: parcels + envelopes,
           weightKg: weight,
           codBani: cod,

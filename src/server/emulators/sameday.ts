@@ -354,14 +354,23 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
         if (!service) fail(['service'], 'Invalid service.');
         if (str(f.awbPayment) !== '1') fail(['awbPayment'], 'This value is not valid.');
         const r = (typeof f.awbRecipient === 'object' ? f.awbRecipient : {}) as ParsedForm;
-        const county = findCounty({ id: Number(str(r.county)) || null, name: str(r.countyString) });
-        const city = county && findLocality(county, { id: Number(str(r.city)) || null, name: str(r.cityString) });
+        // An easybox delivery (`lockerLastMile`) goes to the locker's address with the locker service.
+        const locker = str(f.lockerLastMile) ? LOCKERS.find((l) => l.lockerId === Number(str(f.lockerLastMile))) : null;
+        if (locker === undefined) fail(['lockerLastMile'], 'Invalid locker.');
+        else if (locker && service && service.serviceCode !== 'LN')
+          fail(['service'], 'The selected service does not deliver to lockers.');
+        const county = locker
+          ? GEO.find((c) => c.name === locker.county)
+          : findCounty({ id: Number(str(r.county)) || null, name: str(r.countyString) });
+        const city = locker
+          ? county?.localities.find((l) => l.name === locker.city)
+          : county && findLocality(county, { id: Number(str(r.city)) || null, name: str(r.cityString) });
         if (!county) fail(['awbRecipient', 'county'], 'Invalid county.');
         else if (!city) fail(['awbRecipient', 'city'], 'Invalid city.');
         if (!str(r.name).trim()) fail(['awbRecipient', 'name'], 'This value should not be blank.');
         if (!/^\+?\d{9,15}$/.test(str(r.phoneNumber).replace(/[\s.-]/g, '')))
           fail(['awbRecipient', 'phoneNumber'], 'Invalid phone number.');
-        if (!str(r.address).trim()) fail(['awbRecipient', 'address'], 'This value should not be blank.');
+        if (!locker && !str(r.address).trim()) fail(['awbRecipient', 'address'], 'This value should not be blank.');
         const parcels = Object.values((typeof f.parcels === 'object' ? f.parcels : {}) as Record<string, ParsedForm>);
         if (parcels.length === 0) fail(['parcels'], 'At least one parcel is required.');
         parcels.forEach((p, i) => {
@@ -386,7 +395,9 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
         const recipient: LabelParty = {
           name: str(r.name),
           phone: str(r.phoneNumber),
-          lines: [str(r.address), `${city!.name}, ${county!.name} ${str(r.postalCode)}`.trim()],
+          lines: locker
+            ? [locker.name, locker.address, `${city!.name}, ${county!.name} ${locker.postalCode}`.trim()]
+            : [str(r.address), `${city!.name}, ${county!.name} ${str(r.postalCode)}`.trim()],
         };
         const parcelNumbers = parcels.map((_, i) => `${number}${String(i + 1).padStart(3, '0')}`);
         await store.put('shipments', number, {

@@ -5,6 +5,7 @@ import {
   IconDiscount,
   IconGauge,
   IconLogout,
+  IconMapPin,
   IconMessage,
   IconPackage,
   IconPlugConnected,
@@ -22,6 +23,8 @@ interface NavItem {
   to: string;
   label: string;
   icon: typeof IconGauge;
+  /** A page that belongs to the item above it: drawn indented under it. */
+  nested?: boolean;
 }
 
 /** Sidebar: company selector, the links in the spec's order, logout and the version (which opens the About dialog). */
@@ -38,6 +41,7 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onL
       leftSection={<item.icon size={18} stroke={1.6} />}
       active={isActive(item.to)}
       onClick={onNavigate}
+      pl={item.nested ? 40 : undefined}
     />
   );
   const before: NavItem[] = [
@@ -53,6 +57,8 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onL
   ];
   const after: NavItem[] = [
     { to: '/integrations', label: t('nav.integrations'), icon: IconPlugConnected },
+    // Sameday's pickup points and lockers: a page of the Sameday integration, under Integrations.
+    { to: '/sameday-location', label: t('nav.samedayLocations'), icon: IconMapPin, nested: true },
     { to: '/messages', label: t('nav.messages'), icon: IconMessage },
     { to: '/packages', label: t('nav.packages'), icon: IconPackage },
     { to: '/return-requests', label: t('nav.returnRequests'), icon: IconReceiptRefund },

@@ -27,6 +27,20 @@ describe('translations', () => {
     });
   }
 
+  it('English texts are in sentence case: no label of capitalised words ("Add Package"), the app’s name aside', () => {
+    const titleCase = /^[A-Z][a-z]+( [A-Z][a-z]+)+$/;
+    for (const [ns, t] of Object.entries(namespaces))
+      for (const text of leaves(t.en))
+        if (text !== 'Seller Console') expect(text, `${ns}: ${text}`).not.toMatch(titleCase);
+  });
+
+  it('the AWB modal’s one-line placeholders fit its fields on a 390 px phone (at most 32 characters)', () => {
+    const awb = (lang: 'en' | 'ro') => (namespaces.orders[lang] as { awbModal: Record<string, string> }).awbModal;
+    for (const lang of ['en', 'ro'] as const)
+      for (const key of ['courierPlaceholder', 'addressPlaceholder', 'packagePlaceholder'])
+        expect(awb(lang)[key].length, `${lang} ${key}: ${awb(lang)[key]}`).toBeLessThanOrEqual(32);
+  });
+
   it('the sign-in texts are the ones of the spec', () => {
     const auth = namespaces.auth;
     expect(auth.en).toMatchObject({
@@ -47,8 +61,9 @@ describe('translations', () => {
       version: string;
     };
     expect(common.list.noResults).toBe('No results found');
-    expect(common.list.showing_other).toBe('Showing {{from}} to {{to}} of {{count}} results');
-    expect(common.list.showing_one).toBe('Showing {{from}} to {{to}} of {{count}} result');
+    // The spec's words; the numbers are written in the language's own grouping (3,002 / 3.002).
+    expect(common.list.showing_other).toBe('Showing {{from, number}} to {{to, number}} of {{count, number}} results');
+    expect(common.list.showing_one).toBe('Showing {{from, number}} to {{to, number}} of {{count, number}} result');
     expect(common.list.companyMissing).toBe('Company ID not found');
     expect(common.layout.selectCompany).toBe('Select a company');
     expect(common.version).toBe('v1.0.0');

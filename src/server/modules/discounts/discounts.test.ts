@@ -105,8 +105,9 @@ describe('order discounts', () => {
     const empty = await u.call('POST', '/api/v1/order-discount', { body: {} });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toEqual({
-      type: ['This field is required.'],
+      type: ['Please select a type'],
       order_value: ['This field is required.'],
+      value: ['This field is required.'],
       company_id: ['Please select a company'],
       source_id: ['Please select a source'],
     });
@@ -312,8 +313,9 @@ describe('product discounts', () => {
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toEqual({
       product_id: ['Please select a product'],
-      type: ['This field is required.'],
+      type: ['Please select a type'],
       quantity: ['This field is required.'],
+      value: ['This field is required.'],
     });
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
       [{ type: 'amount', quantity: 2 }, { value: ['This field is required.'] }],

@@ -683,7 +683,7 @@ describe('applied discounts', () => {
     expect(r1.statusCode).toBe(422);
     expect(r1.json().errors).toEqual({ type: ['Choose one of: amount, percentage.'], value: ['Enter a number.'] });
     expect((await add({})).json().errors).toEqual({
-      type: ['This field is required.'],
+      type: ['Please select a type'],
       value: ['This field is required.'],
     });
     expect((await add({ type: 'percentage', value: 100.01 })).json().errors).toEqual({

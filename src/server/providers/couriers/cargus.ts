@@ -8,6 +8,7 @@ import type {
   County,
   CourierClient,
   CourierCredentials,
+  CourierLocker,
   CreateAwbInput,
   CreatedAwb,
   FoundAwb,
@@ -166,6 +167,23 @@ export class CargusClient implements CourierClient {
     }));
   }
 
+  /**
+   * Every Ship & Go point (`GET PudoPoints`): an AWB to one is made with service 38 and
+   * `DeliveryPudoPoint`; `ServiceCOD` says whether the point collects cash on delivery.
+   */
+  async lockers(): Promise<CourierLocker[]> {
+    const rows = (await this.getJson<CargusPudoPoint[]>('PudoPoints')) ?? [];
+    return rows.map((r) => ({
+      id: String(r.Id),
+      name: r.Name,
+      county: r.County ?? '',
+      city: r.City ?? '',
+      address: [r.StreetName, r.StreetNo].filter(Boolean).join(' '),
+      postalCode: /^\d{6}$/.test(String(r.PostalCode ?? '')) ? String(r.PostalCode) : null,
+      cod: Boolean(r.ServiceCOD),
+    }));
+  }
+
   async counties(): Promise<County[]> {
     const rows =
       (await this.getJson<{ CountyId: number; Name: string; Abbreviation: string }[]>('Counties', {
@@ -229,7 +247,8 @@ export class CargusClient implements CourierClient {
       Envelopes: 0,
       // Cargus wants whole kilograms, at least 1.
       TotalWeight: Math.max(1, Math.ceil(totalWeight)),
-      ServiceId: input.serviceId ? Number(input.serviceId) : DEFAULT_SERVICE,
+      ServiceId: input.lockerId ? PUDO_SERVICE : input.serviceId ? Number(input.serviceId) : DEFAULT_SERVICE,
+      ...(input.lockerId ? { DeliveryPudoPoint: Number(input.lockerId) } : {}),
       DeclaredValue: input.declaredValueBani / 100,
       CashRepayment: input.codBani / 100,
       BankRepayment: 0,
@@ -418,4 +437,25 @@ function cargusMessage(body: unknown, res: ProviderResponse): string | null {
   }
   const text = res.text().trim();
   return text && text.length < 300 && !text.startsWith('<') ? text : null;
+}
+
+/** Cargus's service for a delivery to a Ship & Go point (with `DeliveryPudoPoint`). */
+const PUDO_SERVICE = 38;
+
+/** A Ship & Go point as `PudoPoints` lists it (the fields the plugins read). */
+interface CargusPudoPoint {
+  Id: number;
+  Name: string;
+  LocationId?: number;
+  CityId?: number;
+  City?: string;
+  County?: string;
+  StreetName?: string;
+  StreetNo?: string;
+  PostalCode?: string;
+  Latitude?: number;
+  Longitude?: number;
+  ServiceCOD?: boolean;
+  PaymentType?: number;
+  OpenHours?: unknown;
 }

@@ -39,6 +39,8 @@ const PAGE_SIZE = 500;
 const TOKEN_MARGIN = 10 * 60;
 /** Parallel status reads while tracking many AWBs (Sameday's own rate limit is not published). */
 const TRACK_CONCURRENCY = 4;
+/** Sameday's service for a delivery to an easybox ("Locker NextDay"). */
+const LOCKER_SERVICE_CODE = 'LN';
 const DEFAULT_SERVICE_CODE = '24';
 /** status-sync takes a window of at most two hours (7200 s) per call. */
 const STATUS_SYNC_WINDOW = 7200;
@@ -233,7 +235,8 @@ export class SamedayClient implements CourierClient {
 
   async createAwb(input: CreateAwbInput): Promise<CreatedAwb> {
     const r = input.recipient;
-    const service = await this.serviceId(input.serviceId);
+    // An easybox delivery needs the locker service (code LN) and the locker's id as lockerLastMile.
+    const service = await this.serviceId(input.lockerId ? LOCKER_SERVICE_CODE : input.serviceId);
     const numericId = (v?: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
     const form = {
       pickupPoint: Number(input.pickupPointId),
@@ -270,6 +273,7 @@ export class SamedayClient implements CourierClient {
       // No content field at Sameday: the content goes with the observations.
       observation: [input.content, input.observations].filter(Boolean).join(' - '),
       clientInternalReference: input.reference,
+      lockerLastMile: numericId(input.lockerId),
     };
     const res = await this.call({ method: 'POST', path: 'api/awb', idempotent: false }, form);
     const body = tryJson(res) as

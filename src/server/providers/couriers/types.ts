@@ -49,7 +49,7 @@ export interface PickupPoint {
   city?: string | null;
 }
 
-/** A parcel locker (Sameday's easybox) where a recipient collects. */
+/** A parcel locker (Sameday's easybox) or pick-up point (Cargus's Ship & Go) where a recipient collects. */
 export interface CourierLocker {
   id: string;
   name: string;
@@ -57,6 +57,8 @@ export interface CourierLocker {
   city: string;
   address: string;
   postalCode: string | null;
+  /** Whether the point takes cash on delivery; undefined when the courier does not say. */
+  cod?: boolean;
 }
 
 export interface County {
@@ -128,6 +130,12 @@ export interface CreateAwbInput {
   reference: string;
   /** A provider service id; each client has a sensible default (Cargus 34, DPD 2505, Sameday "24"). */
   serviceId?: string;
+  /**
+   * Delivery to a locker or pick-up point (`lockers()` id) instead of the recipient's address:
+   * Cargus's Ship & Go (service 38) or Sameday's easybox (service LN). The recipient's name, phone
+   * and email still go with it.
+   */
+  lockerId?: string;
 }
 
 export interface CreatedAwb {
@@ -219,7 +227,10 @@ export interface CourierClient {
   deleteAwb(awbNumber: string): Promise<void>;
   /** Tracking of many AWBs, batched as the provider allows; one result per asked AWB, same order. */
   track(awbNumbers: string[]): Promise<AwbTracking[]>;
-  /** Sameday only: every locker of its network (the list is the same for every account). */
+  /**
+   * Sameday's easyboxes and Cargus's Ship & Go points: every point of the courier's network (the
+   * list is the same for every account). Couriers without points leave it out.
+   */
   lockers?(): Promise<CourierLocker[]>;
   /**
    * The live (not deleted) AWBs made since `lookup.since` for this reference: how a create whose

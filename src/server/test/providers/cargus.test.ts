@@ -74,6 +74,47 @@ describe('Cargus client against its emulator', () => {
     ]);
   });
 
+  it('lists the Ship & Go points with their address and whether each takes cash on delivery', async () => {
+    const points = await client().lockers();
+    expect(points.length).toBeGreaterThan(84);
+    const cluj = points.filter((p) => p.city === 'Cluj-Napoca');
+    expect(cluj).toHaveLength(2);
+    expect(cluj[0]).toMatchObject({
+      id: expect.stringMatching(/^\d+$/),
+      name: expect.stringMatching(/^Ship & Go Cluj-Napoca /),
+      county: 'Cluj',
+      postalCode: expect.stringMatching(/^\d{6}$/),
+    });
+    expect(cluj[0]!.address).toMatch(/^\S.* \d+$/);
+    // Some points take no cash on delivery: an AWB with COD cannot go there.
+    expect(points.some((p) => p.cod === false)).toBe(true);
+    expect(points.some((p) => p.cod === true)).toBe(true);
+    const wrongKey = await errorOf(client({ ...demo, api_key: 'nope' }).lockers());
+    expect(wrongKey.kind).toBe('refused_credentials');
+  });
+
+  it('sends an AWB to a Ship & Go point (service 38); a point without cash on delivery refuses COD', async () => {
+    const c = client();
+    const points = await c.lockers();
+    const withCod = points.find((p) => p.cod === true)!;
+    const withoutCod = points.find((p) => p.cod === false)!;
+    // The recipient's own address does not matter: the point is where the parcel goes.
+    const recipient = { ...order().recipient, countyName: '', localityName: '', address: '' };
+    const awb = await c.createAwb(order({ lockerId: withCod.id, recipient }));
+    expect(awb.awbNumber).toMatch(/^\d{10}$/);
+    const refused = await errorOf(c.createAwb(order({ lockerId: withoutCod.id, recipient })));
+    expect(refused.kind).toBe('rejected');
+    expect(refused.providerMessage).toMatch(/nu accepta plata ramburs/);
+    const prepaid = await c.createAwb(order({ lockerId: withoutCod.id, recipient, codBani: 0 }));
+    expect(prepaid.awbNumber).toMatch(/^\d{10}$/);
+    const unknown = await errorOf(c.createAwb(order({ lockerId: '1', recipient, codBani: 0 })));
+    expect(unknown.providerMessage).toMatch(/Ship & Go nu exista/);
+    // The label names the point as the recipient's address.
+    const stored = (await h.emulator.store.get<Shipment>('shipments', awb.awbNumber))!;
+    expect(stored.recipient.lines[0]).toBe(withCod.name);
+    expect(stored).toMatchObject({ service: 'Ship & Go', recipientLocality: withCod.city, codBani: 19990 });
+  });
+
   it('creates an AWB by names, prints it as a PDF with its barcode and deletes it before pickup', async () => {
     const c = client();
     const awb = await c.createAwb(order());

@@ -120,6 +120,22 @@ describe('Sameday client against its emulator', () => {
     expect((await h.emulator.store.get<Shipment>('shipments', awb.awbNumber))!.deleted).toBe(true);
   });
 
+  it('sends an AWB to an easybox with the locker service (LN) and lockerLastMile; the label names the locker', async () => {
+    const { sent, f } = recorder();
+    const c = client(demo, f);
+    const locker = (await c.lockers())[3]!;
+    const recipient = { ...order().recipient, countyName: '', localityName: '', address: '' };
+    const awb = await c.createAwb(order({ lockerId: locker.id, recipient }));
+    const post = sent.find((s) => s.url.endsWith('/api/awb'))!;
+    expect(post.body).toContain(`lockerLastMile=${locker.id}`);
+    expect(post.body).toContain('service=15');
+    const stored = (await h.emulator.store.get<Shipment>('shipments', awb.awbNumber))!;
+    expect(stored).toMatchObject({ service: 'Locker NextDay', recipientLocality: locker.city });
+    expect(stored.recipient.lines[0]).toBe(locker.name);
+    const unknown = await errorOf(c.createAwb(order({ lockerId: '99', recipient })));
+    expect(unknown.kind).toBe('rejected');
+  });
+
   it('turns a 400 with nested errors into field errors', async () => {
     const err = await errorOf(
       client().createAwb(order({ recipient: { ...order().recipient, localityName: 'Nicăieri', phone: 'x' } })),

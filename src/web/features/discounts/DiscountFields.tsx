@@ -52,7 +52,7 @@ export function DiscountValueInput({ type, inputProps }: { type: string | null; 
       label={label}
       required
       min={0}
-      step={type === 'percentage' ? 1 : 0.01}
+      step={0.01}
       decimalScale={2}
       clampBehavior="none"
       allowNegative={false}

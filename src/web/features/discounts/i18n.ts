@@ -7,7 +7,7 @@ export default {
       shipping: 'Free shipping: no value needed.',
     },
     freeShipping: 'Free shipping',
-    unknownSource: 'Unknown Source',
+    unknownSource: 'Unknown source',
     unknownProduct: 'Unknown product',
     orderFrom: 'from {{amount}}',
     order: {

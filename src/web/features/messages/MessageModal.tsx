@@ -99,7 +99,7 @@ export function MessageModal({
       ) : (
         <CompanySourceSelect
           companyId={values.company_id ? Number(values.company_id) : null}
-          query={{ items: 1000 }}
+          query={{ items: 100 }}
           hints={{
             needsCompany: t('field.sourceNeedsCompany'),
             failed: t('field.sourcesFailed'),

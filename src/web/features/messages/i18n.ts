@@ -2,13 +2,13 @@
 export default {
   en: {
     title: 'Messages',
-    add: 'Add Message',
+    add: 'Add message',
     addTitle: 'Add message',
     editTitle: 'Edit message',
     searchPlaceholder: 'Search by sender or text...',
-    col: { from: 'From', text: 'Message Text', company: 'Company', source: 'Source', status: 'Status' },
-    unknownCompany: 'Unknown Company',
-    unknownSource: 'Unknown Source',
+    col: { from: 'From', text: 'Message text', company: 'Company', source: 'Source', status: 'Status' },
+    unknownCompany: 'Unknown company',
+    unknownSource: 'Unknown source',
     field: {
       company: 'Company',
       companyPlaceholder: 'Select a company',

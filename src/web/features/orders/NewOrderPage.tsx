@@ -4,6 +4,7 @@ import {
   Button,
   Group,
   NumberInput,
+  Paper,
   SimpleGrid,
   Stack,
   Table,
@@ -12,6 +13,7 @@ import {
   Textarea,
   Tooltip,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +23,7 @@ import { Link, useNavigate } from 'react-router';
 import { fromBani } from '../../../core/money';
 import { AddressPicker, emptyAddress } from '../../components/address';
 import { CompanySourceSelect } from '../../components/CompanySourceSelect';
+import { PHONE_QUERY } from '../../components/ListPage';
 import { ProductSelect } from '../../components/ProductSelect';
 import type { ProductOption } from '../../components/useProductOptions';
 import { CompanyRequired, PageHeader } from '../../components/states';
@@ -93,6 +96,7 @@ function NewOrderForm({ companyId }: { companyId: number }) {
   const [picked, setPicked] = useState<ProductOption | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const { values, errors } = form;
+  const phone = useMediaQuery(PHONE_QUERY, false) ?? false;
 
   // One Idempotency-Key per submission: a double click (two submits before the button is
   // disabled) or a retry of the same order sends the same key, and the server makes one order.
@@ -146,6 +150,47 @@ function NewOrderForm({ companyId }: { companyId: number }) {
     if (Object.keys(check(values)).length > 0) setRefusals((n) => n + 1);
   };
 
+  const quantityControls = (l: DraftLine) => (
+    <Group gap={4} wrap="nowrap" justify="center">
+      <ActionIcon
+        variant="default"
+        aria-label={t('form.decrease', { name: l.name })}
+        onClick={() => setLines(decrease(values.lines, l.product_id))}
+      >
+        <IconMinus size={14} />
+      </ActionIcon>
+      <NumberInput
+        aria-label={`${t('form.quantity')}: ${l.name}`}
+        w={72}
+        min={1}
+        step={1}
+        allowDecimal={false}
+        allowNegative={false}
+        hideControls
+        value={l.quantity}
+        onChange={(v) => setLines(setQuantity(values.lines, l.product_id, v))}
+      />
+      <ActionIcon
+        variant="default"
+        aria-label={t('form.increase', { name: l.name })}
+        onClick={() => setLines(increase(values.lines, l.product_id))}
+      >
+        <IconPlus size={14} />
+      </ActionIcon>
+    </Group>
+  );
+  const removeButton = (l: DraftLine) => (
+    <Tooltip label={t('form.removeLine', { name: l.name })}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={t('form.removeLine', { name: l.name })}
+        onClick={() => setLines(removeLine(values.lines, l.product_id))}
+      >
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Tooltip>
+  );
   const totals = runningTotals(values.lines);
   const addressErrors = {
     county: errors.county,
@@ -246,6 +291,36 @@ function NewOrderForm({ companyId }: { companyId: number }) {
             <Text c="dimmed" size="sm">
               {t('form.noLines')}
             </Text>
+          ) : phone ? (
+            // A phone gets one card per line: price, quantity controls and remove stay on screen.
+            <Stack gap="xs" role="list" aria-label={t('form.products')}>
+              {values.lines.map((l) => (
+                <Paper key={l.product_id} withBorder p="xs" radius="sm" role="listitem">
+                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                    <div style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={500}>
+                        {l.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {l.sku} · {formatAmount(l.price, l.currency, i18n.language)}
+                      </Text>
+                      {errors[`line.${l.product_id}`] ? (
+                        <Text size="xs" c="red">
+                          {errors[`line.${l.product_id}`]}
+                        </Text>
+                      ) : null}
+                    </div>
+                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {formatAmount(fromBani(lineBani(l)), l.currency, i18n.language)}
+                    </Text>
+                  </Group>
+                  <Group justify="space-between" mt={6} wrap="nowrap">
+                    {quantityControls(l)}
+                    {removeButton(l)}
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
           ) : (
             <Table.ScrollContainer minWidth={560}>
               <Table verticalSpacing="xs" aria-label={t('form.products')}>
@@ -277,50 +352,11 @@ function NewOrderForm({ companyId }: { companyId: number }) {
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                         {formatAmount(l.price, l.currency, i18n.language)}
                       </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap" justify="center">
-                          <ActionIcon
-                            variant="default"
-                            aria-label={t('form.decrease', { name: l.name })}
-                            onClick={() => setLines(decrease(values.lines, l.product_id))}
-                          >
-                            <IconMinus size={14} />
-                          </ActionIcon>
-                          <NumberInput
-                            aria-label={`${t('form.quantity')}: ${l.name}`}
-                            w={72}
-                            min={1}
-                            step={1}
-                            allowDecimal={false}
-                            allowNegative={false}
-                            hideControls
-                            value={l.quantity}
-                            onChange={(v) => setLines(setQuantity(values.lines, l.product_id, v))}
-                          />
-                          <ActionIcon
-                            variant="default"
-                            aria-label={t('form.increase', { name: l.name })}
-                            onClick={() => setLines(increase(values.lines, l.product_id))}
-                          >
-                            <IconPlus size={14} />
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
+                      <Table.Td>{quantityControls(l)}</Table.Td>
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                         {formatAmount(fromBani(lineBani(l)), l.currency, i18n.language)}
                       </Table.Td>
-                      <Table.Td ta="right">
-                        <Tooltip label={t('form.removeLine', { name: l.name })}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('form.removeLine', { name: l.name })}
-                            onClick={() => setLines(removeLine(values.lines, l.product_id))}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Table.Td>
+                      <Table.Td ta="right">{removeButton(l)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

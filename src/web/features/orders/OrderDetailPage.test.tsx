@@ -215,6 +215,28 @@ describe('OrderDetailPage', () => {
     expect(router.state.location.search).toBe('?page=3');
   });
 
+  it('on a phone each line is a card with its price, quantity controls and remove button', async () => {
+    const wide = window.matchMedia;
+    window.matchMedia = ((q: string) => ({ ...wide(q), matches: q.includes('max-width') })) as typeof window.matchMedia;
+    try {
+      renderAt('/orders/42');
+      await header();
+      const lines = within(screen.getByTestId('products-section'));
+      expect(lines.queryByRole('table')).toBeNull();
+      const cards = lines.getAllByRole('listitem');
+      expect(cards).toHaveLength(order.order_products!.length);
+      const first = within(cards[0]!);
+      const l = order.order_products![0]!;
+      expect(first.getByText(l.product.name)).toBeTruthy();
+      expect(first.getByText(l.product.sku)).toBeTruthy();
+      expect(first.getByText(/RON$/)).toBeTruthy();
+      for (const name of [`Increase the quantity of ${l.product.name}`, `Remove ${l.product.name}`])
+        expect(first.getByRole('button', { name })).toBeTruthy();
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
+
   it('the header names the order’s source and the customer shows the postal code', async () => {
     order.source = 'eMAG';
     order.customer_detail!.zip_code = '400335';

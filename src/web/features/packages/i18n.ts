@@ -2,9 +2,9 @@
 export default {
   en: {
     title: 'Packages',
-    add: 'Add Package',
-    addTitle: 'Add Package',
-    editTitle: 'Edit Package',
+    add: 'Add package',
+    addTitle: 'Add package',
+    editTitle: 'Edit package',
     searchPlaceholder: 'Search packages...',
     empty: 'No packages yet. Add the boxes and envelopes you ship with.',
     col: { name: 'Name', dimensions: 'Dimensions', weight: 'Weight', status: 'Status' },
@@ -28,7 +28,7 @@ export default {
     activated: 'The package “{{name}}” is now active.',
     deactivated: 'The package “{{name}}” is now inactive.',
     items: {
-      title: 'Manage Package Items',
+      title: 'Manage package items',
       subtitle: 'Contents of “{{name}}”',
       product: 'Product',
       productPlaceholder: 'Choose a product',

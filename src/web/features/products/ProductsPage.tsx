@@ -1,4 +1,5 @@
 import { ActionIcon, Avatar, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconChevronDown,
@@ -13,7 +14,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { variationSummary, type Product } from '../../../core/api/products';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ListPage, usePinnedActions, type Column } from '../../components/ListPage';
+import { ListPage, PHONE_QUERY, usePinnedActions, type Column } from '../../components/ListPage';
 import { errorMessage } from '../../lib/api';
 import { formatAmount } from '../../lib/format';
 import { useDeleteVariation, useProductCrud, useProductList } from './api';
@@ -64,6 +65,7 @@ export function ProductsPage() {
       </Tooltip>
     );
   };
+  const phone = useMediaQuery(PHONE_QUERY, false) ?? false;
   const priceCell = (p: Product): ReactNode => {
     if (p.variations.length === 0)
       return p.selling_price === null ? '—' : formatAmount(p.selling_price, p.currency, i18n.language);
@@ -110,6 +112,12 @@ export function ProductsPage() {
               <Badge size="xs" variant="light" color="grape">
                 {t('variations', { count: p.variations.length })}
               </Badge>
+            ) : null}
+            {/* A phone shows the price under the name: its own column is beyond the screen's edge. */}
+            {phone ? (
+              <Text size="xs" c="dimmed" data-testid={`phone-price-${p.id}`}>
+                {priceCell(p)}
+              </Text>
             ) : null}
           </div>
         </Group>

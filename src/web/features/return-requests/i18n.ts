@@ -1,14 +1,14 @@
 /** The `returnRequests` namespace: /return-requests and its modal. */
 export default {
   en: {
-    title: 'Return Requests',
-    add: 'Add Return Request',
-    addTitle: 'Add Return Request',
-    editTitle: 'Edit Return Request',
+    title: 'Return requests',
+    add: 'Add return request',
+    addTitle: 'Add return request',
+    editTitle: 'Edit return request',
     searchPlaceholder: 'Search name, phone, IBAN...',
     empty: 'No return requests yet.',
-    col: { fullName: 'Full Name', contact: 'Contact', source: 'Source', date: 'Date' },
-    unknownSource: 'Unknown Source',
+    col: { fullName: 'Full name', contact: 'Contact', source: 'Source', date: 'Date' },
+    unknownSource: 'Unknown source',
     field: {
       full_name: 'Full name',
       phone_number: 'Phone number',

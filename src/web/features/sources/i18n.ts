@@ -13,7 +13,7 @@ export default {
       sourcePlaceholder: 'e.g. eMAG Marketplace, Facebook, Telefon',
       active: 'Active',
     },
-    unknownCompany: 'Unknown Company',
+    unknownCompany: 'Unknown company',
     searchPlaceholder: 'Search sources...',
     deleteMessage: 'Are you sure you want to delete the source “{{name}}”? This cannot be undone.',
     empty: 'No sources yet. Add the channels your orders come from (online shop, marketplace, phone...).',

@@ -1,8 +1,10 @@
-import { ActionIcon, Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { PHONE_QUERY } from '../../../components/ListPage';
 import { formatAmount } from '../../../lib/format';
 import type { useOrderActions } from '../api';
 import { Section } from '../Section';
@@ -28,6 +30,7 @@ export function ProductsSection({
   const { t, i18n } = useTranslation('orders');
   const lines = order.order_products ?? [];
   const [toRemove, setToRemove] = useState<OrderProduct | null>(null);
+  const phone = useMediaQuery(PHONE_QUERY, false) ?? false;
   const busy = actions.setLineQuantity.isPending || actions.removeLine.isPending || locked !== null;
 
   const setQuantity = (line: OrderProduct, quantity: number) => {
@@ -41,6 +44,46 @@ export function ProductsSection({
       { onError: (e) => notifyFailed(e, t('errors.product')) },
     );
   };
+  const quantityControls = (l: OrderProduct) => (
+    <Group gap={6} wrap="nowrap" justify="center">
+      <ActionIcon
+        variant="default"
+        size="sm"
+        disabled={busy}
+        aria-label={t('lines.decrease', { name: l.product.name })}
+        onClick={() => setQuantity(l, l.quantity - 1)}
+      >
+        <IconMinus size={14} />
+      </ActionIcon>
+      <Text size="sm" fw={600} miw={24} ta="center" data-testid={`qty-${l.id}`}>
+        {l.quantity}
+      </Text>
+      <ActionIcon
+        variant="default"
+        size="sm"
+        disabled={busy}
+        aria-label={t('lines.increase', { name: l.product.name })}
+        onClick={() => setQuantity(l, l.quantity + 1)}
+      >
+        <IconPlus size={14} />
+      </ActionIcon>
+    </Group>
+  );
+  const removeButton = (l: OrderProduct) => (
+    <Tooltip label={t('lines.remove', { name: l.product.name })}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        disabled={busy}
+        aria-label={t('lines.remove', { name: l.product.name })}
+        onClick={() => setToRemove(l)}
+      >
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Tooltip>
+  );
+  const price = (l: OrderProduct) => formatAmount(l.product.selling_price, l.product.currency || 'RON', i18n.language);
+
   const remove = async () => {
     if (!toRemove) return;
     try {
@@ -77,6 +120,31 @@ export function ProductsSection({
         <Text size="sm" c="dimmed">
           {t('lines.empty')}
         </Text>
+      ) : phone ? (
+        // A phone gets one card per line: price, quantity controls and remove stay on screen.
+        <Stack gap="xs" role="list" aria-label={t('lines.title')}>
+          {lines.map((l) => (
+            <Paper key={l.id} withBorder p="xs" radius="sm" role="listitem" data-testid={`line-card-${l.id}`}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500}>
+                    {l.product.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {l.product.sku}
+                  </Text>
+                </div>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {price(l)}
+                </Text>
+              </Group>
+              <Group justify="space-between" mt={6} wrap="nowrap">
+                {quantityControls(l)}
+                {removeButton(l)}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={520}>
           <Table verticalSpacing="xs" aria-label={t('lines.title')}>
@@ -99,46 +167,10 @@ export function ProductsSection({
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{l.product.sku}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatAmount(l.product.selling_price, l.product.currency || 'RON', i18n.language)}
+                    {price(l)}
                   </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap" justify="center">
-                      <ActionIcon
-                        variant="default"
-                        size="sm"
-                        disabled={busy}
-                        aria-label={t('lines.decrease', { name: l.product.name })}
-                        onClick={() => setQuantity(l, l.quantity - 1)}
-                      >
-                        <IconMinus size={14} />
-                      </ActionIcon>
-                      <Text size="sm" fw={600} miw={24} ta="center" data-testid={`qty-${l.id}`}>
-                        {l.quantity}
-                      </Text>
-                      <ActionIcon
-                        variant="default"
-                        size="sm"
-                        disabled={busy}
-                        aria-label={t('lines.increase', { name: l.product.name })}
-                        onClick={() => setQuantity(l, l.quantity + 1)}
-                      >
-                        <IconPlus size={14} />
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Tooltip label={t('lines.remove', { name: l.product.name })}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        disabled={busy}
-                        aria-label={t('lines.remove', { name: l.product.name })}
-                        onClick={() => setToRemove(l)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Table.Td>
+                  <Table.Td>{quantityControls(l)}</Table.Td>
+                  <Table.Td ta="right">{removeButton(l)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -2,6 +2,7 @@ import { Alert, Anchor, Grid, NumberInput, Select, Stack, Text, Textarea, TextIn
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useBlurCloseDelay } from '../../../components/useBlurCloseDelay';
 import type { Order } from '../../../../core/api/orders';
 import {
   AWB_COURIERS,
@@ -79,6 +80,9 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
   const resolved = useResolvedAddress(order.customer_detail, opened);
 
   const form = useForm<AwbFormValues>({ initialValues: awbFormStart(order, courierKeys) });
+  // Spec: a select's list closes 150 ms after its field loses the focus.
+  const courierList = useBlurCloseDelay();
+  const packageList = useBlurCloseDelay();
   const [address, setAddress] = useState<AddressValue>(emptyAddress);
   const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
   const [facts, setFacts] = useState<AddressFacts>(NO_FACTS);
@@ -235,6 +239,7 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
           </Alert>
         ) : null}
         <Select
+          {...courierList}
           label={t('awbModal.courier')}
           placeholder={t('awbModal.courierPlaceholder')}
           withAsterisk
@@ -278,6 +283,7 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
           {...form.getInputProps('address')}
         />
         <Select
+          {...packageList}
           label={t('awbModal.package')}
           placeholder={t('awbModal.packagePlaceholder')}
           data={sizeOptions}
