@@ -78,7 +78,7 @@ export interface AppliedDiscount {
 
 export interface OrderEvent {
   id: number;
-  /** created, line_added, line_changed, line_removed, discount_added, discount_changed, discount_removed,
+  /** created, line_added, line_changed, line_removed, discount_added, discount_changed, discount_removed, automatic_discount_changed,
    * free_shipping, customer_detail_changed, phone_changed, observations_changed, details_changed, cancelled, restored, flagged,
    * awb_created {courier, awb, found_after_timeout?, chosen_by_seller?}, awb_deleted {courier, awb, gone_at_courier?},
    * awb_candidates_dismissed {courier, awbs} (the seller said none of them is the order's), status_changed {from, to} */

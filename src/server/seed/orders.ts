@@ -359,7 +359,13 @@ export async function bulkLoadOrders(
       }
       const applied: Insertable<AppliedDiscountsTable>[] = [];
       for (const l of myLines) {
-        const rule = matchProductDiscount(r.productRules, l.product.id, l.quantity);
+        const rule = matchProductDiscount(
+          r.productRules,
+          l.product.id,
+          l.quantity,
+          l.product.price * l.quantity,
+          r.shippingCost,
+        );
         if (rule)
           applied.push({
             id: discountId++,
@@ -377,7 +383,7 @@ export async function bulkLoadOrders(
           });
       }
       const value = myLines.reduce((s, l) => s + l.product.price * l.quantity, 0);
-      const orderRule = matchOrderDiscount(r.orderRules, sourceId, value);
+      const orderRule = matchOrderDiscount(r.orderRules, sourceId, value, r.shippingCost);
       if (orderRule)
         applied.push({
           id: discountId++,
