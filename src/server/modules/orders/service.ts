@@ -15,12 +15,14 @@ import { matchOrderDiscount, matchProductDiscount } from '../../../core/orders/d
 import { cancelRefusal, contentsLock, restoreRefusal } from '../../../core/orders/eligibility.js';
 import { deleteStockChange, lineStockChange, statusStockChange } from '../../../core/orders/stock.js';
 import { computeTotals, type AppliedDiscountType } from '../../../core/orders/totals.js';
+import { convertUnitPrice, ORDER_CURRENCY } from '../../../core/orders/currency.js';
 import type { ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
 import { companyShippingCost } from '../companies/index.js';
 import { customerForNewOrder, customerLostOrder, renameCompanyCustomer } from '../customers/index.js';
 import { orderDiscountRules, productDiscountRules } from '../discounts/index.js';
+import { rateFor } from '../exchange-rates/index.js';
 import { invoiceHoldsOrder, invoiceInFlight } from '../invoices/index.js';
 import {
   insertOrder,
@@ -231,6 +233,53 @@ async function settle(trx: Executor, ctx: ServiceContext, order: OrderRow): Prom
   await storeOrderTotals(trx, ctx, order, lines, discounts);
 }
 
+// ---- a line's price -----------------------------------------------------------------------------
+
+/** What a new line stores of its price: in the order's currency, with the conversion when there was one. */
+interface LinePrice {
+  price: number;
+  currency: string;
+  original_currency: string | null;
+  original_price: number | null;
+  exchange_rate: number | null;
+  rate_date: string | null;
+  rate_source: string | null;
+}
+
+/**
+ * The price of a new line of `product`: its own in the order's currency; else converted at the
+ * rate of the moment (BNR's, else the company's), kept on the line so that the line never changes
+ * when rates move. No rate known: undefined (the caller answers 422 on its field).
+ */
+async function linePrice(
+  trx: Executor,
+  ctx: ServiceContext,
+  product: { currency: string; selling_price: number | null },
+): Promise<LinePrice | undefined> {
+  const own = Number(product.selling_price ?? 0);
+  if (product.currency === ORDER_CURRENCY)
+    return {
+      price: own,
+      currency: ORDER_CURRENCY,
+      original_currency: null,
+      original_price: null,
+      exchange_rate: null,
+      rate_date: null,
+      rate_source: null,
+    };
+  const rate = await rateFor(trx, ctx.companyId, product.currency, ctx.now);
+  if (!rate) return undefined;
+  return {
+    price: convertUnitPrice(own, rate.rate),
+    currency: ORDER_CURRENCY,
+    original_currency: product.currency,
+    original_price: own,
+    exchange_rate: rate.rate,
+    rate_date: rate.date,
+    rate_source: rate.source,
+  };
+}
+
 // ---- create -----------------------------------------------------------------------------------
 
 /**
@@ -264,10 +313,16 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<n
       trx,
       products.map((p) => p.id),
     );
+    const prices = new Map<string, LinePrice>();
     for (const w of wanted) {
       const p = bySku.get(w.sku);
       if (!p) problems.add(`products.${w.sku}`, 'unknown_sku', { sku: w.sku });
       else if (withVariations.has(p.id)) problems.add(`products.${w.sku}`, 'sku_has_variations', { sku: w.sku });
+      else {
+        const price = await linePrice(trx, ctx, p);
+        if (price) prices.set(w.sku, price);
+        else problems.add(`products.${w.sku}`, 'no_exchange_rate', { sku: w.sku, currency: p.currency });
+      }
     }
     problems.throwIfAny();
 
@@ -329,8 +384,7 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<n
         product_id: p.id,
         name: p.name,
         sku: p.sku,
-        price: Number(p.selling_price ?? 0),
-        currency: p.currency,
+        ...prices.get(w.sku)!,
         quantity: w.quantity,
         created_at: ctx.now,
         updated_at: ctx.now,
@@ -435,13 +489,15 @@ export async function addLine(ctx: ServiceContext, orderId: number, productId: n
       });
       lineId = existing.id;
     } else {
+      const price = await linePrice(trx, ctx, product);
+      if (!price)
+        throw FieldProblems.one('product_id', 'no_exchange_rate', { sku: product.sku, currency: product.currency });
       lineId = await insertLine(trx, {
         order_id: orderId,
         product_id: productId,
         name: product.name,
         sku: product.sku,
-        price: Number(product.selling_price ?? 0),
-        currency: product.currency,
+        ...price,
         quantity,
         created_at: ctx.now,
         updated_at: ctx.now,
