@@ -307,6 +307,8 @@ export default {
       freeShipping: 'Free shipping',
     },
     lines: {
+      conversion: '{{price}} at {{rate}} ({{source}}, {{date}})',
+      rateSource: { bnr: 'BNR rate', company: "company's rate" },
       title: 'Products',
       name: 'Name',
       sku: 'SKU',
@@ -720,6 +722,8 @@ export default {
       freeShipping: 'Transport gratuit',
     },
     lines: {
+      conversion: '{{price}} la cursul {{rate}} ({{source}}, {{date}})',
+      rateSource: { bnr: 'curs BNR', company: 'cursul companiei' },
       title: 'Produse',
       name: 'Denumire',
       sku: 'SKU',
