@@ -1,4 +1,5 @@
 import type { Db } from './db/connection.js';
+import { EXCHANGE_RATES_JOB, exchangeRatesJobs } from './modules/exchange-rates/index.js';
 import { invoiceJobs } from './modules/invoices/index.js';
 import { shippingJobs } from './modules/shipping/index.js';
 import { TRACKING_JOB, trackingJobs } from './modules/tracking/index.js';
@@ -11,11 +12,11 @@ import type { JobHandlers } from './jobs/runner.js';
  * app.ts collects the modules' routes the same way; jobs/ runs these (main.ts starts the runner).
  */
 export function jobHandlers(opts: { log?: (message: string) => void } = {}): JobHandlers {
-  return { ...invoiceJobs, ...shippingJobs, ...trackingJobs(opts.log) };
+  return { ...invoiceJobs, ...shippingJobs, ...trackingJobs(opts.log), ...exchangeRatesJobs(opts.log) };
 }
 
 /** Jobs that always exist, each one row under a fixed key. */
-export const RECURRING_JOBS: NewJob[] = [TRACKING_JOB];
+export const RECURRING_JOBS: NewJob[] = [TRACKING_JOB, EXCHANGE_RATES_JOB];
 
 /**
  * Makes sure each recurring job has its row: run at every start. Scheduling a key that exists

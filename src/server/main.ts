@@ -45,7 +45,8 @@ if (providers.mode === 'emulated') {
   console.log('Providers are emulated in this process (PROVIDERS=live for the real ones). Demo accounts:');
   for (const p of PROVIDER_NAMES) {
     const demo = app.services.providers.demoCredentials(p);
-    if (demo)
+    // BNR's rates are public: no account to show.
+    if (demo && Object.keys(demo).length > 0)
       console.log(
         `  ${PROVIDER_LABELS[p].padEnd(10)} ${Object.entries(demo)
           .map(([k, v]) => `${k}=${v}`)

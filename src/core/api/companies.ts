@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isValidCui, normalizeCui } from '../cui.js';
+import { registerMessages } from '../messages.js';
+import { parseRate } from '../orders/currency.js';
 import { flag, moneyBani, optionalText, requiredText } from '../validation.js';
 
 export const companyBody = z.object({
@@ -15,6 +17,24 @@ export const companyBody = z.object({
   county: optionalText(100).optional(),
   /** Default client shipping cost of new orders, RON (stored in bani); 0 when never set. */
   shipping_cost: z.preprocess((v) => (v === '' || v === null ? undefined : v), moneyBani().optional()),
+  /**
+   * The company's EUR rate (lei per euro, up to four decimals), used for a line in euros when no
+   * BNR rate of the last 7 days is known; stored in ten-thousandths. Absent: unchanged; '' or null: none.
+   */
+  eur_rate: z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z.union([z.null(), z.number(), z.string()], { error: 'invalid_rate' }).optional(),
+    )
+    .transform((v, ctx) => {
+      if (v === undefined || v === null) return v;
+      const rate = parseRate(v);
+      if (rate === null || rate > 100 * 10_000) {
+        ctx.addIssue({ code: 'custom', message: 'invalid_rate' });
+        return z.NEVER;
+      }
+      return rate;
+    }),
 });
 export type CompanyInput = z.input<typeof companyBody>;
 
@@ -30,6 +50,9 @@ export interface Company {
   county: string | null;
   /** RON. */
   shipping_cost: number;
+  /** Lei per euro the company set (four decimals), or null; when it was set (Unix seconds). */
+  eur_rate: number | null;
+  eur_rate_set_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -50,3 +73,11 @@ export interface ChangelogEntry {
   type: 'notice' | 'warning' | 'success' | 'error' | 'none';
   created_at: number;
 }
+
+registerMessages({
+  en: { invalid_rate: 'Enter a rate in lei per euro, greater than 0, with at most four decimals (e.g. 4.9771).' },
+  ro: {
+    invalid_rate:
+      'Introduceți un curs în lei pentru un euro, mai mare ca 0, cu cel mult patru zecimale (de exemplu 4,9771).',
+  },
+});

@@ -55,6 +55,21 @@ export interface OrderProduct {
   product: { name: string; sku: string; selling_price: number; currency: string };
   /** selling_price × quantity, RON. */
   value: number;
+  /**
+   * A line whose product is priced in another currency: its own price and currency, the rate it
+   * was converted at when added (lei per unit, four decimals), the rate's day and source (BNR's
+   * reference rate, or the company's own). `product.selling_price` is the converted unit price.
+   * Null for a line in the order's currency.
+   */
+  conversion?: LineConversion | null;
+}
+
+export interface LineConversion {
+  currency: string;
+  price: number;
+  rate: number;
+  rate_date: string;
+  source: 'bnr' | 'company';
 }
 
 export type AppliedDiscountKind = 'order' | 'product' | 'coupon' | 'manual';
@@ -78,7 +93,7 @@ export interface AppliedDiscount {
 
 export interface OrderEvent {
   id: number;
-  /** created, line_added, line_changed, line_removed, discount_added, discount_changed, discount_removed,
+  /** created, line_added, line_changed, line_removed, discount_added, discount_changed, discount_removed, automatic_discount_changed,
    * free_shipping, customer_detail_changed, phone_changed, observations_changed, details_changed, cancelled, restored, flagged, unflagged,
    * awb_created {courier, awb, found_after_timeout?, chosen_by_seller?}, awb_deleted {courier, awb, gone_at_courier?},
    * awb_candidates_dismissed {courier, awbs} (the seller said none of them is the order's), status_changed {from, to} */
@@ -381,6 +396,8 @@ registerMessages({
     not_flagged: 'Your company has not flagged this customer.',
     line_not_in_order: 'This product line is not part of the order.',
     invalid_source: 'Invalid source selected',
+    no_exchange_rate:
+      "No {{currency}} to RON exchange rate is known for {{sku}}: BNR's rates could not be read and the company has not set its own EUR rate (in the company's settings).",
   },
   ro: {
     invalid_phone: 'Introduceți un număr de telefon valid, de exemplu 0744 123 456.',
@@ -408,5 +425,7 @@ registerMessages({
     not_flagged: 'Compania dumneavoastră nu a semnalat acest client.',
     line_not_in_order: 'Această linie de produs nu face parte din comandă.',
     invalid_source: 'Sursa selectată nu este validă',
+    no_exchange_rate:
+      'Nu se cunoaște niciun curs {{currency}}–RON pentru {{sku}}: cursul BNR nu a putut fi citit, iar compania nu și-a setat propriul curs EUR (în setările companiei).',
   },
 });

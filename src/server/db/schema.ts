@@ -38,6 +38,9 @@ export interface CompaniesTable {
   county: string | null;
   /** Default client shipping cost of new orders (bani). */
   shipping_cost: Generated<number>;
+  /** The company's EUR rate (ten-thousandths of a leu per euro), used where no recent BNR rate is known. */
+  eur_rate: number | null;
+  eur_rate_set_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -255,8 +258,22 @@ export interface OrderProductsTable {
   price: number;
   currency: string;
   quantity: number;
+  /** A converted line: the product's price (minor unit) and currency, the rate (ten-thousandths), its day and source. */
+  original_currency: string | null;
+  original_price: number | null;
+  exchange_rate: number | null;
+  rate_date: string | null;
+  rate_source: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** BNR reference rates by currency and day (migration 027); rate in ten-thousandths of a leu per unit. */
+export interface ExchangeRatesTable {
+  currency: string;
+  rate_date: string;
+  rate: number;
+  fetched_at: number;
 }
 
 /** value: bani (amount), hundredths of a percent (percentage), null (shipping). */
@@ -436,6 +453,7 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   login_attempts: LoginAttemptsTable;
   companies: CompaniesTable;
+  exchange_rates: ExchangeRatesTable;
   company_users: CompanyUsersTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
+import { createBnrEmulator } from './bnr.js';
 import { createCargusEmulator } from './cargus.js';
 import { createDpdEmulator } from './dpd.js';
 import { controlRoutes, dbStore, type Emulator } from './kit.js';
@@ -19,6 +20,7 @@ export interface EmulatorSet {
   smartbill: Emulator;
   vonage: Emulator;
   telegram: Emulator;
+  bnr: Emulator;
 }
 
 /** The emulators of one app and the only way to reach them. */
@@ -73,6 +75,7 @@ export async function registerEmulators(
       },
     }),
     telegram: createTelegramEmulator(base('telegram')),
+    bnr: createBnrEmulator(base('bnr')),
   };
   const host = Fastify({ logger: false });
   const routes: { method: string; url: string }[] = [];

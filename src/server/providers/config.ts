@@ -25,6 +25,7 @@ export const PRODUCTION_BASE_URLS: Record<ProviderName, string> = {
   smartbill: 'https://ws.smartbill.ro/SBORO/api',
   vonage: 'https://rest.nexmo.com',
   telegram: 'https://api.telegram.org',
+  bnr: 'https://www.bnr.ro',
 };
 
 /** Where each emulator is mounted in the app. */
@@ -41,6 +42,7 @@ export const EMULATOR_BASE_PATHS: Record<ProviderName, string> = {
   smartbill: '/SBORO/api',
   vonage: '',
   telegram: '',
+  bnr: '',
 };
 
 /** The base URL a client uses to reach an emulator mounted at `origin` + /emulators/<provider>. */

@@ -12,7 +12,7 @@
  * request to the app's own emulators in process (see transport.ts) in emulated mode.
  */
 
-export const PROVIDER_NAMES = ['cargus', 'sameday', 'dpd', 'smartbill', 'vonage', 'telegram'] as const;
+export const PROVIDER_NAMES = ['cargus', 'sameday', 'dpd', 'smartbill', 'vonage', 'telegram', 'bnr'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 /** How each provider is named to a user (its own brand spelling). */
@@ -23,6 +23,7 @@ export const PROVIDER_LABELS: Record<ProviderName, string> = {
   smartbill: 'SmartBill',
   vonage: 'Vonage',
   telegram: 'Telegram',
+  bnr: 'BNR',
 };
 
 /**

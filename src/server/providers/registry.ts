@@ -11,6 +11,7 @@ import type { InvoicingClient, InvoicingCredentials } from './invoicing/types.js
 import { TelegramClient } from './messaging/telegram.js';
 import type { MessagingClient, TelegramCredentials, VonageCredentials } from './messaging/types.js';
 import { VonageClient } from './messaging/vonage.js';
+import { BnrClient, type ExchangeRatesClient } from './rates/bnr.js';
 
 /**
  * Builds provider clients from a company's stored credentials. One registry per app (it holds the
@@ -30,6 +31,8 @@ export interface ProviderRegistry {
   invoicing(credentials: InvoicingCredentials): InvoicingClient;
   messaging(provider: 'vonage', credentials: VonageCredentials): MessagingClient;
   messaging(provider: 'telegram', credentials: TelegramCredentials): MessagingClient;
+  /** The BNR's daily reference rates (public: no credentials). */
+  exchangeRates(): ExchangeRatesClient;
 }
 
 export interface RegistryDeps {
@@ -71,5 +74,6 @@ export function createProviderRegistry(deps: RegistryDeps): ProviderRegistry {
         ? new VonageClient(credentials as VonageCredentials, clientDeps('vonage'))
         : new TelegramClient(credentials as TelegramCredentials, clientDeps('telegram'));
     },
+    exchangeRates: () => new BnrClient(clientDeps('bnr')),
   };
 }

@@ -1,3 +1,5 @@
+import { bucharestDate } from '../lib/bucharestTime.js';
+import { convertUnitPrice, ORDER_CURRENCY } from '../../core/orders/currency.js';
 import { sql, type Insertable } from 'kysely';
 import {
   matchOrderDiscount,
@@ -135,9 +137,19 @@ interface ProductRef {
   id: number;
   name: string;
   sku: string;
+  /** Bani in the order's currency (converted at DEMO_EUR_RATE for a product priced in euros). */
   price: number;
   currency: string;
+  /** A product priced in another currency: its own price (minor unit) and currency. */
+  original: { price: number; currency: string } | null;
 }
+
+/**
+ * The demo companies' own EUR rate (lei per euro in ten-thousandths), set on them by the seed:
+ * demo lines in euros (Ghiveci din zinc and the other EUR products) are converted at it, as a line
+ * added where no BNR rate is known would be. New lines use BNR's rate once the rates job has read it.
+ */
+export const DEMO_EUR_RATE = 49_750;
 
 interface CompanyRules {
   products: ProductRef[];
@@ -184,13 +196,18 @@ async function rulesOf(db: Db, companyId: number): Promise<CompanyRules> {
     .where('id', '=', companyId)
     .executeTakeFirstOrThrow();
   return {
-    products: products.map((p) => ({
-      id: p.id,
-      name: p.name,
-      sku: p.sku,
-      price: Number(p.selling_price),
-      currency: p.currency,
-    })),
+    products: products.map((p) =>
+      p.currency === ORDER_CURRENCY
+        ? { id: p.id, name: p.name, sku: p.sku, price: Number(p.selling_price), currency: p.currency, original: null }
+        : {
+            id: p.id,
+            name: p.name,
+            sku: p.sku,
+            price: convertUnitPrice(Number(p.selling_price), DEMO_EUR_RATE),
+            currency: ORDER_CURRENCY,
+            original: { price: Number(p.selling_price), currency: p.currency },
+          },
+    ),
     orderRules: orderRules.map((r) => ({
       ...r,
       order_value: Number(r.order_value),
@@ -359,7 +376,13 @@ export async function bulkLoadOrders(
       }
       const applied: Insertable<AppliedDiscountsTable>[] = [];
       for (const l of myLines) {
-        const rule = matchProductDiscount(r.productRules, l.product.id, l.quantity);
+        const rule = matchProductDiscount(
+          r.productRules,
+          l.product.id,
+          l.quantity,
+          l.product.price * l.quantity,
+          r.shippingCost,
+        );
         if (rule)
           applied.push({
             id: discountId++,
@@ -377,7 +400,7 @@ export async function bulkLoadOrders(
           });
       }
       const value = myLines.reduce((s, l) => s + l.product.price * l.quantity, 0);
-      const orderRule = matchOrderDiscount(r.orderRules, sourceId, value);
+      const orderRule = matchOrderDiscount(r.orderRules, sourceId, value, r.shippingCost);
       if (orderRule)
         applied.push({
           id: discountId++,
@@ -469,6 +492,15 @@ export async function bulkLoadOrders(
           price: l.product.price,
           currency: l.product.currency,
           quantity: l.quantity,
+          ...(l.product.original
+            ? {
+                original_currency: l.product.original.currency,
+                original_price: l.product.original.price,
+                exchange_rate: DEMO_EUR_RATE,
+                rate_date: bucharestDate(createdAt),
+                rate_source: 'company',
+              }
+            : {}),
           created_at: createdAt,
           updated_at: createdAt,
         });
@@ -595,7 +627,11 @@ export async function bulkLoadOrders(
 /** The demo: about 3,000 orders per company over the last 90 days, in every status, with flags by the other company. */
 export async function seedOrders(db: Db, ctx: SeedContext): Promise<void> {
   // A default client shipping cost, so new orders show one (the demo companies' own choice).
-  await db.kysely.updateTable('companies').set({ shipping_cost: 1999 }).where('id', 'in', ctx.companyIds).execute();
+  await db.kysely
+    .updateTable('companies')
+    .set({ shipping_cost: 1999, eur_rate: DEMO_EUR_RATE, eur_rate_set_at: ctx.now })
+    .where('id', 'in', ctx.companyIds)
+    .execute();
   await bulkLoadOrders(db, {
     companyIds: ctx.companyIds,
     ordersPerCompany: 3000,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Company, companyBody } from '../../../core/api/companies.js';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import { fromBani } from '../../../core/money.js';
+import { rateNumber } from '../../../core/orders/currency.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
 import type { CompaniesTable } from '../../db/schema.js';
 import { matchesAny, preparedList } from '../../http/list.js';
@@ -22,6 +23,9 @@ export function toCompany(row: Selectable<CompaniesTable>): Company {
     city: row.city,
     county: row.county,
     shipping_cost: fromBani(Number(row.shipping_cost ?? 0)),
+    eur_rate: row.eur_rate === null || row.eur_rate === undefined ? null : rateNumber(Number(row.eur_rate)),
+    eur_rate_set_at:
+      row.eur_rate_set_at === null || row.eur_rate_set_at === undefined ? null : Number(row.eur_rate_set_at),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };
@@ -89,7 +93,12 @@ export async function isMember(exec: Executor, userId: number, companyId: number
 export function insertCompany(exec: Executor, body: CompanyValues, now: number): Promise<Selectable<CompaniesTable>> {
   return exec
     .insertInto('companies')
-    .values({ ...companyColumns(body), created_at: now, updated_at: now })
+    .values({
+      ...companyColumns(body),
+      eur_rate_set_at: body.eur_rate == null ? null : now,
+      created_at: now,
+      updated_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -98,15 +107,23 @@ export async function addMember(exec: Executor, companyId: number, userId: numbe
   await exec.insertInto('company_users').values({ company_id: companyId, user_id: userId }).execute();
 }
 
+/** Saves the form; the EUR rate's time moves only when the rate changes (`before`: the row as it was). */
 export function updateCompanyRow(
   exec: Executor,
   id: number,
   body: CompanyValues,
   now: number,
+  before?: Pick<Selectable<CompaniesTable>, 'eur_rate'>,
 ): Promise<Selectable<CompaniesTable>> {
+  const rateChanged =
+    body.eur_rate !== undefined && (before?.eur_rate === null ? null : Number(before?.eur_rate)) !== body.eur_rate;
   return exec
     .updateTable('companies')
-    .set({ ...companyColumns(body), updated_at: now })
+    .set({
+      ...companyColumns(body),
+      ...(rateChanged ? { eur_rate_set_at: body.eur_rate === null ? null : now } : {}),
+      updated_at: now,
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -124,6 +141,20 @@ export async function companyShippingCost(exec: Executor, companyId: number): Pr
     .where('id', '=', companyId)
     .executeTakeFirstOrThrow();
   return Number(row.shipping_cost);
+}
+
+/** The EUR rate the company set (ten-thousandths of a leu) and when, or null. */
+export async function companyEurRate(
+  exec: Executor,
+  companyId: number,
+): Promise<{ rate: number; setAt: number } | null> {
+  const row = await exec
+    .selectFrom('companies')
+    .select(['eur_rate', 'eur_rate_set_at'])
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  if (!row || row.eur_rate === null) return null;
+  return { rate: Number(row.eur_rate), setAt: Number(row.eur_rate_set_at ?? 0) };
 }
 
 /** The company's tax id as stored (SmartBill names the company by it on every call). */

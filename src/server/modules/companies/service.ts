@@ -41,8 +41,9 @@ export async function createCompany(ctx: ServiceContext, input: unknown): Promis
 /** The company must be the user's (404, checked before the form: a stranger learns nothing from a 422). */
 export async function updateCompany(ctx: ServiceContext, id: number, input: unknown): Promise<Company> {
   const row = await ctx.db.transaction(async (trx) => {
-    if (!(await findUserCompany(trx, ctx.userId, id, { lock: true }))) throw notFound();
-    return updateCompanyRow(trx, id, parse(companyBody, input), ctx.now);
+    const before = await findUserCompany(trx, ctx.userId, id, { lock: true });
+    if (!before) throw notFound();
+    return updateCompanyRow(trx, id, parse(companyBody, input), ctx.now, before);
   });
   return toCompany(row);
 }

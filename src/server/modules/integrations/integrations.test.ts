@@ -71,6 +71,9 @@ const registry: ProviderRegistry = {
     p === 'vonage'
       ? new VonageClient(c as VonageCredentials, deps(p))
       : new TelegramClient(c as TelegramCredentials, deps(p))) as ProviderRegistry['messaging'],
+  exchangeRates: () => {
+    throw new Error('not used here');
+  },
 };
 
 const DEMO: Record<WizardKey, Record<string, string>> = {

@@ -39,6 +39,7 @@ const registry: ProviderRegistry = {
   demoCredentials: () => smartbill.demoCredentials,
   courier: unused,
   messaging: unused as ProviderRegistry['messaging'],
+  exchangeRates: unused,
   invoicing: (c) =>
     new SmartBillClient(
       c,

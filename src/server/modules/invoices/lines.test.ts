@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceLinesOf, stornoPlan, type StoredLine } from './lines.js';
+import { conversionMentions, invoiceLinesOf, stornoPlan, type StoredLine } from './lines.js';
 
 const vat = { name: 'Normala', percentage: 21 };
 
@@ -120,5 +120,49 @@ describe('storno plans', () => {
       ]),
     );
     expect(plan).toMatchObject({ full: true, whole: true, total: 7424 });
+  });
+});
+
+describe('the rate of converted lines on the invoice', () => {
+  const plain = {
+    original_currency: null,
+    original_price: null,
+    exchange_rate: null,
+    rate_date: null,
+    rate_source: null,
+  };
+  it('names each rate and day once, with the lines and their own prices; nothing without a converted line', () => {
+    expect(conversionMentions([{ sku: 'A', ...plain }])).toBeUndefined();
+    expect(
+      conversionMentions([
+        {
+          sku: 'GHIV',
+          original_currency: 'EUR',
+          original_price: 16799,
+          exchange_rate: 49771,
+          rate_date: '2026-11-25',
+          rate_source: 'bnr',
+        },
+        { sku: 'A', ...plain },
+        {
+          sku: 'VAS',
+          original_currency: 'EUR',
+          original_price: '1000',
+          exchange_rate: '49771',
+          rate_date: '2026-11-25',
+          rate_source: 'bnr',
+        },
+        {
+          sku: 'OLD',
+          original_currency: 'EUR',
+          original_price: 500,
+          exchange_rate: 49750,
+          rate_date: '2026-11-20',
+          rate_source: 'company',
+        },
+      ]),
+    ).toBe(
+      'Curs BNR din 25.11.2026: 1 EUR = 4,9771 RON (GHIV 167,99 EUR, VAS 10,00 EUR); Curs stabilit de firmă din 20.11.2026: 1 EUR = 4,9750 RON (OLD 5,00 EUR)',
+    );
   });
 });

@@ -231,3 +231,37 @@ export function stornoPlan(lines: StoredLine[], take: Map<number, number>): Stor
   const total = out.reduce((sum, l) => sum + (l.kind === 'discount' ? -l.amount : l.amount), 0);
   return { lines: out, full, whole, total };
 }
+
+/** A line converted into the order's currency, as the order keeps it (rates in ten-thousandths). */
+export interface ConvertedLine {
+  sku: string;
+  original_currency: string | null;
+  original_price: number | string | null;
+  exchange_rate: number | string | null;
+  rate_date: string | null;
+  rate_source: string | null;
+}
+
+const roDay = (day: string) => day.split('-').reverse().join('.');
+const roNumber = (n: number, decimals: number) => n.toFixed(decimals).replace('.', ',');
+
+/**
+ * What the invoice says of the rates its converted lines were priced at, in SmartBill's `mentions`
+ * (the invoice is in lei, as its lines are: SmartBill's `exchangeRate` is for an invoice issued in
+ * another currency, which this is not). One sentence per rate and day, naming the lines and their
+ * own prices: "Curs BNR din 25.11.2026: 1 EUR = 4,9771 RON (GHIV 167,99 EUR)". Undefined when no
+ * line was converted.
+ */
+export function conversionMentions(lines: ConvertedLine[]): string | undefined {
+  const byRate = new Map<string, string[]>();
+  for (const l of lines) {
+    if (!l.original_currency || l.exchange_rate === null || !l.rate_date) continue;
+    const who = l.rate_source === 'company' ? 'Curs stabilit de firmă' : 'Curs BNR';
+    const key = `${who} din ${roDay(l.rate_date)}: 1 ${l.original_currency} = ${roNumber(Number(l.exchange_rate) / 10_000, 4)} RON`;
+    const list = byRate.get(key) ?? [];
+    list.push(`${l.sku} ${roNumber(Number(l.original_price ?? 0) / 100, 2)} ${l.original_currency}`);
+    byRate.set(key, list);
+  }
+  if (byRate.size === 0) return undefined;
+  return [...byRate.entries()].map(([rate, skus]) => `${rate} (${skus.join(', ')})`).join('; ');
+}

@@ -296,7 +296,18 @@ export async function invoiceSource(exec: Executor, orderId: number) {
   const [lines, discounts, detail] = await Promise.all([
     exec
       .selectFrom('order_products')
-      .select(['id', 'name', 'sku', 'price', 'quantity'])
+      .select([
+        'id',
+        'name',
+        'sku',
+        'price',
+        'quantity',
+        'original_currency',
+        'original_price',
+        'exchange_rate',
+        'rate_date',
+        'rate_source',
+      ])
       .where('order_id', '=', orderId)
       .orderBy('id')
       .execute(),

@@ -6,7 +6,7 @@ import type { InvoiceClient, InvoiceItem, InvoiceRef } from '../../providers/inv
 import { lockOrder, orderOf, recordEvent, setBillNumber } from '../order-lifecycle/index.js';
 import { claimDocument } from '../provider-documents/index.js';
 import { invoiceStore, sendDocument, settleInFlight } from './documents.js';
-import { invoiceLinesOf, stornoPlan, type PlannedLine } from './lines.js';
+import { conversionMentions, invoiceLinesOf, stornoPlan, type PlannedLine } from './lines.js';
 import './messages.js';
 import {
   billNumberOf,
@@ -149,7 +149,7 @@ export async function createInvoice(ctx: ServiceContext, orderId: number): Promi
         },
         plan.lines,
       );
-      return { id, lines: plan.lines, client };
+      return { id, lines: plan.lines, client, mentions: conversionMentions(source.lines) };
     },
     () => new HttpError(409, 'invoice_in_progress'),
   );
@@ -160,6 +160,7 @@ export async function createInvoice(ctx: ServiceContext, orderId: number): Promi
       issueDate: bucharestDate(ctx.now),
       client: claimed.client,
       lines: claimed.lines.map(toItem),
+      mentions: claimed.mentions,
       observations: `Comanda ${orderId}`,
     }),
   );

@@ -418,14 +418,52 @@ describe('totals and automatic discounts', () => {
     const down = (await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 1 } })).json().data;
     expect(down.applied_discounts).toEqual([]);
     expect(down).toMatchObject({ value: 19.99, discount: 0, total_value: 19.99 });
+    // One entry per change: the amount replaced by the percentage is one entry, not a removal and an addition.
     expect(down.history.map((e: { type: string }) => e.type)).toEqual([
       'discount_removed',
       'line_changed',
-      'discount_added',
-      'discount_removed',
+      'automatic_discount_changed',
       'line_changed',
       'discount_added',
       'created',
+    ]);
+    expect(down.history[2].data).toEqual({
+      kind: 'order',
+      from: { type: 'amount', value: 5 },
+      to: { type: 'percentage', value: 10 },
+      automatic: true,
+    });
+  });
+
+  it('of several order discounts that qualify, the customer gets the one worth most; the history notes a change once', async () => {
+    const { u, src } = await seller();
+    await t.db.kysely.updateTable('companies').set({ shipping_cost: 1999 }).where('id', '=', u.companyId).execute();
+    const mk = (body: object) =>
+      u.call('POST', '/api/v1/order-discount', { body: { company_id: u.companyId, source_id: src, ...body } });
+    expect((await mk({ type: 'percentage', order_value: 200, value: 10 })).statusCode).toBe(201);
+    expect((await mk({ type: 'shipping', order_value: 300 })).statusCode).toBe(201);
+    const o = await order(u, src, { 'A-1': 11 }); // 219.89: only the 10 % qualifies
+    expect(o.applied_discounts).toMatchObject([{ kind: 'order', type: 'percentage', amount: 21.99 }]);
+    const line = o.order_products[0].id;
+    // 18 × 19.99 = 359.82: free shipping qualifies too but saves 19.99; 10 % saves 35.98 and stays.
+    const up = (await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 18 } })).json().data;
+    expect(up.applied_discounts).toMatchObject([{ id: o.applied_discounts[0].id, type: 'percentage', amount: 35.98 }]);
+    expect(up).toMatchObject({ value: 359.82, discount: 35.98, client_shipping_cost: 19.99, total_value: 343.83 });
+    expect(up.history.map((e: { type: string }) => e.type)).toEqual(['line_changed', 'discount_added', 'created']);
+    // The same order again: nothing changes, nothing is noted.
+    const again = (await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 18 } })).json().data;
+    expect(again.history).toHaveLength(3);
+    // A shipping cost of 50 RON makes free shipping worth more: one entry, the row kept.
+    await t.db.kysely.updateTable('orders').set({ shipping_cost: 5000 }).where('id', '=', o.id).execute();
+    const ship = (await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 19 } })).json().data;
+    expect(ship.applied_discounts).toMatchObject([{ id: o.applied_discounts[0].id, type: 'shipping', amount: 0 }]);
+    expect(ship).toMatchObject({ value: 379.81, discount: 0, client_shipping_cost: 0, total_value: 379.81 });
+    expect(ship.history.slice(0, 2).map((e: { type: string; data: object }) => [e.type, e.data])).toEqual([
+      [
+        'automatic_discount_changed',
+        { kind: 'order', from: { type: 'percentage', value: 10 }, to: { type: 'shipping' }, automatic: true },
+      ],
+      ['line_changed', { sku: 'A-1', name: 'Product A-1', from: 18, to: 19 }],
     ]);
   });
 
@@ -457,7 +495,7 @@ describe('totals and automatic discounts', () => {
     expect(below.applied_discounts).toMatchObject([{ kind: 'manual', type: 'amount', value: 9.99 }]);
   });
 
-  it("applies each product's discount with the highest quantity threshold the line reaches", async () => {
+  it('applies the product discount worth most on the line of those its quantity reaches', async () => {
     const { u, src, a } = await seller();
     const mk = (body: object) => u.call('POST', '/api/v1/product-discount', { body: { product_id: a, ...body } });
     expect((await mk({ type: 'percentage', quantity: 2, value: '12.5' })).statusCode).toBe(201);
@@ -470,10 +508,12 @@ describe('totals and automatic discounts', () => {
     ]);
     expect(o).toMatchObject({ value: 69.98, discount: 7.5, total_value: 62.48 });
     const at5 = (await u.call('POST', `/api/v1/order-product/${lineA.id}`, { body: { quantity: 5 } })).json().data;
+    // Both qualify at 5: 12.5 % of 99.95 (12.49) saves more than 10 RON off, so it stays.
     expect(at5.applied_discounts).toMatchObject([
-      { kind: 'product', type: 'amount', value: 10, quantity: 5, amount: 10 },
+      { kind: 'product', type: 'percentage', value: 12.5, quantity: 2, amount: 12.49 },
     ]);
-    expect(at5).toMatchObject({ value: 109.96, discount: 10, total_value: 99.96 });
+    expect(at5).toMatchObject({ value: 109.96, discount: 12.49, total_value: 97.47 });
+    expect(at5.history[0].type).toBe('line_changed');
   });
 
   it('the total never goes below 0', async () => {

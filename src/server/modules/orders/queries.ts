@@ -10,6 +10,7 @@ import type {
 } from '../../../core/api/orders.js';
 import { searchCountBound, type ListMeta } from '../../../core/api/list.js';
 import { fromBani } from '../../../core/money.js';
+import { rateNumber } from '../../../core/orders/currency.js';
 import { normalizePhone } from '../../../core/orders/phone.js';
 import type { Engine, Executor } from '../../db/connection.js';
 import { prepared } from '../../db/perf/prepared.js';
@@ -468,6 +469,16 @@ export async function findOrder(exec: Executor, companyId: number, id: number): 
     quantity: l.quantity,
     product: { name: l.name, sku: l.sku, selling_price: fromBani(Number(l.price)), currency: l.currency },
     value: fromBani(Number(l.price) * l.quantity),
+    conversion:
+      l.original_currency && l.exchange_rate !== null && l.rate_date
+        ? {
+            currency: l.original_currency,
+            price: fromBani(Number(l.original_price ?? 0)),
+            rate: rateNumber(Number(l.exchange_rate)),
+            rate_date: l.rate_date,
+            source: l.rate_source === 'company' ? 'company' : 'bnr',
+          }
+        : null,
   }));
   const history: OrderEvent[] = events.map((e) => ({
     id: e.id,

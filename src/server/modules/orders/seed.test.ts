@@ -4,6 +4,8 @@ import { awbProblem } from '../../../core/api/shipping.js';
 import { needsNumber, postalCodeFor } from '../../../core/geo/postalCode.js';
 import { computeTotals, type AppliedDiscountType } from '../../../core/orders/totals.js';
 import { seedDemo, DEMO_EMAIL } from '../../seed/index.js';
+import { DEMO_EUR_RATE } from '../../seed/orders.js';
+import { convertUnitPrice } from '../../../core/orders/currency.js';
 import { hashToken, newToken } from '../../http/auth.js';
 import { geoData } from '../geo/data.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
@@ -35,6 +37,35 @@ async function demoCall(url: string, companyId: number) {
 }
 
 describe('demo seed of orders', () => {
+  it("converts every demo line priced in euros (Ghiveci din zinc among them) at the company's rate, kept on the line", async () => {
+    const rows = await t.db.kysely
+      .selectFrom('order_products as l')
+      .innerJoin('products as p', 'p.id', 'l.product_id')
+      .select([
+        'l.price',
+        'l.currency',
+        'l.original_price',
+        'l.original_currency',
+        'l.exchange_rate',
+        'p.currency as product_currency',
+        'p.selling_price',
+        'p.name',
+      ])
+      .where('p.currency', '=', 'EUR')
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r).toMatchObject({ currency: 'RON', original_currency: 'EUR', exchange_rate: DEMO_EUR_RATE });
+      expect(Number(r.original_price)).toBe(Number(r.selling_price));
+      expect(Number(r.price)).toBe(convertUnitPrice(Number(r.selling_price), DEMO_EUR_RATE));
+    }
+    expect(
+      await t.db.kysely.selectFrom('order_products').select('id').where('currency', '!=', 'RON').execute(),
+    ).toEqual([]);
+    const companies = await t.db.kysely.selectFrom('companies').select('eur_rate').execute();
+    expect(companies.every((c) => Number(c.eur_rate) === DEMO_EUR_RATE)).toBe(true);
+  });
+
   it('gives each demo company about 3,000 orders over the last 90 days, in every status, counted in list_counts', async () => {
     const companies = await t.db.kysely.selectFrom('companies').select('id').orderBy('id').execute();
     expect(companies).toHaveLength(2);

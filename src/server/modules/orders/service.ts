@@ -15,12 +15,14 @@ import { matchOrderDiscount, matchProductDiscount } from '../../../core/orders/d
 import { cancelRefusal, contentsLock, restoreRefusal } from '../../../core/orders/eligibility.js';
 import { deleteStockChange, lineStockChange, statusStockChange } from '../../../core/orders/stock.js';
 import { computeTotals, type AppliedDiscountType } from '../../../core/orders/totals.js';
+import { convertUnitPrice, ORDER_CURRENCY } from '../../../core/orders/currency.js';
 import type { ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
 import { companyShippingCost } from '../companies/index.js';
 import { customerForNewOrder, customerLostOrder, renameCompanyCustomer } from '../customers/index.js';
 import { orderDiscountRules, productDiscountRules } from '../discounts/index.js';
+import { rateFor } from '../exchange-rates/index.js';
 import { invoiceHoldsOrder, invoiceInFlight } from '../invoices/index.js';
 import {
   insertOrder,
@@ -92,11 +94,17 @@ async function storeOrderTotals(
   await storeTotals(trx, ctx, order.id, totals);
 }
 
+/** An automatic discount as the history tells it: its type and its value as shown. */
+const discountShown = (type: string, value: number | null) =>
+  type === 'shipping' ? { type } : { type, value: shownValue(type, value) };
+
 /**
  * Re-evaluates the automatic discounts and stores the totals. Each line gets the product discount
- * of its product with the highest quantity threshold it reaches; the order gets the order discount
- * of its source with the highest threshold not above its value. Discounts added by hand stay.
- * Changes of the automatic discounts go to the history.
+ * worth most on it of those its quantity reaches; the order gets the order discount of its source
+ * worth most of those its value reaches (core's discountMatching). Discounts added by hand stay.
+ * Each place a discount applies (the order, each line) holds one automatic discount, and its
+ * history tells what happened there once: added, removed, or changed from one rule to another
+ * (one `automatic_discount_changed` entry, the row kept); nothing when the winner is the same.
  */
 async function settle(trx: Executor, ctx: ServiceContext, order: OrderRow): Promise<void> {
   const lines = await linesOfOrder(trx, order.id);
@@ -104,20 +112,28 @@ async function settle(trx: Executor, ctx: ServiceContext, order: OrderRow): Prom
   const productIds = [...new Set(lines.map((l) => l.product_id).filter((p): p is number => p !== null))];
   const productRules = await productDiscountRules(trx, order.company_id, productIds);
   const orderRules = await orderDiscountRules(trx, order.company_id, order.source_id);
+  const shippingCost = Number(order.shipping_cost);
   const norm = <T extends { value: number | null }>(r: T) => ({
     ...r,
     value: r.value === null ? null : Number(r.value),
   });
 
-  const wanted: {
+  interface Wanted {
     kind: 'product' | 'order';
     lineId: number | null;
     rule: { id: number; type: string; value: number | null };
     quantity: number | null;
     sku?: string;
-  }[] = [];
+  }
+  const wanted: Wanted[] = [];
   for (const l of lines) {
-    const rule = matchProductDiscount(productRules.map(norm), l.product_id, l.quantity);
+    const rule = matchProductDiscount(
+      productRules.map(norm),
+      l.product_id,
+      l.quantity,
+      Number(l.price) * l.quantity,
+      shippingCost,
+    );
     if (rule) wanted.push({ kind: 'product', lineId: l.id, rule, quantity: rule.quantity, sku: l.sku });
   }
   const orderValue = lines.reduce((s, l) => s + Number(l.price) * l.quantity, 0);
@@ -125,19 +141,51 @@ async function settle(trx: Executor, ctx: ServiceContext, order: OrderRow): Prom
     orderRules.map((r) => ({ ...norm(r), order_value: Number(r.order_value) })),
     order.source_id,
     orderValue,
+    shippingCost,
   );
   if (orderRule) wanted.push({ kind: 'order', lineId: null, rule: orderRule, quantity: null });
 
   const automatic = discounts.filter((d) => d.kind === 'product' || d.kind === 'order');
-  const same = (d: AppliedDiscountRow, w: (typeof wanted)[number]) =>
-    d.kind === w.kind &&
-    d.order_product_id === w.lineId &&
+  const slot = (kind: string, lineId: number | null) => `${kind}:${lineId ?? ''}`;
+  const same = (d: AppliedDiscountRow, w: Wanted) =>
     d.rule_id === w.rule.id &&
     d.type === w.rule.type &&
-    (d.value === null ? null : Number(d.value)) === w.rule.value;
+    (d.value === null ? null : Number(d.value)) === w.rule.value &&
+    d.quantity === w.quantity;
+  const storedValue = (w: Wanted) => (w.rule.type === 'shipping' ? null : w.rule.value);
+  const lineSku = (lineId: number | null) => lines.find((l) => l.id === lineId)?.sku;
+  const wantedBySlot = new Map(wanted.map((w) => [slot(w.kind, w.lineId), w]));
+  const kept = new Set<string>();
   let changed = false;
+
   for (const d of automatic) {
-    if (wanted.some((w) => same(d, w))) continue;
+    const key = slot(d.kind, d.order_product_id);
+    const w = kept.has(key) ? undefined : wantedBySlot.get(key);
+    if (w && same(d, w)) {
+      kept.add(key);
+      continue;
+    }
+    changed = true;
+    if (w) {
+      // Another rule now wins here: the row takes it, and the history says so once.
+      kept.add(key);
+      await updateDiscountRow(trx, d.id, {
+        type: w.rule.type,
+        value: storedValue(w),
+        quantity: w.quantity,
+        rule_id: w.rule.id,
+        updated_at: ctx.now,
+      });
+      const sku = lineSku(d.order_product_id);
+      await recordEvent(trx, ctx, order.id, 'automatic_discount_changed', {
+        kind: d.kind,
+        from: discountShown(d.type, d.value === null ? null : Number(d.value)),
+        to: discountShown(w.rule.type, w.rule.value),
+        automatic: true,
+        ...(sku ? { sku } : {}),
+      });
+      continue;
+    }
     await deleteDiscountRow(trx, d.id);
     await recordEvent(
       trx,
@@ -148,16 +196,16 @@ async function settle(trx: Executor, ctx: ServiceContext, order: OrderRow): Prom
         ? { applied: false }
         : { kind: d.kind, type: d.type, value: shownValue(d.type, d.value), automatic: true },
     );
-    changed = true;
   }
   for (const w of wanted) {
-    if (automatic.some((d) => same(d, w))) continue;
+    if (kept.has(slot(w.kind, w.lineId))) continue;
+    changed = true;
     await insertDiscount(trx, {
       order_id: order.id,
       order_product_id: w.lineId,
       kind: w.kind,
       type: w.rule.type,
-      value: w.rule.type === 'shipping' ? null : w.rule.value,
+      value: storedValue(w),
       quantity: w.quantity,
       coupon: null,
       rule_id: w.rule.id,
@@ -180,10 +228,56 @@ async function settle(trx: Executor, ctx: ServiceContext, order: OrderRow): Prom
             ...(w.sku ? { sku: w.sku } : {}),
           },
     );
-    changed = true;
   }
   if (changed) discounts = await discountsOfOrder(trx, order.id);
   await storeOrderTotals(trx, ctx, order, lines, discounts);
+}
+
+// ---- a line's price -----------------------------------------------------------------------------
+
+/** What a new line stores of its price: in the order's currency, with the conversion when there was one. */
+interface LinePrice {
+  price: number;
+  currency: string;
+  original_currency: string | null;
+  original_price: number | null;
+  exchange_rate: number | null;
+  rate_date: string | null;
+  rate_source: string | null;
+}
+
+/**
+ * The price of a new line of `product`: its own in the order's currency; else converted at the
+ * rate of the moment (BNR's, else the company's), kept on the line so that the line never changes
+ * when rates move. No rate known: undefined (the caller answers 422 on its field).
+ */
+async function linePrice(
+  trx: Executor,
+  ctx: ServiceContext,
+  product: { currency: string; selling_price: number | null },
+): Promise<LinePrice | undefined> {
+  const own = Number(product.selling_price ?? 0);
+  if (product.currency === ORDER_CURRENCY)
+    return {
+      price: own,
+      currency: ORDER_CURRENCY,
+      original_currency: null,
+      original_price: null,
+      exchange_rate: null,
+      rate_date: null,
+      rate_source: null,
+    };
+  const rate = await rateFor(trx, ctx.companyId, product.currency, ctx.now);
+  if (!rate) return undefined;
+  return {
+    price: convertUnitPrice(own, rate.rate),
+    currency: ORDER_CURRENCY,
+    original_currency: product.currency,
+    original_price: own,
+    exchange_rate: rate.rate,
+    rate_date: rate.date,
+    rate_source: rate.source,
+  };
 }
 
 // ---- create -----------------------------------------------------------------------------------
@@ -219,10 +313,16 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<n
       trx,
       products.map((p) => p.id),
     );
+    const prices = new Map<string, LinePrice>();
     for (const w of wanted) {
       const p = bySku.get(w.sku);
       if (!p) problems.add(`products.${w.sku}`, 'unknown_sku', { sku: w.sku });
       else if (withVariations.has(p.id)) problems.add(`products.${w.sku}`, 'sku_has_variations', { sku: w.sku });
+      else {
+        const price = await linePrice(trx, ctx, p);
+        if (price) prices.set(w.sku, price);
+        else problems.add(`products.${w.sku}`, 'no_exchange_rate', { sku: w.sku, currency: p.currency });
+      }
     }
     problems.throwIfAny();
 
@@ -284,8 +384,7 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<n
         product_id: p.id,
         name: p.name,
         sku: p.sku,
-        price: Number(p.selling_price ?? 0),
-        currency: p.currency,
+        ...prices.get(w.sku)!,
         quantity: w.quantity,
         created_at: ctx.now,
         updated_at: ctx.now,
@@ -391,13 +490,15 @@ export async function addLine(ctx: ServiceContext, orderId: number, productId: n
       });
       lineId = existing.id;
     } else {
+      const price = await linePrice(trx, ctx, product);
+      if (!price)
+        throw FieldProblems.one('product_id', 'no_exchange_rate', { sku: product.sku, currency: product.currency });
       lineId = await insertLine(trx, {
         order_id: orderId,
         product_id: productId,
         name: product.name,
         sku: product.sku,
-        price: Number(product.selling_price ?? 0),
-        currency: product.currency,
+        ...price,
         quantity,
         created_at: ctx.now,
         updated_at: ctx.now,

@@ -13,6 +13,8 @@ export interface CompanyFormValues {
   address: string;
   city: string;
   county: string;
+  /** Lei per euro ('' for none). */
+  eur_rate: string;
 }
 
 export const emptyCompany: CompanyFormValues = {
@@ -24,6 +26,7 @@ export const emptyCompany: CompanyFormValues = {
   address: '',
   city: '',
   county: '',
+  eur_rate: '',
 };
 
 export function toFormValues(c: Company): CompanyFormValues {
@@ -36,6 +39,7 @@ export function toFormValues(c: Company): CompanyFormValues {
     address: c.address ?? '',
     city: c.city ?? '',
     county: c.county ?? '',
+    eur_rate: c.eur_rate === null || c.eur_rate === undefined ? '' : String(c.eur_rate),
   };
 }
 
@@ -81,6 +85,13 @@ export function CompanyModal({
         <TextInput label={t('field.city')} {...form.getInputProps('city')} />
         <TextInput label={t('field.county')} {...form.getInputProps('county')} />
       </SimpleGrid>
+      <TextInput
+        label={t('field.eur_rate')}
+        description={t('field.eur_rate_hint')}
+        inputMode="decimal"
+        w={{ base: '100%', sm: 260 }}
+        {...form.getInputProps('eur_rate')}
+      />
       <Group>
         <Checkbox label={t('field.vat_payer')} {...form.getInputProps('vat_payer', { type: 'checkbox' })} />
         <Checkbox label={t('field.active')} {...form.getInputProps('active', { type: 'checkbox' })} />

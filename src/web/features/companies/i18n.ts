@@ -21,6 +21,9 @@ export default {
       address: 'Address',
       city: 'City',
       county: 'County',
+      eur_rate: 'EUR rate (lei per euro)',
+      eur_rate_hint:
+        "Used for products priced in euros when BNR's rate of the last 7 days cannot be read. Leave empty to use BNR's rate only.",
     },
     searchPlaceholder: 'Search by name or CUI...',
     deleteMessage: 'Are you sure you want to delete the company “{{name}}”? This cannot be undone.',
@@ -58,6 +61,9 @@ export default {
       address: 'Adresă',
       city: 'Oraș',
       county: 'Județ',
+      eur_rate: 'Curs EUR (lei pentru un euro)',
+      eur_rate_hint:
+        'Folosit pentru produsele cu preț în euro când cursul BNR din ultimele 7 zile nu poate fi citit. Lăsați gol pentru a folosi doar cursul BNR.',
     },
     searchPlaceholder: 'Căutați după nume sau CUI...',
     deleteMessage: 'Sigur doriți să ștergeți compania „{{name}}”? Acțiunea nu poate fi anulată.',

@@ -319,6 +319,8 @@ export default {
       freeShipping: 'Free shipping',
     },
     lines: {
+      conversion: '{{price}} at {{rate}} ({{source}}, {{date}})',
+      rateSource: { bnr: 'BNR rate', company: "company's rate" },
       title: 'Products',
       name: 'Name',
       sku: 'SKU',
@@ -365,6 +367,8 @@ export default {
       deleteOne: 'Delete this discount',
       valueOf: 'Value of the discount',
       removedLine: 'Removed product',
+      bestRule:
+        'Automatic discounts: when several qualify, the order (and each product line) gets the one worth most to the customer.',
     },
     history: {
       title: 'Activity',
@@ -380,6 +384,7 @@ export default {
         discount_added: 'Discount added',
         discount_changed: 'Discount changed',
         discount_removed: 'Discount removed',
+        automatic_discount_changed: 'Automatic discount changed',
         customer_detail_changed: 'Customer details changed',
         phone_changed: 'Phone changed',
         observations_changed: 'Notes changed',
@@ -743,6 +748,8 @@ export default {
       freeShipping: 'Transport gratuit',
     },
     lines: {
+      conversion: '{{price}} la cursul {{rate}} ({{source}}, {{date}})',
+      rateSource: { bnr: 'curs BNR', company: 'cursul companiei' },
       title: 'Produse',
       name: 'Denumire',
       sku: 'SKU',
@@ -789,6 +796,8 @@ export default {
       deleteOne: 'Ștergeți această reducere',
       valueOf: 'Valoarea reducerii',
       removedLine: 'Produs eliminat',
+      bestRule:
+        'Reduceri automate: când se aplică mai multe, comanda (și fiecare produs) primește reducerea cea mai avantajoasă pentru client.',
     },
     history: {
       title: 'Activitate',
@@ -804,6 +813,7 @@ export default {
         discount_added: 'Reducere adăugată',
         discount_changed: 'Reducere modificată',
         discount_removed: 'Reducere eliminată',
+        automatic_discount_changed: 'Reducere automată schimbată',
         customer_detail_changed: 'Datele clientului modificate',
         phone_changed: 'Telefon modificat',
         observations_changed: 'Note modificate',

@@ -131,6 +131,11 @@ export function DiscountsSection({
           remove={remove}
           empty={t('discounts.none')}
         />
+        {groups.product.length + groups.order.length > 0 ? (
+          <Text size="xs" c="dimmed" data-testid="discounts-best-rule">
+            {t('discounts.bestRule')}
+          </Text>
+        ) : null}
         <Group
           title={t('discounts.couponGroup')}
           headers={[t('discounts.code'), t('discounts.type'), t('discounts.quantity'), t('discounts.value')]}

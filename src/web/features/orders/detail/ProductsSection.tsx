@@ -5,7 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PHONE_QUERY } from '../../../components/ListPage';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, formatDate } from '../../../lib/format';
+
+/** A rate's day (YYYY-MM-DD) as the interface writes dates; noon UTC is that day in Romania. */
+const formatDay = (day: string, lang: string) => formatDate(Date.parse(`${day}T12:00:00Z`) / 1000, lang);
 import type { useOrderActions } from '../api';
 import { Section } from '../Section';
 import type { Order, OrderProduct } from '../../../../core/api/orders';
@@ -82,7 +85,25 @@ export function ProductsSection({
       </ActionIcon>
     </Tooltip>
   );
-  const price = (l: OrderProduct) => formatAmount(l.product.selling_price, l.product.currency || 'RON', i18n.language);
+  // The line's price in lei; a line converted from another currency also shows its own price, the rate and its day.
+  const price = (l: OrderProduct) => (
+    <>
+      {formatAmount(l.product.selling_price, l.product.currency || 'RON', i18n.language)}
+      {l.conversion ? (
+        <Text size="xs" c="dimmed" data-testid="line-conversion">
+          {t('lines.conversion', {
+            price: formatAmount(l.conversion.price, l.conversion.currency, i18n.language),
+            rate: l.conversion.rate.toLocaleString(i18n.language.startsWith('ro') ? 'ro-RO' : 'en-US', {
+              minimumFractionDigits: 4,
+            }),
+            source: t(`lines.rateSource.${l.conversion.source}`),
+            date: formatDay(l.conversion.rate_date, i18n.language),
+            interpolation: { escapeValue: false },
+          })}
+        </Text>
+      ) : null}
+    </>
+  );
 
   const remove = async () => {
     if (!toRemove) return;

@@ -58,6 +58,18 @@ describe('activity timeline texts', () => {
     expect(describeEvent(ev('free_shipping', { applied: false }), en, 'en').title).toBe('Free shipping removed');
     expect(
       describeEvent(
+        ev('automatic_discount_changed', {
+          kind: 'order',
+          from: { type: 'percentage', value: 10 },
+          to: { type: 'shipping' },
+          automatic: true,
+        }),
+        en,
+        'en',
+      ),
+    ).toEqual({ title: 'Automatic discount changed', details: ['Percentage 10 % → Free shipping'] });
+    expect(
+      describeEvent(
         ev('customer_detail_changed', {
           changes: { address: { from: null, to: 'Str. Zorilor 12' }, company_name: { from: 'A', to: 'B' } },
         }),

@@ -92,6 +92,19 @@ export function describeEvent(e: OrderEvent, t: TFunction, lang: string): { titl
         title: title(e.type),
         details: [change(discountValueText(d.type, d.from, lang), discountValueText(d.type, d.to, lang))],
       };
+    case 'automatic_discount_changed': {
+      const side = (v: unknown) => {
+        const o = (v && typeof v === 'object' ? v : {}) as { type?: unknown; value?: unknown };
+        return [t(`discounts.${str(o.type)}`, { defaultValue: str(o.type) }), discountValueText(o.type, o.value, lang)]
+          .filter(Boolean)
+          .join(' ');
+      };
+      const what = change(side(d.from), side(d.to));
+      return {
+        title: title(e.type),
+        details: [d.sku ? t('history.discountOn', { what, sku: str(d.sku), ...noEscape }) : what],
+      };
+    }
     case 'free_shipping':
       return { title: title(d.applied === false ? 'free_shipping_removed' : 'free_shipping'), details: [] };
     case 'customer_detail_changed': {
