@@ -176,6 +176,10 @@ export interface Customer {
   phone_number: string;
   email: string | null;
   orders_count: number;
+  /** Lei: the totals of the customer's orders with the company, cancelled and reversed ones left out. */
+  total_spent: number;
+  /** When the customer last ordered from the company (Unix seconds), null without orders. */
+  last_order_at: number | null;
   flags: Flag[];
   created_at: number;
 }
@@ -362,6 +366,34 @@ export const customerDetailBody = z
   .refine((b) => CUSTOMER_DETAIL_FIELDS.some((f) => b[f] !== undefined), { error: 'nothing_to_update' });
 
 export const customerPhoneBody = z.object({ phone_number: phoneNumber() });
+
+/**
+ * A change of the company's customer from the customers screen: any of name, email and phone
+ * (the fields sent are changed; a name sent may not be empty). At least one must be sent.
+ */
+export const customerUpdateBody = z
+  .object({
+    name: requiredText(255).optional(),
+    email: optionalEmail(),
+    phone_number: phoneNumber().optional(),
+    /** The order whose history notes a change of number (optional). */
+    order_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idRef().optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.name === undefined && v.email === undefined && v.phone_number === undefined)
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'nothing_to_update' });
+  });
+
+/** A page of a customer's orders (customers screen). */
+export interface CustomerOrder {
+  id: number;
+  status: string;
+  courier: string | null;
+  awb: string | null;
+  bill_number: string | null;
+  total_value: number;
+  created_at: number;
+}
 
 export const flagBody = z.object({
   reason: requiredText(1000),

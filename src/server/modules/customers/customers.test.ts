@@ -55,7 +55,12 @@ async function order(s: Seller, who: { phone: string; name: string; email?: stri
     },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: number; customer_detail: { customer_id: number } };
+  return res.json().data as {
+    id: number;
+    total_value: number;
+    created_at: number;
+    customer_detail: { customer_id: number };
+  };
 }
 
 const get = async (u: TestUser, url: string) => {
@@ -137,7 +142,7 @@ describe("a company's change of its customer's phone", () => {
     await order(b, { phone: '0740 200 001', name: 'Known Elsewhere' });
     await order(b, { phone: '0740 200 002', name: 'Also Known' });
 
-    /** A's answer to moving a new customer of its own to `phone`, without what naturally differs (id, name, number). */
+    /** A's answer to moving a new customer of its own to `phone`, without what naturally differs (id, name, number, times). */
     const answer = async (name: string, from: string, to: string, lang: string) => {
       const mine = await order(a, { phone: from, name });
       const res = await a.u.call('POST', `/api/v1/customer/${mine.customer_detail.customer_id}`, {
@@ -145,20 +150,34 @@ describe("a company's change of its customer's phone", () => {
         headers: { 'accept-language': lang },
       });
       const { data, ...rest } = res.json();
-      const { id, name: shownName, phone_number: phone, created_at: createdAt, ...others } = data ?? {};
-      expect({ id, shownName, phone, createdAt }).toEqual({
+      const {
+        id,
+        name: shownName,
+        phone_number: phone,
+        created_at: createdAt,
+        last_order_at: lastOrderAt,
+        ...others
+      } = data ?? {};
+      expect({ id, shownName, phone, createdAt, lastOrderAt }).toEqual({
         id: expect.any(Number),
         shownName: name,
         phone: expect.stringMatching(/^\+40/),
         createdAt: expect.any(Number),
+        lastOrderAt: mine.created_at,
       });
+      // What the customer spent with A is A's order, whoever else knows the number.
+      expect(others.total_spent).toBe(mine.total_value);
       return { status: res.statusCode, rest, others };
     };
     for (const lang of ['en', 'ro']) {
       const n = lang === 'en' ? '1' : '2';
       const known = await answer(`Ana ${lang}`, `0740 201 00${n}`, `0740 200 00${n}`, lang);
       const fresh = await answer(`Dan ${lang}`, `0740 202 00${n}`, `0740 203 00${n}`, lang);
-      expect(known).toEqual({ status: 200, rest: {}, others: { email: null, orders_count: 1, flags: [] } });
+      expect(known).toEqual({
+        status: 200,
+        rest: {},
+        others: { email: null, orders_count: 1, total_spent: 10, flags: [] },
+      });
       expect(fresh).toEqual(known);
     }
     // B's customer kept its number and its count through all of it.

@@ -1,16 +1,29 @@
 import { listQuery } from '../../../core/api/list.js';
-import { customerPhoneBody, flagBody } from '../../../core/api/orders.js';
+import { customerUpdateBody, flagBody } from '../../../core/api/orders.js';
 import type { ApiDoc } from '../../http/openapi.js';
 import { unflagQuery } from './service.js';
 
 export const customerApiDocs: ApiDoc[] = [
-  { method: 'GET', url: '/api/v1/customer', summary: "The company's customers (paged, searchable)", query: listQuery },
+  {
+    method: 'GET',
+    url: '/api/v1/customer',
+    summary:
+      "The company's customers with their orders' count, amount spent and last order (paged; search by name, phone or email)",
+    query: listQuery,
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/customer/:id/orders',
+    summary: "The customer's orders with the company, newest first (paged)",
+    query: listQuery,
+  },
   { method: 'GET', url: '/api/v1/customer/:id', summary: 'One customer with the flags companies gave them' },
   {
     method: 'POST',
     url: '/api/v1/customer/:id',
-    summary: "Change the customer's phone number for this company",
-    body: customerPhoneBody,
+    summary: "Change the customer's name, email or phone number for this company",
+    body: customerUpdateBody,
+    errors: { 409: 'Another customer of the company has this phone number.' },
   },
   {
     method: 'POST',

@@ -59,7 +59,7 @@ export async function listCustomers(
   engine: Engine,
   companyId: number,
   q: { page: number; items: number; search: string },
-): Promise<{ data: Customer[]; meta: ListMeta }> {
+): Promise<{ data: Omit<Customer, 'total_spent' | 'last_order_at'>[]; meta: ListMeta }> {
   const offset = (q.page - 1) * q.items;
   let filtered = exec.selectFrom('company_customers as cc').where('cc.company_id', '=', companyId);
   let known: ListTotal;

@@ -2,8 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { listQuery } from '../../../core/api/list.js';
 import { parse } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
-import { listCustomers } from './queries.js';
-import { changeCustomerPhone, companyCustomer, flagCustomer, unflagCustomer } from './service.js';
+import {
+  companyCustomer,
+  customerOrders,
+  flagCustomer,
+  listCustomersOf,
+  unflagCustomer,
+  updateCustomer,
+} from './service.js';
 
 /** The company's customers: list, one customer, a new phone, a flag and its removal. Changes answer the customer as it now is. */
 export function customerRoutes(app: FastifyInstance): void {
@@ -12,8 +18,12 @@ export function customerRoutes(app: FastifyInstance): void {
   const create = { config: { company: true, idempotent: true } };
 
   app.get('/api/v1/customer', scoped, async (req) => {
-    const q = parse(listQuery, req.query);
-    return listCustomers(req.ctx.db.reads, req.ctx.db.engine, req.ctx.companyId, q);
+    return listCustomersOf(req.ctx, parse(listQuery, req.query));
+  });
+
+  app.get('/api/v1/customer/:id/orders', scoped, async (req) => {
+    const { id } = parse(idParam, req.params);
+    return customerOrders(req.ctx, id, parse(listQuery, req.query));
   });
 
   app.get('/api/v1/customer/:id', scoped, async (req) => {
@@ -24,7 +34,7 @@ export function customerRoutes(app: FastifyInstance): void {
   app.post('/api/v1/customer/:id', scoped, async (req) => {
     const { id } = parse(idParam, req.params);
     // The customer under its new number is another person, so its id may differ from the path's.
-    const current = await changeCustomerPhone(req.ctx, id, req.body);
+    const current = await updateCustomer(req.ctx, id, req.body);
     return { data: await companyCustomer(req.ctx, current) };
   });
 

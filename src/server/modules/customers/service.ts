@@ -4,9 +4,19 @@ import { bumpCounts } from '../../db/listCounts.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { HttpError, notFound, parse } from '../../http/errors.js';
 import { z } from 'zod';
-import { customerPhoneBody, flagBody } from '../../../core/api/orders.js';
+import { customerUpdateBody, flagBody, type Customer, type CustomerOrder } from '../../../core/api/orders.js';
+import { fromBani } from '../../../core/money.js';
+import type { ListMeta, ListQuery } from '../../../core/api/list.js';
+import { pageMeta } from '../../http/list.js';
 import { idRef } from '../../../core/validation.js';
-import { lockCustomerOrders, moveCustomerOrders, orderForHistory, recordEvent } from '../order-lifecycle/index.js';
+import {
+  customerOrderRows,
+  customerOrderTotalRows,
+  lockCustomerOrders,
+  moveCustomerOrders,
+  orderForHistory,
+  recordEvent,
+} from '../order-lifecycle/index.js';
 import {
   addOrderToCompanyCustomer,
   companyCustomerIdOfPhone,
@@ -14,6 +24,7 @@ import {
   deleteFlag,
   findCompanyCustomer,
   flagsOf,
+  listCustomers as listCustomerRows,
   insertCompanyCustomer,
   insertFlag,
   lockedCompanyCustomer,
@@ -31,19 +42,108 @@ import {
  */
 
 /** The customer as this company knows them, with the flags it may see, or 404. */
-export async function companyCustomer(ctx: ServiceContext, customerId: number) {
+export async function companyCustomer(ctx: ServiceContext, customerId: number): Promise<Customer> {
   const c = await findCompanyCustomer(ctx.db.kysely, ctx.companyId, customerId);
   if (!c) throw notFound();
   const flags = await flagsOf(ctx.db.kysely, ctx.companyId, [customerId]);
+  const [spent] = await withOrderTotals(ctx, ctx.db.kysely, [{ ...c, flags: flags.get(customerId) ?? [] }]);
+  return spent!;
+}
+
+/**
+ * The company's customers (search by name, phone or email), each with what they spent and when
+ * they last ordered: one grouped query over the page's customers' own orders.
+ */
+export async function listCustomersOf(
+  ctx: ServiceContext,
+  q: ListQuery,
+): Promise<{ data: Customer[]; meta: ListMeta }> {
+  const page = await listCustomerRows(ctx.db.reads, ctx.db.engine, ctx.companyId, q);
+  return { data: await withOrderTotals(ctx, ctx.db.reads, page.data), meta: page.meta };
+}
+
+type CustomerRow = Omit<Customer, 'total_spent' | 'last_order_at' | 'orders_count' | 'created_at'> & {
+  orders_count: number | string;
+  created_at: number | string;
+};
+
+async function withOrderTotals(ctx: ServiceContext, exec: Executor, rows: CustomerRow[]): Promise<Customer[]> {
+  const totals = new Map(
+    (
+      await customerOrderTotalRows(
+        exec,
+        ctx.companyId,
+        rows.map((r) => r.id),
+      )
+    ).map((t) => [t.customer_id, t]),
+  );
+  return rows.map((r) => {
+    const t = totals.get(r.id);
+    return {
+      id: r.id,
+      name: r.name,
+      phone_number: r.phone_number,
+      email: r.email,
+      orders_count: Number(r.orders_count),
+      total_spent: fromBani(t?.spent ?? 0),
+      last_order_at: t ? t.last_order_at : null,
+      flags: r.flags,
+      created_at: Number(r.created_at),
+    };
+  });
+}
+
+/** A page of the customer's orders with the company, newest first; 404 for another company's customer. */
+export async function customerOrders(
+  ctx: ServiceContext,
+  customerId: number,
+  q: ListQuery,
+): Promise<{ data: CustomerOrder[]; meta: ListMeta }> {
+  const c = await findCompanyCustomer(ctx.db.reads, ctx.companyId, customerId);
+  if (!c) throw notFound();
+  const rows = await customerOrderRows(ctx.db.reads, {
+    companyId: ctx.companyId,
+    customerId,
+    limit: q.items,
+    offset: (q.page - 1) * q.items,
+  });
   return {
-    id: c.id,
-    name: c.name,
-    phone_number: c.phone_number,
-    email: c.email,
-    orders_count: Number(c.orders_count),
-    flags: flags.get(customerId) ?? [],
-    created_at: Number(c.created_at),
+    data: rows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      courier: r.courier,
+      awb: r.awb,
+      bill_number: r.bill_number,
+      total_value: fromBani(Number(r.total_value)),
+      created_at: Number(r.created_at),
+    })),
+    // The company's view keeps the customer's order count: the page never counts the orders table.
+    meta: pageMeta({ total: Number(c.orders_count), exact: true }, q.page, q.items),
   };
+}
+
+/**
+ * Changes what the company knows of its customer: name and email on its own view (the orders keep
+ * the details they were made with), and the phone number as changeCustomerPhone says. One
+ * transaction: either everything sent is changed or nothing is. Answers the customer's id (a new
+ * number is another person).
+ */
+export async function updateCustomer(ctx: ServiceContext, customerId: number, body: unknown): Promise<number> {
+  await requireCompanyCustomer(ctx.db.kysely, ctx, customerId);
+  const input = parse(customerUpdateBody, body);
+  return ctx.db.transaction(async (trx) => {
+    const id =
+      input.phone_number === undefined
+        ? customerId
+        : await movePhone(trx, ctx, customerId, input.phone_number, input.order_id);
+    if (!(await findCompanyCustomer(trx, ctx.companyId, id))) throw notFound();
+    const set = {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.email !== undefined && { email: input.email }),
+    };
+    if (Object.keys(set).length) await updateCompanyCustomer(trx, ctx.companyId, id, set, ctx.now);
+    return id;
+  });
 }
 
 async function requireCompanyCustomer(trx: Executor, ctx: ServiceContext, customerId: number): Promise<void> {
@@ -97,14 +197,9 @@ export async function renameCompanyCustomer(
   await updateCompanyCustomer(trx, ctx.companyId, customerId, set, ctx.now);
 }
 
-/** The order a customer's change is noted on may be named; an empty value names none. */
-const phoneChangeBody = customerPhoneBody.extend({
-  order_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idRef().optional()),
-});
-
 /**
  * Changes the phone number this company knows its customer by, and answers the customer's id
- * under the new number. The customer must be the company's (404) before the body is read (422).
+ * under the new number.
  * The number is the person's identity, shared across companies, so it is never rewritten: the
  * company's view (its name, email and order count) and its orders move to the person of the new
  * number, created if new, and every other company keeps its customer, its orders and what it is
@@ -113,29 +208,31 @@ const phoneChangeBody = customerPhoneBody.extend({
  * company nothing it does not already see in its own list. Flags stay on the person they were
  * raised on (a flag is about the person of that number, and another company sees it there).
  */
-export async function changeCustomerPhone(ctx: ServiceContext, customerId: number, body: unknown): Promise<number> {
-  await requireCompanyCustomer(ctx.db.kysely, ctx, customerId);
-  const { phone_number: phone, order_id: orderId } = parse(phoneChangeBody, body);
-  return ctx.db.transaction(async (trx) => {
-    await lockCustomerOrders(trx, ctx, customerId);
-    const view = await lockedCompanyCustomer(trx, ctx.companyId, customerId);
-    if (!view) throw notFound();
-    if (view.phone_number === phone) return customerId;
-    if ((await companyCustomerIdOfPhone(trx, ctx.companyId, phone)) !== undefined)
-      throw new HttpError(409, 'phone_taken');
-    const to = await customerIdForPhone(trx, phone, ctx.now);
-    try {
-      await relinkCompanyCustomer(trx, { companyId: ctx.companyId, from: customerId, to, phone, now: ctx.now });
-    } catch (err) {
-      // An order of the company with that number landed meanwhile: it is now the company's own customer.
-      if (isUniqueViolation(err)) throw new HttpError(409, 'phone_taken');
-      throw err;
-    }
-    await moveCustomerOrders(trx, ctx, customerId, to);
-    const noteOn = await orderForHistory(trx, ctx, to, orderId);
-    if (noteOn) await recordEvent(trx, ctx, noteOn, 'phone_changed', { from: view.phone_number, to: phone });
-    return to;
-  });
+async function movePhone(
+  trx: Executor,
+  ctx: ServiceContext,
+  customerId: number,
+  phone: string,
+  orderId?: number,
+): Promise<number> {
+  await lockCustomerOrders(trx, ctx, customerId);
+  const view = await lockedCompanyCustomer(trx, ctx.companyId, customerId);
+  if (!view) throw notFound();
+  if (view.phone_number === phone) return customerId;
+  if ((await companyCustomerIdOfPhone(trx, ctx.companyId, phone)) !== undefined)
+    throw new HttpError(409, 'phone_taken');
+  const to = await customerIdForPhone(trx, phone, ctx.now);
+  try {
+    await relinkCompanyCustomer(trx, { companyId: ctx.companyId, from: customerId, to, phone, now: ctx.now });
+  } catch (err) {
+    // An order of the company with that number landed meanwhile: it is now the company's own customer.
+    if (isUniqueViolation(err)) throw new HttpError(409, 'phone_taken');
+    throw err;
+  }
+  await moveCustomerOrders(trx, ctx, customerId, to);
+  const noteOn = await orderForHistory(trx, ctx, to, orderId);
+  if (noteOn) await recordEvent(trx, ctx, noteOn, 'phone_changed', { from: view.phone_number, to: phone });
+  return to;
 }
 
 /** A flag by the current company (409 when it already flagged this customer), noted in the order's history. */

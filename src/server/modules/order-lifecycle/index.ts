@@ -23,3 +23,5 @@ export {
   type OrderRow,
   type OrderTotals,
 } from './lifecycle.js';
+// Reads of a customer's orders for the customers screen: the orders table's SQL stays here.
+export { customerOrderRows, customerOrderTotalRows } from './queries.js';

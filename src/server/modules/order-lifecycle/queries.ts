@@ -109,3 +109,53 @@ export async function latestOrderIdOf(
   const row = await q.orderBy('id', 'desc').limit(1).executeTakeFirst();
   return row?.id;
 }
+
+/**
+ * What each of these customers spent with the company and when they last ordered, in one grouped
+ * query over their own orders (index orders_customer_company_id: the customers' rows only, never
+ * the company's whole table). Cancelled and fully reversed orders were not paid for: they count
+ * towards the last order but not towards the amount.
+ */
+export async function customerOrderTotalRows(
+  exec: Executor,
+  companyId: number,
+  customerIds: number[],
+): Promise<{ customer_id: number; spent: number; last_order_at: number }[]> {
+  if (customerIds.length === 0) return [];
+  const rows = await exec
+    .selectFrom('orders')
+    .select((eb) => [
+      'customer_id',
+      eb.fn
+        .sum<number | string>(
+          eb.case().when('status', 'in', ['cancelled', 'storno']).then(0).else(eb.ref('total_value')).end(),
+        )
+        .as('spent'),
+      eb.fn.max<number | string>('created_at').as('last_order_at'),
+    ])
+    .where('customer_id', 'in', customerIds)
+    .where('company_id', '=', companyId)
+    .groupBy('customer_id')
+    .execute();
+  return rows.map((r) => ({
+    customer_id: r.customer_id,
+    spent: Number(r.spent ?? 0),
+    last_order_at: Number(r.last_order_at),
+  }));
+}
+
+/** A page of the customer's orders in the company, newest first (index orders_customer_company_id). */
+export function customerOrderRows(
+  exec: Executor,
+  v: { companyId: number; customerId: number; limit: number; offset: number },
+) {
+  return exec
+    .selectFrom('orders')
+    .select(['id', 'status', 'courier', 'awb', 'bill_number', 'total_value', 'created_at'])
+    .where('customer_id', '=', v.customerId)
+    .where('company_id', '=', v.companyId)
+    .orderBy('id', 'desc')
+    .limit(v.limit)
+    .offset(v.offset)
+    .execute();
+}
