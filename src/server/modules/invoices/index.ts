@@ -9,3 +9,4 @@ export {
 } from './service.js';
 export { invoiceJobs } from './jobs.js';
 export { invoiceHoldsOrder, invoiceInFlight, orderInvoiceView } from './queries.js';
+export { ageInvoiceForDemo } from './demo.js';

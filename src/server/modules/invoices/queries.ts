@@ -82,6 +82,28 @@ export async function stornoLinesOf(
   }));
 }
 
+/**
+ * Moves the order's current invoice (issued, reversed or not) `seconds` into the past: its last
+ * change and issue time. Answers the invoice as it was, or undefined without one.
+ */
+export async function ageCurrentInvoice(
+  exec: Executor,
+  orderId: number,
+  seconds: number,
+): Promise<DocumentRow | undefined> {
+  const invoice = currentInvoice(await documentsOfOrder(exec, orderId));
+  if (!invoice) return undefined;
+  await exec
+    .updateTable('invoices')
+    .set({
+      updated_at: sql<number>`updated_at - ${seconds}`,
+      issued_at: sql<number>`issued_at - ${seconds}`,
+    })
+    .where('id', '=', invoice.id)
+    .execute();
+  return invoice;
+}
+
 /** The numbers of a series our rows already hold (a document found at SmartBill under one of them is not the one we look for). */
 export async function heldNumbers(
   exec: Executor,
