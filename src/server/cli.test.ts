@@ -246,6 +246,7 @@ describe('command line', () => {
   });
 
   it("invoice:age makes the order's invoice old enough for a storno; refuses an order without one", async () => {
+    await cli('db:migrate');
     const db = openDb(databaseUrl);
     const now = Math.floor(Date.now() / 1000);
     try {
