@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { stornoAllowed } from '../core/api/invoices.js';
 import { CliError, runCommand, USAGE } from './cliCommands.js';
 import { openDb } from './db/connection.js';
 import { secretBox } from './lib/secrets.js';
@@ -241,6 +243,73 @@ describe('command line', () => {
     expect(secretBox(third).open(last[0].credentials!, sealContext(last[0].company_id, last[0].key))).toBe(
       logins[0][2],
     );
+  });
+
+  it("invoice:age makes the order's invoice old enough for a storno; refuses an order without one", async () => {
+    await cli('db:migrate');
+    const db = openDb(databaseUrl);
+    const now = Math.floor(Date.now() / 1000);
+    try {
+      const k = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const id = async (table: string, values: Record<string, unknown>) =>
+        ((await k.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number }).id;
+      const company = await id('companies', {
+        name: 'Storno SRL',
+        vat_number: 'RO1',
+        vat_payer: 0,
+        administrator_name: 'A',
+        active: 1,
+        created_at: now,
+        updated_at: now,
+      });
+      const customer = await id('customers', { phone_number: '+40740000009', created_at: now, updated_at: now });
+      const order = (invoice_status: string) =>
+        id('orders', {
+          company_id: company,
+          customer_id: customer,
+          status: 'new',
+          invoice_status,
+          value: 100,
+          discount: 0,
+          shipping_cost: 0,
+          client_shipping_cost: 0,
+          total_value: 100,
+          created_at: now,
+          updated_at: now,
+        });
+      const invoiced = await order('issued');
+      const invoice = await id('invoices', {
+        company_id: company,
+        order_id: invoiced,
+        kind: 'invoice',
+        state: 'issued',
+        series: 'FCT',
+        number: '0001',
+        total: 100,
+        client: '{}',
+        created_at: now,
+        issued_at: now,
+        updated_at: now,
+      });
+      expect(stornoAllowed(now, now + 60)).toBe(false);
+      expect(await cli('invoice:age', String(invoiced))).toBe(
+        `Invoice FCT 0001 of order ${invoiced} now counts as issued more than a day ago: it can be reversed (storno).`,
+      );
+      const row = await db.kysely
+        .selectFrom('invoices')
+        .selectAll()
+        .where('id', '=', invoice)
+        .executeTakeFirstOrThrow();
+      expect(stornoAllowed(Number(row.updated_at), now)).toBe(true);
+      expect(Number(row.issued_at)).toBe(Number(row.updated_at));
+
+      const plain = await order('none');
+      expect(await refusal('invoice:age', String(plain))).toBe(`Order ${plain} has no issued invoice.`);
+      expect(await refusal('invoice:age')).toBe('Give the order id: invoice:age <order id>.');
+      expect(await refusal('invoice:age', 'abc')).toBe('Give the order id: invoice:age <order id>.');
+    } finally {
+      await db.close();
+    }
   });
 
   it('the entry point prints a refusal as "Error: …" and exits with status 1 (one real process)', () => {

@@ -8,6 +8,7 @@ import { hashPassword } from './lib/passwords.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { secretBox } from './lib/secrets.js';
 import { CredentialsNotSealedWithKey, resealCredentials, type ResealReport } from './modules/integrations/index.js';
+import { ageInvoiceForDemo } from './modules/invoices/index.js';
 
 export const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -18,6 +19,9 @@ Commands:
   db:seed            (adds the demo data; refuses a database that already has users)
   backup <file>      (SQLite: a consistent copy of the database, taken while the server runs)
   restore <file>     (SQLite: puts a backup in place of the database; stop the server first)
+  invoice:age <order id>
+                     (for trying a storno in the demo: the order's invoice counts as issued a day
+                      and a minute ago; the document at SmartBill keeps its date)
   app-key:rotate --old-key K [--new-key K]
                      (re-seals every company's stored provider logins from the old app key to the
                       new one, by default the current APP_KEY or data/app.key; all or nothing)
@@ -42,8 +46,9 @@ export async function runCommand(
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === 'help') return USAGE;
   if (command === 'backup' || command === 'restore') return backupOrRestore(command, rest, databaseUrl());
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
+    allowPositionals: command === 'invoice:age',
     options: {
       email: { type: 'string' },
       password: { type: 'string' },
@@ -63,6 +68,13 @@ export async function runCommand(
     switch (command) {
       case 'db:migrate':
         return 'Database is up to date.';
+      case 'invoice:age': {
+        const id = z.coerce.number().int().positive().safeParse(positionals[0]);
+        if (positionals.length !== 1 || !id.success) throw new CliError('Give the order id: invoice:age <order id>.');
+        const bill = await ageInvoiceForDemo(db.kysely, id.data);
+        if (!bill) throw new CliError(`Order ${id.data} has no issued invoice.`);
+        return `Invoice ${bill} of order ${id.data} now counts as issued more than a day ago: it can be reversed (storno).`;
+      }
       case 'db:seed':
         if (!(await isEmpty(db)))
           throw new CliError('The database already has users: the demo data is only added to an empty database.');

@@ -40,9 +40,33 @@ export interface OrderInvoice {
   /** Total in RON. */
   total: number;
   lines: InvoiceLineState[];
-  /** The storno documents issued against it, oldest first. */
+  /** The storno documents issued against it, oldest first (totals negative). */
   stornos: { series: string; number: string; issued_at: number; total: number }[];
 }
+
+/**
+ * A document SmartBill issued for the order: its invoice (the current one, or one cancelled
+ * there, which keeps its number) or a storno document reversing it in whole or in part. Each one
+ * can be downloaded (`GET /order/{id}/download-invoice?document={id}`).
+ */
+export interface InvoiceDocument {
+  id: number;
+  kind: 'invoice' | 'storno';
+  series: string;
+  number: string;
+  /** An invoice: issued, partially_storno, storno, cancelled; a storno document: issued. */
+  status: 'issued' | 'cancelled' | 'storno' | 'partially_storno';
+  /** A storno document: the invoice it reverses ("FCT 0001") and whether it reverses all that was left. */
+  reverses: string | null;
+  full_reversal: boolean;
+  issued_at: number;
+  /** Signed: a storno document's total is negative. */
+  total: number;
+  currency: string;
+}
+
+/** `GET /order/{id}/download-invoice?document={id}`: one of the order's documents; without it, its invoice. */
+export const downloadQuery = z.object({ document: idRef().optional() });
 
 /** The storno selection: at least one product line with a quantity from 1 to what is left to reverse. */
 export const stornoBody = z.object({

@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { registerMessages } from '../messages.js';
 import { normalizePhone } from '../orders/phone.js';
-import { MAX_LINE_QUANTITY, ORDER_STATUSES } from '../orders/statuses.js';
+import {
+  INVOICE_STATUSES,
+  LEGACY_INVOICE_STATUSES,
+  MAX_LINE_QUANTITY,
+  ORDER_STATUSES,
+  type InvoiceStatusValue,
+} from '../orders/statuses.js';
 import { idRef, MAX_ID, MAX_PAGE, moneyBani, optionalText, requiredText, wholeNumber } from '../validation.js';
-import type { OrderInvoice } from './invoices.js';
+import type { InvoiceDocument, OrderInvoice } from './invoices.js';
 import { selectedRef } from './sources.js';
 
 /** The order rules the API's schemas use, exported with them. */
-export { MAX_LINE_QUANTITY, ORDER_STATUSES };
+export { INVOICE_STATUSES, MAX_LINE_QUANTITY, ORDER_STATUSES };
 
 /**
  * The orders API, shared by server and web. JSON money is RON with two decimals (stored as bani),
@@ -106,7 +112,10 @@ export interface OrderEvent {
 /** A row of the orders list. */
 export interface OrderListItem {
   id: number;
+  /** The fulfilment status: new, processing, completed, cancelled (a storno never changes it). */
   status: string;
+  /** The invoice's state beside it: none, issued, partially_storno, storno. */
+  invoice_status: InvoiceStatusValue;
   courier: string | null;
   courier_status: string | null;
   awb: string | null;
@@ -168,6 +177,8 @@ export interface Order extends Omit<OrderListItem, 'customer_detail'> {
   invoice_state: 'pending' | 'unknown' | null;
   /** The invoice bill_number names, with its lines and what was reversed; null without one. */
   invoice: OrderInvoice | null;
+  /** Every document SmartBill issued for the order (invoices, storno documents), oldest first. */
+  invoice_documents: InvoiceDocument[];
 }
 
 export interface Customer {
@@ -184,33 +195,42 @@ export interface Customer {
   created_at: number;
 }
 
-export const orderListQuery = z.object({
-  page: z.coerce
-    .number({ error: 'invalid_number' })
-    .int({ error: 'whole_number' })
-    .min(1, { error: 'min' })
-    .max(MAX_PAGE, { error: 'max' })
-    .default(1),
-  items: z.coerce
-    .number({ error: 'invalid_number' })
-    .int({ error: 'whole_number' })
-    .min(1, { error: 'min' })
-    .max(1000, { error: 'max' })
-    .default(10),
-  search: z
-    .string()
-    .max(200, { error: 'too_long' })
-    .optional()
-    .transform((s) => s?.trim() ?? ''),
-  company_id: z.coerce
-    .number({ error: 'invalid_number' })
-    .int()
-    .positive({ error: 'invalid' })
-    .max(MAX_ID, { error: 'invalid' })
-    .optional(),
-  sort: z.enum(ORDER_SORTS).default('-created_at'),
-  status: z.enum(ORDER_STATUSES).optional(),
-});
+export const orderListQuery = z
+  .object({
+    page: z.coerce
+      .number({ error: 'invalid_number' })
+      .int({ error: 'whole_number' })
+      .min(1, { error: 'min' })
+      .max(MAX_PAGE, { error: 'max' })
+      .default(1),
+    items: z.coerce
+      .number({ error: 'invalid_number' })
+      .int({ error: 'whole_number' })
+      .min(1, { error: 'min' })
+      .max(1000, { error: 'max' })
+      .default(10),
+    search: z
+      .string()
+      .max(200, { error: 'too_long' })
+      .optional()
+      .transform((s) => s?.trim() ?? ''),
+    company_id: z.coerce
+      .number({ error: 'invalid_number' })
+      .int()
+      .positive({ error: 'invalid' })
+      .max(MAX_ID, { error: 'invalid' })
+      .optional(),
+    sort: z.enum(ORDER_SORTS).default('-created_at'),
+    status: z.enum([...ORDER_STATUSES, ...LEGACY_INVOICE_STATUSES]).optional(),
+    invoice_status: z.enum(INVOICE_STATUSES).optional(),
+  })
+  // `status=storno` / `status=partially_storno` of clients written before the invoice status had
+  // its own filter read as that filter (an explicit invoice_status wins).
+  .transform(({ status, ...q }) =>
+    status === 'storno' || status === 'partially_storno'
+      ? { ...q, status: undefined, invoice_status: q.invoice_status ?? status }
+      : { ...q, status },
+  );
 
 /** A phone number in any form, stored normalised (+407XXXXXXXX for Romanian numbers). */
 export const phoneNumber = () =>

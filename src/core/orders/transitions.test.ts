@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES } from './statuses.js';
-import { nextStatus, statusMovedByAwb, STATUS_TRANSITIONS, type StatusCause } from './transitions.js';
+import { INVOICE_STATUSES, ORDER_STATUSES } from './statuses.js';
+import {
+  INVOICE_TRANSITIONS,
+  nextInvoiceStatus,
+  nextStatus,
+  statusMovedByAwb,
+  STATUS_TRANSITIONS,
+  type InvoiceCause,
+  type StatusCause,
+} from './transitions.js';
 
 describe('order status transitions', () => {
   const all = (cause: StatusCause, previous?: string) =>
@@ -12,16 +20,12 @@ describe('order status transitions', () => {
       processing: 'cancelled',
       completed: 'cancelled',
       cancelled: null,
-      storno: 'cancelled',
-      partially_storno: 'cancelled',
     });
     expect(all('restore')).toEqual({
       new: null,
       processing: null,
       completed: null,
       cancelled: 'new',
-      storno: null,
-      partially_storno: null,
     });
   });
 
@@ -31,16 +35,12 @@ describe('order status transitions', () => {
       processing: null,
       completed: null,
       cancelled: null,
-      storno: null,
-      partially_storno: null,
     });
     expect(all('awb_deleted', 'new')).toEqual({
       new: null,
       processing: 'new',
       completed: null,
       cancelled: null,
-      storno: null,
-      partially_storno: null,
     });
     expect(nextStatus('awb_deleted', 'processing', null)).toBeNull();
     expect(statusMovedByAwb('new')).toBe('new');
@@ -53,28 +53,13 @@ describe('order status transitions', () => {
       processing: 'completed',
       completed: null,
       cancelled: null,
-      storno: null,
-      partially_storno: null,
     });
   });
 
-  it('a storno reaches storno or partially_storno from any invoiced status, never from cancelled', () => {
-    expect(all('storno')).toEqual({
-      new: 'storno',
-      processing: 'storno',
-      completed: 'storno',
-      cancelled: null,
-      storno: null,
-      partially_storno: 'storno',
-    });
-    expect(all('partial_storno')).toEqual({
-      new: 'partially_storno',
-      processing: 'partially_storno',
-      completed: 'partially_storno',
-      cancelled: null,
-      storno: 'partially_storno',
-      partially_storno: null,
-    });
+  it('a storno never moves the status: a shipped order with a reversed item is still processing', () => {
+    expect(Object.keys(STATUS_TRANSITIONS)).not.toContain('storno');
+    expect(Object.keys(STATUS_TRANSITIONS)).not.toContain('partial_storno');
+    expect(ORDER_STATUSES).not.toContain('partially_storno');
   });
 
   it('names only real statuses', () => {
@@ -82,5 +67,31 @@ describe('order status transitions', () => {
       for (const s of t.from) expect(ORDER_STATUSES).toContain(s);
       if (t.to !== 'previous') expect(ORDER_STATUSES).toContain(t.to);
     }
+  });
+  it('names only real invoice statuses', () => {
+    for (const t of Object.values(INVOICE_TRANSITIONS)) {
+      for (const s of t.from) expect(INVOICE_STATUSES).toContain(s);
+      expect(INVOICE_STATUSES).toContain(t.to);
+    }
+  });
+});
+
+describe('invoice status transitions', () => {
+  const all = (cause: InvoiceCause) =>
+    Object.fromEntries(INVOICE_STATUSES.map((s) => [s, nextInvoiceStatus(cause, s)]));
+
+  it('an invoice is issued only for an order without one; cancelling or deleting it leaves none', () => {
+    expect(all('issued')).toEqual({ none: 'issued', issued: null, partially_storno: null, storno: null });
+    expect(all('ended')).toEqual({ none: null, issued: 'none', partially_storno: 'none', storno: 'none' });
+  });
+
+  it('a partial storno reverses an issued or partly reversed invoice; a full one ends at storno and takes no more', () => {
+    expect(all('partial_storno')).toEqual({
+      none: null,
+      issued: 'partially_storno',
+      partially_storno: null,
+      storno: null,
+    });
+    expect(all('storno')).toEqual({ none: null, issued: 'storno', partially_storno: 'storno', storno: null });
   });
 });

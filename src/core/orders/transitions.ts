@@ -1,4 +1,4 @@
-import type { OrderStatusValue } from './statuses.js';
+import type { InvoiceStatusValue, OrderStatusValue } from './statuses.js';
 
 /**
  * How an order's status moves, and what moves it. One table, read by the server's order lifecycle
@@ -8,12 +8,11 @@ import type { OrderStatusValue } from './statuses.js';
  *   eligibility.ts, checked before); `restore`: cancelled back to new.
  * - `awb_created`: a new order is being shipped (processing); an order further on keeps its status.
  * - `awb_deleted`: back to the status the AWB moved it from, only while it is still processing.
- * - `delivered`: the courier delivered the parcel: a new or processing order is completed; a
- *   storno or partial storno (and a completed order) stays as it is.
- * - `storno` / `partial_storno`: the invoice was reversed, wholly or in part.
+ * - `delivered`: the courier delivered the parcel: a new or processing order is completed (a
+ *   completed order stays as it is).
+ * A reversal of the invoice never moves the status: it moves the invoice status (below).
  */
-export type StatusCause =
-  'cancel' | 'restore' | 'awb_created' | 'awb_deleted' | 'delivered' | 'storno' | 'partial_storno';
+export type StatusCause = 'cancel' | 'restore' | 'awb_created' | 'awb_deleted' | 'delivered';
 
 interface Transition {
   from: readonly OrderStatusValue[];
@@ -24,21 +23,11 @@ interface Transition {
 }
 
 export const STATUS_TRANSITIONS: Record<StatusCause, Transition> = {
-  cancel: {
-    from: ['new', 'processing', 'completed', 'storno', 'partially_storno'],
-    to: 'cancelled',
-    event: 'cancelled',
-  },
+  cancel: { from: ['new', 'processing', 'completed'], to: 'cancelled', event: 'cancelled' },
   restore: { from: ['cancelled'], to: 'new', event: 'restored' },
   awb_created: { from: ['new'], to: 'processing', event: 'status_changed' },
   awb_deleted: { from: ['processing'], to: 'previous', event: 'status_changed' },
   delivered: { from: ['new', 'processing'], to: 'completed', event: 'status_changed' },
-  storno: { from: ['new', 'processing', 'completed', 'partially_storno'], to: 'storno', event: 'status_changed' },
-  partial_storno: {
-    from: ['new', 'processing', 'completed', 'storno', 'partially_storno'],
-    to: 'partially_storno',
-    event: 'status_changed',
-  },
 };
 
 /**
@@ -54,3 +43,32 @@ export function nextStatus(cause: StatusCause, from: string, previous?: string |
 
 /** The status an AWB moves the order from (only `new` moves, to processing): kept with the AWB, so its delete can put it back. */
 export const statusMovedByAwb = (status: string): string | null => (nextStatus('awb_created', status) ? status : null);
+
+/**
+ * How the order's invoice status moves, beside its status and never touching it:
+ *
+ * - `issued`: SmartBill issued the order's invoice (none → issued).
+ * - `ended`: the invoice was cancelled or deleted at SmartBill: the order has none again, so a
+ *   corrected one can be issued.
+ * - `partial_storno`: part of the invoice was reversed (issued or already in part → partially_storno).
+ * - `storno`: everything left of it was reversed (issued or partially_storno → storno); a fully
+ *   reversed invoice takes no further storno.
+ */
+export type InvoiceCause = 'issued' | 'ended' | 'partial_storno' | 'storno';
+
+export const INVOICE_TRANSITIONS: Record<
+  InvoiceCause,
+  { from: readonly InvoiceStatusValue[]; to: InvoiceStatusValue }
+> = {
+  issued: { from: ['none'], to: 'issued' },
+  ended: { from: ['issued', 'partially_storno', 'storno'], to: 'none' },
+  partial_storno: { from: ['issued', 'partially_storno'], to: 'partially_storno' },
+  storno: { from: ['issued', 'partially_storno'], to: 'storno' },
+};
+
+/** The invoice status `cause` moves an order's invoice status `from` to, or null when it does not move it. */
+export function nextInvoiceStatus(cause: InvoiceCause, from: string): InvoiceStatusValue | null {
+  const t = INVOICE_TRANSITIONS[cause];
+  if (!(t.from as readonly string[]).includes(from)) return null;
+  return t.to !== from ? t.to : null;
+}

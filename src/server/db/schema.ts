@@ -210,6 +210,8 @@ export interface OrdersTable {
   customer_id: number;
   source_id: number | null;
   status: string;
+  /** none, issued, partially_storno, storno (core's INVOICE_STATUSES; migration 030), beside the status. */
+  invoice_status: Generated<string>;
   courier: string | null;
   courier_status: string | null;
   awb: string | null;

@@ -15,7 +15,7 @@ export interface ApiDoc {
   /** As registered with Fastify: `/api/v1/source/:id`. */
   url: string;
   summary: string;
-  query?: ZodObject;
+  query?: ZodType;
   /** A JSON body; `multipart` names the form's fields instead (a file upload). */
   body?: ZodType;
   multipart?: Record<string, 'string' | 'file'>;
@@ -112,7 +112,8 @@ function operation(doc: ApiDoc, tag: string, route: RouteAccess | undefined): Zo
     // zod-openapi reads every key it is given: absent parts are left out, never undefined.
     requestParams: {
       ...(pathParams && { path: pathParams }),
-      ...(doc.query && { query: doc.query }),
+      // A query schema may be a pipe (an object refined into the filter): zod-openapi unwraps it to its object.
+      ...(doc.query && { query: doc.query as ZodObject }),
       ...(header && { header }),
     },
     responses: responses as ZodOpenApiOperationObject['responses'],

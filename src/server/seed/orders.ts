@@ -524,7 +524,9 @@ export async function bulkLoadOrders(
           created_at: createdAt + 3600,
         });
 
-      for (const key of [`${companyId}|`, `${companyId}|${status}`]) counts.set(key, (counts.get(key) ?? 0) + 1);
+      // No seeded order has an invoice: every one counts under invoice status none.
+      for (const key of [`${companyId}|`, `${companyId}|${status}`, `${companyId}|invoice_status:none`])
+        counts.set(key, (counts.get(key) ?? 0) + 1);
       const ccKey = `${companyId}|${cid}`;
       const cc = companyCustomers.get(ccKey);
       if (cc) {

@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { isProviderError } from '../../providers/http.js';
 import type { InvoiceRef, InvoicingClient } from '../../providers/invoicing/types.js';
-import { changeStatus, lockOrder, recordEvent, setBillNumber } from '../order-lifecycle/index.js';
+import { changeInvoiceStatus, lockOrder, recordEvent, setBillNumber } from '../order-lifecycle/index.js';
 import { sendOnce, settleBeforeCreate, type DocumentStore, type SettleOutcome } from '../provider-documents/index.js';
 import { smartBillFor } from './smartbill.js';
 import {
@@ -99,6 +99,7 @@ export async function recordIssued(ctx: ServiceContext, doc: DocumentRow, ref: I
     const number = billNumberOf(ref.series, ref.number);
     if (doc.kind === 'invoice') {
       await setBillNumber(trx, ctx, order.id, number);
+      await changeInvoiceStatus(trx, ctx, order, 'issued');
       await recordEvent(trx, ctx, order.id, 'invoice_created', { bill_number: number });
       return;
     }
@@ -112,7 +113,7 @@ export async function recordIssued(ctx: ServiceContext, doc: DocumentRow, ref: I
       storno: number,
       partial: !doc.full_reversal,
     });
-    await changeStatus(trx, ctx, order, doc.full_reversal ? 'storno' : 'partial_storno');
+    await changeInvoiceStatus(trx, ctx, order, doc.full_reversal ? 'storno' : 'partial_storno');
   });
 }
 

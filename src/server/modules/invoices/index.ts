@@ -1,4 +1,12 @@
 /** The invoices module's public face: the invoice calls of an order, their jobs, and what orders read of invoices. */
-export { cancelInvoice, createInvoice, deleteInvoice, downloadInvoice, stornoInvoice } from './service.js';
+export {
+  cancelInvoice,
+  createInvoice,
+  deleteInvoice,
+  downloadInvoice,
+  invoiceDocuments,
+  stornoInvoice,
+} from './service.js';
 export { invoiceJobs } from './jobs.js';
 export { invoiceHoldsOrder, invoiceInFlight, orderInvoiceView } from './queries.js';
+export { ageInvoiceForDemo } from './demo.js';

@@ -148,6 +148,7 @@ describe('access', () => {
   const routes = (id: number): [string, string][] => [
     ['POST', `/api/v1/order/${id}/create-invoice`],
     ['GET', `/api/v1/order/${id}/download-invoice`],
+    ['GET', `/api/v1/order/${id}/invoice-documents`],
     ['POST', `/api/v1/order/${id}/cancel-invoice`],
     ['POST', `/api/v1/order/${id}/delete-invoice`],
     ['POST', `/api/v1/order/${id}/storno-invoice`],
@@ -213,7 +214,7 @@ describe('create-invoice', () => {
     const res = await create(u, o.id);
     expect(res.statusCode, res.body).toBe(201);
     const data = res.json().data;
-    expect(data).toMatchObject({ id: o.id, bill_number: 'FCT 0001', invoice_state: null });
+    expect(data).toMatchObject({ id: o.id, bill_number: 'FCT 0001', invoice_state: null, invoice_status: 'issued' });
     expect(data.invoice).toMatchObject({
       series: 'FCT',
       number: '0001',
@@ -528,7 +529,11 @@ describe("cancel-invoice, delete-invoice, the order's cancel", () => {
     const res = await u.call('POST', `/api/v1/order/${o.id}/cancel-invoice`);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ bill_number: null, invoice: { series: 'FCT', number: '0001', status: 'cancelled' } });
+    expect(data).toMatchObject({
+      bill_number: null,
+      invoice_status: 'none',
+      invoice: { series: 'FCT', number: '0001', status: 'cancelled' },
+    });
     expect(events(data, 'invoice_cancelled')).toEqual([{ bill_number: 'FCT 0001' }]);
     expect((await emulated())[0].cancelled).toBe(true);
     const pdf = await u.call('GET', `/api/v1/order/${o.id}/download-invoice`);
@@ -617,7 +622,7 @@ describe('storno-invoice', () => {
     await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'amount', value: 2.5 } });
     const res = await create(u, o.id);
     expect(res.statusCode, res.body).toBe(201);
-    return { u, o: res.json().data, a, b, c };
+    return { u, src, o: res.json().data, a, b, c };
   }
 
   it('409 until the invoice is more than a day old', async () => {
@@ -635,7 +640,7 @@ describe('storno-invoice', () => {
   });
 
   it('two of three lines, then the rest: partially_storno then storno, never a line twice, the documents cancel the invoice out', async () => {
-    const { u, o, a, b, c } = await invoiced();
+    const { u, src, o, a, b, c } = await invoiced();
     clock.advance(DAY + 1);
     // Nothing valid: quantities 0 only, or nothing at all.
     let res = await storno(u, o.id, [{ id: a, quantity: 0 }]);
@@ -659,8 +664,10 @@ describe('storno-invoice', () => {
     ]);
     expect(res.statusCode, res.body).toBe(201);
     let data = res.json().data;
+    // The reversal moves the invoice status, never the order's status (how far the order got).
     expect(data).toMatchObject({
-      status: 'partially_storno',
+      status: 'new',
+      invoice_status: 'partially_storno',
       bill_number: 'FCT 0001',
       invoice: { status: 'partially_storno', updated_at: clock.now() },
     });
@@ -675,9 +682,49 @@ describe('storno-invoice', () => {
     ]);
     expect(data.invoice.stornos).toEqual([expect.objectContaining({ series: 'FCT', number: '0002' })]);
     expect(events(data, 'invoice_storno')).toEqual([{ bill_number: 'FCT 0001', storno: 'FCT 0002', partial: true }]);
-    expect(events(data, 'status_changed')).toEqual([{ from: 'new', to: 'partially_storno' }]);
+    // Every document of the order is listed, signed, with its currency, and each one downloads.
+    const documents = (await u.call('GET', `/api/v1/order/${o.id}/invoice-documents`)).json().data;
+    expect(documents).toEqual([
+      expect.objectContaining({
+        kind: 'invoice',
+        series: 'FCT',
+        number: '0001',
+        status: 'partially_storno',
+        reverses: null,
+        total: o.total_value,
+        currency: 'RON',
+      }),
+      expect.objectContaining({
+        kind: 'storno',
+        series: 'FCT',
+        number: '0002',
+        status: 'issued',
+        reverses: 'FCT 0001',
+        full_reversal: false,
+        currency: 'RON',
+        issued_at: clock.now(),
+      }),
+    ]);
+    expect(documents[1].total).toBeLessThan(0);
+    expect(data.invoice_documents).toEqual(documents);
+    const stornoPdf = await u.call('GET', `/api/v1/order/${o.id}/download-invoice?document=${documents[1].id}`);
+    expect(stornoPdf.statusCode, stornoPdf.body).toBe(200);
+    expect(stornoPdf.headers['content-disposition']).toBe('attachment; filename="Storno-FCT-0002.pdf"');
+    expect(stornoPdf.rawPayload.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    const originalPdf = await u.call('GET', `/api/v1/order/${o.id}/download-invoice?document=${documents[0].id}`);
+    expect(originalPdf.headers['content-disposition']).toBe('attachment; filename="Factura-FCT-0001.pdf"');
+    // Another order's document is not this order's (404); a document id that is not one is a 422.
+    const other = await order(u, src, { 'A-1': 1 });
+    expect(
+      (await u.call('GET', `/api/v1/order/${other.id}/download-invoice?document=${documents[1].id}`)).statusCode,
+    ).toBe(404);
+    const bad = await u.call('GET', `/api/v1/order/${o.id}/download-invoice?document=abc`);
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['document']);
+    expect(events(data, 'status_changed')).toEqual([]);
     const partial = (await smartbill.store.get<EmulatedInvoice>('invoices', '14399840|FCT|0002'))!;
     expect(partial.mentions).toBe('Factura storno pentru FCT-0001');
+    expect(documents[1].total).toBe(totalOf(partial) / 100);
     expect(partial.lines.filter((l) => l.code).map((l) => [l.code, l.quantity])).toEqual([
       ['A-1', -2],
       ['B-2', -1],
@@ -697,19 +744,28 @@ describe('storno-invoice', () => {
     res = await storno(u, o.id, [{ id: c, quantity: 3 }]);
     expect(res.statusCode, res.body).toBe(201);
     data = res.json().data;
-    expect(data).toMatchObject({ status: 'storno', invoice: { status: 'storno' } });
+    expect(data).toMatchObject({ status: 'new', invoice_status: 'storno', invoice: { status: 'storno' } });
     expect(data.invoice.lines.every((l: { quantity: number; reversed: number }) => l.reversed === l.quantity)).toBe(
       true,
     );
-    expect(events(data, 'status_changed')).toEqual([
-      { from: 'partially_storno', to: 'storno' },
-      { from: 'new', to: 'partially_storno' },
-    ]);
-    // The orders list filters by the reversal's statuses, with the kept counts moved along.
-    const byStatus = async (status: string) => (await u.call('GET', `/api/v1/order?status=${status}`)).json();
-    expect((await byStatus('storno')).data.map((r: { id: number }) => r.id)).toContain(o.id);
-    expect((await byStatus('storno')).meta.total).toBe((await byStatus('storno')).data.length);
-    expect((await byStatus('partially_storno')).data.map((r: { id: number }) => r.id)).not.toContain(o.id);
+    expect(events(data, 'status_changed')).toEqual([]);
+    // The orders list filters by the invoice status (and by the old `status=storno` of earlier
+    // clients), with the kept counts moved along; the status tab still holds the order.
+    const list = async (query: string) => (await u.call('GET', `/api/v1/order?${query}`)).json();
+    const ids = (answer: { data: { id: number }[] }) => answer.data.map((r) => r.id);
+    for (const query of ['invoice_status=storno', 'status=storno', 'status=new&invoice_status=storno']) {
+      const answer = await list(query);
+      expect(ids(answer), query).toEqual([o.id]);
+      expect(answer.meta.total, query).toBe(1);
+      expect(answer.data[0]).toMatchObject({ status: 'new', invoice_status: 'storno' });
+    }
+    expect(ids(await list('invoice_status=partially_storno'))).toEqual([]);
+    expect((await list('invoice_status=partially_storno')).meta.total).toBe(0);
+    expect(ids(await list('status=new'))).toEqual([other.id, o.id]);
+    expect(ids(await list('status=processing&invoice_status=storno'))).toEqual([]);
+    expect(ids(await list('search=Popescu&invoice_status=storno'))).toEqual([o.id]);
+    expect(ids(await list('search=Popescu&invoice_status=issued'))).toEqual([]);
+    expect(ids(await list(`search=${o.id}&invoice_status=issued`))).toEqual([]);
     // The invoice and its two storno documents add up to nothing, shipping and discounts included.
     const docs = await emulated();
     expect(docs).toHaveLength(3);
@@ -734,7 +790,7 @@ describe('storno-invoice', () => {
       { id: c, quantity: 3 },
     ]);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ status: 'storno', invoice: { status: 'storno' } });
+    expect(res.json().data).toMatchObject({ status: 'new', invoice_status: 'storno', invoice: { status: 'storno' } });
     expect(events(res.json().data, 'invoice_storno')).toEqual([
       { bill_number: 'FCT 0001', storno: 'FCT 0002', partial: false },
     ]);
@@ -756,7 +812,7 @@ describe('storno-invoice', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/SmartBill had issued storno FCT 0002 after all/);
     const data = await getOrder(u, o.id);
-    expect(data).toMatchObject({ status: 'partially_storno', invoice_state: null });
+    expect(data).toMatchObject({ status: 'new', invoice_status: 'partially_storno', invoice_state: null });
     expect(data.invoice.lines[0]).toMatchObject({ quantity: 2, reversed: 1 });
     expect(await emulated()).toHaveLength(2);
     clock.advance(DAY + 1);

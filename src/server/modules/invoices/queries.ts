@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { OrderInvoice } from '../../../core/api/invoices.js';
+import type { InvoiceDocument, OrderInvoice } from '../../../core/api/invoices.js';
 import { fromBani } from '../../../core/money.js';
 import type { Executor } from '../../db/connection.js';
 import type { InvoiceLinesTable, InvoicesTable } from '../../db/schema.js';
@@ -82,6 +82,28 @@ export async function stornoLinesOf(
   }));
 }
 
+/**
+ * Moves the order's current invoice (issued, reversed or not) `seconds` into the past: its last
+ * change and issue time. Answers the invoice as it was, or undefined without one.
+ */
+export async function ageCurrentInvoice(
+  exec: Executor,
+  orderId: number,
+  seconds: number,
+): Promise<DocumentRow | undefined> {
+  const invoice = currentInvoice(await documentsOfOrder(exec, orderId));
+  if (!invoice) return undefined;
+  await exec
+    .updateTable('invoices')
+    .set({
+      updated_at: sql<number>`updated_at - ${seconds}`,
+      issued_at: sql<number>`issued_at - ${seconds}`,
+    })
+    .where('id', '=', invoice.id)
+    .execute();
+  return invoice;
+}
+
 /** The numbers of a series our rows already hold (a document found at SmartBill under one of them is not the one we look for). */
 export async function heldNumbers(
   exec: Executor,
@@ -131,13 +153,14 @@ export function openDocuments(exec: Executor, limit: number): Promise<DocumentRo
 export async function orderInvoiceView(
   exec: Executor,
   orderId: number,
-): Promise<{ state: 'pending' | 'unknown' | null; invoice: OrderInvoice | null }> {
+): Promise<{ state: 'pending' | 'unknown' | null; invoice: OrderInvoice | null; documents: InvoiceDocument[] }> {
   const docs = await documentsOfOrder(exec, orderId);
   const flying = docs.find((d) => IN_FLIGHT_STATES.includes(d.state as DocumentState));
   const shown =
     currentInvoice(docs) ?? [...docs].reverse().find((d) => d.kind === 'invoice' && d.state === 'cancelled');
   const state = flying ? (flying.state as 'pending' | 'unknown') : null;
-  if (!shown || shown.number === null) return { state, invoice: null };
+  const documents = invoiceDocumentsOf(docs);
+  if (!shown || shown.number === null) return { state, invoice: null, documents };
   const lines = await linesOf(exec, shown.id);
   const stornos = docs.filter(
     (d) => d.kind === 'storno' && d.reverses_id === shown.id && d.state === 'issued' && d.number !== null,
@@ -165,8 +188,39 @@ export async function orderInvoiceView(
         total: fromBani(Number(s.total)),
       })),
     },
+    documents,
   };
 }
+
+/** The invoice documents our rows hold in SmartBill. */
+export function invoiceDocumentsOf(docs: DocumentRow[]): InvoiceDocument[] {
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  return docs.filter(downloadable).map((d) => {
+    const original = d.reverses_id === null ? undefined : byId.get(d.reverses_id);
+    return {
+      id: d.id,
+      kind: d.kind as InvoiceDocument['kind'],
+      series: d.series,
+      number: d.number!,
+      status: d.state as InvoiceDocument['status'],
+      reverses: original?.number ? billNumberOf(original.series, original.number) : null,
+      full_reversal: d.kind === 'storno' && Boolean(Number(d.full_reversal)),
+      issued_at: Number(d.issued_at ?? d.created_at),
+      total: fromBani(Number(d.total)),
+      // Every invoice is issued in lei (the SmartBill client's default currency).
+      currency: 'RON',
+    };
+  });
+}
+
+/**
+ * A document SmartBill holds under its number: an issued invoice (reversed or not), one cancelled
+ * there (it keeps its number, stamped), an issued storno document. A deleted invoice is gone and
+ * its number free again; a failed or unanswered one has none.
+ */
+export const downloadable = (d: DocumentRow): boolean =>
+  d.number !== null &&
+  (d.kind === 'storno' ? d.state === 'issued' : [...CURRENT_STATES, 'cancelled'].includes(d.state as DocumentState));
 
 // ---- writing ----------------------------------------------------------------------------------
 

@@ -1,9 +1,9 @@
-import { stornoAllowed, stornoBody } from '../../../core/api/invoices.js';
+import { downloadQuery, stornoAllowed, stornoBody, type InvoiceDocument } from '../../../core/api/invoices.js';
 import type { ServiceContext } from '../../context.js';
 import { HttpError, parse } from '../../http/errors.js';
 import { bucharestDate } from '../../lib/bucharestTime.js';
 import type { InvoiceClient, InvoiceItem, InvoiceRef } from '../../providers/invoicing/types.js';
-import { lockOrder, orderOf, recordEvent, setBillNumber } from '../order-lifecycle/index.js';
+import { changeInvoiceStatus, lockOrder, orderOf, recordEvent, setBillNumber } from '../order-lifecycle/index.js';
 import { claimDocument } from '../provider-documents/index.js';
 import { invoiceStore, sendDocument, settleInFlight } from './documents.js';
 import { conversionMentions, invoiceLinesOf, stornoPlan, type PlannedLine } from './lines.js';
@@ -12,9 +12,11 @@ import {
   billNumberOf,
   currentInvoice,
   documentsOfOrder,
+  downloadable,
   findDocument,
   inFlight,
   insertPending,
+  invoiceDocumentsOf,
   invoiceSource,
   linesOf,
   moveDocument,
@@ -169,20 +171,35 @@ export async function createInvoice(ctx: ServiceContext, orderId: number): Promi
 
 // ---- download ---------------------------------------------------------------------------------
 
-/** The PDF of the order's invoice (or of its last cancelled one, which SmartBill keeps, stamped). */
+/**
+ * The PDF of one of the order's documents: `documentId` names it (an invoice or a storno document
+ * of this order that SmartBill holds; any other id is a 404), else the order's invoice (or its
+ * last cancelled one, which SmartBill keeps, stamped).
+ */
 export async function downloadInvoice(
   ctx: ServiceContext,
   orderId: number,
+  query: unknown = {},
 ): Promise<{ pdf: Buffer; filename: string }> {
   await requireOrder(ctx, orderId);
+  const { document } = parse(downloadQuery, query);
   const docs = await documentsOfOrder(ctx.db.kysely, orderId);
   const invoice =
-    currentInvoice(docs) ?? [...docs].reverse().find((d) => d.kind === 'invoice' && d.state === 'cancelled');
+    document !== undefined
+      ? docs.find((d) => d.id === document && downloadable(d))
+      : (currentInvoice(docs) ?? [...docs].reverse().find((d) => d.kind === 'invoice' && d.state === 'cancelled'));
   if (!invoice) throw new HttpError(404, 'invoice_not_found');
   const { client } = await smartBillFor(ctx, 'manage');
   const pdf = await client.invoicePdf(refOf(invoice));
   const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '_');
-  return { pdf, filename: `Factura-${safe(invoice.series)}-${safe(invoice.number!)}.pdf` };
+  const name = invoice.kind === 'storno' ? 'Storno' : 'Factura';
+  return { pdf, filename: `${name}-${safe(invoice.series)}-${safe(invoice.number!)}.pdf` };
+}
+
+/** Every document SmartBill issued for the order (invoices and storno documents), oldest first. */
+export async function invoiceDocuments(ctx: ServiceContext, orderId: number): Promise<InvoiceDocument[]> {
+  await requireOrder(ctx, orderId);
+  return invoiceDocumentsOf(await documentsOfOrder(ctx.db.kysely, orderId));
 }
 
 // ---- cancel, delete ---------------------------------------------------------------------------
@@ -202,10 +219,11 @@ async function invoiceToChange(ctx: ServiceContext, orderId: number, reversedKey
 /** Records the end of the invoice (cancelled or deleted at SmartBill): the order loses its bill_number, the history keeps the number. */
 async function endInvoice(ctx: ServiceContext, invoice: DocumentRow, state: 'cancelled' | 'deleted'): Promise<void> {
   await ctx.db.transaction(async (trx) => {
-    await lockOrder(trx, ctx, invoice.order_id);
+    const order = await lockOrder(trx, ctx, invoice.order_id);
     // SmartBill has done it: recorded whatever the row says now.
     await moveDocument(trx, invoice.id, ['issued', 'partially_storno', 'storno'], { state, now: ctx.now });
     await setBillNumber(trx, ctx, invoice.order_id, null);
+    await changeInvoiceStatus(trx, ctx, order, 'ended');
     await recordEvent(trx, ctx, invoice.order_id, state === 'cancelled' ? 'invoice_cancelled' : 'invoice_deleted', {
       bill_number: billNumberOf(invoice.series, invoice.number!),
     });
@@ -250,7 +268,7 @@ export async function deleteInvoice(ctx: ServiceContext, orderId: number): Promi
  * Reverses products of the order's invoice: `order_products: [{id, quantity}]`, quantity 0 lines
  * ignored, each other one from 1 to what is left of its line. Everything left reversed is a full
  * storno (SmartBill's own reverse when nothing was reversed before, else the rest as a partial one):
- * order status `storno`; otherwise `partially_storno`. Only for an invoice last changed more than a
+ * the order's invoice status becomes `storno`; otherwise `partially_storno` (its status stays). Only for an invoice last changed more than a
  * day ago.
  */
 export async function stornoInvoice(ctx: ServiceContext, orderId: number, body: unknown): Promise<void> {

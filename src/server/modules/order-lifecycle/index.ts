@@ -4,9 +4,11 @@
  */
 export {
   attachAwb,
+  changeInvoiceStatus,
   changeStatus,
   detachAwb,
   insertOrder,
+  invoiceBucket,
   lockCustomerOrders,
   lockOrder,
   moveCustomerOrders,

@@ -1,5 +1,10 @@
 import type { Insertable } from 'kysely';
-import { nextStatus, type StatusCause } from '../../../core/orders/transitions.js';
+import {
+  nextInvoiceStatus,
+  nextStatus,
+  type InvoiceCause,
+  type StatusCause,
+} from '../../../core/orders/transitions.js';
 import type { ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { bumpCounts } from '../../db/listCounts.js';
@@ -28,6 +33,9 @@ import {
  */
 
 export type { OrderRow };
+
+/** The kept count of the orders whose invoice status is `status` (the list's invoice_status filter). */
+export const invoiceBucket = (status: string) => `invoice_status:${status}`;
 
 /** The order of the caller's company, or 404 (another company's order is never told apart from none). */
 export async function orderOf(exec: Executor, ctx: ServiceContext, id: number): Promise<OrderRow> {
@@ -69,6 +77,7 @@ export async function insertOrder(
   await bumpCounts(trx, ctx.companyId, [
     ['orders', '', 1],
     ['orders', order.status, 1],
+    ['orders', invoiceBucket(order.invoice_status), 1],
   ]);
   return order;
 }
@@ -79,6 +88,7 @@ export async function removeOrder(trx: Executor, order: OrderRow): Promise<void>
   await bumpCounts(trx, order.company_id, [
     ['orders', '', -1],
     ['orders', order.status, -1],
+    ['orders', invoiceBucket(order.invoice_status), -1],
   ]);
 }
 
@@ -104,6 +114,27 @@ export async function changeStatus(
   ]);
   const event = cause === 'cancel' ? 'cancelled' : cause === 'restore' ? 'restored' : 'status_changed';
   await recordEvent(trx, ctx, order.id, event, { from: order.status, to, ...opts.data });
+  return to;
+}
+
+/**
+ * Moves the order's invoice status as `cause` does (core's invoice table), with the counts of both
+ * filters; the status is never touched. The history event is the caller's (invoice_created,
+ * invoice_storno, invoice_cancelled…). Answers the new invoice status, or null when it does not move.
+ */
+export async function changeInvoiceStatus(
+  trx: Executor,
+  ctx: ServiceContext,
+  order: Pick<OrderRow, 'id' | 'company_id' | 'invoice_status'>,
+  cause: InvoiceCause,
+): Promise<string | null> {
+  const to = nextInvoiceStatus(cause, order.invoice_status);
+  if (to === null) return null;
+  await updateOrderRow(trx, order.id, { invoice_status: to, updated_at: ctx.now });
+  await bumpCounts(trx, order.company_id, [
+    ['orders', invoiceBucket(order.invoice_status), -1],
+    ['orders', invoiceBucket(to), 1],
+  ]);
   return to;
 }
 

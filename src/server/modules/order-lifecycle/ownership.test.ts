@@ -17,12 +17,19 @@ function sourceFiles(dir: string): string[] {
 /**
  * The order lifecycle is the one writer of an order's row and its history: a status, an AWB, a
  * bill number or a count changed anywhere else would skip the transition table, the kept counts or
- * the history. Seeding demo data (seed/) writes whole orders in bulk and is the one exception.
+ * the history. Seeding demo data (seed/) writes whole orders in bulk, and a migration moves
+ * existing rows once to a new shape (with the counts recounted in the same migration): those are
+ * the exceptions.
  */
 describe('the order lifecycle owns the orders table', () => {
   const writes = /\.(updateTable|insertInto|deleteFrom)\(\s*['"](orders|order_events)['"]/;
   const offenders = sourceFiles(serverRoot)
-    .filter((f) => !f.startsWith(ownFolder + path.sep) && !f.startsWith(path.join(serverRoot, 'seed') + path.sep))
+    .filter(
+      (f) =>
+        !f.startsWith(ownFolder + path.sep) &&
+        !f.startsWith(path.join(serverRoot, 'seed') + path.sep) &&
+        !f.startsWith(path.join(serverRoot, 'db', 'migrations') + path.sep),
+    )
     .flatMap((f) =>
       fs
         .readFileSync(f, 'utf8')

@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '../../../core/messages.js';
 import { parse } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
-import { cancelInvoice, createInvoice, deleteInvoice, downloadInvoice, stornoInvoice } from '../invoices/index.js';
+import {
+  cancelInvoice,
+  createInvoice,
+  deleteInvoice,
+  downloadInvoice,
+  invoiceDocuments,
+  stornoInvoice,
+} from '../invoices/index.js';
 import { AwbConflict, awbLabel, deleteAwb } from '../shipping/index.js';
 import { createOrderAwb, orderView, resolveOrderAwb } from './service.js';
 
@@ -77,8 +84,15 @@ export function orderDocumentRoutes(app: FastifyInstance): void {
 
   app.get('/api/v1/order/:id/download-invoice', scoped, async (req, reply) => {
     const { id } = parse(idParam, req.params);
-    const invoice = await downloadInvoice(req.ctx, id);
+    // ?document={id}: one of the order's documents (a storno document too); without it, its invoice.
+    const invoice = await downloadInvoice(req.ctx, id, req.query);
     return pdf(reply, invoice.filename, invoice.pdf);
+  });
+
+  // Every document SmartBill issued for the order: its invoice and the storno documents reversing it.
+  app.get('/api/v1/order/:id/invoice-documents', scoped, async (req) => {
+    const { id } = parse(idParam, req.params);
+    return { data: await invoiceDocuments(req.ctx, id) };
   });
 
   app.post('/api/v1/order/:id/cancel-invoice', scoped, async (req) => {

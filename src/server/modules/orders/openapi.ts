@@ -114,8 +114,13 @@ export const orderApiDocs: ApiDoc[] = [
   },
   {
     method: 'GET',
+    url: '/api/v1/order/:id/invoice-documents',
+    summary: "The order's invoice documents: the invoice and every storno, with signed amounts",
+  },
+  {
+    method: 'GET',
     url: '/api/v1/order/:id/download-invoice',
-    summary: "The invoice's PDF",
+    summary: "The invoice's PDF, or with ?document={id} one of the order's invoice documents (a storno too)",
     ok: { content: 'pdf' },
     errors: provider,
   },

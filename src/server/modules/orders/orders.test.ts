@@ -1245,9 +1245,12 @@ describe('orders list', () => {
 
   it("refuses a bad query (422) and another company's filter", async () => {
     const { u } = await seller();
-    const res = await u.call('GET', '/api/v1/order?page=0&items=abc&sort=name&status=lost');
+    const res = await u.call('GET', '/api/v1/order?page=0&items=abc&sort=name&status=lost&invoice_status=reversed');
     expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors).sort()).toEqual(['items', 'page', 'sort', 'status']);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['invoice_status', 'items', 'page', 'sort', 'status']);
+    const ro = await u.call('GET', '/api/v1/order?invoice_status=stornata', { headers: { 'accept-language': 'ro' } });
+    expect(ro.statusCode).toBe(422);
+    expect(ro.json().errors.invoice_status).toHaveLength(1);
     const other = await t.signUp();
     expect((await u.call('GET', `/api/v1/order?company_id=${other.companyId}`)).statusCode).toBe(403);
     expect((await u.call('GET', `/api/v1/order?company_id=${u.companyId}`)).statusCode).toBe(200);

@@ -23,6 +23,7 @@ import type {
 import { containsPattern, keptCount, pageMeta, trigramFragments, type ListTotal } from '../../http/list.js';
 import { flagsOf } from '../customers/index.js';
 import { orderInvoiceView } from '../invoices/index.js';
+import { invoiceBucket } from '../order-lifecycle/index.js';
 import { awbCandidatesView, unsettledShipments } from '../shipping/index.js';
 
 // ---- the orders list --------------------------------------------------------------------------
@@ -33,12 +34,14 @@ export interface OrderListOptions {
   search: string;
   sort: '-created_at' | 'created_at';
   status?: string;
+  invoice_status?: string;
 }
 
 const MAX_ORDER_ID = 2_147_483_647;
 
 interface SearchOptions {
   status?: string;
+  invoice_status?: string;
   desc: boolean;
   offset: number;
   items: number;
@@ -82,6 +85,7 @@ async function searchOrders(
     if (asId !== null) {
       let q = exec.selectFrom('orders').select('id').where('id', '=', asId).where('company_id', '=', companyId);
       if (opts.status) q = q.where('status', '=', opts.status);
+      if (opts.invoice_status) q = q.where('invoice_status', '=', opts.invoice_status);
       const row = await q.executeTakeFirst();
       if (row) ids.add(row.id);
     }
@@ -99,6 +103,7 @@ async function searchOrders(
           .where('customer_id', '=', customer.customer_id)
           .where('company_id', '=', companyId);
         if (opts.status) q = q.where('status', '=', opts.status);
+        if (opts.invoice_status) q = q.where('invoice_status', '=', opts.invoice_status);
         const rows = await q
           .orderBy('id', opts.desc ? 'desc' : 'asc')
           .limit(opts.bound + 1)
@@ -130,7 +135,9 @@ async function searchNamesSqlite(
   opts: SearchOptions,
 ): Promise<SearchPage> {
   const dir = opts.desc ? sql.raw('desc') : sql.raw('asc');
-  const status = opts.status ? sql`and o.status = ${opts.status}` : sql``;
+  const status = sql`${opts.status ? sql`and o.status = ${opts.status}` : sql``} ${
+    opts.invoice_status ? sql`and o.invoice_status = ${opts.invoice_status}` : sql``
+  }`;
   const limit = opts.bound + 1;
   const fragments = trigramFragments(term);
   const ftsPhrase = (s: string) => `"${s.replace(/"/g, '""')}"`;
@@ -183,7 +190,12 @@ async function searchNamesPostgres(
 ): Promise<SearchPage> {
   const pattern = containsPattern(term);
   const dir = opts.desc ? sql.raw('desc') : sql.raw('asc');
-  const byStatus = opts.status ? sql`join orders o on o.id = m.order_id and o.status = ${opts.status}` : sql``;
+  const byStatus =
+    opts.status || opts.invoice_status
+      ? sql`join orders o on o.id = m.order_id ${opts.status ? sql`and o.status = ${opts.status}` : sql``} ${
+          opts.invoice_status ? sql`and o.invoice_status = ${opts.invoice_status}` : sql``
+        }`
+      : sql``;
   const idsOf = (rows: { order_id: number }[]) => rows.map((r) => r.order_id);
   const spans = term.includes('\n');
   const columns = spans ? sql`d.order_id, d.search_text, d.name, d.email` : sql`d.order_id, d.search_text`;
@@ -267,6 +279,7 @@ export async function listOrders(
   if (q.search) {
     ({ ids, known } = await searchOrders(exec, engine, companyId, q.search, {
       status: q.status,
+      invoice_status: q.invoice_status,
       desc,
       offset,
       items: q.items,
@@ -274,11 +287,27 @@ export async function listOrders(
       walkRows: tuning.walkRows ?? WALK_ROWS,
     }));
   } else {
-    known = await keptCount(exec, companyId, 'orders', q.status ?? '');
+    known =
+      q.status && q.invoice_status
+        ? await boundedCount(
+            exec,
+            companyId,
+            q.status,
+            q.invoice_status,
+            searchCountBound(offset, q.items, tuning.window),
+          )
+        : await keptCount(
+            exec,
+            companyId,
+            'orders',
+            q.invoice_status ? invoiceBucket(q.invoice_status) : (q.status ?? ''),
+          );
     const page = await pageIds(exec, {
       companyId,
       byStatus: !!q.status,
       status: q.status ?? '',
+      byInvoice: !!q.invoice_status,
+      invoiceStatus: q.invoice_status ?? '',
       direction: desc ? 'desc' : 'asc',
       limit: q.items,
       offset,
@@ -290,7 +319,35 @@ export async function listOrders(
 }
 
 // The list's usual queries are built and compiled once (db/perf/prepared.ts), as the products list's.
-// A page's ids, of every order or of one status tab (`byStatus`).
+/**
+ * The orders of both a status and an invoice status, counted up to `bound` (no kept count holds
+ * the pair): read on the (company_id, invoice_status, id) index, stopping after the bound.
+ */
+async function boundedCount(
+  exec: Executor,
+  companyId: number,
+  status: string,
+  invoiceStatus: string,
+  bound: number,
+): Promise<ListTotal> {
+  const row = await exec
+    .selectFrom(
+      exec
+        .selectFrom('orders')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('invoice_status', '=', invoiceStatus)
+        .where('status', '=', status)
+        .limit(bound + 1)
+        .as('m'),
+    )
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(row.n);
+  return n > bound ? { total: bound, exact: false } : { total: n, exact: true };
+}
+
+// A page's ids, of every order, of one status tab (`byStatus`) and/or one invoice status (`byInvoice`).
 const pageIds = prepared(
   (
     exec,
@@ -298,18 +355,19 @@ const pageIds = prepared(
       companyId: number;
       byStatus: boolean;
       status: string;
+      byInvoice: boolean;
+      invoiceStatus: string;
       direction: 'asc' | 'desc';
       limit: number;
       offset: number;
     },
   ) => {
-    const company = exec.selectFrom('orders').select('id').where('company_id', '=', v.companyId);
-    return (v.byStatus ? company.where('status', '=', v.status) : company)
-      .orderBy('id', v.direction)
-      .limit(v.limit)
-      .offset(v.offset);
+    let q = exec.selectFrom('orders').select('id').where('company_id', '=', v.companyId);
+    if (v.byStatus) q = q.where('status', '=', v.status);
+    if (v.byInvoice) q = q.where('invoice_status', '=', v.invoiceStatus);
+    return q.orderBy('id', v.direction).limit(v.limit).offset(v.offset);
   },
-  { shape: ['byStatus', 'direction', 'limit', 'offset'] },
+  { shape: ['byStatus', 'byInvoice', 'direction', 'limit', 'offset'] },
 );
 
 const listRows = prepared(
@@ -366,6 +424,7 @@ function orderMoney(r: Selectable<OrdersTable>): Omit<OrderListItem, 'customer_d
   return {
     id: r.id,
     status: r.status,
+    invoice_status: r.invoice_status as OrderListItem['invoice_status'],
     courier: r.courier,
     courier_status: r.courier_status,
     awb: r.awb,
@@ -503,6 +562,7 @@ export async function findOrder(exec: Executor, companyId: number, id: number): 
     awb_candidates: awbCandidatesView({ state: o.awb_state, courier: o.awb_courier, candidates: o.awb_candidates }),
     invoice_state: invoices.state,
     invoice: invoices.invoice,
+    invoice_documents: invoices.documents,
   };
 }
 

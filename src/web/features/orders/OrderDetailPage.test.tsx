@@ -27,6 +27,7 @@ function freshOrder(): Order {
     source_id: null,
     source: null,
     status: 'new',
+    invoice_status: 'none',
     courier: null,
     courier_status: null,
     awb: null,
@@ -99,6 +100,7 @@ function freshOrder(): Order {
     awb_candidates: [],
     invoice_state: null,
     invoice: null,
+    invoice_documents: [],
   };
 }
 

@@ -32,12 +32,14 @@ function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
     rows = rows.filter((r) => r.id !== id);
     return json(200, { message: 'deleted' });
   }
+  const filter = url.searchParams.get('invoice_status');
+  const shown = filter ? rows.filter((r) => r.invoice_status === filter) : rows;
   const page = Number(url.searchParams.get('page') ?? 1);
   const items = Number(url.searchParams.get('items') ?? 10);
-  const lastPage = Math.max(1, Math.ceil(rows.length / items));
+  const lastPage = Math.max(1, Math.ceil(shown.length / items));
   return json(200, {
-    data: rows.slice((page - 1) * items, page * items),
-    meta: { total: rows.length, last_page: lastPage, current_page: page, per_page: items },
+    data: shown.slice((page - 1) * items, page * items),
+    meta: { total: shown.length, last_page: lastPage, current_page: page, per_page: items },
   });
 }
 
@@ -64,7 +66,8 @@ beforeEach(() => {
     (_, i) =>
       ({
         id: 100 - i,
-        status: ['new', 'processing', 'completed', 'cancelled', 'storno'][i % 5]!,
+        status: ['new', 'processing', 'completed', 'cancelled', 'processing'][i % 5]!,
+        invoice_status: (['none', 'issued', 'partially_storno', 'none', 'storno'] as const)[i % 5]!,
         courier: i % 2 ? 'cargus' : null,
         courier_status: i % 2 ? 'delivered' : null,
         awb: i % 2 ? `1000${i}` : null,
@@ -107,11 +110,12 @@ describe('OrdersList', () => {
     const cells = within(row)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells.slice(0, 7)).toEqual([
+    expect(cells.slice(0, 8)).toEqual([
       '#100',
       'Client 1',
       '+40744000000',
       'New',
+      'Not invoiced',
       '—',
       '1,234.50 RON',
       expect.stringMatching(/^\d\d\/\d\d\/2025$/),
@@ -119,6 +123,11 @@ describe('OrdersList', () => {
     const row2 = screen.getByText('#99').closest('tr')!;
     expect(within(row2).getByText('Processing')).toBeTruthy();
     expect(within(row2).getByText('Delivered')).toBeTruthy();
+    expect(within(row2).getByText('Invoiced')).toBeTruthy();
+    // A reversed invoice beside the status the order reached, never instead of it.
+    const row5 = screen.getByText('#96').closest('tr')!;
+    expect(within(row5).getByText('Processing')).toBeTruthy();
+    expect(within(row5).getByText('Reversed')).toBeTruthy();
     const list = calls.find((c) => c.url.pathname === '/api/v1/order')!;
     expect(list.url.search).toBe('?page=1&items=10&company_id=5');
   });
@@ -132,7 +141,23 @@ describe('OrdersList', () => {
     expect(colour('Processing')).toContain('yellow');
     expect(colour('Completed')).toContain('green');
     expect(colour('Cancelled')).toContain('red');
-    expect(colour('Storno')).toContain('gray');
+  });
+
+  it('filters by invoice status, from the URL and from the select, back to page 1', async () => {
+    // Mantine's combobox scrolls its option into view; jsdom has no layout.
+    Element.prototype.scrollIntoView ??= () => {};
+    renderAt('/orders?invoice_status=storno');
+    expect(await screen.findByText('#96')).toBeTruthy();
+    expect(screen.queryByText('#100')).toBeNull();
+    const asked = calls.filter((c) => c.url.pathname === '/api/v1/order').map((c) => c.url.searchParams);
+    expect(asked.at(-1)!.get('invoice_status')).toBe('storno');
+    fireEvent.click(screen.getByRole('combobox', { name: 'Invoice status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Partially reversed' }));
+    expect(await screen.findByText('#98')).toBeTruthy();
+    const last = calls.filter((c) => c.url.pathname === '/api/v1/order').at(-1)!.url.searchParams;
+    expect(last.get('invoice_status')).toBe('partially_storno');
+    expect(last.get('page')).toBe('1');
+    expect(screen.queryByText('#96')).toBeNull();
   });
 
   it('a flagged customer has a flag whose card pages the flags 5 at a time; others have none', async () => {

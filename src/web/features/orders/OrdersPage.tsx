@@ -1,20 +1,40 @@
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Select, Text, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListPage } from '../../components/ListPage';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatAmount, formatDate, orDash } from '../../lib/format';
 import { useOrderCrud, useOrderList } from './api';
 import { CustomerFlags } from './CustomerFlags';
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { orderPath } from './paths';
-import type { OrderListItem } from '../../../core/api/orders';
+import { INVOICE_STATUSES, type OrderListItem } from '../../../core/api/orders';
 
-/** /orders: the selected company's orders, newest first; the page lives in the URL (?page=). */
+/** The invoice status the list is filtered by (?invoice_status=), if it is one. */
+const invoiceFilterOf = (params: URLSearchParams) => {
+  const v = params.get('invoice_status');
+  return (INVOICE_STATUSES as readonly string[]).includes(v ?? '') ? v : null;
+};
+
+/**
+ * /orders: the selected company's orders, newest first; the page lives in the URL (?page=), and so
+ * does the invoice status filter (?invoice_status=, back to page 1 when it changes).
+ */
 export function OrdersPage() {
   const { t, i18n } = useTranslation('orders');
   const navigate = useNavigate();
-  const list = useOrderList();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const invoiceFilter = invoiceFilterOf(searchParams);
+  const list = useOrderList(invoiceFilter ? { invoice_status: invoiceFilter } : undefined);
+  const setInvoiceFilter = (value: string | null) =>
+    setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (value) next.set('invoice_status', value);
+      else next.delete('invoice_status');
+      next.delete('page');
+      return next;
+    });
   const crud = useOrderCrud(list);
   const page = list.state.page;
 
@@ -23,6 +43,18 @@ export function OrdersPage() {
       texts="orders"
       list={list}
       onAdd={() => void navigate('/orders/new')}
+      toolbar={
+        <Select
+          aria-label={t('invoiceFilter.label')}
+          placeholder={t('invoiceFilter.all')}
+          data={INVOICE_STATUSES.map((v) => ({ value: v, label: t(`invoiceStatus.${v}`) }))}
+          value={invoiceFilter}
+          onChange={setInvoiceFilter}
+          clearable
+          w={220}
+          data-testid="invoice-status-filter"
+        />
+      }
       columns={[
         {
           key: 'id',
@@ -46,6 +78,11 @@ export function OrdersPage() {
         },
         { key: 'phone', header: t('col.phone'), nowrap: true, render: (o) => orDash(o.customer_detail?.phone_number) },
         { key: 'status', header: t('col.status'), render: (o) => <StatusBadge status={o.status} /> },
+        {
+          key: 'invoice_status',
+          header: t('col.invoiceStatus'),
+          render: (o) => <InvoiceStatusBadge status={o.invoice_status} />,
+        },
         {
           key: 'courier_status',
           header: t('col.courierStatus'),

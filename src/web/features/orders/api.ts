@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Package } from '../../../core/api/packages';
 import type { AwbPayload } from '../../../core/api/shipping';
-import { api, ApiError, type DownloadedFile } from '../../lib/api';
+import { api, ApiError, type DownloadedFile, type QueryParams } from '../../lib/api';
 import { useIdempotentCall } from '../../lib/idempotency';
 import { queryKeys } from '../../lib/queryKeys';
 import { useCompanyId } from '../../lib/session';
@@ -28,8 +28,9 @@ export const orderKeys = {
 /** Resources whose figures an order change moves: the lists and counts to refetch with it. */
 const TOUCHED_BY_ORDERS = ['order', 'customer', 'product'] as const;
 
-export function useOrderList() {
-  return useList<OrderListItem>({ resource: 'order', path: ORDERS_PATH });
+/** The orders list; `params` filter it (invoice_status). */
+export function useOrderList(params?: QueryParams) {
+  return useList<OrderListItem>({ resource: 'order', path: ORDERS_PATH, params });
 }
 
 export function useOrderCrud(list?: ReturnType<typeof useOrderList>) {
@@ -176,6 +177,9 @@ export function useOrderActions(orderId: number) {
 export const orderPdf = {
   awb: (orderId: number): Promise<DownloadedFile> => api.file(`${ORDERS_PATH}/${orderId}/awb`),
   invoice: (orderId: number): Promise<DownloadedFile> => api.file(`${ORDERS_PATH}/${orderId}/download-invoice`),
+  /** One of the order's invoice documents (its invoice or a storno document). */
+  invoiceDocument: (orderId: number, documentId: number): Promise<DownloadedFile> =>
+    api.file(`${ORDERS_PATH}/${orderId}/download-invoice?document=${documentId}`),
 };
 
 /**

@@ -23,7 +23,7 @@ const NOW = Math.floor(Date.now() / 1000);
 const DAY = 86_400;
 
 let order: Order;
-let requests: { method: string; path: string; body: unknown }[] = [];
+let requests: { method: string; path: string; body: unknown; query?: string }[] = [];
 /** The next answer of a call, by "METHOD path" (else the fake's own). */
 let answers: Record<string, { status: number; body: unknown; headers?: Record<string, string> }> = {};
 
@@ -34,6 +34,7 @@ function freshOrder(): Order {
     source_id: null,
     source: null,
     status: 'new',
+    invoice_status: 'none',
     courier: null,
     courier_status: null,
     awb: null,
@@ -97,6 +98,7 @@ function freshOrder(): Order {
     awb_candidates: [],
     invoice_state: null,
     invoice: null,
+    invoice_documents: [],
   };
 }
 
@@ -209,7 +211,7 @@ function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
   const method = init?.method ?? 'GET';
   const body = init?.body ? JSON.parse(String(init.body)) : undefined;
   const p = url.pathname;
-  requests.push({ method, path: p, body });
+  requests.push({ method, path: p, body, query: url.search });
   const json = (status: number, b: unknown, headers: Record<string, string> = {}) =>
     Promise.resolve(new Response(JSON.stringify(b), { status, headers }));
   const answer = answers[`${method} ${p}`];
@@ -746,5 +748,83 @@ describe('invoice', () => {
       ],
     });
     expect(lastShown()).toBe('Storno invoice issued');
+  });
+
+  it('a storno is visible: every invoice document with its signed amount, each downloaded on its own; the lines and the summary say what was reversed', async () => {
+    order = {
+      ...order,
+      bill_number: 'SB 12',
+      status: 'processing',
+      invoice_status: 'partially_storno',
+      invoice: invoiceOf(NOW - 2 * DAY, [1, 0, 0]),
+      invoice_documents: [
+        {
+          id: 31,
+          kind: 'invoice',
+          series: 'SB',
+          number: '12',
+          status: 'partially_storno',
+          reverses: null,
+          full_reversal: false,
+          issued_at: NOW - 2 * DAY,
+          total: 116,
+          currency: 'RON',
+        },
+        {
+          id: 32,
+          kind: 'storno',
+          series: 'SB',
+          number: '13',
+          status: 'issued',
+          reverses: 'SB 12',
+          full_reversal: false,
+          issued_at: NOW - DAY,
+          total: -10.1,
+          currency: 'RON',
+        },
+      ],
+    };
+    URL.createObjectURL = vi.fn(() => 'blob:invoice');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    try {
+      renderAt('/orders/42');
+      await header();
+      // The status the order reached stays, the invoice's state beside it.
+      expect(screen.getByText('Processing')).toBeTruthy();
+      expect(screen.getByTestId('invoice-status-badge').textContent).toBe('Partially reversed');
+      const docs = screen.getByTestId('invoice-documents');
+      const storno = within(docs).getByTestId('invoice-document-SB-13');
+      expect(storno.textContent).toContain('Partial storno invoice');
+      expect(storno.textContent).toContain('reverses SB 12');
+      expect(within(storno).getByTestId('invoice-document-total').textContent).toBe('-10.10 RON');
+      expect(
+        within(within(docs).getByTestId('invoice-document-SB-12')).getByTestId('invoice-document-total').textContent,
+      ).toBe('116.00 RON');
+      // The lines: one Cană taken back; the summary: invoiced, reversed, net.
+      expect(screen.getByTestId('reversed-1').textContent).toBe('1 reversed');
+      expect(screen.queryByTestId('reversed-2')).toBeNull();
+      expect(screen.getByTestId('summary-invoiced').textContent).toBe('116.00 RON');
+      expect(screen.getByTestId('summary-reversed').textContent).toBe('-10.10 RON');
+      expect(screen.getByTestId('summary-net').textContent).toBe('105.90 RON');
+
+      answers['GET /api/v1/order/42/download-invoice'] = {
+        status: 200,
+        body: '%PDF-1.4',
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="Storno-SB-13.pdf"',
+        },
+      };
+      fireEvent.click(within(storno).getByRole('button', { name: 'Download SB 13' }));
+      await waitFor(() => expect(saved).toEqual(['Storno-SB-13.pdf']));
+      const asked = requests.filter((r) => r.path === '/api/v1/order/42/download-invoice');
+      expect(asked.map((r) => r.query)).toEqual(['?document=32']);
+    } finally {
+      click.mockRestore();
+    }
   });
 });

@@ -25,6 +25,7 @@ import { AwbModal } from '../dialogs/AwbModal';
 import { StornoModal } from '../dialogs/StornoModal';
 import { Section } from '../Section';
 import { AwbCandidates } from './AwbCandidates';
+import { InvoiceDocuments } from './InvoiceDocuments';
 import { courierName, documentFailure, fallbackFileName, printFailure, type DocumentKind } from './documents';
 import { notifyDone } from './feedback';
 import { documentBlocks, type DocumentAction } from './orderView';
@@ -231,6 +232,7 @@ export function DocumentsSection({ order, nowSeconds }: { order: Order; nowSecon
           ) : null}
           {waiting(order.invoice_state, t('detail.invoicePending'), t('detail.invoiceUnknown'), 'invoice-waiting')}
           {buttons(INVOICE)}
+          <InvoiceDocuments orderId={order.id} documents={order.invoice_documents ?? []} />
         </Stack>
         <Stack gap={6} data-testid="awb-block">
           <Group gap="xs" wrap="wrap">

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../lib/format';
+import { InvoiceStatusBadge } from '../InvoiceStatusBadge';
 import type { Order } from '../../../../core/api/orders';
 import { canCancel, canRestore } from '../../../../core/orders/eligibility';
 
-/** Order id, status and courier-status badges, creation date, source, Back to the saved list page, Cancel / Restore. */
+/** Order id, status, invoice-status and courier-status badges, creation date, source, Back to the saved list page, Cancel / Restore. */
 export function OrderHeader({
   order,
   backTo,
@@ -26,6 +27,7 @@ export function OrderHeader({
         <Group gap="sm" wrap="wrap">
           <Title order={2}>{t('detail.title', { id: order.id })}</Title>
           <StatusBadge status={order.status} />
+          <InvoiceStatusBadge status={order.invoice_status} />
           {order.courier_status ? <StatusBadge status={order.courier_status} /> : null}
         </Group>
         <Text size="sm" c="dimmed">

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,11 +13,13 @@ import type { useOrderActions } from '../api';
 import { Section } from '../Section';
 import type { Order, OrderProduct } from '../../../../core/api/orders';
 import { notifyDone, notifyFailed } from './feedback';
+import { reversedByLine } from './orderView';
 
 /**
  * The order's lines: name, SKU, selling price, quantity with − and +, remove. A quantity that would
  * reach 0 (minus at 1) asks to remove the line instead (a line never has 0 items); every change refetches the order.
  * `locked` (the reason, shown) disables every change: an invoice or an AWB was made from the lines.
+ * A line some of which a storno took back says how many units.
  */
 export function ProductsSection({
   order,
@@ -32,6 +34,7 @@ export function ProductsSection({
 }) {
   const { t, i18n } = useTranslation('orders');
   const lines = order.order_products ?? [];
+  const reversed = reversedByLine(order);
   const [toRemove, setToRemove] = useState<OrderProduct | null>(null);
   const phone = useMediaQuery(PHONE_QUERY, false) ?? false;
   const busy = actions.setLineQuantity.isPending || actions.removeLine.isPending || locked !== null;
@@ -185,6 +188,11 @@ export function ProductsSection({
                     <Text size="sm" fw={500}>
                       {l.product.name}
                     </Text>
+                    {reversed.get(l.id) ? (
+                      <Badge size="xs" color="orange" variant="light" data-testid={`reversed-${l.id}`}>
+                        {t('lines.reversed', { count: reversed.get(l.id) })}
+                      </Badge>
+                    ) : null}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{l.product.sku}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>

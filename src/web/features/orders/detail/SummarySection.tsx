@@ -3,13 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
 import { Section } from '../Section';
 import type { Order } from '../../../../core/api/orders';
-import { summaryCurrency } from './orderView';
+import { invoiceAmounts, summaryCurrency } from './orderView';
 
-/** Subtotal (value), discount, client shipping cost and the order's total, in the first line's currency. */
+/**
+ * Subtotal (value), discount, client shipping cost and the order's total, in the first line's
+ * currency; once the invoice was reversed, what was invoiced, reversed (storno) and the net.
+ */
 export function SummarySection({ order }: { order: Order }) {
   const { t, i18n } = useTranslation('orders');
   const currency = summaryCurrency(order);
   const money = (v: number | string | null | undefined) => formatAmount(v, currency, i18n.language);
+  const reversal = invoiceAmounts(order);
+  const invoiceMoney = (v: number) => formatAmount(v, reversal?.currency ?? 'RON', i18n.language);
   const freeShipping = (order.applied_discounts ?? []).some((d) => d.type === 'shipping');
   const row = (label: string, value: string, testId: string, strong = false) => (
     <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -47,6 +52,14 @@ export function SummarySection({ order }: { order: Order }) {
         </Group>
         <Divider />
         {row(t('summary.total'), money(order.total_value), 'summary-total', true)}
+        {reversal ? (
+          <>
+            <Divider />
+            {row(t('summary.invoiced'), invoiceMoney(reversal.invoiced), 'summary-invoiced')}
+            {row(t('summary.reversed'), invoiceMoney(reversal.reversed), 'summary-reversed')}
+            {row(t('summary.net'), invoiceMoney(reversal.net), 'summary-net', true)}
+          </>
+        ) : null}
       </Stack>
     </Section>
   );

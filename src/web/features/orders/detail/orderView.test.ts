@@ -6,6 +6,8 @@ import {
   cleanText,
   discountGroups,
   documentBlocks,
+  invoiceAmounts,
+  reversedByLine,
   reversibleLines,
   summaryCurrency,
   type DocumentSubject,
@@ -183,5 +185,31 @@ describe('order detail rules', () => {
       }),
     ).toBe('EUR');
     expect(summaryCurrency({ order_products: [] })).toBe('RON');
+  });
+});
+
+describe('the invoice once reversed', () => {
+  it('sums the invoice, its storno documents and what is left, exactly; nothing while nothing was reversed', () => {
+    expect(invoiceAmounts({ invoice: null })).toBeNull();
+    expect(invoiceAmounts({ invoice: invoice() })).toBeNull();
+    const stornos = [
+      { series: 'SB', number: '8', issued_at: 1, total: -53.99 },
+      { series: 'SB', number: '9', issued_at: 2, total: -0.1 },
+    ];
+    expect(invoiceAmounts({ invoice: invoice({ total: 116.3, status: 'partially_storno', stornos }) })).toEqual({
+      invoiced: 116.3,
+      reversed: -54.09,
+      net: 62.21,
+      currency: 'RON',
+    });
+    expect(invoiceAmounts({ invoice: invoice({ status: 'cancelled', stornos }) })).toBeNull();
+  });
+
+  it('tells how many units of each line were reversed', () => {
+    const reversed = reversedByLine({
+      invoice: invoice({ lines: [line(1, 3, 2), line(2, 1, 0), { ...line(0, 1, 1), order_product_id: null }] }),
+    });
+    expect([...reversed]).toEqual([[1, 2]]);
+    expect(reversedByLine({ invoice: null }).size).toBe(0);
   });
 });

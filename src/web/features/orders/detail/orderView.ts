@@ -139,3 +139,33 @@ export function discountGroups(discounts: readonly AppliedDiscount[] | null | un
 /** Spec: the currency of the financial summary is that of the first order line (RON without lines). */
 export const summaryCurrency = (o: Pick<Order, 'order_products'>): string =>
   o.order_products?.[0]?.product.currency || 'RON';
+
+/**
+ * What the order's invoice amounts to once reversed: the invoice's total, the storno documents'
+ * (negative) and what is left; null while nothing was reversed (the summary shows the order's
+ * totals only). Money is added in bani so the net is exact.
+ */
+export function invoiceAmounts(
+  o: Pick<Order, 'invoice'>,
+): { invoiced: number; reversed: number; net: number; currency: string } | null {
+  const invoice = o.invoice;
+  if (!invoice || invoice.status === 'cancelled' || invoice.stornos.length === 0) return null;
+  const bani = (v: number) => Math.round(v * 100);
+  const reversed = invoice.stornos.reduce((sum, s) => sum + bani(s.total), 0);
+  return {
+    invoiced: invoice.total,
+    reversed: reversed / 100,
+    net: (bani(invoice.total) + reversed) / 100,
+    currency: 'RON',
+  };
+}
+
+/** How many units of each order line the storno documents took back (order line id → units), lines with none left out. */
+export function reversedByLine(o: Pick<Order, 'invoice'>): Map<number, number> {
+  const out = new Map<number, number>();
+  if (!o.invoice || o.invoice.status === 'cancelled') return out;
+  for (const l of o.invoice.lines)
+    if (l.order_product_id !== null && l.reversed > 0)
+      out.set(l.order_product_id, (out.get(l.order_product_id) ?? 0) + l.reversed);
+  return out;
+}
