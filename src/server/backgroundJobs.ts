@@ -1,6 +1,7 @@
 import type { Db } from './db/connection.js';
 import { invoiceJobs } from './modules/invoices/index.js';
 import { shippingJobs } from './modules/shipping/index.js';
+import { smsJobs } from './modules/sms/index.js';
 import { TRACKING_JOB, trackingJobs } from './modules/tracking/index.js';
 import { scheduleJob, type NewJob } from './jobs/queue.js';
 import type { JobHandlers } from './jobs/runner.js';
@@ -11,7 +12,7 @@ import type { JobHandlers } from './jobs/runner.js';
  * app.ts collects the modules' routes the same way; jobs/ runs these (main.ts starts the runner).
  */
 export function jobHandlers(opts: { log?: (message: string) => void } = {}): JobHandlers {
-  return { ...invoiceJobs, ...shippingJobs, ...trackingJobs(opts.log) };
+  return { ...invoiceJobs, ...shippingJobs, ...smsJobs, ...trackingJobs(opts.log) };
 }
 
 /** Jobs that always exist, each one row under a fixed key. */

@@ -22,6 +22,9 @@ import { emulatorState } from './023_emulator_state.js';
 import { companyCustomerPhone } from './024_company_customer_phone.js';
 import { idempotencyKeys } from './025_idempotency_keys.js';
 import { shipmentCandidates } from './026_shipment_candidates.js';
+import { messageEvent } from './042_message_event.js';
+import { smsSends } from './043_sms_sends.js';
+import { sellerAlerts } from './044_seller_alerts.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -48,4 +51,7 @@ export const migrations: Record<string, MigrationFactory> = {
   '024_company_customer_phone': companyCustomerPhone,
   '025_idempotency_keys': idempotencyKeys,
   '026_shipment_candidates': shipmentCandidates,
+  '042_message_event': messageEvent,
+  '043_sms_sends': smsSends,
+  '044_seller_alerts': sellerAlerts,
 };

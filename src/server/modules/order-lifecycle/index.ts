@@ -3,10 +3,12 @@
  * bill number, courier status, totals, notes, customer), its history and its kept counts.
  */
 export {
+  asBulkChange,
   attachAwb,
   changeStatus,
   detachAwb,
   insertOrder,
+  isBulkChange,
   lockCustomerOrders,
   lockOrder,
   moveCustomerOrders,
