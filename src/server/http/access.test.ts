@@ -335,7 +335,7 @@ const NOT_A_ROW: { routes: RegExp; param: string; reason: string; answers: numbe
     routes: /^\/api\/v1\/sms\/receipts\/:company\/:token$/,
     param: 'company',
     reason:
-      'public: Vonage posts receipts with the company\'s random token as the permission; any other token changes nothing and answers 204 without detail',
+      "public: Vonage posts receipts with the company's random token as the permission; any other token changes nothing and answers 204 without detail",
     answers: 204,
   },
   {
