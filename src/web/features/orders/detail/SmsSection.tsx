@@ -69,7 +69,7 @@ export function SmsSection({ order }: { order: Order }) {
 function SmsItem({ sms, lang }: { sms: SmsSend; lang: string }) {
   const { t } = useTranslation('orders');
   const badge = (
-    <Badge color={STATUS_COLOR[sms.status]} variant="light" data-testid="sms-status">
+    <Badge color={STATUS_COLOR[sms.status]} variant="light" data-testid="sms-status" style={{ flexShrink: 0 }}>
       {t(`sms.status.${sms.status}`)}
     </Badge>
   );
