@@ -57,7 +57,7 @@ export const RECEIPT_DELAY_MS = 2000;
  */
 export function undeliverable(to: string): boolean {
   if (to.endsWith('0000')) return true;
-  return crypto.createHash('sha256').update(`vonage-demo-handset:${to}`).digest()[0] % 8 === 0;
+  return crypto.createHash('sha256').update(`vonage-demo-phone:${to}`).digest()[0] % 8 === 0;
 }
 
 const PRICE_PER_PART = 0.0545; // EUR, what a Romanian SMS part costs on the demo account
