@@ -42,6 +42,40 @@ const kinds = {
       description: 'Coletul comenzii #{{order}} (AWB {{courier}} {{awb}}) se întoarce la dumneavoastră.',
     },
   },
+  // Seller alerts (also sent to the company's Telegram): a provider refused the stored login (params: provider).
+  credentials_rejected: {
+    en: {
+      title: 'Credentials rejected',
+      description: '{{provider}} refused the saved credentials. Set up {{provider}} again under Integrations.',
+    },
+    ro: {
+      title: 'Date de autentificare respinse',
+      description:
+        '{{provider}} a respins datele de autentificare salvate. Configurați din nou {{provider}} la Integrări.',
+    },
+  },
+  // The SMS provider has no credit left (params: provider, order).
+  sms_credit_exhausted: {
+    en: {
+      title: 'SMS credit exhausted',
+      description: 'The {{provider}} account has no credit left: the SMS of order #{{order}} was not sent. Top it up.',
+    },
+    ro: {
+      title: 'Credit SMS epuizat',
+      description: 'Contul {{provider}} nu mai are credit: SMS-ul comenzii #{{order}} nu a fost trimis. Reîncărcați-l.',
+    },
+  },
+  // A document of a bulk job failed (params: order, document: awb | invoice, reason).
+  bulk_document_failed: {
+    en: {
+      title: 'Bulk job: a document failed',
+      description: 'The {{document}} of order #{{order}} failed in a bulk job: {{reason}}',
+    },
+    ro: {
+      title: 'Operațiune în masă: un document a eșuat',
+      description: 'Documentul ({{document}}) comenzii #{{order}} a eșuat într-o operațiune în masă: {{reason}}',
+    },
+  },
   // Raised by the check of an AWB create whose outcome is still unknown after a while (params: order, courier).
   awb_unconfirmed: {
     en: {

@@ -13,6 +13,7 @@ import { orderApiDocs } from './modules/orders/index.js';
 import { packageApiDocs } from './modules/packages/index.js';
 import { productApiDocs } from './modules/products/index.js';
 import { returnRequestApiDocs } from './modules/return-requests/index.js';
+import { smsApiDocs } from './modules/sms/index.js';
 import { sourceApiDocs } from './modules/sources/index.js';
 
 /**
@@ -42,6 +43,7 @@ export const apiDocs: ApiDocs = {
   products: productApiDocs,
   orders: orderApiDocs,
   customers: customerApiDocs,
+  sms: smsApiDocs,
   sources: sourceApiDocs,
   discounts: discountApiDocs,
   messages: messageApiDocs,

@@ -39,6 +39,7 @@ import { integrationRoutes } from './modules/integrations/index.js';
 import { secretBox } from './lib/secrets.js';
 import { orderRoutes } from './modules/orders/index.js';
 import { customerRoutes } from './modules/customers/index.js';
+import { smsRoutes } from './modules/sms/index.js';
 import { loadProvidersConfig, type ProvidersConfig } from './providers/config.js';
 import { createProviderRegistry, type ProviderRegistry } from './providers/registry.js';
 import type { AppServices } from './context.js';
@@ -178,7 +179,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: EMULATORS_PREFIX },
   );
-  const services: AppServices = { db: deps.db, clock, providers, secrets: secretBox(deps.appKey) };
+  const services: AppServices = {
+    db: deps.db,
+    clock,
+    providers,
+    secrets: secretBox(deps.appKey),
+    publicUrl: deps.publicUrl ?? 'http://localhost',
+  };
   app.decorate('services', services);
   registerContext(app, services);
 
@@ -207,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   integrationRoutes(app);
   orderRoutes(app);
   customerRoutes(app);
+  smsRoutes(app);
   changelogRoutes(app);
   geoRoutes(app, geoData());
   registerOpenApi(app, apiDocs, apiRoutes, API_VERSION);

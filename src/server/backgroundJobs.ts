@@ -2,6 +2,7 @@ import type { Db } from './db/connection.js';
 import { EXCHANGE_RATES_JOB, exchangeRatesJobs } from './modules/exchange-rates/index.js';
 import { invoiceJobs } from './modules/invoices/index.js';
 import { shippingJobs } from './modules/shipping/index.js';
+import { smsJobs } from './modules/sms/index.js';
 import { TRACKING_JOB, trackingJobs } from './modules/tracking/index.js';
 import { scheduleJob, type NewJob } from './jobs/queue.js';
 import type { JobHandlers } from './jobs/runner.js';
@@ -12,7 +13,7 @@ import type { JobHandlers } from './jobs/runner.js';
  * app.ts collects the modules' routes the same way; jobs/ runs these (main.ts starts the runner).
  */
 export function jobHandlers(opts: { log?: (message: string) => void } = {}): JobHandlers {
-  return { ...invoiceJobs, ...shippingJobs, ...trackingJobs(opts.log), ...exchangeRatesJobs(opts.log) };
+  return { ...invoiceJobs, ...shippingJobs, ...smsJobs, ...trackingJobs(opts.log), ...exchangeRatesJobs(opts.log) };
 }
 
 /** Jobs that always exist, each one row under a fixed key. */

@@ -15,6 +15,8 @@ export interface AppServices {
   clock: Clock;
   providers: ProviderRegistry;
   secrets: SecretBox;
+  /** The address users (and providers' webhooks) reach the console at (PUBLIC_URL); absolute links are built on it. */
+  publicUrl?: string;
 }
 
 /**
@@ -31,6 +33,12 @@ export interface ServiceContext extends AppServices {
   lang: Lang;
   /** Unix seconds at the start of the request (or job run): one "now" for every row it writes. */
   now: number;
+  /**
+   * Why the order changes this caller makes happen, when it is not a person acting on one order:
+   * `bulk` for a bulk job's changes (order-lifecycle's `asBulkChange`). The history records it, and
+   * what a single change triggers for the customer (an SMS) is not done for a bulk one.
+   */
+  cause?: 'bulk';
 }
 
 export function serviceContext(
@@ -42,6 +50,7 @@ export function serviceContext(
     clock: app.clock,
     providers: app.providers,
     secrets: app.secrets,
+    publicUrl: app.publicUrl,
     companyId: who.companyId ?? 0,
     userId: who.userId ?? 0,
     lang: who.lang ?? 'en',

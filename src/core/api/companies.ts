@@ -64,6 +64,8 @@ export interface Notification {
   type: string;
   created_at: number;
   read: boolean;
+  /** The order the notification is about (it links to it), or null. */
+  order_id: number | null;
 }
 
 export interface ChangelogEntry {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { registerMessages } from '../messages.js';
 import { countSms, isValidSmsSender, SMS_MAX_PARTS } from '../sms.js';
+import { SMS_EVENTS, type SmsEvent } from '../smsTemplates.js';
 import { flag, idRef, requiredText } from '../validation.js';
 import type { ListResponse } from './list.js';
 
@@ -36,12 +37,17 @@ export const smsSender = () =>
 export const smsText = () =>
   requiredText(2000).refine((v) => countSms(v).parts <= SMS_MAX_PARTS, { error: 'sms_too_long' });
 
+/** What the template is sent on (core/smsTemplates.ts); a template made without one is for the AWB's creation. */
+export const smsEvent = () =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(SMS_EVENTS, { error: 'invalid' }).optional());
+
 export const messageCreateBody = z.object({
   company_id: idRef(),
   source_id: idRef(),
   from: smsSender(),
   text: smsText(),
   is_active: flag().default(true),
+  event: smsEvent().transform((v) => v ?? 'awb_created'),
 });
 export type MessageCreateInput = z.input<typeof messageCreateBody>;
 
@@ -55,6 +61,8 @@ export const messageUpdateBody = z.object({
   is_active: flag().optional(),
   company_id: idRef().optional(),
   source_id: idRef().optional(),
+  /** Absent: the event stays as it is. */
+  event: smsEvent(),
 });
 export type MessageUpdateInput = z.input<typeof messageUpdateBody>;
 
@@ -71,6 +79,7 @@ export interface Message {
   from: string;
   text: string;
   is_active: boolean;
+  event: SmsEvent;
   created_at: number;
   updated_at: number;
   company: { id: number; name: string } | null;

@@ -132,6 +132,8 @@ export interface MessagesTable {
   from: string;
   text: string;
   is_active: number;
+  /** awb_created | delivered | returning | manual (migration 042). */
+  event: Generated<string>;
   created_at: number;
   updated_at: number;
 }
@@ -450,6 +452,48 @@ export interface InvoiceLinesTable {
   reversed_value: Generated<number>;
 }
 
+/** SMS sent for orders (migration 043): pending | sent | delivered | failed | unknown | skipped. */
+export interface SmsSendsTable {
+  id: Generated<number>;
+  company_id: number;
+  order_id: number;
+  event: string;
+  event_key: string | null;
+  message_id: number | null;
+  provider: string;
+  state: string;
+  to_phone: string;
+  text: string;
+  parts: number;
+  encoding: string;
+  provider_ids: string | null;
+  receipts: string | null;
+  price: string | null;
+  error: string | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SmsReceiptTokensTable {
+  company_id: number;
+  token: string;
+  created_at: number;
+}
+
+/** Alerts told to the seller (migration 044), once per key. */
+export interface SellerAlertsTable {
+  id: Generated<number>;
+  company_id: number;
+  key: string;
+  kind: string;
+  params: string;
+  state: string;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -479,6 +523,9 @@ export interface Database {
   list_counts: ListCountsTable;
   jobs: JobsTable;
   shipments: ShipmentsTable;
+  sms_sends: SmsSendsTable;
+  sms_receipt_tokens: SmsReceiptTokensTable;
+  seller_alerts: SellerAlertsTable;
   integrations: IntegrationsTable;
   company_integrations: CompanyIntegrationsTable;
   invoices: InvoicesTable;

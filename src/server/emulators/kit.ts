@@ -25,7 +25,9 @@ import { preparePdfFonts } from '../lib/pdf/documents.js';
  * - `refused_login`: the next login is refused even with the demo account;
  * - `answer_lost`: the next create (an AWB, an invoice, a storno) is carried out and stored, but its
  *   answer is held like a timeout's: the caller cannot know the document exists and must resolve it
- *   with the provider instead of sending again (applied by the create routes, after the store).
+ *   with the provider instead of sending again (applied by the create routes, after the store);
+ * - Vonage's own refusals of the next SMS (HTTP 200, status ≠ 0): `throttled` (status 1),
+ *   `quota` (9, partner quota exceeded), `not_whitelisted` (29, a trial account's destination).
  */
 
 export const FAULTS = [
@@ -35,6 +37,9 @@ export const FAULTS = [
   'expired_token',
   'refused_login',
   'answer_lost',
+  'throttled',
+  'quota',
+  'not_whitelisted',
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 

@@ -43,6 +43,21 @@ interface VonageAccount {
 export interface VonageEmulatorOptions extends EmulatorOptions {
   /** Sends a receipt to a webhook; the default POSTs JSON with fetch. registerEmulators hands them to the app. */
   deliverReceipt?: (url: string, receipt: Record<string, string>) => Promise<void>;
+  /** How long after the send its receipts come (the handset's answer), in ms. */
+  receiptDelayMs?: number;
+}
+
+/** Receipts come this long after the send by default: long enough for the demo to show "sent" first. */
+export const RECEIPT_DELAY_MS = 2000;
+
+/**
+ * Which sends the demo's phones do not take, deterministically: a number ending in 0000 (an
+ * unreachable phone) and one number in eight, by a hash of the number (so the demo shows failed
+ * receipts too, and the same number always fails).
+ */
+export function undeliverable(to: string): boolean {
+  if (to.endsWith('0000')) return true;
+  return crypto.createHash('sha256').update(`vonage-demo-phone:${to}`).digest()[0] % 8 === 0;
 }
 
 const PRICE_PER_PART = 0.0545; // EUR, what a Romanian SMS part costs on the demo account
@@ -129,6 +144,11 @@ export function createVonageEmulator(options: VonageEmulatorOptions): Emulator {
         const account = await accountOf(f);
         if (faults.take('refused_login') || !account) return smsError(reply, '4', 'Bad Credentials');
         if (faults.take('error_in_200')) return smsError(reply, '5', 'Internal Error', f.to ?? '');
+        if (faults.take('throttled'))
+          return smsError(reply, '1', 'Throughput Rate Exceeded - please wait [ 1000 ] and retry', f.to ?? '');
+        if (faults.take('quota')) return smsError(reply, '9', 'Partner quota exceeded', f.to ?? '');
+        if (faults.take('not_whitelisted'))
+          return smsError(reply, '29', 'Non White-listed Destination - rejected', f.to ?? '');
         const to = e164Digits(f.to ?? '');
         if (!f.from) return smsError(reply, '2', 'Missing from param');
         if (!/^\d{7,15}$/.test(to)) return smsError(reply, '3', 'Invalid to address', f.to ?? '');
@@ -161,8 +181,7 @@ export function createVonageEmulator(options: VonageEmulatorOptions): Emulator {
         await store.put('messages', ids[0], sent);
         const callback = f.callback || account.callback;
         if (callback && f['status-report-req'] !== '0' && f['status-report-req'] !== 'false') {
-          // Numbers ending in 0000 play an unreachable phone.
-          const failed = to.endsWith('0000');
+          const failed = undeliverable(to);
           const receipts = ids.map((messageId) => ({
             msisdn: to,
             to: f.from,
@@ -176,8 +195,13 @@ export function createVonageEmulator(options: VonageEmulatorOptions): Emulator {
             ...(sent.clientRef ? { 'client-ref': sent.clientRef } : {}),
             'message-timestamp': new Date(clock.now() * 1000).toISOString().slice(0, 19).replace('T', ' '),
           }));
-          setImmediate(() => void Promise.all(receipts.map((r) => deliver(callback, r))));
+          const timer = setTimeout(
+            () => void Promise.all(receipts.map((r) => deliver(callback, r))),
+            options.receiptDelayMs ?? RECEIPT_DELAY_MS,
+          );
+          timer.unref();
         }
+        if (faults.take('answer_lost')) return hanger.hang(reply);
         return {
           'message-count': String(parts),
           messages: ids.map((id) => ({

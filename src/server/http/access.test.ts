@@ -83,8 +83,9 @@ describe('access rules of every API route', () => {
 
   it('answers 401 to a stranger, with no token or a made-up one, on every route but the public ones', async () => {
     const publicRoutes = t.app.apiRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`);
-    // Only sign-in, the health and readiness checks, signed image links and the API's description
-    // (its OpenAPI document and reference page, which hold no one's data) may be reached without a token.
+    // Only sign-in, the health and readiness checks, signed image links, the API's description (its
+    // OpenAPI document and reference page, which hold no one's data) and Vonage's delivery receipts
+    // (the company's unguessable token in the path) may be reached without a token.
     expect(publicRoutes.sort()).toEqual([
       'GET /api/docs',
       'GET /api/docs/init.js',
@@ -94,7 +95,9 @@ describe('access rules of every API route', () => {
       'GET /api/openapi.json',
       'GET /api/ready',
       'GET /api/v1/product/:id/image',
+      'GET /api/v1/sms/receipts/:company/:token',
       'POST /api/v1/login',
+      'POST /api/v1/sms/receipts/:company/:token',
     ]);
     // A well-formed bearer that no session holds is no better than none.
     const forged = `Bearer ${crypto.randomBytes(32).toString('base64url')}`;
@@ -335,6 +338,13 @@ const NOT_A_ROW: { routes: RegExp; param: string; reason: string; answers: numbe
     answers: 403,
   },
   {
+    routes: /^\/api\/v1\/sms\/receipts\/:company\/:token$/,
+    param: 'company',
+    reason:
+      "public: Vonage posts receipts with the company's random token as the permission; any other token changes nothing and answers 204 without detail",
+    answers: 204,
+  },
+  {
     routes: /^\/api\/v1\/product\/:id\/image$/,
     param: 'product',
     reason: 'public: the signed link is the permission, and without a valid signature nothing is read',
@@ -365,6 +375,7 @@ const VALID_FORMS: Record<string, unknown> = {
     package_weight: 1,
   },
   'POST /api/v1/order/:id/awb/resolve': { awb: '1ONB24000001' },
+  'POST /api/v1/order/:id/sms': { text: 'Comanda a plecat.' },
 };
 
 const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]);

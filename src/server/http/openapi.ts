@@ -20,7 +20,7 @@ export interface ApiDoc {
   body?: ZodType;
   multipart?: Record<string, 'string' | 'file'>;
   /** The success answer: status and what it carries (default 200, `{ data }` as JSON). */
-  ok?: { status?: 200 | 201 | 202; content?: 'json' | 'pdf' | 'image' | 'csv' | 'xlsx'; description?: string };
+  ok?: { status?: 200 | 201 | 202 | 204; content?: 'json' | 'pdf' | 'image' | 'csv' | 'xlsx'; description?: string };
   /** Statuses the rules answer besides the usual ones (401, 404, 422, 400/403 for the company). */
   errors?: Partial<Record<409 | 429 | 502 | 503 | 504, string>>;
 }
@@ -88,12 +88,14 @@ function operation(doc: ApiDoc, tag: string, route: RouteAccess | undefined): Zo
   const okStatus = doc.ok?.status ?? 200;
   const kind = doc.ok?.content ?? 'json';
   const ok =
-    kind === 'json'
-      ? { description: doc.ok?.description ?? 'Done.', content: { 'application/json': { schema: dataBody } } }
-      : {
-          description: doc.ok?.description ?? 'The file.',
-          content: { [CONTENT_TYPES[kind]]: { schema: z.string().meta({ format: 'binary' }) } },
-        };
+    okStatus === 204
+      ? { description: doc.ok?.description ?? 'Done, nothing to answer.' }
+      : kind === 'json'
+        ? { description: doc.ok?.description ?? 'Done.', content: { 'application/json': { schema: dataBody } } }
+        : {
+            description: doc.ok?.description ?? 'The file.',
+            content: { [CONTENT_TYPES[kind]]: { schema: z.string().meta({ format: 'binary' }) } },
+          };
   const responses: Record<string, unknown> = { [okStatus]: ok };
   if (!route?.public) responses[401] = error('No valid bearer token.');
   if (company) {

@@ -55,12 +55,20 @@ export class ProviderError extends Error {
   readonly status?: number;
   readonly fieldErrors?: ProviderFieldError[];
   readonly retryAfterSeconds?: number;
+  /** The provider's own error code when it gives one (Vonage's per-message status: "1", "9", "29"). */
+  readonly code?: string;
 
   constructor(
     provider: ProviderName,
     kind: ProviderErrorKind,
     providerMessage: string,
-    extra: { status?: number; fieldErrors?: ProviderFieldError[]; retryAfterSeconds?: number; cause?: unknown } = {},
+    extra: {
+      status?: number;
+      fieldErrors?: ProviderFieldError[];
+      retryAfterSeconds?: number;
+      code?: string;
+      cause?: unknown;
+    } = {},
   ) {
     super(
       `${PROVIDER_LABELS[provider]}: ${providerMessage}`,
@@ -73,6 +81,7 @@ export class ProviderError extends Error {
     this.status = extra.status;
     this.fieldErrors = extra.fieldErrors;
     this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.code = extra.code;
   }
 }
 

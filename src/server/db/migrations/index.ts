@@ -24,6 +24,9 @@ import { idempotencyKeys } from './025_idempotency_keys.js';
 import { shipmentCandidates } from './026_shipment_candidates.js';
 import { exchangeRates } from './027_exchange_rates.js';
 import { invoiceStatus } from './030_invoice_status.js';
+import { messageEvent } from './042_message_event.js';
+import { smsSends } from './043_sms_sends.js';
+import { sellerAlerts } from './044_seller_alerts.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -52,4 +55,7 @@ export const migrations: Record<string, MigrationFactory> = {
   '026_shipment_candidates': shipmentCandidates,
   '027_exchange_rates': exchangeRates,
   '030_invoice_status': invoiceStatus,
+  '042_message_event': messageEvent,
+  '043_sms_sends': smsSends,
+  '044_seller_alerts': sellerAlerts,
 };

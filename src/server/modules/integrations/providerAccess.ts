@@ -204,6 +204,7 @@ async function accountFor<K extends WizardKey>(
             status: err.status,
             fieldErrors: err.fieldErrors,
             retryAfterSeconds: err.retryAfterSeconds,
+            code: err.code,
           })
         : err,
   };

@@ -1,4 +1,5 @@
 import type { Message } from '../../../core/api/messages.js';
+import type { SmsEvent } from '../../../core/smsTemplates.js';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import type { Engine, Executor } from '../../db/connection.js';
 import { matchesAny, preparedList } from '../../http/list.js';
@@ -20,6 +21,7 @@ const messagesOf = (exec: Executor, companyId: number) =>
       'messages.from',
       'messages.text',
       'messages.is_active',
+      'messages.event',
       'messages.created_at',
       'messages.updated_at',
       'companies.name as company_name',
@@ -34,6 +36,7 @@ const toMessage = (r: Row): Message => ({
   from: r.from,
   text: r.text,
   is_active: Boolean(r.is_active),
+  event: r.event as SmsEvent,
   created_at: Number(r.created_at),
   updated_at: Number(r.updated_at),
   company: r.company_name == null ? null : { id: r.company_id, name: r.company_name },
@@ -64,7 +67,7 @@ export async function findMessage(exec: Executor, companyId: number, id: number)
 
 export async function insertMessage(
   exec: Executor,
-  row: { company_id: number; source_id: number; from: string; text: string; is_active: boolean },
+  row: { company_id: number; source_id: number; from: string; text: string; is_active: boolean; event: SmsEvent },
   now: number,
 ): Promise<number> {
   const { id } = await exec
@@ -80,7 +83,7 @@ export async function updateMessageRow(
   exec: Executor,
   companyId: number,
   id: number,
-  changes: { from?: string; text?: string; is_active?: boolean },
+  changes: { from?: string; text?: string; is_active?: boolean; event?: SmsEvent },
   now: number,
 ): Promise<void> {
   await exec
@@ -89,6 +92,7 @@ export async function updateMessageRow(
       ...(changes.from === undefined ? {} : { from: changes.from }),
       ...(changes.text === undefined ? {} : { text: changes.text }),
       ...(changes.is_active === undefined ? {} : { is_active: changes.is_active ? 1 : 0 }),
+      ...(changes.event === undefined ? {} : { event: changes.event }),
       updated_at: now,
     })
     .where('id', '=', id)
@@ -104,4 +108,24 @@ export async function deleteMessageRow(exec: Executor, companyId: number, id: nu
     .where('company_id', '=', companyId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * The template a shipping event sends for an order of this source: the company's active template
+ * of that event and source, the newest when several are active.
+ */
+export async function activeTemplateFor(
+  exec: Executor,
+  companyId: number,
+  sourceId: number,
+  event: SmsEvent,
+): Promise<Message | undefined> {
+  const row = await messagesOf(exec, companyId)
+    .where('messages.source_id', '=', sourceId)
+    .where('messages.event', '=', event)
+    .where('messages.is_active', '=', 1)
+    .orderBy('messages.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && toMessage(row);
 }

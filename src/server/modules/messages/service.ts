@@ -6,11 +6,19 @@ import {
   type Message,
 } from '../../../core/api/messages.js';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
+import type { SmsEvent } from '../../../core/smsTemplates.js';
 import { type ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { FieldProblems, notFound, parse, assertSelectedCompany } from '../../http/errors.js';
 import { requireCompanySource } from '../sources/index.js';
-import { deleteMessageRow, findMessage, insertMessage, listMessages, updateMessageRow } from './queries.js';
+import {
+  activeTemplateFor,
+  deleteMessageRow,
+  findMessage,
+  insertMessage,
+  listMessages,
+  updateMessageRow,
+} from './queries.js';
 
 /** SMS templates of the company the request works in (ctx.companyId). */
 export function listMessagesOf(ctx: ServiceContext, q: ListQuery): Promise<ListResponse<Message>> {
@@ -36,7 +44,14 @@ export async function createMessage(ctx: ServiceContext, input: unknown): Promis
     );
     return insertMessage(
       trx,
-      { company_id: ctx.companyId, source_id: sourceId, from: body.from, text: body.text, is_active: body.is_active },
+      {
+        company_id: ctx.companyId,
+        source_id: sourceId,
+        from: body.from,
+        text: body.text,
+        is_active: body.is_active,
+        event: body.event,
+      },
       ctx.now,
     );
   });
@@ -66,7 +81,7 @@ export async function updateMessage(ctx: ServiceContext, id: number, input: unkn
       trx,
       ctx.companyId,
       id,
-      { from: body.from, text: body.text, is_active: body.is_active },
+      { from: body.from, text: body.text, is_active: body.is_active, event: body.event },
       ctx.now,
     );
   });
@@ -75,4 +90,9 @@ export async function updateMessage(ctx: ServiceContext, id: number, input: unkn
 
 export async function deleteMessage(ctx: ServiceContext, id: number): Promise<void> {
   if (!(await deleteMessageRow(ctx.db.kysely, ctx.companyId, id))) throw notFound();
+}
+
+/** The template a shipping event sends for an order of `sourceId` (active, of that event), if any. */
+export function templateForEvent(ctx: ServiceContext, sourceId: number, event: SmsEvent): Promise<Message | undefined> {
+  return activeTemplateFor(ctx.db.kysely, ctx.companyId, sourceId, event);
 }

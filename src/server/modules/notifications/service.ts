@@ -14,15 +14,20 @@ export async function notificationsOf(
 ): Promise<ListResponse<Notification> & { meta: ListMeta & { unread: number } }> {
   const page = await listNotifications(ctx.db.kysely, ctx.companyId, ctx.userId, q);
   const unread = await countUnread(ctx.db.kysely, ctx.companyId, ctx.userId);
-  const data = page.data.map((r): Notification => ({
-    id: r.id,
-    ...(r.message_key
-      ? notificationText(ctx.lang, r.message_key, JSON.parse(r.params ?? '{}'))
-      : { title: r.title, description: r.description }),
-    type: r.type,
-    created_at: r.created_at,
-    read: r.read,
-  }));
+  const data = page.data.map((r): Notification => {
+    const params = JSON.parse(r.params ?? '{}') as Record<string, string | number>;
+    return {
+      id: r.id,
+      ...(r.message_key
+        ? notificationText(ctx.lang, r.message_key, params)
+        : { title: r.title, description: r.description }),
+      type: r.type,
+      created_at: r.created_at,
+      read: r.read,
+      // System notifications about an order carry it as `order`: the page links to it.
+      order_id: Number.isInteger(Number(params.order)) && Number(params.order) > 0 ? Number(params.order) : null,
+    };
+  });
   return { data, meta: { ...page.meta, unread } };
 }
 

@@ -3,12 +3,14 @@
  * bill number, courier status, totals, notes, customer), its history and its kept counts.
  */
 export {
+  asBulkChange,
   attachAwb,
   changeInvoiceStatus,
   changeStatus,
   detachAwb,
   insertOrder,
   invoiceBucket,
+  isBulkChange,
   lockCustomerOrders,
   lockOrder,
   moveCustomerOrders,

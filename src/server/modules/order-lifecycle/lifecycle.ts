@@ -51,7 +51,19 @@ export async function lockOrder(trx: Executor, ctx: ServiceContext, id: number):
   return row;
 }
 
-/** Adds an event to the order's history, by the context's user (none for the system: jobs). */
+/**
+ * The same caller making a bulk job's changes: every history event it writes carries `bulk: true`,
+ * and what a single change triggers for the customer (the shipping events' SMS) is not done
+ * (`isBulkChange`). A bulk job wraps its context with this before creating AWBs or moving orders.
+ */
+export function asBulkChange(ctx: ServiceContext): ServiceContext {
+  return { ...ctx, cause: 'bulk' };
+}
+
+/** Whether the caller's changes are a bulk job's (see asBulkChange). */
+export const isBulkChange = (ctx: Pick<ServiceContext, 'cause'>): boolean => ctx.cause === 'bulk';
+
+/** Adds an event to the order's history, by the context's user (none for the system: jobs); a bulk change says so. */
 export async function recordEvent(
   trx: Executor,
   ctx: ServiceContext,
@@ -59,7 +71,8 @@ export async function recordEvent(
   type: string,
   data: Record<string, unknown> = {},
 ): Promise<void> {
-  await insertEvent(trx, { orderId, userId: ctx.userId || null, type, data, now: ctx.now });
+  const recorded = isBulkChange(ctx) ? { ...data, bulk: true } : data;
+  await insertEvent(trx, { orderId, userId: ctx.userId || null, type, data: recorded, now: ctx.now });
 }
 
 /** A new order in the company's lists (counted in "all" and in its status tab). */

@@ -22,6 +22,7 @@ import {
   type DocumentStore,
   type SettleOutcome,
 } from '../provider-documents/index.js';
+import { queueEventSms } from '../sms/index.js';
 import { assertAddressAgrees, resolveAddress, type ResolvedAddress } from './address.js';
 import './messages.js';
 import {
@@ -292,7 +293,10 @@ async function adoptAwb(
     },
     ctx.now,
   );
-  if (moved) await attachAwb(trx, ctx, order, { courier, awb: created.awbNumber }, extra);
+  if (moved) {
+    await attachAwb(trx, ctx, order, { courier, awb: created.awbNumber }, extra);
+    await queueEventSms(trx, ctx, { orderId: order.id, event: 'awb_created', awb: created.awbNumber });
+  }
   return moved;
 }
 

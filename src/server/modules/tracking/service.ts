@@ -8,7 +8,7 @@ import {
   type ActiveCourierSetUp,
   type ProviderAccount,
 } from '../integrations/index.js';
-import { insertSystemNotification } from '../notifications/index.js';
+import { alertCompany, queueEventSms } from '../sms/index.js';
 import { setCourierStatus } from '../order-lifecycle/index.js';
 import { openAwbPage, type OpenAwb } from './queries.js';
 import { NOTIFIED_COURIER_STATUSES, courierStatusOf } from './statuses.js';
@@ -84,6 +84,13 @@ async function trackCompanyCourier(
       answers = await account.client.track(page.map((o) => o.awb));
     } catch (err) {
       report.skipped.push(`${label}: ${failureReason(err, account)}`);
+      if (err instanceof ProviderError && err.kind === 'refused_credentials')
+        await alertCompany(
+          ctx,
+          'credentials_rejected',
+          { provider: PROVIDER_LABELS[courier] },
+          { key: `credentials_rejected:${courier}:${Math.floor(ctx.now / 86400)}`, type: 'error' },
+        );
       return;
     }
     report.asked += page.length;
@@ -124,14 +131,17 @@ async function applyCourierStatus(
     });
     if (!moved) return null;
     const kind = NOTIFIED_COURIER_STATUSES[to as keyof typeof NOTIFIED_COURIER_STATUSES];
+    // The seller is told (notification and Telegram), once per order, AWB and status.
     if (kind)
-      await insertSystemNotification(trx, {
-        companyId: ctx.companyId,
+      await alertCompany(
+        ctx,
         kind,
-        params: { order: order.id, courier: PROVIDER_LABELS[courier], awb: order.awb },
-        type: 'warning',
-        now: ctx.now,
-      });
+        { order: order.id, courier: PROVIDER_LABELS[courier], awb: order.awb },
+        { exec: trx, key: `${kind}:${order.id}:${order.awb}` },
+      );
+    // The customer's SMS of the event, if the company has a template for it.
+    if (to === 'delivered' || to === 'returning')
+      await queueEventSms(trx, ctx, { orderId: order.id, event: to, awb: order.awb });
     return { completed, notified: Boolean(kind) };
   });
   if (!outcome) return;

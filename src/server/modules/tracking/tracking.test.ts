@@ -402,7 +402,15 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     const handlers = jobHandlers({ log: (m) => log.push(m) });
     await t.db.kysely.deleteFrom('jobs').execute();
     await scheduleRecurringJobs(t.db, clock.now());
-    expect(await runDueJobs({ services: services(), handlers, instanceId: 'a' })).toBe(1);
+    // The tracking pass, and the seller alert it raised for DPD's refused login.
+    expect(await runDueJobs({ services: services(), handlers, instanceId: 'a' })).toBe(2);
+    expect(
+      await t.db.kysely
+        .selectFrom('notifications')
+        .select('message_key')
+        .where('company_id', '=', refusing.u.companyId)
+        .execute(),
+    ).toEqual([{ message_key: 'credentials_rejected' }]);
 
     expect((await orderRow(atFine.orderId)).courier_status).toBe('pickedUp');
     expect((await orderRow(atDown.orderId)).courier_status).toBe('created');
@@ -513,7 +521,8 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
       await Promise.all(instances.map((db) => scheduleRecurringJobs(db, clock.now())));
       expect(await t.db.kysely.selectFrom('jobs').select('key').execute()).toEqual([{ key: TRACKING_JOB.key }]);
       clock.advance(20 * MIN);
-      const handlers = jobHandlers();
+      // The tracking job alone (what the pass queues, the SMS and alerts, is not counted here).
+      const handlers = { [TRACKING_JOB.kind]: jobHandlers()[TRACKING_JOB.kind] };
       const ran = await Promise.all(
         instances.map((db, i) => runDueJobs({ services: { ...services(), db }, handlers, instanceId: `i${i}` })),
       );

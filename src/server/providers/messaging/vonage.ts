@@ -91,7 +91,8 @@ export class VonageClient implements MessagingClient {
       throw new ProviderError('vonage', 'unavailable', `HTTP ${res.status}`, { status: res.status });
     if (res.status === 401)
       throw new ProviderError('vonage', 'refused_credentials', 'authentication failed', { status: 401 });
-    if (res.status === 429) throw new ProviderError('vonage', 'rate_limited', 'too many requests', { status: 429 });
+    if (res.status === 429)
+      throw new ProviderError('vonage', 'rate_limited', 'too many requests', { status: 429, code: '1' });
     const body = res.json<{
       messages?: { status: string; 'message-id'?: string; 'error-text'?: string; 'message-price'?: string }[];
     }>();
@@ -104,7 +105,7 @@ export class VonageClient implements MessagingClient {
         'vonage',
         STATUS_KIND[failed.status] ?? 'rejected',
         failed['error-text'] ?? `status ${failed.status}`,
-        { status: res.status },
+        { status: res.status, code: String(failed.status) },
       );
     }
     const price = parts.reduce((s, p) => s + Number(p['message-price'] ?? 0), 0);

@@ -17,7 +17,12 @@ const errorOf = (p: Promise<unknown>) =>
 describe('Vonage client against its emulator', () => {
   const receipts: { url: string; receipt: Record<string, string> }[] = [];
   const h = emulatorHarness(
-    (o) => createVonageEmulator({ ...o, deliverReceipt: async (url, receipt) => void receipts.push({ url, receipt }) }),
+    (o) =>
+      createVonageEmulator({
+        ...o,
+        receiptDelayMs: 0,
+        deliverReceipt: async (url, receipt) => void receipts.push({ url, receipt }),
+      }),
     '',
   );
   const demo = { api_key: 'demo', api_secret: 'demo', phone_number: 'DemoShop' };

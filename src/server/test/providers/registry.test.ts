@@ -117,7 +117,9 @@ describe('providers inside the app (emulated mode)', () => {
       reference: 'ORD-7',
       callbackUrl: 'http://localhost:3000/hooks/vonage-receipts?shop=7',
     });
-    await expect.poll(() => receipts.length).toBe(1);
+    // The emulator's handset answers after a short delay (RECEIPT_DELAY_MS), as a phone does.
+    expect(receipts).toHaveLength(0);
+    await expect.poll(() => receipts.length, { timeout: 6000 }).toBe(1);
     expect(receipts[0].query).toEqual({ shop: '7' });
     expect(parseDeliveryReceipt(receipts[0].body)).toMatchObject({
       messageId: sent.messageIds[0],

@@ -1,4 +1,4 @@
-import { Box, Textarea, TextInput } from '@mantine/core';
+import { Badge, Box, Group, Paper, Select, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { messageCreateBody, messageUpdateBody, type Message } from '../../../core/api/messages';
 import { CompanySelect } from '../../components/CompanySelect';
@@ -7,14 +7,24 @@ import { FormModal } from '../../components/FormModal';
 import { useCompanies } from '../../components/useCompanies';
 import { useModalForm, type EntityModalProps } from '../../components/useModalForm';
 import { useCompanyId } from '../../lib/session';
-import { SmsCounter } from './SmsCounter';
+import { SmsCounter } from '../../components/SmsCounter';
+import { replaceDiacritics } from '../../../core/sms';
 import type { MessageBody } from './api';
+import {
+  placeholderValues,
+  renderSmsText,
+  SAMPLE_ORDER,
+  SMS_EVENTS,
+  SMS_PLACEHOLDERS,
+  type SmsEvent,
+} from '../../../core/smsTemplates';
 
 export interface MessageFormValues {
   company_id: string | null;
   source_id: string | null;
   from: string;
   text: string;
+  event: SmsEvent;
 }
 
 // Like every add dialog, a new template starts on the sidebar's company (its sources are offered at
@@ -24,6 +34,7 @@ const blankFor = (companyId: number | null): MessageFormValues => ({
   source_id: null,
   from: '',
   text: '',
+  event: 'awb_created',
 });
 
 /**
@@ -47,16 +58,23 @@ export function MessageModal({
     onClose,
     saving,
     blank: blankFor(selectedCompanyId),
-    toValues: (m) => ({ company_id: String(m.company_id), source_id: String(m.source_id), from: m.from, text: m.text }),
+    toValues: (m) => ({
+      company_id: String(m.company_id),
+      source_id: String(m.source_id),
+      from: m.from,
+      text: m.text,
+      event: m.event ?? 'awb_created',
+    }),
     schema: message ? messageUpdateBody : messageCreateBody,
     save: (v) =>
       message
-        ? save(message.id, { from: v.from.trim(), text: v.text })
+        ? save(message.id, { from: v.from.trim(), text: v.text, event: v.event })
         : save(null, {
             company_id: Number(v.company_id),
             source_id: Number(v.source_id),
             from: v.from.trim(),
             text: v.text,
+            event: v.event,
           }),
     // A template made for another company than the sidebar's gets a notice that it is listed there.
     savedMessage: (v) => {
@@ -67,6 +85,8 @@ export function MessageModal({
   });
 
   const { values } = form;
+  // The preview and the counter show the text as a sample order makes it (a placeholder can make it Unicode).
+  const preview = renderSmsText(values.text, placeholderValues(SAMPLE_ORDER));
   const missing = !values.from.trim() || !values.text.trim() || (!editing && (!values.company_id || !values.source_id));
 
   return (
@@ -112,6 +132,15 @@ export function MessageModal({
           error={form.errors.source_id}
         />
       )}
+      <Select
+        label={t('field.event')}
+        description={t('field.eventHint')}
+        data={SMS_EVENTS.map((e) => ({ value: e, label: t(`event.${e}`) }))}
+        value={values.event}
+        onChange={(v) => v && form.setFieldValue('event', v as SmsEvent)}
+        allowDeselect={false}
+        error={form.errors.event}
+      />
       <TextInput
         label={t('field.from')}
         description={t('field.fromHint')}
@@ -129,8 +158,37 @@ export function MessageModal({
           maxRows={10}
           {...form.getInputProps('text')}
         />
+        <Group gap={4} mt={6} data-testid="sms-placeholders">
+          <Text size="xs" c="dimmed">
+            {t('field.placeholders')}
+          </Text>
+          {SMS_PLACEHOLDERS.map((p) => (
+            <Badge
+              key={p}
+              size="sm"
+              variant="light"
+              tt="none"
+              component="button"
+              type="button"
+              style={{ cursor: 'pointer' }}
+              onClick={() => form.setFieldValue('text', `${values.text}{${p}}`)}
+            >
+              {`{${p}}`}
+            </Badge>
+          ))}
+        </Group>
+        {values.text.trim() ? (
+          <Paper withBorder p="xs" mt={6} data-testid="sms-preview">
+            <Text size="xs" c="dimmed">
+              {t('field.preview')}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {preview}
+            </Text>
+          </Paper>
+        ) : null}
         <Box mt={6}>
-          <SmsCounter text={values.text} onReplace={(next) => form.setFieldValue('text', next)} />
+          <SmsCounter text={preview} onReplace={() => form.setFieldValue('text', replaceDiacritics(values.text))} />
         </Box>
       </div>
     </FormModal>

@@ -59,6 +59,7 @@ export function MessagesPage() {
           },
           { key: 'company', header: t('col.company'), render: (m) => m.company?.name ?? t('unknownCompany') },
           { key: 'source', header: t('col.source'), render: (m) => m.source?.source ?? t('unknownSource') },
+          { key: 'event', header: t('col.event'), render: (m) => t(`event.${m.event ?? 'awb_created'}`) },
           {
             key: 'is_active',
             header: t('col.status'),

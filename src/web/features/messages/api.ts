@@ -1,4 +1,5 @@
 import type { Message } from '../../../core/api/messages';
+import type { SmsEvent } from '../../../core/smsTemplates';
 import { useCrud } from '../../components/useCrud';
 import { useList } from '../../components/useList';
 
@@ -10,10 +11,12 @@ export interface MessageCreateBody {
   source_id: number;
   from: string;
   text: string;
+  event?: SmsEvent;
 }
 export interface MessageUpdateBody {
   from: string;
   text: string;
+  event?: SmsEvent;
 }
 /** What the template form sends: the create body, or the update body on edit. */
 export type MessageBody = MessageCreateBody | MessageUpdateBody;

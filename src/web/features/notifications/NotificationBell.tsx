@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Badge,
   Button,
   Divider,
@@ -114,9 +115,25 @@ export function NotificationBell() {
                   style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
                 >
                   <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Text size="sm" fw={n.read ? 500 : 700}>
-                      {n.title}
-                    </Text>
+                    {n.order_id ? (
+                      <Anchor
+                        size="sm"
+                        fw={n.read ? 500 : 700}
+                        href={`/orders/${n.order_id}`}
+                        onClick={(e) => {
+                          // Each notification about an order opens it.
+                          e.preventDefault();
+                          setOpen(false);
+                          void navigate(`/orders/${n.order_id}`);
+                        }}
+                      >
+                        {n.title}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm" fw={n.read ? 500 : 700}>
+                        {n.title}
+                      </Text>
+                    )}
                     <Badge size="xs" variant="light" color={typeColor(n.type)}>
                       {t(`type.${n.type}`, { defaultValue: n.type })}
                     </Badge>

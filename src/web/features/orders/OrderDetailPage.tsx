@@ -19,6 +19,7 @@ import { notifyDone, notifyFailed } from './detail/feedback';
 import { HistorySection } from './detail/HistorySection';
 import { OrderHeader } from './detail/OrderHeader';
 import { ProductsSection } from './detail/ProductsSection';
+import { SmsSection } from './detail/SmsSection';
 import { SummarySection } from './detail/SummarySection';
 import { AddDiscountDialog } from './dialogs/AddDiscountDialog';
 import { AddProductDialog } from './dialogs/AddProductDialog';
@@ -148,6 +149,7 @@ function OrderDetail({ order, backTo, companyId }: { order: Order; backTo: strin
           <Stack gap="md">
             <SummarySection order={order} />
             <DocumentsSection order={order} nowSeconds={Math.floor(Date.now() / 1000)} />
+            <SmsSection order={order} />
             <HistorySection order={order} />
           </Stack>
         </Grid.Col>

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Message } from '../../../core/api/messages';
 import type { Package } from '../../../core/api/packages';
+import type { SmsSend, SmsSendInput } from '../../../core/api/sms';
 import type { AwbPayload } from '../../../core/api/shipping';
 import { api, ApiError, type DownloadedFile, type QueryParams } from '../../lib/api';
 import { useIdempotentCall } from '../../lib/idempotency';
@@ -218,6 +220,40 @@ export function useCompanyPackages(enabled: boolean) {
       api
         .get<{ data: Package[] }>('/api/v1/package', { page: 1, items: 100 }, signal)
         .then((r) => r.data.filter((p) => p.is_active)),
+    enabled: enabled && companyId !== null,
+  });
+}
+
+/** The order's SMS, newest first (under the order's detail key, so every order change refetches them). */
+export function useOrderSms(orderId: number) {
+  const companyId = useCompanyId();
+  return useQuery({
+    queryKey: [...orderKeys.detail(companyId, orderId), 'sms'] as const,
+    queryFn: ({ signal }) => api.get<{ data: SmsSend[] }>(`${ORDERS_PATH}/${orderId}/sms`, undefined, signal),
+    enabled: companyId !== null,
+    // A send waits on its delivery receipts: fetched again until each is delivered, failed or unknown.
+    refetchInterval: (query) =>
+      query.state.data?.data.some((s) => s.status === 'queued' || s.status === 'sent') ? SMS_POLL_MS : false,
+  });
+}
+export const SMS_POLL_MS = 2000;
+
+/** Sends an SMS to the order's customer: a template's (`message_id`) or a typed text. */
+export function useSendSms(orderId: number) {
+  return useOrderCreate(orderId, (body: SmsSendInput, key: string) =>
+    api.post<{ data: SmsSend }>(`${ORDERS_PATH}/${orderId}/sms`, body, { idempotencyKey: key }),
+  );
+}
+
+/** The company's active SMS templates (at most 100) for the order's "Send SMS". */
+export function useSmsTemplates(enabled: boolean) {
+  const companyId = useCompanyId();
+  return useQuery({
+    queryKey: queryKeys.list('message', companyId, { page: 1, items: 100 }),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: Message[] }>('/api/v1/message', { page: 1, items: 100 }, signal)
+        .then((r) => r.data.filter((m) => m.is_active)),
     enabled: enabled && companyId !== null,
   });
 }

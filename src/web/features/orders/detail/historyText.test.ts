@@ -98,7 +98,7 @@ describe('activity timeline texts', () => {
   });
 
   it('an unknown event shows its name; the author is the user or System', () => {
-    expect(describeEvent(ev('sms_sent'), en, 'en')).toEqual({ title: 'sms sent', details: [] });
+    expect(describeEvent(ev('coupon_applied'), en, 'en')).toEqual({ title: 'coupon applied', details: [] });
     expect(eventAuthor(ev('created'), en)).toBe('Maria Dumitrescu');
     expect(eventAuthor(ev('created', {}, null), en)).toBe('System');
   });

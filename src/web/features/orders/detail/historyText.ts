@@ -191,6 +191,31 @@ export function describeEvent(e: OrderEvent, t: TFunction, lang: string): { titl
             : t('history.invoice', { number: str(d.bill_number), ...noEscape }),
         ],
       };
+    case 'sms_sent':
+      return {
+        title: title(e.type),
+        details: [
+          t('history.smsSent', {
+            event: t(`sms.event.${str(d.event)}`, { defaultValue: str(d.event) }),
+            to: str(d.to),
+            count: Number(d.parts) || 1,
+            ...noEscape,
+          }),
+        ],
+      };
+    case 'sms_failed':
+      return { title: title(e.type), details: [t('history.reason', { reason: str(d.error), ...noEscape })] };
+    case 'sms_not_sent':
+      return {
+        title: title(e.type),
+        details: [
+          t('history.smsNotSent', {
+            event: t(`sms.event.${str(d.event)}`, { defaultValue: str(d.event) }),
+            reason: t(`sms.skip.${str(d.reason)}`, { defaultValue: str(d.reason) }),
+            ...noEscape,
+          }),
+        ],
+      };
     case 'flagged':
       return {
         title: title(e.type),

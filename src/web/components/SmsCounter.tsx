@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlphabetLatin, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { countSms, replaceDiacritics, type SmsColour } from '../../../core/sms';
+import { countSms, replaceDiacritics, type SmsColour } from '../../core/sms';
 
 const COLOUR: Record<SmsColour, string> = { grey: 'dimmed', orange: 'orange.7', red: 'red.7' };
 

@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import i18n from 'i18next';
-import messages from './i18n';
-import { prepareDom } from '../../test/dom';
+import messages from '../features/messages/i18n';
+import { prepareDom } from '../test/dom';
 import { SmsCounter } from './SmsCounter';
 
 beforeAll(async () => {
