@@ -1,2 +1,3 @@
-/** The orders module's public face: its routes (the order, its contents and its documents). */
+/** The orders module's public face: its routes (the order, its contents and its documents) and the list's selection. */
 export { orderRoutes } from './routes.js';
+export { countOrdersMatching, orderIdsMatching } from './selection.js';

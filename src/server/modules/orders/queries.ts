@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import type {
   AppliedDiscount,
   CustomerDetail,
@@ -10,7 +10,9 @@ import type {
 } from '../../../core/api/orders.js';
 import { searchCountBound, type ListMeta } from '../../../core/api/list.js';
 import { fromBani } from '../../../core/money.js';
+import { narrows, type OrderListFilter, type OrderListQuery } from '../../../core/orders/listFilter.js';
 import { normalizePhone } from '../../../core/orders/phone.js';
+import { ORDER_STATUSES, type OrderStatusValue } from '../../../core/orders/statuses.js';
 import type { Engine, Executor } from '../../db/connection.js';
 import { prepared } from '../../db/perf/prepared.js';
 import type {
@@ -21,23 +23,25 @@ import type {
 } from '../../db/schema.js';
 import { containsPattern, keptCount, pageMeta, trigramFragments, type ListTotal } from '../../http/list.js';
 import { flagsOf } from '../customers/index.js';
+import { allOf, filterConditions } from './filter.js';
 import { orderInvoiceView } from '../invoices/index.js';
 import { awbCandidatesView, unsettledShipments } from '../shipping/index.js';
 
 // ---- the orders list --------------------------------------------------------------------------
 
-export interface OrderListOptions {
-  page: number;
-  items: number;
-  search: string;
-  sort: '-created_at' | 'created_at';
-  status?: string;
-}
+export type OrderListOptions = Pick<OrderListQuery, 'page' | 'items' | 'sort'> & OrderListFilter;
+
+/**
+ * How far a searched selection or count goes: the most orders a bulk action takes. A search's
+ * count stops after this many (a count of `SELECTION_BOUND + 1` means "more").
+ */
+export const SELECTION_BOUND = 10_000;
 
 const MAX_ORDER_ID = 2_147_483_647;
 
 interface SearchOptions {
-  status?: string;
+  /** The list filter's conditions on the order `o` (filter.ts), the status among them; null: none. */
+  where: RawBuilder<SqlBool> | null;
   desc: boolean;
   offset: number;
   items: number;
@@ -79,8 +83,12 @@ async function searchOrders(
   if (phone || asId !== null) {
     const ids = new Set<number>();
     if (asId !== null) {
-      let q = exec.selectFrom('orders').select('id').where('id', '=', asId).where('company_id', '=', companyId);
-      if (opts.status) q = q.where('status', '=', opts.status);
+      let q = exec
+        .selectFrom('orders as o')
+        .select('o.id')
+        .where('o.id', '=', asId)
+        .where('o.company_id', '=', companyId);
+      if (opts.where) q = q.where(opts.where);
       const row = await q.executeTakeFirst();
       if (row) ids.add(row.id);
     }
@@ -93,13 +101,13 @@ async function searchOrders(
         .executeTakeFirst();
       if (customer) {
         let q = exec
-          .selectFrom('orders')
-          .select('id')
-          .where('customer_id', '=', customer.customer_id)
-          .where('company_id', '=', companyId);
-        if (opts.status) q = q.where('status', '=', opts.status);
+          .selectFrom('orders as o')
+          .select('o.id')
+          .where('o.customer_id', '=', customer.customer_id)
+          .where('o.company_id', '=', companyId);
+        if (opts.where) q = q.where(opts.where);
         const rows = await q
-          .orderBy('id', opts.desc ? 'desc' : 'asc')
+          .orderBy('o.id', opts.desc ? 'desc' : 'asc')
           .limit(opts.bound + 1)
           .execute();
         for (const r of rows) ids.add(r.id);
@@ -129,7 +137,7 @@ async function searchNamesSqlite(
   opts: SearchOptions,
 ): Promise<SearchPage> {
   const dir = opts.desc ? sql.raw('desc') : sql.raw('asc');
-  const status = opts.status ? sql`and o.status = ${opts.status}` : sql``;
+  const status = opts.where ? sql`and ${opts.where}` : sql``;
   const limit = opts.bound + 1;
   const fragments = trigramFragments(term);
   const ftsPhrase = (s: string) => `"${s.replace(/"/g, '""')}"`;
@@ -182,7 +190,7 @@ async function searchNamesPostgres(
 ): Promise<SearchPage> {
   const pattern = containsPattern(term);
   const dir = opts.desc ? sql.raw('desc') : sql.raw('asc');
-  const byStatus = opts.status ? sql`join orders o on o.id = m.order_id and o.status = ${opts.status}` : sql``;
+  const byStatus = opts.where ? sql`join orders o on o.id = m.order_id and ${opts.where}` : sql``;
   const idsOf = (rows: { order_id: number }[]) => rows.map((r) => r.order_id);
   const spans = term.includes('\n');
   const columns = spans ? sql`d.order_id, d.search_text, d.name, d.email` : sql`d.order_id, d.search_text`;
@@ -261,17 +269,22 @@ export async function listOrders(
 ): Promise<{ data: OrderListItem[]; meta: ListMeta }> {
   const desc = q.sort === '-created_at';
   const offset = (q.page - 1) * q.items;
+  const conds = filterConditions(q, { status: true });
   let ids: number[];
   let known: ListTotal;
   if (q.search) {
     ({ ids, known } = await searchOrders(exec, engine, companyId, q.search, {
-      status: q.status,
+      where: conds.length ? allOf(conds) : null,
       desc,
       offset,
       items: q.items,
       bound: searchCountBound(offset, q.items, tuning.window),
       walkRows: tuning.walkRows ?? WALK_ROWS,
     }));
+  } else if (narrows(q)) {
+    // A filtered list counts its matches on the indexes of migration 036 (a kept count knows only tabs).
+    known = { total: await countWhere(exec, companyId, allOf(conds)), exact: true };
+    ids = await idsWhere(exec, companyId, allOf(conds), { desc, limit: q.items, offset });
   } else {
     known = await keptCount(exec, companyId, 'orders', q.status ?? '');
     const page = await pageIds(exec, {
@@ -286,6 +299,115 @@ export async function listOrders(
   }
   const data = await orderListRows(exec, companyId, ids);
   return { data, meta: pageMeta(known, q.page, q.items) };
+}
+
+async function countWhere(exec: Executor, companyId: number, where: RawBuilder<SqlBool>): Promise<number> {
+  const { rows } = await sql<{
+    n: number | string;
+  }>`select count(*) as n from orders o where o.company_id = ${companyId} and ${where}`.execute(exec);
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function idsWhere(
+  exec: Executor,
+  companyId: number,
+  where: RawBuilder<SqlBool>,
+  page: { desc: boolean; limit: number; offset: number },
+): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`select o.id from orders o where o.company_id = ${companyId} and ${where}
+    order by o.id ${sql.raw(page.desc ? 'desc' : 'asc')} limit ${page.limit} offset ${page.offset}`.execute(exec);
+  return rows.map((r) => r.id);
+}
+
+/** The ids of a search's matches under the filter, newest first, at most `limit + 1`. */
+async function searchedIds(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  f: OrderListFilter,
+  limit: number,
+  opts: { status: boolean },
+): Promise<number[]> {
+  const conds = filterConditions(f, opts);
+  const { ids } = await searchOrders(exec, engine, companyId, f.search, {
+    where: conds.length ? allOf(conds) : null,
+    desc: true,
+    offset: 0,
+    items: limit + 1,
+    bound: limit,
+    walkRows: WALK_ROWS,
+  });
+  return ids;
+}
+
+/**
+ * How many orders the list shows under this filter (its status tab included): exact for the
+ * filters; a search counts up to SELECTION_BOUND + 1 ("more than the bound").
+ */
+export async function countMatching(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  f: OrderListFilter,
+): Promise<number> {
+  if (f.search) return (await searchedIds(exec, engine, companyId, f, SELECTION_BOUND, { status: true })).length;
+  if (!narrows(f)) return (await keptCount(exec, companyId, 'orders', f.status ?? '')).total;
+  return countWhere(exec, companyId, allOf(filterConditions(f, { status: true })));
+}
+
+/** The ids the list shows under this filter, in its order (newest first), at most `limit`. */
+export async function idsMatching(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  f: OrderListFilter,
+  limit: number,
+): Promise<number[]> {
+  if (f.search) return (await searchedIds(exec, engine, companyId, f, limit, { status: true })).slice(0, limit);
+  return idsWhere(exec, companyId, allOf(filterConditions(f, { status: true })), { desc: true, limit, offset: 0 });
+}
+
+export type TabCounts = Record<'all' | OrderStatusValue, number>;
+
+/**
+ * The tab counts of what the list shows under this filter (its status left out): the kept counts
+ * when nothing narrows, else one grouped count (a search: over its first SELECTION_BOUND + 1
+ * matches, so a tab count of a broad search is a lower bound).
+ */
+export async function tabCounts(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  f: OrderListFilter,
+): Promise<TabCounts> {
+  const counts = Object.fromEntries(['all', ...ORDER_STATUSES].map((k) => [k, 0])) as TabCounts;
+  if (!narrows(f)) {
+    for (const k of ['', ...ORDER_STATUSES] as const)
+      counts[k === '' ? 'all' : k] = (await keptCount(exec, companyId, 'orders', k)).total;
+    return counts;
+  }
+  let rows: { status: string; n: number | string }[];
+  if (f.search) {
+    const ids = await searchedIds(exec, engine, companyId, f, SELECTION_BOUND, { status: false });
+    if (ids.length === 0) return counts;
+    rows = await exec
+      .selectFrom('orders')
+      .select(['status', sql<number>`count(*)`.as('n')])
+      .where('company_id', '=', companyId)
+      .where('id', 'in', ids)
+      .groupBy('status')
+      .execute();
+  } else {
+    ({ rows } = await sql<{ status: string; n: number | string }>`select o.status, count(*) as n from orders o
+      where o.company_id = ${companyId} and ${allOf(filterConditions(f, { status: false }))} group by o.status`.execute(
+      exec,
+    ));
+  }
+  for (const r of rows) {
+    if (r.status in counts) counts[r.status as OrderStatusValue] = Number(r.n);
+    counts.all += Number(r.n);
+  }
+  return counts;
 }
 
 // The list's usual queries are built and compiled once (db/perf/prepared.ts), as the products list's.
