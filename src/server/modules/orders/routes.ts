@@ -5,6 +5,7 @@ import { parse } from '../../http/errors.js';
 import { idParam, pathId } from '../../http/params.js';
 import type { ServiceContext } from '../../context.js';
 import { orderDocumentRoutes } from './documentRoutes.js';
+import { exportOrders } from './export.js';
 import { listOrders, tabCounts } from './queries.js';
 import {
   addDiscount,
@@ -47,6 +48,16 @@ export function orderRoutes(app: FastifyInstance): void {
   app.get('/api/v1/order/counts', scoped, async (req) => {
     const f = parse(orderListFilterSchema, req.query);
     return { data: await tabCounts(req.ctx.db.reads, req.ctx.db.engine, req.ctx.companyId, f) };
+  });
+
+  // The filtered list as a file, streamed (export.ts).
+  app.get('/api/v1/order/export', scoped, async (req, reply) => {
+    const file = await exportOrders(req.ctx, req.query);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(file.body);
   });
 
   app.get('/api/v1/order/:id', scoped, async (req) => {
