@@ -7,6 +7,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { formatAmount, formatDate, orDash } from '../../lib/format';
 import { useOrderCrud, useOrderList } from './api';
 import { CustomerFlags } from './CustomerFlags';
+import { OrderFilters, useOrderFilterParams } from './OrderFilters';
 import { orderPath } from './paths';
 import type { OrderListItem } from '../../../core/api/orders';
 
@@ -14,7 +15,7 @@ import type { OrderListItem } from '../../../core/api/orders';
 export function OrdersPage() {
   const { t, i18n } = useTranslation('orders');
   const navigate = useNavigate();
-  const list = useOrderList();
+  const list = useOrderList(useOrderFilterParams());
   const crud = useOrderCrud(list);
   const page = list.state.page;
 
@@ -23,6 +24,7 @@ export function OrdersPage() {
       texts="orders"
       list={list}
       onAdd={() => void navigate('/orders/new')}
+      toolbar={<OrderFilters />}
       columns={[
         {
           key: 'id',

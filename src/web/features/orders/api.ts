@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Package } from '../../../core/api/packages';
 import type { AwbPayload } from '../../../core/api/shipping';
-import { api, ApiError, type DownloadedFile } from '../../lib/api';
+import { api, ApiError, type DownloadedFile, type QueryParams } from '../../lib/api';
 import { useIdempotentCall } from '../../lib/idempotency';
 import { queryKeys } from '../../lib/queryKeys';
 import { useCompanyId } from '../../lib/session';
@@ -28,8 +28,8 @@ export const orderKeys = {
 /** Resources whose figures an order change moves: the lists and counts to refetch with it. */
 const TOUCHED_BY_ORDERS = ['order', 'customer', 'product'] as const;
 
-export function useOrderList() {
-  return useList<OrderListItem>({ resource: 'order', path: ORDERS_PATH });
+export function useOrderList(params?: QueryParams) {
+  return useList<OrderListItem>({ resource: 'order', path: ORDERS_PATH, params });
 }
 
 export function useOrderCrud(list?: ReturnType<typeof useOrderList>) {
