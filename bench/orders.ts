@@ -1,10 +1,13 @@
 /**
- * Orders at a million: seeds ORDERS orders (default 1,000,000, two companies, 1-3 lines each,
+ * Orders at a million: seeds ORDERS orders (default 1,000,000, one company, 1-3 lines each,
  * customers shared by phone, automatic discounts, flags) into SQLite and, with BENCH_DATABASE_URL,
  * into PostgreSQL; starts the real server on each in its own process and measures with autocannon
  * (10 connections, DURATION seconds each), beside a bare Fastify JSON route in another process in
  * the same run: list page 1 newest first, a deep page, search by phone / name / id, order detail,
- * and the dashboard's five counts fired together. Prints the query plans of the list's queries.
+ * the dashboard's five counts fired together, the status tab counts and the filtered lists and
+ * counts (a courier over a month, no AWB, a flagged customer). Prints the query plans of the
+ * list's queries. Shipped orders (processing, completed) get a courier, an AWB and a courier
+ * status, completed ones an invoice number, as if made through the console.
  *
  *   npx tsx bench/orders.ts
  *   ORDERS=200000 DURATION=5 npx tsx bench/orders.ts
@@ -29,6 +32,7 @@ import { createOrderSearchText, dropOrderSearchText } from '../src/server/db/mig
 import type { ProductsTable } from '../src/server/db/schema.js';
 import { bulkLoadOrders, customerOf } from '../src/server/seed/orders.js';
 import { hashToken, newToken } from '../src/server/http/auth.js';
+import { fromBucharest, toBucharest } from '../src/server/lib/bucharestTime.js';
 import { load, percentile } from './_load.js';
 
 const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
@@ -84,7 +88,7 @@ async function seed(db: Db): Promise<{ token: string; companyIds: number[] }> {
     .returning('id')
     .executeTakeFirstOrThrow();
   const companyIds: number[] = [];
-  for (const name of ['Bench Unu SRL', 'Bench Doi SRL']) {
+  for (const name of ['Bench Unu SRL']) {
     const c = await k
       .insertInto('companies')
       .values({
@@ -210,6 +214,11 @@ async function seed(db: Db): Promise<{ token: string; companyIds: number[] }> {
     batch: 5000,
     log,
   });
+  // What the console's AWB and invoice calls would have written on shipped orders.
+  await sql`update orders set courier = case id % 3 when 0 then 'cargus' when 1 then 'sameday' else 'dpd' end,
+      awb = 'BN' || id, courier_status = case when status = 'completed' then 'delivered' else 'in_transit' end
+    where status in ('processing', 'completed')`.execute(k);
+  await sql`update orders set bill_number = 'BNF' || id where status = 'completed'`.execute(k);
   const t1 = performance.now();
   // PostgreSQL searches the folded text's trigram index (migration 020), which replaced 010's.
   if (db.engine === 'postgres') await createOrderSearchText(k, db.engine);
@@ -220,6 +229,15 @@ async function seed(db: Db): Promise<{ token: string; companyIds: number[] }> {
     `Seeded ${made.orders} orders, ${made.lines} lines, ${made.customers} customers in ${((t1 - t0) / 1000).toFixed(0)} s; search index and statistics in ${((performance.now() - t1) / 1000).toFixed(0)} s`,
   );
   return { token, companyIds };
+}
+
+/** The Bucharest days of the month ending 30 days ago, as the filter's text and as seconds. */
+function monthRange(): { fromDay: string; toDay: string; from: number; to: number } {
+  const day = (s: number) => toBucharest(s).slice(0, 10);
+  const now = Math.floor(Date.now() / 1000);
+  const fromDay = day(now - 60 * 86400);
+  const toDay = day(now - 31 * 86400);
+  return { fromDay, toDay, from: fromBucharest(fromDay)!, to: fromBucharest(day(now - 30 * 86400))! };
 }
 
 // ---- measuring --------------------------------------------------------------------------------
@@ -307,6 +325,44 @@ async function plans(db: Db, companyId: number, phone: string): Promise<void> {
       sql`select m.order_id from order_customer_details m where m.company_id = ${companyId} and coalesce(m.search_text, '') like lower('%Maria Moldovan%') escape '\\' and m.order_id < (select order_id from order_customer_details where company_id = ${companyId} order by order_id desc offset 4999 limit 1) order by m.order_id desc limit 10`,
     ]);
   }
+  // The filtered list's statements as modules/orders/filter.ts and queries.ts write them.
+  const { from, to } = monthRange();
+  const filtered: [string, ReturnType<typeof sql>][] = [
+    [
+      'courier + a month: count',
+      sql`select count(*) as n from orders o where o.company_id = ${companyId} and o.courier = 'cargus' and o.created_at >= ${from} and o.created_at < ${to}`,
+    ],
+    [
+      'courier + a month: page',
+      sql`select o.id from orders o where o.company_id = ${companyId} and o.courier = 'cargus' and o.created_at >= ${from} and o.created_at < ${to} order by o.id desc limit 10 offset 0`,
+    ],
+    [
+      'courier + a month: tab counts',
+      sql`select o.status, count(*) as n from orders o where o.company_id = ${companyId} and o.courier = 'cargus' and o.created_at >= ${from} and o.created_at < ${to} group by o.status`,
+    ],
+    ['no AWB: count', sql`select count(*) as n from orders o where o.company_id = ${companyId} and o.awb is null`],
+    [
+      'no AWB: page',
+      sql`select o.id from orders o where o.company_id = ${companyId} and o.awb is null order by o.id desc limit 10 offset 0`,
+    ],
+    [
+      'no AWB: tab counts',
+      sql`select o.status, count(*) as n from orders o where o.company_id = ${companyId} and o.awb is null group by o.status`,
+    ],
+    [
+      'flagged: count',
+      sql`select count(*) as n from orders o where o.company_id = ${companyId} and o.customer_id in (select fl.customer_id from flags fl)`,
+    ],
+    [
+      'flagged: page',
+      sql`select o.id from orders o where o.company_id = ${companyId} and o.customer_id in (select fl.customer_id from flags fl) order by o.id desc limit 10 offset 0`,
+    ],
+    [
+      'flagged: tab counts',
+      sql`select o.status, count(*) as n from orders o where o.company_id = ${companyId} and o.customer_id in (select fl.customer_id from flags fl) group by o.status`,
+    ],
+  ];
+  queries.push(...filtered);
   for (const [label, q] of queries) {
     const explain =
       db.engine === 'sqlite' ? sql`explain query plan ${q}` : sql`explain (analyze, buffers, costs off) ${q}`;
@@ -368,7 +424,7 @@ async function runEngine(engine: string): Promise<void> {
     children.push(server.proc, bare.proc);
     const headers = { authorization: `Bearer ${token}`, 'x-company-id': String(companyId) };
     const api = `${server.url}/api/v1`;
-    const perCompany = Math.floor(ORDERS / companyIds.length);
+    const perCompany = ORDERS;
     const deepPage = Math.floor(perCompany / 10 / 2);
     const rows: Row[] = [];
     rows.push(await cannon('bare Fastify JSON route', `${bare.url}/bare`, {}));
@@ -391,6 +447,19 @@ async function runEngine(engine: string): Promise<void> {
     );
     rows.push(await cannon(`search id "${sample.id}"`, `${api}/order?search=${sample.id}`, headers));
     rows.push(await cannon('order detail', `${api}/order/${sample.id}`, headers));
+    rows.push(await cannon('status tab counts (kept)', `${api}/order/counts`, headers));
+    for (const status of ['new', 'completed'])
+      rows.push(await cannon(`tab ${status} page 1 with its count`, `${api}/order?status=${status}&items=10`, headers));
+    const { fromDay, toDay } = monthRange();
+    const filters: [string, string][] = [
+      [`courier cargus, ${fromDay}..${toDay}`, `courier=cargus&created_from=${fromDay}&created_to=${toDay}`],
+      ['no AWB', 'has_awb=0'],
+      ['flagged customer', 'flagged=1'],
+    ];
+    for (const [label, q] of filters) {
+      rows.push(await cannon(`filtered page 1: ${label}`, `${api}/order?${q}&items=10`, headers));
+      rows.push(await cannon(`filtered tab counts: ${label}`, `${api}/order/counts?${q}`, headers));
+    }
     rows.push(await cannon('customers list page 1', `${api}/customer?items=10`, headers));
     rows.push(await dashboard(server.url, headers));
     const ceiling = rows[0].rps;

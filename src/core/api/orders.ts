@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { registerMessages } from '../messages.js';
 import { normalizePhone } from '../orders/phone.js';
-import {
-  INVOICE_STATUSES,
-  LEGACY_INVOICE_STATUSES,
-  MAX_LINE_QUANTITY,
-  ORDER_STATUSES,
-  type InvoiceStatusValue,
-} from '../orders/statuses.js';
-import { idRef, MAX_ID, MAX_PAGE, moneyBani, optionalText, requiredText, wholeNumber } from '../validation.js';
+import { INVOICE_STATUSES, MAX_LINE_QUANTITY, ORDER_STATUSES, type InvoiceStatusValue } from '../orders/statuses.js';
+import { idRef, moneyBani, optionalText, requiredText, wholeNumber } from '../validation.js';
 import type { InvoiceDocument, OrderInvoice } from './invoices.js';
 import { selectedRef } from './sources.js';
 
@@ -194,43 +188,6 @@ export interface Customer {
   flags: Flag[];
   created_at: number;
 }
-
-export const orderListQuery = z
-  .object({
-    page: z.coerce
-      .number({ error: 'invalid_number' })
-      .int({ error: 'whole_number' })
-      .min(1, { error: 'min' })
-      .max(MAX_PAGE, { error: 'max' })
-      .default(1),
-    items: z.coerce
-      .number({ error: 'invalid_number' })
-      .int({ error: 'whole_number' })
-      .min(1, { error: 'min' })
-      .max(1000, { error: 'max' })
-      .default(10),
-    search: z
-      .string()
-      .max(200, { error: 'too_long' })
-      .optional()
-      .transform((s) => s?.trim() ?? ''),
-    company_id: z.coerce
-      .number({ error: 'invalid_number' })
-      .int()
-      .positive({ error: 'invalid' })
-      .max(MAX_ID, { error: 'invalid' })
-      .optional(),
-    sort: z.enum(ORDER_SORTS).default('-created_at'),
-    status: z.enum([...ORDER_STATUSES, ...LEGACY_INVOICE_STATUSES]).optional(),
-    invoice_status: z.enum(INVOICE_STATUSES).optional(),
-  })
-  // `status=storno` / `status=partially_storno` of clients written before the invoice status had
-  // its own filter read as that filter (an explicit invoice_status wins).
-  .transform(({ status, ...q }) =>
-    status === 'storno' || status === 'partially_storno'
-      ? { ...q, status: undefined, invoice_status: q.invoice_status ?? status }
-      : { ...q, status },
-  );
 
 /** A phone number in any form, stored normalised (+407XXXXXXXX for Romanian numbers). */
 export const phoneNumber = () =>

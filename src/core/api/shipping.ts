@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idRef, optionalText, requiredText } from '../validation.js';
 import { registerMessages } from '../messages.js';
+import { AWB_COURIERS, COURIER_STATUSES, type AwbCourier, type CourierStatus } from '../orders/couriers.js';
 import { phoneNumber } from './orders.js';
 
 /**
@@ -9,22 +10,8 @@ import { phoneNumber } from './orders.js';
  * Shared by the server (parsing, the ordered checks) and the web modal (the same checks before sending).
  */
 
-/** The couriers an AWB can be made with (each one an integration of type courier). */
-export const AWB_COURIERS = ['cargus', 'sameday', 'dpd'] as const;
-export type AwbCourier = (typeof AWB_COURIERS)[number];
-
-/** The courier statuses the console shows, in the order a parcel usually moves. */
-export const COURIER_STATUSES = [
-  'created',
-  'order_ready',
-  'pickedUp',
-  'in_transit',
-  'inDelivery',
-  'delivered',
-  'returning',
-  'refused',
-] as const;
-export type CourierStatus = (typeof COURIER_STATUSES)[number];
+/** The couriers and their statuses, exported with the AWB schemas that use them. */
+export { AWB_COURIERS, COURIER_STATUSES, type AwbCourier, type CourierStatus };
 
 /** The modal's package presets (small, medium, large): width × height × length in cm, weight in kg. */
 export const PACKAGE_PRESETS = {

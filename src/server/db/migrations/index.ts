@@ -27,6 +27,7 @@ import { invoiceStatus } from './030_invoice_status.js';
 import { messageEvent } from './042_message_event.js';
 import { smsSends } from './043_sms_sends.js';
 import { sellerAlerts } from './044_seller_alerts.js';
+import { orderFilters } from './036_order_filters.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '042_message_event': messageEvent,
   '043_sms_sends': smsSends,
   '044_seller_alerts': sellerAlerts,
+  '036_order_filters': orderFilters,
 };

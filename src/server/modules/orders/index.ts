@@ -1,3 +1,4 @@
-/** The orders module's public face: its routes (the order, its contents and its documents). */
+/** The orders module's public face: its routes (the order, its contents and its documents) and the list's selection. */
 export { orderRoutes } from './routes.js';
 export { orderApiDocs } from './openapi.js';
+export { countOrdersMatching, orderIdsMatching } from './selection.js';

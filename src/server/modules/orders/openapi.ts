@@ -5,9 +5,10 @@ import {
   discountValueBody,
   lineQuantityBody,
   newOrderBody,
-  orderListQuery,
   orderUpdateBody,
 } from '../../../core/api/orders.js';
+import { orderListFilterSchema, orderListQuery } from '../../../core/orders/listFilter.js';
+import { z } from 'zod';
 import { stornoBody } from '../../../core/api/invoices.js';
 import { awbBody, awbResolveBody } from '../../../core/api/shipping.js';
 import type { ApiDoc } from '../../http/openapi.js';
@@ -25,6 +26,19 @@ export const orderApiDocs: ApiDoc[] = [
     url: '/api/v1/order',
     summary: "The company's orders (paged, searchable, by status)",
     query: orderListQuery,
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/order/counts',
+    summary: 'The tab counts of what the list shows under the same filters (status left out)',
+    query: orderListFilterSchema,
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/order/export',
+    summary: 'The filtered list as a streamed CSV or XLSX file (amounts in lei, Bucharest times)',
+    query: z.object({ format: z.enum(['csv', 'xlsx']) }),
+    ok: { content: 'csv', description: 'CSV, or XLSX with format=xlsx.' },
   },
   {
     method: 'GET',

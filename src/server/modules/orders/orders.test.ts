@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { listOrders } from './queries.js';
+import type { OrderStatusValue } from '../../../core/orders/statuses.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -1127,7 +1128,13 @@ describe('orders list', () => {
     await order(other.u, other.src, { 'A-1': 1 }, { name: 'Ion Popescu' });
     await order(other.u, other.src, { 'A-1': 1 }, { name: 'Maria Moldovan' });
     const list = (
-      q: { page: number; items: number; search: string; status?: string; sort?: '-created_at' | 'created_at' },
+      q: {
+        page: number;
+        items: number;
+        search: string;
+        status?: OrderStatusValue;
+        sort?: '-created_at' | 'created_at';
+      },
       tuning?: { window?: number; walkRows?: number },
     ) => listOrders(t.db.kysely, t.db.engine, u.companyId, { sort: '-created_at', ...q }, tuning);
     // Bounds small enough for a few orders to be a broad term: a count window of 1 (the bound is
@@ -1146,7 +1153,7 @@ describe('orders list', () => {
       'a.mol',
       'Ma M',
     ]) {
-      for (const status of [undefined, 'new', 'cancelled']) {
+      for (const status of [undefined, 'new', 'cancelled'] as const) {
         for (const sort of ['-created_at', 'created_at'] as const) {
           const all = await list({ page: 1, items: 100, search: term, status, sort });
           expect(all.meta.total_exact, term).toBeUndefined();

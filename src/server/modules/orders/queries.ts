@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import type {
   AppliedDiscount,
   CustomerDetail,
@@ -11,7 +11,9 @@ import type {
 import { searchCountBound, type ListMeta } from '../../../core/api/list.js';
 import { fromBani } from '../../../core/money.js';
 import { rateNumber } from '../../../core/orders/currency.js';
+import { narrows, type OrderListFilter, type OrderListQuery } from '../../../core/orders/listFilter.js';
 import { normalizePhone } from '../../../core/orders/phone.js';
+import { ORDER_STATUSES, type OrderStatusValue } from '../../../core/orders/statuses.js';
 import type { Engine, Executor } from '../../db/connection.js';
 import { prepared } from '../../db/perf/prepared.js';
 import type {
@@ -22,26 +24,26 @@ import type {
 } from '../../db/schema.js';
 import { containsPattern, keptCount, pageMeta, trigramFragments, type ListTotal } from '../../http/list.js';
 import { flagsOf } from '../customers/index.js';
+import { allOf, filterConditions } from './filter.js';
 import { orderInvoiceView } from '../invoices/index.js';
 import { invoiceBucket } from '../order-lifecycle/index.js';
 import { awbCandidatesView, unsettledShipments } from '../shipping/index.js';
 
 // ---- the orders list --------------------------------------------------------------------------
 
-export interface OrderListOptions {
-  page: number;
-  items: number;
-  search: string;
-  sort: '-created_at' | 'created_at';
-  status?: string;
-  invoice_status?: string;
-}
+export type OrderListOptions = Pick<OrderListQuery, 'page' | 'items' | 'sort'> & OrderListFilter;
+
+/**
+ * How far a searched selection or count goes: the most orders a bulk action takes. A search's
+ * count stops after this many (a count of `SELECTION_BOUND + 1` means "more").
+ */
+export const SELECTION_BOUND = 10_000;
 
 const MAX_ORDER_ID = 2_147_483_647;
 
 interface SearchOptions {
-  status?: string;
-  invoice_status?: string;
+  /** The list filter's conditions on the order `o` (filter.ts), the status among them; null: none. */
+  where: RawBuilder<SqlBool> | null;
   desc: boolean;
   offset: number;
   items: number;
@@ -83,9 +85,12 @@ async function searchOrders(
   if (phone || asId !== null) {
     const ids = new Set<number>();
     if (asId !== null) {
-      let q = exec.selectFrom('orders').select('id').where('id', '=', asId).where('company_id', '=', companyId);
-      if (opts.status) q = q.where('status', '=', opts.status);
-      if (opts.invoice_status) q = q.where('invoice_status', '=', opts.invoice_status);
+      let q = exec
+        .selectFrom('orders as o')
+        .select('o.id')
+        .where('o.id', '=', asId)
+        .where('o.company_id', '=', companyId);
+      if (opts.where) q = q.where(opts.where);
       const row = await q.executeTakeFirst();
       if (row) ids.add(row.id);
     }
@@ -98,14 +103,13 @@ async function searchOrders(
         .executeTakeFirst();
       if (customer) {
         let q = exec
-          .selectFrom('orders')
-          .select('id')
-          .where('customer_id', '=', customer.customer_id)
-          .where('company_id', '=', companyId);
-        if (opts.status) q = q.where('status', '=', opts.status);
-        if (opts.invoice_status) q = q.where('invoice_status', '=', opts.invoice_status);
+          .selectFrom('orders as o')
+          .select('o.id')
+          .where('o.customer_id', '=', customer.customer_id)
+          .where('o.company_id', '=', companyId);
+        if (opts.where) q = q.where(opts.where);
         const rows = await q
-          .orderBy('id', opts.desc ? 'desc' : 'asc')
+          .orderBy('o.id', opts.desc ? 'desc' : 'asc')
           .limit(opts.bound + 1)
           .execute();
         for (const r of rows) ids.add(r.id);
@@ -135,9 +139,7 @@ async function searchNamesSqlite(
   opts: SearchOptions,
 ): Promise<SearchPage> {
   const dir = opts.desc ? sql.raw('desc') : sql.raw('asc');
-  const status = sql`${opts.status ? sql`and o.status = ${opts.status}` : sql``} ${
-    opts.invoice_status ? sql`and o.invoice_status = ${opts.invoice_status}` : sql``
-  }`;
+  const status = opts.where ? sql`and ${opts.where}` : sql``;
   const limit = opts.bound + 1;
   const fragments = trigramFragments(term);
   const ftsPhrase = (s: string) => `"${s.replace(/"/g, '""')}"`;
@@ -190,12 +192,7 @@ async function searchNamesPostgres(
 ): Promise<SearchPage> {
   const pattern = containsPattern(term);
   const dir = opts.desc ? sql.raw('desc') : sql.raw('asc');
-  const byStatus =
-    opts.status || opts.invoice_status
-      ? sql`join orders o on o.id = m.order_id ${opts.status ? sql`and o.status = ${opts.status}` : sql``} ${
-          opts.invoice_status ? sql`and o.invoice_status = ${opts.invoice_status}` : sql``
-        }`
-      : sql``;
+  const byStatus = opts.where ? sql`join orders o on o.id = m.order_id and ${opts.where}` : sql``;
   const idsOf = (rows: { order_id: number }[]) => rows.map((r) => r.order_id);
   const spans = term.includes('\n');
   const columns = spans ? sql`d.order_id, d.search_text, d.name, d.email` : sql`d.order_id, d.search_text`;
@@ -274,18 +271,22 @@ export async function listOrders(
 ): Promise<{ data: OrderListItem[]; meta: ListMeta }> {
   const desc = q.sort === '-created_at';
   const offset = (q.page - 1) * q.items;
+  const conds = filterConditions(q, { status: true });
   let ids: number[];
   let known: ListTotal;
   if (q.search) {
     ({ ids, known } = await searchOrders(exec, engine, companyId, q.search, {
-      status: q.status,
-      invoice_status: q.invoice_status,
+      where: conds.length ? allOf(conds) : null,
       desc,
       offset,
       items: q.items,
       bound: searchCountBound(offset, q.items, tuning.window),
       walkRows: tuning.walkRows ?? WALK_ROWS,
     }));
+  } else if (narrows(q)) {
+    // A filtered list counts its matches on the indexes of migration 036 (a kept count knows only tabs).
+    known = { total: await countWhere(exec, companyId, allOf(conds)), exact: true };
+    ids = await idsWhere(exec, companyId, allOf(conds), { desc, limit: q.items, offset });
   } else {
     known =
       q.status && q.invoice_status
@@ -316,6 +317,126 @@ export async function listOrders(
   }
   const data = await orderListRows(exec, companyId, ids);
   return { data, meta: pageMeta(known, q.page, q.items) };
+}
+
+async function countWhere(exec: Executor, companyId: number, where: RawBuilder<SqlBool>): Promise<number> {
+  const { rows } = await sql<{
+    n: number | string;
+  }>`select count(*) as n from orders o where o.company_id = ${companyId} and ${where}`.execute(exec);
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function idsWhere(
+  exec: Executor,
+  companyId: number,
+  where: RawBuilder<SqlBool>,
+  page: { desc: boolean; limit: number; offset: number },
+): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`select o.id from orders o where o.company_id = ${companyId} and ${where}
+    order by o.id ${sql.raw(page.desc ? 'desc' : 'asc')} limit ${page.limit} offset ${page.offset}`.execute(exec);
+  return rows.map((r) => r.id);
+}
+
+/** The ids of a search's matches under the filter, newest first, at most `limit + 1`. */
+async function searchedIds(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  f: OrderListFilter,
+  limit: number,
+  opts: { status: boolean },
+): Promise<number[]> {
+  const conds = filterConditions(f, opts);
+  const { ids } = await searchOrders(exec, engine, companyId, f.search, {
+    where: conds.length ? allOf(conds) : null,
+    desc: true,
+    offset: 0,
+    items: limit + 1,
+    bound: limit,
+    walkRows: WALK_ROWS,
+  });
+  return ids;
+}
+
+/**
+ * How many orders the list shows under this filter (its status tab included): exact for the
+ * filters; a search counts up to SELECTION_BOUND + 1 ("more than the bound").
+ */
+export async function countMatching(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  f: OrderListFilter,
+): Promise<number> {
+  if (f.search) return (await searchedIds(exec, engine, companyId, f, SELECTION_BOUND, { status: true })).length;
+  if (!narrows(f)) return (await keptCount(exec, companyId, 'orders', f.status ?? '')).total;
+  return countWhere(exec, companyId, allOf(filterConditions(f, { status: true })));
+}
+
+/** The ids the list shows under this filter, in its order (newest first), at most `limit`. */
+export async function idsMatching(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  f: OrderListFilter,
+  limit: number,
+): Promise<number[]> {
+  if (f.search) return (await searchedIds(exec, engine, companyId, f, limit, { status: true })).slice(0, limit);
+  return idsWhere(exec, companyId, allOf(filterConditions(f, { status: true })), { desc: true, limit, offset: 0 });
+}
+
+/** The tabs: every order, each order status, and the two invoice states the spec names as tabs. */
+export type TabCounts = Record<'all' | OrderStatusValue | 'storno' | 'partially_storno', number>;
+const INVOICE_TABS = ['storno', 'partially_storno'] as const;
+
+/**
+ * The tab counts of what the list shows under this filter (its status left out): the kept counts
+ * when nothing narrows, else one grouped count per kind of tab (a search: over its first
+ * SELECTION_BOUND + 1 matches, so a tab count of a broad search is a lower bound). The storno
+ * tabs count the invoice status, kept apart from the order's fulfilment status.
+ */
+export async function tabCounts(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  f: OrderListFilter,
+): Promise<TabCounts> {
+  const counts = Object.fromEntries(['all', ...ORDER_STATUSES, ...INVOICE_TABS].map((k) => [k, 0])) as TabCounts;
+  const filter = { ...f, status: undefined };
+  if (!narrows(filter)) {
+    const buckets = ['', ...ORDER_STATUSES] as const;
+    const kept = await Promise.all(buckets.map((k) => keptCount(exec, companyId, 'orders', k)));
+    buckets.forEach((k, i) => (counts[k === '' ? 'all' : k] = kept[i].total));
+    for (const s of INVOICE_TABS) counts[s] = (await keptCount(exec, companyId, 'orders', invoiceBucket(s))).total;
+    return counts;
+  }
+  let rows: { status: string; invoice_status: string; n: number | string }[];
+  if (filter.search) {
+    const ids = await searchedIds(exec, engine, companyId, filter, SELECTION_BOUND, { status: false });
+    if (ids.length === 0) return counts;
+    rows = await exec
+      .selectFrom('orders')
+      .select(['status', 'invoice_status', sql<number>`count(*)`.as('n')])
+      .where('company_id', '=', companyId)
+      .where('id', 'in', ids)
+      .groupBy(['status', 'invoice_status'])
+      .execute();
+  } else {
+    ({ rows } = await sql<{
+      status: string;
+      invoice_status: string;
+      n: number | string;
+    }>`select o.status, o.invoice_status, count(*) as n from orders o
+      where o.company_id = ${companyId} and ${allOf(filterConditions(filter, { status: false }))}
+      group by o.status, o.invoice_status`.execute(exec));
+  }
+  for (const r of rows) {
+    const n = Number(r.n);
+    if ((ORDER_STATUSES as readonly string[]).includes(r.status)) counts[r.status as OrderStatusValue] += n;
+    if (r.invoice_status === 'storno' || r.invoice_status === 'partially_storno') counts[r.invoice_status] += n;
+    counts.all += n;
+  }
+  return counts;
 }
 
 // The list's usual queries are built and compiled once (db/perf/prepared.ts), as the products list's.
@@ -654,4 +775,128 @@ export async function deleteOrderContents(exec: Executor, orderId: number): Prom
   await exec.deleteFrom('applied_discounts').where('order_id', '=', orderId).execute();
   await exec.deleteFrom('order_products').where('order_id', '=', orderId).execute();
   await exec.deleteFrom('order_customer_details').where('order_id', '=', orderId).execute();
+}
+
+// ---- the export -------------------------------------------------------------------------------
+
+export interface ExportRow {
+  id: number;
+  created_at: number;
+  status: string;
+  courier: string | null;
+  courier_status: string | null;
+  awb: string | null;
+  bill_number: string | null;
+  value: number;
+  discount: number;
+  client_shipping_cost: number;
+  total_value: number;
+  customer_id: number;
+  name: string;
+  email: string | null;
+  phone_number: string;
+  county: string | null;
+  city: string | null;
+  street: string | null;
+  street_number: string | null;
+  zip_code: string | null;
+  address: string | null;
+  source: string | null;
+  lines: { sku: string; name: string; quantity: number; price: number }[];
+  flagged: boolean;
+}
+
+const EXPORT_BATCH = 500;
+
+/**
+ * The orders the list shows under this filter, newest first, in batches of EXPORT_BATCH with
+ * their customer, address, source, lines and flags: three queries a batch, one batch in memory.
+ * The batches walk the ids downwards (keyset), so a batch costs the same at the end as at the start.
+ */
+export async function* exportBatches(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  f: OrderListFilter,
+  batch = EXPORT_BATCH,
+): AsyncGenerator<ExportRow[]> {
+  const where = allOf(filterConditions(f, { status: true }));
+  // A search is answered by its own indexes: its matches (up to the selection bound) first.
+  const searched = f.search ? await idsMatching(exec, engine, companyId, f, SELECTION_BOUND) : null;
+  let below = MAX_ORDER_ID + 1;
+  for (let i = 0; ; i += batch) {
+    let q = exec
+      .selectFrom('orders as o')
+      .innerJoin('order_customer_details as d', 'd.order_id', 'o.id')
+      .innerJoin('company_customers as cc', (j) =>
+        j.onRef('cc.company_id', '=', 'o.company_id').onRef('cc.customer_id', '=', 'o.customer_id'),
+      )
+      .leftJoin('sources as s', 's.id', 'o.source_id')
+      .select([
+        'o.id',
+        'o.created_at',
+        'o.status',
+        'o.courier',
+        'o.courier_status',
+        'o.awb',
+        'o.bill_number',
+        'o.value',
+        'o.discount',
+        'o.client_shipping_cost',
+        'o.total_value',
+        'o.customer_id',
+        'd.name',
+        'd.email',
+        'cc.phone_number',
+        'd.county',
+        'd.city',
+        'd.street',
+        'd.street_number',
+        'd.zip_code',
+        'd.address',
+        's.source',
+      ])
+      .where('o.company_id', '=', companyId);
+    if (searched) {
+      const ids = searched.slice(i, i + batch);
+      if (ids.length === 0) return;
+      q = q.where('o.id', 'in', ids);
+    } else {
+      q = q.where(where).where('o.id', '<', below).limit(batch);
+    }
+    const rows = await q.orderBy('o.id', 'desc').execute();
+    if (rows.length === 0) return;
+    below = rows[rows.length - 1].id;
+    const ids = rows.map((r) => r.id);
+    const lines = await exec
+      .selectFrom('order_products')
+      .select(['order_id', 'sku', 'name', 'quantity', 'price'])
+      .where('order_id', 'in', ids)
+      .orderBy('order_id')
+      .orderBy('id')
+      .execute();
+    const flags = await flagsOf(exec, companyId, [...new Set(rows.map((r) => r.customer_id))]);
+    const byOrder = new Map<number, ExportRow['lines']>();
+    for (const l of lines) {
+      const list = byOrder.get(l.order_id) ?? [];
+      list.push({ sku: l.sku, name: l.name, quantity: l.quantity, price: Number(l.price) });
+      byOrder.set(l.order_id, list);
+    }
+    yield rows.map((r) => ({
+      ...r,
+      created_at: Number(r.created_at),
+      value: Number(r.value),
+      discount: Number(r.discount),
+      client_shipping_cost: Number(r.client_shipping_cost),
+      total_value: Number(r.total_value),
+      lines: byOrder.get(r.id) ?? [],
+      flagged: (flags.get(r.customer_id) ?? []).length > 0,
+    }));
+    if (!searched && rows.length < batch) return;
+  }
+}
+
+export async function companyName(exec: Executor, companyId: number): Promise<string> {
+  const row = await exec.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst();
+  return row?.name ?? '';
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { orderListQuery } from '../../../core/api/orders.js';
+import { orderListFilterSchema, orderListQuery } from '../../../core/orders/listFilter.js';
 import { parse } from '../../http/errors.js';
 import { idParam, pathId } from '../../http/params.js';
 import type { ServiceContext } from '../../context.js';
 import { orderDocumentRoutes } from './documentRoutes.js';
-import { listOrders } from './queries.js';
+import { exportOrders } from './export.js';
+import { listOrders, tabCounts } from './queries.js';
 import {
   addDiscount,
   addLine,
@@ -41,6 +42,22 @@ export function orderRoutes(app: FastifyInstance): void {
   app.get('/api/v1/order', scoped, async (req) => {
     const q = parse(orderListQuery, req.query);
     return listOrders(req.ctx.db.reads, req.ctx.db.engine, req.ctx.companyId, q);
+  });
+
+  // The tab counts of what the list shows under the same filters (a status parameter is ignored).
+  app.get('/api/v1/order/counts', scoped, async (req) => {
+    const f = parse(orderListFilterSchema, req.query);
+    return { data: await tabCounts(req.ctx.db.reads, req.ctx.db.engine, req.ctx.companyId, f) };
+  });
+
+  // The filtered list as a file, streamed (export.ts).
+  app.get('/api/v1/order/export', scoped, async (req, reply) => {
+    const file = await exportOrders(req.ctx, req.query);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(file.body);
   });
 
   app.get('/api/v1/order/:id', scoped, async (req) => {

@@ -136,7 +136,9 @@ describe('OrdersList', () => {
     renderAt('/orders');
     await firstRow();
     const colour = (label: string) =>
-      screen.getAllByText(label)[0]!.closest('.mantine-Badge-root')!.getAttribute('style') ?? '';
+      // In the table: the status tabs above it carry the same words.
+      within(screen.getByRole('table')).getAllByText(label)[0]!.closest('.mantine-Badge-root')!.getAttribute('style') ??
+      '';
     expect(colour('New')).toContain('blue');
     expect(colour('Processing')).toContain('yellow');
     expect(colour('Completed')).toContain('green');

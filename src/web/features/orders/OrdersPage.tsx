@@ -1,21 +1,16 @@
-import { ActionIcon, Group, Select, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ListPage } from '../../components/ListPage';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatAmount, formatDate, orDash } from '../../lib/format';
 import { useOrderCrud, useOrderList } from './api';
 import { CustomerFlags } from './CustomerFlags';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { OrderFilters, useOrderFilterParams } from './OrderFilters';
 import { orderPath } from './paths';
-import { INVOICE_STATUSES, type OrderListItem } from '../../../core/api/orders';
-
-/** The invoice status the list is filtered by (?invoice_status=), if it is one. */
-const invoiceFilterOf = (params: URLSearchParams) => {
-  const v = params.get('invoice_status');
-  return (INVOICE_STATUSES as readonly string[]).includes(v ?? '') ? v : null;
-};
+import type { OrderListItem } from '../../../core/api/orders';
 
 /**
  * /orders: the selected company's orders, newest first; the page lives in the URL (?page=), and so
@@ -24,17 +19,7 @@ const invoiceFilterOf = (params: URLSearchParams) => {
 export function OrdersPage() {
   const { t, i18n } = useTranslation('orders');
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const invoiceFilter = invoiceFilterOf(searchParams);
-  const list = useOrderList(invoiceFilter ? { invoice_status: invoiceFilter } : undefined);
-  const setInvoiceFilter = (value: string | null) =>
-    setSearchParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (value) next.set('invoice_status', value);
-      else next.delete('invoice_status');
-      next.delete('page');
-      return next;
-    });
+  const list = useOrderList(useOrderFilterParams());
   const crud = useOrderCrud(list);
   const page = list.state.page;
 
@@ -43,18 +28,7 @@ export function OrdersPage() {
       texts="orders"
       list={list}
       onAdd={() => void navigate('/orders/new')}
-      toolbar={
-        <Select
-          aria-label={t('invoiceFilter.label')}
-          placeholder={t('invoiceFilter.all')}
-          data={INVOICE_STATUSES.map((v) => ({ value: v, label: t(`invoiceStatus.${v}`) }))}
-          value={invoiceFilter}
-          onChange={setInvoiceFilter}
-          clearable
-          w={220}
-          data-testid="invoice-status-filter"
-        />
-      }
+      toolbar={<OrderFilters />}
       columns={[
         {
           key: 'id',

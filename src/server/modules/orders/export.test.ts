@@ -1,0 +1,191 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { orderListFilterSchema } from '../../../core/orders/listFilter.js';
+import { escapeFormula } from '../../lib/sheet.js';
+import { bucharestDate, fromBucharest } from '../../lib/bucharestTime.js';
+import { exportBatches } from './queries.js';
+
+let t: TestApp;
+let u: TestUser;
+let ids: number[];
+beforeAll(async () => {
+  t = await startTestApp();
+  const created = await t.createCompany('Băcănia Ștefan SRL');
+  u = await t.signUp({ companies: [created] });
+  const src = (await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: '=Shop' } })).json()
+    .data.id;
+  const p = await u.call('POST', '/api/v1/product', {
+    body: {
+      company_id: u.companyId,
+      sku: 'A-1',
+      name: 'Cană, "mare"',
+      sale_type: 'Bucata',
+      stock: 100,
+      selling_price: 19.9,
+      buying_price: 1,
+      currency: 'RON',
+    },
+  });
+  expect(p.statusCode, p.body).toBe(201);
+  ids = [];
+  for (const name of ['=HYPERLINK("http://x")', '@Ana', '-Maria', 'Ion Pop']) {
+    const res = await u.call('POST', '/api/v1/order', {
+      body: {
+        name,
+        phone_number: '0744 123 456',
+        county: 'Cluj',
+        city: 'Cluj-Napoca',
+        street: 'Strada Memorandumului',
+        number: '28',
+        source: src,
+        products: { 'A-1': 2 },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    ids.push(res.json().data.id);
+  }
+  await t.db.kysely
+    .updateTable('orders')
+    .set({ courier: 'dpd', awb: 'D1', created_at: fromBucharest('2026-07-01 00:30:00')! })
+    .where('id', '=', ids[3])
+    .execute();
+});
+afterAll(() => t.close());
+
+/** The files of a zip, read through its central directory. */
+function unzip(buf: Buffer): Map<string, string> {
+  const end = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = buf.readUInt16LE(end + 10);
+  let at = buf.readUInt32LE(end + 16);
+  const files = new Map<string, string>();
+  for (let i = 0; i < count; i++) {
+    const size = buf.readUInt32LE(at + 20);
+    const nameLen = buf.readUInt16LE(at + 28);
+    const offset = buf.readUInt32LE(at + 42);
+    const name = buf.toString('utf8', at + 46, at + 46 + nameLen);
+    const local = offset + 30 + buf.readUInt16LE(offset + 26) + buf.readUInt16LE(offset + 28);
+    const data = zlib.inflateRawSync(buf.subarray(local, local + size));
+    const crc = buf.readUInt32LE(at + 16);
+    expect(zlib.crc32(data) >>> 0, name).toBe(crc);
+    files.set(name, data.toString('utf8'));
+    at += 46 + nameLen + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
+  }
+  return files;
+}
+
+/** CSV rows (RFC 4180 quoting). */
+function readCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  return rows;
+}
+
+describe('orders export', () => {
+  it('CSV: the filtered list with headers in the language asked, lei, Bucharest time, formulas escaped', async () => {
+    const res = await u.call('GET', '/api/v1/order/export?format=csv', { headers: { 'accept-language': 'ro' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="comenzi-Bacania-Stefan-SRL-${bucharestDate(Math.floor(Date.now() / 1000))}.csv"`,
+    );
+    expect(res.body.startsWith('\ufeff')).toBe(true);
+    const rows = readCsv(res.body.slice(1));
+    const head = rows[0];
+    expect(head.slice(0, 4)).toEqual(['Comandă', 'Creată (ora României)', 'Stare', 'Client']);
+    expect(rows.length).toBe(5);
+    const col = (name: string) => head.indexOf(name);
+    const byId = new Map(rows.slice(1).map((r) => [Number(r[0]), r]));
+    expect(rows.slice(1).map((r) => Number(r[0]))).toEqual([...ids].reverse());
+    expect(byId.get(ids[0])![col('Client')]).toBe(`'=HYPERLINK("http://x")`);
+    expect(byId.get(ids[1])![col('Client')]).toBe("'@Ana");
+    expect(byId.get(ids[2])![col('Client')]).toBe("'-Maria");
+    expect(byId.get(ids[3])![col('Client')]).toBe('Ion Pop');
+    expect(byId.get(ids[3])![col('Telefon')]).toBe("'+40744123456");
+    expect(byId.get(ids[3])![col('Sursă')]).toBe("'=Shop");
+    expect(byId.get(ids[3])![col('Creată (ora României)')]).toBe('2026-07-01 00:30:00');
+    expect(byId.get(ids[3])![col('Curier')]).toBe('dpd');
+    expect(byId.get(ids[3])![col('Produse')]).toBe('2 × A-1 Cană, "mare" (19.90 lei)');
+    expect(byId.get(ids[3])![col('Valoare (lei)')]).toBe('39.80');
+    expect(byId.get(ids[3])![col('Județ')]).toBe('Cluj');
+    // The list's filters apply; English headers by default.
+    const en = await u.call('GET', '/api/v1/order/export?courier=dpd');
+    const enRows = readCsv(en.body.slice(1));
+    expect(enRows[0][0]).toBe('Order');
+    expect(enRows.slice(1).map((r) => Number(r[0]))).toEqual([ids[3]]);
+  });
+
+  it('XLSX: a valid workbook with the same rows, money as numbers shown with two decimals', async () => {
+    const res = await u.call('GET', '/api/v1/order/export?format=xlsx&has_awb=0');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-Bacania-Stefan-SRL-.*\.xlsx"$/);
+    const files = unzip(res.rawPayload);
+    expect([...files.keys()].sort()).toEqual(
+      [
+        '[Content_Types].xml',
+        '_rels/.rels',
+        'xl/_rels/workbook.xml.rels',
+        'xl/styles.xml',
+        'xl/workbook.xml',
+        'xl/worksheets/sheet1.xml',
+      ].sort(),
+    );
+    const sheet = files.get('xl/worksheets/sheet1.xml')!;
+    expect(sheet).toContain('<t xml:space="preserve">Order</t>');
+    expect(sheet).toContain(`<t xml:space="preserve">'=HYPERLINK(&quot;http://x&quot;)</t>`);
+    expect(sheet).toContain(`<c r="A2"><v>${ids[2]}</v></c>`);
+    expect(sheet).toMatch(/<c r="T2" s="1"><v>39\.8<\/v><\/c>/);
+    expect((sheet.match(/<row /g) ?? []).length).toBe(4);
+  });
+
+  it('reads the orders in batches walking the ids down, never all at once', async () => {
+    const f = orderListFilterSchema.parse({});
+    const batches: number[][] = [];
+    for await (const b of exportBatches(t.db.kysely, t.db.engine, u.companyId, f, 3)) batches.push(b.map((r) => r.id));
+    expect(batches).toEqual([[ids[3], ids[2], ids[1]], [ids[0]]]);
+    const searched: number[][] = [];
+    const bySearch = orderListFilterSchema.parse({ search: '0744123456' });
+    for await (const b of exportBatches(t.db.kysely, t.db.engine, u.companyId, bySearch, 3))
+      searched.push(b.map((r) => r.id));
+    expect(searched).toEqual(batches);
+  });
+
+  it('escapes every formula start', () => {
+    for (const s of ['=1', '+1', '-1', '@a', '\tx', '\rx']) expect(escapeFormula(s)).toBe(`'${s}`);
+    expect(escapeFormula('a=1')).toBe('a=1');
+  });
+
+  it('refuses a bad format or filter (422), a stranger (401), and exports nothing of another company', async () => {
+    const bad = await u.call('GET', '/api/v1/order/export?format=pdf');
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['format']);
+    expect((await u.call('GET', '/api/v1/order/export?has_awb=maybe')).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/order/export' })).statusCode).toBe(401);
+    const other = await t.signUp();
+    const res = await other.call('GET', '/api/v1/order/export');
+    expect(res.statusCode).toBe(200);
+    expect(readCsv(res.body.slice(1)).length).toBe(1);
+  });
+});

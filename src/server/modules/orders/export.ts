@@ -1,0 +1,101 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { Lang } from '../../../core/messages.js';
+import { orderListFilterSchema } from '../../../core/orders/listFilter.js';
+import type { ServiceContext } from '../../context.js';
+import { parse } from '../../http/errors.js';
+import { bucharestDate, toBucharest } from '../../lib/bucharestTime.js';
+import { csvStream, xlsxStream, type Cell } from '../../lib/sheet.js';
+import { companyName, exportBatches, type ExportRow } from './queries.js';
+
+export const exportFormat = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+
+/** The export's columns: the list's, the address, the lines and the totals, in both languages. */
+const COLUMNS: { en: string; ro: string; money?: true; cell: (r: ExportRow, lang: Lang) => Cell }[] = [
+  { en: 'Order', ro: 'Comandă', cell: (r) => r.id },
+  { en: 'Created (Bucharest time)', ro: 'Creată (ora României)', cell: (r) => toBucharest(r.created_at) },
+  { en: 'Status', ro: 'Stare', cell: (r) => r.status },
+  { en: 'Customer', ro: 'Client', cell: (r) => r.name },
+  { en: 'Phone', ro: 'Telefon', cell: (r) => r.phone_number },
+  { en: 'Email', ro: 'Email', cell: (r) => r.email },
+  {
+    en: 'Flagged customer',
+    ro: 'Client semnalat',
+    cell: (r, lang) => (r.flagged ? (lang === 'ro' ? 'da' : 'yes') : ''),
+  },
+  { en: 'County', ro: 'Județ', cell: (r) => r.county },
+  { en: 'City', ro: 'Localitate', cell: (r) => r.city },
+  { en: 'Street', ro: 'Stradă', cell: (r) => r.street },
+  { en: 'Number', ro: 'Număr', cell: (r) => r.street_number },
+  { en: 'Postal code', ro: 'Cod poștal', cell: (r) => r.zip_code },
+  { en: 'Address', ro: 'Adresă', cell: (r) => r.address },
+  { en: 'Source', ro: 'Sursă', cell: (r) => r.source },
+  { en: 'Courier', ro: 'Curier', cell: (r) => r.courier },
+  { en: 'Courier status', ro: 'Stare curier', cell: (r) => r.courier_status },
+  { en: 'AWB', ro: 'AWB', cell: (r) => r.awb },
+  { en: 'Invoice', ro: 'Factură', cell: (r) => r.bill_number },
+  {
+    en: 'Products',
+    ro: 'Produse',
+    cell: (r) => r.lines.map((l) => `${l.quantity} × ${l.sku} ${l.name} (${lei(l.price)} lei)`).join('; '),
+  },
+  { en: 'Value (lei)', ro: 'Valoare (lei)', money: true, cell: (r) => r.value },
+  { en: 'Discount (lei)', ro: 'Reducere (lei)', money: true, cell: (r) => r.discount },
+  { en: 'Shipping (lei)', ro: 'Transport (lei)', money: true, cell: (r) => r.client_shipping_cost },
+  { en: 'Total (lei)', ro: 'Total (lei)', money: true, cell: (r) => r.total_value },
+];
+
+/** Bani as lei with two decimals ("1234.50"). */
+const lei = (bani: number) => (bani / 100).toFixed(2);
+
+/** A file name's part: letters and digits of the company's name, diacritics dropped. */
+const slug = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'company';
+
+export interface OrderExport {
+  fileName: string;
+  contentType: string;
+  body: Readable;
+}
+
+/**
+ * `GET /api/v1/order/export`: the filtered list as CSV or XLSX, written as it is read (one batch
+ * of orders in memory), newest first. Money is in lei with two decimals (a number in XLSX, shown
+ * as 0.00; text in CSV), times in Bucharest, the headers in the request's language, and every
+ * text that a spreadsheet would run as a formula is escaped (lib/sheet.ts).
+ */
+export async function exportOrders(ctx: ServiceContext, query: unknown): Promise<OrderExport> {
+  const filter = parse(orderListFilterSchema, query);
+  const { format } = parse(exportFormat, query);
+  const name = await companyName(ctx.db.kysely, ctx.companyId);
+  const header = COLUMNS.map((c) => c[ctx.lang]);
+  const lang = ctx.lang;
+  const money = new Set(COLUMNS.flatMap((c, i) => (c.money ? [i] : [])));
+  async function* rows(): AsyncGenerator<Cell[][]> {
+    for await (const batch of exportBatches(ctx.db.reads, ctx.db.engine, ctx.companyId, filter))
+      yield batch.map((r) =>
+        COLUMNS.map((c) => {
+          const v = c.cell(r, lang);
+          if (!c.money) return v;
+          return format === 'csv' ? lei(Number(v)) : Number(lei(Number(v)));
+        }),
+      );
+  }
+  const base = `${lang === 'ro' ? 'comenzi' : 'orders'}-${slug(name)}-${bucharestDate(ctx.now)}`;
+  return format === 'csv'
+    ? {
+        fileName: `${base}.csv`,
+        contentType: 'text/csv; charset=utf-8',
+        body: Readable.from(csvStream(header, rows())),
+      }
+    : {
+        fileName: `${base}.xlsx`,
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        body: Readable.from(xlsxStream(lang === 'ro' ? 'Comenzi' : 'Orders', header, rows(), money)),
+      };
+}

@@ -1,0 +1,34 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { isLegacyInvoiceStatus, nextDay, type OrderListFilter } from '../../../core/orders/listFilter.js';
+import { fromBucharest } from '../../lib/bucharestTime.js';
+
+/**
+ * The list filter (core/orders/listFilter.ts) as conditions on the orders row aliased `o`; the
+ * search is not among them (it is answered by its own indexes in queries.ts). `status: false`
+ * leaves the status out: the tab counts group by it. An empty answer: nothing narrows.
+ */
+export function filterConditions(f: OrderListFilter, opts: { status: boolean }): RawBuilder<SqlBool>[] {
+  const out: RawBuilder<SqlBool>[] = [];
+  if (opts.status && f.status)
+    out.push(isLegacyInvoiceStatus(f.status) ? sql`o.invoice_status = ${f.status}` : sql`o.status = ${f.status}`);
+  if (f.invoice_status) out.push(sql`o.invoice_status = ${f.invoice_status}`);
+  if (f.courier) out.push(sql`o.courier = ${f.courier}`);
+  if (f.courier_status) out.push(sql`o.courier_status = ${f.courier_status}`);
+  if (f.source !== undefined) out.push(sql`o.source_id = ${f.source}`);
+  // Bucharest days: from its first second to the first second of the day after the last.
+  if (f.created_from) out.push(sql`o.created_at >= ${fromBucharest(f.created_from)!}`);
+  if (f.created_to) out.push(sql`o.created_at < ${fromBucharest(nextDay(f.created_to))!}`);
+  if (f.has_awb !== undefined) out.push(f.has_awb ? sql`o.awb is not null` : sql`o.awb is null`);
+  if (f.has_invoice !== undefined)
+    out.push(f.has_invoice ? sql`o.bill_number is not null` : sql`o.bill_number is null`);
+  // A flag of any company counts (the order shows every company's flag). IN lets the planner
+  // start from the few flagged customers; NOT EXISTS checks each order against the flags index.
+  if (f.flagged === true) out.push(sql`o.customer_id in (select fl.customer_id from flags fl)`);
+  if (f.flagged === false) out.push(sql`not exists (select 1 from flags fl where fl.customer_id = o.customer_id)`);
+  return out;
+}
+
+/** The conditions joined by AND, or `true` when there are none. */
+export function allOf(conds: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> {
+  return conds.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(conds, sql` and `)}`;
+}

@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { serviceContext } from '../../context.js';
+import { orderListFilterSchema } from '../../../core/orders/listFilter.js';
+import { fromBucharest } from '../../lib/bucharestTime.js';
+import { countOrdersMatching, orderIdsMatching } from './index.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+interface Seeded {
+  u: TestUser;
+  src: number;
+  src2: number;
+  ids: number[];
+}
+
+/**
+ * A company with eight orders of known parts: couriers, AWBs, invoices, sources, days (around
+ * the Bucharest midnight and a DST change), statuses and one flagged customer. The parts an
+ * order gets from its AWB and invoice are written directly: the filter reads the columns, and
+ * how they are written is the lifecycle's test.
+ */
+async function seed(): Promise<Seeded> {
+  const u = await t.signUp();
+  const mk = async (name: string) =>
+    (await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: name } })).json().data.id;
+  const src = await mk('Shop');
+  const src2 = await mk('Phone');
+  const p = await u.call('POST', '/api/v1/product', {
+    body: {
+      company_id: u.companyId,
+      sku: 'A-1',
+      name: 'Mug',
+      sale_type: 'Bucata',
+      stock: 100,
+      selling_price: 19.99,
+      buying_price: 1,
+      currency: 'RON',
+    },
+  });
+  expect(p.statusCode, p.body).toBe(201);
+  const ids: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    const res = await u.call('POST', '/api/v1/order', {
+      body: {
+        name: i === 7 ? 'Dana Flag' : `Client ${i}`,
+        phone_number: `0744 100 00${i}`,
+        county: 'Cluj',
+        city: 'Cluj-Napoca',
+        street: 'Strada Memorandumului',
+        number: '28',
+        source: i % 2 ? src2 : src,
+        products: { 'A-1': 1 },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    ids.push(res.json().data.id);
+  }
+  const at = (text: string) => fromBucharest(text)!;
+  const parts: Record<string, unknown>[] = [
+    { created_at: at('2026-03-01 00:00:00'), status: 'new' },
+    {
+      created_at: at('2026-03-01 23:59:59'),
+      status: 'processing',
+      courier: 'cargus',
+      awb: 'C1',
+      courier_status: 'created',
+    },
+    {
+      created_at: at('2026-03-02 00:00:00'),
+      status: 'processing',
+      courier: 'sameday',
+      awb: 'S1',
+      courier_status: 'in_transit',
+    },
+    {
+      created_at: at('2026-03-29 03:30:00'),
+      status: 'completed',
+      courier: 'cargus',
+      awb: 'C2',
+      courier_status: 'delivered',
+      bill_number: 'F1',
+    },
+    {
+      created_at: at('2026-03-30 00:00:00'),
+      status: 'completed',
+      courier: 'dpd',
+      awb: 'D1',
+      courier_status: 'delivered',
+      bill_number: 'F2',
+    },
+    { created_at: at('2026-02-28 23:59:59'), status: 'cancelled' },
+    { created_at: at('2026-04-01 10:00:00'), status: 'storno', bill_number: 'F3' },
+    { created_at: at('2026-04-02 10:00:00'), status: 'new' },
+  ];
+  for (const [i, set] of parts.entries())
+    await t.db.kysely.updateTable('orders').set(set).where('id', '=', ids[i]).execute();
+  // Kept counts follow the statuses written above, as the lifecycle would keep them.
+  await t.db.kysely
+    .deleteFrom('list_counts')
+    .where('company_id', '=', u.companyId)
+    .where('list', '=', 'orders')
+    .execute();
+  const buckets = new Map<string, number>([['', 8]]);
+  for (const x of parts) buckets.set(String(x.status), (buckets.get(String(x.status)) ?? 0) + 1);
+  for (const [bucket, n] of buckets)
+    await t.db.kysely
+      .insertInto('list_counts')
+      .values({ company_id: u.companyId, list: 'orders', bucket, n })
+      .execute();
+  const detail = (await u.call('GET', `/api/v1/order/${ids[7]}`)).json().data;
+  const f = await u.call('POST', `/api/v1/customer/${detail.customer_detail.customer_id}/flag`, {
+    body: { reason: 'Refused the parcel' },
+  });
+  expect(f.statusCode, f.body).toBe(201);
+  return { u, src, src2, ids };
+}
+
+let s: Seeded;
+beforeAll(async () => {
+  s = await seed();
+});
+
+const listIds = async (u: TestUser, query: string) => {
+  const res = await u.call('GET', `/api/v1/order?items=100&${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json();
+  return { ids: body.data.map((r: { id: number }) => r.id) as number[], total: body.meta.total as number };
+};
+
+describe('orders list filters', () => {
+  it('each filter narrows the list to exactly its orders, newest first', async () => {
+    const { u, ids } = s;
+    const pick = (...i: number[]) => i.map((k) => ids[k]).sort((a, b) => b - a);
+    const cases: [string, number[]][] = [
+      ['courier=cargus', pick(1, 3)],
+      ['courier=sameday', pick(2)],
+      ['courier_status=delivered', pick(3, 4)],
+      [`source=${s.src2}`, pick(1, 3, 5, 7)],
+      ['has_awb=1', pick(1, 2, 3, 4)],
+      ['has_awb=0', pick(0, 5, 6, 7)],
+      ['has_invoice=1', pick(3, 4, 6)],
+      ['has_invoice=0', pick(0, 1, 2, 5, 7)],
+      ['flagged=1', pick(7)],
+      ['flagged=0', pick(0, 1, 2, 3, 4, 5, 6)],
+      // Inclusive Bucharest days: the first and last second of 1 March, not 28 February's last.
+      ['created_from=2026-03-01&created_to=2026-03-01', pick(0, 1)],
+      ['created_from=2026-03-02', pick(2, 3, 4, 6, 7)],
+      ['created_to=2026-03-01', pick(0, 1, 5)],
+      // 29 March has 23 hours in Bucharest (summer time starts at 03:00).
+      ['created_from=2026-03-29&created_to=2026-03-29', pick(3)],
+      ['courier=cargus&created_from=2026-03-02', pick(3)],
+      ['status=processing&has_awb=1', pick(1, 2)],
+      ['status=new&flagged=1', pick(7)],
+      ['search=Client&has_awb=0', pick(0, 5, 6)],
+      ['search=0744100003&courier=cargus', pick(3)],
+      ['search=0744100003&courier=dpd', []],
+      [`search=${ids[4]}&has_invoice=1`, pick(4)],
+    ];
+    for (const [q, want] of cases) {
+      const got = await listIds(u, q);
+      expect(got.ids, q).toEqual(want);
+      expect(got.total, q).toBe(want.length);
+      // Oldest first too, and a page of one keeps the total.
+      expect((await listIds(u, `${q}&sort=created_at`)).ids, q).toEqual([...want].reverse());
+      const one = await u.call('GET', `/api/v1/order?items=1&page=2&${q}`);
+      expect(
+        one.json().data.map((r: { id: number }) => r.id),
+        q,
+      ).toEqual(want.slice(1, 2));
+      expect(one.json().meta.total, q).toBe(want.length);
+    }
+  });
+
+  it('the tab counts are the list totals of each tab under the same filters', async () => {
+    const { u } = s;
+    for (const q of [
+      '',
+      'courier=cargus',
+      'has_awb=0',
+      'flagged=1',
+      'has_invoice=1&created_from=2026-03-02',
+      'search=Client',
+    ]) {
+      const res = await u.call('GET', `/api/v1/order/counts?${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const counts = res.json().data as Record<string, number>;
+      expect(Object.keys(counts).sort()).toEqual(
+        ['all', 'cancelled', 'completed', 'new', 'partially_storno', 'processing', 'storno'].sort(),
+      );
+      for (const [tab, n] of Object.entries(counts)) {
+        const list = await listIds(u, `${q}${tab === 'all' ? '' : `&status=${tab}`}`);
+        expect(list.total, `${q} ${tab}`).toBe(n);
+        expect(list.ids.length, `${q} ${tab}`).toBe(n);
+      }
+    }
+    // A status parameter does not narrow the counts (they are the tabs).
+    expect((await u.call('GET', '/api/v1/order/counts?status=new')).json().data.all).toBe(8);
+  });
+
+  it('the selection functions select what the list shows', async () => {
+    const { u } = s;
+    const ctx = serviceContext(t.services, { companyId: u.companyId, userId: u.id });
+    for (const q of ['', 'status=new', 'courier=cargus', 'has_awb=0&flagged=0', 'search=Client&has_awb=0']) {
+      const filter = orderListFilterSchema.parse(Object.fromEntries(new URLSearchParams(q)));
+      const list = await listIds(u, q);
+      expect(await countOrdersMatching(ctx, filter), q).toBe(list.total);
+      expect(await orderIdsMatching(ctx, filter, 100), q).toEqual(list.ids);
+      expect(await orderIdsMatching(ctx, filter, 2), q).toEqual(list.ids.slice(0, 2));
+    }
+  });
+
+  it('refuses an unknown value on its own field, in the language asked', async () => {
+    const { u } = s;
+    const bad =
+      'courier=fan&courier_status=lost&source=x&created_from=2026-02-30&created_to=01.03.2026&has_awb=yes&has_invoice=2&flagged=true&status=gone';
+    for (const url of [`/api/v1/order?${bad}`, `/api/v1/order/counts?${bad}`]) {
+      const res = await u.call('GET', url, { headers: { 'accept-language': 'ro' } });
+      expect(res.statusCode).toBe(422);
+      const errors = res.json().errors as Record<string, string[]>;
+      const fields = [
+        'courier',
+        'courier_status',
+        'source',
+        'created_from',
+        'created_to',
+        'has_awb',
+        'has_invoice',
+        'flagged',
+      ];
+      expect(Object.keys(errors)).toEqual(expect.arrayContaining(fields));
+      expect(errors.created_from[0]).toBe('Introduceți o dată de forma AAAA-LL-ZZ.');
+    }
+    const range = await u.call('GET', '/api/v1/order?created_from=2026-03-02&created_to=2026-03-01');
+    expect(range.statusCode).toBe(422);
+    expect(range.json().errors.created_to).toEqual(['The end date cannot be before the start date.']);
+  });
+
+  it("answers 401 to a stranger and never counts another company's orders", async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/order/counts' })).statusCode).toBe(401);
+    const other = await t.signUp();
+    const res = await other.call('GET', '/api/v1/order/counts?courier=cargus');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.all).toBe(0);
+    expect((await other.call('GET', `/api/v1/order?source=${s.src}`)).json().data).toEqual([]);
+  });
+});

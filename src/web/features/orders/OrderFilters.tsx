@@ -1,0 +1,181 @@
+import { Badge, Button, Group, Select, Tabs, TextInput } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { INVOICE_STATUSES, ORDER_STATUSES } from '../../../core/orders/statuses';
+import { AWB_COURIERS, COURIER_STATUSES } from '../../../core/orders/couriers';
+import { ORDER_FILTER_KEYS } from '../../../core/orders/listFilter';
+import { api, type QueryParams } from '../../lib/api';
+import { saveFile } from '../../lib/download';
+import { queryKeys } from '../../lib/queryKeys';
+import { useCompanyId } from '../../lib/session';
+import { ORDERS_PATH } from './api';
+
+/** The list's filters (all but the search, which the list's own box keeps), as the URL holds them. */
+const FILTERS = ORDER_FILTER_KEYS.filter((k) => k !== 'search');
+
+/** The filters of the URL, sent with every page, count and export (core/orders/listFilter.ts). */
+export function useOrderFilterParams(): QueryParams {
+  const [params] = useSearchParams();
+  const out: QueryParams = {};
+  for (const k of FILTERS) {
+    const v = params.get(k);
+    if (v) out[k] = v;
+  }
+  return out;
+}
+
+type Counts = Record<'all' | (typeof ORDER_STATUSES)[number], number>;
+
+/**
+ * Status tabs with their counts and the filter controls above the orders list. Every choice is
+ * written into the URL as a new history entry (Back returns to the list as it was) and takes the
+ * list back to page 1.
+ */
+export function OrderFilters() {
+  const { t } = useTranslation('orders');
+  const companyId = useCompanyId();
+  const [params, setParams] = useSearchParams();
+  const filters = useOrderFilterParams();
+  const search = params.get('search') ?? '';
+  const countsQuery: QueryParams = { ...filters, ...(search ? { search } : {}), company_id: companyId ?? undefined };
+  // The tabs count every status: the tab itself is not a filter of the counts.
+  delete countsQuery.status;
+  const counts = useQuery({
+    queryKey: [...queryKeys.lists('order', companyId), 'counts', countsQuery],
+    queryFn: ({ signal }) => api.get<{ data: Counts }>(`${ORDERS_PATH}/counts`, countsQuery, signal),
+    enabled: companyId !== null,
+  });
+  const sources = useQuery({
+    queryKey: ['source', 'list', companyId, 'filter'],
+    queryFn: ({ signal }) =>
+      api.get<{ data: { id: number; source: string }[] }>(
+        '/api/v1/source',
+        { items: 100, company_id: companyId ?? undefined },
+        signal,
+      ),
+    enabled: companyId !== null,
+  });
+
+  const set = (key: string, value: string | null) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      next.delete('page');
+      return next;
+    });
+
+  const yesNo = [
+    { value: '1', label: t('filters.yes') },
+    { value: '0', label: t('filters.no') },
+  ];
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    const file = await api.file(`${ORDERS_PATH}/export`, { ...filters, ...(search ? { search } : {}), format });
+    saveFile(file.blob, file.filename ?? `orders.${format}`);
+  };
+  const tab = filters.status ? String(filters.status) : 'all';
+
+  return (
+    <>
+      <Tabs value={tab} onChange={(v) => set('status', v === 'all' ? null : v)} mb="xs">
+        <Tabs.List>
+          {(['all', ...ORDER_STATUSES] as const).map((s) => (
+            <Tabs.Tab
+              key={s}
+              value={s}
+              rightSection={
+                <Badge size="sm" variant="light" data-testid={`count-${s}`}>
+                  {typeof counts.data?.data?.[s] === 'number' ? counts.data.data[s] : '…'}
+                </Badge>
+              }
+            >
+              {t(`tabs.${s}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Group gap="xs" align="end" mb="xs" wrap="wrap">
+        <Select
+          size="xs"
+          clearable
+          label={t('invoiceFilter.label')}
+          placeholder={t('invoiceFilter.all')}
+          data={INVOICE_STATUSES.map((v) => ({ value: v, label: t(`invoiceStatus.${v}`) }))}
+          value={params.get('invoice_status')}
+          onChange={(v) => set('invoice_status', v)}
+          data-testid="invoice-status-filter"
+        />
+        <Select
+          size="xs"
+          clearable
+          label={t('filters.courier')}
+          data={AWB_COURIERS.map((c) => ({ value: c, label: t(`filters.couriers.${c}`) }))}
+          value={params.get('courier')}
+          onChange={(v) => set('courier', v)}
+        />
+        <Select
+          size="xs"
+          clearable
+          label={t('filters.courierStatus')}
+          data={COURIER_STATUSES.map((c) => ({ value: c, label: c }))}
+          value={params.get('courier_status')}
+          onChange={(v) => set('courier_status', v)}
+        />
+        <Select
+          size="xs"
+          clearable
+          label={t('filters.source')}
+          data={(Array.isArray(sources.data?.data) ? sources.data.data : [])
+            .filter((s) => typeof s.source === 'string')
+            .map((s) => ({ value: String(s.id), label: s.source }))}
+          value={params.get('source')}
+          onChange={(v) => set('source', v)}
+        />
+        <TextInput
+          size="xs"
+          type="date"
+          label={t('filters.from')}
+          value={params.get('created_from') ?? ''}
+          onChange={(e) => set('created_from', e.currentTarget.value || null)}
+        />
+        <TextInput
+          size="xs"
+          type="date"
+          label={t('filters.to')}
+          value={params.get('created_to') ?? ''}
+          onChange={(e) => set('created_to', e.currentTarget.value || null)}
+        />
+        {(['has_awb', 'has_invoice', 'flagged'] as const).map((k) => (
+          <Select
+            key={k}
+            size="xs"
+            w={110}
+            clearable
+            label={t(`filters.${k}`)}
+            data={yesNo}
+            value={params.get(k)}
+            onChange={(v) => set(k, v)}
+          />
+        ))}
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconDownload size={14} />}
+          onClick={() => void exportAs('csv')}
+        >
+          {t('filters.exportCsv')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconDownload size={14} />}
+          onClick={() => void exportAs('xlsx')}
+        >
+          {t('filters.exportXlsx')}
+        </Button>
+      </Group>
+    </>
+  );
+}
