@@ -1,5 +1,6 @@
 import type { Db } from './db/connection.js';
 import { invoiceJobs } from './modules/invoices/index.js';
+import { bulkJobs } from './modules/order-bulk/index.js';
 import { shippingJobs } from './modules/shipping/index.js';
 import { TRACKING_JOB, trackingJobs } from './modules/tracking/index.js';
 import { scheduleJob, type NewJob } from './jobs/queue.js';
@@ -11,7 +12,7 @@ import type { JobHandlers } from './jobs/runner.js';
  * app.ts collects the modules' routes the same way; jobs/ runs these (main.ts starts the runner).
  */
 export function jobHandlers(opts: { log?: (message: string) => void } = {}): JobHandlers {
-  return { ...invoiceJobs, ...shippingJobs, ...trackingJobs(opts.log) };
+  return { ...invoiceJobs, ...shippingJobs, ...trackingJobs(opts.log), ...bulkJobs };
 }
 
 /** Jobs that always exist, each one row under a fixed key. */

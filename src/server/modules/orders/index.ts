@@ -1,2 +1,11 @@
 /** The orders module's public face: its routes (the order, its contents and its documents). */
 export { orderRoutes } from './routes.js';
+// What work on many orders (order-bulk) does through this module: the same calls as one order's buttons.
+export {
+  cancelOrder,
+  createOrderAwbToItsAddress,
+  restoreOrder,
+  type AwbPackage,
+  type ChangeOrigin,
+} from './service.js';
+export { companyOrderIds, ordersMatchingListQuery, pickingLines, type PickingLine } from './selection.js';

@@ -1,0 +1,3 @@
+/** Work on many orders at once: its routes and its background jobs. */
+export { orderBulkRoutes } from './routes.js';
+export { bulkJobs } from './jobs.js';
