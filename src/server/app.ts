@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql } from 'kysely';
@@ -21,6 +22,8 @@ import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerIdempotency, type IdempotencyOptions } from './http/idempotency.js';
 import { registerSpa } from './http/spa.js';
+import { registerOpenApi } from './http/openapi.js';
+import { apiDocs } from './apiDocs.js';
 import { authRoutes } from './modules/auth/index.js';
 import { changelogRoutes } from './modules/changelog/index.js';
 import { companyRoutes } from './modules/companies/index.js';
@@ -80,6 +83,9 @@ export interface AppDeps {
   /** Overrides of IDEMPOTENCY_DEFAULTS (tests shorten the wait for a running request). */
   idempotency?: Partial<IdempotencyOptions>;
 }
+
+/** The API's version in its OpenAPI document: the package's. */
+const API_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -205,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   customerRoutes(app);
   changelogRoutes(app);
   geoRoutes(app, geoData());
+  registerOpenApi(app, apiDocs, apiRoutes, API_VERSION);
 
   if (deps.webDist) await registerSpa(app, path.resolve(deps.webDist));
   return app;

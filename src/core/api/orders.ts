@@ -79,7 +79,7 @@ export interface AppliedDiscount {
 export interface OrderEvent {
   id: number;
   /** created, line_added, line_changed, line_removed, discount_added, discount_changed, discount_removed,
-   * free_shipping, customer_detail_changed, phone_changed, observations_changed, details_changed, cancelled, restored, flagged,
+   * free_shipping, customer_detail_changed, phone_changed, observations_changed, details_changed, cancelled, restored, flagged, unflagged,
    * awb_created {courier, awb, found_after_timeout?, chosen_by_seller?}, awb_deleted {courier, awb, gone_at_courier?},
    * awb_candidates_dismissed {courier, awbs} (the seller said none of them is the order's), status_changed {from, to} */
   type: string;
@@ -213,6 +213,32 @@ export const phoneNumber = () =>
 
 const quantity = () => wholeNumber({ min: 1, max: MAX_LINE_QUANTITY });
 
+/** An optional email: empty or null is none, anything else must be an email (stored in lower case). */
+const optionalEmail = () =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z
+        .union([z.literal(''), z.null(), z.email({ error: 'invalid_email' }).max(255, { error: 'too_long' })])
+        .optional(),
+    )
+    .transform((v) => (v === '' ? null : v));
+
+/** The address line of a new order: street and number, then block, staircase and apartment when given. */
+export function addressLine(a: {
+  street: string;
+  number: string;
+  block?: string | null;
+  staircase?: string | null;
+  apartment?: string | null;
+}): string {
+  const parts = [`${a.street} ${a.number}`.trim()];
+  if (a.block?.trim()) parts.push(`bl. ${a.block.trim()}`);
+  if (a.staircase?.trim()) parts.push(`sc. ${a.staircase.trim()}`);
+  if (a.apartment?.trim()) parts.push(`ap. ${a.apartment.trim()}`);
+  return parts.join(', ');
+}
+
 /** The new-order payload of the spec: products is a map from SKU to quantity. */
 export const newOrderBody = z.object({
   name: requiredText(255),
@@ -223,7 +249,11 @@ export const newOrderBody = z.object({
   number: requiredText(50),
   source: selectedRef('select_source'),
   details: optionalText(2000).optional(),
-  email: optionalText(255).optional(),
+  email: optionalEmail(),
+  /** Block, staircase and apartment of a flat: added to the address line the courier reads. */
+  block: optionalText(20).optional(),
+  staircase: optionalText(20).optional(),
+  apartment: optionalText(20).optional(),
   county_id: idRef().nullable().optional(),
   city_id: idRef().nullable().optional(),
   street_id: idRef().nullable().optional(),
@@ -339,6 +369,7 @@ registerMessages({
       'An AWB is being created or checked with the courier for this order: wait until it is settled.',
     order_delete_has_awb: 'The order has an AWB: delete the AWB before deleting the order.',
     order_delete_has_invoice: 'The order has an invoice: cancel or delete the invoice before deleting the order.',
+    order_contents_cancelled: 'The order is cancelled: restore it before changing its products or discounts.',
     order_contents_invoiced:
       'The order has an invoice: its products and discounts can no longer change. Cancel the invoice (or reverse it) first.',
     order_contents_shipped:
@@ -347,6 +378,7 @@ registerMessages({
     order_not_cancelled: 'Only a cancelled order can be restored.',
     phone_taken: 'This phone number already belongs to another of your company’s customers.',
     already_flagged: 'Your company has already flagged this customer.',
+    not_flagged: 'Your company has not flagged this customer.',
     line_not_in_order: 'This product line is not part of the order.',
     invalid_source: 'Invalid source selected',
   },
@@ -364,6 +396,7 @@ registerMessages({
       'Pentru această comandă se creează sau se verifică la curier un AWB: așteptați până se clarifică.',
     order_delete_has_awb: 'Comanda are un AWB: ștergeți AWB-ul înainte de a șterge comanda.',
     order_delete_has_invoice: 'Comanda are o factură: anulați sau ștergeți factura înainte de a șterge comanda.',
+    order_contents_cancelled: 'Comanda este anulată: restaurați-o înainte de a-i modifica produsele sau reducerile.',
     order_contents_invoiced:
       'Comanda are o factură: produsele și reducerile ei nu mai pot fi modificate. Anulați (sau stornați) mai întâi factura.',
     order_contents_shipped:
@@ -372,6 +405,7 @@ registerMessages({
     order_not_cancelled: 'Doar o comandă anulată poate fi restaurată.',
     phone_taken: 'Acest număr de telefon aparține deja altui client al companiei dumneavoastră.',
     already_flagged: 'Compania dumneavoastră a semnalat deja acest client.',
+    not_flagged: 'Compania dumneavoastră nu a semnalat acest client.',
     line_not_in_order: 'Această linie de produs nu face parte din comandă.',
     invalid_source: 'Sursa selectată nu este validă',
   },

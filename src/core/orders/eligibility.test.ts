@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canCancel, contentsLock, type ContentsSubject } from './eligibility.js';
 
-const open: ContentsSubject = { bill_number: null, awb: null, invoice_state: null, awb_state: null };
+const open: ContentsSubject = { status: 'new', bill_number: null, awb: null, invoice_state: null, awb_state: null };
 
 describe('contentsLock: when products and discounts may change', () => {
   it('an order without documents is open', () => {
@@ -17,6 +17,11 @@ describe('contentsLock: when products and discounts may change', () => {
   it('an AWB fixes them (its cash on delivery is the total); one being created or checked too', () => {
     expect(contentsLock({ ...open, awb: '1234567890' })).toBe('order_contents_shipped');
     expect(contentsLock({ ...open, awb_state: 'pending' })).toBe('order_awb_unsettled');
+  });
+
+  it('a cancelled order is fixed until it is restored', () => {
+    expect(contentsLock({ ...open, status: 'cancelled' })).toBe('order_contents_cancelled');
+    expect(contentsLock({ ...open, status: 'processing' })).toBeNull();
   });
 
   it('the invoice is named first when both exist', () => {

@@ -30,6 +30,8 @@ export const canRestore = (order: CancelSubject): boolean => restoreRefusal(orde
 
 /** What decides whether an order's products and discounts may still change. */
 export interface ContentsSubject {
+  /** A cancelled order is closed: its contents wait for a restore. */
+  status: string;
   bill_number: string | null;
   awb: string | null;
   /** An invoice create in flight or whose outcome is being checked. */
@@ -38,15 +40,18 @@ export interface ContentsSubject {
   awb_state: 'pending' | 'unknown' | null;
 }
 
-export type ContentsLock = 'order_contents_invoiced' | 'order_contents_shipped' | 'order_awb_unsettled';
+export type ContentsLock =
+  'order_contents_cancelled' | 'order_contents_invoiced' | 'order_contents_shipped' | 'order_awb_unsettled';
 
 /**
  * An order's products and discounts are fixed once documents were made from them: an invoice (its
  * lines are the order's; a change goes through a cancel or a storno) or an AWB (its cash on
- * delivery is the order's total); the same while either is being created or checked. The reason is
- * a message key of the catalogue.
+ * delivery is the order's total); the same while either is being created or checked. A cancelled
+ * order is fixed too: it holds no stock and gets no document, so a change would be made blind
+ * (restore it first). The reason is a message key of the catalogue.
  */
 export function contentsLock(order: ContentsSubject): ContentsLock | null {
+  if (order.status === 'cancelled') return 'order_contents_cancelled';
   if (present(order.bill_number) || order.invoice_state !== null) return 'order_contents_invoiced';
   if (present(order.awb)) return 'order_contents_shipped';
   if (order.awb_state !== null) return 'order_awb_unsettled';

@@ -83,9 +83,15 @@ describe('access rules of every API route', () => {
 
   it('answers 401 to a stranger, with no token or a made-up one, on every route but the public ones', async () => {
     const publicRoutes = t.app.apiRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`);
-    // Only sign-in, the health and readiness checks and signed image links may be reached without a token.
+    // Only sign-in, the health and readiness checks, signed image links and the API's description
+    // (its OpenAPI document and reference page, which hold no one's data) may be reached without a token.
     expect(publicRoutes.sort()).toEqual([
+      'GET /api/docs',
+      'GET /api/docs/init.js',
+      'GET /api/docs/swagger-ui-bundle.js',
+      'GET /api/docs/swagger-ui.css',
       'GET /api/health',
+      'GET /api/openapi.json',
       'GET /api/ready',
       'GET /api/v1/product/:id/image',
       'POST /api/v1/login',
@@ -289,6 +295,13 @@ const FIXTURES: Record<string, Fixture> = {
       'an order',
     ),
   'order-product': async (u, rows) => (await orderOf(u, rows.order)).order_products[0].id,
+  'order-bulk': async (u, rows) => {
+    const res = await u.call('POST', '/api/v1/order-bulk', {
+      body: { action: 'picking_list', selection: { ids: [rows.order] } },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    return res.json().data.id;
+  },
   'applied-discount': async (u, rows) => {
     const res = await u.call('POST', `/api/v1/applied-discount/${rows.order}/add`, {
       body: { type: 'amount', value: 1 },

@@ -15,6 +15,12 @@ export interface ConfirmDialogProps {
   error?: ReactNode;
   /** Red confirm button (default true: this is mostly for deletes). */
   danger?: boolean;
+  /**
+   * The dismiss button's text (default Cancel). An action whose own verb is cancel (cancel the
+   * order, cancel the invoice) or that undoes one (restore) is dismissed with Back: two buttons
+   * saying "Cancel" and "Cancel the order" read as the same choice.
+   */
+  dismissLabel?: ReactNode;
 }
 
 /** A confirmation dialog (title, message, Confirm, Cancel). Defaults to the delete wording. */
@@ -28,6 +34,7 @@ export function ConfirmDialog({
   loading,
   error,
   danger = true,
+  dismissLabel,
 }: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   return (
@@ -42,7 +49,7 @@ export function ConfirmDialog({
         <Group justify="flex-end">
           {/* Cancel holds the focus: Enter on an opened confirmation must not delete. */}
           <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
-            {t('actions.cancel')}
+            {dismissLabel ?? t('actions.cancel')}
           </Button>
           <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading}>
             {confirmLabel ?? t('actions.confirm')}

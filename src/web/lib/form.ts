@@ -132,6 +132,19 @@ export function useForm<V extends object>(options: UseFormOptions<V>): UseFormRe
   };
 }
 
+/**
+ * Focuses the first field in error inside `root` (in the page's order), so a refused submit puts the
+ * user on what to correct instead of leaving the focus on the submit button. Mantine marks a field in
+ * error with aria-invalid. Answers whether one was found.
+ */
+export function focusFirstError(root: HTMLElement | null): boolean {
+  const field = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!field) return false;
+  field.focus();
+  if (typeof field.scrollIntoView === 'function') field.scrollIntoView({ block: 'center' });
+  return true;
+}
+
 /** The server's 422 `errors` object as one message per field. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};

@@ -2,3 +2,4 @@
 export { customerRoutes } from './routes.js';
 export { customerForNewOrder, customerLostOrder, renameCompanyCustomer } from './service.js';
 export { flagsOf } from './queries.js';
+export { customerApiDocs } from './openapi.js';

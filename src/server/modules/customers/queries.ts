@@ -261,3 +261,14 @@ export async function insertFlag(
     .executeTakeFirst();
   return Boolean(inserted);
 }
+
+/** Removes the company's own flag on the customer; false when it had none (another company's flags stay). */
+export async function deleteFlag(trx: Executor, v: { customerId: number; companyId: number }): Promise<boolean> {
+  const removed = await trx
+    .deleteFrom('flags')
+    .where('customer_id', '=', v.customerId)
+    .where('company_id', '=', v.companyId)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(removed);
+}

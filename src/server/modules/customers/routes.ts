@@ -3,9 +3,9 @@ import { listQuery } from '../../../core/api/list.js';
 import { parse } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { listCustomers } from './queries.js';
-import { changeCustomerPhone, companyCustomer, flagCustomer } from './service.js';
+import { changeCustomerPhone, companyCustomer, flagCustomer, unflagCustomer } from './service.js';
 
-/** The company's customers: list, one customer, a new phone, a flag. Changes answer the customer as it now is. */
+/** The company's customers: list, one customer, a new phone, a flag and its removal. Changes answer the customer as it now is. */
 export function customerRoutes(app: FastifyInstance): void {
   const scoped = { config: { company: true } };
   // A flag is a row made by a POST: it accepts an Idempotency-Key (http/idempotency.ts) like every create.
@@ -32,5 +32,12 @@ export function customerRoutes(app: FastifyInstance): void {
     const { id } = parse(idParam, req.params);
     await flagCustomer(req.ctx, id, req.body);
     return reply.status(201).send({ data: await companyCustomer(req.ctx, id) });
+  });
+
+  // Removes this company's flag; `?order_id=` notes it in that order's history.
+  app.delete('/api/v1/customer/:id/flag', scoped, async (req) => {
+    const { id } = parse(idParam, req.params);
+    await unflagCustomer(req.ctx, id, req.query);
+    return { data: await companyCustomer(req.ctx, id) };
   });
 }

@@ -11,6 +11,7 @@ import {
   addOrderToCompanyCustomer,
   companyCustomerIdOfPhone,
   customerIdForPhone,
+  deleteFlag,
   findCompanyCustomer,
   flagsOf,
   insertCompanyCustomer,
@@ -147,5 +148,25 @@ export async function flagCustomer(ctx: ServiceContext, customerId: number, body
       throw new HttpError(409, 'already_flagged');
     const noteOn = await orderForHistory(trx, ctx, customerId, orderId);
     if (noteOn) await recordEvent(trx, ctx, noteOn, 'flagged', { reason });
+  });
+}
+
+/** Where a flag's removal is noted: the order it was removed from (a query parameter), optional. */
+export const unflagQuery = z.object({
+  order_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idRef().optional()),
+});
+
+/**
+ * Removes the current company's flag (409 when it has none: another company's flags are theirs to
+ * remove), noted in the order's history. A flag is the company's judgement, so it may change its mind.
+ */
+export async function unflagCustomer(ctx: ServiceContext, customerId: number, query: unknown): Promise<void> {
+  await requireCompanyCustomer(ctx.db.kysely, ctx, customerId);
+  const { order_id: orderId } = parse(unflagQuery, query);
+  await ctx.db.transaction(async (trx) => {
+    await requireCompanyCustomer(trx, ctx, customerId);
+    if (!(await deleteFlag(trx, { customerId, companyId: ctx.companyId }))) throw new HttpError(409, 'not_flagged');
+    const noteOn = await orderForHistory(trx, ctx, customerId, orderId);
+    if (noteOn) await recordEvent(trx, ctx, noteOn, 'unflagged');
   });
 }

@@ -2,3 +2,4 @@
 export { geoRoutes } from './routes.js';
 export { GEO_DATA_FILE, geoData, readGeoDataFile, toStreet, type GeoData } from './data.js';
 export { searchRows } from './service.js';
+export { geoApiDocs } from './openapi.js';

@@ -15,3 +15,4 @@ export {
 } from './providerAccess.js';
 export { isUsable } from './service.js';
 export { activeCourierSetUps, listCompanyIntegrations, type ActiveCourierSetUp } from './queries.js';
+export { integrationApiDocs } from './openapi.js';

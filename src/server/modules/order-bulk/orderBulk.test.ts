@@ -204,7 +204,7 @@ describe(`a bulk AWB job (${engineUnderTest})`, () => {
     expect(labels.headers['content-type']).toBe('application/pdf');
     const merged = await PDFDocument.load(labels.rawPayload);
     expect(merged.getPageCount()).toBe(r.done);
-  }, 120_000);
+  }, 300_000);
 
   it('resumes after a restart in the middle without a second AWB, the order cut off mid-create included', async () => {
     const { s, ids } = await sellerWithOrders(12);

@@ -1,5 +1,6 @@
 /** The orders module's public face: its routes (the order, its contents and its documents). */
 export { orderRoutes } from './routes.js';
+export { orderApiDocs } from './openapi.js';
 // What work on many orders (order-bulk) does through this module: the same calls as one order's buttons.
 export {
   cancelOrder,

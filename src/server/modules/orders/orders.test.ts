@@ -87,6 +87,7 @@ const ORDER_ROUTES: [string, string][] = [
   ['GET', '/api/v1/customer/1'],
   ['POST', '/api/v1/customer/1'],
   ['POST', '/api/v1/customer/1/flag'],
+  ['DELETE', '/api/v1/customer/1/flag'],
 ];
 
 describe('access', () => {
@@ -129,6 +130,7 @@ describe('access', () => {
       ['GET', `/api/v1/customer/${customerId}`],
       ['POST', `/api/v1/customer/${customerId}`, { phone_number: '0755 000 111' }],
       ['POST', `/api/v1/customer/${customerId}/flag`, { reason: 'x' }],
+      ['DELETE', `/api/v1/customer/${customerId}/flag`],
     ];
     for (const [method, url, body] of calls) {
       const res = await other.call(method, url, { body });
@@ -198,6 +200,36 @@ describe('new order', () => {
     expect(created.history[0].user).toEqual({ id: u.id, name: 'Test User' });
     expect(await stockOf(u, a)).toBe(7);
     expect(await stockOf(u, b)).toBe(9);
+  });
+
+  it('takes an email (checked) and a flat’s block, staircase and apartment onto the address line', async () => {
+    const { u, src } = await seller();
+    const body = {
+      name: 'Ana Pop',
+      phone_number: '0744 555 666',
+      ...address,
+      source: src,
+      products: { 'A-1': 1 },
+      email: ' Ana.Pop@Example.RO ',
+      block: 'A1',
+      staircase: '2',
+      apartment: '14',
+    };
+    const res = await u.call('POST', '/api/v1/order', { body });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.customer_detail).toMatchObject({
+      email: 'ana.pop@example.ro',
+      address: 'Strada Memorandumului 28, bl. A1, sc. 2, ap. 14',
+    });
+    const bad = await u.call('POST', '/api/v1/order', {
+      body: { ...body, email: 'not an email', block: 'x'.repeat(21) },
+      headers: { 'accept-language': 'ro' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      email: ['Introduceți o adresă de email validă.'],
+      block: [expect.any(String)],
+    });
   });
 
   it('accepts POST /api/order as well', async () => {
@@ -821,6 +853,38 @@ describe('customer detail, phone and flags', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ reason: ['This field is required.'] });
   });
+
+  it("removes only the company's own flag, noted in the order's history; 409 without one, 422 on a bad order id", async () => {
+    const one = await seller();
+    const two = await seller();
+    const o1 = await order(one.u, one.src, { 'A-1': 1 }, { phone: '0766 300 400' });
+    await order(two.u, two.src, { 'A-1': 1 }, { phone: '0766300400' });
+    const cid = o1.customer_detail.customer_id;
+    for (const u of [one.u, two.u])
+      expect((await u.call('POST', `/api/v1/customer/${cid}/flag`, { body: { reason: 'No answer' } })).statusCode).toBe(
+        201,
+      );
+    const bad = await one.u.call('DELETE', `/api/v1/customer/${cid}/flag?order_id=abc`);
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['order_id']);
+    const removed = await one.u.call('DELETE', `/api/v1/customer/${cid}/flag?order_id=${o1.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    // The other company's flag stays, shown without its company.
+    expect(removed.json().data.flags).toEqual([
+      { reason: 'No answer', created_at: expect.any(Number), flagged_by_company_id: null, by_this_company: false },
+    ]);
+    expect((await one.u.call('GET', `/api/v1/order/${o1.id}`)).json().data.history[0]).toMatchObject({
+      type: 'unflagged',
+    });
+    const twice = await one.u.call('DELETE', `/api/v1/customer/${cid}/flag`, { headers: { 'accept-language': 'ro' } });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('Compania dumneavoastră nu a semnalat acest client.');
+    expect((await two.u.call('GET', `/api/v1/customer/${cid}`)).json().data.flags).toHaveLength(1);
+    // Flagging again works after a removal.
+    expect((await one.u.call('POST', `/api/v1/customer/${cid}/flag`, { body: { reason: 'Again' } })).statusCode).toBe(
+      201,
+    );
+  });
 });
 
 describe('cancel, restore, delete', () => {
@@ -841,19 +905,36 @@ describe('cancel, restore, delete', () => {
     const twice = await u.call('POST', `/api/v1/order/${o.id}/cancel`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('The order is already cancelled.');
-    // Lines of a cancelled order move no stock.
+    // A cancelled order's products and discounts are fixed until it is restored (409 with the reason).
     const line = o.order_products[0].id;
-    await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 5 } });
+    const closed = [
+      await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 5 } }),
+      await u.call('DELETE', `/api/v1/order-product/${line}`),
+      await u.call('POST', `/api/v1/order/${o.id}/product/${a}`, { body: { quantity: 1 } }),
+      await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body: { type: 'amount', value: 1 } }),
+    ];
+    for (const res of closed) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe('The order is cancelled: restore it before changing its products or discounts.');
+    }
+    const ro = await u.call('POST', `/api/v1/order-product/${line}`, {
+      body: { quantity: 5 },
+      headers: { 'accept-language': 'ro' },
+    });
+    expect(ro.json().message).toBe(
+      'Comanda este anulată: restaurați-o înainte de a-i modifica produsele sau reducerile.',
+    );
     expect(await stockOf(u, a)).toBe(10);
     const r = await u.call('POST', `/api/v1/order/${o.id}/uncancel`);
     expect(r.json().data.status).toBe('new');
-    expect(await stockOf(u, a)).toBe(5);
+    expect(await stockOf(u, a)).toBe(6);
+    expect(r.json().data.order_products.map((l: { quantity: number }) => l.quantity)).toEqual([4]);
     expect(
       r
         .json()
-        .data.history.slice(0, 3)
+        .data.history.slice(0, 2)
         .map((e: { type: string }) => e.type),
-    ).toEqual(['restored', 'line_changed', 'cancelled']);
+    ).toEqual(['restored', 'cancelled']);
     const notCancelled = await u.call('POST', `/api/v1/order/${o.id}/uncancel`, {
       headers: { 'accept-language': 'ro' },
     });

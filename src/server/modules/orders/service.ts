@@ -9,7 +9,7 @@ import {
   type Order,
 } from '../../../core/api/orders.js';
 import { awbBody, awbResolveBody, type AwbPayload } from '../../../core/api/shipping.js';
-import { MAX_LINE_QUANTITY } from '../../../core/api/orders.js';
+import { addressLine, MAX_LINE_QUANTITY } from '../../../core/api/orders.js';
 import { fromBani } from '../../../core/money.js';
 import { matchOrderDiscount, matchProductDiscount } from '../../../core/orders/discountMatching.js';
 import { cancelRefusal, contentsLock, restoreRefusal } from '../../../core/orders/eligibility.js';
@@ -270,7 +270,7 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<n
       street_id: input.street_id ?? null,
       street_number: input.number,
       zip_code: input.zip_code ?? null,
-      address: `${input.street} ${input.number}`,
+      address: addressLine(input),
       company_name: null,
       vat_number: null,
       company_address: null,
@@ -330,6 +330,7 @@ async function refuseWhileAwbUnsettled(trx: Executor, orderId: number): Promise<
 /** The contents rule of core (contentsLock) on the order's row and its documents in flight: 409 with its reason. */
 async function refuseContentChanges(trx: Executor, order: OrderRow): Promise<void> {
   const lock = contentsLock({
+    status: order.status,
     bill_number: order.bill_number,
     awb: order.awb,
     invoice_state: (await invoiceInFlight(trx, order.id)) ? 'pending' : null,

@@ -7,3 +7,4 @@ export {
   moveStocks,
   productsWithVariations,
 } from './queries.js';
+export { productApiDocs } from './openapi.js';

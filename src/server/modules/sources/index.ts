@@ -2,3 +2,4 @@
 export { sourceRoutes } from './routes.js';
 export { findCompanySource, type SourceRef } from './queries.js';
 export { requireCompanySource } from './service.js';
+export { sourceApiDocs } from './openapi.js';

@@ -194,6 +194,21 @@ describe('NewOrderPage', () => {
     expect(await screen.findAllByText('Required')).toHaveLength(7);
     expect(screen.getByText('Add at least one product')).toBeTruthy();
     expect(posts).toHaveLength(0);
+    // The focus goes to the first field to correct, not left on Create.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' })));
+  });
+
+  it('sends the email and the block, staircase and apartment typed', async () => {
+    renderForm();
+    await fillCustomer();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: 'ana@pop.ro' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Block' }), { target: { value: 'A1' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Apartment' }), { target: { value: '14' } });
+    await pick('Cană (CN)');
+    fireEvent.click(createButton());
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ email: 'ana@pop.ro', block: 'A1', apartment: '14' });
+    expect(posts[0]).not.toHaveProperty('staircase');
   });
 
   it('sends the spec payload, Create is disabled while saving, then opens the new order', async () => {
@@ -240,6 +255,7 @@ describe('NewOrderPage', () => {
     expect(await screen.findByText('The phone number is not valid.')).toBeTruthy();
     expect(screen.getByText('This product has variations: choose one of them.')).toBeTruthy();
     expect(screen.getByText('The given data was invalid.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Phone' })));
     expect(router.state.location.pathname).toBe('/orders/new');
     expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Ana Pop');
     expect((screen.getByRole('textbox', { name: 'Street' }) as HTMLInputElement).value).toBe('Strada Zorilor');

@@ -15,7 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { fromBani } from '../../../core/money';
@@ -27,7 +27,7 @@ import { CompanyRequired, PageHeader } from '../../components/states';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { useIdempotentCall } from '../../lib/idempotency';
 import { formatAmount } from '../../lib/format';
-import { useForm } from '../../lib/form';
+import { focusFirstError, useForm } from '../../lib/form';
 import { queryKeys } from '../../lib/queryKeys';
 import { useCompanyId } from '../../lib/session';
 import { ADDRESS_FIELDS } from './address';
@@ -48,7 +48,11 @@ import {
 const BLANK: NewOrderValues = {
   name: '',
   phone_number: '',
+  email: '',
   address: emptyAddress,
+  block: '',
+  staircase: '',
+  apartment: '',
   source: null,
   details: '',
   lines: [],
@@ -73,10 +77,19 @@ function NewOrderForm({ companyId }: { companyId: number }) {
   const { t, i18n } = useTranslation('orders');
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const form = useForm<NewOrderValues>({
-    initialValues: BLANK,
-    validate: (v) => missingFields(v, { required: t('form.required'), atLeastOneProduct: t('form.atLeastOneProduct') }),
-  });
+  const check = (v: NewOrderValues) =>
+    missingFields(v, {
+      required: t('form.required'),
+      atLeastOneProduct: t('form.atLeastOneProduct'),
+      invalidEmail: t('server:invalid_email'),
+    });
+  const form = useForm<NewOrderValues>({ initialValues: BLANK, validate: check });
+  // A refused submit (the form's own checks or the server's 422) moves the focus to the first field in error.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) focusFirstError(formRef.current);
+  }, [refusals]);
   const [picked, setPicked] = useState<ProductOption | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const { values, errors } = form;
@@ -100,6 +113,7 @@ function NewOrderForm({ companyId }: { companyId: number }) {
       // Everything typed stays; the server's messages go beside their fields.
       form.setErrors(placeServerErrors(e, v.lines));
       setFailure(e);
+      setRefusals((n) => n + 1);
     },
   });
 
@@ -121,11 +135,16 @@ function NewOrderForm({ companyId }: { companyId: number }) {
     );
     setPicked(null);
   };
-  const submit = form.onSubmit((v) => {
+  const submitChecked = form.onSubmit((v) => {
     if (create.isPending) return;
     setFailure(null);
     create.mutate(v);
   });
+  const submit = (e: React.FormEvent) => {
+    submitChecked(e);
+    // The form's own checks found something: the errors render with this count, then the focus moves.
+    if (Object.keys(check(values)).length > 0) setRefusals((n) => n + 1);
+  };
 
   const totals = runningTotals(values.lines);
   const addressErrors = {
@@ -136,7 +155,7 @@ function NewOrderForm({ companyId }: { companyId: number }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate ref={formRef}>
       <PageHeader title={t('form.title')}>
         <Button component={Link} to="/orders" variant="default" leftSection={<IconArrowLeft size={16} />}>
           {t('form.back')}
@@ -160,6 +179,13 @@ function NewOrderForm({ companyId }: { companyId: number }) {
               autoComplete="off"
               {...form.getInputProps('phone_number')}
             />
+            <TextInput
+              label={t('form.email')}
+              placeholder={t('form.emailPlaceholder')}
+              type="email"
+              autoComplete="off"
+              {...form.getInputProps('email')}
+            />
           </SimpleGrid>
           <Text size="sm" fw={600} mt="xs">
             {t('form.address')}
@@ -175,6 +201,21 @@ function NewOrderForm({ companyId }: { companyId: number }) {
                 if (address[part] !== values.address[part] && errors[field]) form.setFieldError(field, null);
             }}
           />
+          <SimpleGrid cols={{ base: 3 }} spacing="sm">
+            <TextInput label={t('form.block')} autoComplete="off" maxLength={20} {...form.getInputProps('block')} />
+            <TextInput
+              label={t('form.staircase')}
+              autoComplete="off"
+              maxLength={20}
+              {...form.getInputProps('staircase')}
+            />
+            <TextInput
+              label={t('form.apartment')}
+              autoComplete="off"
+              maxLength={20}
+              {...form.getInputProps('apartment')}
+            />
+          </SimpleGrid>
         </Section>
 
         <Section title={t('form.products')}>
@@ -189,6 +230,7 @@ function NewOrderForm({ companyId }: { companyId: number }) {
               onChange={(_, option) => setPicked(option)}
               failedText={(reason) => t('errors.products', { reason })}
               noneText={t('form.noProducts')}
+              error={errors.products ? true : undefined}
               style={{ flex: 1, minWidth: 240 }}
             />
             <Button variant="light" leftSection={<IconPlus size={16} />} onClick={addPicked} disabled={!picked}>

@@ -121,7 +121,7 @@ function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
     order = { ...order, status: 'new' };
     return json(200, {});
   }
-  if (p === '/api/v1/customer/7/flag') {
+  if (p === '/api/v1/customer/7/flag' && method === 'POST') {
     if (flagAnswer === 201)
       order = {
         ...order,
@@ -134,6 +134,16 @@ function fakeFetch(input: string, init?: RequestInit): Promise<Response> {
         },
       };
     return json(flagAnswer, flagAnswer === 409 ? { message: 'Your company has already flagged this customer.' } : {});
+  }
+  if (p === '/api/v1/customer/7/flag' && method === 'DELETE') {
+    order = {
+      ...order,
+      customer_detail: {
+        ...order.customer_detail!,
+        flags: order.customer_detail!.flags!.filter((f) => !f.by_this_company),
+      },
+    };
+    return json(200, {});
   }
   const line = /^\/api\/v1\/order-product\/(\d+)$/.exec(p);
   if (line && method === 'POST') {
@@ -203,6 +213,15 @@ describe('OrderDetailPage', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Back to orders' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
     expect(router.state.location.search).toBe('?page=3');
+  });
+
+  it('the header names the order’s source and the customer shows the postal code', async () => {
+    order.source = 'eMAG';
+    order.customer_detail!.zip_code = '400335';
+    renderAt('/orders/42');
+    await header();
+    expect(screen.getByTestId('order-source').textContent).toBe('Source: eMAG');
+    expect(screen.getByTestId('customer-postal-code').textContent).toBe('400335');
   });
 
   it('empty, null and undefined customer and company values read as a dash', async () => {
@@ -365,6 +384,62 @@ describe('OrderDetailPage', () => {
         expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled, name).toBe(true);
       }
     }
+  });
+
+  it('a cancelled order offers no change of products or discounts, no invoice and no AWB, and says why', async () => {
+    order.status = 'cancelled';
+    renderAt('/orders/42');
+    await header();
+    const reason = /The order is cancelled: restore it before changing its products or discounts/;
+    expect(screen.getByTestId('lines-locked').textContent).toMatch(reason);
+    expect(screen.getByTestId('discounts-locked').textContent).toMatch(reason);
+    for (const name of [
+      'Increase the quantity of Tricou M',
+      'Decrease the quantity of Cană',
+      'Add product',
+      'Add discount',
+      'Create invoice',
+      'Create AWB',
+    ]) {
+      expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled, name).toBe(true);
+    }
+  });
+
+  it('the cancel and restore confirmations are dismissed with Back, never a second Cancel', async () => {
+    order.customer_detail!.flags = [{ reason: 'Ours', created_at: 1, flagged_by_company_id: 5, by_this_company: true }];
+    renderAt('/orders/42');
+    await header();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const d = await screen.findByRole('dialog');
+    expect(within(d).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    fireEvent.click(within(d).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.some((r) => r.path.endsWith('/cancel'))).toBe(false);
+    cleanup();
+    order.status = 'cancelled';
+    renderAt('/orders/42');
+    await header();
+    fireEvent.click(screen.getByRole('button', { name: 'Restore order' }));
+    const r = await screen.findByRole('dialog');
+    expect(within(r).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(within(r).getByRole('button', { name: 'Back' })).toBeTruthy();
+  });
+
+  it('a customer this company flagged offers Remove flag instead of Flag customer, confirmed first', async () => {
+    order.customer_detail!.flags = [
+      { reason: 'Ours', created_at: 1, flagged_by_company_id: 5, by_this_company: true },
+      { reason: 'Theirs', created_at: 2, flagged_by_company_id: null, by_this_company: false },
+    ];
+    renderAt('/orders/42');
+    await header();
+    const customer = screen.getByTestId('customer-section');
+    expect(within(customer).queryByRole('button', { name: 'Flag customer' })).toBeNull();
+    fireEvent.click(within(customer).getByRole('button', { name: 'Remove flag' }));
+    const d = await screen.findByRole('dialog');
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(d).getByRole('button', { name: 'Remove flag' }));
+    await within(customer).findByRole('button', { name: 'Flag customer' });
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/api/v1/customer/7/flag']);
   });
 
   it('add discount: without a value, Please provide valid inputs; then the spec body', async () => {

@@ -68,6 +68,7 @@ function OrderDetail({ order, backTo, companyId }: { order: Order; backTo: strin
   const cancelDialog = useUrlDialog('cancel');
   const restoreDialog = useUrlDialog('restore');
   const flagDialog = useUrlDialog('flag');
+  const unflagDialog = useUrlDialog('unflag');
   const addProduct = useUrlDialog('add-product');
   const addDiscount = useUrlDialog('add-discount');
   // The cancel flow: the confirmation, then (unless this company already flagged the customer) flag or skip.
@@ -76,7 +77,7 @@ function OrderDetail({ order, backTo, companyId }: { order: Order; backTo: strin
   useEffect(() => {
     setCancelStep('confirm');
     setStatusError(null);
-  }, [cancelDialog.opened, restoreDialog.opened]);
+  }, [cancelDialog.opened, restoreDialog.opened, unflagDialog.opened]);
 
   const customerId = order.customer_detail?.customer_id ?? null;
   const flag = (id: number, reason: string) => actions.flag.mutateAsync({ customerId: id, reason });
@@ -93,6 +94,16 @@ function OrderDetail({ order, backTo, companyId }: { order: Order; backTo: strin
       cancelDialog.close();
     } catch (e) {
       setStatusError(errorMessage(e, t('errors.cancel')));
+    }
+  };
+  const confirmUnflag = async () => {
+    if (customerId === null) return;
+    try {
+      await actions.unflag.mutateAsync(customerId);
+      notifyDone(t('customer.unflagged'));
+      unflagDialog.close();
+    } catch (e) {
+      setStatusError(errorMessage(e, t('errors.flag')));
     }
   };
   const confirmRestore = async () => {
@@ -121,7 +132,13 @@ function OrderDetail({ order, backTo, companyId }: { order: Order; backTo: strin
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
-            <CustomerSection order={order} actions={actions} onFlag={() => flagDialog.open()} />
+            <CustomerSection
+              order={order}
+              actions={actions}
+              onFlag={() => flagDialog.open()}
+              onUnflag={() => unflagDialog.open()}
+              flaggedByUs={flaggedByUs(order.customer_detail?.flags, companyId)}
+            />
             <CompanySection order={order} actions={actions} />
             <ProductsSection order={order} actions={actions} onAdd={() => addProduct.open()} locked={locked} />
             <DiscountsSection order={order} actions={actions} onAdd={() => addDiscount.open()} locked={locked} />
@@ -145,6 +162,7 @@ function OrderDetail({ order, backTo, companyId }: { order: Order; backTo: strin
         title={t('detail.cancelTitle', { id: order.id })}
         message={t('detail.cancelMessage')}
         confirmLabel={t('detail.cancelConfirm')}
+        dismissLabel={t('common:actions.back')}
       />
       <FlagDialog
         opened={cancelDialog.opened && cancelStep === 'flag'}
@@ -169,6 +187,18 @@ function OrderDetail({ order, backTo, companyId }: { order: Order; backTo: strin
         title={t('detail.restoreTitle', { id: order.id })}
         message={t('detail.restoreMessage')}
         confirmLabel={t('detail.restoreConfirm')}
+        dismissLabel={t('common:actions.back')}
+      />
+      <ConfirmDialog
+        opened={unflagDialog.opened}
+        onCancel={unflagDialog.close}
+        onConfirm={() => void confirmUnflag()}
+        loading={actions.unflag.isPending}
+        error={statusError}
+        danger={false}
+        title={t('customer.unflagTitle')}
+        message={t('customer.unflagMessage')}
+        confirmLabel={t('customer.unflag')}
       />
       <FlagDialog
         {...flagDialog.modalProps}

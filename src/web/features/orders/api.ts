@@ -150,6 +150,9 @@ export function useOrderActions(orderId: number) {
     flag: useOrderCreate(orderId, ({ customerId, reason }: { customerId: number; reason: string }, key) =>
       flagCustomer(customerId, reason, orderId, key),
     ),
+    unflag: useOrderChange(orderId, (customerId: number) =>
+      api.delete(`/api/v1/customer/${customerId}/flag?order_id=${orderId}`),
+    ),
     addProduct: useOrderCreate(orderId, ({ productId, quantity }: { productId: number; quantity: number }, key) =>
       api.post(`${ORDERS_PATH}/${orderId}/product/${productId}`, { quantity }, { idempotencyKey: key }),
     ),

@@ -15,6 +15,10 @@ const line = (id: number, sku: string, quantity = 1): DraftLine => ({
 const filled: NewOrderValues = {
   name: ' Ana Pop ',
   phone_number: '0744 123 456',
+  email: '',
+  block: '',
+  staircase: '',
+  apartment: '',
   address: {
     county: 'Cluj',
     county_id: 12,
@@ -29,7 +33,7 @@ const filled: NewOrderValues = {
   details: '',
   lines: [line(1, 'TR-M', 2), line(4, 'CN')],
 };
-const texts = { required: 'Required', atLeastOneProduct: 'Add at least one product' };
+const texts = { required: 'Required', atLeastOneProduct: 'Add at least one product', invalidEmail: 'Bad email' };
 
 describe('new order', () => {
   it('builds the spec payload: the address parts, the source id and products as SKU → quantity', () => {
@@ -56,11 +60,23 @@ describe('new order', () => {
     ).not.toHaveProperty('county_id');
   });
 
+  it('sends an email and a flat’s block, staircase and apartment only when typed; an email must look like one', () => {
+    const flat = { ...filled, email: ' ana@pop.ro ', block: ' A1 ', staircase: '', apartment: '14' };
+    expect(newOrderPayload(flat)).toMatchObject({ email: 'ana@pop.ro', block: 'A1', apartment: '14' });
+    expect(newOrderPayload(flat)).not.toHaveProperty('staircase');
+    expect(newOrderPayload(filled)).not.toHaveProperty('email');
+    expect(missingFields({ ...filled, email: 'ana.pop' }, texts)).toEqual({ email: 'Bad email' });
+  });
+
   it('requires name, phone, county, city, street, number, source and a product', () => {
     expect(missingFields(filled, texts)).toEqual({});
     const empty: NewOrderValues = {
       name: ' ',
       phone_number: '',
+      email: '',
+      block: '',
+      staircase: '',
+      apartment: '',
       address: EMPTY_ADDRESS,
       source: null,
       details: '',

@@ -6,7 +6,13 @@ import { productsPayload, type DraftLine } from './newOrderLines';
 export interface NewOrderValues {
   name: string;
   phone_number: string;
+  /** Optional; checked as an email when given. */
+  email: string;
   address: AddressValue;
+  /** A flat's block, staircase and apartment (optional): the server adds them to the address line. */
+  block: string;
+  staircase: string;
+  apartment: string;
   /** The id of one of the company's sources (Select's string). */
   source: string | null;
   details: string;
@@ -22,6 +28,10 @@ export function newOrderPayload(v: NewOrderValues) {
     city: v.address.city.trim(),
     street: v.address.street.trim(),
     number: v.address.street_number.trim(),
+    ...(v.email.trim() ? { email: v.email.trim() } : {}),
+    ...(v.block.trim() ? { block: v.block.trim() } : {}),
+    ...(v.staircase.trim() ? { staircase: v.staircase.trim() } : {}),
+    ...(v.apartment.trim() ? { apartment: v.apartment.trim() } : {}),
     // The ids of the address data travel too when the picker gave them (the server may ignore them).
     ...(v.address.county_id ? { county_id: v.address.county_id } : {}),
     ...(v.address.city_id ? { city_id: v.address.city_id } : {}),
@@ -33,14 +43,18 @@ export function newOrderPayload(v: NewOrderValues) {
   };
 }
 
+/** A plausible email (the server checks it exactly). */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** The new order's required fields: name, phone, county, city, street, number and source, and at least one product. */
 export function missingFields(
   v: NewOrderValues,
-  texts: { required: string; atLeastOneProduct: string },
+  texts: { required: string; atLeastOneProduct: string; invalidEmail: string },
 ): Record<string, string> {
   const out: Record<string, string> = {};
   if (!v.name.trim()) out.name = texts.required;
   if (!v.phone_number.trim()) out.phone_number = texts.required;
+  if (v.email.trim() && !EMAIL.test(v.email.trim())) out.email = texts.invalidEmail;
   for (const { field, part } of ADDRESS_FIELDS) if (!String(v.address[part] ?? '').trim()) out[field] = texts.required;
   if (!v.source) out.source = texts.required;
   if (v.lines.length === 0) out.products = texts.atLeastOneProduct;

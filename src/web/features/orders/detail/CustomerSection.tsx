@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, SimpleGrid } from '@mantine/core';
-import { IconFlag } from '@tabler/icons-react';
+import { Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconFlag, IconFlagOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EditableField } from '../../../components/EditableField';
 import type { useOrderActions } from '../api';
@@ -14,8 +14,21 @@ type Actions = ReturnType<typeof useOrderActions>;
 /**
  * The customer of the order, each field click-to-edit: name, email, address, city and county go to
  * customer-detail (only the changed field), the phone to the customer, notes and details to the order.
+ * Flag customer, or Remove flag once this company flagged them (a second flag would add nothing).
  */
-export function CustomerSection({ order, actions, onFlag }: { order: Order; actions: Actions; onFlag: () => void }) {
+export function CustomerSection({
+  order,
+  actions,
+  onFlag,
+  onUnflag,
+  flaggedByUs,
+}: {
+  order: Order;
+  actions: Actions;
+  onFlag: () => void;
+  onUnflag: () => void;
+  flaggedByUs: boolean;
+}) {
   const { t } = useTranslation('orders');
   const c = order.customer_detail;
   const failed = t('errors.customer');
@@ -37,9 +50,15 @@ export function CustomerSection({ order, actions, onFlag }: { order: Order; acti
         </Group>
       }
       actions={
-        <Button size="xs" color="red" variant="light" leftSection={<IconFlag size={14} />} onClick={onFlag}>
-          {t('customer.flag')}
-        </Button>
+        flaggedByUs ? (
+          <Button size="xs" variant="default" leftSection={<IconFlagOff size={14} />} onClick={onUnflag}>
+            {t('customer.unflag')}
+          </Button>
+        ) : (
+          <Button size="xs" color="red" variant="light" leftSection={<IconFlag size={14} />} onClick={onFlag}>
+            {t('customer.flag')}
+          </Button>
+        )
       }
       testId="customer-section"
     >
@@ -76,6 +95,15 @@ export function CustomerSection({ order, actions, onFlag }: { order: Order; acti
           field="county"
           onSave={detail('county')}
         />
+        {/* The postal code follows the address (the courier's rule picks it): shown, not typed. */}
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed" fw={500}>
+            {t('customer.postalCode')}
+          </Text>
+          <Text size="sm" data-testid="customer-postal-code">
+            {cleanText(c?.zip_code) ?? '—'}
+          </Text>
+        </Stack>
         <EditableField
           label={t('customer.observations')}
           value={cleanText(order.observations)}

@@ -314,6 +314,7 @@ export function DocumentsSection({ order, nowSeconds }: { order: Order; nowSecon
         title={t('docs.cancelInvoiceTitle', { number: order.bill_number ?? '' })}
         message={t('docs.cancelInvoiceMessage')}
         confirmLabel={t('docs.cancelInvoiceConfirm')}
+        dismissLabel={t('common:actions.back')}
       />
       <ConfirmDialog
         opened={deleteInvoiceDialog.opened && (blocks.deleteInvoice === null || actions.deleteInvoice.isPending)}

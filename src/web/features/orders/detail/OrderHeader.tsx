@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import type { Order } from '../../../../core/api/orders';
 import { canCancel, canRestore } from '../../../../core/orders/eligibility';
 
-/** Order id, status and courier-status badges, creation date, Back to the saved list page, Cancel / Restore. */
+/** Order id, status and courier-status badges, creation date, source, Back to the saved list page, Cancel / Restore. */
 export function OrderHeader({
   order,
   backTo,
@@ -30,6 +30,9 @@ export function OrderHeader({
         </Group>
         <Text size="sm" c="dimmed">
           {t('detail.createdAt', { date: formatDateTime(order.created_at, i18n.language) })}
+        </Text>
+        <Text size="sm" c="dimmed" data-testid="order-source">
+          {t('detail.source', { source: order.source?.trim() || '—' })}
         </Text>
       </Stack>
       <Group gap="xs" wrap="wrap">

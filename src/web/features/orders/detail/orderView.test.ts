@@ -12,6 +12,7 @@ import {
 } from './orderView';
 
 const subject = (extra: Partial<DocumentSubject> = {}): DocumentSubject => ({
+  status: 'new',
   awb: null,
   bill_number: null,
   awb_state: null,
@@ -42,6 +43,12 @@ describe('order detail rules', () => {
     for (const v of [null, undefined, '', '  ', 'null', 'undefined', ' null ']) expect(cleanText(v)).toBeNull();
     expect(cleanText('Cluj')).toBe('Cluj');
     expect(cleanText(0)).toBe('0');
+  });
+
+  it('a cancelled order gets neither an invoice nor an AWB, and says why', () => {
+    const blocks = documentBlocks(subject({ status: 'cancelled' }), 1_800_000_000);
+    expect(blocks.createInvoice).toBe('orderCancelled');
+    expect(blocks.createAwb).toBe('orderCancelled');
   });
 
   it('document actions follow the spec conditions', () => {

@@ -37,9 +37,10 @@ export type DocumentBlock =
   | 'needsAwb'
   | 'awbPending'
   | 'awbUnknown'
+  | 'orderCancelled'
   | null;
 
-export type DocumentSubject = Pick<Order, 'awb' | 'bill_number' | 'awb_state' | 'invoice_state' | 'invoice'>;
+export type DocumentSubject = Pick<Order, 'status' | 'awb' | 'bill_number' | 'awb_state' | 'invoice_state' | 'invoice'>;
 
 /** A product line of the invoice with what is left to reverse (storno). */
 export interface ReversibleLine extends InvoiceLineState {
@@ -59,7 +60,8 @@ export function reversibleLines(invoice: OrderInvoice | null | undefined): Rever
  * others need one; storno also needs the invoice last updated more than a day ago (core's
  * stornoAllowed); create AWB needs no awb, the others need one. Besides the spec: no create while
  * one is being made or checked with the provider (awb_state / invoice_state), no second cancel of a
- * cancelled invoice, no storno of a cancelled or fully reversed one (the server refuses those too).
+ * cancelled invoice, no storno of a cancelled or fully reversed one, no invoice and no AWB for a
+ * cancelled order (the server refuses those too).
  */
 export function documentBlocks(o: DocumentSubject, nowSeconds: number): Record<DocumentAction, DocumentBlock> {
   const invoice = present(o.bill_number);
@@ -79,14 +81,17 @@ export function documentBlocks(o: DocumentSubject, nowSeconds: number): Record<D
         : !stornoAllowed(o.invoice?.updated_at, nowSeconds)
           ? 'stornoTooSoon'
           : null;
+  const cancelledOrder: DocumentBlock = o.status === 'cancelled' ? 'orderCancelled' : null;
   return {
     createInvoice: invoice
       ? 'hasInvoice'
-      : o.invoice_state === 'pending'
-        ? 'invoicePending'
-        : o.invoice_state === 'unknown'
-          ? 'invoiceUnknown'
-          : null,
+      : cancelledOrder
+        ? cancelledOrder
+        : o.invoice_state === 'pending'
+          ? 'invoicePending'
+          : o.invoice_state === 'unknown'
+            ? 'invoiceUnknown'
+            : null,
     downloadInvoice: needInvoice,
     printInvoice: needInvoice,
     cancelInvoice: needInvoice ?? (cancelled ? 'invoiceCancelled' : reversed),
@@ -94,11 +99,13 @@ export function documentBlocks(o: DocumentSubject, nowSeconds: number): Record<D
     storno,
     createAwb: awb
       ? 'hasAwb'
-      : o.awb_state === 'pending'
-        ? 'awbPending'
-        : o.awb_state === 'unknown'
-          ? 'awbUnknown'
-          : null,
+      : cancelledOrder
+        ? cancelledOrder
+        : o.awb_state === 'pending'
+          ? 'awbPending'
+          : o.awb_state === 'unknown'
+            ? 'awbUnknown'
+            : null,
     downloadAwb: needAwb,
     printAwb: needAwb,
     deleteAwb: needAwb,

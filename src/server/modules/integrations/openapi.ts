@@ -1,0 +1,72 @@
+import {
+  COURIER_KEYS,
+  credentialsBody,
+  pickupPointBody,
+  samedayPickupPointBody,
+  seriesBody,
+  vatAmountBody,
+  WIZARD_KEYS,
+} from '../../../core/api/integrations.js';
+import { samedayLocationsQuery } from '../../../core/api/samedayLocations.js';
+import type { ApiDoc } from '../../http/openapi.js';
+
+/** The wizards name the company in the path too: it must be the X-Company-ID one (else 403). */
+export const integrationApiDocs: ApiDoc[] = [
+  { method: 'GET', url: '/api/v1/integrations', summary: 'The providers the console can work with' },
+  {
+    method: 'GET',
+    url: '/api/v1/company-integration',
+    summary: "The company's integrations (no secret is ever answered)",
+  },
+  ...WIZARD_KEYS.map((key): ApiDoc => ({
+    method: 'POST',
+    url: `/api/v1/${key}/company/:companyId/login`,
+    summary: `Save and check ${key} credentials`,
+    body: credentialsBody(key),
+    errors: { 502: 'The provider refused or did not answer.' },
+  })),
+  ...COURIER_KEYS.flatMap((key): ApiDoc[] => [
+    {
+      method: 'GET',
+      url: `/api/v1/${key}/company/:companyId/pickup-points`,
+      summary: `The company's ${key} pickup points`,
+    },
+    {
+      method: 'POST',
+      url: `/api/v1/${key}/company/:companyId/pickup-points`,
+      summary: `Choose the ${key} pickup point AWBs leave from`,
+      body: key === 'sameday' ? samedayPickupPointBody : pickupPointBody,
+    },
+  ]),
+  {
+    method: 'GET',
+    url: '/api/v1/sameday/locations',
+    summary: 'Sameday pickup points and lockers by county and city',
+    query: samedayLocationsQuery,
+  },
+  { method: 'GET', url: '/api/v1/smartbill/company/:companyId/series', summary: 'The SmartBill invoice series' },
+  {
+    method: 'POST',
+    url: '/api/v1/smartbill/company/:companyId/series',
+    summary: 'Choose the invoice series',
+    body: seriesBody,
+  },
+  { method: 'GET', url: '/api/v1/smartbill/company/:companyId/vat-amount', summary: 'The SmartBill VAT rates' },
+  {
+    method: 'POST',
+    url: '/api/v1/smartbill/company/:companyId/vat-amount',
+    summary: 'Choose the default VAT rate',
+    body: vatAmountBody,
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/company-integration/:id/toggle-status',
+    summary: 'Activate or deactivate an integration',
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/company-integration/:id/test',
+    summary: "Check the integration's credentials with the provider now",
+  },
+  { method: 'DELETE', url: '/api/v1/company-integration/:id', summary: 'Remove an integration and its credentials' },
+];

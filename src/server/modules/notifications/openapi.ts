@@ -1,0 +1,16 @@
+import { listQuery } from '../../../core/api/list.js';
+import type { ApiDoc } from '../../http/openapi.js';
+
+export const notificationApiDocs: ApiDoc[] = [
+  {
+    method: 'GET',
+    url: '/api/v1/notifications',
+    summary: "The company's notifications, newest first, with the user's read state",
+    query: listQuery,
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/notifications/read',
+    summary: 'Mark every notification of the company read for the user',
+  },
+];
