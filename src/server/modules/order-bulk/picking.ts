@@ -1,3 +1,5 @@
+// The picking list's headings are in the bulk messages of core.
+import '../../../core/api/orderBulk.js';
 import { translate, type Lang } from '../../../core/messages.js';
 import { toBucharest } from '../../lib/bucharestTime.js';
 import { pickingListPdf } from '../../lib/pdf/documents.js';
