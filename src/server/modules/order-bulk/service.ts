@@ -298,6 +298,8 @@ async function invoiceAttempt(ctx: ServiceContext, item: BulkItemRow): Promise<A
       if (err.key === 'invoice_exists' || err.key === 'invoice_in_progress' || err.status === 404)
         return { outcome: 'skipped', reason };
     }
+    // SmartBill asked to slow down: nothing was created; the order is tried again later in the job.
+    if (isProviderError(err) && err.kind === 'rate_limited') return { outcome: 'again', reason };
     return { outcome: 'failed', reason };
   }
 }
