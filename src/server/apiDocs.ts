@@ -9,6 +9,7 @@ import { geoApiDocs } from './modules/geo/index.js';
 import { integrationApiDocs } from './modules/integrations/index.js';
 import { messageApiDocs } from './modules/messages/index.js';
 import { notificationApiDocs } from './modules/notifications/index.js';
+import { orderBulkApiDocs } from './modules/order-bulk/index.js';
 import { orderApiDocs } from './modules/orders/index.js';
 import { packageApiDocs } from './modules/packages/index.js';
 import { productApiDocs } from './modules/products/index.js';
@@ -42,6 +43,7 @@ export const apiDocs: ApiDocs = {
   companies: companyApiDocs,
   products: productApiDocs,
   orders: orderApiDocs,
+  'order-bulk': orderBulkApiDocs,
   customers: customerApiDocs,
   sms: smsApiDocs,
   sources: sourceApiDocs,

@@ -38,6 +38,7 @@ import { geoData, geoRoutes } from './modules/geo/index.js';
 import { integrationRoutes } from './modules/integrations/index.js';
 import { secretBox } from './lib/secrets.js';
 import { orderRoutes } from './modules/orders/index.js';
+import { orderBulkRoutes } from './modules/order-bulk/index.js';
 import { customerRoutes } from './modules/customers/index.js';
 import { smsRoutes } from './modules/sms/index.js';
 import { loadProvidersConfig, type ProvidersConfig } from './providers/config.js';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   messageRoutes(app, deps.publicUrl ?? 'http://localhost');
   integrationRoutes(app);
   orderRoutes(app);
+  orderBulkRoutes(app);
   customerRoutes(app);
   smsRoutes(app);
   changelogRoutes(app);

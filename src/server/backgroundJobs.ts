@@ -1,6 +1,7 @@
 import type { Db } from './db/connection.js';
 import { EXCHANGE_RATES_JOB, exchangeRatesJobs } from './modules/exchange-rates/index.js';
 import { invoiceJobs } from './modules/invoices/index.js';
+import { bulkJobs } from './modules/order-bulk/index.js';
 import { shippingJobs } from './modules/shipping/index.js';
 import { smsJobs } from './modules/sms/index.js';
 import { TRACKING_JOB, trackingJobs } from './modules/tracking/index.js';
@@ -13,7 +14,14 @@ import type { JobHandlers } from './jobs/runner.js';
  * app.ts collects the modules' routes the same way; jobs/ runs these (main.ts starts the runner).
  */
 export function jobHandlers(opts: { log?: (message: string) => void } = {}): JobHandlers {
-  return { ...invoiceJobs, ...shippingJobs, ...smsJobs, ...trackingJobs(opts.log), ...exchangeRatesJobs(opts.log) };
+  return {
+    ...invoiceJobs,
+    ...shippingJobs,
+    ...smsJobs,
+    ...trackingJobs(opts.log),
+    ...exchangeRatesJobs(opts.log),
+    ...bulkJobs,
+  };
 }
 
 /** Jobs that always exist, each one row under a fixed key. */

@@ -494,6 +494,39 @@ export interface SellerAlertsTable {
   updated_at: number;
 }
 
+/** A bulk action over many orders (modules/order-bulk). */
+export interface BulkJobsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number | null;
+  action: string;
+  /** JSON of the action's parameters. */
+  params: string;
+  status: string;
+  lang: string;
+  total: number;
+  done: Generated<number>;
+  skipped: Generated<number>;
+  failed: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One order of a bulk action, in selection order. */
+export interface BulkJobItemsTable {
+  job_id: number;
+  position: number;
+  order_id: number;
+  outcome: string | null;
+  /** JSON `{key, params}` of the catalogue, translated when read. */
+  reason: string | null;
+  awb: string | null;
+  bill_number: string | null;
+  attempts: Generated<number>;
+  started_at: number | null;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -532,4 +565,6 @@ export interface Database {
   invoice_lines: InvoiceLinesTable;
   emulator_records: EmulatorRecordsTable;
   idempotency_keys: IdempotencyKeysTable;
+  bulk_jobs: BulkJobsTable;
+  bulk_job_items: BulkJobItemsTable;
 }

@@ -298,6 +298,13 @@ const FIXTURES: Record<string, Fixture> = {
       'an order',
     ),
   'order-product': async (u, rows) => (await orderOf(u, rows.order)).order_products[0].id,
+  'order-bulk': async (u, rows) => {
+    const res = await u.call('POST', '/api/v1/order-bulk', {
+      body: { action: 'picking_list', selection: { ids: [rows.order] } },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    return res.json().data.id;
+  },
   'applied-discount': async (u, rows) => {
     const res = await u.call('POST', `/api/v1/applied-discount/${rows.order}/add`, {
       body: { type: 'amount', value: 1 },

@@ -72,31 +72,52 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   return result.data;
 }
 
+/**
+ * What the user is told of an error meant for them (a 422 of the parser, an HttpError, a
+ * provider's error): status, message and the messages per field, in `lang`; null for any other
+ * error. The error handler answers it; a bulk job keeps it as an order's reason.
+ */
+export function userFacingError(
+  error: unknown,
+  lang: Lang,
+): { status: number; message: string; errors?: FieldErrors; retryAfter?: number } | null {
+  if (error instanceof ValidationError) {
+    return { status: 422, message: translate(lang, 'validation_failed'), errors: fieldErrors(error.zodError, lang) };
+  }
+  if (error instanceof HttpError) {
+    const errors = error.fields
+      ? Object.fromEntries(
+          Object.entries(error.fields).map(([f, list]) => [f, list.map((m) => translate(lang, m.key, m.params))]),
+        )
+      : undefined;
+    return { status: error.status, message: translate(lang, error.key, error.params), ...(errors ? { errors } : {}) };
+  }
+  if (error instanceof ProviderError) {
+    const m = providerErrorMessage(error);
+    return {
+      status: m.status,
+      message: translate(lang, m.key, m.params),
+      ...(error.retryAfterSeconds ? { retryAfter: error.retryAfterSeconds } : {}),
+    };
+  }
+  return null;
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, req, reply) => {
     const lang = langOf(req);
-    if (error instanceof ValidationError) {
-      const errors: FieldErrors = fieldErrors(error.zodError, lang);
-      return reply.status(422).send({ message: translate(lang, 'validation_failed'), errors });
-    }
-    if (error instanceof HttpError) {
-      const errors = error.fields
-        ? Object.fromEntries(
-            Object.entries(error.fields).map(([f, list]) => [f, list.map((m) => translate(lang, m.key, m.params))]),
-          )
-        : undefined;
+    const known = userFacingError(error, lang);
+    if (known) {
+      if (error instanceof ProviderError) {
+        req.log.warn({ provider: error.provider, kind: error.kind, status: error.status }, 'provider error');
+        if (known.retryAfter) reply.header('retry-after', String(known.retryAfter));
+        return reply
+          .status(known.status)
+          .send({ message: known.message, provider: error.provider, provider_error: error.kind });
+      }
       return reply
-        .status(error.status)
-        .send({ message: translate(lang, error.key, error.params), ...(errors ? { errors } : {}) });
-    }
-    if (error instanceof ProviderError) {
-      // A provider said no or did not answer: the user reads why, in their language, never a stack trace.
-      const m = providerErrorMessage(error);
-      req.log.warn({ provider: error.provider, kind: error.kind, status: error.status }, 'provider error');
-      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply
-        .status(m.status)
-        .send({ message: translate(lang, m.key, m.params), provider: error.provider, provider_error: error.kind });
+        .status(known.status)
+        .send({ message: known.message, ...(known.errors ? { errors: known.errors } : {}) });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

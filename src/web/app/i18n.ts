@@ -13,6 +13,7 @@ import messages from '../features/messages/i18n';
 import address from '../components/address/i18n';
 import integrations from '../features/integrations/i18n';
 import orders from '../features/orders/i18n';
+import orderBulk from '../features/orders/bulk/i18n';
 import locations from '../features/locations/i18n';
 
 /**
@@ -35,6 +36,7 @@ export const namespaces: Record<string, Translations> = {
   address,
   integrations,
   orders,
+  orderBulk,
   locations,
 };
 

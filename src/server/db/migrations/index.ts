@@ -28,6 +28,7 @@ import { messageEvent } from './042_message_event.js';
 import { smsSends } from './043_sms_sends.js';
 import { sellerAlerts } from './044_seller_alerts.js';
 import { orderFilters } from './036_order_filters.js';
+import { orderBulk } from './039_order_bulk.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '043_sms_sends': smsSends,
   '044_seller_alerts': sellerAlerts,
   '036_order_filters': orderFilters,
+  '039_order_bulk': orderBulk,
 };

@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { code128Widths } from './code128.js';
 
 /**
- * The PDFs the emulators hand out: an AWB label and an invoice. DejaVu Sans is embedded (subset)
+ * The PDFs the emulators hand out (an AWB label and an invoice) and the console's own picking list. DejaVu Sans is embedded (subset)
  * so Romanian diacritics (ă â î ș ț) print as themselves; the standard PDF fonts lack ș and ț.
  */
 
@@ -288,5 +288,61 @@ export function invoicePdf(inv: InvoiceDocument): Promise<Buffer> {
       }
     },
     { Title: `${inv.title} ${inv.series} ${inv.number}` },
+  );
+}
+
+export interface PickingListDocument {
+  title: string;
+  /** Column headings: SKU, name, variation, quantity, orders. */
+  headings: [string, string, string, string, string];
+  lines: { sku: string; name: string; variation: string; quantity: number; orders: number }[];
+  /** A line under the table (how many orders, when). */
+  footer: string;
+}
+
+/** A picking list on A4: one row per SKU, the table's heading repeated on each page. */
+export function pickingListPdf(list: PickingListDocument): Promise<Buffer> {
+  return render(
+    'A4',
+    (doc) => {
+      const x = 36;
+      const cols = [0, 110, 300, 430, 480];
+      const widths = [105, 185, 125, 45, 43];
+      const bottom = 842 - 48;
+      let y = 36;
+      const heading = () => {
+        doc.font('bold').fontSize(9);
+        list.headings.forEach((h, i) =>
+          doc.text(h, x + cols[i], y, { width: widths[i], align: i >= 3 ? 'right' : 'left' }),
+        );
+        y += 14;
+        doc
+          .moveTo(x, y - 3)
+          .lineTo(x + 523, y - 3)
+          .lineWidth(0.5)
+          .stroke();
+      };
+      doc.font('bold').fontSize(14).text(list.title, x, y);
+      y += 24;
+      heading();
+      for (const line of list.lines) {
+        doc.font('regular').fontSize(9);
+        const cells = [line.sku, line.name, line.variation, String(line.quantity), String(line.orders)];
+        const h = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: widths[i] }))) + 4;
+        if (y + h > bottom) {
+          doc.addPage({ size: 'A4', margin: 24 });
+          y = 36;
+          heading();
+          doc.font('regular').fontSize(9);
+        }
+        cells.forEach((c, i) => doc.text(c, x + cols[i], y, { width: widths[i], align: i >= 3 ? 'right' : 'left' }));
+        y += h;
+      }
+      doc
+        .font('regular')
+        .fontSize(9)
+        .text(list.footer, x, y + 8);
+    },
+    { Title: list.title },
   );
 }

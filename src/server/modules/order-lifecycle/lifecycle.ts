@@ -157,8 +157,9 @@ export async function requireStatusChange(
   ctx: ServiceContext,
   order: OrderRow,
   cause: 'cancel' | 'restore',
+  data?: Record<string, unknown>,
 ): Promise<void> {
-  const to = await changeStatus(trx, ctx, order, cause);
+  const to = await changeStatus(trx, ctx, order, cause, { data });
   if (to === null) throw new HttpError(409, cause === 'cancel' ? 'order_already_cancelled' : 'order_not_cancelled');
 }
 

@@ -2,3 +2,12 @@
 export { orderRoutes } from './routes.js';
 export { orderApiDocs } from './openapi.js';
 export { countOrdersMatching, orderIdsMatching } from './selection.js';
+// What work on many orders (order-bulk) does through this module: the same calls as one order's buttons.
+export {
+  cancelOrder,
+  createOrderAwbToItsAddress,
+  restoreOrder,
+  type AwbPackage,
+  type ChangeOrigin,
+} from './service.js';
+export { companyOrderIds, ordersMatchingListQuery, pickingLines, type PickingLine } from './selection.js';

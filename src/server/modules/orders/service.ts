@@ -8,7 +8,7 @@ import {
   orderUpdateBody,
   type Order,
 } from '../../../core/api/orders.js';
-import { awbBody, awbResolveBody } from '../../../core/api/shipping.js';
+import { awbBody, awbResolveBody, type AwbPayload } from '../../../core/api/shipping.js';
 import { addressLine, MAX_LINE_QUANTITY } from '../../../core/api/orders.js';
 import { fromBani } from '../../../core/money.js';
 import { matchOrderDiscount, matchProductDiscount } from '../../../core/orders/discountMatching.js';
@@ -688,7 +688,12 @@ export async function updateCustomerDetail(ctx: ServiceContext, orderId: number,
  * Cancel (only without AWB and invoice, core's eligibility rule) gives the stock back; restore
  * takes it again. The status moves through the lifecycle's transition table.
  */
-async function cancelOrRestore(ctx: ServiceContext, id: number, cause: 'cancel' | 'restore'): Promise<void> {
+async function cancelOrRestore(
+  ctx: ServiceContext,
+  id: number,
+  cause: 'cancel' | 'restore',
+  origin?: ChangeOrigin,
+): Promise<void> {
   await ctx.db.transaction(async (trx) => {
     const order = await lockOrder(trx, ctx, id);
     const refusal = cause === 'cancel' ? cancelRefusal(order) : restoreRefusal(order);
@@ -700,12 +705,23 @@ async function cancelOrRestore(ctx: ServiceContext, id: number, cause: 'cancel' 
       trx,
       lines.map((l) => ({ productId: l.product_id, delta: statusStockChange(order.status, to, l.quantity) })),
     );
-    await requireStatusChange(trx, ctx, order, cause);
+    await requireStatusChange(trx, ctx, order, cause, origin ? { bulk_job: origin.bulkJob } : undefined);
   });
 }
 
-export const cancelOrder = (ctx: ServiceContext, id: number) => cancelOrRestore(ctx, id, 'cancel');
-export const restoreOrder = (ctx: ServiceContext, id: number) => cancelOrRestore(ctx, id, 'restore');
+/**
+ * Who asked for a change besides the user: a bulk job. Its history event carries `bulk_job`, so
+ * that whatever reacts to an order's events (a customer message on a status change) can tell a
+ * bulk change from one order's and stay silent: a bulk change sends no customer message.
+ */
+export interface ChangeOrigin {
+  bulkJob: number;
+}
+
+export const cancelOrder = (ctx: ServiceContext, id: number, origin?: ChangeOrigin) =>
+  cancelOrRestore(ctx, id, 'cancel', origin);
+export const restoreOrder = (ctx: ServiceContext, id: number, origin?: ChangeOrigin) =>
+  cancelOrRestore(ctx, id, 'restore', origin);
 
 // ---- the order as answered, and its documents ----------------------------------------------------
 
@@ -732,4 +748,41 @@ export async function resolveOrderAwb(ctx: ServiceContext, id: number, body: unk
   await companyOrder(ctx, id);
   const input = parse(awbResolveBody, body);
   await resolveAwb(ctx, id, input);
+}
+
+/** The package of an AWB made for an order without its form: the form's four numbers, content and observations. */
+export type AwbPackage = Pick<
+  AwbPayload,
+  | 'courier'
+  | 'package_length'
+  | 'package_width'
+  | 'package_height'
+  | 'package_weight'
+  | 'package_content'
+  | 'observations'
+>;
+
+/**
+ * The order's AWB to the address it carries (its customer details), as the AWB form fills itself
+ * in, made by the same createOrderAwb as the form's button (same checks, same protocol).
+ */
+export async function createOrderAwbToItsAddress(ctx: ServiceContext, id: number, pkg: AwbPackage): Promise<void> {
+  const order = await orderView(ctx, id);
+  const c = order.customer_detail;
+  const address = c?.address?.trim() || [c?.street, c?.street_number].filter((x) => x?.trim()).join(' ');
+  await createOrderAwb(ctx, id, {
+    ...pkg,
+    name: c?.name ?? '',
+    phone_number: c?.phone_number ?? '',
+    county: c?.county ?? undefined,
+    county_id: c?.county_id ?? undefined,
+    city: c?.city ?? undefined,
+    city_id: c?.city_id ?? undefined,
+    street: c?.street ?? undefined,
+    street_id: c?.street_id ?? undefined,
+    // The form takes digits only; any other number stays in the address line.
+    street_number: /^\d{1,6}$/.test(c?.street_number?.trim() ?? '') ? c!.street_number!.trim() : null,
+    address: address || undefined,
+    observations: pkg.observations ?? (order.observations?.trim().slice(0, 500) || undefined),
+  });
 }

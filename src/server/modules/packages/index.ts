@@ -1,3 +1,4 @@
-/** The packages module's public face: its routes. */
+/** The packages module's public face: its routes, and one package of the company (a bulk AWB's size). */
 export { packageRoutes } from './routes.js';
+export { getPackage } from './service.js';
 export { packageApiDocs } from './openapi.js';

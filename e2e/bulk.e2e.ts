@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot as rawScreenshot, signIn, startServer, type E2eServer } from './harness';
+
+/**
+ * Many orders at once, end to end against the emulated DPD mounted in the app: twelve orders found
+ * by a search (two pages of ten), "select this page", then "select all 12 matching", create their
+ * AWBs with a package preset, the progress bar and the report per order on the orders page (found
+ * again after leaving the page), and the merged labels printed (the frame's print is stubbed).
+ * Screenshots: artifacts/screenshots/bulk-*.
+ */
+let server: E2eServer;
+let browser: Browser;
+let page: Page;
+const NAME = 'Lotmare Bulkescu';
+
+async function screenshot(name: string) {
+  await page.waitForTimeout(300);
+  await rawScreenshot(page, `bulk-${name}`);
+}
+
+async function ok<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = (await page.evaluate(
+    async ({ method, url, body }) => {
+      const r = await fetch(url, {
+        method,
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('token')}`,
+          'X-Company-ID': String(localStorage.getItem('selectedCompanyId')),
+          'Content-Type': 'application/json',
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: r.status, body: await r.json().catch(() => null) };
+    },
+    { method, url, body },
+  )) as { status: number; body: T };
+  expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  page.setDefaultTimeout(20000);
+  // Browser tests cannot print: the print frame's print() records the call and ends at once.
+  await page.addInitScript(() => {
+    if (window === window.top) return;
+    window.print = () => {
+      const top = window.top as unknown as { __prints?: number };
+      top.__prints = (top.__prints ?? 0) + 1;
+      window.dispatchEvent(new Event('afterprint'));
+    };
+  });
+  await signIn(page, server.baseUrl);
+  await page.waitForFunction(() => localStorage.getItem('selectedCompanyId') !== null);
+  const companyId = await page.evaluate(() => localStorage.getItem('selectedCompanyId'));
+  const wizard = (step: string) => `/api/v1/dpd/company/${companyId}/${step}`;
+  await ok('POST', wizard('login'), { username: 'demo', password: 'demo' });
+  await ok('POST', wizard('pickup-points'), { pickup_point_id: '80100100001' });
+  const sources = await ok<{ data: { id: number }[] }>('GET', '/api/v1/source?page=1&items=10');
+  const products = await ok<{ data: { sku: string; stock: number | null; parent_id: number | null }[] }>(
+    'GET',
+    '/api/v1/product?page=1&items=100',
+  );
+  const sku = products.data.find((p) => p.parent_id === null && (p.stock ?? 0) >= 20)!.sku;
+  for (let i = 0; i < 12; i++)
+    await ok('POST', '/api/v1/order', {
+      name: NAME,
+      phone_number: `0744 555 ${String(100 + i)}`,
+      county: 'Sibiu',
+      city: 'Sibiu',
+      street: 'Strada Fabricii',
+      number: '7',
+      source: sources.data[0].id,
+      products: { [sku]: 1 },
+    });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('bulk AWBs from the orders list', () => {
+  it('selects all matching orders across pages, creates their AWBs with a progress bar and a report, and prints the merged labels', async () => {
+    await page.goto(`${server.baseUrl}/orders?search=${encodeURIComponent(NAME)}`);
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).click();
+    await page.getByRole('button', { name: 'Select all 12 matching' }).click();
+    await expect.poll(() => page.getByTestId('all-matching').textContent()).toBe('All 12 matching orders are selected');
+    await screenshot('1-selected');
+
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Create AWBs' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Create AWBs for 12 orders');
+    await dialog.getByLabel('Courier').click();
+    await page.getByRole('option', { name: /DPD/ }).click();
+    await screenshot('2-awb-form');
+    await dialog.getByRole('button', { name: 'Start' }).click();
+
+    const panel = page.getByTestId('bulk-job');
+    await panel.waitFor();
+    await page.getByTestId('bulk-progress').waitFor();
+    // The job runner takes it within its poll; the bar fills as AWBs are made.
+    await expect
+      .poll(() => page.getByTestId('bulk-counts').textContent(), { timeout: 60_000 })
+      .toBe('12 done, 0 skipped, 0 failed');
+    await expect.poll(() => panel.getByText('Finished').count()).toBe(1);
+    expect(await page.getByTestId('bulk-report').locator('tbody tr').count()).toBe(12);
+    await screenshot('3-done');
+
+    // Leaving the page and coming back finds the job again.
+    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${server.baseUrl}/orders`);
+    await page.getByTestId('bulk-job').waitFor();
+
+    await panel.getByRole('button', { name: 'Print merged labels' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __prints?: number }).__prints ?? 0)).toBe(1);
+    await screenshot('4-printed');
+
+    // In Romanian.
+    await page.evaluate(() => localStorage.setItem('language', 'ro'));
+    await page.reload();
+    await expect.poll(() => page.getByTestId('bulk-counts').textContent()).toBe('12 reușite, 0 sărite, 0 eșuate');
+    await screenshot('5-ro');
+  }, 120_000);
+});
