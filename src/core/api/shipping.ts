@@ -77,6 +77,11 @@ export const awbBody = z.object({
       .optional(),
   ),
   address: optionalText(255).optional(),
+  /**
+   * Delivery to a locker or pick-up point (Sameday easybox, Cargus Ship & Go: the lockers list's id)
+   * instead of the address: county, city, street and address are then not needed.
+   */
+  locker_id: optionalText(64).optional(),
   /** Ignored: cash on delivery is always the order's total (sent by older clients). */
   value: z.unknown().optional(),
   /** Ignored: the order is the one in the path. */

@@ -16,3 +16,4 @@ export {
 export { isUsable } from './service.js';
 export { activeCourierSetUps, listCompanyIntegrations, type ActiveCourierSetUp } from './queries.js';
 export { integrationApiDocs } from './openapi.js';
+export { courierLockers, findLocker } from './lockers.js';

@@ -8,6 +8,7 @@ import {
   WIZARD_KEYS,
 } from '../../../core/api/integrations.js';
 import { samedayLocationsQuery } from '../../../core/api/samedayLocations.js';
+import { LOCKER_COURIERS, lockersQuery } from '../../../core/api/lockers.js';
 import type { ApiDoc } from '../../http/openapi.js';
 
 /** The wizards name the company in the path too: it must be the X-Company-ID one (else 403). */
@@ -44,6 +45,12 @@ export const integrationApiDocs: ApiDoc[] = [
     summary: 'Sameday pickup points and lockers by county and city',
     query: samedayLocationsQuery,
   },
+  ...LOCKER_COURIERS.map((key) => ({
+    method: 'GET' as const,
+    url: `/api/v1/${key}/lockers`,
+    summary: `The ${key} lockers and pick-up points of a county and city`,
+    query: lockersQuery,
+  })),
   { method: 'GET', url: '/api/v1/smartbill/company/:companyId/series', summary: 'The SmartBill invoice series' },
   {
     method: 'POST',

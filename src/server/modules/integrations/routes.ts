@@ -18,6 +18,8 @@ import {
   vatRates,
 } from './service.js';
 import { placesCache, samedayLocations } from './samedayLocations.js';
+import { lockersByPlace } from './lockers.js';
+import { LOCKER_COURIERS } from '../../../core/api/lockers.js';
 
 const companyParam = z.object({ companyId: z.string() });
 
@@ -60,6 +62,11 @@ export function integrationRoutes(app: FastifyInstance): void {
 
   // The /sameday-location page: pickup points and lockers by county and city.
   app.get('/api/v1/sameday/locations', scoped, async (req) => samedayLocations(req.ctx, places, req.query));
+
+  // Sameday's easybox and Cargus's Ship & Go points of a county and city, for an AWB to a point.
+  for (const key of LOCKER_COURIERS) {
+    app.get(`/api/v1/${key}/lockers`, scoped, async (req) => lockersByPlace(req.ctx, key, req.query));
+  }
 
   app.get('/api/v1/smartbill/company/:companyId/series', scoped, async (req) => {
     assertPathCompany(req);

@@ -12,7 +12,14 @@ import { FieldProblems, HttpError } from '../../http/errors.js';
 import type { CourierClient, CreateAwbInput, CreatedAwb } from '../../providers/couriers/types.js';
 import { isProviderError, PROVIDER_LABELS } from '../../providers/http.js';
 import { geoData } from '../geo/index.js';
-import { courierFor, isUsable, listCompanyIntegrations, type ProviderAccount } from '../integrations/index.js';
+import {
+  courierFor,
+  findLocker,
+  isUsable,
+  listCompanyIntegrations,
+  type ProviderAccount,
+} from '../integrations/index.js';
+import { hasLockers, type Locker } from '../../../core/api/lockers.js';
 import { insertSystemNotification } from '../notifications/index.js';
 import { attachAwb, detachAwb, lockOrder, orderOf, recordEvent, type OrderRow } from '../order-lifecycle/index.js';
 import {
@@ -128,10 +135,11 @@ export async function createAwb(
   recipientEmail: string | undefined,
 ): Promise<void> {
   await orderOf(ctx.db.kysely, ctx, orderId);
-  const address = resolveAddress(geoData(), input);
-  const problem = awbProblem(input, await usableCouriers(ctx), address.facts);
+  const locker = input.locker_id ? await lockerOf(ctx, input) : null;
+  const address = locker ? lockerAddress(locker) : resolveAddress(geoData(), input);
+  const problem = locker ? null : awbProblem(input, await usableCouriers(ctx), address.facts);
   if (problem) throw FieldProblems.one(problem.field, problem.message);
-  assertAddressAgrees(address, input.postal_code);
+  if (!locker) assertAddressAgrees(address, input.postal_code);
   const courier = input.courier as AwbCourier;
 
   await settleEarlierCreate(ctx, orderId);
@@ -140,14 +148,18 @@ export async function createAwb(
   const attempt = await claimDocument(
     ctx,
     shipmentStore,
-    (trx) => claimShipment(trx, ctx, orderId, courier, weightGrams),
+    (trx) => claimShipment(trx, ctx, orderId, courier, weightGrams, locker),
     () => new AwbConflict('awb_being_created'),
   );
   const created = await sendOnce(
     ctx,
     shipmentStore,
     attempt.id,
-    () => account.client.createAwb(awbRequest(input, address, account, attempt, recipientEmail)),
+    () =>
+      account.client.createAwb({
+        ...awbRequest(input, address, account, attempt, recipientEmail),
+        ...(locker ? { lockerId: locker.id } : {}),
+      }),
     {
       scrub: account.scrubbed,
       unknown: (err) =>
@@ -155,6 +167,35 @@ export async function createAwb(
     },
   );
   await recordAwb(ctx, attempt.id, orderId, courier, created, {});
+}
+
+/**
+ * The point an AWB to a locker names: the courier first (a usable one, and one that delivers to
+ * points), then the point, which must be in the courier's list.
+ */
+async function lockerOf(ctx: ServiceContext, input: AwbInput): Promise<Locker> {
+  const problem = awbProblem(
+    { ...input, county: 'x', city: 'x', address: 'x', postal_code: '000000' },
+    await usableCouriers(ctx),
+    { cityCodedByStreet: false, streetNeedsNumber: false },
+  );
+  if (problem) throw FieldProblems.one(problem.field, problem.message);
+  if (!hasLockers(input.courier)) throw FieldProblems.one('locker_id', 'locker_not_offered');
+  return findLocker(ctx, input.courier, input.locker_id!);
+}
+
+/** A locker's place as the recipient's address (the couriers also want a city and county with it). */
+function lockerAddress(locker: Locker): ResolvedAddress {
+  return {
+    facts: { cityCodedByStreet: false, streetNeedsNumber: false },
+    countyName: locker.county,
+    localityName: locker.city,
+    streetName: undefined,
+    postalCode: locker.postal_code ?? undefined,
+    addressLine: locker.address,
+    unknownIds: [],
+    expectedPostalCode: locker.postal_code,
+  };
 }
 
 /** An earlier create whose answer never came is asked about first: its AWB, if it exists, is the order's. */
@@ -189,6 +230,7 @@ async function claimShipment(
   orderId: number,
   courier: AwbCourier,
   weightGrams: number,
+  locker: Locker | null,
 ): Promise<Attempt> {
   const order = await lockOrder(trx, ctx, orderId);
   if (order.status === 'cancelled') throw new AwbConflict('awb_order_cancelled');
@@ -196,6 +238,8 @@ async function claimShipment(
   if (order.awb || active) throw conflictOf(order, active);
   const reference = `${orderId}-${(await countShipments(trx, orderId)) + 1}`;
   const codBani = Number(order.total_value);
+  // The cash on delivery is the order's total, read here under the lock: a point that collects none refuses it.
+  if (locker && !locker.cash_on_delivery && codBani > 0) throw FieldProblems.one('locker_id', 'locker_no_cod');
   const id = await insertPendingShipment(trx, {
     company_id: ctx.companyId,
     order_id: orderId,

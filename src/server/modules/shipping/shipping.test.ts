@@ -1039,3 +1039,80 @@ describe('a lost create the courier cannot tell apart: the seller chooses', () =
     expect(held?.deleted).toBe(false);
   });
 });
+
+// ---- delivery to a locker or pick-up point ------------------------------------------------------
+
+describe('an AWB to a locker (Sameday easybox, Cargus Ship & Go)', () => {
+  const lockersOf = async (u: TestUser, courier: 'sameday' | 'cargus', county = 'Cluj') =>
+    (await u.call('GET', `/api/v1/${courier}/lockers?county=${county}`)).json().data as {
+      id: string;
+      name: string;
+      city: string;
+      cash_on_delivery: boolean;
+    }[];
+  // The locker's place stands for the address: county, city and street are not sent.
+  const toLocker = (courier: 'sameday' | 'cargus', lockerId: string) => ({ ...parcel, courier, locker_id: lockerId });
+
+  it('sends a Sameday AWB to the easybox chosen, with the locker service', async () => {
+    const { u, order } = await seller(['sameday']);
+    const o = await order();
+    const locker = (await lockersOf(u, 'sameday'))[0]!;
+    const res = await createAwb(u, o.id, toLocker('sameday', locker.id));
+    expect(res.statusCode, res.body).toBe(201);
+    const [shipment] = await atCourier('sameday', o.id);
+    expect(shipment!.recipientLocality).toBe(locker.city);
+    expect(shipment!.recipient.lines.join(' ')).toContain(locker.name);
+    expect(shipment!.codBani).toBe(Math.round(o.total_value * 100));
+  });
+
+  it('sends a Cargus AWB to the Ship & Go point chosen', async () => {
+    const { u, order } = await seller(['cargus']);
+    const o = await order();
+    const point = (await lockersOf(u, 'cargus')).find((p) => p.cash_on_delivery)!;
+    const res = await createAwb(u, o.id, toLocker('cargus', point.id));
+    expect(res.statusCode, res.body).toBe(201);
+    const [shipment] = await atCourier('cargus', o.id);
+    expect(shipment!.service).toBe('Ship & Go');
+    expect(shipment!.recipient.lines[0]).toBe(point.name);
+  });
+
+  it('refuses cash on delivery at a point that collects none, in both languages, and makes nothing', async () => {
+    const { u, order } = await seller(['cargus']);
+    const o = await order();
+    const all = [
+      ...(await lockersOf(u, 'cargus')),
+      ...(await lockersOf(u, 'cargus', 'Ilfov')),
+      ...(await lockersOf(u, 'cargus', 'Timi%C8%99')),
+    ];
+    const point = all.find((p) => !p.cash_on_delivery)!;
+    expect(point).toBeDefined();
+    const res = await createAwb(u, o.id, toLocker('cargus', point.id));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      locker_id: [
+        'This locker does not collect cash on delivery: set the cash on delivery to 0 or deliver to the address.',
+      ],
+    });
+    const ro = await createAwb(u, o.id, toLocker('cargus', point.id), { 'accept-language': 'ro' });
+    expect(ro.json().errors).toEqual({
+      locker_id: ['Acest locker nu încasează ramburs: setați rambursul la 0 sau livrați la adresă.'],
+    });
+    expect(await atCourier('cargus', o.id)).toEqual([]);
+  });
+
+  it('refuses a point the courier does not list, and a locker for DPD', async () => {
+    const { u, order } = await seller(['sameday', 'dpd']);
+    const o = await order();
+    const unknown = await createAwb(u, o.id, toLocker('sameday', '999999999'));
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ locker_id: ['This locker is not in the courier’s list: choose another.'] });
+    const dpd = await createAwb(u, o.id, { ...parcel, courier: 'dpd', locker_id: '1000' });
+    expect(dpd.statusCode).toBe(422);
+    expect(dpd.json().errors).toEqual({
+      locker_id: ['This courier does not deliver to lockers: deliver to the address.'],
+    });
+    const ro = await createAwb(u, o.id, { ...parcel, courier: 'dpd', locker_id: '1000' }, { 'accept-language': 'ro' });
+    expect(ro.json().errors).toEqual({ locker_id: ['Acest curier nu livrează la lockere: livrați la adresă.'] });
+    expect(await atCourier('dpd', o.id)).toEqual([]);
+  });
+});
