@@ -23,7 +23,7 @@ export default {
       yes: 'Yes',
       no: 'No',
       exportCsv: 'Export CSV',
-      exportXlsx: 'Export Excel',
+      exportXlsx: 'Export to Excel',
     },
     title: 'Orders',
     add: 'Add order',
