@@ -93,6 +93,7 @@ describe('db.transaction, forUpdate and the request context', () => {
       lang: 'ro',
       now: 1_800_000_000,
       appServices: true,
+      publicUrl: 'http://localhost',
     });
     clock.advance(3600);
     expect((await user.call('GET', '/api/v1/__ctx')).json()).toMatchObject({ lang: 'en', now: 1_800_003_600 });
