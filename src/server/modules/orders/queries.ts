@@ -823,7 +823,8 @@ export async function* exportBatches(
   const where = allOf(filterConditions(f, { status: true }));
   // A search is answered by its own indexes: its matches (up to the selection bound) first.
   const searched = f.search ? await idsMatching(exec, engine, companyId, f, SELECTION_BOUND) : null;
-  let below = MAX_ORDER_ID + 1;
+  // The largest id still to read: an integer column on PostgreSQL, so the walk never names 2^31.
+  let atMost = MAX_ORDER_ID;
   for (let i = 0; ; i += batch) {
     let q = exec
       .selectFrom('orders as o')
@@ -862,11 +863,11 @@ export async function* exportBatches(
       if (ids.length === 0) return;
       q = q.where('o.id', 'in', ids);
     } else {
-      q = q.where(where).where('o.id', '<', below).limit(batch);
+      q = q.where(where).where('o.id', '<=', atMost).limit(batch);
     }
     const rows = await q.orderBy('o.id', 'desc').execute();
     if (rows.length === 0) return;
-    below = rows[rows.length - 1].id;
+    atMost = rows[rows.length - 1].id - 1;
     const ids = rows.map((r) => r.id);
     const lines = await exec
       .selectFrom('order_products')
