@@ -101,9 +101,10 @@ describe('messages screen', () => {
     expect(await dialog().getByTestId('sms-unicode-badge').count()).toBe(0);
     expect((await text.inputValue()).endsWith('xs')).toBe(true);
 
-    // Past 160: two parts of 153, red.
+    // Past 160: two parts of 153, red. The counter counts the text as sent: `{awb}` as the sample
+    // order's AWB it becomes (10 characters), not as its five.
     await text.pressSequentially(' {awb} ' + 'y'.repeat(40));
-    await expectCounter({ colour: 'red', encoding: 'GSM-7', parts: 2, length: 121 + 9 + 40 });
+    await expectCounter({ colour: 'red', encoding: 'GSM-7', parts: 2, length: 121 + 12 + 40 });
     await screenshot(page, 'messages-06-counter-two-parts');
 
     // The real template: short, with diacritics, typed as a user would.
