@@ -297,14 +297,17 @@ describe('order documents', () => {
   it('invoice: issued; storno waits a day; two of three lines reversed, then the rest', async () => {
     await step('invoice', async () => {
       await section().getByRole('button', { name: 'Create invoice' }).click();
+      // The block's title, and the document list below it names the invoice too.
       await invoiceBlock()
         .getByText(/^Invoice \S/)
+        .first()
         .waitFor();
       expect(await docBlock('createInvoice')).toBe('hasInvoice');
       expect(await docBlock('storno')).toBe('stornoTooSoon');
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        invoiceBlock().getByRole('button', { name: 'Download' }).click(),
+        // The block's own Download (each document below has one too).
+        invoiceBlock().getByRole('button', { name: 'Download' }).first().click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/\.pdf$/);
       await dismissToasts();
@@ -327,7 +330,8 @@ describe('order documents', () => {
       await dialog().getByRole('button', { name: 'Issue storno invoice' }).click();
       await dialogGone();
       await page.getByRole('heading', { name: `Order #${order.id}` }).waitFor();
-      await page.getByText('Partially storno', { exact: true }).first().waitFor();
+      // The invoice status beside the order status says the invoice is partly reversed.
+      await page.getByText('Partially reversed', { exact: true }).first().waitFor();
       // The storno changed the invoice: the next one waits a day again.
       expect(await docBlock('storno')).toBe('stornoTooSoon');
       await dismissToasts();
@@ -349,8 +353,9 @@ describe('order documents', () => {
       await screenshot(page, 'en-8-storno-the-rest');
       await dialog().getByRole('button', { name: 'Issue storno invoice' }).click();
       await dialogGone();
+      // Fully reversed: the invoice status badge beside the order's own status.
       await page
-        .locator('.mantine-Badge-root', { hasText: /^Storno$/ })
+        .locator('.mantine-Badge-root', { hasText: /^Reversed$/ })
         .first()
         .waitFor();
       expect(await docBlock('storno')).not.toBe('none');
