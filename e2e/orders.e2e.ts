@@ -131,7 +131,8 @@ async function runFlow(lang: 'en' | 'ro', width: number, phone: string) {
     await product.click();
     await page.getByRole('option').nth(1).click();
     await page.getByRole('button', { name: T.addLine }).click();
-    await expect.poll(() => page.locator('table tbody tr').count()).toBe(2);
+    // Rows of the lines table, or on a phone the line cards that replace it.
+    await expect.poll(() => page.locator('table tbody tr, [role="list"] > [role="listitem"]').count()).toBe(2);
     await pick(page, page.getByRole('combobox', { name: T.source }), null, /./);
     await screenshot(page, `${tag}-2-new-order`);
     await page.getByRole('button', { name: T.create }).click();
