@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { registerMessages } from '../messages.js';
 import { AWB_COURIERS, COURIER_STATUSES } from './couriers.js';
 import { INVOICE_STATUSES, LEGACY_INVOICE_STATUSES, ORDER_STATUSES } from './statuses.js';
-import { MAX_ID, MAX_PAGE } from '../validation.js';
+import { listQuery } from '../api/list.js';
+import { MAX_ID } from '../validation.js';
 
 /**
  * The one definition of "which orders": the orders list, its tab counts, the selection of a bulk
@@ -88,24 +89,10 @@ export const orderListFilterSchema = z.object(filterShape).superRefine(dayRange)
 export const orderListQuery = z
   .object({
     ...filterShape,
-    page: z.coerce
-      .number({ error: 'invalid_number' })
-      .int({ error: 'whole_number' })
-      .min(1, { error: 'min' })
-      .max(MAX_PAGE, { error: 'max' })
-      .default(1),
-    items: z.coerce
-      .number({ error: 'invalid_number' })
-      .int({ error: 'whole_number' })
-      .min(1, { error: 'min' })
-      .max(1000, { error: 'max' })
-      .default(10),
-    company_id: z.coerce
-      .number({ error: 'invalid_number' })
-      .int()
-      .positive({ error: 'invalid' })
-      .max(MAX_ID, { error: 'invalid' })
-      .optional(),
+    // The page, its size and the company as every list takes them.
+    page: listQuery.shape.page,
+    items: listQuery.shape.items,
+    company_id: listQuery.shape.company_id,
     sort: z.enum(['-created_at', 'created_at']).default('-created_at'),
   })
   .superRefine(dayRange);
