@@ -47,6 +47,7 @@ import {
   type EmulatorHost,
   type EmulatorSet,
 } from './emulators/index.js';
+import { LAZY_SCHEMA_COMPILERS } from './http/schemaCompilers.js';
 
 export interface AppDeps {
   db: Db;
@@ -106,6 +107,7 @@ declare module 'fastify' {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
+    ...LAZY_SCHEMA_COMPILERS,
     logger: deps.logger
       ? {
           // No secret in any line (http/security.ts): the request line without its secrets, errors
@@ -202,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   orderRoutes(app);
   customerRoutes(app);
   changelogRoutes(app);
-  geoRoutes(app, geoData());
+  geoRoutes(app, geoData);
 
   if (deps.webDist) await registerSpa(app, path.resolve(deps.webDist));
   return app;
