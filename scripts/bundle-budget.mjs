@@ -16,7 +16,7 @@ import zlib from 'node:zlib';
  * Budgets in KB (1,000 bytes) of gzip. The goals are 100 (sign-in) and 250 (dashboard); the budgets
  * are the sizes reached, kept from growing, and lowered as the first load shrinks.
  */
-export const BUDGET_KB = { signIn: 330, dashboard: 330 };
+export const BUDGET_KB = { signIn: 300, dashboard: 315 };
 export const GOAL_KB = { signIn: 100, dashboard: 250 };
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
