@@ -172,9 +172,11 @@ async function seed(db: Db, parents: number): Promise<{ companyId: number; token
       trx,
     );
     if (pg) {
-      await sql`insert into list_counts (company_id, list, bucket, n)
-        select ${company.id}, 'products', '', count(*) from products where company_id = ${company.id} and parent_id is null
-        on conflict (company_id, list, bucket) do update set n = excluded.n`.execute(trx);
+      await sql`delete from list_counts where company_id = ${company.id} and list = 'products'`.execute(trx);
+      await sql`insert into list_counts (company_id, list, bucket, shard, n)
+        select ${company.id}, 'products', '', 0, count(*) from products where company_id = ${company.id} and parent_id is null`.execute(
+        trx,
+      );
       await sql`alter table products enable trigger products_count`.execute(trx);
       await createProductSearchText(trx, 'postgres');
     }

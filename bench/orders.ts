@@ -303,7 +303,10 @@ async function plans(db: Db, companyId: number, phone: string): Promise<void> {
       'search by phone',
       sql`select id from orders where customer_id = ${customer.id} and company_id = ${companyId} order by id desc limit 201`,
     ],
-    ['kept count', sql`select n from list_counts where company_id = ${companyId} and list = 'orders' and bucket = ''`],
+    [
+      'kept count',
+      sql`select sum(n) from list_counts where company_id = ${companyId} and list = 'orders' and bucket = ''`,
+    ],
   ];
   // The name search's queries as the list runs them (src/server/modules/orders/queries.ts).
   if (db.engine === 'sqlite') {

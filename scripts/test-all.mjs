@@ -77,11 +77,14 @@ if (!skipE2e) {
   if (run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) {
     totals.failed += 1;
     lines.push('web build: FAILED');
-  } else if (ensureChromium()) {
-    vitest('browser', 'e2e');
   } else {
-    totals.failed += 1;
-    lines.push('browser: FAILED (no Chromium)');
+    // The first load's size budget, on the build just made.
+    check('first-load budget (scripts/bundle-budget.mjs)', 'node', ['scripts/bundle-budget.mjs']);
+    if (ensureChromium()) vitest('browser', 'e2e');
+    else {
+      totals.failed += 1;
+      lines.push('browser: FAILED (no Chromium)');
+    }
   }
 }
 

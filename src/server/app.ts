@@ -52,6 +52,7 @@ import {
   type EmulatorHost,
   type EmulatorSet,
 } from './emulators/index.js';
+import { LAZY_SCHEMA_COMPILERS } from './http/schemaCompilers.js';
 
 export interface AppDeps {
   db: Db;
@@ -114,6 +115,7 @@ declare module 'fastify' {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
+    ...LAZY_SCHEMA_COMPILERS,
     logger: deps.logger
       ? {
           // No secret in any line (http/security.ts): the request line without its secrets, errors
@@ -218,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   customerRoutes(app);
   smsRoutes(app);
   changelogRoutes(app);
-  geoRoutes(app, geoData());
+  geoRoutes(app, geoData);
   registerOpenApi(app, apiDocs, apiRoutes, API_VERSION);
 
   if (deps.webDist) await registerSpa(app, path.resolve(deps.webDist));

@@ -13,6 +13,7 @@ import { readPoolKysely, SqliteReadPool } from './perf/sqliteReadPool.js';
 import { namedStatements } from './perf/pgStatements.js';
 import { keepListsOf, ListCache, watchWrites } from './perf/listCache.js';
 import { listenForListChanges } from './perf/listChanges.js';
+import { assignCountShards } from './listCounts.js';
 
 export type { Engine, Executor } from './types.js';
 
@@ -92,6 +93,7 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
     );
     const pool = new pg.Pool({ connectionString: url, max: 10, options });
     pool.on('connect', namedStatements());
+    pool.on('connect', assignCountShards());
     const schema = opts.schema ?? 'public';
     // Nothing is kept until the listening connection has heard LISTEN answered (perf/listChanges.ts).
     const lists = new ListCache({ live: false });

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql, type Expression } from 'kysely';
+import type pg from 'pg';
 import type { Executor } from './connection.js';
 
 /**
@@ -8,10 +9,40 @@ import type { Executor } from './connection.js';
  */
 export type CountedList = 'orders' | 'customers';
 
+/** How many rows a count is spread over on PostgreSQL (migration 045); the read sums them. */
+export const LIST_COUNT_SHARDS = 32;
+
+/**
+ * The shard a PostgreSQL connection writes, as SQL: the session setting `app.list_count_shard` that
+ * `assignCountShards` gives each connection of the pool when it opens (0 on a connection that has
+ * none: psql, a tool). Migration 045's products trigger reads the same setting.
+ */
+export const PG_COUNT_SHARD = "coalesce(nullif(current_setting('app.list_count_shard', true), '')::integer, 0)";
+
+/**
+ * A pool's `connect` hook: numbers its connections 0, 1, 2... (from a random start, so two server
+ * processes mostly differ) modulo LIST_COUNT_SHARDS, so transactions running at the same time, each
+ * on its own connection, add to different count rows instead of queueing on one row's lock. The
+ * setting is queued before any query the pool's user sends on that connection.
+ */
+export function assignCountShards(): (client: pg.PoolClient) => void {
+  let next = Math.floor(Math.random() * LIST_COUNT_SHARDS);
+  return (client) => {
+    const shard = next++ % LIST_COUNT_SHARDS;
+    client.query(`select set_config('app.list_count_shard', '${shard}', false)`).catch(() => undefined);
+  };
+}
+
+/** The shard this connection writes: its pool's number (PostgreSQL); SQLite has one writer: 0. */
+export function countShard(exec: Executor): Expression<number> | number {
+  return exec.getExecutor().adapter instanceof PostgresAdapter ? sql<number>`${sql.raw(PG_COUNT_SHARD)}` : 0;
+}
+
 /**
  * Adds to kept counts in the caller's transaction, so a count never disagrees with the rows it
- * counts. Changes are applied in one (list, bucket) order: two transactions touching the same
- * count rows lock them in the same order, so PostgreSQL never deadlocks them (a cancel moving
+ * counts. The rows written are this connection's shard (countShard), one shard for the whole call.
+ * Changes are applied in one (list, bucket) order: two transactions touching the same count rows
+ * lock them in the same order, so PostgreSQL never deadlocks them (a cancel moving
  * 'new' -> 'cancelled' beside a restore moving 'cancelled' -> 'new').
  */
 export async function bumpCounts(
@@ -22,13 +53,16 @@ export async function bumpCounts(
   const sorted = [...changes].sort((a, b) =>
     a[0] === b[0] ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[0] < b[0] ? -1 : 1,
   );
+  const shard = countShard(exec);
   for (const [list, bucket, delta] of sorted) {
     if (delta === 0) continue;
     await exec
       .insertInto('list_counts')
-      .values({ company_id: companyId, list, bucket, n: delta })
+      .values({ company_id: companyId, list, bucket, shard, n: delta })
       .onConflict((oc) =>
-        oc.columns(['company_id', 'list', 'bucket']).doUpdateSet({ n: sql<number>`list_counts.n + excluded.n` }),
+        oc
+          .columns(['company_id', 'list', 'bucket', 'shard'])
+          .doUpdateSet({ n: sql<number>`list_counts.n + excluded.n` }),
       )
       .execute();
   }

@@ -300,6 +300,8 @@ export interface ListCountsTable {
   company_id: number;
   list: string;
   bucket: string;
+  /** The writer's share of the count (migration 045): a count is the sum over its shards. */
+  shard: Generated<number>;
   n: number;
 }
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { bucharestDate, toBucharest } from '../lib/bucharestTime.js';
-import { GEO, findCounty, findLocality, localityById } from './geo.js';
+import { GEO, findCounty, findLocality, localitiesOf, localityById } from './geo.js';
 import {
   applyCommonFaults,
   baniToNumber,
@@ -245,7 +245,7 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
         const { countryId, countyId } = req.query as { countryId?: string; countyId?: string };
         const county = GEO.find((c) => c.id === Number(countyId));
         if (countryId !== '1' || !county) return reply.code(204).send();
-        return county.localities.map((l) => ({
+        return localitiesOf(county).map((l) => ({
           LocalityId: l.id,
           Name: l.name,
           ParentId: 0,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { toBucharestIso } from '../lib/bucharestTime.js';
-import { GEO, placeKey } from './geo.js';
+import { GEO, localitiesOf, placeKey, placesNamed } from './geo.js';
 import {
   applyCommonFaults,
   baniToNumber,
@@ -76,7 +76,7 @@ function hash(s: string): number {
 
 function locate(site: number) {
   for (const county of GEO) {
-    const locality = county.localities.find((l) => siteId(l.id) === site);
+    const locality = localitiesOf(county).find((l) => siteId(l.id) === site);
     if (locality) return { county, locality };
   }
   return undefined;
@@ -206,7 +206,7 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
         const name = body.name ? placeKey(String(body.name)) : null;
         const region = body.region ? placeKey(String(body.region)) : null;
         const sites = GEO.filter((c) => !region || placeKey(c.name) === region).flatMap((c) =>
-          c.localities
+          localitiesOf(c)
             .filter(
               (l) =>
                 (!name || placeKey(l.name).startsWith(name)) &&
@@ -273,11 +273,11 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
           return dpdError('Contact name is not allowed for private persons', 22, 'recipient.contactName');
         if (recipient.privatePerson === false && !recipient.contactName)
           return dpdError('Contact name is required for companies', 22, 'recipient.contactName');
+        // By name, the post code telling apart the places of one name (as DPD's own site lookup).
+        const named = addr.siteId ? [] : placesNamed(String(addr.siteName ?? ''));
         const place = addr.siteId
           ? locate(Number(addr.siteId))
-          : GEO.flatMap((county) => county.localities.map((locality) => ({ county, locality }))).find(
-              (x) => placeKey(x.locality.name) === placeKey(String(addr.siteName ?? '')),
-            );
+          : (named.find((x) => !!addr.postCode && x.locality.postalCode === String(addr.postCode)) ?? named[0]);
         if (!place) return dpdError('Localitatea destinatarului nu a fost gasita', 30, 'recipient.address.siteId');
         if (!content.contents || !content.package) return dpdError('Content and package are required', 23, 'content');
         const weight = Number(content.totalWeight ?? 0);

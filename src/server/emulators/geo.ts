@@ -1,8 +1,14 @@
+import { geoData } from '../modules/geo/index.js';
+
 /**
- * The emulators' address nomenclature: every county, a few localities each (the county seat and
- * some towns), and streets with postal-code ranges in the big cities whose codes go by street
- * (their locality postal code is null, as Cargus answers "0"). Ids are stable numbers so that an
- * id picked in a wizard keeps working across restarts. Each emulator serves it in its own shape.
+ * The emulators' address nomenclature: every county, a few localities each written here (the county
+ * seat and some towns, `GEO`), and streets with postal-code ranges in the big cities whose codes go
+ * by street (their locality postal code is null, as Cargus answers "0"). Ids are stable numbers so
+ * that an id picked in a wizard keeps working across restarts. Each emulator serves it in its own shape.
+ *
+ * The couriers know every locality of the country, and the addresses the console offers come from
+ * its bundled data: `localitiesOf` answers a county's localities written here followed by every
+ * other locality of the bundled data (id 1,000,000 + the bundled id, no streets), read on first use.
  */
 
 export interface GeoStreet {
@@ -488,13 +494,80 @@ export const findCounty = (idOrName: { id?: number | null; name?: string | null 
 export const findLocality = (
   county: GeoCounty,
   idOrName: { id?: number | null; name?: string | null },
-): GeoLocality | undefined =>
-  county.localities.find((l) => (idOrName.id ? l.id === idOrName.id : false)) ??
-  county.localities.find((l) => !!idOrName.name && placeKey(l.name) === placeKey(idOrName.name));
+): GeoLocality | undefined => {
+  const index = indexOf(county);
+  return (
+    (idOrName.id ? index.byId.get(idOrName.id) : undefined) ??
+    (idOrName.name ? index.byName.get(placeKey(idOrName.name)) : undefined)
+  );
+};
+
+/** Ids of the localities taken from the bundled data: this plus the bundled id. */
+export const BUNDLED_LOCALITY_ID = 1_000_000;
+interface CountyIndex {
+  all: GeoLocality[];
+  byId: Map<number, GeoLocality>;
+  /** The first locality of each name (placeKey). */
+  byName: Map<string, GeoLocality>;
+}
+let every: Map<GeoCounty, CountyIndex> | undefined;
+
+function indexOf(county: GeoCounty): CountyIndex {
+  if (!every) {
+    const geo = geoData();
+    every = new Map();
+    for (const c of GEO) {
+      const bundled = geo.counties.find((b) => b.code === c.code);
+      const written = new Set(c.localities.map((l) => placeKey(l.name)));
+      const extra: GeoLocality[] = bundled
+        ? geo
+            .localitiesOf(bundled.id)
+            .filter(({ row }) => !written.has(placeKey(row.name)))
+            .map(({ row }) => ({
+              id: BUNDLED_LOCALITY_ID + row.id,
+              name: row.name,
+              postalCode: row.postal_code,
+              streets: [],
+            }))
+        : [];
+      const all = [...c.localities, ...extra];
+      const byName = new Map<string, GeoLocality>();
+      for (const l of all) if (!byName.has(placeKey(l.name))) byName.set(placeKey(l.name), l);
+      every.set(c, { all, byId: new Map(all.map((l) => [l.id, l])), byName });
+    }
+  }
+  return every.get(county) ?? { all: county.localities, byId: new Map(), byName: new Map() };
+}
+
+/**
+ * A county's localities as the courier knows them: those written here (with their streets), then
+ * every locality of the console's bundled data not among them by name. Villages of one name in
+ * different communes are each their own locality, as in the couriers' nomenclatures.
+ */
+export function localitiesOf(county: GeoCounty): GeoLocality[] {
+  return indexOf(county).all;
+}
+
+let byNameEverywhere: Map<string, { county: GeoCounty; locality: GeoLocality }[]> | undefined;
+
+/** Every locality of the country with this name (placeKey), whatever its county. */
+export function placesNamed(name: string): { county: GeoCounty; locality: GeoLocality }[] {
+  if (!byNameEverywhere) {
+    byNameEverywhere = new Map();
+    for (const county of GEO)
+      for (const locality of localitiesOf(county)) {
+        const key = placeKey(locality.name);
+        const list = byNameEverywhere.get(key) ?? [];
+        list.push({ county, locality });
+        byNameEverywhere.set(key, list);
+      }
+  }
+  return byNameEverywhere.get(placeKey(name)) ?? [];
+}
 
 export function localityById(id: number): { county: GeoCounty; locality: GeoLocality } | undefined {
   for (const county of GEO) {
-    const locality = county.localities.find((l) => l.id === id);
+    const locality = indexOf(county).byId.get(id);
     if (locality) return { county, locality };
   }
   return undefined;

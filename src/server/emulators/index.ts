@@ -9,6 +9,7 @@ import { createSamedayEmulator } from './sameday.js';
 import { createSmartBillEmulator } from './smartbill.js';
 import { createTelegramEmulator } from './telegram.js';
 import { createVonageEmulator } from './vonage.js';
+import { LAZY_SCHEMA_COMPILERS } from '../http/schemaCompilers.js';
 
 /** Where each emulator answers on its host: `/emulators/<provider>` (the clients' base URLs say the same). */
 export const EMULATORS_PREFIX = '/emulators';
@@ -77,7 +78,7 @@ export async function registerEmulators(
     telegram: createTelegramEmulator(base('telegram')),
     bnr: createBnrEmulator(base('bnr')),
   };
-  const host = Fastify({ logger: false });
+  const host = Fastify({ logger: false, ...LAZY_SCHEMA_COMPILERS });
   const routes: { method: string; url: string }[] = [];
   host.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) routes.push({ method, url: r.url });

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
 import { preparePdfFonts } from '../lib/pdf/documents.js';
+import { LAZY_SCHEMA_COMPILERS } from '../http/schemaCompilers.js';
 
 /**
  * What every emulator shares: where it keeps its state (EmulatorStore), the fault switches, the
@@ -377,8 +378,8 @@ export async function startEmulator(
   prefix = `/emulators/${emulator.name}`,
 ): Promise<{ origin: string; app: FastifyInstance; close: () => Promise<void> }> {
   // A test's client may leave a keep-alive socket or an aborted request behind: close them all.
-  const app = Fastify({ logger: false, forceCloseConnections: true });
-  preparePdfFonts();
+  const app = Fastify({ logger: false, forceCloseConnections: true, ...LAZY_SCHEMA_COMPILERS });
+  await preparePdfFonts();
   await app.register(emulator.plugin, { prefix });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const addr = app.server.address();

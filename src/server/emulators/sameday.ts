@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { toBucharest } from '../lib/bucharestTime.js';
 import { parsePhpForm, type ParsedForm } from '../lib/phpForm.js';
-import { GEO, findCounty, findLocality, placeKey } from './geo.js';
+import { GEO, findCounty, findLocality, localitiesOf, placeKey } from './geo.js';
 import {
   acceptFormBodies,
   applyCommonFaults,
@@ -305,7 +305,7 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
         if (!(await authed(req, reply))) return reply;
         const q = req.query as Record<string, string>;
         const rows = GEO.filter((c) => !q.county || c.id === Number(q.county)).flatMap((c) =>
-          c.localities
+          localitiesOf(c)
             .filter(
               (l) =>
                 (!q.name || placeKey(l.name).includes(placeKey(q.name))) &&

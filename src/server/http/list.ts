@@ -12,8 +12,9 @@ export interface ListTotal {
 }
 
 /**
- * The kept count of a company's list (table list_counts, kept by triggers in the same
- * transaction as every write): one primary-key read instead of counting the rows.
+ * The kept count of a company's list (table list_counts, kept in the same transaction as every
+ * write): the sum of its shards (db/listCounts.ts, at most 32 rows on one primary-key range) instead
+ * of counting the rows.
  */
 export async function keptCount(exec: Executor, companyId: number, list: string, bucket = ''): Promise<ListTotal> {
   const [row] = await keptCountRow(exec, { companyId, list, bucket });
@@ -23,7 +24,7 @@ export async function keptCount(exec: Executor, companyId: number, list: string,
 const keptCountRow = prepared((exec, v: { companyId: number; list: string; bucket: string }) =>
   exec
     .selectFrom('list_counts')
-    .select('n')
+    .select(sql<number | string | null>`sum(n)`.as('n'))
     .where('company_id', '=', v.companyId)
     .where('list', '=', v.list)
     .where('bucket', '=', v.bucket),

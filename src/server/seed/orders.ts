@@ -580,9 +580,11 @@ export async function bulkLoadOrders(
     const bump = async (companyId: number, list: string, bucket: string, n: number) =>
       trx
         .insertInto('list_counts')
-        .values({ company_id: companyId, list, bucket, n })
+        .values({ company_id: companyId, list, bucket, shard: 0, n })
         .onConflict((oc) =>
-          oc.columns(['company_id', 'list', 'bucket']).doUpdateSet({ n: sql<number>`list_counts.n + excluded.n` }),
+          oc
+            .columns(['company_id', 'list', 'bucket', 'shard'])
+            .doUpdateSet({ n: sql<number>`list_counts.n + excluded.n` }),
         )
         .execute();
     for (const [key, n] of counts) {

@@ -9,6 +9,7 @@ import { security } from './007_security.js';
 import { integrations } from './009_integrations.js';
 import { orders } from './010_orders.js';
 import { listCounts } from './011_list_counts.js';
+import { listCountShards } from './045_list_count_shards.js';
 import { jobs } from './012_jobs.js';
 import { shipments } from './013_shipments.js';
 import { invoices } from './014_invoices.js';
@@ -62,4 +63,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '044_seller_alerts': sellerAlerts,
   '036_order_filters': orderFilters,
   '039_order_bulk': orderBulk,
+  '045_list_count_shards': listCountShards,
 };

@@ -1,31 +1,43 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 import { code128Widths } from './code128.js';
 
 /**
  * The PDFs the emulators hand out (an AWB label and an invoice) and the console's own picking list. DejaVu Sans is embedded (subset)
  * so Romanian diacritics (ă â î ș ț) print as themselves; the standard PDF fonts lack ș and ț.
+ *
+ * pdfkit and fontkit are imported on the first document, not when the server starts: importing them
+ * unpacks Unicode tables (about half a second of CPU and tens of MB) that a server which never
+ * prints a label does not need.
  */
 
 const require = createRequire(import.meta.url);
+type PdfLib = { PDFDocument: typeof PDFKit; regular: FontSource; bold: FontSource };
+let lib: Promise<PdfLib> | undefined;
 // Parsed once (a third of a second each): every document embeds a subset of these.
-const loadFont = (file: string): FontSource =>
-  fontkit.create(fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as unknown as FontSource;
-let fonts: { regular: FontSource; bold: FontSource } | undefined;
-const FONTS = () => (fonts ??= { regular: loadFont('DejaVuSans.ttf'), bold: loadFont('DejaVuSans-Bold.ttf') });
+const PDF = (): Promise<PdfLib> =>
+  (lib ??= Promise.all([import('fontkit'), import('pdfkit')]).then(([fontkit, pdfkit]) => {
+    const loadFont = (file: string): FontSource =>
+      fontkit.create(fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as unknown as FontSource;
+    return { PDFDocument: pdfkit.default, regular: loadFont('DejaVuSans.ttf'), bold: loadFont('DejaVuSans-Bold.ttf') };
+  }));
 
-/** Parses the fonts now rather than during the first document (emulators call it when they start). */
-export function preparePdfFonts(): void {
-  FONTS();
+/** Loads pdfkit and parses the fonts now rather than during the first document (emulators started alone). */
+export async function preparePdfFonts(): Promise<void> {
+  await PDF();
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = PDFKit.PDFDocument;
 /** pdfkit takes a parsed fontkit font where its types say a path or bytes. */
 type FontSource = string;
 
-function render(size: [number, number] | 'A4', draw: (doc: Doc) => void, info: { Title: string }): Promise<Buffer> {
+async function render(
+  size: [number, number] | 'A4',
+  draw: (doc: Doc) => void,
+  info: { Title: string },
+): Promise<Buffer> {
+  const { PDFDocument, regular, bold } = await PDF();
   return new Promise((resolve, reject) => {
     // A fixed creation date keeps the same document byte-identical between runs.
     const doc = new PDFDocument({
@@ -37,8 +49,8 @@ function render(size: [number, number] | 'A4', draw: (doc: Doc) => void, info: {
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    doc.registerFont('regular', FONTS().regular);
-    doc.registerFont('bold', FONTS().bold);
+    doc.registerFont('regular', regular);
+    doc.registerFont('bold', bold);
     doc.font('regular');
     draw(doc);
     doc.end();

@@ -117,7 +117,7 @@ export function readGeoDataFile(file = GEO_DATA_FILE): GeoDataFile {
 
 let shared: GeoData | undefined;
 
-/** The process's one copy of the shipped data, read on first use (the app reads it at start). */
+/** The process's one copy of the shipped data, read on first use (the server reads it once listening). */
 export function geoData(): GeoData {
   shared ??= new GeoData(readGeoDataFile());
   return shared;

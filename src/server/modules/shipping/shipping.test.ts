@@ -425,22 +425,28 @@ describe('create', () => {
   it("the courier's refusal is the answer (422, its own words); the order is unchanged and may try again", async () => {
     const { u, order } = await seller(['cargus']);
     const o = await order();
-    // Gherla is in the address data but not in the (emulated) courier's nomenclature.
-    const gherla = town('CJ', 'Gherla');
-    const res = await createAwb(
-      u,
-      o.id,
-      cargusBody({
-        city: 'Gherla',
-        city_id: gherla.id,
-        street: undefined,
-        street_id: undefined,
-        street_number: undefined,
-        postal_code: gherla.postal_code,
-      }),
-    );
+    // The pickup point chosen in the wizard was closed at the courier since.
+    const cargusRow = t.db.kysely
+      .selectFrom('company_integrations')
+      .select('id')
+      .where('company_id', '=', u.companyId)
+      .where('integration_id', '=', (eb) => eb.selectFrom('integrations').select('id').where('key', '=', 'cargus'));
+    const { configuration } = await t.db.kysely
+      .selectFrom('company_integrations')
+      .select('configuration')
+      .where('id', '=', () => cargusRow)
+      .executeTakeFirstOrThrow();
+    const setConfiguration = (value: string | null) =>
+      t.db.kysely
+        .updateTable('company_integrations')
+        .set({ configuration: value })
+        .where('id', '=', () => cargusRow)
+        .execute();
+    await setConfiguration(JSON.stringify({ ...JSON.parse(configuration ?? '{}'), pickup_point_id: '209999' }));
+    const res = await createAwb(u, o.id, cargusBody());
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe("Cargus refused the request: The recipient's locality could not be matched!");
+    expect(res.json().message).toBe('Cargus refused the request: Punctul de ridicare nu exista!');
+    await setConfiguration(configuration);
     expect(await orderOf(u, o.id)).toMatchObject({ status: 'new', awb: null, courier: null, awb_state: null });
     expect((await createAwb(u, o.id, cargusBody())).statusCode).toBe(201);
     expect((await atCourier('cargus', o.id)).map((s) => s.reference)).toEqual([`${o.id}-2`]);

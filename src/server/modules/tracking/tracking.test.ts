@@ -293,9 +293,10 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     // The orders list's tabs follow the completed order.
     const tabs = await t.db.kysely
       .selectFrom('list_counts')
-      .select(['bucket', 'n'])
+      .select(['bucket', sql<number>`sum(n)`.as('n')])
       .where('company_id', '=', s.u.companyId)
       .where('list', '=', 'orders')
+      .groupBy('bucket')
       .execute();
     expect(Object.fromEntries(tabs.map((r) => [r.bucket, Number(r.n)]))).toMatchObject({ processing: 2, completed: 1 });
 
