@@ -36,6 +36,7 @@ import { integrationRoutes } from './modules/integrations/index.js';
 import { secretBox } from './lib/secrets.js';
 import { orderRoutes } from './modules/orders/index.js';
 import { customerRoutes } from './modules/customers/index.js';
+import { codRoutes } from './modules/cod/index.js';
 import { loadProvidersConfig, type ProvidersConfig } from './providers/config.js';
 import { createProviderRegistry, type ProviderRegistry } from './providers/registry.js';
 import type { AppServices } from './context.js';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   integrationRoutes(app);
   orderRoutes(app);
   customerRoutes(app);
+  codRoutes(app);
   changelogRoutes(app);
   geoRoutes(app, geoData());
 

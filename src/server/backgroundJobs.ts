@@ -1,4 +1,5 @@
 import type { Db } from './db/connection.js';
+import { COD_SYNC_JOB, codJobHandlers } from './modules/cod/index.js';
 import { invoiceJobs } from './modules/invoices/index.js';
 import { shippingJobs } from './modules/shipping/index.js';
 import { TRACKING_JOB, trackingJobs } from './modules/tracking/index.js';
@@ -11,11 +12,11 @@ import type { JobHandlers } from './jobs/runner.js';
  * app.ts collects the modules' routes the same way; jobs/ runs these (main.ts starts the runner).
  */
 export function jobHandlers(opts: { log?: (message: string) => void } = {}): JobHandlers {
-  return { ...invoiceJobs, ...shippingJobs, ...trackingJobs(opts.log) };
+  return { ...invoiceJobs, ...shippingJobs, ...trackingJobs(opts.log), ...codJobHandlers(opts.log) };
 }
 
 /** Jobs that always exist, each one row under a fixed key. */
-export const RECURRING_JOBS: NewJob[] = [TRACKING_JOB];
+export const RECURRING_JOBS: NewJob[] = [TRACKING_JOB, COD_SYNC_JOB];
 
 /**
  * Makes sure each recurring job has its row: run at every start. Scheduling a key that exists

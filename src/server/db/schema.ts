@@ -282,6 +282,33 @@ export interface ListCountsTable {
   n: number;
 }
 
+/** Cash on delivery paid by a courier for one AWB (migration 048). */
+export interface CodSettlementsTable {
+  id: Generated<number>;
+  company_id: number;
+  courier: string;
+  awb: string;
+  shipment_id: number;
+  order_id: number;
+  expected_bani: number;
+  paid_bani: number;
+  fee_bani: number;
+  /** YYYY-MM-DD */
+  paid_on: string;
+  reference: string;
+  /** file | api */
+  origin: string;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** The company's cash-on-delivery settings (migration 048). */
+export interface CodSettingsTable {
+  company_id: number;
+  unpaid_days: number;
+  updated_at: number;
+}
+
 /** One AWB create of an order and how it went (migration 013). */
 export interface ShipmentsTable {
   id: Generated<number>;
@@ -459,6 +486,8 @@ export interface Database {
   list_counts: ListCountsTable;
   jobs: JobsTable;
   shipments: ShipmentsTable;
+  cod_settlements: CodSettlementsTable;
+  cod_settings: CodSettingsTable;
   integrations: IntegrationsTable;
   company_integrations: CompanyIntegrationsTable;
   invoices: InvoicesTable;

@@ -22,6 +22,7 @@ import { emulatorState } from './023_emulator_state.js';
 import { companyCustomerPhone } from './024_company_customer_phone.js';
 import { idempotencyKeys } from './025_idempotency_keys.js';
 import { shipmentCandidates } from './026_shipment_candidates.js';
+import { cod } from './048_cod.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '024_company_customer_phone': companyCustomerPhone,
   '025_idempotency_keys': idempotencyKeys,
   '026_shipment_candidates': shipmentCandidates,
+  '048_cod': cod,
 };

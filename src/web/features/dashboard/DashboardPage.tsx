@@ -45,7 +45,7 @@ export function DashboardPage() {
   const counts = useCounts(companyId);
   const recent = useRecentOrders(companyId);
   const changelog = useChangelog();
-  const orders = recent.isError ? [] : (recent.data?.data ?? []);
+  const orders = recent.data?.data ?? [];
 
   return (
     <Stack gap="lg">
@@ -85,6 +85,9 @@ export function DashboardPage() {
         </Title>
         {companyId !== null && recent.isLoading ? (
           <LoadingState />
+        ) : recent.isError ? (
+          // A failed call is told as such: "No orders yet" would claim something the console does not know.
+          <ErrorState message={t('fetchFailed')} onRetry={() => void recent.refetch()} />
         ) : orders.length === 0 ? (
           <EmptyState icon={<IconShoppingCart size={26} />} title={t('noOrders')} text={t('noOrdersText')} />
         ) : (
