@@ -37,6 +37,7 @@ import { secretBox } from './lib/secrets.js';
 import { orderRoutes } from './modules/orders/index.js';
 import { customerRoutes } from './modules/customers/index.js';
 import { codRoutes } from './modules/cod/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
 import { loadProvidersConfig, type ProvidersConfig } from './providers/config.js';
 import { createProviderRegistry, type ProviderRegistry } from './providers/registry.js';
 import type { AppServices } from './context.js';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   orderRoutes(app);
   customerRoutes(app);
   codRoutes(app);
+  dashboardRoutes(app);
   changelogRoutes(app);
   geoRoutes(app, geoData());
 

@@ -309,6 +309,47 @@ export interface CodSettingsTable {
   updated_at: number;
 }
 
+/** Per company and courier, the sums of its recorded COD payments (migration 049). */
+export interface CodTotalsTable {
+  company_id: number;
+  courier: string;
+  parcels: number;
+  expected_bani: number;
+  paid_bani: number;
+  fee_bani: number;
+}
+
+/** Kept per-day figures of a company's orders (migration 049, db/orderStats.ts). */
+export interface OrderDayStatsTable {
+  company_id: number;
+  /** YYYY-MM-DD, Bucharest day of the order's creation. */
+  day: string;
+  /** 0 for none. */
+  source_id: number;
+  status: string;
+  /** '' for none. */
+  courier: string;
+  courier_status: string;
+  orders: number;
+  revenue_bani: number;
+  cod_bani: number;
+}
+
+export interface ProductDayStatsTable {
+  company_id: number;
+  day: string;
+  product_id: number;
+  quantity: number;
+  revenue_bani: number;
+}
+
+export interface OrderLineStatsTable {
+  order_id: number;
+  product_id: number;
+  quantity: number;
+  revenue_bani: number;
+}
+
 /** One AWB create of an order and how it went (migration 013). */
 export interface ShipmentsTable {
   id: Generated<number>;
@@ -488,6 +529,10 @@ export interface Database {
   shipments: ShipmentsTable;
   cod_settlements: CodSettlementsTable;
   cod_settings: CodSettingsTable;
+  cod_totals: CodTotalsTable;
+  order_day_stats: OrderDayStatsTable;
+  product_day_stats: ProductDayStatsTable;
+  order_line_stats: OrderLineStatsTable;
   integrations: IntegrationsTable;
   company_integrations: CompanyIntegrationsTable;
   invoices: InvoicesTable;

@@ -23,6 +23,7 @@ import { companyCustomerPhone } from './024_company_customer_phone.js';
 import { idempotencyKeys } from './025_idempotency_keys.js';
 import { shipmentCandidates } from './026_shipment_candidates.js';
 import { cod } from './048_cod.js';
+import { orderStats } from './049_order_stats.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '025_idempotency_keys': idempotencyKeys,
   '026_shipment_candidates': shipmentCandidates,
   '048_cod': cod,
+  '049_order_stats': orderStats,
 };

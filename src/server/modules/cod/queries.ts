@@ -131,7 +131,28 @@ export async function insertSettlements(exec: Executor, rows: NewSettlement[]): 
       .values(row)
       .onConflict((oc) => oc.columns(['company_id', 'courier', 'awb']).doNothing())
       .executeTakeFirst();
-    saved += Number(res.numInsertedOrUpdatedRows ?? 0);
+    if (Number(res.numInsertedOrUpdatedRows ?? 0) === 0) continue;
+    saved++;
+    // The company's sums per courier, in the same transaction: the dashboard's "still owed" reads them.
+    await exec
+      .insertInto('cod_totals')
+      .values({
+        company_id: row.company_id,
+        courier: row.courier,
+        parcels: 1,
+        expected_bani: row.expected_bani,
+        paid_bani: row.paid_bani,
+        fee_bani: row.fee_bani,
+      })
+      .onConflict((oc) =>
+        oc.columns(['company_id', 'courier']).doUpdateSet({
+          parcels: sql<number>`cod_totals.parcels + 1`,
+          expected_bani: sql<number>`cod_totals.expected_bani + excluded.expected_bani`,
+          paid_bani: sql<number>`cod_totals.paid_bani + excluded.paid_bani`,
+          fee_bani: sql<number>`cod_totals.fee_bani + excluded.fee_bani`,
+        }),
+      )
+      .execute();
   }
   return saved;
 }

@@ -1,0 +1,2 @@
+/** The dashboard's figures: orders, revenue, products, couriers and cash on delivery over a range of days, from kept per-day aggregates. */
+export { dashboardRoutes } from './routes.js';
