@@ -14,6 +14,7 @@ import address from '../components/address/i18n';
 import integrations from '../features/integrations/i18n';
 import orders from '../features/orders/i18n';
 import locations from '../features/locations/i18n';
+import cod from '../features/cod/i18n';
 
 /**
  * Every translation namespace of the app: one import and one entry per feature. A feature reads
@@ -36,6 +37,7 @@ export const namespaces: Record<string, Translations> = {
   integrations,
   orders,
   locations,
+  cod,
 };
 
 export const i18n = setupI18n(namespaces);

@@ -22,6 +22,7 @@ import { errorMessage } from '../../lib/api';
 import { formatAmount, formatDate, formatDateTime } from '../../lib/format';
 import { useCompanyId } from '../../lib/session';
 import { COUNTED, useChangelog, useCounts, useRecentOrders, type Counted } from './api';
+import { DashboardCharts } from './DashboardCharts';
 
 const ICONS: Record<Counted, typeof IconBox> = {
   company: IconBuilding,
@@ -78,6 +79,8 @@ export function DashboardPage() {
           );
         })}
       </SimpleGrid>
+
+      {companyId !== null ? <DashboardCharts companyId={companyId} /> : null}
 
       <Paper withBorder radius="md" p="md">
         <Title order={3} fz={18} mb="sm">
