@@ -21,7 +21,7 @@ import { openDb, type Db } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { serviceContext } from '../src/server/context.js';
 import { bucharestDate } from '../src/server/lib/bucharestTime.js';
-import { dashboardStats } from '../src/server/modules/dashboard/service.js';
+import { dashboardStats } from '../src/server/modules/dashboard/index.js';
 import { percentile } from './_load.js';
 
 const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
