@@ -41,6 +41,8 @@ import { orderRoutes } from './modules/orders/index.js';
 import { orderBulkRoutes } from './modules/order-bulk/index.js';
 import { customerRoutes } from './modules/customers/index.js';
 import { smsRoutes } from './modules/sms/index.js';
+import { codRoutes } from './modules/cod/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
 import { loadProvidersConfig, type ProvidersConfig } from './providers/config.js';
 import { createProviderRegistry, type ProviderRegistry } from './providers/registry.js';
 import type { AppServices } from './context.js';
@@ -219,6 +221,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   orderBulkRoutes(app);
   customerRoutes(app);
   smsRoutes(app);
+  codRoutes(app);
+  dashboardRoutes(app);
   changelogRoutes(app);
   geoRoutes(app, geoData);
   registerOpenApi(app, apiDocs, apiRoutes, API_VERSION);

@@ -1,5 +1,6 @@
 import type { Db } from './db/connection.js';
 import { EXCHANGE_RATES_JOB, exchangeRatesJobs } from './modules/exchange-rates/index.js';
+import { COD_SYNC_JOB, codJobHandlers } from './modules/cod/index.js';
 import { invoiceJobs } from './modules/invoices/index.js';
 import { bulkJobs } from './modules/order-bulk/index.js';
 import { shippingJobs } from './modules/shipping/index.js';
@@ -20,12 +21,13 @@ export function jobHandlers(opts: { log?: (message: string) => void } = {}): Job
     ...smsJobs,
     ...trackingJobs(opts.log),
     ...exchangeRatesJobs(opts.log),
+    ...codJobHandlers(opts.log),
     ...bulkJobs,
   };
 }
 
 /** Jobs that always exist, each one row under a fixed key. */
-export const RECURRING_JOBS: NewJob[] = [TRACKING_JOB, EXCHANGE_RATES_JOB];
+export const RECURRING_JOBS: NewJob[] = [TRACKING_JOB, EXCHANGE_RATES_JOB, COD_SYNC_JOB];
 
 /**
  * Makes sure each recurring job has its row: run at every start. Scheduling a key that exists

@@ -305,6 +305,74 @@ export interface ListCountsTable {
   n: number;
 }
 
+/** Cash on delivery paid by a courier for one AWB (migration 048). */
+export interface CodSettlementsTable {
+  id: Generated<number>;
+  company_id: number;
+  courier: string;
+  awb: string;
+  shipment_id: number;
+  order_id: number;
+  expected_bani: number;
+  paid_bani: number;
+  fee_bani: number;
+  /** YYYY-MM-DD */
+  paid_on: string;
+  reference: string;
+  /** file | api */
+  origin: string;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** The company's cash-on-delivery settings (migration 048). */
+export interface CodSettingsTable {
+  company_id: number;
+  unpaid_days: number;
+  updated_at: number;
+}
+
+/** Per company and courier, the sums of its recorded COD payments (migration 049). */
+export interface CodTotalsTable {
+  company_id: number;
+  courier: string;
+  parcels: number;
+  expected_bani: number;
+  paid_bani: number;
+  fee_bani: number;
+}
+
+/** Kept per-day figures of a company's orders (migration 049, db/orderStats.ts). */
+export interface OrderDayStatsTable {
+  company_id: number;
+  /** YYYY-MM-DD, Bucharest day of the order's creation. */
+  day: string;
+  /** 0 for none. */
+  source_id: number;
+  status: string;
+  /** '' for none. */
+  courier: string;
+  courier_status: string;
+  orders: number;
+  revenue_bani: number;
+  cod_bani: number;
+}
+
+export interface ProductDayStatsTable {
+  company_id: number;
+  day: string;
+  product_id: number;
+  quantity: number;
+  revenue_bani: number;
+}
+
+export interface OrderLineStatsTable {
+  order_id: number;
+  product_id: number;
+  quantity: number;
+  revenue_bani: number;
+}
+
 /** One AWB create of an order and how it went (migration 013). */
 export interface ShipmentsTable {
   id: Generated<number>;
@@ -561,6 +629,12 @@ export interface Database {
   sms_sends: SmsSendsTable;
   sms_receipt_tokens: SmsReceiptTokensTable;
   seller_alerts: SellerAlertsTable;
+  cod_settlements: CodSettlementsTable;
+  cod_settings: CodSettingsTable;
+  cod_totals: CodTotalsTable;
+  order_day_stats: OrderDayStatsTable;
+  product_day_stats: ProductDayStatsTable;
+  order_line_stats: OrderLineStatsTable;
   integrations: IntegrationsTable;
   company_integrations: CompanyIntegrationsTable;
   invoices: InvoicesTable;

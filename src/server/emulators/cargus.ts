@@ -16,6 +16,7 @@ import {
   deletable,
   labelOf,
   nextAwbNumber,
+  repaymentOf,
   shippingCostBani,
   stagesAt,
   type Shipment,
@@ -470,6 +471,36 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
           Status: 'Validat',
           ValidationDate: toBucharest(s.createdAt, 'T'),
         }));
+      });
+
+      // Cash on delivery of the account's AWBs collected on the (Bucharest) days of the range (ISO
+      // dates here, unlike Awbs/GetByDate): RepaymentDate the collection, DeductionDate and
+      // DeductionId the transfer to the sender (null until it is made). Fees are invoiced apart.
+      app.get('/api/CashAccount/GetByDate', async (req, reply) => {
+        const account = await authed(req, reply);
+        if (!account) return reply;
+        const q = req.query as { FromDate?: string; ToDate?: string };
+        const iso = (t: unknown) => (/^\d{4}-\d{2}-\d{2}$/.test(String(t ?? '').trim()) ? String(t).trim() : null);
+        const from = iso(q.FromDate);
+        const to = iso(q.ToDate);
+        if (!from || !to) return reply.code(400).send(['Formatul datei este invalid (yyyy-MM-dd)!']);
+        const now = clock.now();
+        return (await store.list<CargusShipment>('shipments'))
+          .filter((s) => s.account === account.username)
+          .map((s) => ({ s, r: repaymentOf(s, now) }))
+          .filter(({ r }) => r && bucharestDate(r.collectedAt) >= from && bucharestDate(r.collectedAt) <= to)
+          .sort((a, b) => a.r!.collectedAt - b.r!.collectedAt)
+          .map(({ s, r }) => ({
+            BarCode: s.number,
+            Date: toBucharest(s.createdAt, 'T'),
+            Receiver: s.recipient.name,
+            ToLocality: s.recipientLocality,
+            CustomString: s.reference,
+            RepaymentValue: baniToNumber(r!.paidBani),
+            RepaymentDate: toBucharest(r!.collectedAt, 'T'),
+            DeductionDate: r!.paidAt === null ? null : toBucharest(r!.paidAt, 'T'),
+            DeductionId: r!.paidAt === null ? null : `OP${bucharestDate(r!.paidAt).replace(/-/g, '')}`,
+          }));
       });
 
       app.get('/api/AwbTrace', async (req, reply) => {

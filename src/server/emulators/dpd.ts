@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
-import { toBucharestIso } from '../lib/bucharestTime.js';
+import { bucharestDate, toBucharestIso } from '../lib/bucharestTime.js';
 import { GEO, localitiesOf, placeKey, placesNamed } from './geo.js';
 import {
   applyCommonFaults,
@@ -11,7 +11,7 @@ import {
   type EmulatorOptions,
   type EmulatorStore,
 } from './kit.js';
-import { deletable, labelOf, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
+import { deletable, labelOf, repaymentOf, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
 
 /**
  * DPD Romania Web API v1 emulator (as https://api.dpd.ro/v1). Every call is a POST with a JSON
@@ -404,6 +404,39 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
           shipments.map((s) => labelOf(s!, 'DPD', body.paperSize === 'A4' ? 'A4' : 'label')),
         );
         return reply.type('application/pdf').send(pdf);
+      });
+
+      // Payouts (cash on delivery transferred to the sender) made on the days of the range
+      // (fromDate, toDate: YYYY-MM-DD), one per day, with each shipment's amount in its details.
+      post('/v1/payments', async ({ account, body }) => {
+        const day = (t: unknown) => (/^\d{4}-\d{2}-\d{2}/.test(String(t ?? '')) ? String(t).slice(0, 10) : null);
+        const from = day(body.fromDate);
+        const to = day(body.toDate);
+        if (!from || !to) return dpdError('fromDate and toDate are required', 70, 'fromDate');
+        const now = clock.now();
+        const byDay = new Map<string, { shipmentId: string; amount: number }[]>();
+        for (const s of await store.list<DpdShipment>('shipments')) {
+          if (s.account !== account.username) continue;
+          const r = repaymentOf(s, now);
+          if (!r || r.paidAt === null) continue;
+          const paidOn = bucharestDate(r.paidAt);
+          if (paidOn < from || paidOn > to) continue;
+          byDay.set(paidOn, [...(byDay.get(paidOn) ?? []), { shipmentId: s.number, amount: r.paidBani }]);
+        }
+        return {
+          payouts: [...byDay.entries()]
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([date, lines]) => ({
+              id: Number(date.replace(/-/g, '')),
+              date: `${date}T10:00:00+02:00`,
+              currency: 'RON',
+              amount: baniToNumber(lines.reduce((a, l) => a + l.amount, 0)),
+              details:
+                body.includeDetails === false
+                  ? undefined
+                  : lines.map((l, i) => ({ lineNo: i + 1, shipmentId: l.shipmentId, amount: baniToNumber(l.amount) })),
+            })),
+        };
       });
 
       post('/v1/track', async ({ account, body }) => {

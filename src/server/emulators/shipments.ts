@@ -130,3 +130,35 @@ export function labelOf(s: Shipment, courier: string, format: AwbLabel['format']
     format,
   };
 }
+
+/**
+ * Cash on delivery as the courier pays it: a delivered AWB with cash on delivery is collected at
+ * delivery and paid to the sender 3 days later, in one transfer per day (the reference names the
+ * day). A deterministic share, chosen by the AWB's number, is paid otherwise: about 1 in 10 late
+ * (15 days after delivery) and about 1 in 20 short (5 % less, at least 1 leu), so the console's
+ * reconciliation has something to show. A refused or returned parcel collects nothing.
+ */
+export interface Repayment {
+  number: string;
+  codBani: number;
+  collectedAt: number;
+  /** When it is paid; null while not paid yet at `now`. */
+  paidAt: number | null;
+  paidBani: number;
+}
+
+const DAY = 86_400;
+export const REPAYMENT_DELAY_DAYS = 3;
+export const LATE_REPAYMENT_DAYS = 15;
+
+export function repaymentOf(s: Shipment, now: number): Repayment | null {
+  if (s.deleted || s.codBani <= 0 || endingOf(s) !== 'delivered') return null;
+  const collectedAt = s.createdAt + TIMELINE.delivered.at(-1)![1];
+  if (collectedAt > now) return null;
+  const bucket = hashOf(`cod:${s.number}`) % 20;
+  const late = bucket < 2;
+  const short = bucket === 2;
+  const dueAt = collectedAt + (late ? LATE_REPAYMENT_DAYS : REPAYMENT_DELAY_DAYS) * DAY;
+  const paidBani = short ? s.codBani - Math.max(100, Math.round(s.codBani * 0.05)) : s.codBani;
+  return { number: s.number, codBani: s.codBani, collectedAt, paidAt: dueAt <= now ? dueAt : null, paidBani };
+}

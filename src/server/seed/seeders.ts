@@ -6,10 +6,11 @@ import { seedMessages } from './messages.js';
 import { seedPackages } from './packages.js';
 import { seedReturnRequests } from './returnRequests.js';
 import { seedOrders } from './orders.js';
+import { seedOrderStats } from './orderStats.js';
 
 /**
  * Each module adds its demo data here, in dependency order:
- * products, then sources, discounts, messages, packages, return requests, orders.
+ * products, then sources, discounts, messages, packages, return requests, orders, the orders' kept figures.
  */
 export const seeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
   seedProducts,
@@ -18,4 +19,5 @@ export const seeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
   seedPackages,
   seedReturnRequests,
   seedOrders,
+  seedOrderStats,
 ];

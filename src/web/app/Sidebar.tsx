@@ -1,6 +1,7 @@
 import { Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
 import {
   IconBox,
+  IconCash,
   IconBuilding,
   IconDiscount,
   IconGauge,
@@ -49,6 +50,7 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onL
     { to: '/companies', label: t('nav.companies'), icon: IconBuilding },
     { to: '/products', label: t('nav.products'), icon: IconBox },
     { to: '/orders', label: t('nav.orders'), icon: IconShoppingCart },
+    { to: '/cod', label: t('nav.cod'), icon: IconCash },
     { to: '/sources', label: t('nav.sources'), icon: IconTargetArrow },
   ];
   const discounts: NavItem[] = [

@@ -15,6 +15,7 @@ import integrations from '../features/integrations/i18n';
 import orders from '../features/orders/i18n';
 import orderBulk from '../features/orders/bulk/i18n';
 import locations from '../features/locations/i18n';
+import cod from '../features/cod/i18n';
 
 /**
  * Every translation namespace of the app: one import and one entry per feature. A feature reads
@@ -38,6 +39,7 @@ export const namespaces: Record<string, Translations> = {
   orders,
   orderBulk,
   locations,
+  cod,
 };
 
 export const i18n = setupI18n(namespaces);

@@ -22,6 +22,7 @@ export const signedInRoutes: RouteObject[] = [
   { path: 'orders', ...screen(async () => (await import('../features/orders/OrdersPage')).OrdersPage) },
   { path: 'orders/new', ...screen(async () => (await import('../features/orders/NewOrderPage')).NewOrderPage) },
   { path: 'orders/:id', ...screen(async () => (await import('../features/orders/OrderDetailPage')).OrderDetailPage) },
+  { path: 'cod', ...screen(async () => (await import('../features/cod/CodPage')).CodPage) },
   { path: 'sources', ...screen(async () => (await import('../features/sources/SourcesPage')).SourcesPage) },
   {
     path: 'discounts',

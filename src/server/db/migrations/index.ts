@@ -30,6 +30,8 @@ import { smsSends } from './043_sms_sends.js';
 import { sellerAlerts } from './044_seller_alerts.js';
 import { orderFilters } from './036_order_filters.js';
 import { orderBulk } from './039_order_bulk.js';
+import { cod } from './048_cod.js';
+import { orderStats } from './049_order_stats.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -64,4 +66,6 @@ export const migrations: Record<string, MigrationFactory> = {
   '036_order_filters': orderFilters,
   '039_order_bulk': orderBulk,
   '045_list_count_shards': listCountShards,
+  '048_cod': cod,
+  '049_order_stats': orderStats,
 };

@@ -8,6 +8,7 @@ import {
 import type { ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { bumpCounts } from '../../db/listCounts.js';
+import { restateOrderLines } from '../../db/orderStats.js';
 import type { OrdersTable } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import {
@@ -19,6 +20,7 @@ import {
   lockedOrderRowOf,
   moveCourierStatusRow,
   moveCustomerOrderRows,
+  orderRowById,
   orderRowOf,
   updateOrderRow,
   type OrderRow,
@@ -97,6 +99,12 @@ export async function insertOrder(
 
 /** The order leaves the company's lists with its history (the caller removed what hangs on it first). */
 export async function removeOrder(trx: Executor, order: OrderRow): Promise<void> {
+  await restateOrderLines(trx, {
+    orderId: order.id,
+    companyId: order.company_id,
+    createdAt: order.created_at,
+    counted: false,
+  });
   await deleteOrderRow(trx, order.id);
   await bumpCounts(trx, order.company_id, [
     ['orders', '', -1],
@@ -125,6 +133,8 @@ export async function changeStatus(
     ['orders', order.status, -1],
     ['orders', to, 1],
   ]);
+  // A cancelled order's products leave the kept per-day figures; restored, they come back.
+  if (to === 'cancelled' || order.status === 'cancelled') await restateLinesOf(trx, order.id, to !== 'cancelled');
   const event = cause === 'cancel' ? 'cancelled' : cause === 'restore' ? 'restored' : 'status_changed';
   await recordEvent(trx, ctx, order.id, event, { from: order.status, to, ...opts.data });
   return to;
@@ -251,6 +261,20 @@ export async function storeTotals(
     client_shipping_cost: totals.client_shipping_cost,
     total_value: totals.total_value,
     updated_at: ctx.now,
+  });
+  // The totals follow a change of the lines: the products' kept per-day figures follow them too.
+  await restateLinesOf(trx, orderId);
+}
+
+/** The order's products in the kept per-day figures as its lines are now (none when `counted` is false or it is cancelled). */
+async function restateLinesOf(trx: Executor, orderId: number, counted?: boolean): Promise<void> {
+  const order = await orderRowById(trx, orderId);
+  if (!order) return;
+  await restateOrderLines(trx, {
+    orderId,
+    companyId: order.company_id,
+    createdAt: order.created_at,
+    counted: counted ?? order.status !== 'cancelled',
   });
 }
 

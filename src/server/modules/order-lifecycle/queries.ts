@@ -2,6 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
 import type { OrdersTable } from '../../db/schema.js';
+import { restateOrder, type OrderStatState } from '../../db/orderStats.js';
 
 /** The SQL of the orders table's row and of its history (order_events): only the lifecycle runs it. */
 
@@ -16,6 +17,11 @@ export function orderRowOf(exec: Executor, companyId: number, id: number): Promi
     .executeTakeFirst();
 }
 
+/** The row by id alone, inside a write that already found it for its company. */
+export function orderRowById(exec: Executor, id: number): Promise<OrderRow | undefined> {
+  return exec.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** The row locked until the transaction ends (PostgreSQL; SQLite has one writer at a time). */
 export function lockedOrderRowOf(exec: Executor, companyId: number, id: number): Promise<OrderRow | undefined> {
   return forUpdate(
@@ -24,12 +30,54 @@ export function lockedOrderRowOf(exec: Executor, companyId: number, id: number):
   ).executeTakeFirst();
 }
 
-export function insertOrderRow(exec: Executor, values: Insertable<OrdersTable>): Promise<OrderRow> {
-  return exec.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
+/**
+ * What places the order in the dashboard's kept per-day figures (db/orderStats.ts): its day,
+ * source, status, courier, courier status, total and the cash on delivery of its active AWB.
+ */
+async function statStateOf(exec: Executor, id: number): Promise<OrderStatState | null> {
+  const r = await exec
+    .selectFrom('orders as o')
+    .leftJoin('shipments as s', (j) =>
+      j.onRef('s.order_id', '=', 'o.id').onRef('s.awb', '=', 'o.awb').on('s.state', '=', 'created'),
+    )
+    .select([
+      'o.company_id',
+      'o.created_at',
+      'o.source_id',
+      'o.status',
+      'o.courier',
+      'o.courier_status',
+      'o.total_value',
+      's.cod_bani',
+    ])
+    .where('o.id', '=', id)
+    .executeTakeFirst();
+  if (!r) return null;
+  return { ...r, total_value: Number(r.total_value), cod_bani: r.courier ? Number(r.cod_bani ?? 0) : 0 };
+}
+
+/** The columns that place an order in the kept figures: a write touching one moves the order there. */
+const COUNTED_COLUMNS = new Set([
+  'status',
+  'courier',
+  'courier_status',
+  'awb',
+  'total_value',
+  'source_id',
+  'created_at',
+]);
+
+export async function insertOrderRow(exec: Executor, values: Insertable<OrdersTable>): Promise<OrderRow> {
+  const row = await exec.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
+  await restateOrder(exec, null, await statStateOf(exec, row.id));
+  return row;
 }
 
 export async function updateOrderRow(exec: Executor, id: number, set: Updateable<OrdersTable>): Promise<void> {
+  const counted = Object.keys(set).some((k) => COUNTED_COLUMNS.has(k));
+  const before = counted ? await statStateOf(exec, id) : null;
   await exec.updateTable('orders').set(set).where('id', '=', id).execute();
+  if (counted) await restateOrder(exec, before, await statStateOf(exec, id));
 }
 
 /**
@@ -41,6 +89,7 @@ export async function moveCourierStatusRow(
   exec: Executor,
   c: { orderId: number; courier: string; awb: string; from: string; to: string; now: number },
 ): Promise<boolean> {
+  const before = await statStateOf(exec, c.orderId);
   const res = await exec
     .updateTable('orders')
     .set({ courier_status: c.to, updated_at: c.now })
@@ -49,10 +98,13 @@ export async function moveCourierStatusRow(
     .where('awb', '=', c.awb)
     .where('courier_status', '=', c.from)
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  const moved = Number(res.numUpdatedRows) > 0;
+  if (moved) await restateOrder(exec, before, await statStateOf(exec, c.orderId));
+  return moved;
 }
 
 export async function deleteOrderRow(exec: Executor, id: number): Promise<void> {
+  await restateOrder(exec, await statStateOf(exec, id), null);
   await exec.deleteFrom('order_events').where('order_id', '=', id).execute();
   await exec.deleteFrom('orders').where('id', '=', id).execute();
 }

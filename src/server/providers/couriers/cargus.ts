@@ -2,6 +2,7 @@ import { bucharestDate, fromBucharest } from '../../lib/bucharestTime.js';
 import { ProviderError, ProviderHttp, tryJson, type ProviderRequest, type ProviderResponse } from '../http.js';
 import { tokenKey, type ClientDeps } from '../shared.js';
 import type {
+  CodRepayment,
   AwbLookup,
   AwbStatus,
   AwbTracking,
@@ -344,6 +345,34 @@ export class CargusClient implements CourierClient {
     });
   }
 
+  /**
+   * `CashAccount/GetByDate` (ISO dates, unlike Awbs/GetByDate): the account's cash on delivery
+   * collected in the range; a row is a transfer once it has its DeductionDate (the day it was paid
+   * to the sender) and DeductionId (the payment order). Cargus invoices its fees apart: none here.
+   * The range is of collection days; a transfer lands a few days later, so the caller asks a window
+   * that reaches back far enough.
+   */
+  async codRepayments(range: { from: string; to: string }): Promise<CodRepayment[]> {
+    const rows =
+      (await this.getJson<CargusRepaymentRow[]>('CashAccount/GetByDate', { FromDate: range.from, ToDate: range.to })) ??
+      [];
+    return rows.flatMap((r) => {
+      const awb = String(r.BarCode ?? '').trim();
+      const paidOn = String(r.DeductionDate ?? '').slice(0, 10);
+      const amount = Number(r.RepaymentValue);
+      if (!awb || !/^\d{4}-\d{2}-\d{2}$/.test(paidOn) || !Number.isFinite(amount)) return [];
+      return [
+        {
+          awbNumber: awb,
+          paidBani: Math.round(amount * 100),
+          feeBani: 0,
+          paidOn,
+          reference: String(r.DeductionId ?? paidOn),
+        },
+      ];
+    });
+  }
+
   /** `Awbs/GetByDate` (dates MM-dd-yyyy, Bucharest days) page by page, kept where CustomString is the reference. */
   async findAwbsByReference(lookup: AwbLookup): Promise<FoundAwb[]> {
     const day = (seconds: number) => {
@@ -376,6 +405,14 @@ export class CargusClient implements CourierClient {
       `more than ${BY_DATE_PAGE * BY_DATE_MAX_PAGES} AWBs since ${day(lookup.since)}: the reference could not be searched`,
     );
   }
+}
+
+interface CargusRepaymentRow {
+  BarCode?: string | number;
+  RepaymentValue?: number | string;
+  RepaymentDate?: string | null;
+  DeductionDate?: string | null;
+  DeductionId?: string | number | null;
 }
 
 interface CargusAwbRow {

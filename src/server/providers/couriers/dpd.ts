@@ -2,6 +2,7 @@ import { fromBucharest } from '../../lib/bucharestTime.js';
 import { ProviderError, ProviderHttp, tryJson, type ProviderResponse } from '../http.js';
 import type { ClientDeps } from '../shared.js';
 import type {
+  CodRepayment,
   AwbLookup,
   AwbStatus,
   AwbTracking,
@@ -274,6 +275,34 @@ export class DpdClient implements CourierClient {
   }
 
   /**
+   * `payments`: the payouts (cash on delivery transferred to the sender) made on the days of the
+   * range, with each shipment's amount in the details; the payout's id is the reference. DPD
+   * invoices its fees apart: none here.
+   */
+  async codRepayments(range: { from: string; to: string }): Promise<CodRepayment[]> {
+    const body = await this.post<{ payouts?: DpdPayout[] }>(
+      'payments',
+      { fromDate: range.from, toDate: range.to, includeDetails: true },
+      true,
+    );
+    return (body.payouts ?? []).flatMap((p) =>
+      (p.details ?? []).flatMap((d) => {
+        const amount = Number(d.amount);
+        if (!d.shipmentId || !Number.isFinite(amount)) return [];
+        return [
+          {
+            awbNumber: String(d.shipmentId),
+            paidBani: Math.round(amount * 100),
+            feeBani: 0,
+            paidOn: String(p.date).slice(0, 10),
+            reference: String(p.id),
+          },
+        ];
+      }),
+    );
+  }
+
+  /**
    * `shipment/search` on ref1 (the reference is unique per attempt, so no date range is needed),
    * then `shipment/info` for the parcels: a cancelled shipment has no info and is left out. A
    * shipment whose info gives back another ref1 is left out too: how loosely the search compares
@@ -297,6 +326,13 @@ export class DpdClient implements CourierClient {
         matchedBy: 'reference' as const,
       }));
   }
+}
+
+interface DpdPayout {
+  id: string | number;
+  date: string;
+  amount?: number;
+  details?: { shipmentId?: string | number; amount?: number | string }[];
 }
 
 interface DpdShipmentInfo {

@@ -182,6 +182,19 @@ export interface AwbTracking {
 
 export type LabelFormat = 'A4' | 'label';
 
+/** Cash on delivery a courier paid to the sender for one AWB (its repayment report). */
+export interface CodRepayment {
+  awbNumber: string;
+  /** What was transferred, bani. */
+  paidBani: number;
+  /** What the courier kept, bani (0 where it invoices its fees apart). */
+  feeBani: number;
+  /** The transfer's day, YYYY-MM-DD. */
+  paidOn: string;
+  /** The courier's reference of the transfer. */
+  reference: string;
+}
+
 /** What the console knows of a create whose answer never came, to find out whether it made an AWB. */
 export interface AwbLookup {
   /** The reference the create carried (Cargus CustomString, DPD ref1, Sameday clientInternalReference). */
@@ -242,4 +255,10 @@ export interface CourierClient {
    * the create's (`matchedBy: 'contents'`).
    */
   findAwbsByReference(lookup: AwbLookup): Promise<FoundAwb[]>;
+  /**
+   * The cash-on-delivery transfers made to the sender on the days of the range (YYYY-MM-DD, both
+   * included), where the courier publishes them: Cargus (`CashAccount/GetByDate`) and DPD
+   * (`payments`). Sameday's API has no such report (its settlement file is imported instead).
+   */
+  codRepayments?(range: { from: string; to: string }): Promise<CodRepayment[]>;
 }

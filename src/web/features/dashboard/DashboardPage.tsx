@@ -22,6 +22,7 @@ import { errorMessage } from '../../lib/api';
 import { formatAmount, formatDate, formatDateTime } from '../../lib/format';
 import { useCompanyId } from '../../lib/session';
 import { COUNTED, useChangelog, useCounts, useRecentOrders, type Counted } from './api';
+import { DashboardCharts } from './DashboardCharts';
 
 const ICONS: Record<Counted, typeof IconBox> = {
   company: IconBuilding,
@@ -45,7 +46,7 @@ export function DashboardPage() {
   const counts = useCounts(companyId);
   const recent = useRecentOrders(companyId);
   const changelog = useChangelog();
-  const orders = recent.isError ? [] : (recent.data?.data ?? []);
+  const orders = recent.data?.data ?? [];
 
   return (
     <Stack gap="lg">
@@ -79,12 +80,17 @@ export function DashboardPage() {
         })}
       </SimpleGrid>
 
+      {companyId !== null ? <DashboardCharts companyId={companyId} /> : null}
+
       <Paper withBorder radius="md" p="md">
         <Title order={3} fz={18} mb="sm">
           {t('recentOrders')}
         </Title>
         {companyId !== null && recent.isLoading ? (
           <LoadingState />
+        ) : recent.isError ? (
+          // A failed call is told as such: "No orders yet" would claim something the console does not know.
+          <ErrorState message={t('fetchFailed')} onRetry={() => void recent.refetch()} />
         ) : orders.length === 0 ? (
           <EmptyState icon={<IconShoppingCart size={26} />} title={t('noOrders')} text={t('noOrdersText')} />
         ) : (

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardStats } from '../../../core/api/dashboard.js';
+import { serviceContext } from '../../context.js';
+import { rebuildOrderStats } from '../../db/orderStats.js';
+import { bucharestDate } from '../../lib/bucharestTime.js';
+import { manualClock } from '../../lib/clock.js';
+import { orderReadyForDpd } from '../../test/awb.js';
+import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { trackOpenAwbs } from '../tracking/service.js';
+
+const HOUR = 3600;
+const DAY = 86_400;
+const clock = manualClock(Date.UTC(2026, 4, 4, 7, 0, 0) / 1000);
+
+let t: TestApp;
+let u: TestUser;
+let other: TestUser;
+let sources: number[] = [];
+const products: { id: number; sku: string }[] = [];
+let awbBody: Record<string, unknown>;
+
+async function newOrder(user: TestUser, source: number, lines: Record<string, number>): Promise<number> {
+  const res = await user.call('POST', '/api/v1/order', {
+    body: {
+      name: 'Maria Pop',
+      phone_number: '0744 123 456',
+      county: 'Cluj',
+      city: 'Cluj-Napoca',
+      street: 'Strada Memorandumului',
+      number: '28',
+      source,
+      products: lines,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id;
+}
+
+const stats = async (user: TestUser, query = 'from=2026-05-01&to=2026-05-31'): Promise<DashboardStats> => {
+  const res = await user.call('GET', `/api/v1/dashboard/stats?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+
+/** The same figures summed over the company's orders themselves: what the kept aggregates claim. */
+async function fromOrders(companyId: number, from: string, to: string) {
+  const orders = (
+    await t.db.kysely
+      .selectFrom('orders')
+      .select(['id', 'created_at', 'source_id', 'status', 'courier', 'courier_status', 'total_value'])
+      .where('company_id', '=', companyId)
+      .execute()
+  ).filter((o) => bucharestDate(o.created_at) >= from && bucharestDate(o.created_at) <= to);
+  const perDay: Record<string, { orders: number; revenue: number }> = {};
+  const perSource: Record<string, number> = {};
+  const perStatus: Record<string, number> = {};
+  const couriers: Record<string, { awbs: number; delivered: number; refused: number }> = {};
+  for (const o of orders) {
+    const d = (perDay[bucharestDate(o.created_at)] ??= { orders: 0, revenue: 0 });
+    d.orders++;
+    if (o.status !== 'cancelled') d.revenue += Number(o.total_value);
+    perSource[String(o.source_id ?? 0)] = (perSource[String(o.source_id ?? 0)] ?? 0) + 1;
+    perStatus[o.status] = (perStatus[o.status] ?? 0) + 1;
+    if (o.courier) {
+      const c = (couriers[o.courier] ??= { awbs: 0, delivered: 0, refused: 0 });
+      c.awbs++;
+      if (o.courier_status === 'delivered') c.delivered++;
+      if (o.courier_status === 'refused') c.refused++;
+    }
+  }
+  const lines = await t.db.kysely
+    .selectFrom('order_products as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['l.product_id', 'l.quantity', 'l.price', 'o.created_at'])
+    .where('o.company_id', '=', companyId)
+    .where('o.status', '!=', 'cancelled')
+    .execute();
+  const perProduct: Record<string, { quantity: number; revenue: number }> = {};
+  for (const l of lines) {
+    if (bucharestDate(l.created_at) < from || bucharestDate(l.created_at) > to) continue;
+    const p = (perProduct[String(l.product_id)] ??= { quantity: 0, revenue: 0 });
+    p.quantity += l.quantity;
+    p.revenue += Number(l.price) * l.quantity;
+  }
+  return { perDay, perSource, perStatus, couriers, perProduct };
+}
+
+async function expectFiguresMatchOrders(user: TestUser) {
+  const s = await stats(user);
+  const o = await fromOrders(user.companyId, '2026-05-01', '2026-05-31');
+  const days = Object.fromEntries(
+    s.days.filter((d) => d.orders > 0).map((d) => [d.day, { orders: d.orders, revenue: Math.round(d.revenue * 100) }]),
+  );
+  expect(days).toEqual(o.perDay);
+  const sum = (pick: (d: DashboardStats['days'][number]) => Record<string, { orders: number }>) => {
+    const out: Record<string, number> = {};
+    for (const d of s.days)
+      for (const [k, f] of Object.entries(pick(d))) if (f.orders) out[k] = (out[k] ?? 0) + f.orders;
+    return out;
+  };
+  expect(sum((d) => d.by_source)).toEqual(o.perSource);
+  expect(sum((d) => d.by_status)).toEqual(o.perStatus);
+  expect(
+    Object.fromEntries(
+      s.couriers.map((c) => [c.courier, { awbs: c.awbs, delivered: c.delivered, refused: c.refused }]),
+    ),
+  ).toEqual(o.couriers);
+  expect(
+    Object.fromEntries(
+      s.top_products.map((p) => [String(p.product_id), { quantity: p.quantity, revenue: Math.round(p.revenue * 100) }]),
+    ),
+  ).toEqual(o.perProduct);
+  return s;
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ clock });
+  u = await t.signUp();
+  other = await t.signUp();
+  const ready = await orderReadyForDpd(u);
+  awbBody = ready.awbBody;
+  for (const name of ['eMAG', 'Facebook']) {
+    const r = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: name } });
+    sources.push(r.json().data.id);
+  }
+  sources = [(await u.call('GET', '/api/v1/source')).json().data.at(-1).id, ...sources];
+  for (const sku of ['VAZA-1', 'CANA-2']) {
+    const r = await u.call('POST', '/api/v1/product', {
+      body: {
+        company_id: u.companyId,
+        sku,
+        name: `Produs ${sku}`,
+        sale_type: 'Bucata',
+        stock: 500,
+        selling_price: sku === 'VAZA-1' ? 49.9 : 12.5,
+        buying_price: 1,
+        currency: 'RON',
+      },
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    products.push({ id: r.json().data.id, sku });
+  }
+});
+afterAll(() => t.close());
+
+describe('dashboard figures', () => {
+  it('equal sums over the orders they claim, through every kind of write', async () => {
+    // Day 1 (Monday): three orders from two sources, one shipped and delivered, one refused.
+    const a = await newOrder(u, sources[1], { 'VAZA-1': 2 });
+    const b = await newOrder(u, sources[2], { 'CANA-2': 3, 'VAZA-1': 1 });
+    const c = await newOrder(u, sources[1], { 'CANA-2': 1 });
+    for (const [id, name] of [
+      [a, 'Ion Livrat'],
+      [b, 'Ana Refuz'],
+    ] as const) {
+      const r = await u.call('POST', `/api/v1/order/${id}/awb`, { body: { ...awbBody, name } });
+      expect(r.statusCode, r.body).toBe(201);
+    }
+    clock.advance(2 * HOUR);
+    await trackOpenAwbs(serviceContext(t.services));
+    await expectFiguresMatchOrders(u);
+
+    // Day 3: a line added and a quantity changed, one order cancelled and restored, another cancelled, one deleted.
+    clock.advance(2 * DAY);
+    const d = await newOrder(u, sources[2], { 'VAZA-1': 1 });
+    const e = await newOrder(u, sources[0], { 'CANA-2': 2 });
+    const added = await u.call('POST', `/api/v1/order/${c}/product/${products[0].id}`, { body: { quantity: 4 } });
+    expect(added.statusCode, added.body).toBeLessThan(300);
+    const line = added.json().data.order_products.find((l: { product_id: number }) => l.product_id === products[0].id);
+    expect((await u.call('POST', `/api/v1/order-product/${line.id}`, { body: { quantity: 5 } })).statusCode).toBe(200);
+    expect((await u.call('POST', `/api/v1/order/${d}/cancel`)).statusCode).toBe(200);
+    expect((await u.call('POST', `/api/v1/order/${d}/uncancel`)).statusCode).toBe(200);
+    expect((await u.call('POST', `/api/v1/order/${e}/cancel`)).statusCode).toBe(200);
+    const f = await newOrder(u, sources[0], { 'VAZA-1': 1 });
+    expect((await u.call('DELETE', `/api/v1/order/${f}`)).statusCode).toBe(200);
+    const s = await expectFiguresMatchOrders(u);
+
+    // The split: three sources, the statuses present, both products, one courier with one of each ending.
+    expect(s.sources.map((x) => x.id).sort()).toEqual([...sources].sort());
+    expect(s.statuses).toEqual(expect.arrayContaining(['cancelled', 'completed', 'new', 'processing']));
+    // The refused parcel is on its way back by now: it counts as returned (the courier status as it is now).
+    expect(s.couriers).toEqual([{ courier: 'dpd', awbs: 2, delivered: 1, refused: 0, returned: 1 }]);
+    expect(s.days).toHaveLength(31);
+    expect(s.top_products[0].sku).toBe('VAZA-1');
+    // The delivered AWB's cash on delivery is owed until the courier pays it.
+    const delivered = (await u.call('GET', `/api/v1/order/${a}`)).json().data;
+    expect(s.cod_owed.total).toBeCloseTo(Number(delivered.total_value), 2);
+
+    // Rebuilt from the orders (as the demo data is), the figures are the same.
+    await t.db.transaction((trx) => rebuildOrderStats(trx, u.companyId));
+    expect(await stats(u)).toEqual(s);
+
+    // The other company sees none of it.
+    const theirs = await stats(other);
+    expect(theirs.total).toEqual({ orders: 0, revenue: 0 });
+    expect(theirs.top_products).toEqual([]);
+  });
+
+  it('a range with nothing, and the last 30 days by default', async () => {
+    const s = await stats(u, 'from=2026-01-01&to=2026-01-03');
+    expect(s.days.map((d) => d.day)).toEqual(['2026-01-01', '2026-01-02', '2026-01-03']);
+    expect(s.total).toEqual({ orders: 0, revenue: 0 });
+    const def = await stats(u, '');
+    expect(def.days).toHaveLength(30);
+    expect(def.to).toBe(bucharestDate(clock.now()));
+  });
+
+  it('401 for a stranger, 403 for a company the user is not in, 422 per field', async () => {
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/dashboard/stats',
+      headers: { 'x-company-id': String(u.companyId) },
+    });
+    expect(none.statusCode).toBe(401);
+    expect((await u.call('GET', '/api/v1/dashboard/stats', { company: other.companyId })).statusCode).toBe(403);
+    const bad = await u.call('GET', '/api/v1/dashboard/stats?from=2026-05-10&to=2026-05-01', {
+      headers: { 'accept-language': 'ro' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ to: ['Sfârșitul intervalului nu poate fi înaintea începutului.'] });
+    expect((await u.call('GET', '/api/v1/dashboard/stats?from=yesterday')).json().errors.from).toBeDefined();
+  });
+});

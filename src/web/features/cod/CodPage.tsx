@@ -1,0 +1,443 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CodImportResult, CodMatch } from '../../../core/api/cod';
+import { CompanyRequired, ErrorState, LoadingState, PageHeader } from '../../components/states';
+import { errorMessage } from '../../lib/api';
+import { formatAmount, formatDate } from '../../lib/format';
+import { useCompanyId } from '../../lib/session';
+import {
+  COURIER_NAMES,
+  useCodDifferences,
+  useCodImport,
+  useCodSettings,
+  useCodSummary,
+  useCodSync,
+  useCodUnpaid,
+  useSaveCodSettings,
+} from './api';
+
+const MATCH_COLORS: Record<CodMatch, string> = {
+  exact: 'green',
+  amount_differs: 'orange',
+  not_ours: 'red',
+  paid_twice: 'red',
+  already_recorded: 'gray',
+  duplicate_row: 'yellow',
+  unreadable: 'red',
+};
+
+/** YYYY-MM-DD of a local date. */
+const isoDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+function Section({ title, children, action }: { title: ReactNode; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={3} fz={18}>
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+/** /cod: what the couriers collected for the company, what they paid, what they still owe. */
+export function CodPage() {
+  const { t, i18n } = useTranslation('cod');
+  const companyId = useCompanyId();
+  const today = new Date();
+  const [range, setRange] = useState({ from: isoDay(new Date(today.getTime() - 29 * 86_400_000)), to: isoDay(today) });
+  const [unpaidPage, setUnpaidPage] = useState(1);
+  const summary = useCodSummary(companyId, range);
+  const unpaid = useCodUnpaid(companyId, unpaidPage);
+  const differences = useCodDifferences(companyId);
+  const settings = useCodSettings(companyId);
+  const saveSettings = useSaveCodSettings(companyId);
+  const sync = useCodSync(companyId);
+  const [days, setDays] = useState<number | string>('');
+  const money = (v: number) => formatAmount(v, 'RON', i18n.language);
+  const courier = (c: string) => COURIER_NAMES[c] ?? c;
+  const orderLink = (id: number) => (
+    <Anchor component={Link} to={`/orders/${id}`}>
+      #{id}
+    </Anchor>
+  );
+
+  if (companyId === null) return <CompanyRequired />;
+  const s = summary.data?.data;
+  const unpaidDays = settings.data?.data.unpaid_days ?? 10;
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t('title')}>
+        <Button
+          leftSection={<IconRefresh size={16} />}
+          variant="light"
+          loading={sync.isPending}
+          onClick={() => sync.mutate()}
+        >
+          {t('sync')}
+        </Button>
+      </PageHeader>
+      {sync.data ? (
+        <Alert color="blue" withCloseButton onClose={() => sync.reset()}>
+          {t('synced', { saved: sync.data.data.couriers.reduce((a, c) => a + c.saved, 0) })}
+          {sync.data.data.file_only.length ? (
+            <Text size="sm">{t('fileOnly', { couriers: sync.data.data.file_only.map(courier).join(', ') })}</Text>
+          ) : null}
+        </Alert>
+      ) : null}
+      {sync.isError ? <Alert color="red">{errorMessage(sync.error, t('syncFailed'))}</Alert> : null}
+
+      <Section
+        title={t('summary')}
+        action={
+          <Group gap="xs" wrap="wrap">
+            <TextInput
+              type="date"
+              label={t('from')}
+              value={range.from}
+              onChange={(e) => e.currentTarget.value && setRange((r) => ({ ...r, from: e.currentTarget.value }))}
+              size="xs"
+            />
+            <TextInput
+              type="date"
+              label={t('to')}
+              value={range.to}
+              onChange={(e) => e.currentTarget.value && setRange((r) => ({ ...r, to: e.currentTarget.value }))}
+              size="xs"
+            />
+          </Group>
+        }
+      >
+        {summary.isLoading ? (
+          <LoadingState />
+        ) : summary.isError ? (
+          <ErrorState message={errorMessage(summary.error, t('fetchFailed'))} onRetry={() => void summary.refetch()} />
+        ) : !s || s.couriers.length === 0 ? (
+          <Text c="dimmed">{t('noParcels')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped data-testid="cod-summary">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('col.courier')}</Table.Th>
+                  <Table.Th ta="right">{t('col.parcels')}</Table.Th>
+                  <Table.Th ta="right">{t('col.collected')}</Table.Th>
+                  <Table.Th ta="right">{t('col.paidOut')}</Table.Th>
+                  <Table.Th ta="right">{t('col.fees')}</Table.Th>
+                  <Table.Th ta="right">{t('col.owed')}</Table.Th>
+                  <Table.Th ta="right">{t('col.differences')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {[...s.couriers, { courier: '', ...s.total }].map((r) => (
+                  <Table.Tr key={r.courier || 'total'} fw={r.courier ? undefined : 700}>
+                    <Table.Td>{r.courier ? courier(r.courier) : t('total')}</Table.Td>
+                    <Table.Td ta="right">{r.parcels.toLocaleString(i18n.language)}</Table.Td>
+                    <Table.Td ta="right">{money(r.collected)}</Table.Td>
+                    <Table.Td ta="right">{money(r.paid_out)}</Table.Td>
+                    <Table.Td ta="right">{money(r.fees)}</Table.Td>
+                    <Table.Td ta="right">{money(r.owed)}</Table.Td>
+                    <Table.Td ta="right">{r.differences}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+
+      <Section
+        title={t('unpaid', { count: unpaidDays })}
+        action={
+          <Group gap="xs" align="flex-end">
+            <NumberInput
+              size="xs"
+              w={120}
+              min={1}
+              max={365}
+              label={t('unpaidDays')}
+              value={days === '' ? unpaidDays : days}
+              onChange={setDays}
+            />
+            <Button
+              size="xs"
+              loading={saveSettings.isPending}
+              onClick={() => saveSettings.mutate(Number(days === '' ? unpaidDays : days))}
+            >
+              {t('save')}
+            </Button>
+          </Group>
+        }
+      >
+        {saveSettings.isError ? <Alert color="red">{errorMessage(saveSettings.error, t('fetchFailed'))}</Alert> : null}
+        {unpaid.isLoading ? (
+          <LoadingState />
+        ) : unpaid.isError ? (
+          <ErrorState message={errorMessage(unpaid.error, t('fetchFailed'))} onRetry={() => void unpaid.refetch()} />
+        ) : (unpaid.data?.data ?? []).length === 0 ? (
+          <Text c="dimmed">{t('noUnpaid')}</Text>
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped data-testid="cod-unpaid">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('col.order')}</Table.Th>
+                    <Table.Th>{t('col.courier')}</Table.Th>
+                    <Table.Th>{t('col.awb')}</Table.Th>
+                    <Table.Th ta="right">{t('col.cod')}</Table.Th>
+                    <Table.Th>{t('col.awbDate')}</Table.Th>
+                    <Table.Th ta="right">{t('col.days')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {unpaid.data!.data.map((r) => (
+                    <Table.Tr key={`${r.courier}-${r.awb}`}>
+                      <Table.Td>{orderLink(r.order_id)}</Table.Td>
+                      <Table.Td>{courier(r.courier)}</Table.Td>
+                      <Table.Td>{r.awb}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {money(r.cod)}
+                      </Table.Td>
+                      <Table.Td>{formatDate(r.awb_created_at, i18n.language)}</Table.Td>
+                      <Table.Td ta="right">{r.days}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {unpaid.data!.meta.last_page > 1 ? (
+              <Group justify="flex-end" mt="xs">
+                <Button
+                  size="xs"
+                  variant="default"
+                  disabled={unpaidPage <= 1}
+                  onClick={() => setUnpaidPage((p) => p - 1)}
+                >
+                  ‹
+                </Button>
+                <Text size="sm">
+                  {unpaidPage} / {unpaid.data!.meta.last_page}
+                </Text>
+                <Button
+                  size="xs"
+                  variant="default"
+                  disabled={unpaidPage >= unpaid.data!.meta.last_page}
+                  onClick={() => setUnpaidPage((p) => p + 1)}
+                >
+                  ›
+                </Button>
+              </Group>
+            ) : null}
+          </>
+        )}
+      </Section>
+
+      <Section title={t('differences')}>
+        {differences.isLoading ? (
+          <LoadingState />
+        ) : (differences.data?.data ?? []).length === 0 ? (
+          <Text c="dimmed">{t('noDifferences')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped data-testid="cod-differences">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('col.order')}</Table.Th>
+                  <Table.Th>{t('col.courier')}</Table.Th>
+                  <Table.Th>{t('col.awb')}</Table.Th>
+                  <Table.Th ta="right">{t('col.expected')}</Table.Th>
+                  <Table.Th ta="right">{t('col.paid')}</Table.Th>
+                  <Table.Th ta="right">{t('col.fee')}</Table.Th>
+                  <Table.Th>{t('col.date')}</Table.Th>
+                  <Table.Th>{t('col.reference')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {differences.data!.data.map((r) => (
+                  <Table.Tr key={`${r.courier}-${r.awb}`}>
+                    <Table.Td>{orderLink(r.order_id)}</Table.Td>
+                    <Table.Td>{courier(r.courier)}</Table.Td>
+                    <Table.Td>{r.awb}</Table.Td>
+                    <Table.Td ta="right">{money(r.expected)}</Table.Td>
+                    <Table.Td ta="right">{money(r.paid)}</Table.Td>
+                    <Table.Td ta="right">{money(r.fee)}</Table.Td>
+                    <Table.Td>{r.paid_on}</Table.Td>
+                    <Table.Td>{r.reference}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+
+      <ImportSection />
+    </Stack>
+  );
+}
+
+/** A courier's settlement file: previewed row by row, then the matched rows saved. */
+function ImportSection() {
+  const { t, i18n } = useTranslation('cod');
+  const companyId = useCompanyId();
+  const [courier, setCourier] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [accept, setAccept] = useState(false);
+  const [result, setResult] = useState<CodImportResult | null>(null);
+  const run = useCodImport(companyId);
+  const errors = (run.error as { errors?: Record<string, string[]> } | null)?.errors ?? {};
+  const send = (preview: boolean) => {
+    if (!courier || !file) return;
+    run.mutate(
+      { courier, file, acceptDifferences: accept, preview },
+      { onSuccess: (d) => setResult(d.data), onError: () => setResult(null) },
+    );
+  };
+  const money = (v: number | null) => (v === null ? '—' : formatAmount(v, 'RON', i18n.language));
+
+  return (
+    <Section title={t('import')}>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('importHint')}
+      </Text>
+      <Group align="flex-end" wrap="wrap" gap="sm">
+        <Select
+          label={t('courier')}
+          data={Object.entries(COURIER_NAMES).map(([value, label]) => ({ value, label }))}
+          value={courier}
+          onChange={(v) => {
+            setCourier(v);
+            setResult(null);
+          }}
+          error={errors.courier?.[0]}
+          w={160}
+        />
+        <FileInput
+          label={t('file')}
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          value={file}
+          onChange={(f) => {
+            setFile(f);
+            setResult(null);
+          }}
+          leftSection={<IconFileSpreadsheet size={16} />}
+          error={errors.file?.[0]}
+          w={260}
+          data-testid="cod-file"
+        />
+        <Button variant="light" disabled={!courier || !file} loading={run.isPending} onClick={() => send(true)}>
+          {t('preview')}
+        </Button>
+      </Group>
+      {result ? (
+        <Stack mt="md" gap="sm">
+          <Group gap="xs" wrap="wrap">
+            {(Object.entries(result.counts) as [CodMatch, number][])
+              .filter(([, n]) => n > 0)
+              .map(([m, n]) => (
+                <Badge key={m} color={MATCH_COLORS[m]} variant="light">
+                  {t(`match.${m}`)}: {n}
+                </Badge>
+              ))}
+          </Group>
+          {!result.preview ? <Alert color="green">{t('imported', { count: result.saved })}</Alert> : null}
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped data-testid="cod-preview">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('col.line')}</Table.Th>
+                  <Table.Th>{t('col.awb')}</Table.Th>
+                  <Table.Th ta="right">{t('col.amount')}</Table.Th>
+                  <Table.Th ta="right">{t('col.expected')}</Table.Th>
+                  <Table.Th>{t('col.date')}</Table.Th>
+                  <Table.Th>{t('col.reference')}</Table.Th>
+                  <Table.Th>{t('col.match')}</Table.Th>
+                  <Table.Th>{t('col.order')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {result.rows.map((r) => (
+                  <Table.Tr key={r.line}>
+                    <Table.Td>{r.line}</Table.Td>
+                    <Table.Td>{r.awb ?? '—'}</Table.Td>
+                    <Table.Td ta="right">{money(r.amount)}</Table.Td>
+                    <Table.Td ta="right">{money(r.expected)}</Table.Td>
+                    <Table.Td>{r.date ?? '—'}</Table.Td>
+                    <Table.Td>{r.reference ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Badge color={MATCH_COLORS[r.match]} variant="light">
+                        {t(`match.${r.match}`)}
+                      </Badge>
+                      {r.problem ? (
+                        <Text size="xs" c="dimmed">
+                          {t(`server:${r.problem}`)}
+                        </Text>
+                      ) : null}
+                      {r.saved ? (
+                        <Text size="xs" c="green">
+                          {t('saved')}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      {r.order_id ? (
+                        <Anchor component={Link} to={`/orders/${r.order_id}`}>
+                          #{r.order_id}
+                        </Anchor>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {result.preview ? (
+            <Group>
+              {result.counts.amount_differs > 0 ? (
+                <Checkbox
+                  label={t('acceptDifferences')}
+                  checked={accept}
+                  onChange={(e) => setAccept(e.currentTarget.checked)}
+                />
+              ) : null}
+              <Button
+                loading={run.isPending}
+                disabled={result.counts.exact + (accept ? result.counts.amount_differs : 0) === 0}
+                onClick={() => send(false)}
+              >
+                {t('importNow')}
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,285 @@
+import { BarChart, LineChart } from '@mantine/charts';
+import { Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DashboardStats } from '../../../core/api/dashboard';
+import { ErrorState, LoadingState } from '../../components/states';
+import { formatAmount } from '../../lib/format';
+import { useDashboardStats } from './statsApi';
+
+const COLORS = [
+  'blue.6',
+  'teal.6',
+  'orange.6',
+  'grape.6',
+  'red.6',
+  'cyan.6',
+  'lime.7',
+  'pink.6',
+  'indigo.6',
+  'yellow.7',
+];
+const COURIERS: Record<string, string> = { cargus: 'Cargus', sameday: 'Sameday', dpd: 'DPD' };
+
+/** "2026-05-04" → "04.05" (ro) or "05/04" (en): short enough for a phone's axis. */
+function shortDay(day: string, lang: string): string {
+  const [, m, d] = day.split('-');
+  return lang === 'ro' ? `${d}.${m}` : `${m}/${d}`;
+}
+
+function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={testId}>
+      <Title order={3} fz={16} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * Orders and revenue per day (by source, by status), top products, couriers' outcomes and cash on
+ * delivery still owed, drawn with Mantine's charts; every chart's figures are also in a table
+ * that only screen readers read.
+ */
+export function DashboardCharts({ companyId }: { companyId: number }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  const stats = useDashboardStats(companyId, range);
+  const s = stats.data?.data;
+  const money = (v: number) => formatAmount(v, 'RON', i18n.language);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2} fz={20}>
+          {t('charts.title', { from: s?.from ?? '', to: s?.to ?? '' })}
+        </Title>
+        <Group gap="xs">
+          <TextInput
+            type="date"
+            size="xs"
+            label={t('charts.from')}
+            value={range?.from ?? s?.from ?? ''}
+            onChange={(e) => {
+              const from = e.currentTarget.value;
+              if (from) setRange({ from, to: range?.to ?? s?.to ?? from });
+            }}
+          />
+          <TextInput
+            type="date"
+            size="xs"
+            label={t('charts.to')}
+            value={range?.to ?? s?.to ?? ''}
+            onChange={(e) => {
+              const to = e.currentTarget.value;
+              if (to) setRange({ from: range?.from ?? s?.from ?? to, to });
+            }}
+          />
+        </Group>
+      </Group>
+      {stats.isLoading ? (
+        <LoadingState />
+      ) : stats.isError || !s ? (
+        <ErrorState message={t('fetchFailed')} onRetry={() => void stats.refetch()} />
+      ) : (
+        <Figures s={s} money={money} />
+      )}
+    </Stack>
+  );
+}
+
+function Figures({ s, money }: { s: DashboardStats; money: (v: number) => string }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const sourceName = (id: number) =>
+    id === 0 ? t('charts.noSource') : s.sources.find((x) => x.id === id)?.name || `#${id}`;
+  const statusName = (st: string) => t(`common:status.${st}`, { defaultValue: st });
+  const bySource = s.days.map((d) => ({
+    day: shortDay(d.day, i18n.language),
+    ...Object.fromEntries(s.sources.map((x) => [sourceName(x.id), d.by_source[String(x.id)]?.orders ?? 0])),
+  }));
+  const byStatus = s.days.map((d) => ({
+    day: shortDay(d.day, i18n.language),
+    ...Object.fromEntries(s.statuses.map((st) => [statusName(st), d.by_status[st]?.orders ?? 0])),
+  }));
+  const revenue = s.days.map((d) => ({ day: shortDay(d.day, i18n.language), [t('charts.revenue')]: d.revenue }));
+  const couriers = s.couriers.map((c) => ({
+    courier: COURIERS[c.courier] ?? c.courier,
+    [t('charts.delivered')]: c.awbs ? Math.round((c.delivered / c.awbs) * 100) : 0,
+    [t('charts.returned')]: c.awbs ? Math.round((c.returned / c.awbs) * 100) : 0,
+    [t('charts.refused')]: c.awbs ? Math.round((c.refused / c.awbs) * 100) : 0,
+  }));
+  const chartProps = { h: 260, dataKey: 'day', tickLine: 'y' as const, withLegend: true, 'aria-hidden': true };
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Paper withBorder radius="md" p="md" data-testid="stat-orders">
+          <Text size="sm" c="dimmed">
+            {t('charts.orders')}
+          </Text>
+          <Text fz={26} fw={700}>
+            {s.total.orders.toLocaleString(i18n.language)}
+          </Text>
+        </Paper>
+        <Paper withBorder radius="md" p="md" data-testid="stat-revenue">
+          <Text size="sm" c="dimmed">
+            {t('charts.revenue')}
+          </Text>
+          <Text fz={26} fw={700}>
+            {money(s.total.revenue)}
+          </Text>
+        </Paper>
+        <Paper withBorder radius="md" p="md" data-testid="stat-cod-owed">
+          <Text size="sm" c="dimmed">
+            {t('charts.codOwed')}
+          </Text>
+          <Text fz={26} fw={700}>
+            {money(s.cod_owed.total)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {s.cod_owed.couriers.map((c) => `${COURIERS[c.courier] ?? c.courier}: ${money(c.owed)}`).join(' · ')}
+          </Text>
+        </Paper>
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Card title={t('charts.ordersBySource')} testId="chart-by-source">
+          <BarChart
+            {...chartProps}
+            data={bySource}
+            type="stacked"
+            series={s.sources.map((x, i) => ({ name: sourceName(x.id), color: COLORS[i % COLORS.length] }))}
+          />
+        </Card>
+        <Card title={t('charts.revenuePerDay')} testId="chart-revenue">
+          <LineChart
+            {...chartProps}
+            data={revenue}
+            series={[{ name: t('charts.revenue'), color: 'blue.6' }]}
+            valueFormatter={(v) => money(v)}
+            withDots={false}
+          />
+        </Card>
+        <Card title={t('charts.ordersByStatus')} testId="chart-by-status">
+          <BarChart
+            {...chartProps}
+            data={byStatus}
+            type="stacked"
+            series={s.statuses.map((st, i) => ({ name: statusName(st), color: COLORS[(i + 3) % COLORS.length] }))}
+          />
+        </Card>
+        <Card title={t('charts.couriers')} testId="chart-couriers">
+          {couriers.length === 0 ? (
+            <Text c="dimmed">{t('charts.noAwbs')}</Text>
+          ) : (
+            <BarChart
+              h={200}
+              data={couriers}
+              dataKey="courier"
+              type="stacked"
+              unit=" %"
+              withLegend
+              aria-hidden
+              series={[
+                { name: t('charts.delivered'), color: 'teal.6' },
+                { name: t('charts.returned'), color: 'orange.6' },
+                { name: t('charts.refused'), color: 'red.6' },
+              ]}
+            />
+          )}
+        </Card>
+      </SimpleGrid>
+      <Card title={t('charts.topProducts')} testId="top-products">
+        {s.top_products.length === 0 ? (
+          <Text c="dimmed">{t('charts.noProducts')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={320}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('charts.product')}</Table.Th>
+                  <Table.Th ta="right">{t('charts.quantity')}</Table.Th>
+                  <Table.Th ta="right">{t('charts.revenue')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {s.top_products.map((p) => (
+                  <Table.Tr key={p.product_id}>
+                    <Table.Td>
+                      {p.name}{' '}
+                      <Text span size="xs" c="dimmed">
+                        {p.sku}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">{p.quantity.toLocaleString(i18n.language)}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {money(p.revenue)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+      {/* The charts' figures for screen readers (the charts themselves are hidden from them). */}
+      <VisuallyHidden>
+        <table data-testid="figures-table">
+          <caption>{t('charts.tableCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('charts.day')}</th>
+              <th scope="col">{t('charts.orders')}</th>
+              <th scope="col">{t('charts.revenue')}</th>
+              {s.sources.map((x) => (
+                <th scope="col" key={`s${x.id}`}>
+                  {sourceName(x.id)}
+                </th>
+              ))}
+              {s.statuses.map((st) => (
+                <th scope="col" key={st}>
+                  {statusName(st)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {s.days.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{d.day}</th>
+                <td>{d.orders}</td>
+                <td>{money(d.revenue)}</td>
+                {s.sources.map((x) => (
+                  <td key={`s${x.id}`}>{d.by_source[String(x.id)]?.orders ?? 0}</td>
+                ))}
+                {s.statuses.map((st) => (
+                  <td key={st}>{d.by_status[st]?.orders ?? 0}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <table>
+          <caption>{t('charts.couriers')}</caption>
+          <tbody>
+            {s.couriers.map((c) => (
+              <tr key={c.courier}>
+                <th scope="row">{COURIERS[c.courier] ?? c.courier}</th>
+                <td>
+                  {t('charts.delivered')}: {c.delivered} / {c.awbs}
+                </td>
+                <td>
+                  {t('charts.returned')}: {c.returned} / {c.awbs}
+                </td>
+                <td>
+                  {t('charts.refused')}: {c.refused} / {c.awbs}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
+    </Stack>
+  );
+}
