@@ -9,6 +9,29 @@ export const releaseNotes: {
   description: { en: string; ro: string };
 }[] = [
   {
+    id: 4,
+    date: '2026-11-26',
+    type: 'success',
+    title: {
+      en: 'Many orders at once, customers, SMS and cash on delivery',
+      ro: 'Multe comenzi deodată, clienți, SMS și ramburs',
+    },
+    description: {
+      en: 'Filters and tab counts on the orders list, AWBs, invoices and status changes for a whole selection with a report per order, merged labels, a picking list and exports; a Customers screen; SMS to customers on shipping events; cash on delivery reconciled per courier; a dashboard with charts; prices in euros converted at the BNR rate.',
+      ro: 'Filtre și numărători pe file în lista de comenzi, AWB-uri, facturi și schimbări de stare pentru o selecție întreagă, cu raport pe comandă, etichete unite, listă de culegere și exporturi; ecranul Clienți; SMS-uri către clienți la evenimentele de livrare; rambursul reconciliat pe curier; un panou cu grafice; prețurile în euro convertite la cursul BNR.',
+    },
+  },
+  {
+    id: 3,
+    date: '2026-11-23',
+    type: 'success',
+    title: { en: 'Orders, AWBs and invoices', ro: 'Comenzi, AWB-uri și facturi' },
+    description: {
+      en: 'Customer orders with their lines, discounts and history; AWBs from Cargus, Sameday and DPD with tracking; SmartBill invoices, their cancellation and storno.',
+      ro: 'Comenzile clienților cu produsele, reducerile și istoricul lor; AWB-uri de la Cargus, Sameday și DPD, cu urmărire; facturi SmartBill, anularea lor și stornarea.',
+    },
+  },
+  {
     id: 2,
     date: '2026-11-21',
     type: 'notice',
