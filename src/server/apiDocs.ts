@@ -3,7 +3,9 @@ import { HEALTH_PATH } from './http/security.js';
 import { authApiDocs } from './modules/auth/index.js';
 import { changelogApiDocs } from './modules/changelog/index.js';
 import { companyApiDocs } from './modules/companies/index.js';
+import { codApiDocs } from './modules/cod/index.js';
 import { customerApiDocs } from './modules/customers/index.js';
+import { dashboardApiDocs } from './modules/dashboard/index.js';
 import { discountApiDocs } from './modules/discounts/index.js';
 import { geoApiDocs } from './modules/geo/index.js';
 import { integrationApiDocs } from './modules/integrations/index.js';
@@ -45,6 +47,8 @@ export const apiDocs: ApiDocs = {
   orders: orderApiDocs,
   'order-bulk': orderBulkApiDocs,
   customers: customerApiDocs,
+  'cash-on-delivery': codApiDocs,
+  dashboard: dashboardApiDocs,
   sms: smsApiDocs,
   sources: sourceApiDocs,
   discounts: discountApiDocs,

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Expression } from 'kysely';
 import type pg from 'pg';
-import type { Executor } from './connection.js';
+import type { Executor } from './types.js';
 
 /**
  * The counts kept per company for the lists whose rows are written by code rather than by

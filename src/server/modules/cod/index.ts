@@ -3,4 +3,5 @@
  * their settlement files or their repayment reports, matched by AWB, and what is still owed.
  */
 export { codRoutes } from './routes.js';
+export { codApiDocs } from './openapi.js';
 export { codJobHandlers, COD_SYNC_JOB, COD_SYNC_INTERVAL_SECONDS } from './jobs.js';

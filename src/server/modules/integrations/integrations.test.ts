@@ -21,6 +21,7 @@ import { createTelegramEmulator } from '../../emulators/telegram.js';
 import { createVonageEmulator } from '../../emulators/vonage.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import type { ClientDeps } from '../../providers/shared.js';
+import { GEO, localitiesOf } from '../../emulators/geo.js';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { serviceContext } from '../../context.js';
 import { secretBox } from '../../lib/secrets.js';
@@ -99,6 +100,9 @@ beforeAll(async () => {
   for (const e of emulators) await emulatorHost.register(e.plugin, { prefix: `/emulators/${e.name}` });
   await emulatorHost.listen({ host: '127.0.0.1', port: 0 });
   origin = `http://127.0.0.1:${(emulatorHost.server.address() as { port: number }).port}`;
+  // The couriers' emulators index the country's localities on first use (about half a second): done
+  // here, so a wizard call's short client timeout below times the emulator's answer, not that index.
+  for (const county of GEO) localitiesOf(county);
   t = await startTestApp({ deps: { providerRegistry: registry, logger: { stream: logStream } } });
 });
 afterAll(async () => {
