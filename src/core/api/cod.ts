@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { registerMessages } from '../messages.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../pagination.js';
-import { flag, MAX_PAGE } from '../validation.js';
+import { flag } from '../validation.js';
+import { listQuery } from './list.js';
 import { AWB_COURIERS } from './shipping.js';
 
 /**
@@ -57,21 +57,8 @@ export const codRangeQuery = z.object({ from: day().optional(), to: day().option
 });
 export type CodRangeQuery = z.infer<typeof codRangeQuery>;
 
-export const codUnpaidQuery = z.object({
-  days: days().optional(),
-  page: z.coerce
-    .number({ error: 'invalid_number' })
-    .int({ error: 'whole_number' })
-    .min(1, { error: 'min' })
-    .max(MAX_PAGE, { error: 'max' })
-    .default(1),
-  items: z.coerce
-    .number({ error: 'invalid_number' })
-    .int({ error: 'whole_number' })
-    .min(1, { error: 'min' })
-    .max(MAX_PAGE_SIZE, { error: 'max' })
-    .default(DEFAULT_PAGE_SIZE),
-});
+/** The list's page and items, with `days` (the company's setting when left out). */
+export const codUnpaidQuery = listQuery.pick({ page: true, items: true }).extend({ days: days().optional() });
 export type CodUnpaidQuery = z.infer<typeof codUnpaidQuery>;
 
 export const codImportFields = z.object({
