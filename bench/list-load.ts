@@ -1,20 +1,23 @@
 /**
  * Lists under load: seeds a catalogue (PARENTS top-level products, a quarter of them with 2-6
- * variations, so about 2 x PARENTS rows; PARENTS=500000 gives the million rows the targets below
- * are set for), starts the real server (buildApp + listen) and a bare Fastify JSON route in a child
- * process, and measures both with autocannon from this process (10 connections, DURATION seconds
- * each).
+ * variations, so about 2 x PARENTS rows; PARENTS=500000 gives a million rows) and, with ORDERS,
+ * that many orders of the same company; starts the real server (buildApp + listen) in one child
+ * process and a bare Fastify JSON route in another, and measures them with autocannon from this
+ * process (10 connections, DURATION seconds each). The bare route runs before each case and after
+ * the last, and each case is set against the mean of the two bare runs around it. With
+ * BENCH_DATABASE_URL both engines run, one after the other, in the same run (ENGINES=sqlite or
+ * ENGINES=postgres for one). Ends with the server's RSS after the whole load and the targets.
  *
  *   npx tsx bench/list-load.ts                          (PARENTS=100000 by default: ~200k rows)
- *   PARENTS=500000 npx tsx bench/list-load.ts           (~1,000,000 rows)
- *   BENCH_DATABASE_URL=postgres://... PARENTS=500000 npx tsx bench/list-load.ts   (own schema, dropped after)
- *   BENCH_DATABASE_URL=postgres://... BENCH_SCHEMA=bench_1m PARENTS=500000 ...      (schema kept and reused)
+ *   PARENTS=500000 ORDERS=1000000 BENCH_SQLITE_FILE=./data/bench.db npx tsx bench/list-load.ts
+ *   BENCH_DATABASE_URL=postgres://... BENCH_SCHEMA=bench_1m PARENTS=500000 ORDERS=1000000 ...  (schema kept and reused)
+ *   SEED_ONLY=1 ...                                     (seed the kept file / schema and stop)
  *
  * Seeding is set-based SQL (a recursive CTE on SQLite, generate_series on PostgreSQL). On SQLite the
  * triggers (FTS, list_counts) run as they would for real writes; on PostgreSQL the count trigger is
  * set aside and the trigram indexes are built after the load (see seed()), which leaves the same
- * state in minutes instead of hours. PostgreSQL is vacuumed and analysed after, so the figures are
- * the steady state.
+ * state in minutes instead of hours. The orders come from the demo's bulk loader (bench/orders.ts's).
+ * The database is vacuumed and analysed after, so the figures are the steady state.
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -230,7 +233,9 @@ function rssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-const loadAverage = () => os.loadavg()[0];
+function loadAverage(): number {
+  return os.loadavg()[0];
+}
 
 /** Starts this file again as a child (`--serve` or `--bare`) and waits for the port it prints. */
 async function child(mode: '--serve' | '--bare', env: NodeJS.ProcessEnv) {
