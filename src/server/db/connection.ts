@@ -44,6 +44,16 @@ export interface Db {
 }
 
 /**
+ * Where a request's read runs: a read that can be long (a broad search, a filtered count, an
+ * export, a report) in the read pool (`reads`), so it does not hold Node's only thread; a short
+ * indexed read (a page of a list, one order, a small list) on the main connection (`kysely`). On
+ * SQLite, handing a 0.1 ms page to a worker and its rows back cost the main thread more in
+ * messages than the read itself (a quarter of its time went to postMessage under the list's load).
+ */
+export const readsFor = (db: Pick<Db, 'kysely' | 'reads'>, long: boolean): Kysely<Database> =>
+  long ? db.reads : db.kysely;
+
+/**
  * Locks the selected rows until the transaction ends. PostgreSQL needs it (`FOR UPDATE`); SQLite
  * has no row locks and needs none: better-sqlite3 runs one transaction at a time on its single
  * connection, and another process waits for the write lock (busy_timeout).

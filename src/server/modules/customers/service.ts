@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../context.js';
-import type { Executor } from '../../db/connection.js';
+import { readsFor, type Executor } from '../../db/connection.js';
 import { bumpCounts } from '../../db/listCounts.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { HttpError, notFound, parse } from '../../http/errors.js';
@@ -58,8 +58,9 @@ export async function listCustomersOf(
   ctx: ServiceContext,
   q: ListQuery,
 ): Promise<{ data: Customer[]; meta: ListMeta }> {
-  const page = await listCustomerRows(ctx.db.reads, ctx.db.engine, ctx.companyId, q);
-  return { data: await withOrderTotals(ctx, ctx.db.reads, page.data), meta: page.meta };
+  const exec = readsFor(ctx.db, !!q.search);
+  const page = await listCustomerRows(exec, ctx.db.engine, ctx.companyId, q);
+  return { data: await withOrderTotals(ctx, exec, page.data), meta: page.meta };
 }
 
 type CustomerRow = Omit<Customer, 'total_spent' | 'last_order_at' | 'orders_count' | 'created_at'> & {

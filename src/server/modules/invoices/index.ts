@@ -8,5 +8,12 @@ export {
   stornoInvoice,
 } from './service.js';
 export { invoiceJobs } from './jobs.js';
-export { invoiceHoldsOrder, invoiceInFlight, orderInvoiceView } from './queries.js';
+export {
+  invoiceDocsJson,
+  invoiceHoldsOrder,
+  invoiceInFlight,
+  invoiceViewFromJson,
+  orderInvoiceView,
+  type OrderInvoiceView,
+} from './queries.js';
 export { ageInvoiceForDemo } from './demo.js';

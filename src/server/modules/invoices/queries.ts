@@ -150,18 +150,48 @@ export function openDocuments(exec: Executor, limit: number): Promise<DocumentRo
  * bill_number names (else the last cancelled one, kept so it can still be read), with its lines
  * and storno documents. Two queries, whatever the order's history.
  */
-export async function orderInvoiceView(
-  exec: Executor,
-  orderId: number,
-): Promise<{ state: 'pending' | 'unknown' | null; invoice: OrderInvoice | null; documents: InvoiceDocument[] }> {
+export async function orderInvoiceView(exec: Executor, orderId: number): Promise<OrderInvoiceView> {
   const docs = await documentsOfOrder(exec, orderId);
+  const shown = shownInvoice(docs);
+  return invoiceViewOf(docs, shown && shown.number !== null ? await linesOf(exec, shown.id) : []);
+}
+
+export type OrderInvoiceView = {
+  state: 'pending' | 'unknown' | null;
+  invoice: OrderInvoice | null;
+  documents: InvoiceDocument[];
+};
+
+/** The invoice the order shows: the one its bill_number names, else the last cancelled one. */
+const shownInvoice = (docs: DocumentRow[]) =>
+  currentInvoice(docs) ?? [...docs].reverse().find((d) => d.kind === 'invoice' && d.state === 'cancelled');
+
+/**
+ * PostgreSQL: the order's invoice documents (`docs`) and the lines of each (`lines`) as JSON, for
+ * the statement that answers an order in one round trip; invoiceViewFromJson reads them.
+ */
+export const invoiceDocsJson = (orderRef: string) => ({
+  docs: sql<
+    DocumentRow[]
+  >`(select coalesce(json_agg(i order by i.id), '[]'::json) from invoices i where i.order_id = ${sql.ref(orderRef)})`,
+  lines: sql<
+    Selectable<InvoiceLinesTable>[]
+  >`(select coalesce(json_agg(l order by l.invoice_id, l.position), '[]'::json) from invoice_lines l join invoices i on i.id = l.invoice_id where i.order_id = ${sql.ref(orderRef)})`,
+});
+
+/** What orderInvoiceView answers, from the rows invoiceDocsJson read. */
+export function invoiceViewFromJson(docs: DocumentRow[], lines: Selectable<InvoiceLinesTable>[]): OrderInvoiceView {
+  const shown = shownInvoice(docs);
+  return invoiceViewOf(docs, shown ? lines.filter((l) => l.invoice_id === shown.id).map(toStoredLine) : []);
+}
+
+/** The view of the order's documents, given the lines of the invoice it shows. */
+function invoiceViewOf(docs: DocumentRow[], lines: StoredLine[]): OrderInvoiceView {
   const flying = docs.find((d) => IN_FLIGHT_STATES.includes(d.state as DocumentState));
-  const shown =
-    currentInvoice(docs) ?? [...docs].reverse().find((d) => d.kind === 'invoice' && d.state === 'cancelled');
+  const shown = shownInvoice(docs);
   const state = flying ? (flying.state as 'pending' | 'unknown') : null;
   const documents = invoiceDocumentsOf(docs);
   if (!shown || shown.number === null) return { state, invoice: null, documents };
-  const lines = await linesOf(exec, shown.id);
   const stornos = docs.filter(
     (d) => d.kind === 'storno' && d.reverses_id === shown.id && d.state === 'issued' && d.number !== null,
   );

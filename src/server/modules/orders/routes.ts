@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { orderListFilterSchema, orderListQuery } from '../../../core/orders/listFilter.js';
+import { narrows, orderListFilterSchema, orderListQuery } from '../../../core/orders/listFilter.js';
+import { readsFor } from '../../db/connection.js';
 import { parse } from '../../http/errors.js';
 import { idParam, pathId } from '../../http/params.js';
 import type { ServiceContext } from '../../context.js';
@@ -41,13 +42,15 @@ export function orderRoutes(app: FastifyInstance): void {
 
   app.get('/api/v1/order', scoped, async (req) => {
     const q = parse(orderListQuery, req.query);
-    return listOrders(req.ctx.db.reads, req.ctx.db.engine, req.ctx.companyId, q);
+    // A plain page or tab is a short indexed read (main connection); a search or filter may be long (read pool).
+    return listOrders(readsFor(req.ctx.db, narrows(q)), req.ctx.db.engine, req.ctx.companyId, q);
   });
 
   // The tab counts of what the list shows under the same filters (a status parameter is ignored).
   app.get('/api/v1/order/counts', scoped, async (req) => {
     const f = parse(orderListFilterSchema, req.query);
-    return { data: await tabCounts(req.ctx.db.reads, req.ctx.db.engine, req.ctx.companyId, f) };
+    const exec = readsFor(req.ctx.db, narrows({ ...f, status: undefined }));
+    return { data: await tabCounts(exec, req.ctx.db.engine, req.ctx.companyId, f) };
   });
 
   // The filtered list as a file, streamed (export.ts).

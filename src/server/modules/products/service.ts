@@ -2,6 +2,7 @@ import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import { productBodyFor, type Product } from '../../../core/api/products.js';
 import { detectImageType } from '../../../core/imageType.js';
 import type { ServiceContext } from '../../context.js';
+import { readsFor } from '../../db/connection.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
 import { sha256Hex } from '../../lib/hash.js';
@@ -63,9 +64,12 @@ async function unlessSkuTaken<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A page of the company's top-level products, newest first, each with its variations (read off the main thread: db.reads). */
+/**
+ * A page of the company's top-level products, newest first, each with its variations: a search
+ * in the read pool (it may be long), a plain page on the main connection (readsFor).
+ */
 export function listProductsOf(ctx: ServiceContext, signer: ImageSigner, q: ListQuery): Promise<ListResponse<Product>> {
-  return listProducts(ctx.db.reads, ctx.db.engine, linksAt(ctx, signer), ctx.companyId, q);
+  return listProducts(readsFor(ctx.db, !!q.search), ctx.db.engine, linksAt(ctx, signer), ctx.companyId, q);
 }
 
 /** A product of the company (a parent with its variations); `companyId` reads it from another company of the user. */

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productPng } from '../../lib/png.js';
+import { sha256Hex } from '../../lib/hash.js';
+import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { listProducts, listProductsInParts } from './queries.js';
+
+/**
+ * PostgreSQL answers an unsearched page of products in one statement (count, rows, variations as
+ * JSON); it must answer what the queries in parts answer, field by field, images included.
+ */
+let t: TestApp;
+let u: TestUser;
+const link = (id: number, sha: string) => `${id}:${sha}`;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  u = await t.signUp();
+  const create = async (body: Record<string, unknown>) => {
+    const res = await u.call('POST', '/api/v1/product', {
+      body: { company_id: u.companyId, sale_type: 'Bucata', currency: 'RON', buying_price: 1, ...body },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.id as number;
+  };
+  const parents: number[] = [];
+  for (let i = 1; i <= 6; i++)
+    parents.push(await create({ name: `Cană ${i}`, sku: `C-${i}`, stock: i, selling_price: 10 + i }));
+  const variations: number[] = [];
+  for (const size of ['S', 'M', 'XL'])
+    variations.push(
+      await create({ name: `Geacă ${size}`, sku: `G-${size}`, parent_id: parents[4], stock: 2, selling_price: 300 }),
+    );
+  const picture = productPng(8, [120, 60, 30]);
+  for (const id of [parents[4], variations[1], parents[0]])
+    await t.db.kysely
+      .insertInto('product_images')
+      .values({
+        product_id: id,
+        mime: 'image/png',
+        bytes: picture,
+        size: picture.length,
+        sha256: sha256Hex(picture),
+        updated_at: 1,
+      })
+      .execute();
+}, 120_000);
+afterAll(() => t.close());
+
+describe('the product list in one statement', () => {
+  it('every page answers what the queries in parts answer', async () => {
+    for (const [page, items] of [
+      [1, 10],
+      [1, 2],
+      [2, 2],
+      [3, 3],
+      [5, 10],
+    ]) {
+      const one = await listProducts(t.db.kysely, t.db.engine, link, u.companyId, { page, items, search: '' });
+      const parts = await listProductsInParts(t.db.kysely, link, u.companyId, { page, items });
+      expect(one, `page ${page} of ${items}`).toEqual(parts);
+    }
+    const all = await listProductsInParts(t.db.kysely, link, u.companyId, { page: 1, items: 10 });
+    expect(all.meta.total).toBe(6);
+    const withVariations = all.data.find((p) => p.variations.length > 0)!;
+    expect(withVariations.variations.map((v) => v.sku)).toEqual(['G-S', 'G-M', 'G-XL']);
+    expect(withVariations.image).not.toBeNull();
+    expect(withVariations.variations[1].image).not.toBeNull();
+  });
+});
