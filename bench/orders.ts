@@ -206,7 +206,7 @@ async function plans(db: Db, companyId: number, phone: string): Promise<void> {
     ],
     [
       'flagged: tab counts',
-      sql`select o.status, o.invoice_status, count(*) as n from orders o where o.company_id = ${companyId} and o.customer_id in (select fl.customer_id from flags fl) group by o.status, o.invoice_status`,
+      sql`select o.status, o.invoice_status, count(*) as n from orders o where ${db.engine === 'sqlite' ? sql`+o.company_id` : sql`o.company_id`} = ${companyId} and o.customer_id in (select fl.customer_id from flags fl) group by o.status, o.invoice_status`,
     ],
   ];
   queries.push(...filtered);
