@@ -7,7 +7,10 @@ import type { MigrationFactory, AnyDb } from './helpers.js';
  * the invoice status, so every match was read from the table as well (a month of one courier:
  * thousands of rows; the orders without an AWB: a third of the company's). Each filter's index
  * now carries both:
- * - a courier and a creation range: (company_id, courier, created_at) with status and invoice status;
+ * - a courier and a creation range: (company_id, courier, created_at) with status and invoice status
+ *   for the counts, and (company_id, courier, id) with created_at for the page, newest first: an
+ *   older month's page had PostgreSQL walk the company's orders newest first until ten matched
+ *   (80 ms at 200,000 orders), now the courier's own entries, the dates read from the index (0.7 ms);
  * - no AWB yet: the partial index by status also by invoice status. On SQLite both partial indexes
  *   also list `awb` itself: SQLite counts an index as covering only when it holds every column the
  *   query names, the partial index's own condition included, so without it the count and the page
@@ -26,6 +29,9 @@ export const orderFilterCounts: MigrationFactory = (engine) => ({
       await sql`create index orders_company_courier_created on orders (company_id, courier, created_at) include (status, invoice_status, id)`.execute(
         db,
       );
+      await sql`create index orders_company_courier_id on orders (company_id, courier, id) include (created_at)`.execute(
+        db,
+      );
       await sql`create index orders_no_awb_status on orders (company_id, status, invoice_status, id) where awb is null`.execute(
         db,
       );
@@ -36,6 +42,7 @@ export const orderFilterCounts: MigrationFactory = (engine) => ({
       await sql`create index orders_company_courier_created on orders (company_id, courier, created_at, status, invoice_status)`.execute(
         db,
       );
+      await sql`create index orders_company_courier_id on orders (company_id, courier, id, created_at)`.execute(db);
       await db.schema.dropIndex('orders_no_awb').execute();
       await sql`create index orders_no_awb on orders (company_id, id, status, awb) where awb is null`.execute(db);
       await sql`create index orders_no_awb_status on orders (company_id, status, invoice_status, id, awb) where awb is null`.execute(
@@ -47,7 +54,12 @@ export const orderFilterCounts: MigrationFactory = (engine) => ({
     }
   },
   async down(db: AnyDb) {
-    for (const name of ['orders_company_courier_created', 'orders_no_awb_status', 'orders_customer_company_id'])
+    for (const name of [
+      'orders_company_courier_created',
+      'orders_company_courier_id',
+      'orders_no_awb_status',
+      'orders_customer_company_id',
+    ])
       await db.schema.dropIndex(name).execute();
     if (engine === 'postgres') {
       await sql`create index orders_company_courier_created on orders (company_id, courier, created_at) include (status, id)`.execute(
