@@ -15,7 +15,10 @@
  *   ENGINES=postgres BENCH_DATABASE_URL=... npx tsx bench/orders.ts     (one engine only)
  *
  * On PostgreSQL it makes a database of its own (bench_orders_<random>) and drops it after, unless
- * BENCH_KEEP=1.
+ * BENCH_KEEP=1. To measure again without seeding again: BENCH_SQLITE_FILE=<path> keeps the SQLite
+ * file and reuses it when it is there; BENCH_PG_DB=<name> does the same with a PostgreSQL database
+ * (migrations run and statistics are taken again on a reused one). ONLY=<regexp> measures the
+ * matching requests only (the bare route always).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -24,22 +27,19 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql, type Insertable } from 'kysely';
+import { sql } from 'kysely';
 import { openDb, type Db } from '../src/server/db/connection.js';
-import { migrateToLatest } from '../src/server/db/migrate.js';
-import { createOrderSearch, dropOrderSearch } from '../src/server/db/migrations/010_orders.js';
-import { createOrderSearchText, dropOrderSearchText } from '../src/server/db/migrations/020_order_search_text.js';
-import type { ProductsTable } from '../src/server/db/schema.js';
-import { bulkLoadOrders, customerOf } from '../src/server/seed/orders.js';
-import { hashToken, newToken } from '../src/server/http/auth.js';
+import { customerOf } from '../src/server/seed/orders.js';
 import { fromBucharest, toBucharest } from '../src/server/lib/bucharestTime.js';
 import { load, percentile } from './_load.js';
+import { seedOrders } from './_orders-seed.js';
 
 const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
 const DURATION = Number(process.env.DURATION ?? 8);
 const CONNECTIONS = 10;
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const engines = (process.env.ENGINES ?? (pgUrl ? 'sqlite,postgres' : 'sqlite')).split(',');
+const only = process.env.ONLY ? new RegExp(process.env.ONLY) : null;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const tsx = path.join(here, '..', 'node_modules', '.bin', 'tsx');
 
@@ -74,163 +74,6 @@ async function startChild(env: Record<string, string>): Promise<{ proc: ChildPro
   return { proc, url: `http://127.0.0.1:${port}` };
 }
 
-// ---- seeding ----------------------------------------------------------------------------------
-
-const WORDS = ['Cană ceramică', 'Tricou', 'Pernă', 'Miere de salcâm', 'Ghiveci', 'Agendă', 'Brățară', 'Zacuscă'];
-
-async function seed(db: Db): Promise<{ token: string; companyIds: number[] }> {
-  await migrateToLatest(db);
-  const now = Math.floor(Date.now() / 1000);
-  const k = db.kysely;
-  const user = await k
-    .insertInto('users')
-    .values({ email: 'bench@example.ro', password_hash: 'x', first_name: 'Bench', last_name: 'User', created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const companyIds: number[] = [];
-  for (const name of ['Bench Unu SRL']) {
-    const c = await k
-      .insertInto('companies')
-      .values({
-        name,
-        vat_number: 'RO14399840',
-        vat_payer: 1,
-        administrator_name: 'Bench',
-        active: 1,
-        address: null,
-        city: null,
-        county: null,
-        shipping_cost: 1999,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    companyIds.push(c.id);
-    await k.insertInto('company_users').values({ company_id: c.id, user_id: user.id }).execute();
-    const products: Insertable<ProductsTable>[] = Array.from({ length: 500 }, (_, i) => ({
-      company_id: c.id,
-      parent_id: null,
-      name: `${WORDS[i % WORDS.length]} ${i}`,
-      description: null,
-      sku: `B${c.id}-${String(i).padStart(4, '0')}`,
-      sale_type: 'Bucata',
-      stock: 1000,
-      selling_price: 1500 + (i % 90) * 250,
-      buying_price: 900,
-      currency: 'RON',
-      created_at: now,
-      updated_at: now,
-    }));
-    await k.insertInto('products').values(products).execute();
-    const sources = await k
-      .insertInto('sources')
-      .values(
-        ['Magazin online', 'eMAG Marketplace', 'Telefon', 'Facebook'].map((s) => ({
-          company_id: c.id,
-          source: s,
-          source_key: s.toLowerCase(),
-          active: 1,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returning('id')
-      .execute();
-    await k
-      .insertInto('order_discounts')
-      .values([
-        {
-          company_id: c.id,
-          source_id: sources[0].id,
-          type: 'amount',
-          order_value: 10000,
-          value: 1000,
-          created_at: now,
-          updated_at: now,
-        },
-        {
-          company_id: c.id,
-          source_id: sources[0].id,
-          type: 'shipping',
-          order_value: 25000,
-          value: null,
-          created_at: now,
-          updated_at: now,
-        },
-        {
-          company_id: c.id,
-          source_id: sources[1].id,
-          type: 'percentage',
-          order_value: 15000,
-          value: 500,
-          created_at: now,
-          updated_at: now,
-        },
-      ])
-      .execute();
-    const firstProducts = await k
-      .selectFrom('products')
-      .select('id')
-      .where('company_id', '=', c.id)
-      .orderBy('id')
-      .limit(20)
-      .execute();
-    await k
-      .insertInto('product_discounts')
-      .values(
-        firstProducts.map((p, i) => ({
-          company_id: c.id,
-          product_id: p.id,
-          type: i % 2 ? 'percentage' : 'amount',
-          quantity: 2 + (i % 3),
-          value: i % 2 ? 1000 : 500,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-  }
-  const token = newToken();
-  await k
-    .insertInto('auth_tokens')
-    .values({ user_id: user.id, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null })
-    .execute();
-
-  // The search index is built once after the load instead of row by row.
-  await dropOrderSearch(k, db.engine);
-  await dropOrderSearchText(k, db.engine);
-  const t0 = performance.now();
-  const made = await bulkLoadOrders(db, {
-    companyIds,
-    ordersPerCompany: Math.floor(ORDERS / companyIds.length),
-    customers: Math.floor(ORDERS / 3),
-    from: now - 365 * 86400,
-    to: now - 60,
-    seed: 4242,
-    userId: user.id,
-    flagShare: 0.02,
-    adjustStock: false,
-    batch: 5000,
-    log,
-  });
-  // What the console's AWB and invoice calls would have written on shipped orders.
-  await sql`update orders set courier = case id % 3 when 0 then 'cargus' when 1 then 'sameday' else 'dpd' end,
-      awb = 'BN' || id, courier_status = case when status = 'completed' then 'delivered' else 'in_transit' end
-    where status in ('processing', 'completed')`.execute(k);
-  await sql`update orders set bill_number = 'BNF' || id where status = 'completed'`.execute(k);
-  const t1 = performance.now();
-  // PostgreSQL searches the folded text's trigram index (migration 020), which replaced 010's.
-  if (db.engine === 'postgres') await createOrderSearchText(k, db.engine);
-  else await createOrderSearch(k, db.engine);
-  if (db.engine === 'postgres') await sql`vacuum analyze`.execute(k);
-  else await sql`analyze`.execute(k);
-  log(
-    `Seeded ${made.orders} orders, ${made.lines} lines, ${made.customers} customers in ${((t1 - t0) / 1000).toFixed(0)} s; search index and statistics in ${((performance.now() - t1) / 1000).toFixed(0)} s`,
-  );
-  return { token, companyIds };
-}
-
 /** The Bucharest days of the month ending 30 days ago, as the filter's text and as seconds. */
 function monthRange(): { fromDay: string; toDay: string; from: number; to: number } {
   const day = (s: number) => toBucharest(s).slice(0, 10);
@@ -250,7 +93,8 @@ interface Row {
   errors: number;
 }
 
-async function cannon(label: string, url: string, headers: Record<string, string>): Promise<Row> {
+async function cannon(label: string, url: string, headers: Record<string, string>): Promise<Row | null> {
+  if (only && !url.endsWith('/bare') && !only.test(label)) return null;
   const first = await fetch(url, { headers });
   if (first.status !== 200) throw new Error(`${label}: ${first.status} ${await first.text()}`);
   return { label, ...(await load({ url, connections: CONNECTIONS, duration: DURATION, headers })) };
@@ -341,7 +185,7 @@ async function plans(db: Db, companyId: number, phone: string): Promise<void> {
     ],
     [
       'courier + a month: tab counts',
-      sql`select o.status, count(*) as n from orders o where o.company_id = ${companyId} and o.courier = 'cargus' and o.created_at >= ${from} and o.created_at < ${to} group by o.status`,
+      sql`select o.status, o.invoice_status, count(*) as n from orders o where o.company_id = ${companyId} and o.courier = 'cargus' and o.created_at >= ${from} and o.created_at < ${to} group by o.status, o.invoice_status`,
     ],
     ['no AWB: count', sql`select count(*) as n from orders o where o.company_id = ${companyId} and o.awb is null`],
     [
@@ -350,7 +194,7 @@ async function plans(db: Db, companyId: number, phone: string): Promise<void> {
     ],
     [
       'no AWB: tab counts',
-      sql`select o.status, count(*) as n from orders o where o.company_id = ${companyId} and o.awb is null group by o.status`,
+      sql`select o.status, o.invoice_status, count(*) as n from orders o where o.company_id = ${companyId} and o.awb is null group by o.status, o.invoice_status`,
     ],
     [
       'flagged: count',
@@ -362,7 +206,7 @@ async function plans(db: Db, companyId: number, phone: string): Promise<void> {
     ],
     [
       'flagged: tab counts',
-      sql`select o.status, count(*) as n from orders o where o.company_id = ${companyId} and o.customer_id in (select fl.customer_id from flags fl) group by o.status`,
+      sql`select o.status, o.invoice_status, count(*) as n from orders o where ${db.engine === 'sqlite' ? sql`+o.company_id` : sql`o.company_id`} = ${companyId} and o.customer_id in (select fl.customer_id from flags fl) group by o.status, o.invoice_status`,
     ],
   ];
   queries.push(...filtered);
@@ -381,28 +225,32 @@ async function runEngine(engine: string): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
   if (engine === 'postgres') {
     if (!pgUrl) throw new Error('BENCH_DATABASE_URL is needed for PostgreSQL');
-    const name = `bench_orders_${crypto.randomBytes(4).toString('hex')}`;
+    const kept = process.env.BENCH_PG_DB;
+    const name = kept ?? `bench_orders_${crypto.randomBytes(4).toString('hex')}`;
     const admin = openDb(pgUrl);
-    await sql`create database ${sql.id(name)}`.execute(admin.kysely);
+    const exists = await sql<{ n: number }>`select 1 as n from pg_database where datname = ${name}`.execute(
+      admin.kysely,
+    );
+    if (exists.rows.length === 0) await sql`create database ${sql.id(name)}`.execute(admin.kysely);
     await admin.close();
     const u = new URL(pgUrl);
     u.pathname = `/${name}`;
     url = u.toString();
     dropDb = async () => {
       // BENCH_KEEP=1 leaves the seeded database for a look at its plans (psql, EXPLAIN ANALYZE).
-      if (process.env.BENCH_KEEP === '1') return log(`kept database ${name}`);
+      if (process.env.BENCH_KEEP === '1' || kept) return log(`kept database ${name}`);
       const a = openDb(pgUrl);
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(a.kysely);
       await a.close();
     };
   } else {
-    url = `sqlite:${path.join(dir, 'bench.db')}`;
+    url = `sqlite:${process.env.BENCH_SQLITE_FILE ? path.resolve(process.env.BENCH_SQLITE_FILE) : path.join(dir, 'bench.db')}`;
   }
   log(`\n===== ${engine}: ${ORDERS.toLocaleString('en')} orders`);
   const db = openDb(url);
   const children: ChildProcess[] = [];
   try {
-    const { token, companyIds } = await seed(db);
+    const { token, companyIds } = await seedOrders(db, ORDERS, log);
     const companyId = companyIds[0];
     // A customer with orders in the first company, its phone written the way people type it.
     const sample = await db.kysely
@@ -429,7 +277,7 @@ async function runEngine(engine: string): Promise<void> {
     const api = `${server.url}/api/v1`;
     const perCompany = ORDERS;
     const deepPage = Math.floor(perCompany / 10 / 2);
-    const rows: Row[] = [];
+    const rows: (Row | null)[] = [];
     rows.push(await cannon('bare Fastify JSON route', `${bare.url}/bare`, {}));
     rows.push(await cannon('list page 1, newest first', `${api}/order?page=1&items=10&sort=-created_at`, headers));
     rows.push(
@@ -464,11 +312,22 @@ async function runEngine(engine: string): Promise<void> {
       rows.push(await cannon(`filtered tab counts: ${label}`, `${api}/order/counts?${q}`, headers));
     }
     rows.push(await cannon('customers list page 1', `${api}/customer?items=10`, headers));
-    rows.push(await dashboard(server.url, headers));
-    const ceiling = rows[0].rps;
+    rows.push(
+      await cannon(`customers search phone "${typed}"`, `${api}/customer?search=${encodeURIComponent(typed)}`, headers),
+    );
+    rows.push(await cannon('customers search name "Popescu" (broad)', `${api}/customer?search=Popescu`, headers));
+    rows.push(
+      await cannon(
+        `customers search name "${customerOf(4321).name}"`,
+        `${api}/customer?search=${encodeURIComponent(customerOf(4321).name)}`,
+        headers,
+      ),
+    );
+    if (!only || only.test('dashboard')) rows.push(await dashboard(server.url, headers));
+    const ceiling = rows[0]!.rps;
     log(`\n| ${engine} ${ORDERS.toLocaleString('en')} orders | req/s | p50 ms | p99 ms | of bare | errors |`);
     log('|---|---|---|---|---|---|');
-    for (const r of rows)
+    for (const r of rows.filter((x): x is Row => x !== null))
       log(
         // One dashboard client is not ten connections: no share of the bare route for it.
         `| ${r.label} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.label.includes('(1 client)') ? '—' : `${((r.rps / ceiling) * 100).toFixed(1)} %`} | ${r.errors} |`,

@@ -7,7 +7,9 @@ import { launchBrowser, screenshot as rawScreenshot, signIn, startServer, type E
  * by a search (two pages of ten), "select this page", then "select all 12 matching", create their
  * AWBs with a package preset, the progress bar and the report per order on the orders page (found
  * again after leaving the page), and the merged labels printed (the frame's print is stubbed).
- * Screenshots: artifacts/screenshots/bulk-*.
+ * Then the filters: a courier and a creation day narrow the list and its tab counts and are written
+ * into the URL, a status tab too, Back returns to the list as it was, and the export downloads a
+ * CSV file of what the list shows. Screenshots: artifacts/screenshots/bulk-*.
  */
 let server: E2eServer;
 let browser: Browser;
@@ -126,4 +128,42 @@ describe('bulk AWBs from the orders list', () => {
     await expect.poll(() => page.getByTestId('bulk-counts').textContent()).toBe('12 reușite, 0 sărite, 0 eșuate');
     await screenshot('5-ro');
   }, 120_000);
+
+  it('filters by courier and day in the URL, returns with Back, and exports the filtered list', async () => {
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Bucharest' }).format(new Date());
+    await page.goto(`${server.baseUrl}/orders?search=${encodeURIComponent(NAME)}`);
+    await page.getByText('Showing 1 to 10 of 12 results').waitFor();
+    await page.getByRole('textbox', { name: 'Courier', exact: true }).click();
+    await page.getByRole('option', { name: 'DPD' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('courier')).toBe('dpd');
+    await page.getByLabel('Created from').fill(today);
+    await expect.poll(() => new URL(page.url()).searchParams.get('created_from')).toBe(today);
+    // The tab counts count what the list shows: the twelve orders with a DPD AWB made today.
+    await expect.poll(() => page.getByTestId('count-all').textContent()).toBe('12');
+    await page.getByText('Showing 1 to 10 of 12 results').waitFor();
+    await screenshot('6-filtered');
+
+    // A status tab with no order of these: the URL says so, and Back returns to the list before it.
+    await page.getByRole('tab', { name: /^New/ }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('new');
+    await page.getByText('No results found').waitFor();
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('courier')).toBe('dpd');
+    expect(new URL(page.url()).searchParams.get('created_from')).toBe(today);
+    await page.getByText('Showing 1 to 10 of 12 results').waitFor();
+
+    // The export downloads the filtered list: a header line and one line per order.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const path = await download.path();
+    const text = (await import('node:fs')).readFileSync(path, 'utf8');
+    const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+    expect(new Set(lines.slice(1).map((l) => l.split(/[,;]/)[0].replace(/"/g, ''))).size).toBe(12);
+    expect(text).toContain(NAME);
+  }, 60_000);
 });

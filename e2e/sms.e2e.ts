@@ -6,8 +6,8 @@ import { closeSession, openSignedInSession, screenshot, type E2eSession } from '
 /**
  * An SMS sent by hand from the order detail, against the Vonage emulator in the app: Vonage set up
  * with its demo account, a "by hand" template with placeholders, a new order; Send SMS, pick the
- * template, the counter counts the text as the customer gets it (the name's ț makes it Unicode),
- * send, and the SMS shows in the order's SMS list as sent, then delivered when the emulator's
+ * template, the counter counts the text as the customer gets it (the name's ț makes it Unicode)
+ * and the dialog says that Vonage is emulated, send, and the SMS shows in the order's SMS list as sent, then delivered when the emulator's
  * receipt comes. Screenshots: artifacts/screenshots/sms-*.
  */
 let session: E2eSession;
@@ -83,6 +83,10 @@ describe('SMS from the order detail', () => {
     await section.getByText('No SMS sent for this order yet.').waitFor();
     await section.getByRole('button', { name: 'Send SMS' }).click();
     const dialog = page.getByRole('dialog');
+    // Vonage runs on the built-in emulator here, and the dialog says so.
+    expect(await dialog.getByTestId('sms-emulated').textContent()).toBe(
+      'Vonage runs on the built-in emulator: no SMS reaches a phone.',
+    );
     await dialog.getByRole('combobox', { name: 'Template' }).click();
     await page.getByRole('option', { name: /^DemoShop: Salut \{customer_name\}/ }).click();
     const rendered = dialog.getByTestId('sms-rendered');

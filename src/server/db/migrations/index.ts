@@ -32,6 +32,8 @@ import { orderFilters } from './036_order_filters.js';
 import { orderBulk } from './039_order_bulk.js';
 import { cod } from './048_cod.js';
 import { orderStats } from './049_order_stats.js';
+import { orderFilterCounts } from './058_order_filter_counts.js';
+import { customerSearch } from './059_customer_search.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -68,4 +70,6 @@ export const migrations: Record<string, MigrationFactory> = {
   '045_list_count_shards': listCountShards,
   '048_cod': cod,
   '049_order_stats': orderStats,
+  '058_order_filter_counts': orderFilterCounts,
+  '059_customer_search': customerSearch,
 };

@@ -450,6 +450,7 @@ export default {
         empty_text: 'the template’s text is empty for this order',
       },
       unknownHint: 'Vonage did not answer in time: it may have been sent. It is not sent again by itself.',
+      emulated: 'Vonage runs on the built-in emulator: no SMS reaches a phone.',
     },
     history: {
       title: 'Activity',
@@ -967,6 +968,7 @@ export default {
         empty_text: 'textul șablonului este gol pentru această comandă',
       },
       unknownHint: 'Vonage nu a răspuns la timp: poate să fi fost trimis. Nu se retrimite singur.',
+      emulated: 'Vonage rulează pe emulatorul integrat: niciun SMS nu ajunge pe un telefon.',
     },
     history: {
       title: 'Activitate',

@@ -8,6 +8,7 @@ import { replaceDiacritics } from '../../../../core/sms';
 import { placeholderValues, renderSmsText } from '../../../../core/smsTemplates';
 import { FormModal } from '../../../components/FormModal';
 import { SmsCounter } from '../../../components/SmsCounter';
+import { usableIntegrations, useCompanyIntegrations } from '../../../components/useCompanyIntegrations';
 import { useCompanies } from '../../../components/useCompanies';
 import { useUrlDialog } from '../../../components/useUrlDialog';
 import { errorMessage } from '../../../lib/api';
@@ -106,6 +107,9 @@ function SendSmsDialog({ opened, onClose, order }: { opened: boolean; onClose: (
   const templates = useSmsTemplates(opened);
   const send = useSendSms(order.id);
   const { companies } = useCompanies();
+  // The UI says when the provider is emulated: the message then reaches no phone.
+  const integrations = useCompanyIntegrations(opened);
+  const emulated = usableIntegrations(integrations.data, 'messaging').some((i) => i.emulated);
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<unknown>(null);
@@ -158,6 +162,11 @@ function SendSmsDialog({ opened, onClose, order }: { opened: boolean; onClose: (
       <Text size="sm" c="dimmed">
         {t('sms.to', { phone: order.customer_detail?.phone_number ?? '' })}
       </Text>
+      {emulated ? (
+        <Text size="xs" c="dimmed" data-testid="sms-emulated">
+          {t('sms.emulated')}
+        </Text>
+      ) : null}
       <Select
         label={t('sms.template')}
         placeholder={t('sms.templatePlaceholder')}
