@@ -63,3 +63,17 @@ export function postalCodeFor(street: StreetCodes, number: string | null | undef
 export function needsNumber(street: StreetCodes): boolean {
   return postalCodeFor(street, null) === null;
 }
+
+/**
+ * A courier's postal-code ranges of a street (Cargus `PostalNumbers`: from, to, code) as number
+ * ranges: 0–0 is the whole street, a range ending at 0 runs to the end of the street. They name no
+ * side of the street, so each covers both.
+ */
+export function courierRanges(codes: { fromNumber: number; toNumber: number; postalCode: string }[]): NumberRange[] {
+  return codes.map((c) => ({
+    from: c.fromNumber,
+    to: c.toNumber > 0 ? c.toNumber : null,
+    parity: 'both',
+    postal_code: c.postalCode,
+  }));
+}

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { bucharestDate, toBucharest } from '../lib/bucharestTime.js';
-import { GEO, findCounty, findLocality, localitiesOf, localityById } from './geo.js';
+import { GEO, findCounty, findLocality, localitiesOf, localityById, streetsOf } from './geo.js';
 import {
   applyCommonFaults,
   baniToNumber,
@@ -250,7 +250,8 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
           LocalityId: l.id,
           Name: l.name,
           ParentId: 0,
-          ParentName: null,
+          // A village's commune (the parent locality), which tells apart villages of one name.
+          ParentName: l.commune ?? null,
           ExtraKm: 0,
           InNetwork: true,
           CountyId: county.id,
@@ -265,7 +266,7 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
         if (!(await authed(req, reply))) return reply;
         const found = localityById(Number((req.query as { localityId?: string }).localityId));
         if (!found) return reply.code(204).send();
-        return found.locality.streets.map((s) => ({
+        return streetsOf(found.locality).map((s) => ({
           StreetId: s.id,
           Name: s.name,
           PostalNumbers: s.ranges.map(([FromNo, ToNo, PostalCode]) => ({ FromNo, ToNo, PostalCode })),

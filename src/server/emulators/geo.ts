@@ -1,4 +1,4 @@
-import { geoData } from '../modules/geo/index.js';
+import { geoData, toStreet } from '../modules/geo/index.js';
 
 /**
  * The emulators' address nomenclature: every county, a few localities each written here (the county
@@ -23,6 +23,10 @@ export interface GeoLocality {
   name: string;
   postalCode: string | null;
   streets: GeoStreet[];
+  /** The commune a village belongs to (villages of one name tell apart by it); null for a town. */
+  commune?: string | null;
+  /** The bundled data's locality of this place, whose streets the emulators serve too. */
+  bundledId?: number;
 }
 
 export interface GeoCounty {
@@ -528,8 +532,18 @@ function indexOf(county: GeoCounty): CountyIndex {
               name: row.name,
               postalCode: row.postal_code,
               streets: [],
+              commune: row.commune,
+              bundledId: row.id,
             }))
         : [];
+      // A locality written here is the bundled town of its name: its streets are served after the written ones.
+      if (bundled)
+        for (const l of c.localities) {
+          const town = geo
+            .localitiesOf(bundled.id)
+            .find(({ row }) => row.commune === null && placeKey(row.name) === placeKey(l.name));
+          if (town) l.bundledId = town.row.id;
+        }
       const all = [...c.localities, ...extra];
       const byName = new Map<string, GeoLocality>();
       for (const l of all) if (!byName.has(placeKey(l.name))) byName.set(placeKey(l.name), l);
@@ -571,4 +585,41 @@ export function localityById(id: number): { county: GeoCounty; locality: GeoLoca
     if (locality) return { county, locality };
   }
   return undefined;
+}
+
+/** Ids of the streets taken from the bundled data: this plus the bundled id. */
+export const BUNDLED_STREET_ID = 100_000_000;
+const streetsCache = new Map<GeoLocality, GeoStreet[]>();
+
+/**
+ * A locality's streets as the courier knows them: those written here, then the bundled data's
+ * streets of the same place not among them by name. The bundled ranges keep a side of the street
+ * (odd, even); the couriers' ranges have none, so each becomes a plain from–to range (to 0: to the
+ * end of the street; 0–0: the whole street).
+ */
+export function streetsOf(locality: GeoLocality): GeoStreet[] {
+  let list = streetsCache.get(locality);
+  if (!list) {
+    const written = new Set(locality.streets.map((s) => placeKey(s.name)));
+    const bundled =
+      locality.bundledId === undefined
+        ? []
+        : geoData()
+            .streetsOf(locality.bundledId)
+            .filter(({ row }) => !written.has(placeKey(row[2])))
+            .map(({ row }) => {
+              const street = toStreet(row);
+              const whole = street.ranges.length === 1 && street.ranges[0].from <= 1 && street.ranges[0].to === null;
+              return {
+                id: BUNDLED_STREET_ID + street.id,
+                name: street.name,
+                ranges: whole
+                  ? ([[0, 0, street.ranges[0].postal_code]] as [number, number, string][])
+                  : street.ranges.map((r): [number, number, string] => [r.from, r.to ?? 0, r.postal_code]),
+              };
+            });
+    list = [...locality.streets, ...bundled];
+    streetsCache.set(locality, list);
+  }
+  return list;
 }

@@ -317,7 +317,8 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
               county: { id: c.id, name: c.name, code: c.code },
               postalCode: l.postalCode ?? '',
               extraKM: 0,
-              village: '',
+              // The commune of a village, as Sameday tells apart villages of one name.
+              village: l.commune ?? '',
             })),
         );
         return page(rows, q);

@@ -139,8 +139,6 @@ describe('access rules of every API route', () => {
       'GET /api/v1/geo/localities',
       'GET /api/v1/geo/streets',
       'GET /api/v1/geo/postal-code',
-      'GET /api/v1/cargus/geo-data',
-      'GET /api/v1/sameday/geo-data',
     ];
     expect(unscoped.sort()).toEqual(expected.sort());
   });

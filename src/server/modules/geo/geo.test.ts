@@ -43,8 +43,6 @@ describe('geo API', () => {
       '/api/v1/geo/streets?locality_id=54984',
       '/api/v1/geo/postal-code?locality_id=54984',
       '/api/v1/geo/about',
-      '/api/v1/cargus/geo-data',
-      '/api/v1/sameday/geo-data',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(401);
@@ -126,9 +124,6 @@ describe('geo API', () => {
     expect(
       (await get(`/api/v1/geo/postal-code?locality_id=${CLUJ_NAPOCA}&street_id=${bucharestStreet}&number=1`)).status,
     ).toBe(404);
-    expect((await get('/api/v1/cargus/geo-data?county_id=99')).status).toBe(404);
-    expect((await get('/api/v1/sameday/geo-data?city_id=1')).status).toBe(404);
-    expect((await get('/api/v1/cargus/geo-data?street_id=99999999')).status).toBe(404);
   });
 
   it('Cluj-Napoca end to end: county → city coded by street → Strada Zorilor → code by number and parity', async () => {
@@ -211,41 +206,6 @@ describe('geo API', () => {
     expect(town.postal_code).toBe('106100');
     expect((await get(`/api/v1/geo/postal-code?locality_id=${town.id}`)).body).toEqual({ postal_code: '106100' });
     expect((await get('/api/v1/geo/streets?locality_id=' + town.id)).body.data).toEqual([]);
-  });
-
-  it('serves the courier pickers: counties always, then cities, streets and zip ranges as ids are given', async () => {
-    const none = await get('/api/v1/cargus/geo-data');
-    expect(none.body.counties).toHaveLength(42);
-    expect(none.body).toMatchObject({ cities: [], streets: [], zipCodes: [] });
-    const cluj = await get(`/api/v1/cargus/geo-data?county_id=${CLUJ}`);
-    expect(cluj.body.cities).toContainEqual({
-      id: CLUJ_NAPOCA,
-      name: 'Cluj-Napoca',
-      county_id: CLUJ,
-      postal_code: '0',
-    });
-    const sameday = await get(`/api/v1/sameday/geo-data?county_id=${ARGES}`);
-    expect(sameday.body.cities).toContainEqual({
-      id: 18714,
-      name: 'Lăzărești',
-      county_id: ARGES,
-      postal_code: '117653',
-      village: 'Schitu Golești',
-      sameday_county_id: ARGES,
-    });
-    const zorilor = await streetId(CLUJ_NAPOCA, 'zorilor', 'Strada Zorilor');
-    const streets = await get(`/api/v1/cargus/geo-data?county_id=${CLUJ}&city_id=${CLUJ_NAPOCA}&search=zorilor`);
-    expect(streets.body.streets).toContainEqual({ id: zorilor, name: 'Strada Zorilor', city_id: CLUJ_NAPOCA });
-    const zips = await get(`/api/v1/cargus/geo-data?city_id=${CLUJ_NAPOCA}&street_id=${zorilor}`);
-    expect(zips.body.zipCodes).toEqual([
-      { from: 1, to: 27, parity: 'odd', zip_code: '400335' },
-      { from: 2, to: 44, parity: 'even', zip_code: '400335' },
-      { from: 29, to: null, parity: 'odd', zip_code: '400351' },
-      { from: 46, to: null, parity: 'even', zip_code: '400351' },
-    ]);
-    const bad = await get('/api/v1/sameday/geo-data?county_id=x');
-    expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual({ county_id: ['This value is not valid.'] });
   });
 
   it('names the data sources (for the data notice)', async () => {

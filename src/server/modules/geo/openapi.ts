@@ -1,4 +1,4 @@
-import { courierGeoQuery, localitiesQuery, postalCodeQuery, streetsQuery } from '../../../core/api/geo.js';
+import { localitiesQuery, postalCodeQuery, streetsQuery } from '../../../core/api/geo.js';
 import type { ApiDoc } from '../../http/openapi.js';
 
 /** Romanian addresses from the bundled data (counties, localities, streets, postal codes). */
@@ -13,10 +13,4 @@ export const geoApiDocs: ApiDoc[] = [
   { method: 'GET', url: '/api/v1/geo/streets', summary: 'Streets of a locality, searchable', query: streetsQuery },
   { method: 'GET', url: '/api/v1/geo/postal-code', summary: 'The postal code of an address', query: postalCodeQuery },
   { method: 'GET', url: '/api/v1/geo/about', summary: 'Where the address data comes from, and its licence' },
-  ...(['cargus', 'sameday'] as const).map((courier): ApiDoc => ({
-    method: 'GET',
-    url: `/api/v1/${courier}/geo-data`,
-    summary: `Counties, localities and streets as ${courier} names them`,
-    query: courierGeoQuery,
-  })),
 ];

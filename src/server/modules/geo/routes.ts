@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { courierGeoQuery, localitiesQuery, postalCodeQuery, streetsQuery } from '../../../core/api/geo.js';
+import { localitiesQuery, postalCodeQuery, streetsQuery } from '../../../core/api/geo.js';
 import { parse } from '../../http/errors.js';
 import type { GeoData } from './data.js';
-import { courierGeoData, findPostalCode, listLocalities, listStreets, type Courier } from './service.js';
+import { findPostalCode, listLocalities, listStreets } from './service.js';
 
 /**
  * Romanian address data for every signed-in user (no company: the data is the same for all). `geo`
@@ -17,9 +17,4 @@ export function geoRoutes(app: FastifyInstance, geo: () => GeoData): void {
   app.get('/api/v1/geo/streets', async (req) => ({ data: listStreets(geo(), parse(streetsQuery, req.query)) }));
   app.get('/api/v1/geo/postal-code', async (req) => findPostalCode(geo(), parse(postalCodeQuery, req.query)));
   app.get('/api/v1/geo/about', async () => ({ sources: geo().sources }));
-  for (const courier of ['cargus', 'sameday'] satisfies Courier[]) {
-    app.get(`/api/v1/${courier}/geo-data`, async (req) =>
-      courierGeoData(geo(), courier, parse(courierGeoQuery, req.query)),
-    );
-  }
 }

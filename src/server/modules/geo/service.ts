@@ -1,20 +1,13 @@
 import type { z } from 'zod';
-import type {
-  courierGeoQuery,
-  GeoLocality,
-  GeoStreet,
-  localitiesQuery,
-  postalCodeQuery,
-  streetsQuery,
-} from '../../../core/api/geo.js';
+import type { GeoLocality, GeoStreet, localitiesQuery, postalCodeQuery, streetsQuery } from '../../../core/api/geo.js';
 import { needsNumber, postalCodeFor } from '../../../core/geo/postalCode.js';
 import { matchesWords, searchWords } from '../../../core/geo/text.js';
 import { FieldProblems, notFound } from '../../http/errors.js';
 import { toStreet, type GeoData, type Searchable } from './data.js';
 
 /**
- * The rules of the address data: searches, the postal code of an address, and the courier
- * pickers' combined answer. The data is read-only and in memory, so there is no transaction and
+ * The rules of the address data: searches and the postal code of an address (the Cargus and
+ * Sameday pickers read the couriers' own nomenclatures instead: integrations/nomenclature.ts). The data is read-only and in memory, so there is no transaction and
  * no company: every signed-in user reads the same.
  */
 
@@ -88,36 +81,4 @@ export function findPostalCode(geo: GeoData, q: z.output<typeof postalCodeQuery>
   if (!q.number && needsNumber(street)) problems.add('number', 'geo_number_required');
   problems.throwIfAny();
   return { postal_code: postalCodeFor(street, q.number) };
-}
-
-export type Courier = 'cargus' | 'sameday';
-
-/**
- * The spec's `GET /api/v1/{cargus|sameday}/geo-data`: counties always; a county's cities when
- * county_id is given; a city's streets when city_id is given (searched); a street's postal-code
- * ranges when street_id is given. A city coded by street has the postal code "0", as the
- * couriers' nomenclatures write it.
- */
-export function courierGeoData(geo: GeoData, courier: Courier, q: z.output<typeof courierGeoQuery>) {
-  const cities = q.county_id
-    ? (countyOrNotFound(geo, q.county_id), geo.localitiesOf(q.county_id)).map(({ row }) => ({
-        id: row.id,
-        name: row.name,
-        county_id: row.county_id,
-        postal_code: row.postal_code ?? '0',
-        ...(courier === 'sameday' ? { village: row.commune, sameday_county_id: row.county_id } : {}),
-      }))
-    : [];
-  const streets = q.city_id
-    ? (localityOrNotFound(geo, q.city_id), searchRows(geo.streetsOf(q.city_id), q.search, q.limit)).map(
-        ([id, city_id, name]) => ({ id, name, city_id }),
-      )
-    : [];
-  let zipCodes: { from: number; to: number | null; parity: string; zip_code: string }[] = [];
-  if (q.street_id) {
-    const street = geo.street(q.street_id);
-    if (!street || (q.city_id && street.locality_id !== q.city_id)) throw notFound();
-    zipCodes = street.ranges.map((r) => ({ from: r.from, to: r.to, parity: r.parity, zip_code: r.postal_code }));
-  }
-  return { counties: geo.counties, cities, streets, zipCodes };
 }

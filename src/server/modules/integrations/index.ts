@@ -17,3 +17,4 @@ export { isUsable } from './service.js';
 export { activeCourierSetUps, listCompanyIntegrations, type ActiveCourierSetUp } from './queries.js';
 export { integrationApiDocs } from './openapi.js';
 export { courierLockers, findLocker } from './lockers.js';
+export { courierNomenclature, type Nomenclature, type NomenclatureCourier } from './nomenclature.js';

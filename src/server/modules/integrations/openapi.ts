@@ -9,6 +9,7 @@ import {
 } from '../../../core/api/integrations.js';
 import { samedayLocationsQuery } from '../../../core/api/samedayLocations.js';
 import { LOCKER_COURIERS, lockersQuery } from '../../../core/api/lockers.js';
+import { courierGeoQuery } from '../../../core/api/geo.js';
 import type { ApiDoc } from '../../http/openapi.js';
 
 /** The wizards name the company in the path too: it must be the X-Company-ID one (else 403). */
@@ -50,6 +51,12 @@ export const integrationApiDocs: ApiDoc[] = [
     url: `/api/v1/${key}/lockers`,
     summary: `The ${key} lockers and pick-up points of a county and city`,
     query: lockersQuery,
+  })),
+  ...(['cargus', 'sameday'] as const).map((key) => ({
+    method: 'GET' as const,
+    url: `/api/v1/${key}/geo-data`,
+    summary: `Counties, localities and streets from the ${key} nomenclature (the courier's ids), read once a day`,
+    query: courierGeoQuery,
   })),
   { method: 'GET', url: '/api/v1/smartbill/company/:companyId/series', summary: 'The SmartBill invoice series' },
   {

@@ -19,6 +19,7 @@ import {
 } from './service.js';
 import { placesCache, samedayLocations } from './samedayLocations.js';
 import { lockersByPlace } from './lockers.js';
+import { courierGeoData } from './nomenclature.js';
 import { LOCKER_COURIERS } from '../../../core/api/lockers.js';
 
 const companyParam = z.object({ companyId: z.string() });
@@ -66,6 +67,11 @@ export function integrationRoutes(app: FastifyInstance): void {
   // Sameday's easybox and Cargus's Ship & Go points of a county and city, for an AWB to a point.
   for (const key of LOCKER_COURIERS) {
     app.get(`/api/v1/${key}/lockers`, scoped, async (req) => lockersByPlace(req.ctx, key, req.query));
+  }
+
+  // The Cargus and Sameday location pickers: the courier's own counties, localities and streets.
+  for (const key of ['cargus', 'sameday'] as const) {
+    app.get(`/api/v1/${key}/geo-data`, scoped, async (req) => courierGeoData(req.ctx, key, req.query));
   }
 
   app.get('/api/v1/smartbill/company/:companyId/series', scoped, async (req) => {

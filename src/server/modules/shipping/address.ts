@@ -4,6 +4,9 @@ import { needsNumber, postalCodeFor } from '../../../core/geo/postalCode.js';
 import { foldForSearch } from '../../../core/geo/text.js';
 import { FieldProblems } from '../../http/errors.js';
 import type { GeoData } from '../geo/index.js';
+import type { Nomenclature } from '../integrations/index.js';
+import type { Locality, Street } from '../../providers/couriers/types.js';
+import { courierRanges } from '../../../core/geo/postalCode.js';
 
 /**
  * The AWB's address against the shipped address data (modules/geo): the facts the spec's ordered
@@ -33,6 +36,8 @@ export interface ResolvedAddress {
   unknownIds: ('county' | 'city' | 'street')[];
   /** The rule's postal code; null when the number is in no range; undefined when it cannot be worked out. */
   expectedPostalCode: string | null | undefined;
+  /** The courier's own ids of the place (Cargus, Sameday: their nomenclature's), sent with the names. */
+  courierIds?: { county?: string; locality?: string; street?: string };
 }
 
 const sameName = (a: string, b: string) => foldForSearch(a) === foldForSearch(b);
@@ -130,4 +135,66 @@ export function assertAddressAgrees(address: ResolvedAddress, sentPostalCode: st
   throw address.expectedPostalCode === null
     ? FieldProblems.one('postal_code', 'postal_code_no_range')
     : FieldProblems.one('postal_code', 'postal_code_mismatch', { expected: address.expectedPostalCode });
+}
+
+/**
+ * The AWB's address against the courier's own nomenclature (Cargus, Sameday: the lists their
+ * pickers show, so the ids are the courier's), with the same facts and postal-code rule as the
+ * address data: a Cargus city whose code is "0" goes by street, a street's code by its number
+ * ranges. Names without ids are matched as on the address data. The ids found go to the courier.
+ */
+export async function resolveCourierAddress(places: Nomenclature, input: AddressInput): Promise<ResolvedAddress> {
+  const counties = await places.counties();
+  const countyName = input.county?.trim();
+  const county = input.county_id
+    ? counties.find((c) => c.id === String(input.county_id))
+    : countyName
+      ? counties.find((c) => sameName(c.name, countyName) || (c.code !== null && sameName(c.code, countyName)))
+      : undefined;
+  const countyUnknown = Boolean(input.county_id) && !county;
+
+  const localities = county ? await places.localities(county) : [];
+  const cityName = input.city?.trim();
+  let locality: Locality | undefined;
+  if (input.city_id) locality = localities.find((l) => l.id === String(input.city_id));
+  else if (cityName) {
+    const matches = localities.filter((l) => sameName(l.name, cityName));
+    locality = matches.find((l) => !l.commune) ?? (matches.length === 1 ? matches[0] : undefined);
+  }
+  // Another county's city (or no county at all) is as unknown as a made-up id.
+  const localityUnknown = Boolean(input.city_id) && !locality;
+
+  const streets = locality && locality.postalCode === null ? await places.streets(locality) : [];
+  const codedByStreet = streets.length > 0;
+  const streetName = input.street?.trim();
+  let street: Street | undefined;
+  if (codedByStreet && input.street_id) street = streets.find((s) => s.id === String(input.street_id));
+  else if (codedByStreet && streetName) street = streets.find((s) => sameName(s.name, streetName));
+  const streetUnknown = codedByStreet && Boolean(input.street_id) && !street;
+  const codes = street ? { ranges: courierRanges(street.postalCodes) } : undefined;
+
+  const number = input.street_number ?? null;
+  let expectedPostalCode: string | null | undefined;
+  if (locality && locality.postalCode !== null) expectedPostalCode = locality.postalCode;
+  else if (codes && codes.ranges.length) expectedPostalCode = postalCodeFor(codes, number);
+
+  const line = street?.name ?? streetName ?? undefined;
+  return {
+    facts: {
+      cityCodedByStreet: codedByStreet,
+      streetNeedsNumber: codes && codes.ranges.length ? needsNumber(codes) : false,
+    },
+    countyName: county?.name ?? countyName ?? '',
+    localityName: locality?.name ?? cityName ?? '',
+    streetName: line || undefined,
+    postalCode: input.postal_code ?? expectedPostalCode ?? undefined,
+    addressLine: input.address?.trim() || [line, number ? `nr. ${number}` : ''].filter(Boolean).join(' '),
+    unknownIds: [
+      ...(countyUnknown ? ['county' as const] : []),
+      ...(localityUnknown ? ['city' as const] : []),
+      ...(streetUnknown ? ['street' as const] : []),
+    ],
+    expectedPostalCode,
+    courierIds: { county: county?.id, locality: locality?.id, street: street?.id },
+  };
 }

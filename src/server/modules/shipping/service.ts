@@ -14,6 +14,7 @@ import { isProviderError, PROVIDER_LABELS } from '../../providers/http.js';
 import { geoData } from '../geo/index.js';
 import {
   courierFor,
+  courierNomenclature,
   findLocker,
   isUsable,
   listCompanyIntegrations,
@@ -30,7 +31,7 @@ import {
   type SettleOutcome,
 } from '../provider-documents/index.js';
 import { queueEventSms } from '../sms/index.js';
-import { assertAddressAgrees, resolveAddress, type ResolvedAddress } from './address.js';
+import { assertAddressAgrees, resolveAddress, resolveCourierAddress, type ResolvedAddress } from './address.js';
 import './messages.js';
 import {
   activeShipment,
@@ -136,8 +137,9 @@ export async function createAwb(
 ): Promise<void> {
   await orderOf(ctx.db.kysely, ctx, orderId);
   const locker = input.locker_id ? await lockerOf(ctx, input) : null;
-  const address = locker ? lockerAddress(locker) : resolveAddress(geoData(), input);
-  const problem = locker ? null : awbProblem(input, await usableCouriers(ctx), address.facts);
+  const couriers = locker ? [] : await usableCouriers(ctx);
+  const address = locker ? lockerAddress(locker) : await addressOf(ctx, input, couriers);
+  const problem = locker ? null : awbProblem(input, couriers, address.facts);
   if (problem) throw FieldProblems.one(problem.field, problem.message);
   if (!locker) assertAddressAgrees(address, input.postal_code);
   const courier = input.courier as AwbCourier;
@@ -167,6 +169,17 @@ export async function createAwb(
     },
   );
   await recordAwb(ctx, attempt.id, orderId, courier, created, {});
+}
+
+/**
+ * The recipient's address as the courier will read it: Cargus and Sameday against their own
+ * nomenclature (their pickers' ids), DPD (and a courier not set up, which is refused next) against
+ * the address data.
+ */
+async function addressOf(ctx: ServiceContext, input: AwbInput, couriers: string[]): Promise<ResolvedAddress> {
+  if ((input.courier === 'cargus' || input.courier === 'sameday') && couriers.includes(input.courier))
+    return resolveCourierAddress(await courierNomenclature(ctx, input.courier), input);
+  return resolveAddress(geoData(), input);
 }
 
 /**
@@ -263,11 +276,14 @@ function awbRequest(
   return {
     pickupPointId: account.configuration.pickup_point_id ?? '',
     contactPersonId: account.configuration.contact_person_id,
-    // Names only: the address data's ids are not the courier's, and each courier matches names.
+    // The names always; the ids only when they are the courier's own (its nomenclature's).
     recipient: {
       name: input.name,
       phone: input.phone_number,
       email,
+      countyId: address.courierIds?.county ?? null,
+      localityId: address.courierIds?.locality ?? null,
+      streetId: address.courierIds?.street ?? null,
       countyName: address.countyName,
       localityName: address.localityName,
       streetName: address.streetName,

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CargusClient } from '../../providers/couriers/cargus.js';
+import { SamedayClient } from '../../providers/couriers/sameday.js';
 import type { WizardKey } from '../../../core/api/integrations.js';
 import type { EmulatorSet } from '../../emulators/index.js';
 import type { Shipment } from '../../emulators/shipments.js';
@@ -9,6 +11,7 @@ import { manualClock } from '../../lib/clock.js';
 import { loadProvidersConfig } from '../../providers/config.js';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { geoData } from '../geo/data.js';
+import { GEO, localitiesOf, streetsOf } from '../../emulators/geo.js';
 import { SETTLE_JOB } from './service.js';
 
 // The app with its emulators in process, on a manual clock. The providers' time limit is read
@@ -34,7 +37,7 @@ const emulators = (): EmulatorSet => t.app.emulators!;
 const atCourier = async (courier: 'cargus' | 'sameday' | 'dpd', orderId: number): Promise<Shipment[]> =>
   (await emulators()[courier].store.list<Shipment>('shipments')).filter((s) => s.reference?.startsWith(`${orderId}-`));
 
-// ---- the address data (the shared picker's ids) -----------------------------------------------
+// ---- addresses: the address data's ids (DPD) and the couriers' (Cargus, Sameday) -----------------------------------------------
 
 const geo = geoData();
 const county = (code: string) => geo.counties.find((c) => c.code === code)!;
@@ -43,21 +46,22 @@ const town = (code: string, name: string) =>
     .localitiesOf(county(code).id)
     .map((l) => l.row)
     .find((l) => l.name === name && l.commune === null)!;
-const street = (code: string, city: string, name: string) =>
-  geo.street(
-    geo
-      .streetsOf(town(code, city).id)
-      .map((s) => s.row)
-      .find((s) => s[2] === name)![0],
-  )!;
-
-const CJ = county('CJ');
-const CLUJ_NAPOCA = town('CJ', 'Cluj-Napoca'); // coded by street
-const MEMORANDUMULUI = street('CJ', 'Cluj-Napoca', 'Strada Memorandumului'); // one code: 400114
-const FABRICII = street('CJ', 'Cluj-Napoca', 'Strada Fabricii'); // several codes: the number decides
-const DEJ = town('CJ', 'Dej'); // one code: 405200
+// DPD's address is the address data's; Cargus and Sameday name places by their own nomenclature
+// (the pickers' ids), here the emulators'.
 const SB = county('SB');
 const SIBIU = town('SB', 'Sibiu');
+const courierCounty = (code: string) => GEO.find((c) => c.code === code)!;
+const courierTown = (code: string, name: string) =>
+  localitiesOf(courierCounty(code)).find((l) => l.name === name && !l.commune)!;
+const courierStreet = (code: string, city: string, name: string) =>
+  streetsOf(courierTown(code, city)).find((s) => s.name === name)!;
+
+const CJ = courierCounty('CJ');
+const CLUJ_NAPOCA = courierTown('CJ', 'Cluj-Napoca'); // coded by street
+const MEMORANDUMULUI = courierStreet('CJ', 'Cluj-Napoca', 'Strada Memorandumului'); // one code: 400114
+const ZORILOR = courierStreet('CJ', 'Cluj-Napoca', 'Strada Zorilor'); // several codes: the number decides
+const DEJ = courierTown('CJ', 'Dej'); // one code: 405200
+const COURIER_SIBIU = courierTown('SB', 'Sibiu');
 
 const parcel = {
   name: 'Ion Popescu',
@@ -260,8 +264,8 @@ describe('the checks of the AWB payload, in the spec order', () => {
         u,
         o.id,
         cargusBody({
-          street: 'Strada Fabricii',
-          street_id: FABRICII.id,
+          street: 'Strada Zorilor',
+          street_id: ZORILOR.id,
           street_number: undefined,
           postal_code: undefined,
         }),
@@ -293,11 +297,11 @@ describe('the checks of the AWB payload, in the spec order', () => {
       await fieldError(
         u,
         o.id,
-        cargusBody({ street: 'Strada Fabricii', street_id: FABRICII.id, street_number: '12', postal_code: '400625' }),
+        cargusBody({ street: 'Strada Zorilor', street_id: ZORILOR.id, street_number: '12', postal_code: '400336' }),
         'ro',
       ),
     ).toEqual({
-      postal_code: ['Codul poștal nu se potrivește cu strada și numărul: este 400620.'],
+      postal_code: ['Codul poștal nu se potrivește cu strada și numărul: este 400335.'],
     });
     // Sameday (and the other couriers): the address.
     expect(await fieldError(u, o.id, samedayBody({ address: undefined }))).toEqual({ address: ['Enter the address.'] });
@@ -305,7 +309,7 @@ describe('the checks of the AWB payload, in the spec order', () => {
       address: ['Introduceți adresa.'],
     });
     // Ids the address data does not know (a city of another county).
-    expect(await fieldError(u, o.id, samedayBody({ city_id: SIBIU.id }))).toEqual({
+    expect(await fieldError(u, o.id, samedayBody({ city_id: COURIER_SIBIU.id }))).toEqual({
       city: ['This value is not valid.'],
     });
     expect(await atCourier('cargus', o.id)).toHaveLength(0);
@@ -377,7 +381,7 @@ describe('create', () => {
     const res = await createAwb(
       u,
       o.id,
-      cargusBody({ street: 'Strada Fabricii', street_id: FABRICII.id, street_number: '12', postal_code: undefined }),
+      cargusBody({ street: 'Strada Zorilor', street_id: ZORILOR.id, street_number: '12', postal_code: undefined }),
     );
     expect(res.statusCode, res.body).toBe(422); // Cargus needs the postal code in the payload
     expect(
@@ -385,13 +389,54 @@ describe('create', () => {
         await createAwb(
           u,
           o.id,
-          cargusBody({ street: 'Strada Fabricii', street_id: FABRICII.id, street_number: '12', postal_code: '400620' }),
+          cargusBody({ street: 'Strada Zorilor', street_id: ZORILOR.id, street_number: '12', postal_code: '400335' }),
         )
       ).statusCode,
     ).toBe(201);
     const [stored] = await atCourier('cargus', o.id);
-    expect(stored.recipient.lines).toEqual(['Strada Fabricii nr. 12', 'Cluj-Napoca, Cluj 400620']);
+    expect(stored.recipient.lines).toEqual(['Strada Zorilor nr. 12', 'Cluj-Napoca, Cluj 400335']);
     expect(stored).toMatchObject({ weightKg: 1, content: 'Haine', observations: 'Fragil' });
+  });
+
+  it('sends the places picked with the courier’s own ids (its nomenclature’s), a village told apart by its commune', async () => {
+    const { u, order } = await seller(['cargus', 'sameday']);
+    const cargus = vi.spyOn(CargusClient.prototype, 'createAwb');
+    const sameday = vi.spyOn(SamedayClient.prototype, 'createAwb');
+    try {
+      const first = await order();
+      expect((await createAwb(u, first.id, cargusBody())).statusCode).toBe(201);
+      expect(cargus.mock.calls[0][0].recipient).toMatchObject({
+        countyId: String(CJ.id),
+        localityId: String(CLUJ_NAPOCA.id),
+        streetId: String(MEMORANDUMULUI.id),
+        localityName: 'Cluj-Napoca',
+        postalCode: '400114',
+      });
+      // Two villages named Lăzărești in Argeș: the one picked (Schitu Golești) is the one sent.
+      const village = localitiesOf(courierCounty('AG')).find(
+        (l) => l.name === 'Lăzărești' && l.commune === 'Schitu Golești',
+      )!;
+      const second = await order();
+      const res = await createAwb(
+        u,
+        second.id,
+        samedayBody({ county: 'Argeș', county_id: courierCounty('AG').id, city: 'Lăzărești', city_id: village.id }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      expect(sameday.mock.calls[0][0].recipient).toMatchObject({
+        countyId: String(courierCounty('AG').id),
+        localityId: String(village.id),
+        localityName: 'Lăzărești',
+      });
+      // An id the courier does not list is refused before anything is sent.
+      const third = await order();
+      const unknown = await createAwb(u, third.id, cargusBody({ street_id: 999_999_999 }));
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json().errors).toEqual({ street: ['This value is not valid.'] });
+      expect(cargus).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('a second create answers 409 with the order, and nothing more is made', async () => {

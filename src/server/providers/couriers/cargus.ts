@@ -203,6 +203,7 @@ export class CargusClient implements CourierClient {
         name: r.Name,
         countyId: String(r.CountyId ?? county.id),
         postalCode: /^\d{6}$/.test(zip) ? zip : null,
+        commune: r.ParentName?.trim() || null,
       };
     });
   }
@@ -434,6 +435,7 @@ interface CargusLocality {
   LocalityId: number;
   Name: string;
   CountyId?: number;
+  ParentName?: string | null;
   PostalCode?: string | number;
   CodPostal?: string | number;
 }

@@ -205,15 +205,19 @@ export class SamedayClient implements CourierClient {
   }
 
   async localities(county: { id: string; name: string }): Promise<Locality[]> {
-    const rows = await this.all<{ id: number; name: string; postalCode?: string; county?: { id: number } }>(
-      'api/geolocation/city',
-      { county: county.id },
-    );
+    const rows = await this.all<{
+      id: number;
+      name: string;
+      postalCode?: string;
+      county?: { id: number };
+      village?: string | null;
+    }>('api/geolocation/city', { county: county.id });
     return rows.map((c) => ({
       id: String(c.id),
       name: c.name,
       countyId: String(c.county?.id ?? county.id),
       postalCode: /^\d{6}$/.test(c.postalCode ?? '') ? c.postalCode! : null,
+      commune: c.village?.trim() || null,
     }));
   }
 

@@ -74,6 +74,8 @@ export interface Locality {
   countyId: string;
   /** Six digits, or null when the locality's codes are per street (Cargus answers "0"). */
   postalCode: string | null;
+  /** A village's commune when the courier gives it (Cargus ParentName, Sameday village): villages of one name differ by it. */
+  commune?: string | null;
 }
 
 export interface Street {

@@ -4,9 +4,10 @@ import { GEO_MAX_OPTIONS } from '../../../core/api/geo';
 import { postalCodeFor } from '../../../core/geo/postalCode';
 import { foldForSearch } from '../../../core/geo/text';
 import { api } from '../../lib/api';
+import { session } from '../../lib/session';
 import { digitsOnly } from './options';
 import { emptyAddress, type AddressValue } from './types';
-import { BUCHAREST_COUNTY_ID } from './useGeo';
+import { BUCHAREST_COUNTY_ID, courierGeo, type GeoSource } from './useGeo';
 
 /** A saved address as records keep it: names, and the data's ids when it was picked (older records have names only). */
 export interface SavedAddress {
@@ -41,7 +42,12 @@ const same = (a: string, b: string | null | undefined) => foldForSearch(a) === f
  * imported): each part is looked up by its exact name (diacritics and case aside), as far as it is
  * found; the rest stays to be chosen. Bucharest's "Sector N" is the one city Bucharest is in the data.
  */
-export async function resolveSavedAddress(saved: SavedAddress, signal?: AbortSignal): Promise<AddressValue> {
+export async function resolveSavedAddress(
+  saved: SavedAddress,
+  signal?: AbortSignal,
+  source: GeoSource = 'geo',
+): Promise<AddressValue> {
+  if (source !== 'geo') return resolveAtCourier(saved, source, signal);
   if (saved.county_id) return addressFromSaved(saved);
   if (!saved.county?.trim()) return emptyAddress;
   const counties = await api.get<{ data: GeoCounty[] }>('/api/v1/geo/counties', undefined, signal).then((r) => r.data);
@@ -86,14 +92,70 @@ export async function resolveSavedAddress(saved: SavedAddress, signal?: AbortSig
   return { ...withCity, street_id: street.id, street: street.name, postal_code: postalCodeFor(street, number) ?? '' };
 }
 
+/**
+ * A saved address (the address data's ids) in a courier's own nomenclature: its ids are the
+ * courier's, so each part is found by its name, as far as the courier lists it.
+ */
+async function resolveAtCourier(
+  saved: SavedAddress,
+  source: Exclude<GeoSource, 'geo'>,
+  signal?: AbortSignal,
+): Promise<AddressValue> {
+  if (!saved.county?.trim()) return emptyAddress;
+  const { counties = [] } = await courierGeo(source, {}, signal);
+  const county = counties.find((c) => same(c.name, saved.county) || same(c.code, saved.county));
+  if (!county) return emptyAddress;
+  const found: AddressValue = { ...emptyAddress, county_id: county.id, county: county.name };
+  if (!saved.city?.trim()) return found;
+  const { cities = [] } = await courierGeo(source, { county_id: county.id }, signal);
+  const matches = cities.filter((c) => same(c.name, saved.city));
+  const city = matches.find((c) => !c.village) ?? (matches.length === 1 ? matches[0] : undefined);
+  if (!city) return found;
+  const number = digitsOnly(saved.street_number ?? '');
+  const ownCode = city.postal_code && city.postal_code !== '0' ? city.postal_code : '';
+  const withCity: AddressValue = {
+    ...found,
+    city_id: city.id,
+    city: city.name,
+    street_number: number,
+    postal_code: ownCode,
+  };
+  if (!saved.street?.trim()) return withCity;
+  const { streets = [] } = await courierGeo(
+    source,
+    { city_id: city.id, search: saved.street, limit: GEO_MAX_OPTIONS },
+    signal,
+  );
+  const street = streets.find((s) => same(s.name, saved.street));
+  if (!street) return ownCode || !streets.length ? { ...withCity, street: saved.street.trim() } : withCity;
+  const { zipCodes = [] } = await courierGeo(source, { city_id: city.id, street_id: street.id, limit: 1 }, signal);
+  const ranges = zipCodes.map((z) => ({
+    from: z.from,
+    to: z.to,
+    parity: (['odd', 'even'].includes(z.parity) ? z.parity : 'both') as 'odd' | 'even' | 'both',
+    postal_code: z.zip_code,
+  }));
+  return {
+    ...withCity,
+    street_id: street.id,
+    street: street.name,
+    postal_code: postalCodeFor({ ranges }, number) ?? '',
+  };
+}
+
 /** resolveSavedAddress as a query: the value once resolved (undefined while looking up). */
-export function useResolvedAddress(saved: SavedAddress | null | undefined, enabled: boolean) {
+export function useResolvedAddress(
+  saved: SavedAddress | null | undefined,
+  enabled: boolean,
+  source: GeoSource = 'geo',
+) {
   const parts = saved ?? {};
   return useQuery({
     queryKey: [
       'geo',
-      null,
+      source === 'geo' ? null : (session.get().company?.id ?? null),
       'resolve',
+      source,
       parts.county ?? null,
       parts.county_id ?? null,
       parts.city ?? null,
@@ -103,7 +165,7 @@ export function useResolvedAddress(saved: SavedAddress | null | undefined, enabl
       parts.street_number ?? null,
       parts.zip_code ?? null,
     ],
-    queryFn: ({ signal }) => resolveSavedAddress(parts, signal),
+    queryFn: ({ signal }) => resolveSavedAddress(parts, signal, source),
     enabled,
     staleTime: 60 * 60 * 1000,
     retry: false,

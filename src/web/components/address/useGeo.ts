@@ -3,12 +3,14 @@ import type { GeoCounty, GeoLocality, GeoStreet } from '../../../core/api/geo';
 import { GEO_LAZY_MIN_CHARS, GEO_LAZY_OPTIONS, GEO_MAX_OPTIONS } from '../../../core/api/geo';
 import type { NumberRange } from '../../../core/geo/numberRanges';
 import { api } from '../../lib/api';
+import { session } from '../../lib/session';
 
 /**
  * Where the picker reads its lists: the address data (`/api/v1/geo/*`), or a courier's own location
- * call (`/api/v1/{cargus|sameday}/geo-data`), which answers the couriers' nomenclature: counties,
- * a county's cities (postal code "0" for a city coded by street; Sameday also the village's commune),
- * a city's streets, a street's postal-code ranges. The ids are the same in all three.
+ * call (`/api/v1/{cargus|sameday}/geo-data`), which answers the courier's nomenclature read with the
+ * selected company's login: counties, a county's cities (postal code "0" for a city coded by
+ * street; a village's commune), a city's streets, a street's postal-code ranges. A courier's ids
+ * are its own: an address moves from one source to another by its names (resolveSavedAddress).
  */
 export type GeoSource = 'geo' | 'cargus' | 'sameday';
 
@@ -27,10 +29,10 @@ interface CourierGeoData {
   zipCodes?: { from: number; to: number | null; parity: string; zip_code: string }[];
 }
 
-function courierGeo(
+export function courierGeo(
   source: Exclude<GeoSource, 'geo'>,
   query: Record<string, string | number | null>,
-  signal: AbortSignal,
+  signal?: AbortSignal,
 ): Promise<CourierGeoData> {
   return api.get<CourierGeoData>(`/api/v1/${source}/geo-data`, query, signal).then((r) => {
     if (!r || !Array.isArray(r.counties)) throw new LocationDataError();
@@ -52,7 +54,13 @@ export const BUCHAREST_COUNTY_ID = 40;
 
 // The address data is the same for every company and changes only with a new release.
 const STALE = 60 * 60 * 1000;
-const key = (...parts: unknown[]) => ['geo', null, ...parts] as const;
+// A courier's lists are the company's (read with its login): their keys carry the company.
+const key = (...parts: unknown[]) =>
+  [
+    'geo',
+    parts[0] === 'cargus' || parts[0] === 'sameday' ? (session.get().company?.id ?? null) : null,
+    ...parts,
+  ] as const;
 
 export function useCounties(enabled = true, source: GeoSource = 'geo') {
   return useQuery<GeoCounty[]>({

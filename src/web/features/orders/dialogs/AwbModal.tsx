@@ -77,9 +77,12 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
   );
   const courierKeys = useMemo(() => usable.map((i) => i.key as string), [usable]);
   const packages = useCompanyPackages(opened);
-  const resolved = useResolvedAddress(order.customer_detail, opened);
 
   const form = useForm<AwbFormValues>({ initialValues: awbFormStart(order, courierKeys) });
+  // Cargus and Sameday pickers list the courier's own places (its ids): the order's address is
+  // found there by its names, and a change of courier starts again from it.
+  const source: GeoSource = (form.values.courier && PICKER_SOURCES[form.values.courier]) || 'geo';
+  const resolved = useResolvedAddress(order.customer_detail, opened, source);
   // Spec: a select's list closes 150 ms after its field loses the focus.
   const courierList = useBlurCloseDelay();
   const packageList = useBlurCloseDelay();
@@ -104,6 +107,15 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
   useEffect(() => {
     if (opened && resolved.data && !addressTouched.current) setAddress(resolved.data);
   }, [opened, resolved.data]);
+  const lastSource = useRef(source);
+  useEffect(() => {
+    if (lastSource.current === source) return;
+    lastSource.current = source;
+    addressTouched.current = false;
+    setAddress(resolved.data ?? emptyAddress);
+    setAddressErrors({});
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the source changes
+  }, [source]);
   useEffect(() => {
     if (opened && form.values.courier === null && courierKeys.length) {
       const start = awbFormStart(order, courierKeys).courier;
@@ -114,7 +126,6 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
 
   const courier = form.values.courier;
   const chosen = usable.find((i) => i.key === courier) ?? null;
-  const source = (courier && PICKER_SOURCES[courier]) || 'geo';
   const cargus = courier === 'cargus';
   const requiredParts: AddressPart[] = [
     'county',
