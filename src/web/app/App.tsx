@@ -1,8 +1,5 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/charts/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AuthCheck } from './guards';
@@ -15,7 +12,6 @@ const router = createBrowserRouter(routes);
 export function App() {
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <AuthCheck>
           <RouterProvider router={router} />

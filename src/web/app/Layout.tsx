@@ -1,4 +1,6 @@
+import '@mantine/notifications/styles.css';
 import { AppShell, Drawer, Text } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -7,7 +9,10 @@ import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { useLogout } from './useLogout';
 
-/** The signed-in layout: header, sidebar (a drawer with an overlay on small screens), the screen. */
+/**
+ * The signed-in layout: header, sidebar (a drawer with an overlay on small screens), the screen, and
+ * the toasts (only signed-in screens show any, so the sign-in page does not download them).
+ */
 export function Layout() {
   const { t } = useTranslation('common');
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -41,6 +46,7 @@ export function Layout() {
           <Sidebar onNavigate={close} onLogout={() => void logout()} />
         </div>
       </Drawer>
+      <Notifications position="top-right" />
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <Outlet />
       </AppShell.Main>
