@@ -2,7 +2,8 @@ import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { AuthCheck } from './guards';
+import { Suspense } from 'react';
+import { AuthCheck, StartupSpinner } from './guards';
 import { queryClient } from './queryClient';
 import { routes } from './routes';
 import { theme } from './theme';
@@ -14,7 +15,9 @@ export function App() {
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <AuthCheck>
-          <RouterProvider router={router} />
+          <Suspense fallback={<StartupSpinner />}>
+            <RouterProvider router={router} />
+          </Suspense>
         </AuthCheck>
       </QueryClientProvider>
     </MantineProvider>

@@ -1,9 +1,11 @@
 import '@mantine/notifications/styles.css';
-import { AppShell, Drawer, Text } from '@mantine/core';
+import { AppShell, Drawer, Loader, Text } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
+import { LoadingState } from '../components/states';
 import { useKeepCompanySelected } from './CompanySelector';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
@@ -19,6 +21,8 @@ export function Layout() {
   const mobile = useMediaQuery('(max-width: 48em)', false);
   const logout = useLogout();
   useKeepCompanySelected();
+  // A screen's code downloads on its first visit: the current screen stays, with a small loader.
+  const loading = useNavigation().state === 'loading';
   return (
     <AppShell
       header={{ height: 60 }}
@@ -47,8 +51,22 @@ export function Layout() {
         </div>
       </Drawer>
       <Notifications position="top-right" />
+      {loading ? (
+        <Loader
+          size="sm"
+          pos="fixed"
+          top={18}
+          left="50%"
+          style={{ zIndex: 300 }}
+          aria-label={t('loading')}
+          role="status"
+        />
+      ) : null}
       <AppShell.Main bg="var(--mantine-color-gray-0)">
-        <Outlet />
+        {/* A screen whose translations are not in yet (see app/i18n.ts) shows a loader meanwhile. */}
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );
