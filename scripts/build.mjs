@@ -22,7 +22,14 @@ const IGNORED = /(\.test\.tsx?|\.md)$/;
 const WEB = {
   name: 'web app',
   out: 'dist',
-  inputs: ['src/web', 'src/core', 'vite.config.ts', 'scripts/compress-assets.ts', 'package-lock.json'],
+  inputs: [
+    'src/web',
+    'src/core',
+    'vite.config.ts',
+    'scripts/compress-assets.ts',
+    'scripts/translations-per-language.ts',
+    'package-lock.json',
+  ],
 };
 const SERVER = {
   name: 'server',

@@ -13,15 +13,22 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * Budgets in KB (1,000 bytes) of gzip. The goals are 100 (sign-in) and 250 (dashboard); the budgets
- * are the sizes reached, kept from growing, and lowered as the first load shrinks.
+ * Budgets in KB (1,000 bytes) of gzip: the sizes reached, kept from growing. The goals (100 sign-in,
+ * 250 dashboard) are not reached: React DOM alone is 67 KB gzip, React Router's data router 30,
+ * Mantine's provider and the sign-in form's inputs 23, i18next 21, TanStack Query 9, the stylesheet
+ * 38 (bench/README.md, "First load").
  */
-export const BUDGET_KB = { signIn: 300, dashboard: 315 };
+export const BUDGET_KB = { signIn: 210, dashboard: 320, dashboardWithCharts: 445 };
 export const GOAL_KB = { signIn: 100, dashboard: 250 };
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const assets = path.join(dist, 'assets');
 const gz = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+/** What a browser that accepts brotli receives (the server sends the .br written by the build). */
+const br = (file) =>
+  zlib.brotliCompressSync(fs.readFileSync(file), {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+  }).length;
 
 /** A chunk and every chunk it imports statically (dynamic imports load later, on a route). */
 function closure(start, seen = new Set()) {
@@ -33,28 +40,56 @@ function closure(start, seen = new Set()) {
     if (!name.endsWith('.js')) continue;
     const code = fs.readFileSync(path.join(assets, name), 'utf8');
     for (const m of code.matchAll(/(?:from|import)\s*["']\.\/([^"']+)["']/g)) queue.push(m[1]);
+    // A dynamic import's stylesheets are loaded with it (Vite's preload list): count them with it.
   }
   return seen;
 }
 
+/** The built file whose name starts with `prefix` and a hash (e.g. `Layout-` → Layout-Ab12.js). */
+function chunk(prefix, ext = 'js') {
+  const re = new RegExp(`^${prefix}[\\w-]{8}\\.${ext}$`);
+  const found = fs.readdirSync(assets).filter((f) => re.test(f));
+  if (found.length !== 1) throw new Error(`Expected one ${prefix}*.${ext} in ${assets}, found ${found.length}.`);
+  return found[0];
+}
+/** A chunk with the stylesheet Vite loads with it, when it has one. */
+const withCss = (prefix) => [
+  chunk(prefix),
+  ...fs.readdirSync(assets).filter((f) => new RegExp(`^${prefix}[\\w-]{8}\\.css$`).test(f)),
+];
+
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const first = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+)"/g)].map((m) => m[1]);
 const signIn = closure(first);
-const dashboardChunk = fs.readdirSync(assets).find((f) => /^DashboardPage-[\w-]+\.js$/.test(f));
-const dashboard = closure(dashboardChunk ? [dashboardChunk] : [], new Set(signIn));
-const kb = (files) =>
-  (gz(path.join(dist, 'index.html')) + [...files].reduce((s, f) => s + gz(path.join(assets, f)), 0)) / 1000;
+// The dashboard after signing in: the signed-in frame (Layout) and the dashboard's screen, each with
+// its stylesheet, and the English texts routes.tsx loads with them (the frame's notifications and
+// address, the dashboard's own). The chart drawings load after the figures (DashboardCharts): the
+// last line counts them too.
+const dashboard = closure(
+  [
+    ...withCss('Layout-'),
+    ...withCss('DashboardPage-'),
+    chunk('i18n-dashboard-en-'),
+    chunk('i18n-notifications-en-'),
+    chunk('i18n-address-en-'),
+  ],
+  new Set(signIn),
+);
+const withCharts = closure(withCss('charts-'), new Set(dashboard));
+const size = (files, measure) =>
+  (measure(path.join(dist, 'index.html')) + [...files].reduce((s, f) => s + measure(path.join(assets, f)), 0)) / 1000;
 
 let failed = false;
 for (const [page, files] of [
   ['signIn', signIn],
   ['dashboard', dashboard],
+  ['dashboardWithCharts', withCharts],
 ]) {
-  const size = kb(files);
-  const over = size > BUDGET_KB[page];
+  const kb = size(files, gz);
+  const over = kb > BUDGET_KB[page];
   failed ||= over;
   console.log(
-    `${page}: ${size.toFixed(1)} KB gzip over ${files.size} files (budget ${BUDGET_KB[page]} KB, goal ${GOAL_KB[page]} KB)${over ? ': OVER BUDGET' : ''}`,
+    `${page}: ${kb.toFixed(1)} KB gzip (${size(files, br).toFixed(1)} KB brotli) over ${files.size} files (budget ${BUDGET_KB[page]} KB, goal ${GOAL_KB[page] ?? '-'} KB)${over ? ': OVER BUDGET' : ''}`,
   );
 }
 process.exit(failed ? 1 : 0);

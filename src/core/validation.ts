@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { toBani, hasAtMostTwoDecimals } from './money.js';
-import { translate, type Lang } from './messages.js';
 
 /**
  * Building blocks for request schemas shared by server and forms. Messages are keys of the
@@ -122,36 +121,4 @@ export function fieldsWithNul(input: unknown, path = '', found: string[] = [], d
   return found;
 }
 
-export type FieldErrors = Record<string, string[]>;
-
-/** Zod issues as `{ field: [message] }`, translated. Unknown messages fall back by issue code. */
-export function fieldErrors(error: z.ZodError, lang: Lang): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length ? issue.path.join('.') : '_';
-    const text = issueText(issue, lang);
-    const list = (out[field] ??= []);
-    if (!list.includes(text)) list.push(text);
-  }
-  return out;
-}
-
-function issueText(issue: z.core.$ZodIssue, lang: Lang): string {
-  const i = issue as z.core.$ZodIssue & {
-    minimum?: number | bigint;
-    maximum?: number | bigint;
-    values?: unknown[];
-    origin?: string;
-    input?: unknown;
-  };
-  const params = { min: Number(i.minimum ?? 0), max: Number(i.maximum ?? 0), options: (i.values ?? []).join(', ') };
-  if (issue.code === 'invalid_value') return translate(lang, 'one_of', params);
-  if (issue.code === 'too_big' && i.origin === 'string') return translate(lang, 'too_long', params);
-  const key = issue.message;
-  const known = translate(lang, key, params);
-  if (known !== key) return known;
-  if (issue.code === 'invalid_type') return translate(lang, i.input === undefined ? 'required' : 'invalid', params);
-  if (issue.code === 'too_small') return translate(lang, 'min', params);
-  if (issue.code === 'too_big') return translate(lang, 'max', params);
-  return translate(lang, 'invalid', params);
-}
+export { fieldErrors, type FieldErrors } from './fieldErrors.js';

@@ -1,11 +1,9 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/charts/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { AuthCheck } from './guards';
+import { Suspense } from 'react';
+import { AuthCheck, StartupSpinner } from './guards';
 import { queryClient } from './queryClient';
 import { routes } from './routes';
 import { theme } from './theme';
@@ -15,10 +13,11 @@ const router = createBrowserRouter(routes);
 export function App() {
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <AuthCheck>
-          <RouterProvider router={router} />
+          <Suspense fallback={<StartupSpinner />}>
+            <RouterProvider router={router} />
+          </Suspense>
         </AuthCheck>
       </QueryClientProvider>
     </MantineProvider>

@@ -1,19 +1,28 @@
-import { AppShell, Drawer, Text } from '@mantine/core';
+import '@mantine/notifications/styles.css';
+import { AppShell, Drawer, Loader, Text } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
+import { LoadingState } from '../components/states';
 import { useKeepCompanySelected } from './CompanySelector';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { useLogout } from './useLogout';
 
-/** The signed-in layout: header, sidebar (a drawer with an overlay on small screens), the screen. */
+/**
+ * The signed-in layout: header, sidebar (a drawer with an overlay on small screens), the screen, and
+ * the toasts (only signed-in screens show any, so the sign-in page does not download them).
+ */
 export function Layout() {
   const { t } = useTranslation('common');
   const [opened, { toggle, close }] = useDisclosure(false);
   const mobile = useMediaQuery('(max-width: 48em)', false);
   const logout = useLogout();
   useKeepCompanySelected();
+  // A screen's code downloads on its first visit: the current screen stays, with a small loader.
+  const loading = useNavigation().state === 'loading';
   return (
     <AppShell
       header={{ height: 60 }}
@@ -41,8 +50,23 @@ export function Layout() {
           <Sidebar onNavigate={close} onLogout={() => void logout()} />
         </div>
       </Drawer>
+      <Notifications position="top-right" />
+      {loading ? (
+        <Loader
+          size="sm"
+          pos="fixed"
+          top={18}
+          left="50%"
+          style={{ zIndex: 300 }}
+          aria-label={t('loading')}
+          role="status"
+        />
+      ) : null}
       <AppShell.Main bg="var(--mantine-color-gray-0)">
-        <Outlet />
+        {/* A screen whose translations are not in yet (see app/i18n.ts) shows a loader meanwhile. */}
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

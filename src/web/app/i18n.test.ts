@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { namespaces } from './i18n';
+import type { Translations } from '../lib/i18n';
+import { NAMESPACE_FOLDERS } from './i18n';
+
+/** Every namespace file of the app, both languages, read directly (the app downloads them one by one). */
+const files = import.meta.glob<Translations>(['../features/**/i18n.ts', '../components/**/i18n.ts'], {
+  eager: true,
+  import: 'default',
+});
+const namespaces: Record<string, Translations> = Object.fromEntries(
+  Object.entries(NAMESPACE_FOLDERS).map(([ns, folder]) => [ns, files[`../${folder}/i18n.ts`]]),
+);
 
 /** Leaf keys of a nested object, with plural suffixes folded (Romanian has _few, English has not). */
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
@@ -17,6 +27,12 @@ function leaves(obj: Record<string, unknown>): string[] {
 }
 
 describe('translations', () => {
+  it('every namespace file is registered once, and every registered folder has one', () => {
+    const folders = Object.keys(files).map((f) => f.replace(/^\.\.\/(.*)\/i18n\.ts$/, '$1'));
+    expect([...folders].sort()).toEqual(Object.values(NAMESPACE_FOLDERS).sort());
+    for (const [ns, t] of Object.entries(namespaces)) expect(t?.en, ns).toBeTypeOf('object');
+  });
+
   for (const [ns, t] of Object.entries(namespaces)) {
     it(`${ns}: English and Romanian have the same keys`, () => {
       expect([...new Set(keys(t.ro))].sort()).toEqual([...new Set(keys(t.en))].sort());

@@ -1,14 +1,23 @@
+import i18n from 'i18next';
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 import { PublicOnly, RequireAuth, StartupSpinner } from './guards';
+import type { Namespace } from './i18n';
 import { NotFoundPage } from './NotFoundPage';
 
 /**
  * A screen loaded on first visit: its code is a chunk of its own, so signing in does not download
  * the signed-in frame or any screen, and the dashboard not the others (scripts/bundle-budget.mjs).
+ * Its translation namespaces (app/i18n.ts) download at the same time, in the current language; one
+ * left out still works (useTranslation suspends and the layout shows a loader until it is in).
  */
-function screen(load: () => Promise<React.ComponentType>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: await load() }) };
+function screen(load: () => Promise<React.ComponentType>, namespaces: Namespace[]): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const [Component] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
+      return { Component };
+    },
+  };
 }
 
 /**
@@ -16,39 +25,81 @@ function screen(load: () => Promise<React.ComponentType>): Pick<RouteObject, 'la
  * (and its link in Sidebar.tsx if it needs one).
  */
 export const signedInRoutes: RouteObject[] = [
-  { index: true, ...screen(async () => (await import('../features/dashboard/DashboardPage')).DashboardPage) },
-  { path: 'companies', ...screen(async () => (await import('../features/companies/CompaniesPage')).CompaniesPage) },
-  { path: 'products', ...screen(async () => (await import('../features/products/ProductsPage')).ProductsPage) },
-  { path: 'orders', ...screen(async () => (await import('../features/orders/OrdersPage')).OrdersPage) },
-  { path: 'orders/new', ...screen(async () => (await import('../features/orders/NewOrderPage')).NewOrderPage) },
-  { path: 'orders/:id', ...screen(async () => (await import('../features/orders/OrderDetailPage')).OrderDetailPage) },
-  { path: 'cod', ...screen(async () => (await import('../features/cod/CodPage')).CodPage) },
-  { path: 'sources', ...screen(async () => (await import('../features/sources/SourcesPage')).SourcesPage) },
+  {
+    index: true,
+    ...screen(async () => (await import('../features/dashboard/DashboardPage')).DashboardPage, ['dashboard']),
+  },
+  {
+    path: 'companies',
+    ...screen(async () => (await import('../features/companies/CompaniesPage')).CompaniesPage, ['companies']),
+  },
+  {
+    path: 'products',
+    ...screen(async () => (await import('../features/products/ProductsPage')).ProductsPage, ['products']),
+  },
+  {
+    path: 'orders',
+    ...screen(async () => (await import('../features/orders/OrdersPage')).OrdersPage, ['orders', 'orderBulk']),
+  },
+  {
+    path: 'orders/new',
+    ...screen(async () => (await import('../features/orders/NewOrderPage')).NewOrderPage, ['orders', 'address']),
+  },
+  {
+    path: 'orders/:id',
+    ...screen(
+      async () => (await import('../features/orders/OrderDetailPage')).OrderDetailPage,
+      ['orders', 'address', 'messages'],
+    ),
+  },
+  { path: 'cod', ...screen(async () => (await import('../features/cod/CodPage')).CodPage, ['cod']) },
+  {
+    path: 'sources',
+    ...screen(async () => (await import('../features/sources/SourcesPage')).SourcesPage, ['sources']),
+  },
   {
     path: 'discounts',
-    ...screen(async () => (await import('../features/discounts/OrderDiscountsPage')).OrderDiscountsPage),
+    ...screen(async () => (await import('../features/discounts/OrderDiscountsPage')).OrderDiscountsPage, ['discounts']),
   },
   {
     path: 'product-discounts',
-    ...screen(async () => (await import('../features/discounts/ProductDiscountsPage')).ProductDiscountsPage),
+    ...screen(
+      async () => (await import('../features/discounts/ProductDiscountsPage')).ProductDiscountsPage,
+      ['discounts'],
+    ),
   },
   {
     path: 'integrations',
-    ...screen(async () => (await import('../features/integrations/IntegrationsPage')).IntegrationsPage),
+    ...screen(
+      async () => (await import('../features/integrations/IntegrationsPage')).IntegrationsPage,
+      ['integrations'],
+    ),
   },
-  { path: 'messages', ...screen(async () => (await import('../features/messages/MessagesPage')).MessagesPage) },
-  { path: 'packages', ...screen(async () => (await import('../features/packages/PackagesPage')).PackagesPage) },
+  {
+    path: 'messages',
+    ...screen(async () => (await import('../features/messages/MessagesPage')).MessagesPage, ['messages']),
+  },
+  {
+    path: 'packages',
+    ...screen(async () => (await import('../features/packages/PackagesPage')).PackagesPage, ['packages']),
+  },
   {
     path: 'return-requests',
-    ...screen(async () => (await import('../features/return-requests/ReturnRequestsPage')).ReturnRequestsPage),
+    ...screen(
+      async () => (await import('../features/return-requests/ReturnRequestsPage')).ReturnRequestsPage,
+      ['returnRequests'],
+    ),
   },
   {
     path: 'sameday-location',
-    ...screen(async () => (await import('../features/locations/LocationPage')).LocationPage),
+    ...screen(async () => (await import('../features/locations/LocationPage')).LocationPage, ['locations', 'address']),
   },
   {
     path: 'notifications',
-    ...screen(async () => (await import('../features/notifications/NotificationsPage')).NotificationsPage),
+    ...screen(
+      async () => (await import('../features/notifications/NotificationsPage')).NotificationsPage,
+      ['notifications'],
+    ),
   },
   { path: '*', element: <NotFoundPage /> },
 ];
@@ -60,6 +111,12 @@ export const routes: RouteObject[] = [
     element: <RequireAuth />,
     hydrateFallbackElement: <StartupSpinner />,
     // The signed-in frame is a chunk of its own too: the sign-in page does not download it.
-    children: [{ path: '/', ...screen(async () => (await import('./Layout')).Layout), children: signedInRoutes }],
+    children: [
+      {
+        path: '/',
+        ...screen(async () => (await import('./Layout')).Layout, ['notifications', 'address']),
+        children: signedInRoutes,
+      },
+    ],
   },
 ];

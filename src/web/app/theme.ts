@@ -1,4 +1,4 @@
-import { Autocomplete, createTheme, MultiSelect, Select } from '@mantine/core';
+import { createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -6,9 +6,11 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   // A dropdown opens on click, typing or arrow keys, never because the focus arrived (Tab, a modal opening).
+  // Plain objects, not `Select.extend(...)` (which only returns its argument): naming the components
+  // here would make the sign-in page download MultiSelect and Autocomplete, which it never shows.
   components: {
-    Select: Select.extend({ defaultProps: { openOnFocus: false } }),
-    MultiSelect: MultiSelect.extend({ defaultProps: { openOnFocus: false } }),
-    Autocomplete: Autocomplete.extend({ defaultProps: { openOnFocus: false } }),
+    Select: { defaultProps: { openOnFocus: false } },
+    MultiSelect: { defaultProps: { openOnFocus: false } },
+    Autocomplete: { defaultProps: { openOnFocus: false } },
   },
 });

@@ -245,3 +245,5 @@ export const common = {
     },
   },
 };
+
+export default common;

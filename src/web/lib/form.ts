@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import i18n from 'i18next';
 import type { z } from 'zod';
-import { fieldErrors } from '../../core/validation';
+import { fieldErrors } from '../../core/fieldErrors';
 import { ApiError } from './api';
 
 /**

@@ -2,9 +2,9 @@ import {
   Alert,
   Button,
   Center,
+  NativeSelect,
   Paper,
   PasswordInput,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -100,13 +100,14 @@ export function LoginPage() {
             </Stack>
           </form>
         </Paper>
-        <Select
+        {/* A native select: Mantine's Select would add its dropdown machinery (Combobox, Popover,
+            floating-ui: about 20 KB gzip) to the first download for a choice of two languages. */}
+        <NativeSelect
           aria-label={t('common:layout.language')}
           leftSection={<IconLanguage size={16} />}
           data={LANGUAGES}
           value={i18n.language.startsWith('ro') ? 'ro' : 'en'}
-          onChange={(v) => v && void changeLanguage(v as Language)}
-          allowDeselect={false}
+          onChange={(e) => void changeLanguage(e.currentTarget.value as Language)}
           w={170}
           mx="auto"
           size="xs"

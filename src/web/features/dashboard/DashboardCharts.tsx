@@ -1,6 +1,17 @@
-import { BarChart, LineChart } from '@mantine/charts';
-import { Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import type { BarChartProps, LineChartProps } from '@mantine/charts';
+import {
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardStats } from '../../../core/api/dashboard';
 import { ErrorState, LoadingState } from '../../components/states';
@@ -19,6 +30,28 @@ const COLORS = [
   'indigo.6',
   'yellow.7',
 ];
+/** The drawings' chunk, asked for as soon as this module runs: it downloads while the figures load. */
+const drawings = import('./charts');
+const LazyBarChart = lazy(async () => ({ default: (await drawings).BarChart }));
+const LazyLineChart = lazy(async () => ({ default: (await drawings).LineChart }));
+
+/** A chart, with a placeholder of its height while its drawing code loads (no jump, no blank). */
+function BarChart(props: BarChartProps) {
+  return (
+    <Suspense fallback={<Skeleton h={props.h} aria-hidden />}>
+      <LazyBarChart {...props} />
+    </Suspense>
+  );
+}
+
+function LineChart(props: LineChartProps) {
+  return (
+    <Suspense fallback={<Skeleton h={props.h} aria-hidden />}>
+      <LazyLineChart {...props} />
+    </Suspense>
+  );
+}
+
 const COURIERS: Record<string, string> = { cargus: 'Cargus', sameday: 'Sameday', dpd: 'DPD' };
 
 /** "2026-05-04" → "04.05" (ro) or "05/04" (en): short enough for a phone's axis. */
