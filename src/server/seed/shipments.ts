@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/connection.js';
+import type { CodSettlementsTable, OrderEventsTable, ShipmentsTable } from '../db/schema.js';
 import type { LabelParty } from '../lib/pdf/documents.js';
 import { bucharestDate } from '../lib/bucharestTime.js';
 import type { Clock } from '../lib/clock.js';
@@ -91,6 +92,10 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
         updated_at: number;
       }[] = [];
       const totals = new Map<DemoCourier, { parcels: number; expected: number; paid: number }>();
+      const shipmentRows: Insertable<ShipmentsTable>[] = [];
+      const eventRows: Insertable<OrderEventsTable>[] = [];
+      const moves = new Map<string, number[]>();
+      const payments: { orderId: number; row: Omit<Insertable<CodSettlementsTable>, 'shipment_id'> }[] = [];
       for (const o of made) {
         const cod = Number(o.total_value);
         const number = o.courier === 'cargus' ? `1${nextCargus++}` : String(nextDpd++);
@@ -151,43 +156,30 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
         if (o.courier === 'dpd')
           records.push({ provider: 'dpd', collection: 'parcels', key: number, data: JSON.stringify(number), ...at });
 
-        const shipment = await trx
-          .insertInto('shipments')
-          .values({
-            company_id: companyId,
-            order_id: o.id,
-            courier: o.courier,
-            state: 'created',
-            reference: `${o.id}-1`,
-            cod_bani: cod,
-            weight_grams: 1000,
-            awb: number,
-            parcel_numbers: JSON.stringify(stored.parcelNumbers),
-            cost_bani: stored.costBani,
-            previous_status: 'new',
-            error: null,
-            created_by: ctx.userId,
-            created_at: o.awbAt,
-            updated_at: o.awbAt,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        shipmentRows.push({
+          company_id: companyId,
+          order_id: o.id,
+          courier: o.courier,
+          state: 'created',
+          reference: `${o.id}-1`,
+          cod_bani: cod,
+          weight_grams: 1000,
+          awb: number,
+          parcel_numbers: JSON.stringify(stored.parcelNumbers),
+          cost_bani: stored.costBani,
+          previous_status: 'new',
+          error: null,
+          created_by: ctx.userId,
+          created_at: o.awbAt,
+          updated_at: o.awbAt,
+        });
 
         const stages = stagesAt(stored, now);
         const last = stages.at(-1);
         const courierStatus = last ? COURIER_STATUS[last.stage] : 'created';
         const delivered = courierStatus === 'delivered';
-        await trx
-          .updateTable('orders')
-          .set({
-            courier: o.courier,
-            awb: number,
-            courier_status: courierStatus,
-            status: delivered ? 'completed' : 'processing',
-            updated_at: last?.at ?? o.awbAt,
-          })
-          .where('id', '=', o.id)
-          .execute();
+        const move = [o.courier, courierStatus, delivered ? 'completed' : 'processing'].join('|');
+        moves.set(move, [...(moves.get(move) ?? []), o.id]);
         const events: { type: string; data: Record<string, unknown>; at: number }[] = [
           { type: 'awb_created', data: { courier: o.courier, awb: number }, at: o.awbAt },
           { type: 'status_changed', data: { from: 'new', to: 'processing' }, at: o.awbAt },
@@ -200,29 +192,25 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
           });
         if (delivered)
           events.push({ type: 'status_changed', data: { from: 'processing', to: 'completed' }, at: last!.at });
-        await trx
-          .insertInto('order_events')
-          .values(
-            events.map((e) => ({
-              order_id: o.id,
-              user_id: e.type === 'awb_created' || e.type === 'status_changed' ? ctx.userId : null,
-              type: e.type,
-              data: JSON.stringify(e.data),
-              created_at: e.at,
-            })),
-          )
-          .execute();
+        eventRows.push(
+          ...events.map((e) => ({
+            order_id: o.id,
+            user_id: e.type === 'awb_created' || e.type === 'status_changed' ? ctx.userId : null,
+            type: e.type,
+            data: JSON.stringify(e.data),
+            created_at: e.at,
+          })),
+        );
 
         const repayment = repaymentOf(stored, now);
         if (repayment?.paidAt == null) continue;
         const paidOn = bucharestDate(repayment.paidAt);
-        await trx
-          .insertInto('cod_settlements')
-          .values({
+        payments.push({
+          orderId: o.id,
+          row: {
             company_id: companyId,
             courier: o.courier,
             awb: number,
-            shipment_id: shipment.id,
             order_id: o.id,
             expected_bani: cod,
             paid_bani: repayment.paidBani,
@@ -232,14 +220,54 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
             origin: 'api',
             created_by: null,
             created_at: repayment.paidAt,
-          })
-          .execute();
+          },
+        });
         const t = totals.get(o.courier) ?? { parcels: 0, expected: 0, paid: 0 };
         t.parcels++;
         t.expected += cod;
         t.paid += repayment.paidBani;
         totals.set(o.courier, t);
       }
+      // Written in chunks: one statement per few hundred rows, not per order.
+      const shipmentIds = new Map<number, number>();
+      for (let i = 0; i < shipmentRows.length; i += 500)
+        for (const r of await trx
+          .insertInto('shipments')
+          .values(shipmentRows.slice(i, i + 500))
+          .returning(['id', 'order_id'])
+          .execute())
+          shipmentIds.set(r.order_id, r.id);
+      for (const [move, ids] of moves) {
+        const [courier, courierStatus, status] = move.split('|');
+        for (let i = 0; i < ids.length; i += 500)
+          await trx
+            .updateTable('orders')
+            .set({
+              courier,
+              courier_status: courierStatus,
+              status,
+              awb: (eb) =>
+                eb
+                  .selectFrom('shipments')
+                  .select('shipments.awb')
+                  .whereRef('shipments.order_id', '=', 'orders.id')
+                  .where('shipments.state', '=', 'created'),
+              updated_at: now,
+            })
+            .where('id', 'in', ids.slice(i, i + 500))
+            .execute();
+      }
+      for (let i = 0; i < eventRows.length; i += 500)
+        await trx
+          .insertInto('order_events')
+          .values(eventRows.slice(i, i + 500))
+          .execute();
+      const settlementRows = payments.map((p) => ({ ...p.row, shipment_id: shipmentIds.get(p.orderId)! }));
+      for (let i = 0; i < settlementRows.length; i += 500)
+        await trx
+          .insertInto('cod_settlements')
+          .values(settlementRows.slice(i, i + 500))
+          .execute();
       for (let i = 0; i < records.length; i += 500)
         await trx
           .insertInto('emulator_records')
