@@ -97,24 +97,53 @@ async function fill(db: Db): Promise<number> {
         products.set(pk, p);
       }
   }
-  const dayRows = [...days.entries()].map(([k, v]) => {
+  const orderRows = new Map<
+    string,
+    { company_id: number; day: string; source_id: number; status: string; orders: number; revenue_bani: number }
+  >();
+  const courierRows = new Map<
+    string,
+    { company_id: number; day: string; courier: string; courier_status: string; orders: number; cod_bani: number }
+  >();
+  for (const [k, v] of days) {
     const [day, source, status, courier, cs] = k.split('|');
-    return {
+    const ok = `${day}|${source}|${status}`;
+    const o = orderRows.get(ok) ?? {
       company_id: companyId,
       day,
       source_id: Number(source),
       status,
+      orders: 0,
+      revenue_bani: 0,
+    };
+    o.orders += v.orders;
+    o.revenue_bani += v.revenue;
+    orderRows.set(ok, o);
+    if (!courier) continue;
+    const ck = `${day}|${courier}|${cs}`;
+    const c = courierRows.get(ck) ?? {
+      company_id: companyId,
+      day,
       courier,
       courier_status: cs,
-      orders: v.orders,
-      revenue_bani: v.revenue,
-      cod_bani: v.cod,
+      orders: 0,
+      cod_bani: 0,
     };
-  });
+    c.orders += v.orders;
+    c.cod_bani += v.cod;
+    courierRows.set(ck, c);
+  }
+  const dayRows = [...orderRows.values()];
+  const awbRows = [...courierRows.values()];
   for (let i = 0; i < dayRows.length; i += 500)
     await db.kysely
       .insertInto('order_day_stats')
       .values(dayRows.slice(i, i + 500))
+      .execute();
+  for (let i = 0; i < awbRows.length; i += 500)
+    await db.kysely
+      .insertInto('courier_day_stats')
+      .values(awbRows.slice(i, i + 500))
       .execute();
   const productRows = [...products.entries()].map(([k, v]) => {
     const [day, product] = k.split('|');
@@ -137,7 +166,9 @@ async function fill(db: Db): Promise<number> {
         fee_bani: 0,
       })
       .execute();
-  console.log(`  kept rows: ${dayRows.length} order_day_stats, ${productRows.length} product_day_stats`);
+  console.log(
+    `  kept rows: ${dayRows.length} order_day_stats, ${awbRows.length} courier_day_stats, ${productRows.length} product_day_stats`,
+  );
   return companyId;
 }
 

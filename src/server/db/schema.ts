@@ -350,11 +350,17 @@ export interface OrderDayStatsTable {
   /** 0 for none. */
   source_id: number;
   status: string;
-  /** '' for none. */
+  orders: number;
+  revenue_bani: number;
+}
+
+/** AWBs of a company's orders per day of the order, courier and courier status (migration 055). */
+export interface CourierDayStatsTable {
+  company_id: number;
+  day: string;
   courier: string;
   courier_status: string;
   orders: number;
-  revenue_bani: number;
   cod_bani: number;
 }
 
@@ -633,6 +639,7 @@ export interface Database {
   cod_settings: CodSettingsTable;
   cod_totals: CodTotalsTable;
   order_day_stats: OrderDayStatsTable;
+  courier_day_stats: CourierDayStatsTable;
   product_day_stats: ProductDayStatsTable;
   order_line_stats: OrderLineStatsTable;
   integrations: IntegrationsTable;

@@ -121,7 +121,7 @@ const EVENTS: Record<Stage, { id: number; description: string }> = {
   returned: { id: 8, description: 'Returnat la expeditor' },
 };
 
-function demoAccount(): CargusAccount {
+export function demoAccount(): CargusAccount {
   const cluj = GEO.find((c) => c.code === 'CJ')!;
   const clujNapoca = cluj.localities[0];
   const street = clujNapoca.streets.find((s) => s.name === 'Strada Fabricii')!;

@@ -82,7 +82,7 @@ function locate(site: number) {
   return undefined;
 }
 
-function demoAccount(): DpdAccount {
+export function demoAccount(): DpdAccount {
   const sibiu = GEO.find((c) => c.code === 'SB')!.localities[0];
   return {
     username: 'demo',

@@ -100,6 +100,88 @@ const STATUSES: [string, number][] = [
   ['cancelled', 0.1],
 ];
 
+function drawStatus(shares: [string, number][], rand: () => number): string {
+  let roll = rand();
+  for (const [status, share] of shares) {
+    if (roll < share) return status;
+    roll -= share;
+  }
+  return shares[0][0];
+}
+
+/**
+ * A demo order's status by its age, as a shop's would be: the last day's mostly new or being
+ * packed; after three days nearly all shipped (processing; the AWB seed completes the delivered
+ * ones), a few cancelled and a few forgotten.
+ */
+function demoStatusAt(now: number) {
+  return (createdAt: number, rand: () => number): string => {
+    const age = now - createdAt;
+    if (age < DAY)
+      return drawStatus(
+        [
+          ['new', 0.55],
+          ['processing', 0.35],
+          ['cancelled', 0.1],
+        ],
+        rand,
+      );
+    if (age < 3 * DAY)
+      return drawStatus(
+        [
+          ['new', 0.15],
+          ['processing', 0.75],
+          ['cancelled', 0.1],
+        ],
+        rand,
+      );
+    return drawStatus(
+      [
+        ['processing', 0.88],
+        ['cancelled', 0.1],
+        ['new', 0.02],
+      ],
+      rand,
+    );
+  };
+}
+
+const DAY = 86_400;
+
+/**
+ * Times for `total` orders over the `days` days up to `now` (today the last), oldest first: a
+ * weekday gets a full share, Saturday 60 % and Sunday 45 % of one, and the shop grows (the last
+ * day about 30 % more than the first); within a day orders come between 06:00 and 21:00 UTC
+ * (08:00–23:00 in Bucharest in winter), today only up to ten minutes ago, with its share cut
+ * to the part of the day gone by.
+ */
+export function demoTimes(now: number, days: number): (i: number, total: number) => number {
+  const today = now - (now % DAY);
+  const windows: [number, number][] = [];
+  const weights: number[] = [];
+  for (let d = 0; d < days; d++) {
+    const midnight = today - (days - 1 - d) * DAY;
+    const end = Math.min(midnight + 21 * 3600, now - 600);
+    const begin = Math.min(midnight + 6 * 3600, end - 3600);
+    windows.push([begin, end]);
+    const weekday = new Date((midnight + 12 * 3600) * 1000).getUTCDay();
+    const elapsed = Math.max(0.05, Math.min(1, (end - begin) / (15 * 3600)));
+    weights.push((weekday === 0 ? 0.45 : weekday === 6 ? 0.6 : 1) * (1 + (0.3 * d) / days) * elapsed);
+  }
+  const sum = weights.reduce((a, w) => a + w, 0);
+  const cumulative: number[] = [];
+  weights.reduce((a, w, d) => (cumulative[d] = a + w / sum), 0);
+  return (i, total) => {
+    const q = (i + 0.5) / total;
+    let d = cumulative.findIndex((c) => c >= q);
+    if (d < 0) d = days - 1;
+    const before = d === 0 ? 0 : cumulative[d - 1];
+    const within = (q - before) / (cumulative[d] - before);
+    const [begin, end] = windows[d];
+    return begin + Math.floor(within * (end - begin));
+  };
+}
+
 const fold = (s: string) =>
   s
     .normalize('NFD')
@@ -130,6 +212,10 @@ export interface BulkOrdersOptions {
   adjustStock: boolean;
   /** Orders per insert transaction. */
   batch?: number;
+  /** When order i of `total` was made (growing with i); default: evenly over [from, to]. */
+  timeAt?: (i: number, total: number) => number;
+  /** The order's status, drawn for its creation time; default: STATUSES whatever its age. */
+  statusAt?: (createdAt: number, rand: () => number) => string;
   log?: (line: string) => void;
 }
 
@@ -348,22 +434,14 @@ export async function bulkLoadOrders(
       const companyId = opts.companyIds[i % opts.companyIds.length];
       const r = rules.get(companyId)!;
       if (r.products.length === 0 || r.sources.length === 0) continue;
-      const createdAt = opts.from + Math.floor((i * span) / total);
+      const createdAt = opts.timeAt ? opts.timeAt(i, total) : opts.from + Math.floor((i * span) / total);
       const person = personOf[i];
       const who = customerOf(person);
       const cid = customerIds.get(person)!;
       const id = orderId++;
       const sourceId = pick(rand, r.sources);
 
-      let roll = rand();
-      let status = 'new';
-      for (const [s, share] of STATUSES) {
-        if (roll < share) {
-          status = s;
-          break;
-        }
-        roll -= share;
-      }
+      const status = opts.statusAt ? opts.statusAt(createdAt, rand) : drawStatus(STATUSES, rand);
 
       const myLines: { id: number; product: ProductRef; quantity: number }[] = [];
       const count = 1 + Math.floor(rand() * rand() * 4);
@@ -628,7 +706,10 @@ export async function bulkLoadOrders(
   return { orders: total, lines, customers: people.length };
 }
 
-/** The demo: about 3,000 orders per company over the last 90 days, in every status, with flags by the other company. */
+/**
+ * The demo: 3,000 orders per company over the last 90 days (more on weekdays), their statuses as
+ * old orders' would be, with flags by the other company. Their AWBs come next (./shipments.ts).
+ */
 export async function seedOrders(db: Db, ctx: SeedContext): Promise<void> {
   // A default client shipping cost, so new orders show one (the demo companies' own choice).
   await db.kysely
@@ -640,8 +721,10 @@ export async function seedOrders(db: Db, ctx: SeedContext): Promise<void> {
     companyIds: ctx.companyIds,
     ordersPerCompany: 3000,
     customers: 4000,
-    from: ctx.now - 90 * 86400,
+    from: ctx.now - 90 * DAY,
     to: ctx.now - 600,
+    timeAt: demoTimes(ctx.now, 90),
+    statusAt: demoStatusAt(ctx.now),
     seed: 12_000,
     userId: ctx.userId,
     flagShare: 0.04,

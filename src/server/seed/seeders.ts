@@ -7,10 +7,12 @@ import { seedPackages } from './packages.js';
 import { seedReturnRequests } from './returnRequests.js';
 import { seedOrders } from './orders.js';
 import { seedOrderStats } from './orderStats.js';
+import { seedShipments } from './shipments.js';
 
 /**
  * Each module adds its demo data here, in dependency order:
- * products, then sources, discounts, messages, packages, return requests, orders, the orders' kept figures.
+ * products, then sources, discounts, messages, packages, return requests, orders, their AWBs
+ * and cash-on-delivery payments, the orders' kept figures.
  */
 export const seeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
   seedProducts,
@@ -19,5 +21,6 @@ export const seeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
   seedPackages,
   seedReturnRequests,
   seedOrders,
+  seedShipments,
   seedOrderStats,
 ];

@@ -34,6 +34,7 @@ import { cod } from './048_cod.js';
 import { orderStats } from './049_order_stats.js';
 import { orderFilterCounts } from './058_order_filter_counts.js';
 import { customerSearch } from './059_customer_search.js';
+import { courierDayStats } from './055_courier_day_stats.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '049_order_stats': orderStats,
   '058_order_filter_counts': orderFilterCounts,
   '059_customer_search': customerSearch,
+  '055_courier_day_stats': courierDayStats,
 };

@@ -7,32 +7,58 @@ import type { Executor } from '../../db/connection.js';
  * (cod_totals). None reads the orders table.
  */
 
-export interface DayRecord {
+export interface DayFigure {
   day: string;
-  source_id: number;
-  status: string;
   orders: number;
+  /** Bani; a cancelled order's total counts nowhere but under its own status. */
   revenue_bani: number;
 }
 
-export async function dayFigures(exec: Executor, companyId: number, from: string, to: string): Promise<DayRecord[]> {
-  const rows = await exec
+/**
+ * The range's orders per day and source, and per day and status: two groupings of the same index
+ * range (company, day, source, status), so what comes back is a row per day and source and one per
+ * day and status (about 35 a day), not every kept row (about 150 a day at a large shop). The
+ * revenue per source leaves cancelled orders out.
+ */
+export async function dayFigures(
+  exec: Executor,
+  companyId: number,
+  from: string,
+  to: string,
+): Promise<{ bySource: (DayFigure & { source_id: number })[]; byStatus: (DayFigure & { status: string })[] }> {
+  const range = exec
     .selectFrom('order_day_stats')
-    .select([
-      'day',
-      'source_id',
-      'status',
-      sql<number>`sum(orders)`.as('orders'),
-      sql<number>`sum(revenue_bani)`.as('revenue_bani'),
-    ])
     .where('company_id', '=', companyId)
     .where('day', '>=', from)
-    .where('day', '<=', to)
-    .groupBy(['day', 'source_id', 'status'])
-    .having(sql<boolean>`sum(orders) <> 0`)
-    .orderBy('day')
-    .execute();
-  return rows.map((r) => ({ ...r, orders: Number(r.orders), revenue_bani: Number(r.revenue_bani) }));
+    .where('day', '<=', to);
+  const [bySource, byStatus] = await Promise.all([
+    range
+      .select([
+        'day',
+        'source_id',
+        sql<number>`sum(orders)`.as('orders'),
+        sql<number>`sum(case when status = 'cancelled' then 0 else revenue_bani end)`.as('revenue_bani'),
+      ])
+      .groupBy(['day', 'source_id'])
+      .having(sql<boolean>`sum(orders) <> 0`)
+      .execute(),
+    range
+      .select([
+        'day',
+        'status',
+        sql<number>`sum(orders)`.as('orders'),
+        sql<number>`sum(revenue_bani)`.as('revenue_bani'),
+      ])
+      .groupBy(['day', 'status'])
+      .having(sql<boolean>`sum(orders) <> 0`)
+      .execute(),
+  ]);
+  const num = <T extends { orders: number; revenue_bani: number }>(r: T): T => ({
+    ...r,
+    orders: Number(r.orders),
+    revenue_bani: Number(r.revenue_bani),
+  });
+  return { bySource: bySource.map(num), byStatus: byStatus.map(num) };
 }
 
 export async function courierOutcomes(
@@ -42,12 +68,11 @@ export async function courierOutcomes(
   to: string,
 ): Promise<{ courier: string; courier_status: string; orders: number }[]> {
   const rows = await exec
-    .selectFrom('order_day_stats')
+    .selectFrom('courier_day_stats')
     .select(['courier', 'courier_status', sql<number>`sum(orders)`.as('orders')])
     .where('company_id', '=', companyId)
     .where('day', '>=', from)
     .where('day', '<=', to)
-    .where('courier', '!=', '')
     .groupBy(['courier', 'courier_status'])
     .execute();
   return rows.map((r) => ({ ...r, orders: Number(r.orders) }));
@@ -100,7 +125,7 @@ export async function sourceNames(exec: Executor, companyId: number, ids: number
 /** Delivered cash on delivery per courier (every day kept) and what the couriers' recorded payments settled. */
 export async function codOwed(exec: Executor, companyId: number): Promise<{ courier: string; owed_bani: number }[]> {
   const delivered = await exec
-    .selectFrom('order_day_stats')
+    .selectFrom('courier_day_stats')
     .select(['courier', sql<number>`sum(cod_bani)`.as('cod')])
     .where('company_id', '=', companyId)
     .where('courier_status', '=', 'delivered')

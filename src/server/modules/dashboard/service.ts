@@ -49,23 +49,29 @@ export async function dashboardStats(ctx: ServiceContext, input: unknown): Promi
       status: Map<string, ReturnType<typeof empty>>;
     }
   >();
+  const dayOf = (day: string) => {
+    let d = byDay.get(day);
+    if (!d) byDay.set(day, (d = { all: empty(), source: new Map(), status: new Map() }));
+    return d;
+  };
   const total = empty();
   const sourceIds = new Set<number>();
   const statuses = new Set<string>();
-  for (const r of rows) {
-    const d = byDay.get(r.day) ?? { all: empty(), source: new Map(), status: new Map() };
-    byDay.set(r.day, d);
-    const revenue = r.status === 'cancelled' ? 0 : r.revenue_bani;
-    for (const f of [
-      d.all,
-      total,
-      d.source.get(r.source_id) ?? d.source.set(r.source_id, empty()).get(r.source_id)!,
-      d.status.get(r.status) ?? d.status.set(r.status, empty()).get(r.status)!,
-    ]) {
+  // Every order counts once per day under its source: the day's and the range's totals come from there.
+  for (const r of rows.bySource) {
+    const d = dayOf(r.day);
+    for (const f of [d.all, total]) {
       f.orders += r.orders;
-      f.revenue_bani += revenue;
+      f.revenue_bani += r.revenue_bani;
     }
+    d.source.set(r.source_id, { orders: r.orders, revenue_bani: r.revenue_bani });
     sourceIds.add(r.source_id);
+  }
+  for (const r of rows.byStatus) {
+    dayOf(r.day).status.set(r.status, {
+      orders: r.orders,
+      revenue_bani: r.status === 'cancelled' ? 0 : r.revenue_bani,
+    });
     statuses.add(r.status);
   }
   const names = await sourceNames(

@@ -9,6 +9,10 @@ import { convertUnitPrice } from '../../../core/orders/currency.js';
 import { hashToken, newToken } from '../../http/auth.js';
 import { geoData } from '../geo/data.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { bucharestDate } from '../../lib/bucharestTime.js';
+import { repaymentOf, stagesAt, TIMELINE_END, type Shipment } from '../../emulators/shipments.js';
+import type { CodSummary } from '../../../core/api/cod.js';
+import type { DashboardStats } from '../../../core/api/dashboard.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -213,5 +217,146 @@ describe('demo seed of orders', () => {
     expect(list.json().meta.total).toBe(3000);
     const ids = list.json().data.map((o: { id: number }) => o.id);
     expect(ids).toEqual([...ids].sort((x, y) => y - x));
+  });
+});
+
+describe('demo seed: a shop with a past (AWBs, the emulated couriers, cash on delivery)', () => {
+  const DAY = 86_400;
+  const COURIER_STATUS: Record<string, string> = { returned: 'returning' };
+
+  it('spreads the orders over the last 90 days, more on weekdays, over several sources', async () => {
+    const a = (await t.db.kysely.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const orders = await t.db.kysely
+      .selectFrom('orders')
+      .select(['created_at', 'source_id'])
+      .where('company_id', '=', a)
+      .execute();
+    const now = Math.floor(Date.now() / 1000);
+    const perDay = new Map<string, number>();
+    for (const o of orders) {
+      expect(o.created_at).toBeGreaterThan(now - 91 * DAY);
+      expect(o.created_at).toBeLessThanOrEqual(now);
+      const day = bucharestDate(o.created_at);
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    }
+    expect(perDay.size).toBeGreaterThanOrEqual(88);
+    const weekday = { work: [] as number[], weekend: [] as number[] };
+    for (const [day, n] of perDay) {
+      if (day === bucharestDate(now) || day === [...perDay.keys()].sort()[0]) continue;
+      const dow = new Date(`${day}T12:00:00Z`).getUTCDay();
+      (dow === 0 || dow === 6 ? weekday.weekend : weekday.work).push(n);
+    }
+    const mean = (l: number[]) => l.reduce((x, y) => x + y, 0) / l.length;
+    expect(mean(weekday.work)).toBeGreaterThan(1.4 * mean(weekday.weekend));
+    expect(new Set(orders.map((o) => o.source_id)).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it("gives the shipped orders AWBs that the emulated courier holds, with the courier status of the emulator's timeline", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const rows = await t.db.kysely
+      .selectFrom('orders as o')
+      .innerJoin('shipments as s', (j) => j.onRef('s.order_id', '=', 'o.id').onRef('s.awb', '=', 'o.awb'))
+      .select(['o.id', 'o.status', 'o.courier', 'o.courier_status', 'o.total_value', 's.cod_bani', 's.state', 's.awb'])
+      .execute();
+    expect(rows.length).toBeGreaterThan(3000);
+    expect(new Set(rows.map((r) => r.courier))).toEqual(new Set(['cargus', 'dpd']));
+    const records = new Map(
+      (
+        await t.db.kysely
+          .selectFrom('emulator_records')
+          .select(['provider', 'key', 'data'])
+          .where('collection', '=', 'shipments')
+          .execute()
+      ).map((r) => [`${r.provider}:${r.key}`, JSON.parse(r.data) as Shipment]),
+    );
+    const statuses = new Map<string, number>();
+    for (const r of rows) {
+      const s = records.get(`${r.courier}:${r.awb}`);
+      expect(s, `${r.courier} ${r.awb}`).toBeDefined();
+      expect(s!).toMatchObject({ reference: `${r.id}-1`, codBani: Number(r.total_value), account: 'demo' });
+      expect(r).toMatchObject({ state: 'created', cod_bani: Number(r.total_value) });
+      if (s!.createdAt + TIMELINE_END < now) {
+        const last = stagesAt(s!, now).at(-1)!.stage;
+        expect(r.courier_status).toBe(COURIER_STATUS[last] ?? last);
+        expect(r.status).toBe(last === 'delivered' ? 'completed' : 'processing');
+      }
+      statuses.set(r.courier_status!, (statuses.get(r.courier_status!) ?? 0) + 1);
+    }
+    expect(statuses.get('delivered')).toBeGreaterThan(rows.length * 0.7);
+    // A refused parcel turns back 15 minutes later (the emulator's timeline): old refusals show as returning.
+    expect(statuses.get('returning')).toBeGreaterThan(rows.length * 0.05);
+    // The emulator's counters continue after the seeded numbers: a new AWB never takes a taken one.
+    for (const [provider, name] of [
+      ['cargus', 'awb'],
+      ['dpd', 'parcel'],
+    ]) {
+      const counter = await t.db.kysely
+        .selectFrom('emulator_records')
+        .select('data')
+        .where('provider', '=', provider)
+        .where('collection', '=', 'counters')
+        .where('key', '=', name)
+        .executeTakeFirstOrThrow();
+      const taken = rows
+        .filter((r) => r.courier === provider)
+        .map((r) => Number(r.awb!.slice(provider === 'cargus' ? 1 : 0)));
+      expect(Number(counter.data)).toBe(Math.max(...taken) + 1);
+    }
+  });
+
+  it("records what the emulated couriers have paid by now, and the summary's sums agree with the payments", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const companies = (await t.db.kysely.selectFrom('companies').select('id').orderBy('id').execute()).map((c) => c.id);
+    const settlements = await t.db.kysely
+      .selectFrom('cod_settlements as c')
+      .innerJoin('orders as o', 'o.id', 'c.order_id')
+      .innerJoin('emulator_records as e', (j) =>
+        j.onRef('e.provider', '=', 'c.courier').onRef('e.key', '=', 'c.awb').on('e.collection', '=', 'shipments'),
+      )
+      .select([
+        'c.company_id',
+        'c.courier',
+        'c.paid_bani',
+        'c.expected_bani',
+        'c.paid_on',
+        'o.courier_status',
+        'e.data',
+      ])
+      .execute();
+    expect(settlements.length).toBeGreaterThan(1000);
+    let short = 0;
+    for (const s of settlements) {
+      expect(s.courier_status).toBe('delivered');
+      const r = repaymentOf(JSON.parse(s.data) as Shipment, now)!;
+      expect(r.paidAt).not.toBeNull();
+      expect(Number(s.paid_bani)).toBe(r.paidBani);
+      expect(s.paid_on).toBe(bucharestDate(r.paidAt!));
+      if (Number(s.paid_bani) < Number(s.expected_bani)) short++;
+    }
+    expect(short).toBeGreaterThan(0);
+    for (const companyId of companies) {
+      const res = await demoCall(
+        `/api/v1/cod/summary?from=${bucharestDate(now - 120 * DAY)}&to=${bucharestDate(now)}`,
+        companyId,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const summary = res.json().data as CodSummary;
+      const mine = settlements.filter((s) => s.company_id === companyId);
+      for (const courier of ['cargus', 'dpd']) {
+        const row = summary.couriers.find((c) => c.courier === courier)!;
+        const paid = mine.filter((s) => s.courier === courier).reduce((a, s) => a + Number(s.paid_bani), 0);
+        expect(Math.round(row.paid_out * 100)).toBe(paid);
+        expect(row.owed).toBeGreaterThan(0);
+        expect(row.differences).toBeGreaterThan(0);
+      }
+      const unpaid = await demoCall('/api/v1/cod/unpaid?days=10', companyId);
+      expect(unpaid.statusCode, unpaid.body).toBe(200);
+      expect(unpaid.json().data.length).toBeGreaterThan(0);
+      const dashboard = await demoCall('/api/v1/dashboard/stats', companyId);
+      expect(dashboard.statusCode, dashboard.body).toBe(200);
+      const stats = dashboard.json().data as DashboardStats;
+      expect(stats.days.filter((d) => d.orders > 0).length).toBeGreaterThanOrEqual(29);
+      expect(stats.cod_owed.total).toBeGreaterThan(0);
+    }
   });
 });

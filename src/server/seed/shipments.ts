@@ -1,0 +1,310 @@
+import { sql, type Insertable } from 'kysely';
+import type { Db } from '../db/connection.js';
+import type { CodSettlementsTable, OrderEventsTable, ShipmentsTable } from '../db/schema.js';
+import type { LabelParty } from '../lib/pdf/documents.js';
+import { bucharestDate } from '../lib/bucharestTime.js';
+import type { Clock } from '../lib/clock.js';
+import { demoAccount as cargusDemoAccount, type CargusShipment } from '../emulators/cargus.js';
+import { demoAccount as dpdDemoAccount, type DpdShipment } from '../emulators/dpd.js';
+import { dbStore } from '../emulators/kit.js';
+import { repaymentOf, shippingCostBani, stagesAt, type Shipment, type Stage } from '../emulators/shipments.js';
+import { seededRandom, type SeedContext } from './context.js';
+
+/**
+ * The demo orders' AWBs, made as if the shop had shipped them through the emulated couriers over the
+ * last 90 days, so the dashboard and the Cash on delivery page have a past:
+ *
+ * - every `processing` order (./orders.ts draws statuses by age) takes an AWB at Cargus or DPD
+ *   (each company has its own mix) an hour to a day after it was made, with its total as cash on
+ *   delivery; one made in the last ten minutes waits for its AWB;
+ * - the AWB is stored at the emulated courier as its create route stores it (emulator_records, the
+ *   demo account, numbers from the courier's own counter), so tracking, labels and the courier's
+ *   repayment report know it; the shipment row is the console's, reference `<order>-1`;
+ * - the order's courier status is where the emulator's timeline has the AWB now (./emulators/
+ *   shipments.ts: most delivered, about 1 in 10 refused, 1 in 20 not collected), a delivered order
+ *   is completed, and its history says so (awb_created, status_changed, courier_status);
+ * - what the courier has paid by now (emulators' repaymentOf: 3 days after delivery, a few late or
+ *   short) is recorded as the console's courier sync would have recorded it (origin api, the
+ *   courier client's reference), with the couriers' totals; the rest is still owed.
+ *
+ * The orders' tab counts are counted again afterwards (statuses moved); the kept per-day figures
+ * are computed after this seeder (./orderStats.ts).
+ */
+
+const HOUR = 3600;
+type DemoCourier = 'cargus' | 'dpd';
+
+/** The console's courier status for the emulator's last stage: `returned` shows as `returning` (tracking's rule). */
+const COURIER_STATUS: Record<Stage, string> = {
+  pickedUp: 'pickedUp',
+  in_transit: 'in_transit',
+  inDelivery: 'inDelivery',
+  delivered: 'delivered',
+  refused: 'refused',
+  returning: 'returning',
+  returned: 'returning',
+};
+
+/** The reference each courier client reads for a payment (providers/couriers): Cargus's DeductionId, DPD's payout id. */
+function paymentReference(courier: DemoCourier, paidOn: string): string {
+  return courier === 'cargus' ? `OP${paidOn.replace(/-/g, '')}` : String(Number(paidOn.replace(/-/g, '')));
+}
+
+export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
+  const now = ctx.now;
+  const rand = seededRandom(29_000);
+  const clock: Clock = { now: () => now };
+  const cargus = cargusDemoAccount();
+  const dpd = dpdDemoAccount();
+  const cargusLocation = cargus.locations[0];
+  const dpdClient = dpd.clients[0];
+  const k = db.kysely;
+  for (const [index, companyId] of ctx.companyIds.entries()) {
+    const cargusShare = index % 2 === 0 ? 0.55 : 0.4;
+    const orders = await k
+      .selectFrom('orders as o')
+      .innerJoin('order_customer_details as d', 'd.order_id', 'o.id')
+      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .select(['o.id', 'o.created_at', 'o.total_value', 'd.name', 'd.address', 'd.city', 'd.county', 'd.zip_code'])
+      .select('c.phone_number')
+      .where('o.company_id', '=', companyId)
+      .where('o.status', '=', 'processing')
+      .orderBy('o.id')
+      .execute();
+    const made = orders
+      .map((o) => ({ ...o, awbAt: o.created_at + HOUR + Math.floor(rand() * 23 * HOUR) }))
+      .map((o) => ({ ...o, awbAt: Math.min(o.awbAt, now - 600) }))
+      .filter((o) => o.awbAt > o.created_at)
+      .map((o) => ({ ...o, courier: (rand() < cargusShare ? 'cargus' : 'dpd') as DemoCourier }));
+    // Numbers from each courier's own counter, in the order the AWBs were made.
+    made.sort((a, b) => a.awbAt - b.awbAt || a.id - b.id);
+    const count = (c: DemoCourier) => made.filter((o) => o.courier === c).length;
+    let nextCargus = count('cargus') ? await dbStore(db, 'cargus', clock).next('awb', 100000001, count('cargus')) : 0;
+    let nextDpd = count('dpd') ? await dbStore(db, 'dpd', clock).next('parcel', 80912340001, count('dpd')) : 0;
+
+    await db.transaction(async (trx) => {
+      const records: {
+        provider: string;
+        collection: string;
+        key: string;
+        data: string;
+        created_at: number;
+        updated_at: number;
+      }[] = [];
+      const totals = new Map<DemoCourier, { parcels: number; expected: number; paid: number }>();
+      const shipmentRows: Insertable<ShipmentsTable>[] = [];
+      const eventRows: Insertable<OrderEventsTable>[] = [];
+      const moves = new Map<string, number[]>();
+      const payments: { orderId: number; row: Omit<Insertable<CodSettlementsTable>, 'shipment_id'> }[] = [];
+      for (const o of made) {
+        const cod = Number(o.total_value);
+        const number = o.courier === 'cargus' ? `1${nextCargus++}` : String(nextDpd++);
+        const recipient: LabelParty = {
+          name: o.name,
+          contact: null,
+          phone: o.phone_number,
+          lines: [o.address ?? '', `${o.city ?? ''}, ${o.county ?? ''} ${o.zip_code ?? ''}`.trim()],
+        };
+        const base: Shipment = {
+          number,
+          parcelNumbers: o.courier === 'cargus' ? [`${number}001`] : [number],
+          createdAt: o.awbAt,
+          account: o.courier === 'cargus' ? cargus.username : dpd.username,
+          service: o.courier === 'cargus' ? 'Economic Standard' : 'DPD STANDARD',
+          sender:
+            o.courier === 'cargus'
+              ? {
+                  name: cargus.clientName,
+                  contact: cargusLocation.ContactPerson,
+                  phone: cargusLocation.PhoneNumber,
+                  lines: [
+                    cargusLocation.AddressText,
+                    `${cargusLocation.LocalityName}, ${cargusLocation.CountyName} ${cargusLocation.CodPostal}`,
+                  ],
+                }
+              : {
+                  name: dpdClient.clientName,
+                  contact: dpdClient.contactName,
+                  phone: dpdClient.phone,
+                  lines: [`${dpdClient.streetName} ${dpdClient.streetNo}`, 'Sibiu, Sibiu'],
+                },
+          recipient,
+          recipientLocality: o.city ?? '',
+          senderLocality: o.courier === 'cargus' ? cargusLocation.LocalityName : 'Sibiu',
+          parcels: 1,
+          weightKg: 1,
+          codBani: cod,
+          declaredBani: 0,
+          content: 'Produse comandate',
+          reference: `${o.id}-1`,
+          observations: null,
+          costBani: shippingCostBani(1, cod),
+          deleted: false,
+        };
+        const stored: CargusShipment | DpdShipment =
+          o.courier === 'cargus'
+            ? { ...base, locationId: cargusLocation.LocationId }
+            : { ...base, clientId: dpdClient.clientId };
+        const at = { created_at: o.awbAt, updated_at: o.awbAt };
+        records.push({
+          provider: o.courier,
+          collection: 'shipments',
+          key: number,
+          data: JSON.stringify(stored),
+          ...at,
+        });
+        if (o.courier === 'dpd')
+          records.push({ provider: 'dpd', collection: 'parcels', key: number, data: JSON.stringify(number), ...at });
+
+        shipmentRows.push({
+          company_id: companyId,
+          order_id: o.id,
+          courier: o.courier,
+          state: 'created',
+          reference: `${o.id}-1`,
+          cod_bani: cod,
+          weight_grams: 1000,
+          awb: number,
+          parcel_numbers: JSON.stringify(stored.parcelNumbers),
+          cost_bani: stored.costBani,
+          previous_status: 'new',
+          error: null,
+          created_by: ctx.userId,
+          created_at: o.awbAt,
+          updated_at: o.awbAt,
+        });
+
+        const stages = stagesAt(stored, now);
+        const last = stages.at(-1);
+        const courierStatus = last ? COURIER_STATUS[last.stage] : 'created';
+        const delivered = courierStatus === 'delivered';
+        const move = [o.courier, courierStatus, delivered ? 'completed' : 'processing'].join('|');
+        moves.set(move, [...(moves.get(move) ?? []), o.id]);
+        const events: { type: string; data: Record<string, unknown>; at: number }[] = [
+          { type: 'awb_created', data: { courier: o.courier, awb: number }, at: o.awbAt },
+          { type: 'status_changed', data: { from: 'new', to: 'processing' }, at: o.awbAt },
+        ];
+        if (last)
+          events.push({
+            type: 'courier_status',
+            data: { awb: number, from: 'created', to: courierStatus },
+            at: last.at,
+          });
+        if (delivered)
+          events.push({ type: 'status_changed', data: { from: 'processing', to: 'completed' }, at: last!.at });
+        eventRows.push(
+          ...events.map((e) => ({
+            order_id: o.id,
+            user_id: e.type === 'awb_created' || e.type === 'status_changed' ? ctx.userId : null,
+            type: e.type,
+            data: JSON.stringify(e.data),
+            created_at: e.at,
+          })),
+        );
+
+        const repayment = repaymentOf(stored, now);
+        if (repayment?.paidAt == null) continue;
+        const paidOn = bucharestDate(repayment.paidAt);
+        payments.push({
+          orderId: o.id,
+          row: {
+            company_id: companyId,
+            courier: o.courier,
+            awb: number,
+            order_id: o.id,
+            expected_bani: cod,
+            paid_bani: repayment.paidBani,
+            fee_bani: 0,
+            paid_on: paidOn,
+            reference: paymentReference(o.courier, paidOn),
+            origin: 'api',
+            created_by: null,
+            created_at: repayment.paidAt,
+          },
+        });
+        const t = totals.get(o.courier) ?? { parcels: 0, expected: 0, paid: 0 };
+        t.parcels++;
+        t.expected += cod;
+        t.paid += repayment.paidBani;
+        totals.set(o.courier, t);
+      }
+      // Written in chunks: one statement per few hundred rows, not per order.
+      const shipmentIds = new Map<number, number>();
+      for (let i = 0; i < shipmentRows.length; i += 500)
+        for (const r of await trx
+          .insertInto('shipments')
+          .values(shipmentRows.slice(i, i + 500))
+          .returning(['id', 'order_id'])
+          .execute())
+          shipmentIds.set(r.order_id, r.id);
+      for (const [move, ids] of moves) {
+        const [courier, courierStatus, status] = move.split('|');
+        for (let i = 0; i < ids.length; i += 500)
+          await trx
+            .updateTable('orders')
+            .set({
+              courier,
+              courier_status: courierStatus,
+              status,
+              awb: (eb) =>
+                eb
+                  .selectFrom('shipments')
+                  .select('shipments.awb')
+                  .whereRef('shipments.order_id', '=', 'orders.id')
+                  .where('shipments.state', '=', 'created'),
+              updated_at: now,
+            })
+            .where('id', 'in', ids.slice(i, i + 500))
+            .execute();
+      }
+      for (let i = 0; i < eventRows.length; i += 500)
+        await trx
+          .insertInto('order_events')
+          .values(eventRows.slice(i, i + 500))
+          .execute();
+      const settlementRows = payments.map((p) => ({ ...p.row, shipment_id: shipmentIds.get(p.orderId)! }));
+      for (let i = 0; i < settlementRows.length; i += 500)
+        await trx
+          .insertInto('cod_settlements')
+          .values(settlementRows.slice(i, i + 500))
+          .execute();
+      for (let i = 0; i < records.length; i += 500)
+        await trx
+          .insertInto('emulator_records')
+          .values(records.slice(i, i + 500))
+          .execute();
+      for (const [courier, t] of totals)
+        await trx
+          .insertInto('cod_totals')
+          .values({
+            company_id: companyId,
+            courier,
+            parcels: t.parcels,
+            expected_bani: t.expected,
+            paid_bani: t.paid,
+            fee_bani: 0,
+          })
+          .execute();
+      // The orders' status tabs counted again: delivered orders moved from processing to completed.
+      const byStatus = await trx
+        .selectFrom('orders')
+        .select(['status', sql<number>`count(*)`.as('n')])
+        .where('company_id', '=', companyId)
+        .groupBy('status')
+        .execute();
+      const statuses = byStatus.map((r) => r.status);
+      await trx
+        .deleteFrom('list_counts')
+        .where('company_id', '=', companyId)
+        .where('list', '=', 'orders')
+        .where('bucket', 'in', [...statuses, 'completed', 'processing'])
+        .execute();
+      await trx
+        .insertInto('list_counts')
+        .values(
+          byStatus.map((r) => ({ company_id: companyId, list: 'orders', bucket: r.status, shard: 0, n: Number(r.n) })),
+        )
+        .execute();
+    });
+  }
+}
