@@ -78,6 +78,8 @@ export interface ProductsTable {
   selling_price: number | null;
   buying_price: number | null;
   currency: string;
+  /** Whole percent; null: the company's default rate (a variation: its parent's first). */
+  vat_rate: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -31,6 +31,7 @@ import { sellerAlerts } from './044_seller_alerts.js';
 import { orderFilters } from './036_order_filters.js';
 import { orderBulk } from './039_order_bulk.js';
 import { cod } from './048_cod.js';
+import { productVatRate } from './052_product_vat_rate.js';
 import { orderStats } from './049_order_stats.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
@@ -68,4 +69,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '045_list_count_shards': listCountShards,
   '048_cod': cod,
   '049_order_stats': orderStats,
+  '052_product_vat_rate': productVatRate,
 };

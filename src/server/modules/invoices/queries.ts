@@ -352,6 +352,7 @@ export async function invoiceSource(exec: Executor, orderId: number) {
       .selectFrom('order_products')
       .select([
         'id',
+        'product_id',
         'name',
         'sku',
         'price',
