@@ -4,6 +4,7 @@ import { authApiDocs } from './modules/auth/index.js';
 import { changelogApiDocs } from './modules/changelog/index.js';
 import { companyApiDocs } from './modules/companies/index.js';
 import { customerApiDocs } from './modules/customers/index.js';
+import { couponApiDocs } from './modules/coupons/index.js';
 import { discountApiDocs } from './modules/discounts/index.js';
 import { geoApiDocs } from './modules/geo/index.js';
 import { integrationApiDocs } from './modules/integrations/index.js';
@@ -48,6 +49,7 @@ export const apiDocs: ApiDocs = {
   sms: smsApiDocs,
   sources: sourceApiDocs,
   discounts: discountApiDocs,
+  coupons: couponApiDocs,
   messages: messageApiDocs,
   packages: packageApiDocs,
   'return-requests': returnRequestApiDocs,

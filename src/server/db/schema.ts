@@ -93,6 +93,22 @@ export interface ProductImagesTable {
   updated_at: number;
 }
 
+export interface CouponsTable {
+  id: Generated<number>;
+  company_id: number;
+  code: string;
+  /** The code in lower case: unique per company. */
+  code_key: string;
+  type: string;
+  /** Hundredths: bani, or hundredths of a percent. */
+  value: number;
+  uses_allowed: number | null;
+  uses: Generated<number>;
+  active: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface SourcesTable {
   id: Generated<number>;
   company_id: number;
@@ -612,6 +628,7 @@ export interface Database {
   product_images: ProductImagesTable;
   sources: SourcesTable;
   order_discounts: OrderDiscountsTable;
+  coupons: CouponsTable;
   product_discounts: ProductDiscountsTable;
   messages: MessagesTable;
   packages: PackagesTable;

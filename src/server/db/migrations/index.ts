@@ -31,6 +31,7 @@ import { sellerAlerts } from './044_seller_alerts.js';
 import { orderFilters } from './036_order_filters.js';
 import { orderBulk } from './039_order_bulk.js';
 import { cod } from './048_cod.js';
+import { coupons } from './053_coupons.js';
 import { productVatRate } from './052_product_vat_rate.js';
 import { orderStats } from './049_order_stats.js';
 
@@ -70,4 +71,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '048_cod': cod,
   '049_order_stats': orderStats,
   '052_product_vat_rate': productVatRate,
+  '053_coupons': coupons,
 };
