@@ -6,6 +6,7 @@ import { companyApiDocs } from './modules/companies/index.js';
 import { codApiDocs } from './modules/cod/index.js';
 import { customerApiDocs } from './modules/customers/index.js';
 import { dashboardApiDocs } from './modules/dashboard/index.js';
+import { couponApiDocs } from './modules/coupons/index.js';
 import { discountApiDocs } from './modules/discounts/index.js';
 import { geoApiDocs } from './modules/geo/index.js';
 import { integrationApiDocs } from './modules/integrations/index.js';
@@ -52,6 +53,7 @@ export const apiDocs: ApiDocs = {
   sms: smsApiDocs,
   sources: sourceApiDocs,
   discounts: discountApiDocs,
+  coupons: couponApiDocs,
   messages: messageApiDocs,
   packages: packageApiDocs,
   'return-requests': returnRequestApiDocs,

@@ -28,6 +28,7 @@ import { authRoutes } from './modules/auth/index.js';
 import { changelogRoutes } from './modules/changelog/index.js';
 import { companyRoutes } from './modules/companies/index.js';
 import { sourceRoutes } from './modules/sources/index.js';
+import { couponRoutes } from './modules/coupons/index.js';
 import { discountRoutes } from './modules/discounts/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   companyRoutes(app);
   sourceRoutes(app);
   discountRoutes(app);
+  couponRoutes(app);
   productRoutes(app, deps.appKey);
   notificationRoutes(app);
   packageRoutes(app);

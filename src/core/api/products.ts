@@ -5,6 +5,8 @@ import { flag, idRef, MAX_STOCK, moneyBani, optionalText, requiredText, wholeNum
 /** The sale types and currencies a product can have: the product form offers exactly these. */
 export const SALE_TYPES = ['Bucata', 'Set', 'Pachet', 'Bax', 'Palet'] as const;
 export const CURRENCIES = ['RON', 'USD', 'EUR', 'GBP'] as const;
+/** The highest VAT rate a product may carry (whole percent). */
+export const MAX_VAT_RATE = 100;
 export type SaleType = (typeof SALE_TYPES)[number];
 export type Currency = (typeof CURRENCIES)[number];
 
@@ -35,6 +37,14 @@ export const productBody = z.object({
   selling_price: optionalField(moneyBani()),
   buying_price: moneyBani(),
   currency: oneOf(CURRENCIES),
+  /**
+   * The product's VAT rate in whole percent (0 to 100); empty or null: the company's default (the
+   * SmartBill rate; a variation: its parent's first). Not sent on an update: the stored one stays.
+   */
+  vat_rate: z.preprocess(
+    (v) => (v === '' || v === 'null' || v === null ? null : v),
+    wholeNumber({ max: MAX_VAT_RATE }).nullable().optional(),
+  ),
   /** `1`/`true` removes the stored image (ignored when a new image is sent with the same request). */
   remove_image: optionalField(flag()),
 });
@@ -65,6 +75,8 @@ export interface Product {
   selling_price: number | null;
   buying_price: number | null;
   currency: Currency;
+  /** Whole percent, or null: the company's default rate (a variation: its parent's first). */
+  vat_rate: number | null;
   /** URL of the image (signed, valid for at least an hour), or null. */
   image: string | null;
   /** Child products (empty for a variation or a product without variations). */

@@ -78,6 +78,8 @@ export interface ProductsTable {
   selling_price: number | null;
   buying_price: number | null;
   currency: string;
+  /** Whole percent; null: the company's default rate (a variation: its parent's first). */
+  vat_rate: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -88,6 +90,22 @@ export interface ProductImagesTable {
   bytes: Buffer;
   size: number;
   sha256: string;
+  updated_at: number;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  company_id: number;
+  code: string;
+  /** The code in lower case: unique per company. */
+  code_key: string;
+  type: string;
+  /** Hundredths: bani, or hundredths of a percent. */
+  value: number;
+  uses_allowed: number | null;
+  uses: Generated<number>;
+  active: Generated<number>;
+  created_at: number;
   updated_at: number;
 }
 
@@ -616,6 +634,7 @@ export interface Database {
   product_images: ProductImagesTable;
   sources: SourcesTable;
   order_discounts: OrderDiscountsTable;
+  coupons: CouponsTable;
   product_discounts: ProductDiscountsTable;
   messages: MessagesTable;
   packages: PackagesTable;

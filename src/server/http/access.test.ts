@@ -233,6 +233,11 @@ const FIXTURES: Record<string, Fixture> = {
       }),
       'a product',
     ),
+  coupon: async (u) =>
+    createdId(
+      await u.call('POST', '/api/v1/coupon', { body: { code: 'ACCES', type: 'amount', value: 1 } }),
+      'a coupon',
+    ),
   'order-discount': async (u, rows) =>
     createdId(
       await u.call('POST', '/api/v1/order-discount', {

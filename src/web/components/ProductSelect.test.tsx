@@ -23,6 +23,7 @@ const product = (id: number, name: string, sku: string, variations: Product[] = 
   selling_price: variations.length ? null : 10,
   buying_price: 5,
   currency: 'RON',
+  vat_rate: null,
   image: null,
   variations,
   created_at: 0,

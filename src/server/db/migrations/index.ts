@@ -31,6 +31,8 @@ import { sellerAlerts } from './044_seller_alerts.js';
 import { orderFilters } from './036_order_filters.js';
 import { orderBulk } from './039_order_bulk.js';
 import { cod } from './048_cod.js';
+import { coupons } from './053_coupons.js';
+import { productVatRate } from './052_product_vat_rate.js';
 import { orderStats } from './049_order_stats.js';
 import { orderFilterCounts } from './058_order_filter_counts.js';
 import { customerSearch } from './059_customer_search.js';
@@ -74,4 +76,6 @@ export const migrations: Record<string, MigrationFactory> = {
   '058_order_filter_counts': orderFilterCounts,
   '059_customer_search': customerSearch,
   '055_courier_day_stats': courierDayStats,
+  '052_product_vat_rate': productVatRate,
+  '053_coupons': coupons,
 };

@@ -79,9 +79,10 @@ async function source(u: TestUser, name = 'Shop'): Promise<number> {
   return res.json().data.id;
 }
 
-async function product(u: TestUser, sku: string, price: number): Promise<number> {
+async function product(u: TestUser, sku: string, price: number, vatRate?: number | null): Promise<number> {
   const res = await u.call('POST', '/api/v1/product', {
     body: {
+      ...(vatRate !== undefined ? { vat_rate: vatRate } : {}),
       company_id: u.companyId,
       sku,
       name: `Produs ${sku}`,
@@ -192,10 +193,12 @@ describe('create-invoice', () => {
     res = await create(u, o.id, 'ro');
     expect(res.json().message).toMatch(/configurați mai întâi integrarea SmartBill/);
 
+    // "No default VAT (each product's rate)" is a finished set-up: what is missing is the product's rate.
     await setUpSmartBill(u, { vat: null });
     res = await create(u, o.id);
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toMatch(/choose the VAT rate/);
+    expect(res.json().message).not.toMatch(/not fully set up/);
+    expect(res.json().message).toMatch(/^Product Produs A-1 \(A-1\) has no VAT rate/);
     await setUpSmartBill(u);
     const integration = (await u.call('GET', '/api/v1/company-integration')).json().data[0];
     await u.call('POST', `/api/v1/company-integration/${integration.id}/toggle-status`);
@@ -392,6 +395,151 @@ describe('create-invoice', () => {
     expect((await getOrder(u, o.id)).invoice_state).toBeNull();
     await smartbill.store.put('companies', key, company);
     expect((await create(u, o.id)).statusCode).toBe(201);
+  });
+});
+
+describe("each product's VAT rate", () => {
+  const lineTaxes = (inv: EmulatedInvoice) => inv.lines.map((l) => [l.name, l.taxName, l.taxPercentage, l.totalBani]);
+
+  it('"No default VAT": each line at its product\'s rate, SmartBill accepts it; the integration reads configured', async () => {
+    const u = await t.signUp();
+    const src = await source(u);
+    await product(u, 'CARTE', 30, 11);
+    await product(u, 'VAS', 10.01, 21);
+    await setUpSmartBill(u, { vat: null });
+    const integration = (await u.call('GET', '/api/v1/company-integration')).json().data[0];
+    expect(integration).toMatchObject({ is_active: true });
+    const o = await order(u, src, { CARTE: 1, VAS: 2 });
+    const res = await create(u, o.id);
+    expect(res.statusCode, res.body).toBe(201);
+    const [inv] = await emulated();
+    expect(lineTaxes(inv)).toEqual([
+      ['Produs CARTE', 'Redusa', 11, 3000],
+      ['Produs VAS', 'Normala', 21, 2002],
+    ]);
+    expect(totalOf(inv)).toBe(Math.round((await getOrder(u, o.id)).total_value * 100));
+  });
+
+  it('a default rate fills the products without one; a product keeps its own; an order discount is split by rate', async () => {
+    const u = await t.signUp();
+    const src = await source(u);
+    await product(u, 'CARTE', 30, 11);
+    await product(u, 'VAS', 20);
+    await setUpSmartBill(u);
+    const o = await order(u, src, { CARTE: 1, VAS: 1 });
+    const added = await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, {
+      body: { type: 'amount', value: 10, order_product_id: null },
+    });
+    expect(added.statusCode, added.body).toBeLessThan(300);
+    expect((await create(u, o.id)).statusCode).toBe(201);
+    const [inv] = await emulated();
+    // 10 RON over 30 + 20: 6 at 11 %, 4 at 21 %.
+    expect(lineTaxes(inv)).toEqual([
+      ['Produs CARTE', 'Redusa', 11, 3000],
+      ['Discount comandă', 'Redusa', 11, -600],
+      ['Produs VAS', 'Normala', 21, 2000],
+      ['Discount comandă', 'Normala', 21, -400],
+    ]);
+    expect(totalOf(inv)).toBe(4000);
+  });
+
+  it('422 naming the product (both languages) for a product without a rate and no default; nothing is sent', async () => {
+    const u = await t.signUp();
+    const src = await source(u);
+    await product(u, 'CU-COTA', 10, 21);
+    await product(u, 'FARA', 10);
+    await setUpSmartBill(u, { vat: null });
+    const o = await order(u, src, { 'CU-COTA': 1, FARA: 1 });
+    let res = await create(u, o.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(
+      'Product Produs FARA (FARA) has no VAT rate and the SmartBill integration has no default rate: set the VAT rate in the product form, or choose a default rate in the SmartBill integration.',
+    );
+    res = await create(u, o.id, 'ro');
+    expect(res.json().message).toMatch(/^Produsul Produs FARA \(FARA\) nu are cotă TVA/);
+    expect(await emulated()).toHaveLength(0);
+    expect((await getOrder(u, o.id)).invoice_state).toBeNull();
+  });
+
+  it('422 for a rate SmartBill does not have, naming the product; the product form refuses a rate outside 0–100', async () => {
+    const u = await t.signUp();
+    const src = await source(u);
+    const id = await product(u, 'VECHI', 10, 19);
+    await setUpSmartBill(u);
+    const o = await order(u, src, { VECHI: 1 });
+    const res = await create(u, o.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/The VAT rate 19% of product Produs VECHI \(VECHI\) is not one/);
+    expect(await emulated()).toHaveLength(0);
+
+    for (const bad of [101, -1, 'abc', 9.5]) {
+      const r = await u.call('POST', `/api/v1/product/${id}`, {
+        body: {
+          sku: 'VECHI',
+          name: 'Produs VECHI',
+          sale_type: 'Bucata',
+          stock: 1,
+          selling_price: 10,
+          buying_price: 1,
+          currency: 'RON',
+          vat_rate: bad,
+        },
+        headers: { 'accept-language': 'ro' },
+      });
+      expect(r.statusCode, String(bad)).toBe(422);
+      expect(Object.keys(r.json().errors)).toEqual(['vat_rate']);
+    }
+    // An update that does not send the rate keeps it; null goes back to the default.
+    const kept = await u.call('POST', `/api/v1/product/${id}`, {
+      body: {
+        sku: 'VECHI',
+        name: 'Produs VECHI',
+        sale_type: 'Bucata',
+        stock: 1,
+        selling_price: 10,
+        buying_price: 1,
+        currency: 'RON',
+      },
+    });
+    expect(kept.json().data.vat_rate).toBe(19);
+    const cleared = await u.call('POST', `/api/v1/product/${id}`, {
+      body: {
+        sku: 'VECHI',
+        name: 'Produs VECHI',
+        sale_type: 'Bucata',
+        stock: 1,
+        selling_price: 10,
+        buying_price: 1,
+        currency: 'RON',
+        vat_rate: null,
+      },
+    });
+    expect(cleared.json().data.vat_rate).toBeNull();
+    expect((await create(u, o.id)).statusCode).toBe(201);
+  });
+
+  it("a variation without a rate of its own takes its parent's", async () => {
+    const u = await t.signUp();
+    const src = await source(u);
+    const parent = await product(u, 'CARTI', 1, 11);
+    const res = await u.call('POST', '/api/v1/product', {
+      body: {
+        parent_id: parent,
+        sku: 'CARTI-A',
+        name: 'Carte A',
+        sale_type: 'Bucata',
+        stock: 5,
+        selling_price: 25,
+        buying_price: 1,
+        currency: 'RON',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await setUpSmartBill(u);
+    const o = await order(u, src, { 'CARTI-A': 1 });
+    expect((await create(u, o.id)).statusCode).toBe(201);
+    const [inv] = await emulated();
+    expect(lineTaxes(inv)).toEqual([['Carte A', 'Redusa', 11, 2500]]);
   });
 });
 

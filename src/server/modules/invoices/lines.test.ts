@@ -51,6 +51,55 @@ describe('invoice lines of an order', () => {
     expect(plan.ok && plan.total).toBe(5669);
   });
 
+  it('each product line carries its own rate; an order discount is split over the rates by value; shipping takes the default', () => {
+    const reduced = { name: 'Redusa', percentage: 11 };
+    const order = {
+      lines: [
+        { id: 1, name: 'Carte', sku: 'C', price: 3000, quantity: 1, vat: reduced },
+        { id: 2, name: 'Ghiveci', sku: 'G', price: 1000, quantity: 1, vat },
+        { id: 3, name: 'Vas', sku: 'V', price: 1000, quantity: 1 },
+      ],
+      discounts: [{ type: 'amount', value: 1001, order_product_id: null, coupon: 'X' }],
+      shippingCost: 1500,
+      totalValue: 5000 - 1001 + 1500,
+    };
+    const plan = invoiceLinesOf(order, vat);
+    expect(
+      plan.ok && plan.lines.map((l) => [l.kind, l.code ?? l.name, l.unit_price, l.applies_to, l.vat_name]),
+    ).toEqual([
+      ['product', 'C', 3000, null, 'Redusa'],
+      // 10.01 × 30 / 50 = 6.006 → 6.01; the rest goes with the last rate.
+      ['discount', 'Cupon X comandă', 601, 1, 'Redusa'],
+      ['product', 'G', 1000, null, 'Normala'],
+      ['product', 'V', 1000, null, 'Normala'],
+      ['discount', 'Cupon X comandă', 400, 2, 'Normala'],
+      ['shipping', 'Transport', 1500, null, 'Normala'],
+    ]);
+    expect(plan.ok && plan.total).toBe(5499);
+    // Without a default, shipping takes the highest rate of the products.
+    const noDefault = invoiceLinesOf(
+      { ...order, lines: order.lines.map((l) => ({ ...l, vat: l.vat ?? reduced })) },
+      null,
+    );
+    expect(noDefault.ok && noDefault.lines.at(-1)).toMatchObject({ kind: 'shipping', vat_name: 'Normala' });
+  });
+
+  it('refuses, naming the product, a line without a rate when the company has no default', () => {
+    const plan = invoiceLinesOf(
+      {
+        lines: [
+          { id: 1, name: 'A', sku: 'A-1', price: 100, quantity: 1, vat },
+          { id: 2, name: 'Fără cotă', sku: 'B-2', price: 100, quantity: 1 },
+        ],
+        discounts: [],
+        shippingCost: 0,
+        totalValue: 200,
+      },
+      null,
+    );
+    expect(plan).toEqual({ ok: false, key: 'invoice_product_no_vat', params: { product: 'Fără cotă (B-2)' } });
+  });
+
   it('refuses with the reason when the lines do not add up to the stored total', () => {
     const plan = invoiceLinesOf(
       {

@@ -5,7 +5,7 @@ import { computeTotals, lineValue, type AppliedDiscountType } from '../../../cor
  * The lines of an order's invoice and of its storno documents, in bani. Pure: the service reads
  * the rows, these functions decide what goes on the document.
  *
- * An invoice has, in this order: each product line (tax included, the company's VAT rate) followed
+ * An invoice has, in this order: each product line (tax included, at its product's VAT rate) followed
  * by the discounts of that line, then the order-level discounts (covering every product line), then
  * the client shipping cost as a service line. Each discount takes exactly the bani the order's own
  * totals computed (computeTotals, the same rounding), so the lines add up to the order's total.
@@ -33,7 +33,8 @@ export interface PlannedLine {
 }
 
 export interface OrderForInvoice {
-  lines: { id: number; name: string; sku: string; price: number; quantity: number }[];
+  /** Each product line with its product's VAT rate; without one the company's default applies. */
+  lines: { id: number; name: string; sku: string; price: number; quantity: number; vat?: Vat | null }[];
   discounts: { type: string; value: number | null; order_product_id: number | null; coupon: string | null }[];
   /** The order's own shipping cost (bani); what the client pays follows the free-shipping discounts. */
   shippingCost: number;
@@ -64,10 +65,24 @@ function discountName(d: OrderForInvoice['discounts'][number], sku: string | nul
   return `${what}${pct}${sku ? ` ${sku}` : ' comandă'}`;
 }
 
-/** The invoice's lines from the order, or why it cannot be issued (a message key of the catalogue). */
-export function invoiceLinesOf(order: OrderForInvoice, vat: Vat): InvoicePlan {
-  const products = [...order.lines].sort((a, b) => a.id - b.id);
-  if (products.length === 0) return { ok: false, key: 'invoice_no_products', params: {} };
+const vatKey = (v: Vat) => `${v.name}|${v.percentage}`;
+
+/**
+ * The invoice's lines from the order, or why it cannot be issued (a message key of the catalogue).
+ * Each product line carries its own VAT rate (`vat`, the product's, else the company's default),
+ * its line discounts the same. Products are grouped by rate (in the order of their first line), and
+ * an order discount is split over the groups in proportion to their value, each share placed after
+ * its group so that it lowers the base of the rate it discounts. The shipping line takes the
+ * company's default rate, or without one the highest rate of the products.
+ */
+export function invoiceLinesOf(order: OrderForInvoice, defaultVat: Vat | null): InvoicePlan {
+  if (order.lines.length === 0) return { ok: false, key: 'invoice_no_products', params: {} };
+  const noRate = order.lines.find((l) => !l.vat && !defaultVat);
+  if (noRate)
+    return { ok: false, key: 'invoice_product_no_vat', params: { product: `${noRate.name} (${noRate.sku})` } };
+  const byId = [...order.lines].sort((a, b) => a.id - b.id).map((l) => ({ ...l, vat: (l.vat ?? defaultVat)! }));
+  const groupKeys = [...new Set(byId.map((l) => vatKey(l.vat)))];
+  const products = groupKeys.flatMap((k) => byId.filter((l) => vatKey(l.vat) === k));
   const totals = computeTotals(
     products.map((l) => ({ id: l.id, price: l.price, quantity: l.quantity })),
     order.discounts.map((d) => ({
@@ -78,54 +93,67 @@ export function invoiceLinesOf(order: OrderForInvoice, vat: Vat): InvoicePlan {
     order.shippingCost,
   );
   const taken = order.discounts.map((d, i) => ({ d, amount: totals.discountAmounts[i] })).filter((x) => x.amount > 0);
+  const orderDiscounts = taken.filter((x) => x.d.order_product_id === null);
   const out: PlannedLine[] = [];
-  const base = {
-    code: null,
-    applies_to: null,
-    discount_of: null,
-    order_product_id: null,
-    vat_name: vat.name,
-    vat_percentage: vat.percentage,
-  };
-  for (const l of products) {
-    const position = out.length + 1;
-    out.push({
-      ...base,
-      position,
-      kind: 'product',
-      order_product_id: l.id,
-      name: l.name,
-      code: l.sku,
-      quantity: l.quantity,
-      unit_price: l.price,
-    });
-    for (const { d, amount } of taken.filter((x) => x.d.order_product_id === l.id)) {
+  const base = { code: null, applies_to: null, discount_of: null, order_product_id: null };
+  const withVat = (v: Vat) => ({ vat_name: v.name, vat_percentage: v.percentage });
+  // What each order discount has left to share out over the groups still to come.
+  const left = orderDiscounts.map((x) => x.amount);
+  let valueLeft = totals.value;
+  for (const key of groupKeys) {
+    const group = products.filter((l) => vatKey(l.vat) === key);
+    const vat = group[0].vat;
+    for (const l of group) {
+      const position = out.length + 1;
       out.push({
         ...base,
+        ...withVat(vat),
+        position,
+        kind: 'product',
+        order_product_id: l.id,
+        name: l.name,
+        code: l.sku,
+        quantity: l.quantity,
+        unit_price: l.price,
+      });
+      for (const { d, amount } of taken.filter((x) => x.d.order_product_id === l.id)) {
+        out.push({
+          ...base,
+          ...withVat(vat),
+          position: out.length + 1,
+          kind: 'discount',
+          discount_of: position,
+          name: discountName(d, l.sku),
+          quantity: 1,
+          unit_price: amount,
+          applies_to: 1,
+        });
+      }
+    }
+    const groupValue = group.reduce((sum, l) => sum + lineValue(l), 0);
+    for (const [i, { d }] of orderDiscounts.entries()) {
+      // The last group takes what is left, so the shares add up to the discount exactly.
+      const share = groupValue >= valueLeft ? left[i] : divRound(left[i] * groupValue, valueLeft);
+      left[i] -= share;
+      if (share <= 0) continue;
+      out.push({
+        ...base,
+        ...withVat(vat),
         position: out.length + 1,
         kind: 'discount',
-        discount_of: position,
-        name: discountName(d, l.sku),
+        name: discountName(d, null),
         quantity: 1,
-        unit_price: amount,
-        applies_to: 1,
+        unit_price: share,
+        applies_to: group.length,
       });
     }
+    valueLeft -= groupValue;
   }
-  for (const { d, amount } of taken.filter((x) => x.d.order_product_id === null)) {
-    out.push({
-      ...base,
-      position: out.length + 1,
-      kind: 'discount',
-      name: discountName(d, null),
-      quantity: 1,
-      unit_price: amount,
-      applies_to: products.length,
-    });
-  }
+  const highest = products.reduce((a, l) => (l.vat.percentage > a.percentage ? l.vat : a), products[0].vat);
   if (totals.client_shipping_cost > 0) {
     out.push({
       ...base,
+      ...withVat(defaultVat ?? highest),
       position: out.length + 1,
       kind: 'shipping',
       name: 'Transport',

@@ -19,6 +19,10 @@ registerMessages({
     invoice_being_checked:
       'SmartBill never answered the last request for this order: it is checked with SmartBill in {{seconds}} seconds, before anything else. Try again then.',
     invoice_no_products: 'The order has no products to invoice.',
+    invoice_product_no_vat:
+      'Product {{product}} has no VAT rate and the SmartBill integration has no default rate: set the VAT rate in the product form, or choose a default rate in the SmartBill integration.',
+    invoice_vat_unknown:
+      "The VAT rate {{rate}}% of product {{product}} is not one of the company's SmartBill VAT rates: change the product's VAT rate.",
     invoice_discounts_exceed_value:
       "The order's discounts ({{discount}} RON) are more than its products are worth ({{value}} RON), so it cannot be invoiced. Lower the discounts first.",
     invoice_total_mismatch:
@@ -52,6 +56,10 @@ registerMessages({
     invoice_being_checked:
       'SmartBill nu a răspuns niciodată la ultima cerere pentru această comandă: se verifică la SmartBill peste {{seconds}} secunde, înainte de orice altceva. Încercați din nou atunci.',
     invoice_no_products: 'Comanda nu are produse de facturat.',
+    invoice_product_no_vat:
+      'Produsul {{product}} nu are cotă TVA, iar integrarea SmartBill nu are o cotă implicită: setați cota TVA în formularul produsului sau alegeți o cotă implicită în integrarea SmartBill.',
+    invoice_vat_unknown:
+      'Cota TVA {{rate}}% a produsului {{product}} nu se află printre cotele TVA SmartBill ale companiei: schimbați cota TVA a produsului.',
     invoice_discounts_exceed_value:
       'Reducerile comenzii ({{discount}} RON) depășesc valoarea produselor ({{value}} RON), așa că nu poate fi facturată. Micșorați mai întâi reducerile.',
     invoice_total_mismatch:

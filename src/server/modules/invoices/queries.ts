@@ -382,6 +382,7 @@ export async function invoiceSource(exec: Executor, orderId: number) {
       .selectFrom('order_products')
       .select([
         'id',
+        'product_id',
         'name',
         'sku',
         'price',

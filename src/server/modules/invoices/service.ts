@@ -6,7 +6,9 @@ import type { InvoiceClient, InvoiceItem, InvoiceRef } from '../../providers/inv
 import { changeInvoiceStatus, lockOrder, orderOf, recordEvent, setBillNumber } from '../order-lifecycle/index.js';
 import { claimDocument } from '../provider-documents/index.js';
 import { invoiceStore, sendDocument, settleInFlight } from './documents.js';
-import { conversionMentions, invoiceLinesOf, stornoPlan, type PlannedLine } from './lines.js';
+import { conversionMentions, invoiceLinesOf, stornoPlan, type PlannedLine, type Vat } from './lines.js';
+import { productVatRates } from '../products/index.js';
+import type { Executor } from '../../db/connection.js';
 import './messages.js';
 import {
   billNumberOf,
@@ -101,6 +103,37 @@ const toItem = (l: PlannedLine): InvoiceItem =>
 
 const refOf = (doc: DocumentRow): InvoiceRef => ({ series: doc.series, number: doc.number! });
 
+/**
+ * Each order line's VAT: its product's own rate (a variation's, else its parent's), named as the
+ * company's SmartBill names it (the first of its rates with that percentage), else none (the
+ * default applies). A rate SmartBill does not have is a 422 naming the product.
+ */
+async function lineVats(
+  exec: Executor,
+  companyId: number,
+  lines: { id: number; product_id: number | null; name: string; sku: string }[],
+  defaultVat: Vat | null,
+  taxes: Vat[],
+): Promise<Map<number, Vat | null>> {
+  const rates = await productVatRates(
+    exec,
+    companyId,
+    lines.map((l) => l.product_id),
+  );
+  const out = new Map<number, Vat | null>();
+  for (const l of lines) {
+    const rate = l.product_id === null ? null : (rates.get(l.product_id) ?? null);
+    if (rate === null || rate === defaultVat?.percentage) {
+      out.set(l.id, null);
+      continue;
+    }
+    const tax = taxes.find((t) => t.percentage === rate);
+    if (!tax) throw new HttpError(422, 'invoice_vat_unknown', { rate: String(rate), product: `${l.name} (${l.sku})` });
+    out.set(l.id, { name: tax.name, percentage: tax.percentage });
+  }
+  return out;
+}
+
 // ---- create -----------------------------------------------------------------------------------
 
 /**
@@ -114,6 +147,16 @@ export async function createInvoice(ctx: ServiceContext, orderId: number): Promi
   const smartBill = await smartBillFor(ctx, 'issue');
   const settled = await settleInFlight(ctx, orderId, 'invoice');
   if (settled.outcome === 'adopted') return 'adopted';
+  // SmartBill's names of its rates, asked (outside any transaction) only when a product has a rate of its own.
+  const before = await invoiceSource(ctx.db.kysely, orderId);
+  const rates = await productVatRates(
+    ctx.db.kysely,
+    ctx.companyId,
+    before.lines.map((l) => l.product_id),
+  );
+  const taxes = [...rates.values()].some((r) => r !== null && r !== smartBill.vat?.percentage)
+    ? await smartBill.client.vatRates()
+    : [];
 
   const claimed = await claimDocument(
     ctx,
@@ -124,9 +167,10 @@ export async function createInvoice(ctx: ServiceContext, orderId: number): Promi
       if (order.status === 'cancelled') throw new HttpError(409, 'invoice_order_cancelled');
       if (inFlight(await documentsOfOrder(trx, orderId), 'invoice')) throw new HttpError(409, 'invoice_in_progress');
       const source = await invoiceSource(trx, orderId);
+      const vats = await lineVats(trx, ctx.companyId, source.lines, smartBill.vat, taxes);
       const plan = invoiceLinesOf(
         {
-          lines: source.lines,
+          lines: source.lines.map((l) => ({ ...l, vat: vats.get(l.id) })),
           discounts: source.discounts,
           shippingCost: Number(order.shipping_cost),
           totalValue: Number(order.total_value),

@@ -8,12 +8,14 @@ export interface SmartBillAccess {
   client: InvoicingClient;
   /** The series chosen in the wizard (new invoices); documents already issued keep their own. */
   series: string;
-  vat: Vat;
+  /** The default rate chosen in the wizard; null: "no default", each product's own rate. */
+  vat: Vat | null;
 }
 
 /**
- * The company's SmartBill set-up. Issuing needs it active and complete (login, series and VAT
- * rate): 422 saying which part is missing otherwise. Reading or changing an invoice already
+ * The company's SmartBill set-up. Issuing needs it active and complete (login, series and the VAT
+ * step done: a default rate, or "no default" where each product's rate applies): 422 saying which
+ * part is missing otherwise. Reading or changing an invoice already
  * issued needs only the login (a company may pause the integration and still cancel an invoice).
  */
 export async function smartBillFor(ctx: ServiceContext, purpose: 'issue'): Promise<SmartBillAccess>;
@@ -28,10 +30,14 @@ export async function smartBillFor(
   const vatPercentage = configuration.vat_amount == null ? NaN : Number(configuration.vat_amount);
   if (!account.row.is_active) throw new HttpError(422, 'smartbill_inactive');
   if (!configuration.series_name) throw new HttpError(422, 'smartbill_no_series');
-  if (!configuration.vat_name || !Number.isFinite(vatPercentage)) throw new HttpError(422, 'smartbill_no_vat');
-  return {
-    client: account.client,
-    series: configuration.series_name,
-    vat: { name: configuration.vat_name, percentage: vatPercentage },
-  };
+  // null is the wizard's "No default VAT (each product's rate)"; undefined: the step was never done.
+  if (configuration.vat_amount === undefined) throw new HttpError(422, 'smartbill_no_vat');
+  const vat =
+    configuration.vat_amount === null
+      ? null
+      : configuration.vat_name && Number.isFinite(vatPercentage)
+        ? { name: configuration.vat_name, percentage: vatPercentage }
+        : null;
+  if (configuration.vat_amount !== null && !vat) throw new HttpError(422, 'smartbill_no_vat');
+  return { client: account.client, series: configuration.series_name, vat };
 }

@@ -20,6 +20,7 @@ export {
   removeOrder,
   requireStatusChange,
   setBillNumber,
+  setCouponCode,
   setCourierStatus,
   storeTotals,
   touchOrder,

@@ -294,6 +294,20 @@ export async function updateNotes(
   if (Object.keys(set).length) await updateOrderRow(trx, order.id, { ...set, updated_at: ctx.now });
 }
 
+/** The code of the coupon applied to the order (null: removed), with its history entry. */
+export async function setCouponCode(
+  trx: Executor,
+  ctx: ServiceContext,
+  order: OrderRow,
+  code: string | null,
+): Promise<void> {
+  if (order.coupon_code === code) return;
+  await updateOrderRow(trx, order.id, { coupon_code: code, updated_at: ctx.now });
+  await recordEvent(trx, ctx, order.id, code === null ? 'coupon_removed' : 'coupon_applied', {
+    code: code ?? order.coupon_code,
+  });
+}
+
 /** Something hanging on the order changed (its customer's details): the order counts as changed. */
 export async function touchOrder(trx: Executor, ctx: ServiceContext, orderId: number): Promise<void> {
   await updateOrderRow(trx, orderId, { updated_at: ctx.now });

@@ -1,3 +1,4 @@
+import { applyCouponBody } from '../../../core/api/coupons.js';
 import {
   addDiscountBody,
   addLineBody,
@@ -85,6 +86,13 @@ export const orderApiDocs: ApiDoc[] = [
     body: discountValueBody,
   },
   { method: 'DELETE', url: '/api/v1/applied-discount/:id', summary: 'Remove an applied discount' },
+  {
+    method: 'POST',
+    url: '/api/v1/order/:id/coupon',
+    summary: "Apply one of the company's coupons to the order, by its code",
+    body: applyCouponBody,
+  },
+  { method: 'DELETE', url: '/api/v1/order/:id/coupon', summary: "Remove the order's coupon" },
   {
     method: 'POST',
     url: '/api/v1/customer-detail/:orderId',

@@ -10,6 +10,8 @@ import { exportOrders } from './export.js';
 import { listOrders, tabCounts } from './queries.js';
 import {
   addDiscount,
+  applyCoupon,
+  removeCoupon,
   addLine,
   cancelOrder,
   createOrder,
@@ -134,6 +136,16 @@ export function orderRoutes(app: FastifyInstance): void {
     const { id } = parse(idParam, req.params);
     const orderId = await deleteDiscount(req.ctx, id);
     return answer(req.ctx, orderId);
+  });
+
+  app.post('/api/v1/order/:id/coupon', scoped, async (req) => {
+    const { id } = parse(idParam, req.params);
+    return answer(req.ctx, await applyCoupon(req.ctx, id, req.body));
+  });
+
+  app.delete('/api/v1/order/:id/coupon', scoped, async (req) => {
+    const { id } = parse(idParam, req.params);
+    return answer(req.ctx, await removeCoupon(req.ctx, id));
   });
 
   app.post('/api/v1/customer-detail/:orderId', scoped, async (req) => {

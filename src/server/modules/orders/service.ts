@@ -10,6 +10,7 @@ import {
 } from '../../../core/api/orders.js';
 import { awbBody, awbResolveBody, type AwbPayload } from '../../../core/api/shipping.js';
 import { addressLine, MAX_LINE_QUANTITY } from '../../../core/api/orders.js';
+import { applyCouponBody } from '../../../core/api/coupons.js';
 import { fromBani } from '../../../core/money.js';
 import { matchOrderDiscount, matchProductDiscount } from '../../../core/orders/discountMatching.js';
 import { cancelRefusal, contentsLock, restoreRefusal } from '../../../core/orders/eligibility.js';
@@ -22,6 +23,7 @@ import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js'
 import { companyShippingCost } from '../companies/index.js';
 import { customerForNewOrder, customerLostOrder, renameCompanyCustomer } from '../customers/index.js';
 import { orderDiscountRules, productDiscountRules } from '../discounts/index.js';
+import { releaseCoupon, takeCoupon } from '../coupons/index.js';
 import { rateFor } from '../exchange-rates/index.js';
 import { invoiceHoldsOrder, invoiceInFlight } from '../invoices/index.js';
 import {
@@ -31,6 +33,7 @@ import {
   recordEvent,
   removeOrder,
   requireStatusChange,
+  setCouponCode,
   storeTotals,
   touchOrder,
   updateNotes,
@@ -641,6 +644,7 @@ export async function deleteDiscount(ctx: ServiceContext, id: number): Promise<n
   return ctx.db.transaction(async (trx) => {
     const { order, discount } = await lockDiscount(trx, ctx, id);
     await deleteDiscountRow(trx, id);
+    if (discount.kind === 'coupon') await dropCoupon(trx, ctx, order, discount.coupon);
     await recordEvent(trx, ctx, order.id, 'discount_removed', {
       kind: discount.kind,
       type: discount.type,
@@ -650,6 +654,64 @@ export async function deleteDiscount(ctx: ServiceContext, id: number): Promise<n
     // re-evaluation, so totals are stored without re-matching here.
     await storeOrderTotals(trx, ctx, order, await linesOfOrder(trx, order.id), await discountsOfOrder(trx, order.id));
     return order.id;
+  });
+}
+
+// ---- coupon -----------------------------------------------------------------------------------
+
+/** The order's coupon is gone: its code leaves the order and its use goes back to the coupon. */
+async function dropCoupon(trx: Executor, ctx: ServiceContext, order: OrderRow, code: string | null): Promise<void> {
+  await setCouponCode(trx, ctx, order, null);
+  if (code) await releaseCoupon(trx, ctx.companyId, code, ctx.now);
+}
+
+/**
+ * Applies a coupon of the company to the order: one per order (422 while one is applied), an
+ * active one with a use left (422 on `code` otherwise, the use counted). It becomes an order-level
+ * applied discount of kind `coupon` (code, type, value copied, quantity 1: one use), and the totals
+ * are computed as for any discount. The code is kept on the order (`coupon_code`).
+ */
+export async function applyCoupon(ctx: ServiceContext, orderId: number, body: unknown): Promise<number> {
+  await companyOrder(ctx, orderId);
+  const { code } = parse(applyCouponBody, body);
+  return ctx.db.transaction(async (trx) => {
+    const order = await lockOrder(trx, ctx, orderId);
+    await refuseContentChanges(trx, order);
+    if ((await discountsOfOrder(trx, orderId)).some((d) => d.kind === 'coupon'))
+      throw FieldProblems.one('code', 'coupon_already_applied');
+    const coupon = await takeCoupon(trx, ctx.companyId, code, ctx.now);
+    const value = Math.round(coupon.value * 100);
+    await insertDiscount(trx, {
+      order_id: orderId,
+      order_product_id: null,
+      kind: 'coupon',
+      type: coupon.type,
+      value,
+      quantity: 1,
+      coupon: coupon.code,
+      rule_id: null,
+      amount: 0,
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    });
+    await setCouponCode(trx, ctx, order, coupon.code);
+    await settle(trx, ctx, order);
+    return orderId;
+  });
+}
+
+/** Removes the order's coupon (422 on `code` when it has none); its use goes back to the coupon. */
+export async function removeCoupon(ctx: ServiceContext, orderId: number): Promise<number> {
+  await companyOrder(ctx, orderId);
+  return ctx.db.transaction(async (trx) => {
+    const order = await lockOrder(trx, ctx, orderId);
+    await refuseContentChanges(trx, order);
+    const applied = (await discountsOfOrder(trx, orderId)).filter((d) => d.kind === 'coupon');
+    if (applied.length === 0) throw FieldProblems.one('code', 'coupon_none');
+    for (const d of applied) await deleteDiscountRow(trx, d.id);
+    await dropCoupon(trx, ctx, order, applied[0].coupon);
+    await storeOrderTotals(trx, ctx, order, await linesOfOrder(trx, order.id), await discountsOfOrder(trx, order.id));
+    return orderId;
   });
 }
 

@@ -6,5 +6,6 @@ export {
   companyProductsBySku,
   moveStocks,
   productsWithVariations,
+  productVatRates,
 } from './queries.js';
 export { productApiDocs } from './openapi.js';

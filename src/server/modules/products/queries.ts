@@ -30,6 +30,7 @@ export function toProduct(row: ProductRow, link: ImageLink, variations: Product[
     selling_price: money(row.selling_price),
     buying_price: money(row.buying_price),
     currency: row.currency as Currency,
+    vat_rate: row.vat_rate === null ? null : Number(row.vat_rate),
     image: row.image_sha ? link(row.id, row.image_sha) : null,
     variations,
     created_at: Number(row.created_at),
@@ -431,6 +432,8 @@ export type ProductValues = {
   selling_price: number | null;
   buying_price: number | null;
   currency: string;
+  /** Undefined keeps the stored rate (an update that does not send it). */
+  vat_rate?: number | null;
 };
 
 function productColumns(v: ProductValues) {
@@ -443,6 +446,7 @@ function productColumns(v: ProductValues) {
     selling_price: v.selling_price,
     buying_price: v.buying_price,
     currency: v.currency,
+    ...(v.vat_rate !== undefined ? { vat_rate: v.vat_rate } : {}),
   };
 }
 
@@ -564,4 +568,31 @@ export async function moveStocks(trx: Executor, moves: { productId: number | nul
       .where('id', '=', id)
       .execute();
   }
+}
+
+/**
+ * The VAT rate each product of the company carries (whole percent), a variation without its own
+ * taking its parent's; null where neither has one (the company's default applies). Products not
+ * found (deleted since, or another company's) are left out.
+ */
+export async function productVatRates(
+  exec: Executor,
+  companyId: number,
+  productIds: (number | null)[],
+): Promise<Map<number, number | null>> {
+  const out = new Map<number, number | null>();
+  const ids = [...new Set(productIds.filter((id): id is number => id !== null))];
+  if (ids.length === 0) return out;
+  const rows = await exec
+    .selectFrom('products as p')
+    .leftJoin('products as parent', 'parent.id', 'p.parent_id')
+    .select(['p.id', 'p.vat_rate', 'parent.vat_rate as parent_vat_rate'])
+    .where('p.company_id', '=', companyId)
+    .where('p.id', 'in', ids)
+    .execute();
+  for (const r of rows) {
+    const rate = r.vat_rate ?? r.parent_vat_rate;
+    out.set(r.id, rate === null || rate === undefined ? null : Number(rate));
+  }
+  return out;
 }

@@ -77,6 +77,8 @@ export default {
       noPickupPoints: 'This account has no active pickup points. Add one in your {{name}} account.',
       noSeries: 'This account has no invoice series. Add one in SmartBill.',
       noVat: 'No default VAT (each product’s rate)',
+      vatHint:
+        'Products without a VAT rate of their own (product form) are invoiced at this rate. With no default, each invoiced product needs its own rate.',
       saved: '{{name}} is configured.',
       savedPartial: 'Credentials saved for {{name}}.',
     },
@@ -196,6 +198,8 @@ export default {
       noPickupPoints: 'Acest cont nu are puncte de ridicare active. Adăugați unul în contul {{name}}.',
       noSeries: 'Acest cont nu are serii de facturare. Adăugați una în SmartBill.',
       noVat: 'Fără TVA implicit (cota fiecărui produs)',
+      vatHint:
+        'Produsele fără cotă TVA proprie (formularul produsului) se facturează cu această cotă. Fără cotă implicită, fiecare produs facturat are nevoie de cota lui.',
       saved: '{{name}} este configurat.',
       savedPartial: 'Datele de autentificare pentru {{name}} au fost salvate.',
     },

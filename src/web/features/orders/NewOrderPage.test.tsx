@@ -57,6 +57,7 @@ const product = (id: number, name: string, sku: string, price: number): Product 
   selling_price: price,
   buying_price: 1,
   currency: 'RON',
+  vat_rate: null,
   image: null,
   variations: [],
   created_at: 0,

@@ -44,6 +44,8 @@ export interface ProductFormValues {
   selling_price: number | string;
   buying_price: number | string;
   currency: string | null;
+  /** Whole percent; empty: the company's default rate (a variation: its parent's). */
+  vat_rate: number | string;
 }
 
 /** What the modal edits: a new product (optionally with a preset parent) or an existing one. */
@@ -62,6 +64,7 @@ function blank(companyId: number | null, parent: Product | null): ProductFormVal
     selling_price: '',
     buying_price: parent?.buying_price ?? '',
     currency: parent?.currency ?? 'RON',
+    vat_rate: '',
   };
 }
 
@@ -77,6 +80,7 @@ function fromProduct(p: Product): ProductFormValues {
     selling_price: p.selling_price ?? '',
     buying_price: p.buying_price ?? '',
     currency: p.currency,
+    vat_rate: p.vat_rate ?? '',
   };
 }
 
@@ -96,6 +100,7 @@ function toFormData(v: ProductFormValues, hasVariations: boolean, image: File | 
   }
   put('buying_price', v.buying_price);
   put('currency', v.currency);
+  put('vat_rate', v.vat_rate);
   if (image) fd.append('image', image, image.name);
   else if (removeImage) put('remove_image', '1');
   return fd;
@@ -355,6 +360,21 @@ export function ProductModal({
           {...form.getInputProps('buying_price')}
         />
       </SimpleGrid>
+      <NumberInput
+        label={t('field.vatRate')}
+        description={t(values.parent_id ? 'field.vatRateHintVariation' : 'field.vatRateHint')}
+        min={0}
+        max={100}
+        step={1}
+        decimalScale={0}
+        allowNegative={false}
+        rightSection={
+          <Text size="xs" c="dimmed">
+            %
+          </Text>
+        }
+        {...form.getInputProps('vat_rate')}
+      />
       {hasVariations ? (
         <Alert color="blue" icon={<IconInfoCircle size={18} />}>
           {t('field.hasVariations')}

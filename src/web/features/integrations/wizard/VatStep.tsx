@@ -30,6 +30,7 @@ export function VatStep({ setup, ...step }: StepProps) {
         <Select
           label={t('field.vat')}
           placeholder={t('field.vatPlaceholder')}
+          description={t('wizard.vatHint')}
           data={[
             { value: NONE, label: t('wizard.noVat') },
             ...list.map((r) => ({ value: r.name, label: `${r.name} (${r.percentage}%)` })),
