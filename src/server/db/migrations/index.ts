@@ -32,6 +32,7 @@ import { orderFilters } from './036_order_filters.js';
 import { orderBulk } from './039_order_bulk.js';
 import { cod } from './048_cod.js';
 import { orderStats } from './049_order_stats.js';
+import { paymentDefaultPackage } from './051_payment_default_package.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '045_list_count_shards': listCountShards,
   '048_cod': cod,
   '049_order_stats': orderStats,
+  '051_payment_default_package': paymentDefaultPackage,
 };

@@ -21,6 +21,7 @@ export {
   requireStatusChange,
   setBillNumber,
   setCourierStatus,
+  setPaymentMethod,
   storeTotals,
   touchOrder,
   updateNotes,

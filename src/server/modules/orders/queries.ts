@@ -7,6 +7,7 @@ import type {
   OrderEvent,
   OrderListItem,
   OrderProduct,
+  PaymentMethod,
 } from '../../../core/api/orders.js';
 import { searchCountBound, type ListMeta } from '../../../core/api/list.js';
 import { fromBani } from '../../../core/money.js';
@@ -674,6 +675,7 @@ export async function findOrder(exec: Executor, companyId: number, id: number): 
     source: o.source ?? null,
     observations: o.observations,
     details: o.details,
+    payment_method: o.payment_method as PaymentMethod,
     coupon_code: o.coupon_code,
     customer_detail: toCustomerDetail(detail, o.customer_id, o.phone_number, flags.get(o.customer_id) ?? []),
     order_products: orderProducts,
