@@ -48,12 +48,12 @@ registerMessages({
   en: {
     locker_unknown: 'This locker is not in the courier’s list: choose another.',
     locker_no_cod:
-      'This locker does not collect cash on delivery: set the cash on delivery to 0 or deliver to the address.',
+      'This locker does not collect cash on delivery: choose no cash on delivery or deliver to the address.',
     locker_not_offered: 'This courier does not deliver to lockers: deliver to the address.',
   },
   ro: {
     locker_unknown: 'Acest locker nu este în lista curierului: alegeți altul.',
-    locker_no_cod: 'Acest locker nu încasează ramburs: setați rambursul la 0 sau livrați la adresă.',
+    locker_no_cod: 'Acest locker nu încasează ramburs: alegeți fără ramburs sau livrați la adresă.',
     locker_not_offered: 'Acest curier nu livrează la lockere: livrați la adresă.',
   },
 });

@@ -156,6 +156,8 @@ export interface Order extends Omit<OrderListItem, 'customer_detail'> {
   source: string | null;
   observations: string | null;
   details: string | null;
+  /** How the customer pays: the AWB's cash on delivery follows it unless the AWB form says otherwise. */
+  payment_method: PaymentMethod;
   coupon_code: string | null;
   customer_detail: CustomerDetail;
   order_products: OrderProduct[];
@@ -235,6 +237,23 @@ export function addressLine(a: {
   return parts.join(', ');
 }
 
+/**
+ * How the customer pays: cash on delivery (the courier collects the order's total), or prepaid by
+ * card or bank transfer (the parcel ships without cash on delivery).
+ */
+export const PAYMENT_METHODS = ['cash_on_delivery', 'card', 'bank_transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** A new order is paid on delivery unless the seller says otherwise. */
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'cash_on_delivery';
+const paymentMethod = () =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z
+      .string({ error: 'invalid_payment_method' })
+      .refine((v) => (PAYMENT_METHODS as readonly string[]).includes(v), { error: 'invalid_payment_method' })
+      .transform((v) => v as PaymentMethod),
+  );
+
 /** The new-order payload of the spec: products is a map from SKU to quantity. */
 export const newOrderBody = z.object({
   name: requiredText(255),
@@ -254,6 +273,7 @@ export const newOrderBody = z.object({
   city_id: idRef().nullable().optional(),
   street_id: idRef().nullable().optional(),
   zip_code: optionalText(20).optional(),
+  payment_method: paymentMethod().default(DEFAULT_PAYMENT_METHOD),
   products: z
     .record(z.string(), z.unknown(), { error: 'order_needs_products' })
     .refine((p) => Object.keys(p).length > 0, { error: 'order_needs_products' }),
@@ -263,8 +283,14 @@ export type NewOrderInput = z.input<typeof newOrderBody>;
 export const lineQuantity = quantity;
 
 export const orderUpdateBody = z
-  .object({ observations: optionalText(2000).optional(), details: optionalText(2000).optional() })
-  .refine((b) => b.observations !== undefined || b.details !== undefined, { error: 'nothing_to_update' });
+  .object({
+    observations: optionalText(2000).optional(),
+    details: optionalText(2000).optional(),
+    payment_method: paymentMethod().optional(),
+  })
+  .refine((b) => b.observations !== undefined || b.details !== undefined || b.payment_method !== undefined, {
+    error: 'nothing_to_update',
+  });
 
 /** Adding a product to an order: at least 1. */
 export const addLineBody = z.object({ quantity: quantity().default(1) });
@@ -397,7 +423,7 @@ registerMessages({
     order_contents_invoiced:
       'The order has an invoice: its products and discounts can no longer change. Cancel the invoice (or reverse it) first.',
     order_contents_shipped:
-      "The order has an AWB whose cash on delivery is the order's total: delete the AWB before changing products or discounts.",
+      'The order has an AWB (its parcel and cash on delivery are at the courier): delete the AWB before changing products or discounts.',
     order_has_invoice: 'The order has an invoice: cancel or reverse the invoice before cancelling the order.',
     order_not_cancelled: 'Only a cancelled order can be restored.',
     phone_taken: 'This phone number already belongs to another of your company’s customers.',
@@ -405,6 +431,7 @@ registerMessages({
     not_flagged: 'Your company has not flagged this customer.',
     line_not_in_order: 'This product line is not part of the order.',
     invalid_source: 'Invalid source selected',
+    invalid_payment_method: 'Choose cash on delivery, card or bank transfer.',
     no_exchange_rate:
       "No {{currency}} to RON exchange rate is known for {{sku}}: BNR's rates could not be read and the company has not set its own EUR rate (in the company's settings).",
   },
@@ -426,7 +453,7 @@ registerMessages({
     order_contents_invoiced:
       'Comanda are o factură: produsele și reducerile ei nu mai pot fi modificate. Anulați (sau stornați) mai întâi factura.',
     order_contents_shipped:
-      'Comanda are un AWB cu ramburs egal cu totalul comenzii: ștergeți AWB-ul înainte de a modifica produsele sau reducerile.',
+      'Comanda are un AWB (coletul și rambursul sunt la curier): ștergeți AWB-ul înainte de a modifica produsele sau reducerile.',
     order_has_invoice: 'Comanda are o factură: anulați sau stornați factura înainte de a anula comanda.',
     order_not_cancelled: 'Doar o comandă anulată poate fi restaurată.',
     phone_taken: 'Acest număr de telefon aparține deja altui client al companiei dumneavoastră.',
@@ -434,6 +461,7 @@ registerMessages({
     not_flagged: 'Compania dumneavoastră nu a semnalat acest client.',
     line_not_in_order: 'Această linie de produs nu face parte din comandă.',
     invalid_source: 'Sursa selectată nu este validă',
+    invalid_payment_method: 'Alegeți ramburs, card sau transfer bancar.',
     no_exchange_rate:
       'Nu se cunoaște niciun curs {{currency}}–RON pentru {{sku}}: cursul BNR nu a putut fi citit, iar compania nu și-a setat propriul curs EUR (în setările companiei).',
   },

@@ -54,6 +54,11 @@ export const packageBody = z.object({
   height: measureHundredths(),
   weight: measureHundredths(),
   is_active: flag().default(true),
+  /**
+   * The company's default package (its numbers start the AWB form): marking one unmarks the
+   * company's others; left out, the mark stays as it is (a new package is not the default).
+   */
+  is_default: flag().optional(),
 });
 export type PackageInput = z.input<typeof packageBody>;
 
@@ -123,6 +128,8 @@ export interface Package {
   height: number;
   weight: number;
   is_active: boolean;
+  /** The company's default package: its numbers start the AWB form (at most one per company). */
+  is_default: boolean;
   created_at: number;
   updated_at: number;
   /** Only in the answer of GET /package/{id}, package-item and updates. */

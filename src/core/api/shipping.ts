@@ -82,7 +82,13 @@ export const awbBody = z.object({
    * instead of the address: county, city, street and address are then not needed.
    */
   locker_id: optionalText(64).optional(),
-  /** Ignored: cash on delivery is always the order's total (sent by older clients). */
+  /**
+   * Whether the courier collects the order's total on delivery (true) or nothing (false). Left
+   * out, it follows the order's payment method: cash on delivery for a `cash_on_delivery` order,
+   * none for a prepaid one (card, bank transfer).
+   */
+  cash_on_delivery: z.preprocess((v) => (v === null ? undefined : v), z.boolean({ error: 'cod_choice' }).optional()),
+  /** Ignored: the cash on delivery is the order's total or none (`cash_on_delivery`), sent by older clients. */
   value: z.unknown().optional(),
   /** Ignored: the order is the one in the path. */
   order_id: z.unknown().optional(),
@@ -171,6 +177,7 @@ registerMessages({
     postal_code_required: 'The postal code is missing: choose the street and enter the number.',
     address_required: 'Enter the address.',
     choose_awb: "Choose one of the AWBs, or say none is this order's.",
+    cod_choice: "Choose cash on delivery (the order's total) or none.",
   },
   ro: {
     positive: 'Valoarea trebuie să fie mai mare decât 0.',
@@ -185,5 +192,6 @@ registerMessages({
     postal_code_required: 'Lipsește codul poștal: alegeți strada și introduceți numărul.',
     address_required: 'Introduceți adresa.',
     choose_awb: 'Alegeți unul dintre AWB-uri sau indicați că niciunul nu este al acestei comenzi.',
+    cod_choice: 'Alegeți ramburs (totalul comenzii) sau fără ramburs.',
   },
 });

@@ -167,6 +167,8 @@ export interface PackagesTable {
   height: number;
   weight: number;
   is_active: number;
+  /** 1 on the company's default package (at most one; migration 051): its numbers start the AWB form. */
+  is_default: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -244,6 +246,8 @@ export interface OrdersTable {
   observations: string | null;
   details: string | null;
   coupon_code: string | null;
+  /** cash_on_delivery, card, bank_transfer (core's PAYMENT_METHODS; migration 051). */
+  payment_method: Generated<string>;
   created_by: number | null;
   created_at: number;
   updated_at: number;

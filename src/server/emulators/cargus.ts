@@ -277,7 +277,7 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
         const account = await authed(req, reply);
         if (!account) return reply;
         const b = (req.body ?? {}) as Record<string, unknown> & {
-          Sender?: { LocationId?: number };
+          Sender?: { LocationId?: number; Name?: string };
           Recipient?: Record<string, unknown>;
           ParcelCodes?: Record<string, unknown>[];
         };
@@ -318,8 +318,9 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
 
         const number = await nextAwbNumber(store, '1', 100000001);
         const cod = cash || bank;
+        // The sender's name as sent (Cargus takes the Sender's fields beside its location), else the client's.
         const senderParty: LabelParty = {
-          name: account.clientName,
+          name: String(b.Sender?.Name ?? '').trim() || account.clientName,
           contact: location!.ContactPerson,
           phone: location!.PhoneNumber,
           lines: [location!.AddressText, `${location!.LocalityName}, ${location!.CountyName} ${location!.CodPostal}`],

@@ -37,6 +37,7 @@ import { orderStats } from './049_order_stats.js';
 import { orderFilterCounts } from './058_order_filter_counts.js';
 import { customerSearch } from './059_customer_search.js';
 import { courierDayStats } from './055_courier_day_stats.js';
+import { paymentDefaultPackage } from './051_payment_default_package.js';
 
 // Names sort in the order they run; never rename or edit one that has shipped: add a new one.
 export const migrations: Record<string, MigrationFactory> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '055_courier_day_stats': courierDayStats,
   '052_product_vat_rate': productVatRate,
   '053_coupons': coupons,
+  '051_payment_default_package': paymentDefaultPackage,
 };

@@ -133,6 +133,12 @@ export async function deleteCompanyRow(exec: Executor, id: number): Promise<void
   await exec.deleteFrom('companies').where('id', '=', id).execute();
 }
 
+/** The company as the sender of its parcels: its name (a courier prints it on the label as the sender). */
+export async function companySenderName(exec: Executor, companyId: number): Promise<string> {
+  const row = await exec.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow();
+  return row.name;
+}
+
 /** What a new order of the company starts with: its default shipping cost (bani). */
 export async function companyShippingCost(exec: Executor, companyId: number): Promise<number> {
   const row = await exec

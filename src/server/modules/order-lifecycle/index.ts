@@ -22,6 +22,7 @@ export {
   setBillNumber,
   setCouponCode,
   setCourierStatus,
+  setPaymentMethod,
   storeTotals,
   touchOrder,
   updateNotes,

@@ -308,6 +308,18 @@ export async function setCouponCode(
   });
 }
 
+/** Changes how the order is paid; the change goes to the history (from, to). */
+export async function setPaymentMethod(
+  trx: Executor,
+  ctx: ServiceContext,
+  order: OrderRow,
+  paymentMethod: string,
+): Promise<void> {
+  if (order.payment_method === paymentMethod) return;
+  await updateOrderRow(trx, order.id, { payment_method: paymentMethod, updated_at: ctx.now });
+  await recordEvent(trx, ctx, order.id, 'payment_method_changed', { from: order.payment_method, to: paymentMethod });
+}
+
 /** Something hanging on the order changed (its customer's details): the order counts as changed. */
 export async function touchOrder(trx: Executor, ctx: ServiceContext, orderId: number): Promise<void> {
   await updateOrderRow(trx, orderId, { updated_at: ctx.now });

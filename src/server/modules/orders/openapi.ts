@@ -49,7 +49,8 @@ export const orderApiDocs: ApiDoc[] = [
   {
     method: 'POST',
     url: '/api/v1/order',
-    summary: 'Create an order (products: SKU → quantity)',
+    summary:
+      'Create an order (products: SKU → quantity; payment_method cash_on_delivery by default, card or bank_transfer)',
     body: newOrderBody,
     ok: { status: 201 },
   },
@@ -102,7 +103,8 @@ export const orderApiDocs: ApiDoc[] = [
   {
     method: 'POST',
     url: '/api/v1/order/:id/awb',
-    summary: 'Create the AWB with the courier (once, whatever is retried)',
+    summary:
+      "Create the AWB with the courier (once, whatever is retried); cash_on_delivery true collects the order's total, false none, left out it follows the order's payment_method; locker_id sends it to a Sameday easybox or Cargus Ship & Go point",
     body: awbBody,
     ok: { status: 201 },
     errors: { ...awbBusy, ...provider },

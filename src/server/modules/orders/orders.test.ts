@@ -1021,6 +1021,53 @@ describe('cancel, restore, delete', () => {
     ).toEqual({ observations: ['At most 2000 characters.'] });
   });
 
+  it('keeps how the order is paid: cash on delivery by default, chosen on creation, changed with history; 422 per field; 404 for another company', async () => {
+    const { u, src } = await seller();
+    const o = await order(u, src, { 'A-1': 1 });
+    expect(o.payment_method).toBe('cash_on_delivery');
+    const paid = await u.call('POST', '/api/v1/order', {
+      body: {
+        name: 'Ana',
+        phone_number: '0744 000 111',
+        ...address,
+        source: src,
+        products: { 'A-1': 1 },
+        payment_method: 'card',
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().data.payment_method).toBe('card');
+    const badNew = await u.call('POST', '/api/v1/order', {
+      body: {
+        name: 'Ana',
+        phone_number: '0744 000 111',
+        ...address,
+        source: src,
+        products: { 'A-1': 1 },
+        payment_method: 'cheque',
+      },
+      headers: { 'accept-language': 'ro' },
+    });
+    expect(badNew.statusCode).toBe(422);
+    expect(badNew.json().errors).toEqual({ payment_method: ['Alegeți ramburs, card sau transfer bancar.'] });
+
+    const changed = await u.call('POST', `/api/v1/order/${o.id}`, { body: { payment_method: 'bank_transfer' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.payment_method).toBe('bank_transfer');
+    expect(changed.json().data.history[0]).toMatchObject({
+      type: 'payment_method_changed',
+      data: { from: 'cash_on_delivery', to: 'bank_transfer' },
+    });
+    const bad = await u.call('POST', `/api/v1/order/${o.id}`, { body: { payment_method: 'cheque' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ payment_method: ['Choose cash on delivery, card or bank transfer.'] });
+    const other = await t.signUp();
+    expect((await other.call('POST', `/api/v1/order/${o.id}`, { body: { payment_method: 'cheque' } })).statusCode).toBe(
+      404,
+    );
+    expect((await u.call('GET', `/api/v1/order/${o.id}`)).json().data.payment_method).toBe('bank_transfer');
+  });
+
   it('deletes an order with its lines, discounts and history; stock back unless cancelled; counts follow', async () => {
     const { u, src, a, b } = await seller();
     const o1 = await order(u, src, { 'A-1': 2 }, { phone: '0711000001' });

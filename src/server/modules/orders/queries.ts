@@ -15,6 +15,7 @@ import type {
   OrderEvent,
   OrderListItem,
   OrderProduct,
+  PaymentMethod,
 } from '../../../core/api/orders.js';
 import { searchCountBound, type ListMeta } from '../../../core/api/list.js';
 import { fromBani } from '../../../core/money.js';
@@ -920,6 +921,7 @@ function assembleOrder(
     source: o.source ?? null,
     observations: o.observations,
     details: o.details,
+    payment_method: o.payment_method as PaymentMethod,
     coupon_code: o.coupon_code,
     customer_detail: toCustomerDetail(parts.detail, o.customer_id, o.phone_number, parts.flags),
     order_products: orderProducts,

@@ -20,7 +20,7 @@ import { convertUnitPrice, ORDER_CURRENCY } from '../../../core/orders/currency.
 import type { ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
-import { companyShippingCost } from '../companies/index.js';
+import { companySenderName, companyShippingCost } from '../companies/index.js';
 import { customerForNewOrder, customerLostOrder, renameCompanyCustomer } from '../customers/index.js';
 import { orderDiscountRules, productDiscountRules } from '../discounts/index.js';
 import { releaseCoupon, takeCoupon } from '../coupons/index.js';
@@ -37,6 +37,7 @@ import {
   storeTotals,
   touchOrder,
   updateNotes,
+  setPaymentMethod,
   type OrderRow,
 } from '../order-lifecycle/index.js';
 import { companyProduct, companyProductsBySku, moveStocks, productsWithVariations } from '../products/index.js';
@@ -358,6 +359,7 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<n
       observations: null,
       details: input.details ?? null,
       coupon_code: null,
+      payment_method: input.payment_method,
       created_by: ctx.userId || null,
     });
     await insertCustomerDetail(trx, {
@@ -421,6 +423,7 @@ export async function updateOrderFields(ctx: ServiceContext, id: number, body: u
   await ctx.db.transaction(async (trx) => {
     const order = await lockOrder(trx, ctx, id);
     await updateNotes(trx, ctx, order, input);
+    if (input.payment_method) await setPaymentMethod(trx, ctx, order, input.payment_method);
   });
 }
 
@@ -799,7 +802,7 @@ export async function createOrderAwb(ctx: ServiceContext, id: number, body: unkn
   await companyOrder(ctx, id);
   const input = parse(awbBody, body);
   const detail = await customerDetailOf(ctx.db.kysely, id);
-  await createAwb(ctx, id, input, detail.email ?? undefined);
+  await createAwb(ctx, id, input, detail.email ?? undefined, await companySenderName(ctx.db.kysely, ctx.companyId));
 }
 
 /**

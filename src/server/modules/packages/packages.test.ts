@@ -347,3 +347,39 @@ describe('package items under concurrency', () => {
     }
   });
 });
+
+describe("the company's default package", () => {
+  it('one package per company is the default: marking one unmarks the others, an edit without the mark keeps it, another company is untouched', async () => {
+    const u = await t.signUp();
+    const other = await t.signUp();
+    const theirs = await createPackage(other, { ...valid, is_default: true });
+    const first = await createPackage(u, { ...valid, is_default: true });
+    const second = await createPackage(u, { ...valid, name: 'Cutie mare' });
+    const isDefault = async (user: TestUser, id: number) =>
+      (await user.call('GET', `/api/v1/package/${id}`)).json().data.is_default;
+    expect([await isDefault(u, first), await isDefault(u, second)]).toEqual([true, false]);
+
+    const marked = await u.call('POST', `/api/v1/package/${second}`, { body: { ...valid, is_default: 'true' } });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect([await isDefault(u, first), await isDefault(u, second)]).toEqual([false, true]);
+    // A full edit that does not name the mark leaves it; the status toggle too.
+    expect((await u.call('POST', `/api/v1/package/${second}`, { body: { ...valid, name: 'X' } })).statusCode).toBe(200);
+    expect((await u.call('POST', `/api/v1/package/${second}`, { body: { is_active: false } })).statusCode).toBe(200);
+    expect(await isDefault(u, second)).toBe(true);
+    expect(await isDefault(other, theirs)).toBe(true);
+
+    const bad = await u.call('POST', `/api/v1/package/${first}`, { body: { ...valid, is_default: 'maybe' } });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['is_default']);
+    expect(
+      (await other.call('POST', `/api/v1/package/${first}`, { body: { ...valid, is_default: true } })).statusCode,
+    ).toBe(404);
+    expect(await isDefault(u, first)).toBe(false);
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/package/${first}`,
+      payload: { ...valid, is_default: true },
+    });
+    expect(stranger.statusCode).toBe(401);
+  });
+});

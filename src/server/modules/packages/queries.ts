@@ -22,6 +22,7 @@ export function toPackage(row: PackageRow): Package {
     height: fromBani(Number(row.height)),
     weight: fromBani(Number(row.weight)),
     is_active: Boolean(row.is_active),
+    is_default: Boolean(row.is_default),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };
@@ -37,6 +38,7 @@ function packageColumns(body: PackageValues) {
     height: body.height,
     weight: body.weight,
     is_active: body.is_active ? 1 : 0,
+    ...(body.is_default === undefined ? {} : { is_default: body.is_default ? 1 : 0 }),
   };
 }
 
@@ -120,6 +122,17 @@ export function updatePackageRow(
     .where('company_id', '=', companyId)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** The company's packages other than `keep` lose the default mark (one default per company). */
+export async function clearDefaultPackages(exec: Executor, companyId: number, keep: number): Promise<void> {
+  await exec
+    .updateTable('packages')
+    .set({ is_default: 0 })
+    .where('company_id', '=', companyId)
+    .where('is_default', '=', 1)
+    .where('id', '!=', keep)
+    .execute();
 }
 
 /** Deletes a package of the company (its items go with it, ON DELETE CASCADE); answers whether there was one. */

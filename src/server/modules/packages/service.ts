@@ -12,6 +12,7 @@ import type { Executor } from '../../db/connection.js';
 import { FieldProblems, notFound, parse, assertSelectedCompany } from '../../http/errors.js';
 import { companyProductIds } from '../products/index.js';
 import {
+  clearDefaultPackages,
   deletePackageRow,
   findPackage,
   insertPackage,
@@ -42,7 +43,11 @@ export async function getPackage(ctx: ServiceContext, id: number): Promise<Packa
 export async function createPackage(ctx: ServiceContext, input: unknown): Promise<Package> {
   const body = parse(packageBody, input);
   assertSelectedCompany(ctx, body.company_id);
-  const row = await insertPackage(ctx.db.kysely, ctx.companyId, body, ctx.now);
+  const row = await ctx.db.transaction(async (trx) => {
+    const created = await insertPackage(trx, ctx.companyId, body, ctx.now);
+    if (body.is_default) await clearDefaultPackages(trx, ctx.companyId, created.id);
+    return created;
+  });
   return { ...toPackage(row), items: [] };
 }
 
@@ -56,6 +61,7 @@ export async function updatePackage(ctx: ServiceContext, id: number, input: unkn
       changes = parse(packageBody, input);
       assertSelectedCompany(ctx, changes.company_id);
     }
+    if ('is_default' in changes && changes.is_default) await clearDefaultPackages(trx, ctx.companyId, id);
     return updatePackageRow(trx, ctx.companyId, id, changes, ctx.now);
   });
   if (!row) throw notFound();

@@ -126,7 +126,7 @@ function conflictOf(order: OrderRow, active: ShipmentRow | undefined): AwbConfli
 /**
  * Creates the order's AWB: the checks in order (422 on the first failing field), the postal code
  * against the rule, an unknown earlier attempt settled, then one create at the courier. Cash on
- * delivery is the order's total. The order gets courier, awb and courier status `created`; a `new`
+ * delivery is the order's total or none (the form's choice, else the order's payment method). The order gets courier, awb and courier status `created`; a `new`
  * order becomes `processing`.
  */
 export async function createAwb(
@@ -134,6 +134,7 @@ export async function createAwb(
   orderId: number,
   input: AwbInput,
   recipientEmail: string | undefined,
+  senderName?: string,
 ): Promise<void> {
   await orderOf(ctx.db.kysely, ctx, orderId);
   const locker = input.locker_id ? await lockerOf(ctx, input) : null;
@@ -150,7 +151,7 @@ export async function createAwb(
   const attempt = await claimDocument(
     ctx,
     shipmentStore,
-    (trx) => claimShipment(trx, ctx, orderId, courier, weightGrams, locker),
+    (trx) => claimShipment(trx, ctx, orderId, courier, weightGrams, locker, input.cash_on_delivery),
     () => new AwbConflict('awb_being_created'),
   );
   const created = await sendOnce(
@@ -160,6 +161,7 @@ export async function createAwb(
     () =>
       account.client.createAwb({
         ...awbRequest(input, address, account, attempt, recipientEmail),
+        ...(senderName ? { senderName } : {}),
         ...(locker ? { lockerId: locker.id } : {}),
       }),
     {
@@ -244,14 +246,18 @@ async function claimShipment(
   courier: AwbCourier,
   weightGrams: number,
   locker: Locker | null,
+  cashOnDelivery: boolean | undefined,
 ): Promise<Attempt> {
   const order = await lockOrder(trx, ctx, orderId);
   if (order.status === 'cancelled') throw new AwbConflict('awb_order_cancelled');
   const active = await activeShipment(trx, orderId);
   if (order.awb || active) throw conflictOf(order, active);
   const reference = `${orderId}-${(await countShipments(trx, orderId)) + 1}`;
-  const codBani = Number(order.total_value);
-  // The cash on delivery is the order's total, read here under the lock: a point that collects none refuses it.
+  // The cash on delivery is the order's total or nothing: the form's choice, else the order's
+  // payment method (a prepaid order ships without). The total is read here under the lock, and a
+  // point that collects no cash on delivery refuses an AWB with it.
+  const collect = cashOnDelivery ?? order.payment_method === 'cash_on_delivery';
+  const codBani = collect ? Number(order.total_value) : 0;
   if (locker && !locker.cash_on_delivery && codBani > 0) throw FieldProblems.one('locker_id', 'locker_no_cod');
   const id = await insertPendingShipment(trx, {
     company_id: ctx.companyId,

@@ -10,6 +10,7 @@ import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
 import { loadProvidersConfig } from '../../providers/config.js';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { pdfText } from '../../test/pdfText.js';
 import { geoData } from '../geo/data.js';
 import { GEO, localitiesOf, streetsOf } from '../../emulators/geo.js';
 import { SETTLE_JOB } from './service.js';
@@ -889,7 +890,7 @@ describe('label and delete', () => {
     ]) {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().message).toBe(
-        "The order has an AWB whose cash on delivery is the order's total: delete the AWB before changing products or discounts.",
+        'The order has an AWB (its parcel and cash on delivery are at the courier): delete the AWB before changing products or discounts.',
       );
     }
     expect((await orderOf(u, o.id)).total_value).toBe(o.total_value);
@@ -1141,12 +1142,12 @@ describe('an AWB to a locker (Sameday easybox, Cargus Ship & Go)', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       locker_id: [
-        'This locker does not collect cash on delivery: set the cash on delivery to 0 or deliver to the address.',
+        'This locker does not collect cash on delivery: choose no cash on delivery or deliver to the address.',
       ],
     });
     const ro = await createAwb(u, o.id, toLocker('cargus', point.id), { 'accept-language': 'ro' });
     expect(ro.json().errors).toEqual({
-      locker_id: ['Acest locker nu încasează ramburs: setați rambursul la 0 sau livrați la adresă.'],
+      locker_id: ['Acest locker nu încasează ramburs: alegeți fără ramburs sau livrați la adresă.'],
     });
     expect(await atCourier('cargus', o.id)).toEqual([]);
   });
@@ -1165,5 +1166,113 @@ describe('an AWB to a locker (Sameday easybox, Cargus Ship & Go)', () => {
     const ro = await createAwb(u, o.id, { ...parcel, courier: 'dpd', locker_id: '1000' }, { 'accept-language': 'ro' });
     expect(ro.json().errors).toEqual({ locker_id: ['Acest curier nu livrează la lockere: livrați la adresă.'] });
     expect(await atCourier('dpd', o.id)).toEqual([]);
+  });
+});
+
+describe("the AWB's cash on delivery: the order's payment method, or the form's choice", () => {
+  /** The seller's order paid the given way (the new-order form's choice). */
+  async function paidOrder(payment: string | undefined, couriers: ('cargus' | 'sameday' | 'dpd')[] = ['cargus']) {
+    const s = await seller(couriers);
+    const o = await s.order();
+    if (payment) {
+      const res = await s.u.call('POST', `/api/v1/order/${o.id}`, { body: { payment_method: payment } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    return { ...s, o };
+  }
+  const storedCod = async (orderId: number) =>
+    (await t.db.kysely.selectFrom('shipments').select('cod_bani').where('order_id', '=', orderId).execute()).map((r) =>
+      Number(r.cod_bani),
+    );
+
+  it('a prepaid order (card, bank transfer) ships without cash on delivery, at the courier and on the shipment', async () => {
+    for (const payment of ['card', 'bank_transfer']) {
+      const { u, o } = await paidOrder(payment);
+      expect((await orderOf(u, o.id)).payment_method).toBe(payment);
+      const res = await createAwb(u, o.id, cargusBody());
+      expect(res.statusCode, res.body).toBe(201);
+      const [stored] = await atCourier('cargus', o.id);
+      expect(stored!.codBani).toBe(0);
+      expect(await storedCod(o.id)).toEqual([0]);
+    }
+  });
+
+  it("a cash-on-delivery order (the default) collects the order's total", async () => {
+    const { u, o } = await paidOrder(undefined, ['sameday']);
+    expect((await orderOf(u, o.id)).payment_method).toBe('cash_on_delivery');
+    expect((await createAwb(u, o.id, samedayBody())).statusCode).toBe(201);
+    const total = Math.round(o.total_value * 100);
+    expect(total).toBeGreaterThan(0);
+    expect((await atCourier('sameday', o.id))[0]!.codBani).toBe(total);
+    expect(await storedCod(o.id)).toEqual([total]);
+  });
+
+  it("the form's choice wins: none on a cash-on-delivery order, the total on a prepaid one", async () => {
+    const cod = await paidOrder(undefined, ['dpd']);
+    expect((await createAwb(cod.u, cod.o.id, dpdBody({ cash_on_delivery: false }))).statusCode).toBe(201);
+    expect((await atCourier('dpd', cod.o.id))[0]!.codBani).toBe(0);
+    const card = await paidOrder('card');
+    expect((await createAwb(card.u, card.o.id, cargusBody({ cash_on_delivery: true }))).statusCode).toBe(201);
+    expect(await storedCod(card.o.id)).toEqual([Math.round(card.o.total_value * 100)]);
+  });
+
+  it('a point that collects no cash on delivery takes the parcel without it', async () => {
+    const { u, o } = await paidOrder(undefined);
+    const lockers = async (county: string) =>
+      (await u.call('GET', `/api/v1/cargus/lockers?county=${county}`)).json().data as {
+        id: string;
+        cash_on_delivery: boolean;
+      }[];
+    const point = [...(await lockers('Cluj')), ...(await lockers('Ilfov')), ...(await lockers('Timi%C8%99'))].find(
+      (p) => !p.cash_on_delivery,
+    )!;
+    const res = await createAwb(u, o.id, {
+      ...parcel,
+      courier: 'cargus',
+      locker_id: point.id,
+      cash_on_delivery: false,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await atCourier('cargus', o.id))[0]!.codBani).toBe(0);
+  });
+
+  it('422 on a choice that is not yes or no, in both languages, and nothing is made', async () => {
+    const { u, o } = await paidOrder(undefined);
+    const res = await createAwb(u, o.id, cargusBody({ cash_on_delivery: 'maybe' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ cash_on_delivery: ["Choose cash on delivery (the order's total) or none."] });
+    const ro = await createAwb(u, o.id, cargusBody({ cash_on_delivery: 12 }), { 'accept-language': 'ro' });
+    expect(ro.json().errors).toEqual({ cash_on_delivery: ['Alegeți ramburs (totalul comenzii) sau fără ramburs.'] });
+    expect(await atCourier('cargus', o.id)).toEqual([]);
+  });
+
+  it("401 to a stranger, 404 for another company's order, whatever the choice", async () => {
+    const { o } = await paidOrder('card');
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/order/${o.id}/awb`,
+      headers: { 'x-company-id': '1' },
+      payload: cargusBody({ cash_on_delivery: false }),
+    });
+    expect(stranger.statusCode).toBe(401);
+    const { u: other } = await seller(['cargus']);
+    expect((await createAwb(other, o.id, cargusBody({ cash_on_delivery: 'maybe' }))).statusCode).toBe(404);
+    expect(await atCourier('cargus', o.id)).toEqual([]);
+  });
+
+  it("the label names the seller's company as the sender, at its pickup point (Cargus)", async () => {
+    const { u, o } = await paidOrder(undefined);
+    const company = await t.db.kysely
+      .selectFrom('companies')
+      .select('name')
+      .where('id', '=', u.companyId)
+      .executeTakeFirstOrThrow();
+    expect((await createAwb(u, o.id, cargusBody())).statusCode).toBe(201);
+    const [stored] = await atCourier('cargus', o.id);
+    expect(stored!.sender.name).toBe(company.name);
+    expect(stored!.sender.lines.join(' ')).toContain('Cluj-Napoca');
+    const label = await u.call('GET', `/api/v1/order/${o.id}/awb`);
+    expect(label.statusCode).toBe(200);
+    expect(pdfText(label.rawPayload)).toContain(company.name);
   });
 });

@@ -228,7 +228,8 @@ export class CargusClient implements CourierClient {
     const r = input.recipient;
     const totalWeight = input.parcels.reduce((s, p) => s + p.weightKg, 0);
     const body = {
-      Sender: { LocationId: Number(input.pickupPointId) },
+      // The pickup point gives the address; the name is the seller's company, printed as the sender.
+      Sender: { LocationId: Number(input.pickupPointId), ...(input.senderName ? { Name: input.senderName } : {}) },
       Recipient: {
         LocationId: null,
         Name: r.name,

@@ -118,6 +118,11 @@ export interface CreateAwbInput {
   pickupPointId: string;
   /** Sameday: the contact person chosen in the wizard. */
   contactPersonId?: string;
+  /**
+   * The seller's company name, sent where the courier's create takes a sender name beside the
+   * pickup point (Cargus `Sender.Name`); the others print their account's client on the label.
+   */
+  senderName?: string;
   recipient: AwbRecipient;
   /** At least one. */
   parcels: AwbParcel[];

@@ -231,6 +231,7 @@ describe('NewOrderPage', () => {
       street: 'Strada Zorilor',
       number: '12A',
       source: 3,
+      payment_method: 'cash_on_delivery',
       details: '',
       products: { CN: 1, TR: 2 },
     });

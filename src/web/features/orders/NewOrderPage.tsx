@@ -5,6 +5,7 @@ import {
   Group,
   NumberInput,
   Paper,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Table,
@@ -20,6 +21,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from '../../../core/api/orders';
 import { fromBani } from '../../../core/money';
 import { AddressPicker, emptyAddress } from '../../components/address';
 import { CompanySourceSelect } from '../../components/CompanySourceSelect';
@@ -57,6 +59,7 @@ const BLANK: NewOrderValues = {
   staircase: '',
   apartment: '',
   source: null,
+  payment_method: DEFAULT_PAYMENT_METHOD,
   details: '',
   lines: [],
 };
@@ -390,6 +393,27 @@ function NewOrderForm({ companyId }: { companyId: number }) {
             error={errors.source}
             maw={420}
           />
+        </Section>
+
+        <Section title={t('payment.label')}>
+          <Stack gap={4}>
+            <SegmentedControl
+              aria-label={t('payment.label')}
+              data={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`payment.${m}`) }))}
+              value={values.payment_method}
+              onChange={(v) => form.setFieldValue('payment_method', v as PaymentMethod)}
+              maw={480}
+              fullWidth
+            />
+            <Text size="xs" c="dimmed">
+              {t('payment.hint')}
+            </Text>
+            {errors.payment_method ? (
+              <Text size="xs" c="red" role="alert">
+                {errors.payment_method}
+              </Text>
+            ) : null}
+          </Stack>
         </Section>
 
         <Section title={t('form.additional')}>

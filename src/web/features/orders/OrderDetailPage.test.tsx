@@ -40,6 +40,7 @@ function freshOrder(): Order {
     updated_at: 1_763_900_000,
     observations: 'null',
     details: null,
+    payment_method: 'cash_on_delivery',
     coupon_code: null,
     customer_detail: {
       customer_id: 7,
@@ -390,7 +391,7 @@ describe('OrderDetailPage', () => {
   it('an invoiced or shipped order shows why its products and discounts are fixed, and offers no change', async () => {
     for (const [field, reason] of [
       ['bill_number', /has an invoice: its products and discounts can no longer change/],
-      ['awb', /has an AWB whose cash on delivery is the order's total/],
+      ['awb', /has an AWB \(its parcel and cash on delivery are at the courier\)/],
     ] as const) {
       cleanup();
       order.bill_number = field === 'bill_number' ? 'FCT 0001' : null;

@@ -139,7 +139,7 @@ export const CUSTOMER_DETAIL_FIELDS = [
  */
 export function useOrderActions(orderId: number) {
   return {
-    updateOrder: useOrderChange(orderId, (body: { observations?: string; details?: string }) =>
+    updateOrder: useOrderChange(orderId, (body: { observations?: string; details?: string; payment_method?: string }) =>
       api.post(`${ORDERS_PATH}/${orderId}`, body),
     ),
     updateCustomerDetail: useOrderChange(orderId, (body: Partial<Record<CustomerDetailField, string | null>>) =>

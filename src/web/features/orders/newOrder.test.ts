@@ -30,6 +30,7 @@ const filled: NewOrderValues = {
     postal_code: '400335',
   },
   source: '7',
+  payment_method: 'card',
   details: '',
   lines: [line(1, 'TR-M', 2), line(4, 'CN')],
 };
@@ -49,6 +50,7 @@ describe('new order', () => {
       street_id: 9,
       zip_code: '400335',
       source: 7,
+      payment_method: 'card',
       details: '',
       products: { 'TR-M': 2, CN: 1 },
     });
@@ -79,6 +81,7 @@ describe('new order', () => {
       apartment: '',
       address: EMPTY_ADDRESS,
       source: null,
+      payment_method: 'cash_on_delivery',
       details: '',
       lines: [],
     };

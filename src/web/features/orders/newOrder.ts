@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../../../core/api/orders';
 import { ApiError } from '../../lib/api';
 import type { AddressValue } from '../../components/address';
 import { ADDRESS_FIELDS } from './address';
@@ -15,6 +16,8 @@ export interface NewOrderValues {
   apartment: string;
   /** The id of one of the company's sources (Select's string). */
   source: string | null;
+  /** How the customer pays (cash on delivery unless chosen otherwise). */
+  payment_method: PaymentMethod;
   details: string;
   lines: DraftLine[];
 }
@@ -38,6 +41,7 @@ export function newOrderPayload(v: NewOrderValues) {
     ...(v.address.street_id ? { street_id: v.address.street_id } : {}),
     ...(v.address.postal_code ? { zip_code: v.address.postal_code } : {}),
     source: v.source ? Number(v.source) : null,
+    payment_method: v.payment_method,
     details: v.details.trim(),
     products: productsPayload(v.lines),
   };

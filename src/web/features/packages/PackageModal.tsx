@@ -15,6 +15,7 @@ export const emptyPackage = (): PackageFormBody => ({
   height: 1,
   weight: 1,
   is_active: true,
+  is_default: false,
 });
 
 const toFormValues = (p: Package): PackageFormBody => ({
@@ -25,6 +26,7 @@ const toFormValues = (p: Package): PackageFormBody => ({
   height: p.height,
   weight: p.weight,
   is_active: p.is_active,
+  is_default: p.is_default,
 });
 
 /** Add (entity null) or edit a package: name, description, length, width, height, weight, Active. */
@@ -81,6 +83,11 @@ export function PackageModal({
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 3 }}>{measure('weight')}</SimpleGrid>
       <Checkbox label={t('field.active')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
+      <Checkbox
+        label={t('field.default')}
+        description={t('field.defaultHint')}
+        {...form.getInputProps('is_default', { type: 'checkbox' })}
+      />
     </FormModal>
   );
 }

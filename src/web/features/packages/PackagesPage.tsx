@@ -1,4 +1,4 @@
-import { ActionIcon, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,14 @@ export function PackagesPage() {
             header: t('col.name'),
             render: (p) => (
               <>
-                <Text fw={500}>{p.name}</Text>
+                <Group gap={6} wrap="nowrap">
+                  <Text fw={500}>{p.name}</Text>
+                  {p.is_default ? (
+                    <Badge size="sm" variant="light" data-testid="default-package">
+                      {t('defaultBadge')}
+                    </Badge>
+                  ) : null}
+                </Group>
                 {p.description ? (
                   <Text size="sm" c="dimmed" lineClamp={2} maw={420}>
                     {p.description}

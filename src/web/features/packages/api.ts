@@ -19,6 +19,8 @@ export interface PackageFormBody {
   height: number | string;
   weight: number | string;
   is_active: boolean;
+  /** The company's default package: its numbers start the AWB form. */
+  is_default: boolean;
 }
 
 export function usePackageList() {

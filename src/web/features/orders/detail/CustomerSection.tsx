@@ -1,12 +1,12 @@
-import { Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFlag, IconFlagOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EditableField } from '../../../components/EditableField';
 import type { useOrderActions } from '../api';
 import { CustomerFlags } from '../CustomerFlags';
 import { Section } from '../Section';
-import type { Order } from '../../../../core/api/orders';
-import { orFallback } from './feedback';
+import { PAYMENT_METHODS, type Order } from '../../../../core/api/orders';
+import { notifyFailed, orFallback } from './feedback';
 import { cleanText } from './orderView';
 
 type Actions = ReturnType<typeof useOrderActions>;
@@ -104,6 +104,24 @@ export function CustomerSection({
             {cleanText(c?.zip_code) ?? '—'}
           </Text>
         </Stack>
+        {/* How the order is paid: the AWB's cash on delivery starts from it. */}
+        <Select
+          label={t('payment.label')}
+          description={t('payment.hint')}
+          data={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`payment.${m}`) }))}
+          value={order.payment_method}
+          allowDeselect={false}
+          disabled={actions.updateOrder.isPending}
+          data-testid="payment-method"
+          onChange={(v) => {
+            if (v && v !== order.payment_method)
+              actions.updateOrder.mutate(
+                { payment_method: v },
+                { onError: (e) => notifyFailed(e, t('errors.update')) },
+              );
+          }}
+          comboboxProps={{ withinPortal: true }}
+        />
         <EditableField
           label={t('customer.observations')}
           value={cleanText(order.observations)}

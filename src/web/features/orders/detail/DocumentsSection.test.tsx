@@ -47,6 +47,7 @@ function freshOrder(): Order {
     updated_at: NOW - 3 * DAY,
     observations: 'Sunați înainte',
     details: null,
+    payment_method: 'cash_on_delivery',
     coupon_code: null,
     customer_detail: {
       customer_id: 7,

@@ -124,6 +124,10 @@ export function describeEvent(e: OrderEvent, t: TFunction, lang: string): { titl
         ),
       };
     }
+    case 'payment_method_changed': {
+      const method = (v: unknown) => (typeof v === 'string' ? t(`payment.${v}`, { defaultValue: v }) : v);
+      return { title: title(e.type), details: [change(method(d.from), method(d.to))] };
+    }
     case 'phone_changed':
     case 'observations_changed':
     case 'details_changed':

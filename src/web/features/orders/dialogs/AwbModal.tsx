@@ -1,4 +1,4 @@
-import { Alert, Anchor, Grid, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Grid, NumberInput, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -32,6 +32,7 @@ import { courierName, withProviderReason } from '../detail/documents';
 import {
   awbFormStart,
   awbPayload,
+  defaultPackageOf,
   checkAwb,
   packageChoice,
   presetChoice,
@@ -78,7 +79,9 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
   const courierKeys = useMemo(() => usable.map((i) => i.key as string), [usable]);
   const packages = useCompanyPackages(opened);
 
-  const form = useForm<AwbFormValues>({ initialValues: awbFormStart(order, courierKeys) });
+  const defaultPackage = defaultPackageOf(packages.data);
+  const form = useForm<AwbFormValues>({ initialValues: awbFormStart(order, courierKeys, defaultPackage) });
+  const sizeTouched = useRef(false);
   // Cargus and Sameday pickers list the courier's own places (its ids): the order's address is
   // found there by its names, and a change of courier starts again from it.
   const source: GeoSource = (form.values.courier && PICKER_SOURCES[form.values.courier]) || 'geo';
@@ -96,7 +99,8 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
   // Each opening starts from the order as it is now.
   useEffect(() => {
     if (!opened) return;
-    form.reset(awbFormStart(order, courierKeys));
+    form.reset(awbFormStart(order, courierKeys, defaultPackage));
+    sizeTouched.current = false;
     setAddress(resolved.data ?? emptyAddress);
     setAddressErrors({});
     setError(null);
@@ -116,6 +120,16 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
     setAddressErrors({});
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the source changes
   }, [source]);
+  // The company's default package fills the four numbers once the packages arrive, unless the user chose a size.
+  useEffect(() => {
+    if (!opened || !defaultPackage || sizeTouched.current || form.values.package) return;
+    form.setFieldValue('package', packageChoice(defaultPackage.id));
+    form.setFieldValue('package_width', defaultPackage.width);
+    form.setFieldValue('package_height', defaultPackage.height);
+    form.setFieldValue('package_length', defaultPackage.length);
+    form.setFieldValue('package_weight', defaultPackage.weight);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the packages arrive
+  }, [opened, defaultPackage]);
   useEffect(() => {
     if (opened && form.values.courier === null && courierKeys.length) {
       const start = awbFormStart(order, courierKeys).courier;
@@ -172,6 +186,7 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
   ];
 
   const chooseSize = (choice: string | null) => {
+    sizeTouched.current = true;
     form.setFieldValue('package', choice);
     const size = sizeOf(choice, packages.data ?? []);
     if (size) for (const f of PACKAGE_FIELDS) form.setFieldValue(f, size[f]);
@@ -239,9 +254,23 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
             name: order.customer_detail?.name ?? '—',
             phone: order.customer_detail?.phone_number ?? '—',
           })}
-          {' · '}
-          {t('awbModal.cod', { amount: formatAmount(order.total_value, 'RON', i18n.language) })}
         </Text>
+        <Radio.Group
+          label={t('awbModal.codChoice')}
+          description={t('awbModal.codPaidBy', { method: t(`payment.${order.payment_method ?? 'cash_on_delivery'}`) })}
+          value={form.values.cod}
+          onChange={(v) => form.setFieldValue('cod', v === 'none' ? 'none' : 'total')}
+          error={form.errors.cash_on_delivery}
+          data-testid="awb-cod"
+        >
+          <Stack gap={6} mt={6}>
+            <Radio
+              value="total"
+              label={t('awbModal.codTotal', { amount: formatAmount(order.total_value, 'RON', i18n.language) })}
+            />
+            <Radio value="none" label={t('awbModal.codNone')} />
+          </Stack>
+        </Radio.Group>
         {integrations.isSuccess && usable.length === 0 ? (
           <Alert color="orange" role="alert" title={t('awbModal.noCouriers')}>
             <Anchor component={Link} to="/integrations">
@@ -308,6 +337,11 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
           }
           comboboxProps={{ withinPortal: true }}
         />
+        {defaultPackage && form.values.package === packageChoice(defaultPackage.id) ? (
+          <Text size="xs" c="dimmed" data-testid="awb-default-package">
+            {t('awbModal.defaultPackage', { name: defaultPackage.name })}
+          </Text>
+        ) : null}
         <Grid gap="sm">
           {PACKAGE_FIELDS.map((f) => (
             <Grid.Col key={f} span={{ base: 6, sm: 3 }}>

@@ -27,6 +27,8 @@ export interface AwbFormValues {
   package_weight: number | string;
   observations: string;
   package_content: string;
+  /** 'total' collects the order's total on delivery, 'none' nothing (a prepaid order). */
+  cod: 'total' | 'none';
 }
 
 export const PACKAGE_FIELDS = ['package_width', 'package_height', 'package_length', 'package_weight'] as const;
@@ -42,22 +44,28 @@ export function contentOf(order: Pick<Order, 'order_products'>): string {
 /**
  * The modal's start: the order's courier when it is still usable, else the only usable one; the
  * customer's address line (or street and number); the customer's notes as observations for the
- * courier; the products as the content. No size: the user chooses one.
+ * courier; the products as the content; cash on delivery when the order is paid so, none when
+ * prepaid; the size of the company's default package when it has one.
  */
-export function awbFormStart(order: Order, couriers: readonly string[]): AwbFormValues {
+export function awbFormStart(
+  order: Order,
+  couriers: readonly string[],
+  defaultPackage?: Package | null,
+): AwbFormValues {
   const c = order.customer_detail;
   const courier =
     order.courier && couriers.includes(order.courier) ? order.courier : couriers.length === 1 ? couriers[0] : null;
   return {
     courier,
     address: cleanText(c?.address) ?? [cleanText(c?.street), cleanText(c?.street_number)].filter(Boolean).join(' '),
-    package: null,
-    package_width: '',
-    package_height: '',
-    package_length: '',
-    package_weight: '',
+    package: defaultPackage ? packageChoice(defaultPackage.id) : null,
+    package_width: defaultPackage?.width ?? '',
+    package_height: defaultPackage?.height ?? '',
+    package_length: defaultPackage?.length ?? '',
+    package_weight: defaultPackage?.weight ?? '',
     observations: cleanText(order.observations) ?? '',
     package_content: contentOf(order),
+    cod: (order.payment_method ?? 'cash_on_delivery') === 'cash_on_delivery' ? 'total' : 'none',
   };
 }
 
@@ -75,7 +83,11 @@ export function sizeOf(choice: string | null, packages: readonly Package[]): Rec
     : null;
 }
 
-/** The spec's AWB payload of the modal's values (cash on delivery is the order's total; the server reads it there). */
+/** The company's default package among its active ones (the one marked default), or null. */
+export const defaultPackageOf = (packages: readonly Package[] | undefined): Package | null =>
+  packages?.find((p) => p.is_default) ?? null;
+
+/** The spec's AWB payload of the modal's values (cash on delivery: the order's total or none, as chosen). */
 export function awbPayload(order: Order, values: AwbFormValues, address: AddressValue): AwbPayload {
   const c = order.customer_detail;
   return {
@@ -92,7 +104,8 @@ export function awbPayload(order: Order, values: AwbFormValues, address: Address
     postal_code: address.postal_code || null,
     address: values.address.trim() || undefined,
     order_id: order.id,
-    value: order.total_value,
+    value: values.cod === 'total' ? order.total_value : 0,
+    cash_on_delivery: values.cod === 'total',
     package_width: values.package_width,
     package_height: values.package_height,
     package_length: values.package_length,
@@ -104,7 +117,14 @@ export function awbPayload(order: Order, values: AwbFormValues, address: Address
 
 const ADDRESS_PARTS: readonly AwbField[] = ['county', 'city', 'street', 'street_number', 'postal_code'];
 /** The modal's own fields that a message can sit under (the rest go to the error box). */
-const FORM_FIELDS: readonly string[] = ['courier', 'address', ...PACKAGE_FIELDS, 'observations', 'package_content'];
+const FORM_FIELDS: readonly string[] = [
+  'courier',
+  'address',
+  ...PACKAGE_FIELDS,
+  'observations',
+  'package_content',
+  'cash_on_delivery',
+];
 
 export interface AwbCheck {
   /** Messages under the modal's own fields. */
