@@ -16,6 +16,7 @@ import orders from '../features/orders/i18n';
 import orderBulk from '../features/orders/bulk/i18n';
 import locations from '../features/locations/i18n';
 import cod from '../features/cod/i18n';
+import customers from '../features/customers/i18n';
 
 /**
  * Every translation namespace of the app: one import and one entry per feature. A feature reads
@@ -40,6 +41,7 @@ export const namespaces: Record<string, Translations> = {
   orderBulk,
   locations,
   cod,
+  customers,
 };
 
 export const i18n = setupI18n(namespaces);

@@ -22,6 +22,11 @@ export const signedInRoutes: RouteObject[] = [
   { path: 'orders', ...screen(async () => (await import('../features/orders/OrdersPage')).OrdersPage) },
   { path: 'orders/new', ...screen(async () => (await import('../features/orders/NewOrderPage')).NewOrderPage) },
   { path: 'orders/:id', ...screen(async () => (await import('../features/orders/OrderDetailPage')).OrderDetailPage) },
+  { path: 'customers', ...screen(async () => (await import('../features/customers/CustomersPage')).CustomersPage) },
+  {
+    path: 'customers/:id',
+    ...screen(async () => (await import('../features/customers/CustomerDetailPage')).CustomerDetailPage),
+  },
   { path: 'cod', ...screen(async () => (await import('../features/cod/CodPage')).CodPage) },
   { path: 'sources', ...screen(async () => (await import('../features/sources/SourcesPage')).SourcesPage) },
   {
