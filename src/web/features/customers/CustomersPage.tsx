@@ -33,13 +33,7 @@ export function CustomersPage() {
       header: t('col.name'),
       render: (c) => (
         <div>
-          <Anchor
-            component={Link}
-            to={`/customers/${c.id}`}
-            size="sm"
-            fw={500}
-            aria-label={t('open', { name: c.name })}
-          >
+          <Anchor component={Link} to={`/customers/${c.id}`} size="sm" fw={500}>
             {c.name}
           </Anchor>
           {/* A phone shows the flag under the name: its own column is beyond the screen's edge. */}

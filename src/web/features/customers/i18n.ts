@@ -14,7 +14,6 @@ export default {
     },
     flagged_one: 'Flagged',
     flagged_other: 'Flagged ({{count}})',
-    open: 'Open {{name}}',
     back: 'Back to customers',
     notFound: 'This customer was not found in the selected company.',
     details: {
@@ -87,7 +86,6 @@ export default {
     flagged_one: 'Semnalat',
     flagged_few: 'Semnalat ({{count}})',
     flagged_other: 'Semnalat ({{count}})',
-    open: 'Deschide {{name}}',
     back: 'Înapoi la clienți',
     notFound: 'Acest client nu a fost găsit în compania selectată.',
     details: {
