@@ -81,6 +81,8 @@ async function runFlow(lang: 'en' | 'ro', width: number, pick: number) {
     await page.waitForFunction(() => localStorage.getItem('selectedCompanyId') !== null);
     await page.evaluate((l) => localStorage.setItem('language', l), lang);
     await page.reload();
+    // The reload downloads the app again: slow on a loaded machine.
+    await page.getByRole('banner').waitFor({ timeout: 45000 });
 
     // The sidebar link (in a drawer on a phone) opens the list of the demo's customers.
     if (width < 768) await page.getByRole('button', { name: /menu|meniul/i }).click();
@@ -122,6 +124,8 @@ async function runFlow(lang: 'en' | 'ro', width: number, pick: number) {
     await page.getByRole('button', { name: T.save }).click();
     await expect.poll(() => page.getByRole('button', { name: T.save }).isDisabled()).toBe(true);
     await page.reload();
+    // The reload downloads the app again: slow on a loaded machine.
+    await page.getByRole('banner').waitFor({ timeout: 45000 });
     await expect.poll(() => page.getByRole('textbox', { name: T.email }).inputValue()).toBe(newEmail);
 
     // Flag with a reason, then remove the flag.

@@ -365,15 +365,15 @@ function OrdersSection({ customer }: { customer: Customer }) {
     },
     { key: 'awb', header: t('orders.col.awb'), render: (o) => orDash(o.awb) },
   ];
+  // A list screen of its own under the customer: title, page size, table, count and pages.
   return (
-    <Section title={t('orders.title')}>
-      <ListPage<CustomerOrder>
-        list={list}
-        columns={columns}
-        searchable={false}
-        errorFallback={t('errors.orders')}
-        empty={<EmptyState title={t('orders.empty')} />}
-      />
-    </Section>
+    <ListPage<CustomerOrder>
+      title={t('orders.title')}
+      list={list}
+      columns={columns}
+      searchable={false}
+      errorFallback={t('errors.orders')}
+      empty={<EmptyState title={t('orders.empty')} />}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Customer } from '../../../core/api/orders';
@@ -8,12 +9,20 @@ import { formatAmount, formatDate, orDash } from '../../lib/format';
 import { useCustomerList } from './api';
 
 /** The red badge of a flagged customer (any company's flag); nothing for the others. */
-export function FlagBadge({ count }: { count: number }) {
+export function FlagBadge({ count, compact = false }: { count: number; compact?: boolean }) {
   const { t } = useTranslation('customers');
   if (count === 0) return null;
+  // Compact (under the name on a phone): the flag and the count, the words read out only.
   return (
-    <Badge color="red" variant="light" size="sm" data-testid="flag-badge">
-      {t('flagged', { count })}
+    <Badge
+      color="red"
+      variant="light"
+      size="sm"
+      leftSection={<IconFlag size={12} />}
+      aria-label={compact ? t('flagged', { count }) : undefined}
+      data-testid="flag-badge"
+    >
+      {compact ? count : t('flagged', { count })}
     </Badge>
   );
 }
@@ -39,7 +48,7 @@ export function CustomersPage() {
           {/* A phone shows the flag under the name: its own column is beyond the screen's edge. */}
           {phone && c.flags.length > 0 ? (
             <div>
-              <FlagBadge count={c.flags.length} />
+              <FlagBadge count={c.flags.length} compact />
             </div>
           ) : null}
         </div>
