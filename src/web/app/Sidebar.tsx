@@ -14,6 +14,7 @@ import {
   IconShoppingCart,
   IconTag,
   IconTargetArrow,
+  IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -50,6 +51,7 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onL
     { to: '/companies', label: t('nav.companies'), icon: IconBuilding },
     { to: '/products', label: t('nav.products'), icon: IconBox },
     { to: '/orders', label: t('nav.orders'), icon: IconShoppingCart },
+    { to: '/customers', label: t('nav.customers'), icon: IconUsers },
     { to: '/cod', label: t('nav.cod'), icon: IconCash },
     { to: '/sources', label: t('nav.sources'), icon: IconTargetArrow },
   ];

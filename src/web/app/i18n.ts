@@ -30,6 +30,7 @@ export const NAMESPACE_FOLDERS = {
   orderBulk: 'features/orders/bulk',
   locations: 'features/locations',
   cod: 'features/cod',
+  customers: 'features/customers',
 } as const;
 
 export type Namespace = keyof typeof NAMESPACE_FOLDERS;

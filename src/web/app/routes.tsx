@@ -52,6 +52,14 @@ export const signedInRoutes: RouteObject[] = [
       ['orders', 'address', 'messages'],
     ),
   },
+  {
+    path: 'customers',
+    ...screen(async () => (await import('../features/customers/CustomersPage')).CustomersPage, ['customers']),
+  },
+  {
+    path: 'customers/:id',
+    ...screen(async () => (await import('../features/customers/CustomerDetailPage')).CustomerDetailPage, ['customers']),
+  },
   { path: 'cod', ...screen(async () => (await import('../features/cod/CodPage')).CodPage, ['cod']) },
   {
     path: 'sources',

@@ -24,6 +24,11 @@ export interface UseListOptions {
   params?: QueryParams;
   /** Keep page/search/size in the URL (default true). Use false for a second list on the same screen. */
   inUrl?: boolean;
+  /**
+   * Tells apart lists of one resource at different paths (a customer's orders): part of the query
+   * key, never sent. Without it two such lists would share their cached pages.
+   */
+  scope?: string | number;
 }
 
 export interface ListController<T> {
@@ -70,7 +75,7 @@ function useListState(inUrl: boolean): [ListState, (next: ListState, push: boole
  * GET path?page&items&search(&company_id), and the list refetch rules of the spec.
  */
 export function useList<T>(options: UseListOptions): ListController<T> {
-  const { resource, path, companyScoped = true, params, inUrl = true } = options;
+  const { resource, path, companyScoped = true, params, inUrl = true, scope } = options;
   const companyId = useCompanyId();
   const [state, write] = useListState(inUrl);
   const stateRef = useRef(state);
@@ -136,7 +141,11 @@ export function useList<T>(options: UseListOptions): ListController<T> {
     ...(companyScoped && companyId ? { company_id: companyId } : {}),
     ...params,
   };
-  const queryKey = queryKeys.list(resource, companyScoped ? companyId : null, query);
+  const queryKey = queryKeys.list(
+    resource,
+    companyScoped ? companyId : null,
+    scope === undefined ? query : { ...query, scope },
+  );
   const result = useQuery({
     queryKey,
     queryFn: async ({ signal }) => {
