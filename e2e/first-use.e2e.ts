@@ -119,7 +119,7 @@ describe('first use', () => {
     }
   });
 
-  it('on a phone in Romanian: recent orders as cards on screen, product prices shown, the AWB form placeholders whole', async () => {
+  it('on a phone in Romanian: recent orders as cards on screen, product prices shown, the AWB form whole, a point without COD turns it off', async () => {
     const page = await signedInPage(390, 'ro');
     await page.goto(`${server.baseUrl}/`);
     const cards = page.getByTestId('recent-order-cards');
@@ -177,6 +177,57 @@ describe('first use', () => {
       expect(fits.text_px, JSON.stringify(fits)).toBeLessThanOrEqual(fits.room_px);
     }
     await screenshot(page, 'first-use-phone-awb-modal');
+
+    // To a Ship & Go point that takes no cash on delivery: "collect the total" is turned off, and the form says why.
+    const county = await page.evaluate(async () => {
+      const company = String(localStorage.getItem('selectedCompanyId'));
+      const headers = { Authorization: `Bearer ${localStorage.getItem('token')}`, 'X-Company-ID': company };
+      for (const name of [
+        'Cluj',
+        'Iași',
+        'Timiș',
+        'Brașov',
+        'Constanța',
+        'Bihor',
+        'Argeș',
+        'Dolj',
+        'Sibiu',
+        'Prahova',
+      ]) {
+        const r = await fetch(`/api/v1/cargus/lockers?county=${encodeURIComponent(name)}`, { headers });
+        const body = (await r.json()) as { data: { cash_on_delivery: boolean }[] };
+        if (body.data.some((l) => !l.cash_on_delivery)) return name;
+      }
+      return null;
+    });
+    expect(county, 'a county with a point that takes no cash on delivery').not.toBeNull();
+    await form.getByRole('radio', { name: 'Un locker sau punct de ridicare' }).check();
+    const countyBox = form.getByRole('combobox', { name: /^Județul punctului/ });
+    await countyBox.fill(county!);
+    await page.getByRole('option', { name: county!, exact: true }).click();
+    await form.getByText(/^\d+ puncte Cargus$/).waitFor();
+    await form.getByRole('combobox', { name: /^Locker sau punct de ridicare/ }).click();
+    await page
+      .getByRole('option', { name: /\(fără ramburs\)/ })
+      .first()
+      .click();
+    await form.getByText('Acest punct nu încasează ramburs: coletul pleacă fără.').waitFor();
+    expect(await form.getByRole('radio', { name: /^Încasează/ }).isDisabled()).toBe(true);
+    expect(await form.getByRole('radio', { name: 'Fără ramburs (plătită)' }).isChecked()).toBe(true);
+    for (const input of await form.locator('input[placeholder]:visible').all()) {
+      const [text, room] = await input.evaluate((el) => {
+        const field = el as HTMLInputElement;
+        const style = getComputedStyle(field);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        return [
+          Math.ceil(ctx.measureText(field.placeholder).width),
+          Math.floor(field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)),
+        ];
+      });
+      expect(text).toBeLessThanOrEqual(room);
+    }
+    await screenshot(page, 'first-use-phone-awb-locker-no-cod');
     await page.close();
   });
 
