@@ -392,4 +392,55 @@ describe('order documents', () => {
       await page.evaluate(() => localStorage.setItem('language', 'en'));
     });
   });
+
+  it('AWB to a Sameday easybox: a county and city narrow the points, the AWB names the one chosen', async () => {
+    await step('awb-locker', async () => {
+      const companyId = Number(await page.evaluate(() => localStorage.getItem('selectedCompanyId')));
+      const wizard = (step: string) => `/api/v1/sameday/company/${companyId}/${step}`;
+      await ok('POST', wizard('login'), { username: 'demo', password: 'demo' });
+      const points = await ok<{ data: { id: string; contact_persons?: { id: string }[] }[] }>(
+        'GET',
+        wizard('pickup-points'),
+      );
+      await ok('POST', wizard('pickup-points'), {
+        pickup_point_id: points.data[0].id,
+        contact_person_id: points.data[0].contact_persons![0].id,
+      });
+      const third = await newOrder('0744 555 103');
+      await openOrder(third.id);
+      await section().getByRole('button', { name: 'Create AWB' }).click();
+      await dialog().waitFor();
+      await pick(dialog().getByRole('combobox', { name: /^Courier/ }), 'Sameday (emulated)');
+      // Delivering to a point replaces the address fields; a point must then be chosen.
+      await dialog().getByRole('radio', { name: 'A locker or pick-up point' }).check();
+      expect(await dialog().getByRole('textbox', { name: 'Postal code' }).count()).toBe(0);
+      await dialog().getByRole('button', { name: 'Create AWB' }).click();
+      await expect.poll(() => dialog().getByText('This field is required.').count()).toBeGreaterThan(0);
+      const county = dialog().getByRole('combobox', { name: /^County of the point/ });
+      await county.fill('Cluj');
+      await page.getByRole('option', { name: 'Cluj', exact: true }).click();
+      await dialog()
+        .getByText(/^\d+ points of Sameday$/)
+        .waitFor();
+      await pick(dialog().getByRole('combobox', { name: 'City of the point' }), 'Cluj-Napoca');
+      const locker = dialog().getByRole('combobox', { name: /^Locker or pick-up point/ });
+      await locker.click();
+      const first = page.getByRole('option', { name: /^easybox Cluj-Napoca/ }).first();
+      const chosen = (await first.textContent())!;
+      await first.click();
+      expect(await locker.inputValue()).toBe(chosen);
+      await pick(dialog().getByRole('combobox', { name: 'Package' }), /^Small/);
+      await screenshot(page, 'en-10-awb-locker');
+      await dialog().getByRole('button', { name: 'Create AWB' }).click();
+      await dialogGone();
+      await awbBlock()
+        .getByText(/^AWB \S+$/)
+        .waitFor();
+      // The courier was sent the point: the shipment's recipient is the easybox's place.
+      const detail = await ok<{ data: { courier: string | null } }>('GET', `/api/v1/order/${third.id}`);
+      expect(detail.data.courier).toBe('sameday');
+      await dismissToasts();
+      await screenshot(page, 'en-11-awb-locker-created');
+    });
+  });
 });

@@ -119,6 +119,118 @@ describe('first use', () => {
     }
   });
 
+  it('on a phone in Romanian: recent orders as cards on screen, product prices shown, the AWB form whole, a point without COD turns it off', async () => {
+    const page = await signedInPage(390, 'ro');
+    await page.goto(`${server.baseUrl}/`);
+    const cards = page.getByTestId('recent-order-cards');
+    await cards.locator('.mantine-Card-root').first().waitFor();
+    // Each card (number, total, status and its button) sits inside the screen: nothing is clipped.
+    for (const card of await cards.locator('.mantine-Card-root').all()) {
+      const box = (await card.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      const view = (await card.getByRole('link', { name: 'Vezi' }).boundingBox())!;
+      expect(view.x + view.width).toBeLessThanOrEqual(390);
+    }
+    await screenshot(page, 'first-use-phone-dashboard');
+
+    await page.goto(`${server.baseUrl}/products`);
+    const price = page.locator('[data-testid^="phone-price-"]').first();
+    await price.waitFor();
+    expect(await price.textContent()).toMatch(/\d/);
+    const priceBox = (await price.boundingBox())!;
+    expect(priceBox.x + priceBox.width).toBeLessThanOrEqual(390);
+
+    // A courier to create an AWB with (the emulator's demo account), then the modal of a recent order.
+    await page.evaluate(async () => {
+      const company = localStorage.getItem('selectedCompanyId');
+      const call = (method: string, step: string, body?: unknown) =>
+        fetch(`/api/v1/cargus/company/${company}/${step}`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${localStorage.getItem('token')}`,
+            'X-Company-ID': String(company),
+            'Content-Type': 'application/json',
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }).then((r) => r.json());
+      await call('POST', 'login', { username: 'demo', password: 'demo', api_key: 'demo' });
+      const points = (await call('GET', 'pickup-points')) as { data: { id: string }[] };
+      await call('POST', 'pickup-points', { pickup_point_id: points.data[0].id });
+    });
+    await page.goto(`${server.baseUrl}/`);
+    await cards.getByRole('link', { name: 'Vezi' }).first().click();
+    await page.getByRole('button', { name: 'Generează AWB' }).first().click();
+    const form = page.getByTestId('awb-form');
+    await form.waitFor();
+    for (const input of await form.locator('input[placeholder]:visible, textarea[placeholder]:visible').all()) {
+      const fits = await input.evaluate((el) => {
+        const field = el as HTMLInputElement;
+        const style = getComputedStyle(field);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        return {
+          text: field.placeholder,
+          text_px: Math.ceil(ctx.measureText(field.placeholder).width),
+          room_px: Math.floor(field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)),
+        };
+      });
+      expect(fits.text_px, JSON.stringify(fits)).toBeLessThanOrEqual(fits.room_px);
+    }
+    await screenshot(page, 'first-use-phone-awb-modal');
+
+    // To a Ship & Go point that takes no cash on delivery: "collect the total" is turned off, and the form says why.
+    const county = await page.evaluate(async () => {
+      const company = String(localStorage.getItem('selectedCompanyId'));
+      const headers = { Authorization: `Bearer ${localStorage.getItem('token')}`, 'X-Company-ID': company };
+      for (const name of [
+        'Cluj',
+        'Iași',
+        'Timiș',
+        'Brașov',
+        'Constanța',
+        'Bihor',
+        'Argeș',
+        'Dolj',
+        'Sibiu',
+        'Prahova',
+      ]) {
+        const r = await fetch(`/api/v1/cargus/lockers?county=${encodeURIComponent(name)}`, { headers });
+        const body = (await r.json()) as { data: { cash_on_delivery: boolean }[] };
+        if (body.data.some((l) => !l.cash_on_delivery)) return name;
+      }
+      return null;
+    });
+    expect(county, 'a county with a point that takes no cash on delivery').not.toBeNull();
+    await form.getByRole('radio', { name: 'Un locker sau punct de ridicare' }).check();
+    const countyBox = form.getByRole('combobox', { name: /^Județul punctului/ });
+    await countyBox.fill(county!);
+    await page.getByRole('option', { name: county!, exact: true }).click();
+    await form.getByText(/^\d+ puncte Cargus$/).waitFor();
+    await form.getByRole('combobox', { name: /^Locker sau punct de ridicare/ }).click();
+    await page
+      .getByRole('option', { name: /\(fără ramburs\)/ })
+      .first()
+      .click();
+    await form.getByText('Acest punct nu încasează ramburs: coletul pleacă fără.').waitFor();
+    expect(await form.getByRole('radio', { name: /^Încasează/ }).isDisabled()).toBe(true);
+    expect(await form.getByRole('radio', { name: 'Fără ramburs (plătită)' }).isChecked()).toBe(true);
+    for (const input of await form.locator('input[placeholder]:visible').all()) {
+      const [text, room] = await input.evaluate((el) => {
+        const field = el as HTMLInputElement;
+        const style = getComputedStyle(field);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        return [
+          Math.ceil(ctx.measureText(field.placeholder).width),
+          Math.floor(field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)),
+        ];
+      });
+      expect(text).toBeLessThanOrEqual(room);
+    }
+    await screenshot(page, 'first-use-phone-awb-locker-no-cod');
+    await page.close();
+  });
+
   it('the keyboard reaches the Discounts group and its links', async () => {
     const page = await signedInPage(1366);
     const discounts = page.getByRole('button', { name: 'Discounts' });

@@ -94,52 +94,89 @@ export function DashboardPage() {
         ) : orders.length === 0 ? (
           <EmptyState icon={<IconShoppingCart size={26} />} title={t('noOrders')} text={t('noOrdersText')} />
         ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('col.id')}</Table.Th>
-                  <Table.Th>{t('col.customer')}</Table.Th>
-                  <Table.Th>{t('col.phone')}</Table.Th>
-                  <Table.Th>{t('col.status')}</Table.Th>
-                  <Table.Th>{t('col.courier')}</Table.Th>
-                  <Table.Th ta="right">{t('col.total')}</Table.Th>
-                  <Table.Th>{t('col.date')}</Table.Th>
-                  <Table.Th ta="right">{t('common:list.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {orders.map((o) => (
-                  <Table.Tr key={o.id}>
-                    <Table.Td fw={600}>#{o.id}</Table.Td>
-                    <Table.Td>{o.customer_detail?.name ?? '—'}</Table.Td>
-                    <Table.Td>{o.customer_detail?.phone_number ?? o.customer_detail?.telefon ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={o.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={o.courier_status} />
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+          <>
+            {/* A phone lists the orders as cards: the table's eight columns do not fit 390 px. */}
+            <Stack gap="xs" hiddenFrom="sm" data-testid="recent-order-cards">
+              {orders.map((o) => (
+                <Card key={o.id} withBorder radius="md" padding="sm">
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Text fw={600}>#{o.id}</Text>
+                    <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
                       {formatAmount(o.total_value, 'RON', i18n.language)}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(o.created_at, i18n.language)}</Table.Td>
-                    <Table.Td ta="right">
-                      <Button
-                        component={Link}
-                        to={`/orders/${o.id}`}
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconEye size={14} />}
-                      >
-                        {t('view')}
-                      </Button>
-                    </Table.Td>
+                    </Text>
+                  </Group>
+                  <Text size="sm">{o.customer_detail?.name ?? '—'}</Text>
+                  <Text size="xs" c="dimmed">
+                    {o.customer_detail?.phone_number ?? o.customer_detail?.telefon ?? '—'} ·{' '}
+                    {formatDateTime(o.created_at, i18n.language)}
+                  </Text>
+                  <Group justify="space-between" wrap="wrap" gap="xs" mt={6}>
+                    <Group gap={6} wrap="wrap">
+                      <StatusBadge status={o.status} />
+                      <StatusBadge status={o.courier_status} />
+                    </Group>
+                    <Button
+                      component={Link}
+                      to={`/orders/${o.id}`}
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconEye size={14} />}
+                    >
+                      {t('view')}
+                    </Button>
+                  </Group>
+                </Card>
+              ))}
+            </Stack>
+            <Table.ScrollContainer minWidth={760} visibleFrom="sm">
+              <Table striped highlightOnHover verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('col.id')}</Table.Th>
+                    <Table.Th>{t('col.customer')}</Table.Th>
+                    <Table.Th>{t('col.phone')}</Table.Th>
+                    <Table.Th>{t('col.status')}</Table.Th>
+                    <Table.Th>{t('col.courier')}</Table.Th>
+                    <Table.Th ta="right">{t('col.total')}</Table.Th>
+                    <Table.Th>{t('col.date')}</Table.Th>
+                    <Table.Th ta="right">{t('common:list.actions')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {orders.map((o) => (
+                    <Table.Tr key={o.id}>
+                      <Table.Td fw={600}>#{o.id}</Table.Td>
+                      <Table.Td>{o.customer_detail?.name ?? '—'}</Table.Td>
+                      <Table.Td>{o.customer_detail?.phone_number ?? o.customer_detail?.telefon ?? '—'}</Table.Td>
+                      <Table.Td>
+                        <StatusBadge status={o.status} />
+                      </Table.Td>
+                      <Table.Td>
+                        <StatusBadge status={o.courier_status} />
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatAmount(o.total_value, 'RON', i18n.language)}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {formatDateTime(o.created_at, i18n.language)}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Button
+                          component={Link}
+                          to={`/orders/${o.id}`}
+                          size="xs"
+                          variant="light"
+                          leftSection={<IconEye size={14} />}
+                        >
+                          {t('view')}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
         )}
       </Paper>
 

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LockerCourier, Lockers } from '../../../core/api/lockers';
 import type { Message } from '../../../core/api/messages';
 import type { Package } from '../../../core/api/packages';
 import type { SmsSend, SmsSendInput } from '../../../core/api/sms';
@@ -210,6 +211,21 @@ export function useDocumentActions(orderId: number) {
   };
 }
 export type DocumentActions = ReturnType<typeof useDocumentActions>;
+
+/**
+ * A courier's lockers and pick-up points of a county (and city), read with the company's login;
+ * nothing is asked before a county is chosen.
+ */
+export function useLockers(courier: LockerCourier | null, county: string | null, city: string | null) {
+  const companyId = useCompanyId();
+  return useQuery({
+    queryKey: queryKeys.list('lockers', companyId, { courier, county, city }),
+    queryFn: ({ signal }) => api.get<Lockers>(`/api/v1/${courier}/lockers`, { county, city }, signal),
+    enabled: companyId !== null && courier !== null && Boolean(county),
+    // A refused login or a courier not set up does not get better by asking again at once.
+    retry: false,
+  });
+}
 
 /** The company's active packages (page 1, 100 at most: presets, not a catalogue) for the AWB modal. */
 export function useCompanyPackages(enabled: boolean) {

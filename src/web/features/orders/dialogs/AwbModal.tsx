@@ -1,6 +1,19 @@
-import { Alert, Anchor, Grid, NumberInput, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Grid,
+  Group,
+  NumberInput,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { useBlurCloseDelay } from '../../../components/useBlurCloseDelay';
 import type { Order } from '../../../../core/api/orders';
@@ -27,7 +40,10 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { formatAmount } from '../../../lib/format';
 import { useForm } from '../../../lib/form';
 import { localeOf } from '../../../lib/i18n';
-import { useCompanyPackages } from '../api';
+import { useCompanyPackages, useLockers } from '../api';
+import { hasLockers, type Locker } from '../../../../core/api/lockers';
+import { useCounties } from '../../../components/address/useGeo';
+import { foldedFilter } from '../../../components/address/options';
 import { courierName, withProviderReason } from '../detail/documents';
 import {
   awbFormStart,
@@ -38,6 +54,7 @@ import {
   presetChoice,
   serverAwbErrors,
   sizeOf,
+  toLocker,
   PACKAGE_FIELDS,
   type AwbFormValues,
 } from './awbForm';
@@ -56,6 +73,16 @@ export interface AwbModalProps {
 /** Couriers whose location pickers are their own (spec: Cargus and Sameday); the others use the address data. */
 const PICKER_SOURCES: Partial<Record<string, GeoSource>> = { cargus: 'cargus', sameday: 'sameday' };
 const NO_FACTS: AddressFacts = { cityCodedByStreet: false, streetNeedsNumber: false };
+
+/** How a point reads in the list: its name (and that it takes no cash on delivery), then where it is. */
+function lockerLabel(l: Locker, t: TFunction<'orders'>): string {
+  const name = l.cash_on_delivery ? l.name : t('awbModal.lockerNoCod', { name: l.name });
+  return `${name} · ${[l.address, l.city].filter(Boolean).join(', ')}`;
+}
+
+/** The list with the chosen point kept in it when another city's answer no longer holds it. */
+const withChosenLocker = (list: Locker[], chosen: Locker | null) =>
+  !chosen || list.some((l) => l.id === chosen.id) ? list : [chosen, ...list];
 
 /**
  * The spec's AWB creation modal: courier (the company's active, configured courier integrations),
@@ -89,11 +116,18 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
   // Spec: a select's list closes 150 ms after its field loses the focus.
   const courierList = useBlurCloseDelay();
   const packageList = useBlurCloseDelay();
+  const lockerCountyList = useBlurCloseDelay();
+  const lockerCityList = useBlurCloseDelay();
+  const lockerList = useBlurCloseDelay();
   const [address, setAddress] = useState<AddressValue>(emptyAddress);
   const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
   const [facts, setFacts] = useState<AddressFacts>(NO_FACTS);
   const [error, setError] = useState<unknown>(null);
   const addressTouched = useRef(false);
+  // The point's county and city narrow the courier's list; the point chosen is kept whole for its COD rule.
+  const [lockerCounty, setLockerCounty] = useState<string | null>(null);
+  const [lockerCity, setLockerCity] = useState<string | null>(null);
+  const [locker, setLocker] = useState<Locker | null>(null);
   const fieldsRef = useRef<HTMLDivElement>(null);
 
   // Each opening starts from the order as it is now.
@@ -105,6 +139,9 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
     setAddressErrors({});
     setError(null);
     addressTouched.current = false;
+    setLockerCounty(null);
+    setLockerCity(null);
+    setLocker(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
   }, [opened]);
   // What arrives after the opening fills what the user has not touched yet.
@@ -140,6 +177,28 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
 
   const courier = form.values.courier;
   const chosen = usable.find((i) => i.key === courier) ?? null;
+  // A point belongs to one courier: another courier starts the choice again (DPD has none).
+  const lockerCourier = courier && hasLockers(courier) ? courier : null;
+  const toPoint = toLocker(form.values);
+  const lastCourier = useRef(courier);
+  useEffect(() => {
+    if (lastCourier.current === courier) return;
+    lastCourier.current = courier;
+    setLocker(null);
+    form.setFieldValue('locker_id', null);
+    if (!lockerCourier) form.setFieldValue('deliver', 'address');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the courier changes
+  }, [courier]);
+  const counties = useCounties(opened && toPoint, 'geo');
+  const lockers = useLockers(toPoint ? lockerCourier : null, lockerCounty, lockerCity);
+  // A point that does not collect cash on delivery takes the parcel only without it.
+  const noCodAtPoint = toPoint && locker !== null && !locker.cash_on_delivery;
+  const chooseLocker = (id: string | null) => {
+    const point = lockers.data?.data.find((l) => l.id === id) ?? null;
+    setLocker(point);
+    form.setFieldValue('locker_id', point?.id ?? null);
+    if (point && !point.cash_on_delivery) form.setFieldValue('cod', 'none');
+  };
   const cargus = courier === 'cargus';
   const requiredParts: AddressPart[] = [
     'county',
@@ -257,7 +316,11 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
         </Text>
         <Radio.Group
           label={t('awbModal.codChoice')}
-          description={t('awbModal.codPaidBy', { method: t(`payment.${order.payment_method ?? 'cash_on_delivery'}`) })}
+          description={
+            noCodAtPoint
+              ? t('awbModal.codNotAtPoint')
+              : t('awbModal.codPaidBy', { method: t(`payment.${order.payment_method ?? 'cash_on_delivery'}`) })
+          }
           value={form.values.cod}
           onChange={(v) => form.setFieldValue('cod', v === 'none' ? 'none' : 'total')}
           error={form.errors.cash_on_delivery}
@@ -266,6 +329,7 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
           <Stack gap={6} mt={6}>
             <Radio
               value="total"
+              disabled={noCodAtPoint}
               label={t('awbModal.codTotal', { amount: formatAmount(order.total_value, 'RON', i18n.language) })}
             />
             <Radio value="none" label={t('awbModal.codNone')} />
@@ -301,27 +365,118 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
           description={chosen?.emulated ? t('awbModal.emulatedHint', { name: courierName(chosen.key, t) }) : undefined}
           comboboxProps={{ withinPortal: true }}
         />
-        {source !== 'geo' && courier ? (
+        {lockerCourier ? (
+          <Radio.Group
+            label={t('awbModal.deliverTo')}
+            value={form.values.deliver}
+            onChange={(v) => form.setFieldValue('deliver', v === 'locker' ? 'locker' : 'address')}
+            data-testid="awb-deliver-to"
+          >
+            <Group gap="lg" mt={6}>
+              <Radio value="address" label={t('awbModal.toAddress')} />
+              <Radio value="locker" label={t('awbModal.toLocker')} />
+            </Group>
+          </Radio.Group>
+        ) : null}
+        {toPoint && lockerCourier ? (
+          <>
+            <Grid gap="sm">
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Select
+                  {...lockerCountyList}
+                  label={t('awbModal.lockerCounty')}
+                  withAsterisk
+                  data={(counties.data ?? []).map((c) => c.name)}
+                  value={lockerCounty}
+                  onChange={(v) => {
+                    setLockerCounty(v);
+                    setLockerCity(null);
+                    chooseLocker(null);
+                  }}
+                  searchable
+                  filter={foldedFilter}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Select
+                  {...lockerCityList}
+                  label={t('awbModal.lockerCity')}
+                  placeholder={t('awbModal.lockerCityPlaceholder')}
+                  data={lockers.data?.meta.cities ?? []}
+                  value={lockerCity}
+                  onChange={(v) => {
+                    setLockerCity(v);
+                    if (locker && v && locker.city !== v) chooseLocker(null);
+                  }}
+                  disabled={!lockerCounty}
+                  searchable
+                  clearable
+                  filter={foldedFilter}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              </Grid.Col>
+            </Grid>
+            <Select
+              {...lockerList}
+              label={t('awbModal.locker')}
+              placeholder={t('awbModal.lockerPlaceholder')}
+              withAsterisk
+              data={withChosenLocker(lockers.data?.data ?? [], locker).map((l) => ({
+                value: l.id,
+                label: lockerLabel(l, t),
+              }))}
+              value={form.values.locker_id}
+              onChange={chooseLocker}
+              disabled={!lockerCounty}
+              searchable
+              filter={foldedFilter}
+              nothingFoundMessage={t('awbModal.noLockers')}
+              error={
+                form.errors.locker_id ??
+                (lockers.isError
+                  ? t('awbModal.lockersFailed', {
+                      reason: errorMessage(lockers.error, t('common:errors.unexpected')),
+                    })
+                  : undefined)
+              }
+              description={
+                lockers.data
+                  ? lockers.data.meta.total === 0
+                    ? t('awbModal.noLockers')
+                    : t('awbModal.lockersOf', { count: lockers.data.meta.total, name: courierName(lockerCourier, t) })
+                  : undefined
+              }
+              comboboxProps={{ withinPortal: true }}
+              data-testid="awb-locker"
+            />
+          </>
+        ) : null}
+        {!toPoint && source !== 'geo' && courier ? (
           <Text size="xs" c="dimmed" data-testid="awb-locations">
             {t('awbModal.locationsOf', { name: courierName(courier, t) })}
           </Text>
         ) : null}
-        <AddressPicker
-          value={address}
-          onChange={changeAddress}
-          errors={addressErrors}
-          required={requiredParts}
-          enabled={opened}
-          source={source}
-          onFacts={setFacts}
-        />
-        <TextInput
-          label={t('awbModal.address')}
-          placeholder={t('awbModal.addressPlaceholder')}
-          withAsterisk={Boolean(courier) && !cargus}
-          maxLength={255}
-          {...form.getInputProps('address')}
-        />
+        {toPoint ? null : (
+          <>
+            <AddressPicker
+              value={address}
+              onChange={changeAddress}
+              errors={addressErrors}
+              required={requiredParts}
+              enabled={opened}
+              source={source}
+              onFacts={setFacts}
+            />
+            <TextInput
+              label={t('awbModal.address')}
+              placeholder={t('awbModal.addressPlaceholder')}
+              withAsterisk={Boolean(courier) && !cargus}
+              maxLength={255}
+              {...form.getInputProps('address')}
+            />
+          </>
+        )}
         <Select
           {...packageList}
           label={t('awbModal.package')}

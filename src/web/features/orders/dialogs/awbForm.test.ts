@@ -296,3 +296,40 @@ describe('AWB checks before sending (in the order the server checks, with the se
     });
   });
 });
+
+describe('AWB to a locker', () => {
+  const locker = (extra: Partial<AwbFormValues> = {}) =>
+    values({ courier: 'sameday', deliver: 'locker', locker_id: 'EB-CJ-1', ...extra });
+
+  it('starts at the address, with no point chosen', () => {
+    expect(awbFormStart(order(), ['sameday'])).toMatchObject({ deliver: 'address', locker_id: null });
+  });
+
+  it('sends the point instead of the address: no county, city, street or address line', () => {
+    const payload = awbPayload(order(), locker(), cluj);
+    expect(payload).toMatchObject({ courier: 'sameday', locker_id: 'EB-CJ-1', cash_on_delivery: true, order_id: 42 });
+    for (const part of ['county', 'county_id', 'city', 'city_id', 'street', 'street_id', 'address', 'postal_code'])
+      expect(payload).not.toHaveProperty(part);
+    expect(awbPayload(order(), locker({ cod: 'none' }), cluj)).toMatchObject({ cash_on_delivery: false, value: 0 });
+  });
+
+  it('needs a point, not an address: an empty address passes, a missing point is marked on its field', () => {
+    const v = locker();
+    expect(checkAwb(v, emptyAddress, awbPayload(order(), v, emptyAddress), ['sameday'], plain, 'en')).toBeNull();
+    const none = locker({ locker_id: null });
+    const check = checkAwb(none, emptyAddress, awbPayload(order(), none, emptyAddress), ['sameday'], plain, 'ro');
+    expect(check?.fields.locker_id).toBe(translate('ro', 'required'));
+    expect(check?.address).toEqual({});
+  });
+
+  it('DPD has no lockers: a locker choice left from another courier sends the address', () => {
+    const v = locker({ courier: 'dpd', address: 'Strada Zorilor 12' });
+    const payload = awbPayload(order(), v, cluj);
+    expect(payload).not.toHaveProperty('locker_id');
+    expect(payload).toMatchObject({ county: 'Cluj', city: 'Cluj-Napoca', address: 'Strada Zorilor 12' });
+  });
+
+  it("the server's 422 on the point lands under the point's field", () => {
+    expect(serverAwbErrors({ locker_id: ['no cod'] }).fields).toEqual({ locker_id: 'no cod' });
+  });
+});

@@ -11,6 +11,7 @@ import {
   type AwbPayload,
   type PackagePreset,
 } from '../../../../core/api/shipping';
+import { hasLockers } from '../../../../core/api/lockers';
 import { translate, type Lang } from '../../../../core/messages';
 import { schemaErrors } from '../../../lib/form';
 import { cleanText } from '../detail/orderView';
@@ -29,6 +30,10 @@ export interface AwbFormValues {
   package_content: string;
   /** 'total' collects the order's total on delivery, 'none' nothing (a prepaid order). */
   cod: 'total' | 'none';
+  /** Where the parcel goes: the customer's address, or a locker / pick-up point (Sameday, Cargus). */
+  deliver: 'address' | 'locker';
+  /** The point chosen on the courier's lockers list (its id), when delivering to a locker. */
+  locker_id: string | null;
 }
 
 export const PACKAGE_FIELDS = ['package_width', 'package_height', 'package_length', 'package_weight'] as const;
@@ -66,6 +71,8 @@ export function awbFormStart(
     observations: cleanText(order.observations) ?? '',
     package_content: contentOf(order),
     cod: (order.payment_method ?? 'cash_on_delivery') === 'cash_on_delivery' ? 'total' : 'none',
+    deliver: 'address',
+    locker_id: null,
   };
 }
 
@@ -87,9 +94,34 @@ export function sizeOf(choice: string | null, packages: readonly Package[]): Rec
 export const defaultPackageOf = (packages: readonly Package[] | undefined): Package | null =>
   packages?.find((p) => p.is_default) ?? null;
 
-/** The spec's AWB payload of the modal's values (cash on delivery: the order's total or none, as chosen). */
+/** Whether the modal sends the AWB to a locker: chosen so, for a courier that has lockers. */
+export const toLocker = (values: Pick<AwbFormValues, 'courier' | 'deliver'>) =>
+  values.deliver === 'locker' && Boolean(values.courier && hasLockers(values.courier));
+
+/**
+ * The spec's AWB payload of the modal's values (cash on delivery: the order's total or none, as
+ * chosen). To a locker it names the point instead of the address: the courier delivers to the
+ * point's own place, so the county, city, street and address are left out.
+ */
 export function awbPayload(order: Order, values: AwbFormValues, address: AddressValue): AwbPayload {
   const c = order.customer_detail;
+  if (toLocker(values)) {
+    return {
+      courier: values.courier ?? '',
+      name: c?.name ?? '',
+      phone_number: c?.phone_number ?? '',
+      locker_id: values.locker_id ?? undefined,
+      order_id: order.id,
+      value: values.cod === 'total' ? order.total_value : 0,
+      cash_on_delivery: values.cod === 'total',
+      package_width: values.package_width,
+      package_height: values.package_height,
+      package_length: values.package_length,
+      package_weight: values.package_weight,
+      observations: values.observations.trim() || undefined,
+      package_content: values.package_content.trim() || undefined,
+    };
+  }
   return {
     courier: values.courier ?? '',
     name: c?.name ?? '',
@@ -124,6 +156,7 @@ const FORM_FIELDS: readonly string[] = [
   'observations',
   'package_content',
   'cash_on_delivery',
+  'locker_id',
 ];
 
 export interface AwbCheck {
@@ -152,22 +185,27 @@ export function checkAwb(
   lang: Lang,
 ): AwbCheck | null {
   const result: AwbCheck = { fields: {}, address: {}, other: [], first: null };
-  const problem = awbProblem(
-    {
-      courier: (values.courier ?? '').trim().toLowerCase(),
-      county: address.county || null,
-      county_id: address.county_id ?? undefined,
-      city: address.city || null,
-      city_id: address.city_id ?? undefined,
-      street: address.street || null,
-      street_id: address.street_id ?? undefined,
-      street_number: address.street_number || null,
-      postal_code: address.postal_code || null,
-      address: values.address.trim() || null,
-    },
-    couriers,
-    facts,
-  );
+  // To a locker the address checks do not apply: the point is the place, and it must be chosen.
+  const locker = toLocker(values);
+  if (locker && !values.locker_id) result.fields.locker_id = translate(lang, 'required');
+  const problem = locker
+    ? null
+    : awbProblem(
+        {
+          courier: (values.courier ?? '').trim().toLowerCase(),
+          county: address.county || null,
+          county_id: address.county_id ?? undefined,
+          city: address.city || null,
+          city_id: address.city_id ?? undefined,
+          street: address.street || null,
+          street_id: address.street_id ?? undefined,
+          street_number: address.street_number || null,
+          postal_code: address.postal_code || null,
+          address: values.address.trim() || null,
+        },
+        couriers,
+        facts,
+      );
   if (problem) {
     result.first = problem.field;
     const text = translate(lang, problem.message);
