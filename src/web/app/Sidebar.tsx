@@ -14,6 +14,7 @@ import {
   IconShoppingCart,
   IconTag,
   IconTargetArrow,
+  IconTicket,
   IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -58,6 +59,7 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onL
   const discounts: NavItem[] = [
     { to: '/discounts', label: t('nav.orderDiscounts'), icon: IconDiscount },
     { to: '/product-discounts', label: t('nav.productDiscounts'), icon: IconTag },
+    { to: '/coupons', label: t('nav.coupons'), icon: IconTicket },
   ];
   const after: NavItem[] = [
     { to: '/integrations', label: t('nav.integrations'), icon: IconPlugConnected },

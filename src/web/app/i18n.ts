@@ -18,6 +18,7 @@ export const NAMESPACE_FOLDERS = {
   companies: 'features/companies',
   sources: 'features/sources',
   discounts: 'features/discounts',
+  coupons: 'features/coupons',
   products: 'features/products',
   dashboard: 'features/dashboard',
   notifications: 'features/notifications',

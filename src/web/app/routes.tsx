@@ -77,6 +77,10 @@ export const signedInRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'coupons',
+    ...screen(async () => (await import('../features/coupons/CouponsPage')).CouponsPage, ['coupons']),
+  },
+  {
     path: 'integrations',
     ...screen(
       async () => (await import('../features/integrations/IntegrationsPage')).IntegrationsPage,

@@ -173,6 +173,8 @@ export function useOrderActions(orderId: number) {
       api.post(`/api/v1/applied-discount/${id}`, { value }),
     ),
     deleteDiscount: useOrderChange(orderId, (id: number) => api.delete(`/api/v1/applied-discount/${id}`)),
+    applyCoupon: useOrderChange(orderId, (code: string) => api.post(`${ORDERS_PATH}/${orderId}/coupon`, { code })),
+    removeCoupon: useOrderChange(orderId, () => api.delete(`${ORDERS_PATH}/${orderId}/coupon`)),
   };
 }
 

@@ -7,6 +7,7 @@ import { EditableField } from '../../../components/EditableField';
 import type { useOrderActions } from '../api';
 import { Section } from '../Section';
 import type { AppliedDiscount, Order } from '../../../../core/api/orders';
+import { CouponField } from './CouponField';
 import { notifyDone, notifyFailed, orFallback } from './feedback';
 import { discountValueText } from './historyText';
 import { discountGroups } from './orderView';
@@ -145,6 +146,11 @@ export function DiscountsSection({
           }))}
           remove={remove}
           empty={t('discounts.none')}
+        />
+        <CouponField
+          applied={order.coupon_code ?? groups.coupon[0]?.coupon ?? null}
+          actions={actions}
+          locked={locked}
         />
       </Stack>
       <ConfirmDialog

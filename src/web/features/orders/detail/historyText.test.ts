@@ -98,9 +98,29 @@ describe('activity timeline texts', () => {
   });
 
   it('an unknown event shows its name; the author is the user or System', () => {
-    expect(describeEvent(ev('coupon_applied'), en, 'en')).toEqual({ title: 'coupon applied', details: [] });
+    expect(describeEvent(ev('gift_wrapped'), en, 'en')).toEqual({ title: 'gift wrapped', details: [] });
     expect(eventAuthor(ev('created'), en)).toBe('Maria Dumitrescu');
     expect(eventAuthor(ev('created', {}, null), en)).toBe('System');
+  });
+
+  it('a coupon applied or removed names its code, in both languages', () => {
+    expect(describeEvent(ev('coupon_applied', { code: 'VARA10' }), en, 'en')).toEqual({
+      title: 'Coupon applied',
+      details: ['Code VARA10'],
+    });
+    expect(describeEvent(ev('coupon_removed', { code: 'VARA10' }), en, 'en')).toEqual({
+      title: 'Coupon removed',
+      details: ['Code VARA10'],
+    });
+    expect(describeEvent(ev('coupon_applied', { code: 'TOAMNĂ-5' }), ro, 'ro')).toEqual({
+      title: 'Cupon aplicat',
+      details: ['Codul TOAMNĂ-5'],
+    });
+    expect(describeEvent(ev('coupon_removed', { code: 'A&B' }), ro, 'ro')).toEqual({
+      title: 'Cupon eliminat',
+      details: ['Codul A&B'],
+    });
+    expect(describeEvent(ev('coupon_removed', {}), en, 'en')).toEqual({ title: 'Coupon removed', details: [] });
   });
 
   it('AWB, courier status, status and invoice events, in both languages', () => {

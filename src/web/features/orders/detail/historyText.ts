@@ -87,6 +87,12 @@ export function describeEvent(e: OrderEvent, t: TFunction, lang: string): { titl
     case 'discount_added':
     case 'discount_removed':
       return { title: title(e.type), details: [discountWhat()] };
+    case 'coupon_applied':
+    case 'coupon_removed':
+      return {
+        title: title(e.type),
+        details: str(d.code).trim() ? [t('history.coupon', { code: str(d.code), ...noEscape })] : [],
+      };
     case 'discount_changed':
       return {
         title: title(e.type),
