@@ -29,13 +29,15 @@ export default defineConfig({
         },
       },
       // expect.poll waits up to 10 s (1 s by default): a save on a loaded machine can take longer.
+      // A file's beforeAll starts a server that seeds the demo shop (up to the harness's 180 s
+      // on a loaded machine), then a browser and a sign-in: the hook timeout covers all three.
       {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
           testTimeout: 90000,
-          hookTimeout: 90000,
+          hookTimeout: 240000,
           fileParallelism: false,
           expect: { poll: { timeout: 10000 } },
         },

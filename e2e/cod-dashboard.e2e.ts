@@ -46,24 +46,102 @@ describe('dashboard charts', () => {
   });
 });
 
+/** A GET of the API as the signed-in page makes it (its token and selected company). */
+async function apiGet<T>(path: string): Promise<T> {
+  return s.page.evaluate(async (p) => {
+    const res = await fetch(p, {
+      headers: {
+        Authorization: `Bearer ${localStorage.getItem('token')}`,
+        'X-Company-ID': String(localStorage.getItem('selectedCompanyId')),
+      },
+    });
+    return res.json();
+  }, path);
+}
+
+interface Unpaid {
+  order_id: number;
+  courier: string;
+  awb: string;
+  cod: number;
+}
+
 describe('cash on delivery page', () => {
-  it('shows the summary and previews a settlement file row by row', async () => {
+  it('shows per courier sums, the unpaid list and the differences of the demo shop', async () => {
     const { page } = s;
     await page.goto(`${s.server.baseUrl}/cod`);
     await expect.poll(() => page.getByRole('heading', { name: 'Cash on delivery' }).isVisible()).toBe(true);
-    await page.getByRole('textbox', { name: 'Courier' }).click();
-    await page.getByRole('option', { name: 'DPD' }).click();
+    await page.getByTestId('cod-summary').waitFor({ timeout: 15_000 });
+    const summary = await page.getByTestId('cod-summary').innerText();
+    for (const text of ['Cargus', 'DPD', 'Total', 'Still owed']) expect(summary).toContain(text);
+    // Two decimals and the currency on every amount.
+    expect(summary).toMatch(/\d,\d{3}\.\d{2} RON/);
+    await page.getByTestId('cod-unpaid').waitFor({ timeout: 15_000 });
+    const unpaid = await apiGet<{ data: Unpaid[] }>('/api/v1/cod/unpaid?items=10');
+    expect(unpaid.data.length).toBeGreaterThan(0);
+    const first = page.getByTestId('cod-unpaid').getByRole('row').filter({ hasText: unpaid.data[0].awb });
+    expect(await first.getByRole('link', { name: `#${unpaid.data[0].order_id}` }).getAttribute('href')).toBe(
+      `/orders/${unpaid.data[0].order_id}`,
+    );
+    await page.getByTestId('cod-differences').waitFor({ timeout: 15_000 });
+    // At most a page of differences: the file import stays within reach.
+    expect(await page.getByTestId('cod-differences').locator('tbody tr').count()).toBeLessThanOrEqual(10);
+    await screenshot(page, 'cod-page-1440');
+  });
+
+  it('previews a settlement file of demo AWBs row by row, then saves only the matching row', async () => {
+    const { page } = s;
+    const unpaid = await apiGet<{ data: Unpaid[]; meta: { total: number } }>('/api/v1/cod/unpaid?items=100');
+    // Two unpaid parcels of one courier: one paid in full, one paid short.
+    const byCourier = new Map<string, Unpaid[]>();
+    for (const r of unpaid.data) byCourier.set(r.courier, [...(byCourier.get(r.courier) ?? []), r]);
+    const [courier, rows] = [...byCourier].find(([, r]) => r.length >= 2)!;
+    const [full, short] = rows;
+    const csv = [
+      'awb,amount,date,reference',
+      `${full.awb},${full.cod.toFixed(2)},2026-03-05,OP-E2E-1`,
+      `${short.awb},${(short.cod - 5).toFixed(2)},2026-03-05,OP-E2E-1`,
+      '999000111,10.00,2026-03-05,OP-E2E-1',
+      ',abc,x,',
+    ].join('\n');
+    const name = { cargus: 'Cargus', sameday: 'Sameday', dpd: 'DPD' }[courier]!;
+    await page.getByRole('combobox', { name: 'Courier' }).click();
+    await page.getByRole('option', { name }).click();
     await page.locator('input[type="file"]').setInputFiles({
       name: 'decont.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from('awb;suma;data;referinta\n999000111;10,00;05.03.2026;OP-1\n;abc;x;\n'),
+      buffer: Buffer.from(csv),
     });
     await page.getByRole('button', { name: 'Preview' }).click();
-    await expect.poll(() => page.getByTestId('cod-preview').isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await page.getByTestId('cod-preview').innerText()).toContain('Not this company’s AWB');
-    expect(await page.getByTestId('cod-preview').innerText()).toContain('Cannot be read');
+    const preview = page.getByTestId('cod-preview');
+    await expect.poll(() => preview.isVisible(), { timeout: 15_000 }).toBe(true);
+    const rowOf = (text: string) => preview.getByRole('row').filter({ hasText: text });
+    expect(await rowOf(full.awb).textContent()).toContain('Matches');
+    expect(await rowOf(short.awb).textContent()).toContain('Amount differs');
+    expect(await rowOf('999000111').textContent()).toContain('Not this company’s AWB');
+    expect(await preview.textContent()).toContain('Cannot be read');
     await screenshot(page, 'cod-import-preview');
+    // The preview saved nothing.
+    expect((await apiGet<{ meta: { total: number } }>('/api/v1/cod/unpaid?items=1')).meta.total).toBe(
+      unpaid.meta.total,
+    );
+
+    await page.getByRole('button', { name: 'Save the matched rows' }).click();
+    await expect.poll(() => page.getByText('1 payments saved.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await apiGet<{ meta: { total: number } }>('/api/v1/cod/unpaid?items=1')).meta.total)
+      .toBe(unpaid.meta.total - 1);
+    await expect
+      .poll(async () => (await apiGet<{ data: Unpaid[] }>('/api/v1/cod/unpaid?items=100')).data.map((r) => r.awb))
+      .not.toContain(full.awb);
+
+    // The same file again: the saved row is already recorded, nothing new.
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect
+      .poll(async () => ((await rowOf(full.awb).textContent()) ?? '').includes('Already recorded'))
+      .toBe(true);
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'cod-page-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

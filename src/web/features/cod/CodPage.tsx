@@ -49,6 +49,30 @@ const MATCH_COLORS: Record<CodMatch, string> = {
 const isoDay = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
+/** Previous / next page buttons, shown when there is more than one page. */
+function Pager({ page, last, onChange }: { page: number; last: number; onChange: (page: number) => void }) {
+  if (last <= 1) return null;
+  return (
+    <Group justify="flex-end" mt="xs">
+      <Button size="xs" variant="default" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+        ‹
+      </Button>
+      <Text size="sm">
+        {page} / {last}
+      </Text>
+      <Button size="xs" variant="default" disabled={page >= last} onClick={() => onChange(page + 1)}>
+        ›
+      </Button>
+    </Group>
+  );
+}
+
+/** Rows of a list shown at once: a long list of differences would push the file import off the page. */
+const PAGE_ROWS = 10;
+
+/** An amount stays on one line ("1,234.56 RON"), a phone scrolls the table instead. */
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
 function Section({ title, children, action }: { title: ReactNode; children: ReactNode; action?: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="md">
@@ -70,6 +94,7 @@ export function CodPage() {
   const today = new Date();
   const [range, setRange] = useState({ from: isoDay(new Date(today.getTime() - 29 * 86_400_000)), to: isoDay(today) });
   const [unpaidPage, setUnpaidPage] = useState(1);
+  const [differencesPage, setDifferencesPage] = useState(1);
   const summary = useCodSummary(companyId, range);
   const unpaid = useCodUnpaid(companyId, unpaidPage);
   const differences = useCodDifferences(companyId);
@@ -88,6 +113,12 @@ export function CodPage() {
   if (companyId === null) return <CompanyRequired />;
   const s = summary.data?.data;
   const unpaidDays = settings.data?.data.unpaid_days ?? 10;
+  const allDifferences = differences.data?.data ?? [];
+  const differencesLast = Math.max(1, Math.ceil(allDifferences.length / PAGE_ROWS));
+  const differencesShown = allDifferences.slice(
+    (Math.min(differencesPage, differencesLast) - 1) * PAGE_ROWS,
+    Math.min(differencesPage, differencesLast) * PAGE_ROWS,
+  );
 
   return (
     <Stack gap="lg">
@@ -157,10 +188,18 @@ export function CodPage() {
                   <Table.Tr key={r.courier || 'total'} fw={r.courier ? undefined : 700}>
                     <Table.Td>{r.courier ? courier(r.courier) : t('total')}</Table.Td>
                     <Table.Td ta="right">{r.parcels.toLocaleString(i18n.language)}</Table.Td>
-                    <Table.Td ta="right">{money(r.collected)}</Table.Td>
-                    <Table.Td ta="right">{money(r.paid_out)}</Table.Td>
-                    <Table.Td ta="right">{money(r.fees)}</Table.Td>
-                    <Table.Td ta="right">{money(r.owed)}</Table.Td>
+                    <Table.Td ta="right" style={nowrap}>
+                      {money(r.collected)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={nowrap}>
+                      {money(r.paid_out)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={nowrap}>
+                      {money(r.fees)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={nowrap}>
+                      {money(r.owed)}
+                    </Table.Td>
                     <Table.Td ta="right">{r.differences}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -176,7 +215,7 @@ export function CodPage() {
           <Group gap="xs" align="flex-end">
             <NumberInput
               size="xs"
-              w={120}
+              w={220}
               min={1}
               max={365}
               label={t('unpaidDays')}
@@ -230,29 +269,7 @@ export function CodPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            {unpaid.data!.meta.last_page > 1 ? (
-              <Group justify="flex-end" mt="xs">
-                <Button
-                  size="xs"
-                  variant="default"
-                  disabled={unpaidPage <= 1}
-                  onClick={() => setUnpaidPage((p) => p - 1)}
-                >
-                  ‹
-                </Button>
-                <Text size="sm">
-                  {unpaidPage} / {unpaid.data!.meta.last_page}
-                </Text>
-                <Button
-                  size="xs"
-                  variant="default"
-                  disabled={unpaidPage >= unpaid.data!.meta.last_page}
-                  onClick={() => setUnpaidPage((p) => p + 1)}
-                >
-                  ›
-                </Button>
-              </Group>
-            ) : null}
+            <Pager page={unpaidPage} last={unpaid.data!.meta.last_page} onChange={setUnpaidPage} />
           </>
         )}
       </Section>
@@ -260,39 +277,52 @@ export function CodPage() {
       <Section title={t('differences')}>
         {differences.isLoading ? (
           <LoadingState />
-        ) : (differences.data?.data ?? []).length === 0 ? (
+        ) : allDifferences.length === 0 ? (
           <Text c="dimmed">{t('noDifferences')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped data-testid="cod-differences">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('col.order')}</Table.Th>
-                  <Table.Th>{t('col.courier')}</Table.Th>
-                  <Table.Th>{t('col.awb')}</Table.Th>
-                  <Table.Th ta="right">{t('col.expected')}</Table.Th>
-                  <Table.Th ta="right">{t('col.paid')}</Table.Th>
-                  <Table.Th ta="right">{t('col.fee')}</Table.Th>
-                  <Table.Th>{t('col.date')}</Table.Th>
-                  <Table.Th>{t('col.reference')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {differences.data!.data.map((r) => (
-                  <Table.Tr key={`${r.courier}-${r.awb}`}>
-                    <Table.Td>{orderLink(r.order_id)}</Table.Td>
-                    <Table.Td>{courier(r.courier)}</Table.Td>
-                    <Table.Td>{r.awb}</Table.Td>
-                    <Table.Td ta="right">{money(r.expected)}</Table.Td>
-                    <Table.Td ta="right">{money(r.paid)}</Table.Td>
-                    <Table.Td ta="right">{money(r.fee)}</Table.Td>
-                    <Table.Td>{r.paid_on}</Table.Td>
-                    <Table.Td>{r.reference}</Table.Td>
+          <>
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped data-testid="cod-differences">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('col.order')}</Table.Th>
+                    <Table.Th>{t('col.courier')}</Table.Th>
+                    <Table.Th>{t('col.awb')}</Table.Th>
+                    <Table.Th ta="right">{t('col.expected')}</Table.Th>
+                    <Table.Th ta="right">{t('col.paid')}</Table.Th>
+                    <Table.Th ta="right">{t('col.fee')}</Table.Th>
+                    <Table.Th>{t('col.date')}</Table.Th>
+                    <Table.Th>{t('col.reference')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {differencesShown.map((r) => (
+                    <Table.Tr key={`${r.courier}-${r.awb}`}>
+                      <Table.Td>{orderLink(r.order_id)}</Table.Td>
+                      <Table.Td>{courier(r.courier)}</Table.Td>
+                      <Table.Td>{r.awb}</Table.Td>
+                      <Table.Td ta="right" style={nowrap}>
+                        {money(r.expected)}
+                      </Table.Td>
+                      <Table.Td ta="right" style={nowrap}>
+                        {money(r.paid)}
+                      </Table.Td>
+                      <Table.Td ta="right" style={nowrap}>
+                        {money(r.fee)}
+                      </Table.Td>
+                      <Table.Td>{r.paid_on}</Table.Td>
+                      <Table.Td>{r.reference}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Pager
+              page={Math.min(differencesPage, differencesLast)}
+              last={differencesLast}
+              onChange={setDifferencesPage}
+            />
+          </>
         )}
       </Section>
 
@@ -386,7 +416,9 @@ function ImportSection() {
                     <Table.Td>{r.line}</Table.Td>
                     <Table.Td>{r.awb ?? '—'}</Table.Td>
                     <Table.Td ta="right">{money(r.amount)}</Table.Td>
-                    <Table.Td ta="right">{money(r.expected)}</Table.Td>
+                    <Table.Td ta="right" style={nowrap}>
+                      {money(r.expected)}
+                    </Table.Td>
                     <Table.Td>{r.date ?? '—'}</Table.Td>
                     <Table.Td>{r.reference ?? '—'}</Table.Td>
                     <Table.Td>

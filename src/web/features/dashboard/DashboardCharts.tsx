@@ -15,7 +15,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardStats } from '../../../core/api/dashboard';
 import { ErrorState, LoadingState } from '../../components/states';
-import { formatAmount } from '../../lib/format';
+import { statusColor } from '../../../core/status';
+import { formatAmount, formatDate } from '../../lib/format';
 import { useDashboardStats } from './statsApi';
 
 const COLORS = [
@@ -52,6 +53,17 @@ function LineChart(props: LineChartProps) {
   );
 }
 
+/**
+ * Sources drawn one by one: a shop with thirty sources would get a legend taller than its chart, so
+ * the busiest few of the range are drawn and the rest summed as "Other sources" (every source keeps
+ * its own column in the screen readers' table).
+ */
+const SOURCES_DRAWN = 5;
+
+/** 32000 → "32K" (en) or "32 mii" (ro): an axis tick a phone can fit. */
+const compact = (v: number, lang: string) =>
+  new Intl.NumberFormat(lang === 'ro' ? 'ro-RO' : 'en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(v);
+
 const COURIERS: Record<string, string> = { cargus: 'Cargus', sameday: 'Sameday', dpd: 'DPD' };
 
 /** "2026-05-04" → "04.05" (ro) or "05/04" (en): short enough for a phone's axis. */
@@ -87,7 +99,10 @@ export function DashboardCharts({ companyId }: { companyId: number }) {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={2} fz={20}>
-          {t('charts.title', { from: s?.from ?? '', to: s?.to ?? '' })}
+          {t('charts.title', {
+            from: s ? formatDate(Date.parse(`${s.from}T12:00:00Z`) / 1000, i18n.language) : '',
+            to: s ? formatDate(Date.parse(`${s.to}T12:00:00Z`) / 1000, i18n.language) : '',
+          })}
         </Title>
         <Group gap="xs">
           <TextInput
@@ -128,13 +143,31 @@ function Figures({ s, money }: { s: DashboardStats; money: (v: number) => string
   const sourceName = (id: number) =>
     id === 0 ? t('charts.noSource') : s.sources.find((x) => x.id === id)?.name || `#${id}`;
   const statusName = (st: string) => t(`common:status.${st}`, { defaultValue: st });
-  const bySource = s.days.map((d) => ({
-    day: shortDay(d.day, i18n.language),
-    ...Object.fromEntries(s.sources.map((x) => [sourceName(x.id), d.by_source[String(x.id)]?.orders ?? 0])),
-  }));
+  // Series are keyed by id, never by name: two sources may share a name.
+  const sourceTotal = (id: number) => s.days.reduce((a, d) => a + (d.by_source[String(id)]?.orders ?? 0), 0);
+  const drawn = [...s.sources]
+    .map((x) => ({ id: x.id, total: sourceTotal(x.id) }))
+    .filter((x) => x.total > 0)
+    .sort((a, b) => b.total - a.total)
+    .slice(0, SOURCES_DRAWN)
+    .map((x) => x.id);
+  const hasOther = s.sources.some((x) => !drawn.includes(x.id) && sourceTotal(x.id) > 0);
+  const bySource = s.days.map((d) => {
+    const row: Record<string, string | number> = { day: shortDay(d.day, i18n.language) };
+    for (const id of drawn) row[`s${id}`] = d.by_source[String(id)]?.orders ?? 0;
+    if (hasOther)
+      row.other = Object.entries(d.by_source)
+        .filter(([id]) => !drawn.includes(Number(id)))
+        .reduce((a, [, v]) => a + v.orders, 0);
+    return row;
+  });
+  const sourceSeries = [
+    ...drawn.map((id, i) => ({ name: `s${id}`, label: sourceName(id), color: COLORS[i % COLORS.length] })),
+    ...(hasOther ? [{ name: 'other', label: t('charts.otherSources'), color: 'gray.5' }] : []),
+  ];
   const byStatus = s.days.map((d) => ({
     day: shortDay(d.day, i18n.language),
-    ...Object.fromEntries(s.statuses.map((st) => [statusName(st), d.by_status[st]?.orders ?? 0])),
+    ...Object.fromEntries(s.statuses.map((st) => [st, d.by_status[st]?.orders ?? 0])),
   }));
   const revenue = s.days.map((d) => ({ day: shortDay(d.day, i18n.language), [t('charts.revenue')]: d.revenue }));
   const couriers = s.couriers.map((c) => ({
@@ -178,12 +211,7 @@ function Figures({ s, money }: { s: DashboardStats; money: (v: number) => string
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Card title={t('charts.ordersBySource')} testId="chart-by-source">
-          <BarChart
-            {...chartProps}
-            data={bySource}
-            type="stacked"
-            series={s.sources.map((x, i) => ({ name: sourceName(x.id), color: COLORS[i % COLORS.length] }))}
-          />
+          <BarChart {...chartProps} data={bySource} type="stacked" series={sourceSeries} />
         </Card>
         <Card title={t('charts.revenuePerDay')} testId="chart-revenue">
           <LineChart
@@ -191,6 +219,7 @@ function Figures({ s, money }: { s: DashboardStats; money: (v: number) => string
             data={revenue}
             series={[{ name: t('charts.revenue'), color: 'blue.6' }]}
             valueFormatter={(v) => money(v)}
+            yAxisProps={{ tickFormatter: (v: number) => compact(v, i18n.language), width: 48 }}
             withDots={false}
           />
         </Card>
@@ -199,7 +228,8 @@ function Figures({ s, money }: { s: DashboardStats; money: (v: number) => string
             {...chartProps}
             data={byStatus}
             type="stacked"
-            series={s.statuses.map((st, i) => ({ name: statusName(st), color: COLORS[(i + 3) % COLORS.length] }))}
+            // The colours of the status badges: completed green, cancelled red, as everywhere else.
+            series={s.statuses.map((st) => ({ name: st, label: statusName(st), color: `${statusColor(st)}.6` }))}
           />
         </Card>
         <Card title={t('charts.couriers')} testId="chart-couriers">
