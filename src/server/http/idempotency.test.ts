@@ -334,6 +334,7 @@ describe('Idempotency-Key on the other creates', () => {
         'POST /api/order',
         'POST /api/v1/applied-discount/:orderId/add',
         'POST /api/v1/company',
+        'POST /api/v1/coupon',
         'POST /api/v1/customer/:id/flag',
         'POST /api/v1/message',
         'POST /api/v1/order',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GEO, localitiesOf, streetsOf } from '../../emulators/geo.js';
 import { dbStore, memoryStore, type EmulatorStore } from '../../emulators/kit.js';
 import { companyKey, type SmartBillCompany } from '../../emulators/smartbill.js';
 import { manualClock } from '../../lib/clock.js';
@@ -24,13 +25,11 @@ const town = (code: string, name: string) =>
     .localitiesOf(county(code).id)
     .map((l) => l.row)
     .find((l) => l.name === name && l.commune === null)!;
-const street = (code: string, city: string, name: string) =>
-  geo.street(
-    geo
-      .streetsOf(town(code, city).id)
-      .map((s) => s.row)
-      .find((s) => s[2] === name)![0],
-  )!;
+
+// Cargus and Sameday name places by their own nomenclature (the pickers' ids), here the emulators'.
+const courierCounty = (code: string) => GEO.find((c) => c.code === code)!;
+const courierTown = (code: string, name: string) =>
+  localitiesOf(courierCounty(code)).find((l) => l.name === name && !l.commune)!;
 
 type Courier = 'cargus' | 'sameday' | 'dpd';
 // "Livrat" in the recipient's name: the emulators deliver that AWB, an hour after it was made.
@@ -49,11 +48,11 @@ const BODY: Record<Courier, Record<string, unknown>> = {
     ...parcel,
     courier: 'cargus',
     county: 'Cluj',
-    county_id: county('CJ').id,
+    county_id: courierCounty('CJ').id,
     city: 'Cluj-Napoca',
-    city_id: town('CJ', 'Cluj-Napoca').id,
+    city_id: courierTown('CJ', 'Cluj-Napoca').id,
     street: 'Strada Memorandumului',
-    street_id: street('CJ', 'Cluj-Napoca', 'Strada Memorandumului').id,
+    street_id: streetsOf(courierTown('CJ', 'Cluj-Napoca')).find((s) => s.name === 'Strada Memorandumului')!.id,
     street_number: '28',
     postal_code: '400114',
   },
@@ -61,9 +60,9 @@ const BODY: Record<Courier, Record<string, unknown>> = {
     ...parcel,
     courier: 'sameday',
     county: 'Cluj',
-    county_id: county('CJ').id,
+    county_id: courierCounty('CJ').id,
     city: 'Dej',
-    city_id: town('CJ', 'Dej').id,
+    city_id: courierTown('CJ', 'Dej').id,
     address: 'Strada Republicii 3, ap. 4',
   },
   dpd: {
