@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { smsSendBody, type SmsSend } from '../../../core/api/sms.js';
 import { isRomanianMobile, normalizePhone } from '../../../core/orders/phone.js';
 import { countSms } from '../../../core/sms.js';
+import { MAX_ID } from '../../../core/validation.js';
 import { placeholderValues, renderSmsText, type SmsAutoEvent, type SmsEvent } from '../../../core/smsTemplates.js';
 import { forCompany, type ServiceContext } from '../../context.js';
 import { forUpdate, type Executor } from '../../db/connection.js';
@@ -446,13 +447,14 @@ export async function receiveReceipt(
   token: string,
   payload: Record<string, unknown>,
 ): Promise<void> {
-  if (!/^[1-9][0-9]{0,9}$/.test(companyParam)) return;
+  // An id the database could not hold (PostgreSQL's integer) is no company's: nothing to look up.
+  if (!/^[1-9][0-9]{0,9}$/.test(companyParam) || Number(companyParam) > MAX_ID) return;
   const companyId = Number(companyParam);
   const expected = await receiptTokenOf(system.db.kysely, companyId);
   if (!expected || !safeEqual(expected, token)) return;
   const receipt = parseDeliveryReceipt(payload);
   const id = /^sms-([1-9][0-9]{0,9})$/.exec(receipt?.reference ?? '')?.[1];
-  if (!receipt || !id) return;
+  if (!receipt || !id || Number(id) > MAX_ID) return;
   await system.db.transaction(async (trx) => {
     const row = await lockedSms(trx, Number(id));
     if (!row || row.company_id !== companyId || !['pending', 'sent', 'unknown'].includes(row.state)) return;
