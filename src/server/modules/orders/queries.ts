@@ -265,6 +265,29 @@ async function searchNamesPostgres(
 const WALK_ROWS = 5000;
 
 /**
+ * Where a plain page (a tab, no search or filter) reads: the kept count's bucket and the
+ * (company_id[, status | invoice_status], id) index walk of its ids.
+ */
+function plainPage(
+  companyId: number,
+  q: Pick<OrderListFilter, 'status' | 'invoice_status'> & { items: number },
+  desc: boolean,
+  offset: number,
+) {
+  return {
+    companyId,
+    bucket: q.invoice_status ? invoiceBucket(q.invoice_status) : (q.status ?? ''),
+    byStatus: !!q.status,
+    status: q.status ?? '',
+    byInvoice: !!q.invoice_status,
+    invoiceStatus: q.invoice_status ?? '',
+    direction: desc ? ('desc' as const) : ('asc' as const),
+    limit: q.items,
+    offset,
+  };
+}
+
+/**
  * A page of the company's orders, newest first by default. meta.total comes from the counts kept
  * with every write (no count of the orders table). A search counts its matches only up to the
  * page's offset plus SEARCH_COUNT_WINDOW (so it stops, and its total is exact below that bound,
@@ -308,22 +331,8 @@ export async function listOrders(
             q.invoice_status,
             searchCountBound(offset, q.items, tuning.window),
           )
-        : await keptCount(
-            exec,
-            companyId,
-            'orders',
-            q.invoice_status ? invoiceBucket(q.invoice_status) : (q.status ?? ''),
-          );
-    const page = await pageIds(exec, {
-      companyId,
-      byStatus: !!q.status,
-      status: q.status ?? '',
-      byInvoice: !!q.invoice_status,
-      invoiceStatus: q.invoice_status ?? '',
-      direction: desc ? 'desc' : 'asc',
-      limit: q.items,
-      offset,
-    });
+        : await keptCount(exec, companyId, 'orders', plainPage(companyId, q, desc, offset).bucket);
+    const page = await pageIds(exec, plainPage(companyId, q, desc, offset));
     ids = page.map((r) => r.id);
   }
   const data = await (engine === 'postgres' ? orderListRowsPostgres : orderListRows)(exec, companyId, ids);
@@ -342,22 +351,9 @@ export async function listOrdersInParts(
 ): Promise<{ data: OrderListItem[]; meta: ListMeta }> {
   const desc = q.sort === '-created_at';
   const offset = (q.page - 1) * q.items;
-  const known = await keptCount(
-    exec,
-    companyId,
-    'orders',
-    q.invoice_status ? invoiceBucket(q.invoice_status) : (q.status ?? ''),
-  );
-  const page = await pageIds(exec, {
-    companyId,
-    byStatus: !!q.status,
-    status: q.status ?? '',
-    byInvoice: !!q.invoice_status,
-    invoiceStatus: q.invoice_status ?? '',
-    direction: desc ? 'desc' : 'asc',
-    limit: q.items,
-    offset,
-  });
+  const plain = plainPage(companyId, q, desc, offset);
+  const known = await keptCount(exec, companyId, 'orders', plain.bucket);
+  const page = await pageIds(exec, plain);
   const data = await orderListRows(
     exec,
     companyId,
@@ -657,17 +653,7 @@ async function onePagePostgres(
   desc: boolean,
   offset: number,
 ): Promise<{ data: OrderListItem[]; meta: ListMeta }> {
-  const rows = await onePage(exec, {
-    companyId,
-    bucket: q.invoice_status ? invoiceBucket(q.invoice_status) : (q.status ?? ''),
-    byStatus: !!q.status,
-    status: q.status ?? '',
-    byInvoice: !!q.invoice_status,
-    invoiceStatus: q.invoice_status ?? '',
-    direction: desc ? 'desc' : 'asc',
-    limit: q.items,
-    offset,
-  });
+  const rows = await onePage(exec, plainPage(companyId, q, desc, offset));
   const data = rows
     .filter((r) => r.id != null)
     .map((r) => toListItem(r as ListRow, flagsFromJson(companyId, r.flags ?? [])));
