@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
@@ -13,11 +16,23 @@ beforeAll(async () => {
   t = await startTestApp();
   const created = await t.createCompany('Băcănia Ștefan SRL');
   u = await t.signUp({ companies: [created] });
-  const src = (await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: '=Shop' } })).json()
-    .data.id;
-  const p = await u.call('POST', '/api/v1/product', {
+  ids = await makeOrders(u, ['=HYPERLINK("http://x")', '@Ana', '-Maria', 'Ion Pop']);
+  await t.db.kysely
+    .updateTable('orders')
+    .set({ courier: 'dpd', awb: 'D1', created_at: fromBucharest('2026-07-01 00:30:00')! })
+    .where('id', '=', ids[3])
+    .execute();
+});
+afterAll(() => t.close());
+
+/** The seller's source "=Shop", product A-1 and one order (2 × A-1) per name; the orders' ids. */
+async function makeOrders(user: TestUser, names: string[]): Promise<number[]> {
+  const src = (
+    await user.call('POST', '/api/v1/source', { body: { company_id: user.companyId, source: '=Shop' } })
+  ).json().data.id;
+  const p = await user.call('POST', '/api/v1/product', {
     body: {
-      company_id: u.companyId,
+      company_id: user.companyId,
       sku: 'A-1',
       name: 'Cană, "mare"',
       sale_type: 'Bucata',
@@ -28,9 +43,9 @@ beforeAll(async () => {
     },
   });
   expect(p.statusCode, p.body).toBe(201);
-  ids = [];
-  for (const name of ['=HYPERLINK("http://x")', '@Ana', '-Maria', 'Ion Pop']) {
-    const res = await u.call('POST', '/api/v1/order', {
+  const out: number[] = [];
+  for (const name of names) {
+    const res = await user.call('POST', '/api/v1/order', {
       body: {
         name,
         phone_number: '0744 123 456',
@@ -43,15 +58,10 @@ beforeAll(async () => {
       },
     });
     expect(res.statusCode, res.body).toBe(201);
-    ids.push(res.json().data.id);
+    out.push(res.json().data.id);
   }
-  await t.db.kysely
-    .updateTable('orders')
-    .set({ courier: 'dpd', awb: 'D1', created_at: fromBucharest('2026-07-01 00:30:00')! })
-    .where('id', '=', ids[3])
-    .execute();
-});
-afterAll(() => t.close());
+  return out;
+}
 
 /** The files of a zip, read through its central directory. */
 function unzip(buf: Buffer): Map<string, string> {
@@ -163,11 +173,12 @@ describe('orders export', () => {
   it('reads the orders in batches walking the ids down, never all at once', async () => {
     const f = orderListFilterSchema.parse({});
     const batches: number[][] = [];
-    for await (const b of exportBatches(t.db.kysely, t.db.engine, u.companyId, f, 3)) batches.push(b.map((r) => r.id));
+    for await (const b of exportBatches(t.db.kysely, t.db.engine, u.companyId, f, { batch: 3 }))
+      batches.push(b.map((r) => r.id));
     expect(batches).toEqual([[ids[3], ids[2], ids[1]], [ids[0]]]);
     const searched: number[][] = [];
     const bySearch = orderListFilterSchema.parse({ search: '0744123456' });
-    for await (const b of exportBatches(t.db.kysely, t.db.engine, u.companyId, bySearch, 3))
+    for await (const b of exportBatches(t.db.kysely, t.db.engine, u.companyId, bySearch, { batch: 3 }))
       searched.push(b.map((r) => r.id));
     expect(searched).toEqual(batches);
   });
@@ -187,5 +198,29 @@ describe('orders export', () => {
     const res = await other.call('GET', '/api/v1/order/export');
     expect(res.statusCode).toBe(200);
     expect(readCsv(res.body.slice(1)).length).toBe(1);
+  });
+});
+
+// SQLite only: the read pool exists on a SQLite file.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('orders export on a SQLite file with reader threads', () => {
+  it('reads its batches on the main connection and only a search in the read pool', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-pool-'));
+    const app = await startTestApp({ sqliteFile: path.join(dir, 'app.db') });
+    try {
+      const seller = await app.signUp();
+      await makeOrders(seller, ['Ana Pop', 'Ion Pop']);
+      const pool = app.db.readPool!;
+      const before = pool.served;
+      const all = await seller.call('GET', '/api/v1/order/export');
+      expect(all.statusCode).toBe(200);
+      expect(readCsv(all.body.slice(1)).length).toBe(3);
+      expect(pool.served).toBe(before);
+      const searched = await seller.call('GET', '/api/v1/order/export?search=Ana');
+      expect(readCsv(searched.body.slice(1)).length).toBe(2);
+      expect(pool.served).toBeGreaterThan(before);
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

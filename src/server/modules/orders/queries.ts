@@ -1046,17 +1046,19 @@ const EXPORT_BATCH = 500;
  * The orders the list shows under this filter, newest first, in batches of EXPORT_BATCH with
  * their customer, address, source, lines and flags: three queries a batch, one batch in memory.
  * The batches walk the ids downwards (keyset), so a batch costs the same at the end as at the start.
+ * `searchExec` answers a search's ids (a broad search can be a long read: the read pool);
+ * the batches themselves are short keyset reads for `exec`.
  */
 export async function* exportBatches(
   exec: Executor,
   engine: Engine,
   companyId: number,
   f: OrderListFilter,
-  batch = EXPORT_BATCH,
+  { batch = EXPORT_BATCH, searchExec = exec }: { batch?: number; searchExec?: Executor } = {},
 ): AsyncGenerator<ExportRow[]> {
   const where = allOf(filterConditions(f, { status: true }));
   // A search is answered by its own indexes: its matches (up to the selection bound) first.
-  const searched = f.search ? await idsMatching(exec, engine, companyId, f, SELECTION_BOUND) : null;
+  const searched = f.search ? await idsMatching(searchExec, engine, companyId, f, SELECTION_BOUND) : null;
   // The largest id still to read: an integer column on PostgreSQL, so the walk never names 2^31.
   let atMost = MAX_ORDER_ID;
   for (let i = 0; ; i += batch) {
