@@ -153,7 +153,7 @@ export async function listCustomers(
  * wildcards escaped (containsPattern), ILIKE on PostgreSQL (whose LIKE escapes with a backslash
  * by default; SQLite's needs to be told, or a term with `_` or `%` found nothing).
  */
-const nameOrEmailContains = (engine: Engine, term: string) =>
+export const nameOrEmailContains = (engine: Engine, term: string) =>
   likeAny(engine, ['cc.name', 'cc.email'], containsPattern(term));
 
 /**
