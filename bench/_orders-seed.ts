@@ -7,6 +7,7 @@ import type { Db } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { createOrderSearch, dropOrderSearch } from '../src/server/db/migrations/010_orders.js';
 import { createOrderSearchText, dropOrderSearchText } from '../src/server/db/migrations/020_order_search_text.js';
+import { createCustomerSearch, dropCustomerSearch } from '../src/server/db/migrations/061_customer_search_sqlite.js';
 import type { ProductsTable } from '../src/server/db/schema.js';
 import { bulkLoadOrders } from '../src/server/seed/orders.js';
 import { hashToken, newToken } from '../src/server/http/auth.js';
@@ -163,6 +164,7 @@ export async function seedOrders(
   // The search index is built once after the load instead of row by row.
   await dropOrderSearch(k, db.engine);
   await dropOrderSearchText(k, db.engine);
+  await dropCustomerSearch(k, db.engine);
   const t0 = performance.now();
   const made = await bulkLoadOrders(db, {
     companyIds,
@@ -186,6 +188,7 @@ export async function seedOrders(
   // PostgreSQL searches the folded text's trigram index (migration 020), which replaced 010's.
   if (db.engine === 'postgres') await createOrderSearchText(k, db.engine);
   else await createOrderSearch(k, db.engine);
+  await createCustomerSearch(k, db.engine);
   if (db.engine === 'postgres') await sql`vacuum analyze`.execute(k);
   else await sql`analyze`.execute(k);
   log(

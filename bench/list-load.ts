@@ -34,6 +34,7 @@ import { migrateToLatest } from '../src/server/db/migrate.js';
 import { createOrderSearch, dropOrderSearch } from '../src/server/db/migrations/010_orders.js';
 import { createOrderSearchText, dropOrderSearchText } from '../src/server/db/migrations/020_order_search_text.js';
 import { createProductSearchText, dropProductSearchText } from '../src/server/db/migrations/021_product_search_text.js';
+import { createCustomerSearch, dropCustomerSearch } from '../src/server/db/migrations/061_customer_search_sqlite.js';
 import { bulkLoadOrders } from '../src/server/seed/orders.js';
 import { hashToken, newToken } from '../src/server/http/auth.js';
 import { productPng } from '../src/server/lib/png.js';
@@ -211,6 +212,7 @@ async function seedOrders(db: Db, companyId: number, orders: number): Promise<vo
   // The search indexes are built once after the load instead of row by row.
   await dropOrderSearch(k, db.engine);
   await dropOrderSearchText(k, db.engine);
+  await dropCustomerSearch(k, db.engine);
   await bulkLoadOrders(db, {
     companyIds: [companyId],
     ordersPerCompany: orders,
@@ -225,6 +227,7 @@ async function seedOrders(db: Db, companyId: number, orders: number): Promise<vo
   });
   if (db.engine === 'postgres') await createOrderSearchText(k, db.engine);
   else await createOrderSearch(k, db.engine);
+  await createCustomerSearch(k, db.engine);
 }
 
 /** The resident memory of a process, in MB (Linux). */

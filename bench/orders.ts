@@ -158,6 +158,10 @@ async function plans(db: Db, companyId: number, phone: string): Promise<void> {
       'search by name: two trigrams of "Maria Moldovan", each candidate checked (FTS5)',
       sql`select o.id from orders_search s cross join orders o on o.id = s.rowid cross join order_customer_details d on d.order_id = s.rowid where orders_search match '"Mar" AND "van"' and o.company_id = ${companyId} and folded_contains('Maria Moldovan', d.name, d.email) order by s.rowid desc limit 201`,
     ]);
+    queries.push([
+      'customers search by name: two trigrams of "Maria Moldovan", each candidate checked (FTS5)',
+      sql`select cc.customer_id as id from company_customers_search s cross join company_customers cc on cc.company_id = ${companyId} and cc.customer_id = (s.rowid & 4294967295) where company_customers_search match '"Mar" AND "van"' and s.rowid between (${companyId} << 32) and ((${companyId} << 32) | 4294967295) and (cc.name like '%Maria Moldovan%' escape '\\' or cc.email like '%Maria Moldovan%' escape '\\') order by s.rowid desc limit 201`,
+    ]);
   } else {
     queries.push([
       'search by name: the newest 5,000 details walked ("Popescu")',

@@ -172,6 +172,9 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A text as one FTS5 phrase: with the trigram tokenizer a substring match, every character literal. */
+export const ftsPhrase = (text: string): string => `"${text.replace(/"/g, '""')}"`;
+
 /**
  * A few fragments of a search term for a trigram index to find candidates with: the first three
  * letters of its first word of three or more letters or digits and the last three of its last

@@ -36,6 +36,7 @@ import { productVatRate } from './052_product_vat_rate.js';
 import { orderStats } from './049_order_stats.js';
 import { orderFilterCounts } from './058_order_filter_counts.js';
 import { customerSearch } from './059_customer_search.js';
+import { customerSearchSqlite } from './061_customer_search_sqlite.js';
 import { courierDayStats } from './055_courier_day_stats.js';
 import { paymentDefaultPackage } from './051_payment_default_package.js';
 
@@ -76,6 +77,7 @@ export const migrations: Record<string, MigrationFactory> = {
   '049_order_stats': orderStats,
   '058_order_filter_counts': orderFilterCounts,
   '059_customer_search': customerSearch,
+  '061_customer_search_sqlite': customerSearchSqlite,
   '055_courier_day_stats': courierDayStats,
   '052_product_vat_rate': productVatRate,
   '053_coupons': coupons,

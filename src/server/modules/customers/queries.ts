@@ -5,7 +5,16 @@ import { sql } from 'kysely';
 import type { Engine, Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
 import { prepared } from '../../db/perf/prepared.js';
-import { boundedCount, containsPattern, keptCount, pageMeta, type ListTotal } from '../../http/list.js';
+import {
+  boundedCount,
+  containsPattern,
+  ftsPhrase,
+  keptCount,
+  likeAny,
+  pageMeta,
+  trigramFragments,
+  type ListTotal,
+} from '../../http/list.js';
 
 /**
  * The SQL of customers (people by phone, shared across companies), of each company's view of
@@ -80,6 +89,9 @@ export const flagsFromJson = (companyId: number, rows: Omit<FlagRow, 'customer_i
  * The customers who ordered from the company, newest first. meta.total is the kept count; a search
  * (phone in any form, or a substring of the name or email this company has: all of them the
  * company's own view) counts its matches up to the page's offset plus SEARCH_COUNT_WINDOW.
+ * On SQLite a name or email term of 3 characters or more is answered by the FTS5 trigram table
+ * (searchedIdsSqlite); a shorter one, as in the orders and products searches, walks the company's
+ * customers newest first with LIKE (trigrams need 3 characters).
  */
 export async function listCustomers(
   exec: Executor,
@@ -89,15 +101,25 @@ export async function listCustomers(
 ): Promise<{ data: Omit<Customer, 'total_spent' | 'last_order_at'>[]; meta: ListMeta }> {
   const offset = (q.page - 1) * q.items;
   let filtered = exec.selectFrom('company_customers as cc').where('cc.company_id', '=', companyId);
+  // Where the page starts in `filtered`: the search index's page is cut from its matches already.
+  let pageOffset = offset;
   let known: ListTotal;
   if (q.search) {
     const phone = normalizePhone(q.search);
-    const op = engine === 'postgres' ? 'ilike' : 'like';
-    const pattern = containsPattern(q.search);
-    filtered = phone
-      ? filtered.where('cc.phone_number', '=', phone)
-      : filtered.where((eb) => eb.or([eb('cc.name', op, pattern), eb('cc.email', op, pattern)]));
-    known = await boundedCount(exec, filtered, searchCountBound(offset, q.items));
+    const bound = searchCountBound(offset, q.items);
+    if (!phone && engine === 'sqlite' && [...q.search].length >= 3) {
+      const { rows: matches } = await searchedIdsSqlite(companyId, q.search, bound + 1).execute(exec);
+      known = matches.length > bound ? { total: bound, exact: false } : { total: matches.length, exact: true };
+      const ids = matches.slice(offset, offset + q.items).map((m) => m.id);
+      if (ids.length === 0) return { data: [], meta: pageMeta(known, q.page, q.items) };
+      filtered = filtered.where('cc.customer_id', 'in', ids);
+      pageOffset = 0;
+    } else {
+      filtered = phone
+        ? filtered.where('cc.phone_number', '=', phone)
+        : filtered.where(nameOrEmailContains(engine, q.search));
+      known = await boundedCount(exec, filtered, bound);
+    }
   } else {
     known = await keptCount(exec, companyId, 'customers');
   }
@@ -105,7 +127,7 @@ export async function listCustomers(
     .select(['cc.customer_id as id', 'cc.phone_number', 'cc.name', 'cc.email', 'cc.orders_count', 'cc.created_at'])
     .orderBy('cc.customer_id', 'desc')
     .limit(q.items)
-    .offset(offset)
+    .offset(pageOffset)
     .execute();
   const flags = await flagsOf(
     exec,
@@ -125,6 +147,36 @@ export async function listCustomers(
     meta: pageMeta(known, q.page, q.items),
   };
 }
+
+/**
+ * Whether the company's view `cc` has the term in its name or email: LIKE with the term's
+ * wildcards escaped (containsPattern), ILIKE on PostgreSQL (whose LIKE escapes with a backslash
+ * by default; SQLite's needs to be told, or a term with `_` or `%` found nothing).
+ */
+export const nameOrEmailContains = (engine: Engine, term: string) =>
+  likeAny(engine, ['cc.name', 'cc.email'], containsPattern(term));
+
+/**
+ * SQLite: the ids of the company's customers whose name or email contains the term (3 characters
+ * or more), newest first, at most `limit`. The FTS5 trigram table of migration 061 drives (CROSS
+ * JOIN keeps it outer) over the company's range of rowids (the company in the high 32 bits, the
+ * customer in the low ones) newest first, so it stops after `limit` matches however broad the term.
+ * As the orders search does, the index is asked for two of the term's trigrams (trigramFragments),
+ * or the whole term when no word has three letters ("a.b"), and each candidate is checked against
+ * the whole term, with the LIKE the search has always used: the index folds the case of every
+ * letter and LIKE of ASCII letters only, so the candidates are a superset and the check keeps
+ * exactly what LIKE found (no diacritics folded, "ș" does not find "Ș"), in the same order.
+ */
+export const searchedIdsSqlite = (companyId: number, term: string, limit: number) => {
+  const fragments = trigramFragments(term);
+  const match = fragments.length > 0 ? fragments.map(ftsPhrase).join(' AND ') : ftsPhrase(term);
+  return sql<{ id: number }>`select cc.customer_id as id from company_customers_search s
+      cross join company_customers cc on cc.company_id = ${companyId} and cc.customer_id = (s.rowid & 4294967295)
+    where company_customers_search match ${match}
+      and s.rowid between (${companyId} << 32) and ((${companyId} << 32) | 4294967295)
+      and ${nameOrEmailContains('sqlite', term)}
+    order by s.rowid desc limit ${limit}`;
+};
 
 /** The customer as this company knows them (they ordered from it), or undefined. */
 export async function findCompanyCustomer(exec: Executor, companyId: number, customerId: number) {

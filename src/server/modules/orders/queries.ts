@@ -31,7 +31,7 @@ import type {
   OrderProductsTable,
   OrdersTable,
 } from '../../db/schema.js';
-import { containsPattern, keptCount, pageMeta, trigramFragments, type ListTotal } from '../../http/list.js';
+import { containsPattern, ftsPhrase, keptCount, pageMeta, trigramFragments, type ListTotal } from '../../http/list.js';
 import { flagsFromJson, flagsJson, flagsOf } from '../customers/index.js';
 import { allOf, filterConditions } from './filter.js';
 import { invoiceDocsJson, invoiceViewFromJson, orderInvoiceView, type OrderInvoiceView } from '../invoices/index.js';
@@ -151,7 +151,6 @@ async function searchNamesSqlite(
   const status = opts.where ? sql`and ${opts.where}` : sql``;
   const limit = opts.bound + 1;
   const fragments = trigramFragments(term);
-  const ftsPhrase = (s: string) => `"${s.replace(/"/g, '""')}"`;
   let rows: { id: number }[];
   if (fragments.length > 0) {
     ({ rows } = await sql<{

@@ -5,7 +5,15 @@ import { fromBani } from '../../../core/money.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
 import type { Database, ProductImagesTable, ProductsTable } from '../../db/schema.js';
 import { prepared } from '../../db/perf/prepared.js';
-import { boundedCount, containsPattern, keptCount, likeAny, pageMeta, type ListTotal } from '../../http/list.js';
+import {
+  boundedCount,
+  containsPattern,
+  ftsPhrase,
+  keptCount,
+  likeAny,
+  pageMeta,
+  type ListTotal,
+} from '../../http/list.js';
 
 type ProductRow = Selectable<ProductsTable> & { image_sha: string | null };
 
@@ -96,9 +104,6 @@ function productMatches(form: MatchForm, alias: 'm' | 'p' | 'v', pattern: string
   if (form === 'folded') return sql<SqlBool>`${sql.ref(`${alias}.search_text`)} like lower(${pattern}) escape '\\'`;
   return likeAny(form, [`${alias}.name`, `${alias}.sku`], pattern);
 }
-
-/** The term as one FTS5 phrase: a substring match, every character literal. */
-const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
 /**
  * The top-level ids of the company's rows that the FTS5 index matches with `phrase` (ftsPhrase):

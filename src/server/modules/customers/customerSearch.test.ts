@@ -1,0 +1,387 @@
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/connection.js';
+import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { nameOrEmailContains, searchedIdsSqlite } from './queries.js';
+
+/**
+ * The customers search by name or email: on SQLite through the FTS5 trigram table of the company's
+ * customers (migration 061, kept by triggers), on PostgreSQL through its trigram indexes; either way
+ * the same customers, in the same order, as a LIKE (ILIKE) of every customer of the company finds.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const raw = () => t.db.kysely as unknown as Kysely<any>;
+
+async function seller(): Promise<{ u: TestUser; src: number }> {
+  const u = await t.signUp();
+  const src = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Shop' } });
+  expect(src.statusCode, src.body).toBe(201);
+  const product = await u.call('POST', '/api/v1/product', {
+    body: {
+      company_id: u.companyId,
+      sku: 'P-1',
+      name: 'Product',
+      sale_type: 'Bucata',
+      stock: 1000,
+      selling_price: 10,
+      buying_price: 1,
+      currency: 'RON',
+    },
+  });
+  expect(product.statusCode, product.body).toBe(201);
+  return { u, src: src.json().data.id };
+}
+
+type Seller = Awaited<ReturnType<typeof seller>>;
+
+async function order(s: Seller, who: { phone: string; name: string; email?: string }) {
+  const res = await s.u.call('POST', '/api/v1/order', {
+    body: {
+      name: who.name,
+      phone_number: who.phone,
+      ...(who.email ? { email: who.email } : {}),
+      county: 'Cluj',
+      city: 'Cluj-Napoca',
+      street: 'Strada Memorandumului',
+      number: '28',
+      source: s.src,
+      products: { 'P-1': 1 },
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: number; customer_detail: { customer_id: number } };
+}
+
+interface Page {
+  data: { id: number; name: string; email: string | null }[];
+  meta: { total: number; total_exact?: false; last_page: number };
+}
+
+async function search(u: TestUser, term: string, page = 1, items = 10): Promise<Page> {
+  const res = await u.call('GET', `/api/v1/customer?search=${encodeURIComponent(term)}&page=${page}&items=${items}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const names = async (u: TestUser, term: string) => (await search(u, term, 1, 100)).data.map((c) => c.name);
+
+/** What LIKE (ILIKE on PostgreSQL) of every customer of the company finds: the search's meaning. */
+async function likeOfEveryCustomer(companyId: number, term: string): Promise<number[]> {
+  const rows = await t.db.kysely
+    .selectFrom('company_customers as cc')
+    .select('cc.customer_id')
+    .where('cc.company_id', '=', companyId)
+    .where(nameOrEmailContains(t.db.engine, term))
+    .orderBy('cc.customer_id', 'desc')
+    .execute();
+  return rows.map((r) => r.customer_id);
+}
+
+/** SQLite: the search table's rows are exactly the company customers' (rowid and text). */
+async function expectSearchTableInStep(): Promise<void> {
+  if (t.db.engine !== 'sqlite') return;
+  const { rows: indexed } = await sql<{
+    id: number;
+    text: string;
+  }>`select rowid as id, text from company_customers_search order by rowid`.execute(t.db.kysely);
+  const { rows: viewed } = await sql<{
+    id: number;
+    text: string;
+  }>`select (company_id << 32) | customer_id as id, name || ' ' || coalesce(email, '') as text from company_customers order by 1`.execute(
+    t.db.kysely,
+  );
+  expect(indexed).toEqual(viewed);
+  await sql`insert into company_customers_search (company_customers_search) values ('integrity-check')`.execute(
+    t.db.kysely,
+  );
+}
+
+describe('the customers search by name, email or phone', () => {
+  let s: Seller;
+  let ids: Record<string, number>;
+  beforeAll(async () => {
+    s = await seller();
+    const people = [
+      { phone: '0744000201', name: 'Ștefan Țăranu', email: 'stefan.taranu@exemplu.ro' },
+      { phone: '0744000202', name: 'Stefan Popa', email: 'stefan_popa@mail.ro' },
+      { phone: '0744000203', name: 'Ana-Maria Ionescu', email: 'ana.maria@gmail.com' },
+      { phone: '0744000204', name: 'ANDREI ionescu' },
+      { phone: '0744000205', name: 'Ioana Mureșan', email: 'Ioana.Muresan@Yahoo.com' },
+      { phone: '0744000206', name: 'Maria Moldovan', email: 'maria.moldovan@example.ro' },
+      { phone: '0744000207', name: 'Mihai Moldoveanu', email: 'mihai@moldo.ro' },
+      { phone: '0744000208', name: 'Irina ȘTIRBU', email: 'irina@exemplu.ro' },
+      { phone: '0744000209', name: 'Ion "Nelu" Pop (100%)', email: 'nelu@mail.ro' },
+    ];
+    ids = {};
+    for (const p of people) ids[p.name] = (await order(s, p)).customer_detail.customer_id;
+    // Another company's customers of the same names are never this company's matches.
+    const other = await seller();
+    await order(other, { phone: '0744000301', name: 'Maria Moldovan', email: 'maria.moldovan@example.ro' });
+    await order(other, { phone: '0744000302', name: 'Ștefan Țăranu' });
+  });
+
+  it('finds what LIKE of every customer of the company finds, newest first', async () => {
+    const terms = [
+      'Ștefan', // with diacritics
+      'Stefan', // without: found in Ștefan Țăranu's email, not his name
+      'Țaranu', // diacritics are not folded
+      'stefan',
+      'ȚĂRANU',
+      'ionescu', // case
+      'Maria Moldovan',
+      'moldov',
+      'ana.maria@gm', // part of an email
+      'gmail.com',
+      '@exemplu.ro',
+      'YAHOO',
+      'stefan_popa', // LIKE's wildcards are the letters typed
+      'a_m',
+      '100%',
+      '0%)',
+      '10%',
+      '"Nelu"',
+      'a.m', // no word of three letters: the whole term
+      'Mu', // under three characters: the company's customers walked
+      'io',
+      'Ire',
+      'nobody here',
+      'știrbu', // other case of a letter beyond ASCII: as LIKE on SQLite (not found), as ILIKE on PostgreSQL
+    ];
+    for (const term of terms) {
+      const page = await search(s.u, term, 1, 100);
+      expect(
+        page.data.map((c) => c.id),
+        term,
+      ).toEqual(await likeOfEveryCustomer(s.u.companyId, term));
+      expect(page.meta.total, term).toBe(page.data.length);
+    }
+    // What those results are, so the comparison above is not of two empty lists.
+    expect(await names(s.u, 'Ștefan')).toEqual(['Ștefan Țăranu']);
+    expect(await names(s.u, 'Stefan')).toEqual(['Stefan Popa', 'Ștefan Țăranu']);
+    expect(await names(s.u, 'Țaranu')).toEqual([]);
+    expect(await names(s.u, 'stefan')).toEqual(['Stefan Popa', 'Ștefan Țăranu']);
+    expect(await names(s.u, 'ionescu')).toEqual(['ANDREI ionescu', 'Ana-Maria Ionescu']);
+    expect(await names(s.u, 'Maria Moldovan')).toEqual(['Maria Moldovan']);
+    expect(await names(s.u, 'moldov')).toEqual(['Mihai Moldoveanu', 'Maria Moldovan']);
+    expect(await names(s.u, 'ana.maria@gm')).toEqual(['Ana-Maria Ionescu']);
+    expect(await names(s.u, 'YAHOO')).toEqual(['Ioana Mureșan']);
+    expect(await names(s.u, 'stefan_popa')).toEqual(['Stefan Popa']);
+    expect(await names(s.u, 'a_m')).toEqual([]);
+    expect(await names(s.u, '100%')).toEqual(['Ion "Nelu" Pop (100%)']);
+    expect(await names(s.u, '10%')).toEqual([]);
+    expect(await names(s.u, '"Nelu"')).toEqual(['Ion "Nelu" Pop (100%)']);
+    expect(await names(s.u, 'a.m')).toEqual(['Maria Moldovan', 'Ioana Mureșan', 'Ana-Maria Ionescu']);
+    expect(await names(s.u, 'Mu')).toEqual(['Ioana Mureșan']);
+    expect(await names(s.u, 'știrbu')).toEqual(t.db.engine === 'postgres' ? ['Irina ȘTIRBU'] : []);
+  });
+
+  it('finds a phone typed with spaces, in any form, as the company knows it', async () => {
+    for (const typed of ['0744 000 203', '+40 744 000 203', '0040744000203', '0744-000-203'])
+      expect((await search(s.u, typed)).data.map((c) => c.id)).toEqual([ids['Ana-Maria Ionescu']]);
+    expect((await search(s.u, '0744 000 301')).data).toEqual([]);
+  });
+});
+
+describe('a broad search', () => {
+  it('pages its matches newest first and counts them up to the bound, as before', async () => {
+    const s = await seller();
+    const companyId = s.u.companyId;
+    const now = 1_700_000_000;
+    // 230 customers named Popescu and some others, written as a bulk load writes them (the triggers keep the index).
+    const made = await raw()
+      .insertInto('customers')
+      .values(
+        Array.from({ length: 260 }, (_, i) => ({
+          phone_number: `+40755${String(i).padStart(6, '0')}`,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await raw()
+      .insertInto('company_customers')
+      .values(
+        made.map((c: { id: number }, i: number) => ({
+          company_id: companyId,
+          customer_id: c.id,
+          phone_number: `+40755${String(i).padStart(6, '0')}`,
+          name: i % 9 === 0 ? `Ion Ionescu ${i}` : `Maria Popescu ${i}`,
+          email: i % 2 ? `popescu${i}@exemplu.ro` : null,
+          orders_count: 1,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    const expected = await likeOfEveryCustomer(companyId, 'Popescu');
+    expect(expected.length).toBeGreaterThan(200);
+
+    const first = await search(s.u, 'Popescu', 1, 10);
+    expect(first.data.map((c) => c.id)).toEqual(expected.slice(0, 10));
+    expect(first.meta).toMatchObject({ total: 200, total_exact: false, last_page: 21 });
+    const third = await search(s.u, 'Popescu', 3, 10);
+    expect(third.data.map((c) => c.id)).toEqual(expected.slice(20, 30));
+    // Near the end the bound moves with the page: the count is exact.
+    const last = await search(s.u, 'popescu', 23, 10);
+    expect(last.data.map((c) => c.id)).toEqual(expected.slice(220, 230));
+    expect(last.meta).toMatchObject({ total: expected.length, last_page: Math.ceil(expected.length / 10) });
+    expect(last.meta.total_exact).toBeUndefined();
+    // Past the end: an empty page with its true total.
+    const past = await search(s.u, 'Popescu', 40, 10);
+    expect(past.data).toEqual([]);
+    expect(past.meta.total).toBe(expected.length);
+    // A term of 3 characters or more but no word of three letters, and a short one, page alike.
+    for (const term of ['u 1', 'u2']) {
+      const want = await likeOfEveryCustomer(companyId, term);
+      expect(want.length, term).toBeGreaterThan(10);
+      expect((await search(s.u, term, 2, 5)).data.map((c) => c.id)).toEqual(want.slice(5, 10));
+    }
+    await expectSearchTableInStep();
+  });
+});
+
+describe('the search index kept in step with the customers', () => {
+  it('follows an insert, a change and a delete of a company customer, whoever writes it', async () => {
+    const s = await seller();
+    const companyId = s.u.companyId;
+    const [{ id: customerId }] = await raw()
+      .insertInto('customers')
+      .values({ phone_number: '+40766000001', created_at: 1, updated_at: 1 })
+      .returning('id')
+      .execute();
+    await raw()
+      .insertInto('company_customers')
+      .values({
+        company_id: companyId,
+        customer_id: customerId,
+        phone_number: '+40766000001',
+        name: 'Zamfira Dragomir',
+        email: 'zamfira@exemplu.ro',
+        orders_count: 1,
+        created_at: 1,
+        updated_at: 1,
+      })
+      .execute();
+    expect(await names(s.u, 'Dragomir')).toEqual(['Zamfira Dragomir']);
+    await expectSearchTableInStep();
+
+    await raw()
+      .updateTable('company_customers')
+      .set({ name: 'Zamfira Vlădescu', email: null })
+      .where('company_id', '=', companyId)
+      .where('customer_id', '=', customerId)
+      .execute();
+    expect(await names(s.u, 'Dragomir')).toEqual([]);
+    expect(await names(s.u, 'zamfira@')).toEqual([]);
+    expect(await names(s.u, 'Vlădescu')).toEqual(['Zamfira Vlădescu']);
+    await expectSearchTableInStep();
+
+    // A write that does not touch the name or email leaves the index as it was.
+    await raw()
+      .updateTable('company_customers')
+      .set({ orders_count: 5 })
+      .where('company_id', '=', companyId)
+      .where('customer_id', '=', customerId)
+      .execute();
+    expect(await names(s.u, 'Vlădescu')).toEqual(['Zamfira Vlădescu']);
+
+    await raw()
+      .deleteFrom('company_customers')
+      .where('company_id', '=', companyId)
+      .where('customer_id', '=', customerId)
+      .execute();
+    expect(await names(s.u, 'Vlădescu')).toEqual([]);
+    await expectSearchTableInStep();
+  });
+
+  it("follows a customer's new name, email and phone through the API, and the deletion of their only order", async () => {
+    const s = await seller();
+    const other = await seller();
+    const o = await order(s, { phone: '0744000801', name: 'Costel Bărbulescu', email: 'costel@exemplu.ro' });
+    await order(other, { phone: '0744000801', name: 'Costel Bărbulescu', email: 'costel@exemplu.ro' });
+    const id = o.customer_detail.customer_id;
+    expect((await search(s.u, 'Bărbulescu')).data.map((c) => c.id)).toEqual([id]);
+
+    const renamed = await s.u.call('POST', `/api/v1/customer/${id}`, {
+      body: { name: 'Costică Bărbulescu-Neagu', email: 'neagu@exemplu.ro' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await names(s.u, 'Costel')).toEqual([]);
+    expect(await names(s.u, 'costel@')).toEqual([]);
+    expect(await names(s.u, 'Costică')).toEqual(['Costică Bărbulescu-Neagu']);
+    expect(await names(s.u, 'neagu@exemplu')).toEqual(['Costică Bărbulescu-Neagu']);
+    // The other company's view is its own, unchanged.
+    expect(await names(other.u, 'Costel')).toEqual(['Costel Bărbulescu']);
+    expect(await names(other.u, 'Neagu')).toEqual([]);
+
+    // A new phone moves the company's view to the person of that number: found under the new id only.
+    const moved = await s.u.call('POST', `/api/v1/customer/${id}`, { body: { phone_number: '0744 000 899' } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const newId = moved.json().data.id as number;
+    expect(newId).not.toBe(id);
+    expect((await search(s.u, 'Costică')).data.map((c) => c.id)).toEqual([newId]);
+    expect((await search(s.u, '0744 000 899')).data.map((c) => c.id)).toEqual([newId]);
+    await expectSearchTableInStep();
+
+    // The customer's only order deleted: the company's view goes, and the index with it.
+    const deleted = await s.u.call('DELETE', `/api/v1/order/${o.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await names(s.u, 'Costică')).toEqual([]);
+    expect(await names(other.u, 'Costel')).toEqual(['Costel Bărbulescu']);
+    await expectSearchTableInStep();
+  });
+});
+
+describe('the plan of the search', () => {
+  it.skipIf(engineUnderTest !== 'sqlite')(
+    'SQLite: the FTS5 table drives, walking the company’s rowids newest first; each candidate read by its key',
+    async () => {
+      const plan = await planOf(t.db, searchedIdsSqlite(7, 'Maria Moldovan', 201).compile(t.db.kysely));
+      const lines = plan.split('\n');
+      // FTS5 takes the MATCH (M), the company's rowid range (> <) and the order by rowid (the 192).
+      expect(lines[0]).toMatch(/^SCAN s VIRTUAL TABLE INDEX 192:M\d*></);
+      expect(plan).toMatch(
+        /SEARCH cc USING INDEX sqlite_autoindex_company_customers_1 \(company_id=\? AND customer_id=\?\)/,
+      );
+      expect(plan).not.toMatch(/SCAN cc|TEMP B-TREE/);
+    },
+  );
+
+  // The condition as the search writes it (ILIKE with its escape) is one the trigram indexes serve;
+  // whether the planner takes them for a company depends on its rows (a tiny test table: the key).
+  it.skipIf(engineUnderTest !== 'postgres')('PostgreSQL: the trigram indexes of the name and the email', async () => {
+    const query = t.db.kysely
+      .selectFrom('company_customers as cc')
+      .select('cc.customer_id')
+      .where(nameOrEmailContains('postgres', 'Maria Moldovan'));
+    const plan = await planOf(t.db, query.compile());
+    expect(plan).toContain('company_customers_name_trgm');
+    expect(plan).toContain('company_customers_email_trgm');
+  });
+});
+
+/** A query's plan, with sequential scans ruled out on PostgreSQL (a tiny table would use one anyway). */
+async function planOf(db: Db, query: CompiledQuery): Promise<string> {
+  const { sql: text, parameters } = query;
+  if (db.engine === 'sqlite') {
+    const { rows } = await db.kysely.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+    );
+    return rows.map((r) => r.detail).join('\n');
+  }
+  return db.transaction(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${text}`, [...parameters]),
+    );
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
