@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../lib/clock.js';
-import { holderPlace, NO_ADDRESS, type AccountHolder } from './accounts.js';
-import { createDpdEmulator } from './dpd.js';
-import { createSamedayEmulator } from './sameday.js';
+import { manualClock } from '../../lib/clock.js';
+import { SamedayClient } from '../../providers/couriers/sameday.js';
+import { memoryTokenStore } from '../../providers/http.js';
+import { holderPlace, NO_ADDRESS, type AccountHolder } from '../../emulators/accounts.js';
+import { createDpdEmulator } from '../../emulators/dpd.js';
+import { startEmulator } from '../../emulators/kit.js';
+import { createSamedayEmulator } from '../../emulators/sameday.js';
 
 const holder = (over: Partial<AccountHolder> = {}): AccountHolder => ({
   ref: 'company-1',
@@ -49,5 +52,24 @@ describe('opening an account', () => {
       ]);
       expect(a).toEqual(b);
     });
+  }
+});
+
+it('Sameday lists a pickup point in a town of the bundled address data (not among its written localities)', async () => {
+  const clock = manualClock();
+  const e = createSamedayEmulator({ clock });
+  const { origin, close } = await startEmulator(e);
+  try {
+    const login = await e.openAccount!(holder({ city: 'Turda', county: 'Cluj' }));
+    const client = new SamedayClient(login, {
+      baseUrl: `${origin}/emulators/sameday`,
+      clock,
+      tokens: memoryTokenStore(),
+      http: { timeoutMs: 5000 },
+    });
+    const [point] = await client.pickupPoints();
+    expect([point.city, point.county, point.address]).toEqual(['Turda', 'Cluj', 'Str. Lungă nr. 3, Turda, Cluj']);
+  } finally {
+    await close();
   }
 });
