@@ -119,18 +119,17 @@ describe('integrations screen', () => {
     expect(await dialog().getByText('Please select a pickup point').count()).toBe(1);
     expect(await dialog().getByText('Please select a contact person').count()).toBe(1);
     await screenshot(page, '06-sameday-messages');
-    await pick(point, /^Depozit București/);
-    // Choosing a point proposes its default contact person; another one can be chosen.
+    // The company's own emulated account: one pickup point at its seat, its administrator as contact.
+    await pick(point, /^Sediu Cluj-Napoca/);
+    // Choosing a point proposes its default contact person.
     const person = dialog().getByRole('combobox', { name: 'Contact person' });
-    await expect.poll(() => person.inputValue()).toMatch(/^Ana Pop/);
+    await expect.poll(() => person.inputValue()).toMatch(/^Andreea Popescu/);
     expect(await dialog().getByText('Please select a contact person').count()).toBe(0);
-    await pick(person, /^Radu Ene/);
-    expect(await person.inputValue()).toMatch(/^Radu Ene/);
     await screenshot(page, '07-sameday-contact-person');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await dialogGone();
     await configured('sameday')
-      .getByText(/Contact person: Radu Ene/)
+      .getByText(/Contact person: Andreea Popescu/)
       .waitFor();
   });
 

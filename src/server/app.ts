@@ -49,6 +49,7 @@ import { createProviderRegistry, type ProviderRegistry } from './providers/regis
 import type { AppServices } from './context.js';
 import { injectFetch } from './providers/transport.js';
 import {
+  demoAccountOpener,
   demoCredentials,
   EMULATORS_PREFIX,
   registerEmulators,
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       fetch: emulatorHost ? injectFetch(emulatorHost) : undefined,
       demoAccounts: emulatorHost ? demoCredentials(emulatorHost.emulators) : undefined,
+      openDemoAccount: emulatorHost ? demoAccountOpener(emulatorHost.emulators) : undefined,
     });
   // The app itself serves nothing under /emulators, in either mode: a request from outside gets the
   // 404 of a path that does not exist (not the 401 of an unknown API path, nor the web app).

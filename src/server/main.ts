@@ -51,7 +51,10 @@ if (providers.mode === 'emulated') {
       console.log(
         `  ${PROVIDER_LABELS[p].padEnd(10)} ${Object.entries(demo)
           .map(([k, v]) => `${k}=${v}`)
-          .join('  ')}`,
+          .join('  ')}${
+          // Its labels print the account holder: each company is shown its own account in the wizard.
+          app.emulators?.[p].openAccount ? "  (shared; each company's own account is shown in its set-up)" : ''
+        }`,
       );
   }
 }

@@ -85,7 +85,10 @@ export interface Integration {
   type: IntegrationType;
   /** True when calls to this provider go to the built-in emulator (demo mode). */
   emulated: boolean;
-  /** The emulator's demo account, shown in the wizard (emulated providers only). */
+  /**
+   * The emulator's demo account, shown in the wizard (emulated providers only). Asked with
+   * X-Company-ID: that company's own account where the emulator opens one (Sameday, DPD).
+   */
   demo_credentials: Record<string, string> | null;
   /** False for an integration that has no set-up wizard yet (the generic `sms`). */
   setup_available: boolean;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { bucharestDate, toBucharestIso } from '../lib/bucharestTime.js';
+import { HOLDER_PHONE, holderPlace, openHolderAccount, type AccountHolder } from './accounts.js';
 import { GEO, localitiesOf, placeKey, placesNamed } from './geo.js';
 import {
   applyCommonFaults,
@@ -20,10 +21,13 @@ import { deletable, labelOf, repaymentOf, shippingCostBani, stagesAt, type Shipm
  * answers raw PDF bytes, or the JSON error. Sites (localities) have ids 642xxxxxx.
  *
  * Its store: `accounts` by username, `shipments` by shipment id, `parcels` (parcel id → shipment
- * id); counter `parcel` (a shipment's id is its first parcel's).
+ * id); counters `parcel` (a shipment's id is its first parcel's) and `client`. Besides the shared
+ * demo account, each seller gets an account of its own (`openAccount`): DPD's create names the
+ * sender by a client object of the contract, and the label prints that object's client name and
+ * address.
  */
 
-interface DpdClientObject {
+export interface DpdClientObject {
   clientId: number;
   clientName: string;
   objectName: string;
@@ -34,13 +38,28 @@ interface DpdClientObject {
   streetNo: string;
 }
 
-interface DpdAccount {
+export interface DpdAccount {
   username: string;
   password: string;
   clients: DpdClientObject[];
 }
 
 export type DpdShipment = Shipment & { clientId: number };
+
+/** The contract's client object at the holder's seat (its id kept when refreshed). */
+function holderClient(holder: AccountHolder, clientId: number): DpdClientObject {
+  const { locality, street } = holderPlace(holder);
+  return {
+    clientId,
+    clientName: holder.name,
+    objectName: `Sediu ${locality.name}`,
+    contactName: holder.contact,
+    phone: HOLDER_PHONE,
+    siteId: siteId(locality.id),
+    streetName: street,
+    streetNo: '',
+  };
+}
 
 const ROMANIA = 642;
 const siteId = (localityId: number) => 642_000_000 + localityId;
@@ -80,6 +99,23 @@ function locate(site: number) {
     if (locality) return { county, locality };
   }
   return undefined;
+}
+
+/** A client object's street and number as one line (an opened account keeps the company's whole address in the street). */
+const streetLine = (c: DpdClientObject) => `${c.streetName} ${c.streetNo}`.trim();
+
+/** The label's sender for a client object (the contract's client name at the object's address), and its locality. */
+export function senderOf(c: DpdClientObject): { party: LabelParty; locality: string } {
+  const place = locate(c.siteId)!;
+  return {
+    party: {
+      name: c.clientName,
+      contact: c.contactName,
+      phone: c.phone,
+      lines: [streetLine(c), `${place.locality.name}, ${place.county.name}`],
+    },
+    locality: place.locality.name,
+  };
 }
 
 export function demoAccount(): DpdAccount {
@@ -124,6 +160,16 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
     faults,
     store,
     demoCredentials: { username: 'demo', password: 'demo' },
+    openAccount: (holder) =>
+      openHolderAccount<DpdAccount>(
+        store,
+        holder,
+        async (login) => ({ ...login, clients: [holderClient(holder, await store.next('client', 80100200001))] }),
+        (account) => ({
+          ...account,
+          clients: account.clients.map((c, i) => (i === 0 ? holderClient(holder, c.clientId) : c)),
+        }),
+      ),
     reset,
     plugin: async (app: FastifyInstance) => {
       await seed();
@@ -170,7 +216,7 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
           postCode: place.locality.postalCode ?? '',
           streetName: c.streetName,
           streetNo: c.streetNo,
-          fullAddressString: `${c.streetName} ${c.streetNo}, ${place.locality.name.toUpperCase()}, ${place.county.name.toUpperCase()}`,
+          fullAddressString: `${streetLine(c)}, ${place.locality.name.toUpperCase()}, ${place.county.name.toUpperCase()}`,
         };
       };
 
@@ -289,13 +335,7 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
         const id = parcelIds[0];
         const cod = numberToBani(service.additionalServices?.cod?.amount ?? 0);
         const costBani = shippingCostBani(weight, cod);
-        const fromPlace = locate(from.siteId)!;
-        const senderParty: LabelParty = {
-          name: from.clientName,
-          contact: from.contactName,
-          phone: from.phone,
-          lines: [`${from.streetName} ${from.streetNo}`, `${fromPlace.locality.name}, ${fromPlace.county.name}`],
-        };
+        const { party: senderParty, locality: senderLocality } = senderOf(from);
         const street = [addr.streetName ?? '', addr.streetNo ?? ''].join(' ').trim();
         const recipientParty: LabelParty = {
           name: String(recipient.clientName),
@@ -321,7 +361,7 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
           service: SERVICES.find((s) => s.id === Number(service.serviceId))!.name,
           sender: senderParty,
           recipient: recipientParty,
-          senderLocality: fromPlace.locality.name,
+          senderLocality,
           recipientLocality: place.locality.name,
           parcels: count,
           weightKg: weight,

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
+import type { AccountHolder, OpenedLogin } from './accounts.js';
 import { createBnrEmulator } from './bnr.js';
 import { createCargusEmulator } from './cargus.js';
 import { createDpdEmulator } from './dpd.js';
@@ -107,4 +108,14 @@ export function demoCredentials(set: EmulatorSet): Record<keyof EmulatorSet, Rec
   for (const [name, emulator] of Object.entries(set) as [keyof EmulatorSet, Emulator][])
     out[name] = emulator.demoCredentials;
   return out;
+}
+
+/** Opens a seller's own account at the emulators that open them (see Emulator.openAccount); null at the others. */
+export function demoAccountOpener(
+  set: EmulatorSet,
+): (provider: keyof EmulatorSet, holder: AccountHolder) => Promise<OpenedLogin | null> {
+  return async (provider, holder) => {
+    const emulator = set[provider];
+    return emulator.openAccount ? emulator.openAccount(holder) : null;
+  };
 }

@@ -9,6 +9,7 @@ import type { Db } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
 import { preparePdfFonts } from '../lib/pdf/documents.js';
 import { LAZY_SCHEMA_COMPILERS } from '../http/schemaCompilers.js';
+import type { AccountHolder, OpenedLogin } from './accounts.js';
 
 /**
  * What every emulator shares: where it keeps its state (EmulatorStore), the fault switches, the
@@ -240,6 +241,12 @@ export interface Emulator {
   readonly store: EmulatorStore;
   /** The demo account, as the wizard asks for it (field names of the wizard). */
   readonly demoCredentials: Record<string, string>;
+  /**
+   * Opens the seller's own account (once; later calls answer the same login and keep the holder's
+   * details current), for couriers whose labels print the account holder: the wizard shows each
+   * company this login instead of the shared demo account.
+   */
+  openAccount?(holder: AccountHolder): Promise<OpenedLogin>;
   /** Back to the initial state (demo account, no documents), faults cleared. */
   reset(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { toBucharest } from '../lib/bucharestTime.js';
 import { parsePhpForm, type ParsedForm } from '../lib/phpForm.js';
+import { HOLDER_PHONE, holderPlace, openHolderAccount, type AccountHolder } from './accounts.js';
 import { GEO, findCounty, findLocality, localitiesOf, placeKey } from './geo.js';
 import {
   acceptFormBodies,
@@ -32,7 +33,9 @@ import {
  * `errors.children`; other 400s only `message`.
  *
  * Its store: `accounts` by username, `tokens` by token (they outlive a restart, as Sameday's do),
- * `shipments` by AWB number; counter `awb`. An AWB keeps the create's `clientInternalReference`
+ * `shipments` by AWB number; counters `awb`, `pickupPoint` and `contactPerson`. Besides the shared
+ * demo account, each seller gets an account of its own (`openAccount`): Sameday's create takes no
+ * sender name, its label names the account holder (`clientName`) at the chosen pickup point. An AWB keeps the create's `clientInternalReference`
  * and its status read gives it back (`expeditionSummary.clientInternalReference`).
  */
 
@@ -58,6 +61,26 @@ interface SamedayAccount {
   password: string;
   clientName: string;
   pickupPoints: SamedayPickupPoint[];
+}
+
+/** The pickup point at the holder's seat, with the holder's contact person (ids kept when refreshed). */
+function holderPickupPoint(holder: AccountHolder, ids: { point: number; contact: number }): SamedayPickupPoint {
+  const { county, locality, street } = holderPlace(holder);
+  return {
+    id: ids.point,
+    alias: `Sediu ${locality.name}`,
+    address: street,
+    defaultPickupPoint: true,
+    countyId: county.id,
+    cityId: locality.id,
+    contactPersons: [{ id: ids.contact, name: holder.contact, phoneNumber: HOLDER_PHONE, defaultContactPerson: true }],
+  };
+}
+
+/** A pickup point's county and city in the nomenclature (the city may be any locality the courier knows). */
+function placeOf(point: SamedayPickupPoint) {
+  const county = GEO.find((c) => c.id === point.countyId)!;
+  return { county, city: findLocality(county, { id: point.cityId })! };
 }
 
 export type SamedayShipment = Shipment & { pickupPointId: number; contactPersonId: number };
@@ -207,6 +230,28 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
     faults,
     store,
     demoCredentials: { username: 'demo', password: 'demo' },
+    openAccount: (holder) =>
+      openHolderAccount<SamedayAccount>(
+        store,
+        holder,
+        async (login) => ({
+          ...login,
+          clientName: holder.name,
+          pickupPoints: [
+            holderPickupPoint(holder, {
+              point: await store.next('pickupPoint', 3201),
+              contact: await store.next('contactPerson', 7201),
+            }),
+          ],
+        }),
+        (account) => ({
+          ...account,
+          clientName: holder.name,
+          pickupPoints: account.pickupPoints.map((p, i) =>
+            i === 0 ? holderPickupPoint(holder, { point: p.id, contact: p.contactPersons[0].id }) : p,
+          ),
+        }),
+      ),
     reset,
     plugin: async (app: FastifyInstance) => {
       await seed();
@@ -252,8 +297,7 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
         const account = await authed(req, reply);
         if (!account) return reply;
         const rows = account.pickupPoints.map((p) => {
-          const county = GEO.find((c) => c.id === p.countyId)!;
-          const city = county.localities.find((l) => l.id === p.cityId)!;
+          const { county, city } = placeOf(p);
           return {
             id: p.id,
             country: { id: 187, name: 'Romania', code: 'RO' },
@@ -385,8 +429,7 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
         const weight = parcels.reduce((s, p) => s + Number(str(p.weight)), 0);
         const cod = numberToBani(str(f.cashOnDelivery) || 0);
         const costBani = shippingCostBani(weight, cod);
-        const pointCounty = GEO.find((c) => c.id === point!.countyId)!;
-        const pointCity = pointCounty.localities.find((l) => l.id === point!.cityId)!;
+        const { county: pointCounty, city: pointCity } = placeOf(point!);
         const sender: LabelParty = {
           name: account.clientName,
           contact: contact!.name,

@@ -19,6 +19,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Needs X-Company-ID naming a company of the user. */
     company?: boolean;
+    /** Shared, but scoped like `company` when X-Company-ID is sent (checked the same way). */
+    companyOptional?: boolean;
   }
 }
 
@@ -80,7 +82,11 @@ export function registerAuth(app: FastifyInstance, db: Db, clock: Clock): void {
   app.addHook('onRequest', async (req) => {
     if (req.routeOptions.config?.public) return;
     await authenticate(req, db, clock, caches);
-    if (req.routeOptions.config?.company) await scopeToCompany(req, db, caches);
+    const config = req.routeOptions.config;
+    if (config?.company) await scopeToCompany(req, db, caches);
+    // A shared route that answers a company more (its own demo logins) when X-Company-ID names one.
+    else if (config?.companyOptional && req.headers['x-company-id'] !== undefined)
+      await scopeToCompany(req, db, caches);
   });
 }
 

@@ -27,12 +27,31 @@ export interface ProviderRegistry {
   isEmulated(provider: ProviderName): boolean;
   /** The emulator's demo account in emulated mode (shown in the wizard, printed at start), else null. */
   demoCredentials(provider: ProviderName): Record<string, string> | null;
+  /**
+   * The demo login to show one seller in emulated mode, else null: a courier whose label prints the
+   * account holder (Sameday, DPD) opens the seller its own account (once), the others answer the
+   * shared demo account.
+   */
+  demoAccountFor(provider: ProviderName, holder: DemoAccountHolder): Promise<Record<string, string> | null>;
   courier(provider: CourierProvider, credentials: CourierCredentials): CourierClient;
   invoicing(credentials: InvoicingCredentials): InvoicingClient;
   messaging(provider: 'vonage', credentials: VonageCredentials): MessagingClient;
   messaging(provider: 'telegram', credentials: TelegramCredentials): MessagingClient;
   /** The BNR's daily reference rates (public: no credentials). */
   exchangeRates(): ExchangeRatesClient;
+}
+
+/**
+ * The seller a demo account is opened for (emulated mode), as a courier's contract names its client:
+ * `ref` is stable for the seller (`company-<id>`), the rest its current details.
+ */
+export interface DemoAccountHolder {
+  ref: string;
+  name: string;
+  contact: string;
+  address: string | null;
+  city: string | null;
+  county: string | null;
 }
 
 export interface RegistryDeps {
@@ -43,6 +62,8 @@ export interface RegistryDeps {
   tokens?: TokenStore;
   /** The emulators' demo accounts (emulated mode). */
   demoAccounts?: Partial<Record<ProviderName, Record<string, string>>>;
+  /** Opens a seller's own account at an emulator that opens them (emulated mode); null where it does not. */
+  openDemoAccount?: (provider: ProviderName, holder: DemoAccountHolder) => Promise<Record<string, string> | null>;
 }
 
 export function createProviderRegistry(deps: RegistryDeps): ProviderRegistry {
@@ -58,6 +79,11 @@ export function createProviderRegistry(deps: RegistryDeps): ProviderRegistry {
     mode: deps.config.mode,
     isEmulated: () => emulated,
     demoCredentials: (provider) => (emulated ? (deps.demoAccounts?.[provider] ?? null) : null),
+    async demoAccountFor(provider, holder) {
+      if (!emulated) return null;
+      const own = deps.openDemoAccount ? await deps.openDemoAccount(provider, holder) : null;
+      return own ?? deps.demoAccounts?.[provider] ?? null;
+    },
     courier(provider, credentials) {
       switch (provider) {
         case 'cargus':

@@ -5,8 +5,9 @@ import type { LabelParty } from '../lib/pdf/documents.js';
 import { bucharestDate } from '../lib/bucharestTime.js';
 import type { Clock } from '../lib/clock.js';
 import { demoAccount as cargusDemoAccount, type CargusShipment } from '../emulators/cargus.js';
-import { demoAccount as dpdDemoAccount, type DpdShipment } from '../emulators/dpd.js';
+import { createDpdEmulator, senderOf, type DpdAccount, type DpdShipment } from '../emulators/dpd.js';
 import { dbStore } from '../emulators/kit.js';
+import { companyAccountHolder } from '../modules/integrations/index.js';
 import { repaymentOf, shippingCostBani, stagesAt, type Shipment, type Stage } from '../emulators/shipments.js';
 import { seededRandom, type SeedContext } from './context.js';
 
@@ -17,9 +18,12 @@ import { seededRandom, type SeedContext } from './context.js';
  * - every `processing` order (./orders.ts draws statuses by age) takes an AWB at Cargus or DPD
  *   (each company has its own mix) an hour to a day after it was made, with its total as cash on
  *   delivery; one made in the last ten minutes waits for its AWB;
- * - the AWB is stored at the emulated courier as its create route stores it (emulator_records, the
- *   demo account, numbers from the courier's own counter), so tracking, labels and the courier's
- *   repayment report know it; the shipment row is the console's, reference `<order>-1`;
+ * - the AWB is stored at the emulated courier as its create route stores it (emulator_records,
+ *   numbers from the courier's own counter), so tracking, labels and the courier's repayment report
+ *   know it; the shipment row is the console's, reference `<order>-1`. Cargus's are the shared demo
+ *   account's with the company named as the sender (as the console sends it); DPD's are the
+ *   company's own account's (opened here as the wizard opens it, so the login the wizard shows
+ *   reaches them), at its client object, which names the company;
  * - the order's courier status is where the emulator's timeline has the AWB now (./emulators/
  *   shipments.ts: most delivered, about 1 in 10 refused, 1 in 20 not collected), a delivered order
  *   is completed, and its history says so (awb_created, status_changed, courier_status);
@@ -55,11 +59,16 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
   const rand = seededRandom(29_000);
   const clock: Clock = { now: () => now };
   const cargus = cargusDemoAccount();
-  const dpd = dpdDemoAccount();
   const cargusLocation = cargus.locations[0];
-  const dpdClient = dpd.clients[0];
+  const dpdStore = dbStore(db, 'dpd', clock);
+  const dpdEmulator = createDpdEmulator({ clock, store: dpdStore });
   const k = db.kysely;
   for (const [index, companyId] of ctx.companyIds.entries()) {
+    const holder = await companyAccountHolder(k, companyId);
+    const dpdLogin = await dpdEmulator.openAccount!(holder);
+    const dpd = (await dpdStore.get<DpdAccount>('accounts', dpdLogin.username))!;
+    const dpdClient = dpd.clients[0];
+    const dpdSender = senderOf(dpdClient);
     const cargusShare = index % 2 === 0 ? 0.55 : 0.4;
     const orders = await k
       .selectFrom('orders as o')
@@ -114,7 +123,7 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
           sender:
             o.courier === 'cargus'
               ? {
-                  name: cargus.clientName,
+                  name: holder.name,
                   contact: cargusLocation.ContactPerson,
                   phone: cargusLocation.PhoneNumber,
                   lines: [
@@ -122,15 +131,10 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
                     `${cargusLocation.LocalityName}, ${cargusLocation.CountyName} ${cargusLocation.CodPostal}`,
                   ],
                 }
-              : {
-                  name: dpdClient.clientName,
-                  contact: dpdClient.contactName,
-                  phone: dpdClient.phone,
-                  lines: [`${dpdClient.streetName} ${dpdClient.streetNo}`, 'Sibiu, Sibiu'],
-                },
+              : dpdSender.party,
           recipient,
           recipientLocality: o.city ?? '',
-          senderLocality: o.courier === 'cargus' ? cargusLocation.LocalityName : 'Sibiu',
+          senderLocality: o.courier === 'cargus' ? cargusLocation.LocalityName : dpdSender.locality,
           parcels: 1,
           weightKg: 1,
           codBani: cod,

@@ -1,4 +1,11 @@
 /** The companies module's public face: its routes, membership, and what a new order starts with. */
 export { companyRoutes } from './routes.js';
-export { companyEurRate, companySenderName, companyShippingCost, companyVatCode, isMember } from './queries.js';
+export {
+  companyAccountHolder,
+  companyEurRate,
+  companySenderName,
+  companyShippingCost,
+  companyVatCode,
+  isMember,
+} from './queries.js';
 export { companyApiDocs } from './openapi.js';

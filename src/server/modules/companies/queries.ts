@@ -139,6 +139,15 @@ export async function companySenderName(exec: Executor, companyId: number): Prom
   return row.name;
 }
 
+/** The company as a courier's contract names its client: name, administrator and seat (emulated accounts). */
+export function companyAccountHolder(exec: Executor, companyId: number) {
+  return exec
+    .selectFrom('companies')
+    .select(['name', 'administrator_name', 'address', 'city', 'county'])
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+}
+
 /** What a new order of the company starts with: its default shipping cost (bani). */
 export async function companyShippingCost(exec: Executor, companyId: number): Promise<number> {
   const row = await exec

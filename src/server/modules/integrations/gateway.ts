@@ -1,5 +1,6 @@
 import type { CourierKey, Credentials, PickupPoint, VatOption, WizardKey } from '../../../core/api/integrations.js';
 import type { SamedayPlace } from '../../../core/api/samedayLocations.js';
+import type { DemoAccountHolder } from '../../providers/registry.js';
 
 /**
  * What the integrations module needs from the provider clients: check a login, and read the
@@ -9,8 +10,10 @@ import type { SamedayPlace } from '../../../core/api/samedayLocations.js';
 export interface IntegrationGateway {
   /** True when the provider's calls go to the built-in emulator. */
   isEmulated(key: WizardKey): boolean;
-  /** The emulator's demo account (emulated providers only), shown in the wizard and printed at start. */
+  /** The emulator's shared demo account (emulated providers only), shown when no company is named. */
   demoCredentials(key: WizardKey): Record<string, string> | null;
+  /** The demo login shown to one company (emulated providers only): its own account where the emulator opens one. */
+  demoAccountFor(key: WizardKey, holder: DemoAccountHolder): Promise<Record<string, string> | null>;
   /**
    * Resolves when the provider accepts the login; throws the provider's ProviderError otherwise.
    * SmartBill also checks the company's VAT code (it names the company on every call).

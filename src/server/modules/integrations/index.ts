@@ -18,3 +18,4 @@ export { activeCourierSetUps, listCompanyIntegrations, type ActiveCourierSetUp }
 export { integrationApiDocs } from './openapi.js';
 export { courierLockers, findLocker } from './lockers.js';
 export { courierNomenclature, type Nomenclature, type NomenclatureCourier } from './nomenclature.js';
+export { companyAccountHolder } from './demoAccounts.js';

@@ -61,6 +61,8 @@ const registry: ProviderRegistry = {
   mode: 'emulated',
   isEmulated: () => true,
   demoCredentials: (p: ProviderName) => emulatorOf(p).demoCredentials,
+  demoAccountFor: async (p: ProviderName, holder) =>
+    (await emulatorOf(p).openAccount?.(holder)) ?? emulatorOf(p).demoCredentials,
   courier: (p, c) =>
     p === 'cargus'
       ? new CargusClient(c, deps(p))
@@ -150,6 +152,61 @@ describe('integrations catalogue', () => {
       demo_credentials: DEMO.cargus,
     });
     expect(data[4]).toMatchObject({ key: 'sms', setup_available: false, emulated: false, demo_credentials: null });
+  });
+
+  it('shows a company its own Sameday and DPD account (held by the company), the shared ones without a company', async () => {
+    const u = await t.signUp();
+    await t.db.kysely
+      .updateTable('companies')
+      .set({ name: 'Olărit Ștefan SRL', address: 'Bd. Ștefan cel Mare nr. 12', city: 'Iași', county: 'Iași' })
+      .where('id', '=', u.companyId)
+      .execute();
+    const demoOf = async (o: { company?: number | null } = {}) => {
+      const res = await u.call('GET', '/api/v1/integrations', o);
+      expect(res.statusCode, res.body).toBe(200);
+      return Object.fromEntries(
+        (res.json().data as { key: string; demo_credentials: unknown }[]).map((i) => [i.key, i.demo_credentials]),
+      ) as Record<string, Record<string, string> | null>;
+    };
+    const own = await demoOf();
+    for (const key of ['sameday', 'dpd'] as const) {
+      expect(own[key]!.username).toBe(`demo-company-${u.companyId}`);
+      expect(own[key]!.password).not.toBe('demo');
+      // The login opens the account, and its one pickup point is the company's seat.
+      const login = await u.call('POST', wizard(u, key, 'login'), { body: own[key] });
+      expect(login.statusCode, login.body).toBe(200);
+      const points = (await u.call('GET', wizard(u, key, 'pickup-points'))).json().data as { address: string }[];
+      expect(points).toHaveLength(1);
+      expect(points[0].address.toLowerCase()).toContain('bd. ștefan cel mare nr. 12, iași');
+    }
+    // The emulators that take a sender name (or have no label) keep their shared demo account.
+    for (const key of ['cargus', 'smartbill', 'vonage', 'telegram'] as const) expect(own[key]).toEqual(DEMO[key]);
+    // Without a company the catalogue is the shared one; a company of someone else is refused.
+    const shared = await demoOf({ company: null });
+    expect(shared.sameday).toEqual(DEMO.sameday);
+    expect(shared.dpd).toEqual(DEMO.dpd);
+    const other = await t.signUp();
+    expect((await u.call('GET', '/api/v1/integrations', { company: other.companyId })).statusCode).toBe(403);
+  });
+
+  it('keeps the account holder current: a renamed company is named on its next label', async () => {
+    const u = await t.signUp();
+    const before = (
+      (await u.call('GET', '/api/v1/integrations')).json().data as {
+        key: string;
+        demo_credentials: Record<string, string>;
+      }[]
+    ).find((i) => i.key === 'sameday')!.demo_credentials;
+    await t.db.kysely.updateTable('companies').set({ name: 'Nume Nou SRL' }).where('id', '=', u.companyId).execute();
+    const after = (
+      (await u.call('GET', '/api/v1/integrations')).json().data as {
+        key: string;
+        demo_credentials: Record<string, string>;
+      }[]
+    ).find((i) => i.key === 'sameday')!.demo_credentials;
+    expect(after).toEqual(before);
+    const account = await emulatorOf('sameday').store.get<{ clientName: string }>('accounts', before.username);
+    expect(account!.clientName).toBe('Nume Nou SRL');
   });
 
   it('answers 401 to a stranger on every integration call', async () => {

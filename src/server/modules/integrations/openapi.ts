@@ -14,7 +14,12 @@ import type { ApiDoc } from '../../http/openapi.js';
 
 /** The wizards name the company in the path too: it must be the X-Company-ID one (else 403). */
 export const integrationApiDocs: ApiDoc[] = [
-  { method: 'GET', url: '/api/v1/integrations', summary: 'The providers the console can work with' },
+  {
+    method: 'GET',
+    url: '/api/v1/integrations',
+    summary:
+      "The providers the console can work with; with X-Company-ID, the emulators' demo logins are that company's own",
+  },
   {
     method: 'GET',
     url: '/api/v1/company-integration',

@@ -13,6 +13,7 @@ export function providerGateway(registry: ProviderRegistry): IntegrationGateway 
   return {
     isEmulated: (key) => registry.isEmulated(key),
     demoCredentials: (key) => registry.demoCredentials(key),
+    demoAccountFor: (key, holder) => registry.demoAccountFor(key, holder),
     verify: (key, credentials, vatCode) =>
       clientFor<WizardKey>(registry, key, credentials as Credentials, vatCode).verifyCredentials(),
     pickupPoints: async (key: CourierKey, credentials) => {

@@ -39,7 +39,10 @@ export function integrationRoutes(app: FastifyInstance): void {
   const scoped = { config: { company: true } };
   const places = placesCache();
 
-  app.get('/api/v1/integrations', async (req) => ({ data: await integrationCatalogue(req.ctx) }));
+  // The same for everyone but the demo logins: with X-Company-ID (checked), that company's own.
+  app.get('/api/v1/integrations', { config: { companyOptional: true } }, async (req) => ({
+    data: await integrationCatalogue(req.ctx),
+  }));
 
   app.get('/api/v1/company-integration', scoped, async (req) => ({ data: await companyIntegrations(req.ctx) }));
 

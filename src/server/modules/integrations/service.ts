@@ -25,6 +25,7 @@ import type { ServiceContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
 import { isProviderError } from '../../providers/http.js';
+import { companyAccountHolder } from './demoAccounts.js';
 import type { IntegrationGateway } from './gateway.js';
 import {
   callProvider,
@@ -55,23 +56,37 @@ const gatewayOf = (ctx: ServiceContext): IntegrationGateway => providerGateway(c
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-/** The seven integrations, each saying whether it runs emulated (and then its demo account). */
+/**
+ * The seven integrations, each saying whether it runs emulated and then its demo account. Asked
+ * for a company (X-Company-ID), an emulator whose labels print the account holder (Sameday, DPD)
+ * opens that company its own account, held by the company at its seat, and that login is shown;
+ * without a company, the shared demo accounts.
+ */
 export async function integrationCatalogue(ctx: ServiceContext): Promise<Integration[]> {
   const rows = await listIntegrations(ctx.db.kysely);
-  return rows.map((r) => {
-    const wizard = isWizardKey(r.key);
-    const emulated = wizard && gatewayOf(ctx).isEmulated(r.key as WizardKey);
-    return {
-      id: r.id,
-      key: r.key as IntegrationKey,
-      name: r.name,
-      description: r.description,
-      type: r.type as IntegrationType,
-      emulated,
-      demo_credentials: emulated ? gatewayOf(ctx).demoCredentials(r.key as WizardKey) : null,
-      setup_available: wizard,
-    };
-  });
+  const gateway = gatewayOf(ctx);
+  const holder = ctx.companyId ? await companyAccountHolder(ctx.db.kysely, ctx.companyId) : null;
+  return Promise.all(
+    rows.map(async (r) => {
+      const wizard = isWizardKey(r.key);
+      const emulated = wizard && gateway.isEmulated(r.key as WizardKey);
+      const key = r.key as WizardKey;
+      return {
+        id: r.id,
+        key: r.key as IntegrationKey,
+        name: r.name,
+        description: r.description,
+        type: r.type as IntegrationType,
+        emulated,
+        demo_credentials: !emulated
+          ? null
+          : holder
+            ? await gateway.demoAccountFor(key, holder)
+            : gateway.demoCredentials(key),
+        setup_available: wizard,
+      };
+    }),
+  );
 }
 
 export async function companyIntegrations(ctx: ServiceContext): Promise<CompanyIntegration[]> {

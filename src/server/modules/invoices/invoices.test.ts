@@ -37,6 +37,7 @@ const registry: ProviderRegistry = {
   mode: 'emulated',
   isEmulated: () => true,
   demoCredentials: () => smartbill.demoCredentials,
+  demoAccountFor: async () => smartbill.demoCredentials,
   courier: unused,
   messaging: unused as ProviderRegistry['messaging'],
   exchangeRates: unused,

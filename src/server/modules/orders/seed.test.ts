@@ -9,6 +9,7 @@ import { convertUnitPrice } from '../../../core/orders/currency.js';
 import { hashToken, newToken } from '../../http/auth.js';
 import { geoData } from '../geo/data.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { pdfText } from '../../test/pdfText.js';
 import { bucharestDate } from '../../lib/bucharestTime.js';
 import { repaymentOf, stagesAt, TIMELINE_END, type Shipment } from '../../emulators/shipments.js';
 import type { CodSummary } from '../../../core/api/cod.js';
@@ -256,7 +257,9 @@ describe('demo seed: a shop with a past (AWBs, the emulated couriers, cash on de
     const rows = await t.db.kysely
       .selectFrom('orders as o')
       .innerJoin('shipments as s', (j) => j.onRef('s.order_id', '=', 'o.id').onRef('s.awb', '=', 'o.awb'))
+      .innerJoin('companies as c', 'c.id', 'o.company_id')
       .select(['o.id', 'o.status', 'o.courier', 'o.courier_status', 'o.total_value', 's.cod_bani', 's.state', 's.awb'])
+      .select(['o.company_id', 'c.name as company'])
       .execute();
     expect(rows.length).toBeGreaterThan(3000);
     expect(new Set(rows.map((r) => r.courier))).toEqual(new Set(['cargus', 'dpd']));
@@ -273,7 +276,14 @@ describe('demo seed: a shop with a past (AWBs, the emulated couriers, cash on de
     for (const r of rows) {
       const s = records.get(`${r.courier}:${r.awb}`);
       expect(s, `${r.courier} ${r.awb}`).toBeDefined();
-      expect(s!).toMatchObject({ reference: `${r.id}-1`, codBani: Number(r.total_value), account: 'demo' });
+      // Cargus's at the shared demo account naming the company as sender (as the console sends it);
+      // DPD's at the company's own account, whose client object names the company.
+      expect(s!).toMatchObject({
+        reference: `${r.id}-1`,
+        codBani: Number(r.total_value),
+        account: r.courier === 'cargus' ? 'demo' : `demo-company-${r.company_id}`,
+      });
+      expect(s!.sender.name).toBe(r.company);
       expect(r).toMatchObject({ state: 'created', cod_bani: Number(r.total_value) });
       if (s!.createdAt + TIMELINE_END < now) {
         const last = stagesAt(s!, now).at(-1)!.stage;
@@ -301,6 +311,30 @@ describe('demo seed: a shop with a past (AWBs, the emulated couriers, cash on de
         .filter((r) => r.courier === provider)
         .map((r) => Number(r.awb!.slice(provider === 'cargus' ? 1 : 0)));
       expect(Number(counter.data)).toBe(Math.max(...taken) + 1);
+    }
+  });
+
+  it('the DPD login the wizard shows a demo company reaches its seeded AWBs, and their labels name the company', async () => {
+    const companies = await t.db.kysely.selectFrom('companies').select(['id', 'name']).orderBy('id').execute();
+    for (const c of companies) {
+      const catalogue = (await demoCall('/api/v1/integrations', c.id)).json().data as {
+        key: string;
+        demo_credentials: Record<string, string> | null;
+      }[];
+      const login = catalogue.find((i) => i.key === 'dpd')!.demo_credentials!;
+      expect(login.username).toBe(`demo-company-${c.id}`);
+      const seeded = await t.db.kysely
+        .selectFrom('shipments')
+        .select('awb')
+        .where('company_id', '=', c.id)
+        .where('courier', '=', 'dpd')
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      const dpd = t.app.services.providers.courier('dpd', { username: login.username, password: login.password });
+      const label = pdfText(await dpd.awbPdf({ awbNumber: seeded.awb! }));
+      expect(label).toContain(c.name);
+      expect(label).not.toMatch(/magazin demo/i);
+      expect((await dpd.track([seeded.awb!]))[0].awbNumber).toBe(seeded.awb);
     }
   });
 

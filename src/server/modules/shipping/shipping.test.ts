@@ -131,9 +131,9 @@ async function setUpCourier(u: TestUser, key: WizardKey & keyof typeof DEMO): Pr
   return pick.json().data.id;
 }
 
-/** A seller with the given couriers, a source and a product at 19.99 RON. */
-async function seller(couriers: ('cargus' | 'sameday' | 'dpd')[] = ['cargus', 'sameday', 'dpd']) {
-  const u = await t.signUp();
+/** A seller (a new one, or `existing`) with the given couriers, a source and a product at 19.99 RON. */
+async function seller(couriers: ('cargus' | 'sameday' | 'dpd')[] = ['cargus', 'sameday', 'dpd'], existing?: TestUser) {
+  const u = existing ?? (await t.signUp());
   for (const c of couriers) await setUpCourier(u, c);
   const src = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Shop' } });
   expect(src.statusCode, src.body).toBe(201);
@@ -1274,5 +1274,109 @@ describe("the AWB's cash on delivery: the order's payment method, or the form's 
     const label = await u.call('GET', `/api/v1/order/${o.id}/awb`);
     expect(label.statusCode).toBe(200);
     expect(pdfText(label.rawPayload)).toContain(company.name);
+  });
+});
+
+describe("emulated Sameday and DPD labels name the seller's own account", () => {
+  const SEAT = { address: 'Str. Memorandumului nr. 28', city: 'Cluj-Napoca', county: 'Cluj' };
+
+  /**
+   * A seller whose company has its seat in its settings, with `courier` set up as its wizard shows
+   * it: the login the catalogue gives this company, then the (only) pickup point of that account.
+   */
+  async function ownAccountSeller(courier: 'sameday' | 'dpd', name: string) {
+    const companyId = await t.createCompany(name);
+    await t.db.kysely.updateTable('companies').set(SEAT).where('id', '=', companyId).execute();
+    const u = await t.signUp({ companies: [companyId] });
+    const catalogue = (await u.call('GET', '/api/v1/integrations')).json().data as {
+      key: string;
+      demo_credentials: Record<string, string>;
+    }[];
+    const login = catalogue.find((i) => i.key === courier)!.demo_credentials;
+    expect(login.username).toBe(`demo-company-${companyId}`);
+    const wizard = (step: string) => `/api/v1/${courier}/company/${companyId}/${step}`;
+    expect((await u.call('POST', wizard('login'), { body: login })).statusCode).toBe(200);
+    const points = (await u.call('GET', wizard('pickup-points'))).json().data as {
+      id: string;
+      name: string;
+      address: string;
+      contact_persons?: { id: string }[];
+    }[];
+    // The account's one pickup point is at the company's seat.
+    expect(points).toHaveLength(1);
+    expect(points[0].address).toContain(SEAT.address);
+    // (DPD writes its site names in capitals.)
+    expect(points[0].address.toLowerCase()).toContain(SEAT.city.toLowerCase());
+    const pick = await u.call('POST', wizard('pickup-points'), {
+      body: {
+        pickup_point_id: points[0].id,
+        ...(courier === 'sameday' ? { contact_person_id: points[0].contact_persons![0].id } : {}),
+      },
+    });
+    expect(pick.statusCode, pick.body).toBe(200);
+    expect(pick.json().data.configured).toBe(true);
+    const s = await seller([], u);
+    return { ...s, login, name };
+  }
+
+  for (const courier of ['sameday', 'dpd'] as const) {
+    const body = courier === 'sameday' ? samedayBody : dpdBody;
+    it(`${courier}: each company's label names the company at its seat, never the demo account's holder`, async () => {
+      const a = await ownAccountSeller(courier, `Ceramică Alfa ${courier} SRL`);
+      const b = await ownAccountSeller(courier, `Textile Beta ${courier} SRL`);
+      const labels: Record<string, string> = {};
+      for (const s of [a, b]) {
+        const o = await s.order();
+        const res = await createAwb(s.u, o.id, body());
+        expect(res.statusCode, res.body).toBe(201);
+        const [stored] = await atCourier(courier, o.id);
+        expect(stored.account).toBe(s.login.username);
+        expect(stored.sender.name).toBe(s.name);
+        const label = await s.u.call('GET', `/api/v1/order/${o.id}/awb`);
+        expect(label.statusCode).toBe(200);
+        labels[s.name] = pdfText(label.rawPayload);
+        expect(labels[s.name]).toContain(s.name);
+        expect(labels[s.name]).toContain(SEAT.address);
+        expect(labels[s.name]).toContain(SEAT.city);
+        expect(labels[s.name]).not.toMatch(/magazin demo/i);
+      }
+      expect(labels[a.name]).not.toContain(b.name);
+      expect(labels[b.name]).not.toContain(a.name);
+    });
+
+    it(`${courier}: a company's own account does not see another company's parcels`, async () => {
+      const a = await ownAccountSeller(courier, `Lemn Gama ${courier} SRL`);
+      const b = await ownAccountSeller(courier, `Sticlă Delta ${courier} SRL`);
+      const o = await b.order();
+      expect((await createAwb(b.u, o.id, body())).statusCode).toBe(201);
+      const awb = (await orderOf(b.u, o.id)).awb as string;
+      const asA = t.services.providers.courier(courier, { username: a.login.username, password: a.login.password });
+      const asB = t.services.providers.courier(courier, { username: b.login.username, password: b.login.password });
+      expect((await asB.awbPdf({ awbNumber: awb })).subarray(0, 4).toString()).toBe('%PDF');
+      await expect(asA.awbPdf({ awbNumber: awb })).rejects.toMatchObject({ kind: expect.any(String) });
+      // Nor does the shared demo account, nor A's login with another password.
+      const demo = t.services.providers.courier(courier, DEMO[courier] as { username: string; password: string });
+      await expect(demo.awbPdf({ awbNumber: awb })).rejects.toBeDefined();
+      await expect(
+        t.services.providers.courier(courier, { username: b.login.username, password: 'demo' }).verifyCredentials(),
+      ).rejects.toBeDefined();
+    });
+  }
+
+  it('the account is opened once: the catalogue shows a company the same login each time, another company another', async () => {
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const loginOf = async (u: TestUser, key: string) =>
+      ((await u.call('GET', '/api/v1/integrations')).json().data as { key: string; demo_credentials: unknown }[]).find(
+        (i) => i.key === key,
+      )!.demo_credentials as Record<string, string>;
+    for (const key of ['sameday', 'dpd']) {
+      const first = await loginOf(a, key);
+      expect(await loginOf(a, key)).toEqual(first);
+      expect((await loginOf(b, key)).username).not.toBe(first.username);
+      expect((await loginOf(b, key)).password).not.toBe(first.password);
+    }
+    // Cargus names the sender in its create: its shared demo account stays.
+    expect(await loginOf(a, 'cargus')).toEqual(DEMO.cargus);
   });
 });

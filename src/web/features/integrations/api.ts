@@ -2,15 +2,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanyIntegration, Integration, TestResult, WizardKey } from '../../../core/api/integrations';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
+import { useCompanyId } from '../../lib/session';
 import { COMPANY_INTEGRATIONS, useCompanyIntegrations } from '../../components/useCompanyIntegrations';
 
 const CATALOGUE = 'integrations';
 const SETUPS = COMPANY_INTEGRATIONS;
 
-/** The seven integrations (not company-scoped: the same for everyone). */
+/**
+ * The seven integrations: the same for everyone but the emulators' demo logins, which are the
+ * selected company's own (X-Company-ID goes with every call), so the key names the company.
+ */
 export function useIntegrations() {
+  const companyId = useCompanyId();
   return useQuery({
-    queryKey: queryKeys.list(CATALOGUE, null, {}),
+    queryKey: queryKeys.list(CATALOGUE, companyId, {}),
     queryFn: ({ signal }) =>
       api.get<{ data: Integration[] }>('/api/v1/integrations', undefined, signal).then((r) => r.data),
   });
