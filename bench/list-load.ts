@@ -1,8 +1,8 @@
 /**
  * Lists under load: seeds a catalogue (PARENTS top-level products, a quarter of them with 2-6
  * variations, so about 2 x PARENTS rows; PARENTS=500000 gives a million rows) and, with ORDERS,
- * that many orders of the same company; starts the real server (buildApp + listen) in one child
- * process and a bare Fastify JSON route in another, and measures them with autocannon from this
+ * that many orders of the same company; starts the real server (bench/_list-server.ts, compiled as
+ * `npm start` ships it) in one child process and a bare Fastify JSON route in another, and measures them with autocannon from this
  * process (10 connections, DURATION seconds each). The bare route runs before each case and after
  * the last, and each case is set against the mean of the two bare runs around it. With
  * BENCH_DATABASE_URL both engines run, one after the other, in the same run (ENGINES=sqlite or
@@ -25,9 +25,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// @ts-expect-error plain JavaScript without types (it runs before anything is compiled)
+import { bundleServer, ROOT } from '../scripts/build.mjs';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { buildApp } from '../src/server/app.js';
 import { sqliteReaders } from '../src/server/config.js';
 import { openDb, type Db } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
@@ -64,25 +65,8 @@ function openBenchDb(env: NodeJS.ProcessEnv, opts: { readers?: number; keepLists
     : openDb(`sqlite:${env.BENCH_SQLITE_FILE}`, opts);
 }
 
-// ---- children: the server, and the bare route in a process of its own ----------------------------
-if (process.argv[2] === '--serve') {
-  const db = openBenchDb(process.env, { readers: sqliteReaders(process.env), keepLists: true });
-  const app = await buildApp({
-    db,
-    appKey: crypto.randomBytes(32).toString('base64'),
-    dataDir: process.env.BENCH_DIR!,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port })}\n`);
-  process.once(
-    'SIGTERM',
-    () =>
-      void app
-        .close()
-        .then(() => db.close())
-        .then(() => process.exit(0)),
-  );
-} else if (process.argv[2] === '--bare') {
+// ---- children: the server (bench/_list-server.ts, compiled), the bare route in a process of its own ----
+if (process.argv[2] === '--bare') {
   const bare = Fastify();
   bare.get('/bare', async () => ({
     data: [
@@ -230,36 +214,74 @@ async function seedOrders(db: Db, companyId: number, orders: number): Promise<vo
   await createCustomerSearch(k, db.engine);
 }
 
-/** The resident memory of a process, in MB (Linux). */
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
+/** The resident memory of a process, in MB (Linux): the whole, and its anonymous, file and shared parts. */
+function rssOf(pid: number): { rss: number; anon: number; file: number; shmem: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
+  return { rss: mb('VmRSS'), anon: mb('RssAnon'), file: mb('RssFile'), shmem: mb('RssShmem') };
 }
 
 function loadAverage(): number {
   return os.loadavg()[0];
 }
 
-/** Starts this file again as a child (`--serve` or `--bare`) and waits for the port it prints. */
+interface Memory {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  collected: boolean;
+}
+
+/**
+ * Starts a child and answers the lines it prints as JSON: the first is {port}. The server is
+ * bench/_list-server.ts compiled as `npm start` ships it (scripts/build.mjs's bundleServer into
+ * dist-bench/, run by plain node), so the figures are the shipped server's, without the TypeScript
+ * loader's hooks and module compilation; BENCH_SERVER=tsx runs the same file through tsx instead.
+ * The bare route is this file's `--bare` through tsx (its cost is Fastify's, not the loader's).
+ */
 async function child(mode: '--serve' | '--bare', env: NodeJS.ProcessEnv) {
-  // BENCH_PROFILE=<dir> writes a CPU profile of the server there (open it in Chrome's DevTools).
-  const profile =
-    mode === '--serve' && process.env.BENCH_PROFILE
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-      : [];
-  const proc = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), mode], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
+  let args: string[];
+  if (mode === '--serve') {
+    // BENCH_PROFILE=<dir> writes a CPU profile of the server there (open it in Chrome's DevTools).
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '_list-server.ts');
+    if (process.env.BENCH_SERVER === 'tsx') args = [...profile, '--expose-gc', '--import', 'tsx', entry];
+    else {
+      const out = path.join(ROOT as string, 'dist-bench');
+      await (bundleServer as (entries: Record<string, string>, out: string) => Promise<void>)(
+        { 'list-server': path.relative(ROOT as string, entry) },
+        out,
+      );
+      args = [...profile, '--expose-gc', path.join(out, 'list-server.mjs')];
+    }
+  } else args = ['--import', 'tsx', fileURLToPath(import.meta.url), mode];
+  const proc = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const waiting: ((line: string) => void)[] = [];
+  let out = '';
+  proc.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+    let nl: number;
+    while ((nl = out.indexOf('\n')) >= 0) {
+      const line = out.slice(0, nl);
+      out = out.slice(nl + 1);
+      waiting.shift()?.(line);
+    }
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('\n')) resolve((JSON.parse(out.split('\n')[0]) as { port: number }).port);
+  const nextLine = () =>
+    new Promise<string>((resolve, reject) => {
+      waiting.push(resolve);
+      proc.once('exit', (code) => reject(new Error(`${mode} exited with ${code}`)));
     });
-    proc.once('exit', (code) => reject(new Error(`${mode} exited with ${code}`)));
-  });
-  return { proc, port };
+  const port = (JSON.parse(await nextLine()) as { port: number }).port;
+  /** The server's memory as Node sees it, after a full collection (SIGUSR2, _list-server.ts). */
+  const memory = async (): Promise<Memory> => {
+    const line = nextLine();
+    proc.kill('SIGUSR2');
+    return (JSON.parse(await line) as { memory: Memory }).memory;
+  };
+  return { proc, port, memory };
 }
 
 interface Measured {
@@ -398,8 +420,11 @@ async function runEngine(pgUrl: string | undefined): Promise<string[]> {
         return small;
       });
     }
-    const rss = rssMb(server.proc.pid!);
-    const bareRss = rssMb(bare.proc.pid!);
+    const mem = rssOf(server.proc.pid!);
+    const rss = mem.rss;
+    const bareRss = rssOf(bare.proc.pid!).rss;
+    const heap = await server.memory();
+    const afterGc = rssOf(server.proc.pid!);
 
     const readers = db.engine === 'sqlite' ? `, SQLITE_READERS=${sqliteReaders(process.env)}` : '';
     console.log(
@@ -415,6 +440,12 @@ async function runEngine(pgUrl: string | undefined): Promise<string[]> {
     const bareRates = bares.map((b) => b.rps);
     console.log(
       `\nbare route: ${Math.round(Math.min(...bareRates))}–${Math.round(Math.max(...bareRates))} req/s over ${bares.length} runs; server RSS after the load ${rss.toFixed(0)} MB (bare route's process ${bareRss.toFixed(0)} MB)`,
+    );
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+    console.log(
+      `server memory after the load: RssAnon ${mem.anon.toFixed(0)} MB, RssFile ${mem.file.toFixed(0)} MB, RssShmem ${mem.shmem.toFixed(0)} MB; ` +
+        `${heap.collected ? 'after a full GC' : 'without a GC (no --expose-gc)'}: V8 heap used ${mb(heap.heapUsed)} of ${mb(heap.heapTotal)} MB, ` +
+        `external ${mb(heap.external)} MB (array buffers ${mb(heap.arrayBuffers)}), RSS ${afterGc.rss.toFixed(0)} MB (RssAnon ${afterGc.anon.toFixed(0)}, RssFile ${afterGc.file.toFixed(0)})`,
     );
     // The targets at a million rows: order and product list page 1 at least 15 % of the bare route
     // with p99 within 25 ms, the order detail at least 20 %, a broad search within 50 ms at p99, the

@@ -80,15 +80,21 @@ function buildWeb() {
  * node_modules. Files the code finds next to itself (import.meta.url) are copied beside them.
  */
 async function buildServer() {
+  await bundleServer({ main: 'src/server/main.ts' }, path.join(ROOT, SERVER.out));
+}
+
+/**
+ * Compiles server entry points (name -> source) into `out` as `npm start` runs them: one ES module
+ * each, the reader worker and the files found through import.meta.url beside them. `out` must lie
+ * inside the checkout, so the bundle finds the packages in node_modules. The benches compile their
+ * own entry (bench/_list-server.ts) with it, to measure the server as it ships.
+ */
+export async function bundleServer(entryPoints, out) {
   const esbuild = await import('esbuild');
-  const out = path.join(ROOT, SERVER.out);
   fs.rmSync(out, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: {
-      main: 'src/server/main.ts',
-      'sqliteReader.worker': 'src/server/db/perf/sqliteReader.worker.mjs',
-    },
+    entryPoints: { ...entryPoints, 'sqliteReader.worker': 'src/server/db/perf/sqliteReader.worker.mjs' },
     outdir: out,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql } from 'kysely';
@@ -90,8 +91,19 @@ export interface AppDeps {
   idempotency?: Partial<IdempotencyOptions>;
 }
 
-/** The API's version in its OpenAPI document: the package's. */
-const API_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+/**
+ * The API's version in its OpenAPI document: the package's, found by walking up from this file, which
+ * is src/server/app.ts under tsx and dist-server/main.mjs compiled (a fixed relative path fits one).
+ */
+const API_VERSION = packageVersion(path.dirname(fileURLToPath(import.meta.url)));
+
+function packageVersion(dir: string): string {
+  const file = path.join(dir, 'package.json');
+  if (fs.existsSync(file)) return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+  const up = path.dirname(dir);
+  if (up === dir) throw new Error('package.json not found above the server');
+  return packageVersion(up);
+}
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 

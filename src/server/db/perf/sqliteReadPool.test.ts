@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../connection.js';
 import { isUniqueViolation } from '../errors.js';
 import { migrateToLatest } from '../migrate.js';
+import { READER_CACHE_KB } from './sqliteReadPool.js';
 
 // The read pool needs a database FILE (workers cannot share an in-memory one), whatever engine the
 // rest of the suite runs on.
@@ -63,6 +64,11 @@ describe('SQLite read pool', () => {
     expect(pooled).toEqual(await query(db.kysely));
     expect(pooled.map((c) => c.name)).toEqual(['Gama SRL', 'Beta SRL', 'Alfa SRL']);
     expect(db.readPool!.served).toBe(before + 1);
+  });
+
+  it("keeps a reader's page cache at READER_CACHE_KB", async () => {
+    const size = sql<{ cache_size: number }>`pragma cache_size`;
+    expect((await size.execute(db.reads)).rows).toEqual([{ cache_size: -READER_CACHE_KB }]);
   });
 
   it('sees a row committed just before the read, in a transaction or not', async () => {

@@ -24,6 +24,14 @@ import { SqlitePageCompiler } from './sqliteCompiler.js';
  * loop only while they run a query, and one that dies is replaced on the next read; the query it
  * was running fails with an error (the request answers 500, as for any database error).
  */
+/**
+ * Each reader's page cache, in KiB: SQLite's own default (2 MB) instead of better-sqlite3's 16 MB.
+ * After a load of broad searches each reader's cache was full, 16 MB of the server's memory per
+ * reader holding copies of pages the kernel caches anyway; with 2 MB the searches, pages and
+ * counts of bench/list-load.ts cost the same CPU per call (bench/README.md, "Lists under load").
+ */
+export const READER_CACHE_KB = 2000;
+
 export class SqliteReadPool {
   readonly #file: string;
   readonly #size: number;
@@ -90,7 +98,7 @@ export class SqliteReadPool {
 
   #start(): Slot {
     const worker = new Worker(new URL('./sqliteReader.worker.mjs', import.meta.url), {
-      workerData: { file: this.#file },
+      workerData: { file: this.#file, cacheKb: READER_CACHE_KB },
     });
     const slot: Slot = { worker, job: undefined, failure: undefined };
     this.#slots.push(slot);

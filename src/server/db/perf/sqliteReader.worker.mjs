@@ -14,6 +14,9 @@ import { statementCache } from './sqliteStatements.mjs';
 
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma(`busy_timeout = ${Number(workerData.busyTimeoutMs ?? 5000)}`);
+// The page cache this connection keeps (sqliteReadPool.ts, READER_CACHE_KB): the file's pages stay
+// in the kernel's cache for every connection anyway.
+db.pragma(`cache_size = -${Number(workerData.cacheKb ?? 2000)}`);
 registerSearchFunctions(db);
 
 const prepared = statementCache(db);

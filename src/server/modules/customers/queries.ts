@@ -70,14 +70,18 @@ export async function flagsOf(exec: Executor, companyId: number, customerIds: nu
 }
 
 /**
- * PostgreSQL: the flags of the customer `customerRef` names, as a JSON array in flagsOf's order,
- * for a statement that answers a page or an order with its customers' flags in one round trip.
- * Read it with flagsFromJson.
+ * The flags of the customer `customerRef` names, as a JSON array in flagsOf's order, for a
+ * statement that answers a page or an order with its customers' flags in one round trip (text on
+ * SQLite: read it with parsedJson, then flagsFromJson).
  */
-export const flagsJson = (customerRef: string) =>
-  sql<
-    Omit<FlagRow, 'customer_id'>[]
-  >`(select coalesce(json_agg(json_build_object('company_id', f.company_id, 'reason', f.reason, 'created_at', f.created_at) order by f.created_at desc, f.id desc), '[]'::json) from flags f where f.customer_id = ${sql.ref(customerRef)})`;
+export const flagsJson = (customerRef: string, engine: Engine = 'postgres') =>
+  engine === 'postgres'
+    ? sql<
+        Omit<FlagRow, 'customer_id'>[]
+      >`(select coalesce(json_agg(json_build_object('company_id', f.company_id, 'reason', f.reason, 'created_at', f.created_at) order by f.created_at desc, f.id desc), '[]'::json) from flags f where f.customer_id = ${sql.ref(customerRef)})`
+    : sql<
+        Omit<FlagRow, 'customer_id'>[] | string
+      >`(select json_group_array(json_object('company_id', f.company_id, 'reason', f.reason, 'created_at', f.created_at) order by f.created_at desc, f.id desc) from flags f where f.customer_id = ${sql.ref(customerRef)})`;
 
 /** The flags flagsJson answered, as the company sees them. */
 export const flagsFromJson = (companyId: number, rows: Omit<FlagRow, 'customer_id'>[]): Flag[] =>

@@ -1,7 +1,8 @@
 import { sql, type Selectable } from 'kysely';
 import type { InvoiceDocument, OrderInvoice } from '../../../core/api/invoices.js';
 import { fromBani } from '../../../core/money.js';
-import type { Executor } from '../../db/connection.js';
+import type { Engine, Executor } from '../../db/connection.js';
+import { columnsOf, sqliteRowJson } from '../../db/json.js';
 import type { InvoiceLinesTable, InvoicesTable } from '../../db/schema.js';
 import type { PlannedLine, StoredLine, StornoLine } from './lines.js';
 
@@ -166,18 +167,68 @@ export type OrderInvoiceView = {
 const shownInvoice = (docs: DocumentRow[]) =>
   currentInvoice(docs) ?? [...docs].reverse().find((d) => d.kind === 'invoice' && d.state === 'cancelled');
 
+/** Every column of an invoice and of an invoice line, for SQLite's JSON of them (db/json.ts). */
+const DOCUMENT_COLUMNS = columnsOf<DocumentRow>()([
+  'id',
+  'company_id',
+  'order_id',
+  'kind',
+  'reverses_id',
+  'state',
+  'series',
+  'number',
+  'expected_number',
+  'total',
+  'full_reversal',
+  'client',
+  'error',
+  'created_by',
+  'created_at',
+  'issued_at',
+  'updated_at',
+]);
+const LINE_COLUMNS = columnsOf<Selectable<InvoiceLinesTable>>()([
+  'id',
+  'invoice_id',
+  'position',
+  'kind',
+  'order_product_id',
+  'discount_of',
+  'reverses_line_id',
+  'name',
+  'code',
+  'quantity',
+  'unit_price',
+  'applies_to',
+  'vat_name',
+  'vat_percentage',
+  'reversed',
+  'reversed_value',
+]);
+
 /**
- * PostgreSQL: the order's invoice documents (`docs`) and the lines of each (`lines`) as JSON, for
- * the statement that answers an order in one round trip; invoiceViewFromJson reads them.
+ * The order's invoice documents (`docs`) and the lines of each (`lines`) as JSON, for the
+ * statement that answers an order in one round trip (text on SQLite: read them with parsedJson);
+ * invoiceViewFromJson reads them.
  */
-export const invoiceDocsJson = (orderRef: string) => ({
-  docs: sql<
-    DocumentRow[]
-  >`(select coalesce(json_agg(i order by i.id), '[]'::json) from invoices i where i.order_id = ${sql.ref(orderRef)})`,
-  lines: sql<
-    Selectable<InvoiceLinesTable>[]
-  >`(select coalesce(json_agg(l order by l.invoice_id, l.position), '[]'::json) from invoice_lines l join invoices i on i.id = l.invoice_id where i.order_id = ${sql.ref(orderRef)})`,
-});
+export const invoiceDocsJson = (orderRef: string, engine: Engine = 'postgres') =>
+  engine === 'postgres'
+    ? {
+        docs: sql<
+          DocumentRow[]
+        >`(select coalesce(json_agg(i order by i.id), '[]'::json) from invoices i where i.order_id = ${sql.ref(orderRef)})`,
+        lines: sql<
+          Selectable<InvoiceLinesTable>[]
+        >`(select coalesce(json_agg(l order by l.invoice_id, l.position), '[]'::json) from invoice_lines l join invoices i on i.id = l.invoice_id where i.order_id = ${sql.ref(orderRef)})`,
+      }
+    : {
+        docs: sql<
+          DocumentRow[] | string
+        >`(select json_group_array(${sqliteRowJson('i', DOCUMENT_COLUMNS)} order by i.id) from invoices i where i.order_id = ${sql.ref(orderRef)})`,
+        lines: sql<
+          Selectable<InvoiceLinesTable>[] | string
+        >`(select json_group_array(${sqliteRowJson('l', LINE_COLUMNS)} order by l.invoice_id, l.position) from invoice_lines l join invoices i on i.id = l.invoice_id where i.order_id = ${sql.ref(orderRef)})`,
+      };
 
 /** What orderInvoiceView answers, from the rows invoiceDocsJson read. */
 export function invoiceViewFromJson(docs: DocumentRow[], lines: Selectable<InvoiceLinesTable>[]): OrderInvoiceView {

@@ -7,9 +7,9 @@ import { startTestApp, type TestApp } from '../../test/harness.js';
 import { findOrder, findOrderInParts, listOrders, listOrdersInParts } from './queries.js';
 
 /**
- * PostgreSQL answers the order list's plain pages and the order in one statement each (their
- * parts as JSON); SQLite keeps the queries in parts. Both must answer exactly what the queries in
- * parts answer, field by field, on orders with every part: lines, discounts, history, flags of
+ * PostgreSQL answers the order list's plain pages in one statement (their parts as JSON), and both
+ * engines answer the order in one statement. Each must answer exactly what the queries in parts
+ * answer, field by field, on orders with every part: lines, discounts, history, flags of
  * this company and of another, an AWB, an invoice with a storno, an unsettled AWB create.
  */
 let t: TestApp;
@@ -136,5 +136,21 @@ describe('the order list and the order in one statement', () => {
     expect((await findOrder(t.db.kysely, s.u.companyId, ids[2]))!.applied_discounts).toHaveLength(1);
     expect((await findOrder(t.db.kysely, s.u.companyId, ids[3]))!.awb_candidates).toHaveLength(1);
     expect(await findOrder(t.db.kysely, s.u.companyId + 1000, ids[0])).toBeUndefined();
+  });
+
+  it('the order is one statement', async () => {
+    let statements = 0;
+    const counted = t.db.kysely.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements++;
+        return args.result;
+      },
+    });
+    expect((await findOrder(counted, s.u.companyId, ids[0]))!.invoice?.stornos).toHaveLength(1);
+    expect(statements).toBe(1);
+    statements = 0;
+    await findOrderInParts(counted, s.u.companyId, ids[0]);
+    expect(statements).toBeGreaterThan(5);
   });
 });

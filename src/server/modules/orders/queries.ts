@@ -24,6 +24,7 @@ import { narrows, type OrderListFilter, type OrderListQuery } from '../../../cor
 import { normalizePhone } from '../../../core/orders/phone.js';
 import { ORDER_STATUSES, type OrderStatusValue } from '../../../core/orders/statuses.js';
 import type { Engine, Executor } from '../../db/connection.js';
+import { columnsOf, parsedJson, sqliteRowJson } from '../../db/json.js';
 import { prepared } from '../../db/perf/prepared.js';
 import type {
   AppliedDiscountsTable,
@@ -763,13 +764,11 @@ type EventRow = {
 
 /**
  * The order of the company with its customer (the order's own details, the phone the company
- * knows), lines, discounts and history, or undefined (another company's order too). PostgreSQL
- * reads it in one statement (findOrderInOne), SQLite in a few in-process queries (findOrderInParts).
+ * knows), lines, discounts and history, or undefined (another company's order too), read in one
+ * statement on both engines (orderInOne).
  */
 export async function findOrder(exec: Executor, companyId: number, id: number): Promise<Order | undefined> {
-  return exec.getExecutor().adapter instanceof PostgresAdapter
-    ? findOrderInOne(exec, companyId, id)
-    : findOrderInParts(exec, companyId, id);
+  return findOrderInOne(exec, companyId, id);
 }
 
 const orderHead = (exec: Executor) =>
@@ -789,32 +788,109 @@ const orderHead = (exec: Executor) =>
       'sh.candidates as awb_candidates',
     ]);
 
+/** Every column of the order's parts, for SQLite's JSON of them (db/json.ts; PostgreSQL takes the row). */
+const DETAIL_COLUMNS = columnsOf<CustomerDetailRow>()([
+  'order_id',
+  'company_id',
+  'name',
+  'email',
+  'county',
+  'county_id',
+  'city',
+  'city_id',
+  'street',
+  'street_id',
+  'street_number',
+  'zip_code',
+  'address',
+  'company_name',
+  'vat_number',
+  'company_address',
+  'company_city',
+  'company_county',
+]);
+const LINE_COLUMNS = columnsOf<LineRow>()([
+  'id',
+  'order_id',
+  'product_id',
+  'name',
+  'sku',
+  'price',
+  'currency',
+  'quantity',
+  'created_at',
+  'updated_at',
+  'original_currency',
+  'original_price',
+  'exchange_rate',
+  'rate_date',
+  'rate_source',
+]);
+const DISCOUNT_COLUMNS = columnsOf<AppliedDiscountRow>()([
+  'id',
+  'order_id',
+  'order_product_id',
+  'kind',
+  'type',
+  'value',
+  'quantity',
+  'coupon',
+  'rule_id',
+  'amount',
+  'created_at',
+  'updated_at',
+]);
+
 /**
- * PostgreSQL: the order and every part of it in ONE statement, the parts as JSON (details, lines,
- * discounts, history, the customer's flags, the invoice documents and their lines).
+ * The order and every part of it in ONE statement, the parts as JSON (details, lines, discounts,
+ * history, the customer's flags, the invoice documents and their lines). On PostgreSQL each round
+ * trip cost a write and a wake-up; on SQLite, where a query is a call in the process, the seven
+ * queries in parts cost the main thread more in Kysely (seven built and compiled, seven turns of
+ * its connection lock) than the reads themselves.
  */
 const orderInOne = prepared((exec, v: { companyId: number; id: number }) => {
-  const invoices = invoiceDocsJson('o.id');
-  return orderHead(exec)
-    .select([
-      sql<CustomerDetailRow>`(select row_to_json(d) from order_customer_details d where d.order_id = o.id)`.as(
-        'detail_json',
-      ),
-      sql<
-        LineRow[]
-      >`(select coalesce(json_agg(l order by l.id), '[]'::json) from order_products l where l.order_id = o.id)`.as(
-        'lines_json',
-      ),
-      sql<
-        AppliedDiscountRow[]
-      >`(select coalesce(json_agg(a order by a.id), '[]'::json) from applied_discounts a where a.order_id = o.id)`.as(
-        'discounts_json',
-      ),
-      sql<EventRow[]>`(select coalesce(json_agg(json_build_object('id', e.id, 'type', e.type, 'data', e.data,
+  const engine: Engine = exec.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  const invoices = invoiceDocsJson('o.id', engine);
+  const parts =
+    engine === 'postgres'
+      ? [
+          sql<CustomerDetailRow>`(select row_to_json(d) from order_customer_details d where d.order_id = o.id)`.as(
+            'detail_json',
+          ),
+          sql<
+            LineRow[]
+          >`(select coalesce(json_agg(l order by l.id), '[]'::json) from order_products l where l.order_id = o.id)`.as(
+            'lines_json',
+          ),
+          sql<
+            AppliedDiscountRow[]
+          >`(select coalesce(json_agg(a order by a.id), '[]'::json) from applied_discounts a where a.order_id = o.id)`.as(
+            'discounts_json',
+          ),
+          sql<EventRow[]>`(select coalesce(json_agg(json_build_object('id', e.id, 'type', e.type, 'data', e.data,
             'created_at', e.created_at, 'user_id', e.user_id, 'first_name', u.first_name, 'last_name', u.last_name)
             order by e.id desc), '[]'::json)
           from order_events e left join users u on u.id = e.user_id where e.order_id = o.id)`.as('events_json'),
-      flagsJson('o.customer_id').as('flags_json'),
+        ]
+      : [
+          sql<string>`(select ${sqliteRowJson('d', DETAIL_COLUMNS)} from order_customer_details d where d.order_id = o.id)`.as(
+            'detail_json',
+          ),
+          sql<string>`(select json_group_array(${sqliteRowJson('l', LINE_COLUMNS)} order by l.id) from order_products l where l.order_id = o.id)`.as(
+            'lines_json',
+          ),
+          sql<string>`(select json_group_array(${sqliteRowJson('a', DISCOUNT_COLUMNS)} order by a.id) from applied_discounts a where a.order_id = o.id)`.as(
+            'discounts_json',
+          ),
+          sql<string>`(select json_group_array(json_object('id', e.id, 'type', e.type, 'data', e.data,
+            'created_at', e.created_at, 'user_id', e.user_id, 'first_name', u.first_name, 'last_name', u.last_name)
+            order by e.id desc)
+          from order_events e left join users u on u.id = e.user_id where e.order_id = o.id)`.as('events_json'),
+        ];
+  return orderHead(exec)
+    .select([
+      ...parts,
+      flagsJson('o.customer_id', engine).as('flags_json'),
       invoices.docs.as('invoices_json'),
       invoices.lines.as('invoice_lines_json'),
     ])
@@ -826,12 +902,12 @@ async function findOrderInOne(exec: Executor, companyId: number, id: number): Pr
   const [o] = await orderInOne(exec, { companyId, id });
   if (!o) return undefined;
   return assembleOrder(o, {
-    detail: o.detail_json,
-    lines: o.lines_json,
-    discounts: o.discounts_json,
-    events: o.events_json,
-    flags: flagsFromJson(companyId, o.flags_json),
-    invoices: invoiceViewFromJson(o.invoices_json, o.invoice_lines_json),
+    detail: parsedJson<CustomerDetailRow>(o.detail_json),
+    lines: parsedJson<LineRow[]>(o.lines_json),
+    discounts: parsedJson<AppliedDiscountRow[]>(o.discounts_json),
+    events: parsedJson<EventRow[]>(o.events_json),
+    flags: flagsFromJson(companyId, parsedJson(o.flags_json)),
+    invoices: invoiceViewFromJson(parsedJson(o.invoices_json), parsedJson(o.invoice_lines_json)),
   });
 }
 
