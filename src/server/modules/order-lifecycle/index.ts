@@ -5,9 +5,11 @@
 export {
   asBulkChange,
   attachAwb,
+  beginFlagChange,
   changeInvoiceStatus,
   changeStatus,
   detachAwb,
+  flagsWritten,
   insertOrder,
   invoiceBucket,
   isBulkChange,
