@@ -318,8 +318,8 @@ export async function listOrders(
   } else if (narrows(q)) {
     // A filter of the kept counts reads its total; any other counts its matches on the indexes of migrations 036 and 058.
     const kept = await keptTotal(exec, companyId, q);
-    known = { total: kept ?? (await countWhere(exec, companyId, allOf(conds))), exact: true };
-    ids = await idsWhere(exec, companyId, allOf(conds), { desc, limit: q.items, offset });
+    known = { total: kept ?? (await countWhere(exec, companyId, q)), exact: true };
+    ids = await idsWhere(exec, companyId, q, { desc, limit: q.items, offset });
   } else if (engine === 'postgres' && !(q.status && q.invoice_status)) {
     return onePagePostgres(exec, companyId, q, desc, offset);
   } else {
@@ -391,21 +391,43 @@ const keptOrderRows = prepared((exec, v: { companyId: number }) =>
     .groupBy('bucket'),
 );
 
-async function countWhere(exec: Executor, companyId: number, where: RawBuilder<SqlBool>): Promise<number> {
-  const { rows } = await sql<{
-    n: number | string;
-  }>`select count(*) as n from orders o where o.company_id = ${companyId} and ${where}`.execute(exec);
+/**
+ * The statements of a filtered list that is not served by kept counts, as they run: its count, a
+ * page of its ids and its tab counts (status left out). `filterPlans.test.ts` reads their plans.
+ */
+export const filteredStatements = {
+  count: (companyId: number, f: OrderListFilter) =>
+    sql<{
+      n: number | string;
+    }>`select count(*) as n from orders o where o.company_id = ${companyId} and ${allOf(filterConditions(f, { status: true }))}`,
+  page: (companyId: number, f: OrderListFilter, page: { desc: boolean; limit: number; offset: number }) =>
+    sql<{
+      id: number;
+    }>`select o.id from orders o where o.company_id = ${companyId} and ${allOf(filterConditions(f, { status: true }))}
+    order by o.id ${sql.raw(page.desc ? 'desc' : 'asc')} limit ${page.limit} offset ${page.offset}`,
+  tabs: (engine: Engine, companyId: number, f: OrderListFilter) =>
+    sql<{
+      status: string;
+      invoice_status: string;
+      n: number | string;
+    }>`select o.status, o.invoice_status, count(*) as n from orders o
+      where ${flaggedFirst(engine, f) ? sql`+o.company_id` : sql`o.company_id`} = ${companyId}
+        and ${allOf(filterConditions({ ...f, status: undefined }, { status: false }))}
+      group by o.status, o.invoice_status`,
+};
+
+async function countWhere(exec: Executor, companyId: number, f: OrderListFilter): Promise<number> {
+  const { rows } = await filteredStatements.count(companyId, f).execute(exec);
   return Number(rows[0]?.n ?? 0);
 }
 
 async function idsWhere(
   exec: Executor,
   companyId: number,
-  where: RawBuilder<SqlBool>,
+  f: OrderListFilter,
   page: { desc: boolean; limit: number; offset: number },
 ): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`select o.id from orders o where o.company_id = ${companyId} and ${where}
-    order by o.id ${sql.raw(page.desc ? 'desc' : 'asc')} limit ${page.limit} offset ${page.offset}`.execute(exec);
+  const { rows } = await filteredStatements.page(companyId, f, page).execute(exec);
   return rows.map((r) => r.id);
 }
 
@@ -444,7 +466,7 @@ export async function countMatching(
   if (!narrows(f)) return (await keptCount(exec, companyId, 'orders', f.status ?? '')).total;
   const kept = await keptTotal(exec, companyId, f);
   if (kept !== null) return kept;
-  return countWhere(exec, companyId, allOf(filterConditions(f, { status: true })));
+  return countWhere(exec, companyId, f);
 }
 
 /** The ids the list shows under this filter, in its order (newest first), at most `limit`. */
@@ -456,7 +478,7 @@ export async function idsMatching(
   limit: number,
 ): Promise<number[]> {
   if (f.search) return (await searchedIds(exec, engine, companyId, f, limit, { status: true })).slice(0, limit);
-  return idsWhere(exec, companyId, allOf(filterConditions(f, { status: true })), { desc: true, limit, offset: 0 });
+  return idsWhere(exec, companyId, f, { desc: true, limit, offset: 0 });
 }
 
 /**
@@ -514,14 +536,7 @@ export async function tabCounts(
       .groupBy(['status', 'invoice_status'])
       .execute();
   } else {
-    ({ rows } = await sql<{
-      status: string;
-      invoice_status: string;
-      n: number | string;
-    }>`select o.status, o.invoice_status, count(*) as n from orders o
-      where ${flaggedFirst(engine, filter) ? sql`+o.company_id` : sql`o.company_id`} = ${companyId}
-        and ${allOf(filterConditions(filter, { status: false }))}
-      group by o.status, o.invoice_status`.execute(exec));
+    ({ rows } = await filteredStatements.tabs(engine, companyId, filter).execute(exec));
   }
   for (const r of rows) {
     const n = Number(r.n);
