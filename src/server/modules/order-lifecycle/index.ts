@@ -8,6 +8,7 @@ export {
   beginFlagChange,
   changeInvoiceStatus,
   changeStatus,
+  companyFlagsLeaving,
   detachAwb,
   flagsWritten,
   insertOrder,

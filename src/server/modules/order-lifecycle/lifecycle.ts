@@ -16,6 +16,8 @@ import {
   insertEvent,
   insertOrderRow,
   latestOrderIdOf,
+  flaggedByAnother,
+  flaggedByCompany,
   lockCustomerForFlags,
   lockCustomerOrderRows,
   lockedOrderRowOf,
@@ -351,4 +353,16 @@ export async function beginFlagChange(trx: Executor, customerId: number): Promis
 export async function flagsWritten(trx: Executor, customerId: number, flaggedBefore: boolean): Promise<void> {
   const now = await isFlagged(trx, customerId);
   if (now !== flaggedBefore) await flagChangedCounts(trx, customerId, now);
+}
+
+/**
+ * The company is about to be deleted with its flags (a foreign key's cascade): each customer it
+ * alone flagged stops being flagged for every other company, whose kept flagged counts follow.
+ * Each such customer is locked as a flag change locks it, then checked again.
+ */
+export async function companyFlagsLeaving(trx: Executor, companyId: number): Promise<void> {
+  for (const customerId of await flaggedByCompany(trx, companyId)) {
+    await lockCustomerForFlags(trx, customerId);
+    if (!(await flaggedByAnother(trx, customerId, companyId))) await flagChangedCounts(trx, customerId, false);
+  }
 }

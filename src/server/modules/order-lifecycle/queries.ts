@@ -164,6 +164,29 @@ export async function lockCustomerForFlags(exec: Executor, customerId: number): 
   await forUpdate(exec, exec.selectFrom('customers').select('id').where('id', '=', customerId)).execute();
 }
 
+/** The customers the company flagged, in id order. */
+export async function flaggedByCompany(exec: Executor, companyId: number): Promise<number[]> {
+  const rows = await exec
+    .selectFrom('flags')
+    .select('customer_id')
+    .where('company_id', '=', companyId)
+    .orderBy('customer_id')
+    .execute();
+  return rows.map((r) => r.customer_id);
+}
+
+/** Whether a company other than this one flagged the customer. */
+export async function flaggedByAnother(exec: Executor, customerId: number, companyId: number): Promise<boolean> {
+  const row = await exec
+    .selectFrom('flags')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('company_id', '<>', companyId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The company's orders of the customer locked until the transaction ends (PostgreSQL), in id order. */
 export async function lockCustomerOrderRows(exec: Executor, companyId: number, customerId: number): Promise<void> {
   await forUpdate(

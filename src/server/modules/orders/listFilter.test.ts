@@ -220,8 +220,10 @@ describe('orders list filters', () => {
   it('keeps the counts of the AWB and flag filters equal to the list across every write that moves an order', async () => {
     const u = await t.signUp();
     const other = await t.signUp();
+    const third = await t.signUp();
     const sources = new Map<TestUser, number>();
-    for (const who of [u, other]) {
+    const products = new Map<TestUser, number>();
+    for (const who of [u, other, third]) {
       const src = await who.call('POST', '/api/v1/source', { body: { company_id: who.companyId, source: 'Shop' } });
       sources.set(who, src.json().data.id);
       const p = await who.call('POST', '/api/v1/product', {
@@ -237,6 +239,7 @@ describe('orders list filters', () => {
         },
       });
       expect(p.statusCode, p.body).toBe(201);
+      products.set(who, p.json().data.id);
     }
     const order = async (who: TestUser, phone: string) => {
       const res = await who.call('POST', '/api/v1/order', {
@@ -312,6 +315,15 @@ describe('orders list filters', () => {
     await agree('an AWB deleted', { flagged: 3, noAwb: 3 });
     expect((await other.call('DELETE', `/api/v1/customer/${a}/flag`)).statusCode).toBe(200);
     await agree('unflagged by every company', { flagged: 0, noAwb: 3 });
+    // A company that alone flagged the customer is deleted (with its flags, once it has no orders or products).
+    const t1 = await order(third, '0745 200 001');
+    expect((await flag(third)).statusCode).toBe(201);
+    await agree('flagged by a third company', { flagged: 3, noAwb: 3 });
+    expect((await third.call('DELETE', `/api/v1/order/${t1.id}`)).statusCode).toBe(200);
+    expect((await third.call('DELETE', `/api/v1/product/${products.get(third)}`)).statusCode).toBe(200);
+    const gone = await third.call('DELETE', `/api/v1/company/${third.companyId}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    await agree('the flagging company deleted', { flagged: 0, noAwb: 3 });
     expect((await flag(u)).statusCode).toBe(201);
     // The company moves its customer to another number (another, unflagged person): its orders leave the flagged counts.
     const moved = await u.call('POST', `/api/v1/customer/${a}`, { body: { phone_number: '0745 200 003' } });
