@@ -191,26 +191,18 @@ async function plans(db: Db, companyId: number, phone: string): Promise<void> {
       'courier + a month: tab counts',
       sql`select o.status, o.invoice_status, count(*) as n from orders o where o.company_id = ${companyId} and o.courier = 'cargus' and o.created_at >= ${from} and o.created_at < ${to} group by o.status, o.invoice_status`,
     ],
-    ['no AWB: count', sql`select count(*) as n from orders o where o.company_id = ${companyId} and o.awb is null`],
     [
       'no AWB: page',
       sql`select o.id from orders o where o.company_id = ${companyId} and o.awb is null order by o.id desc limit 10 offset 0`,
     ],
     [
-      'no AWB: tab counts',
-      sql`select o.status, o.invoice_status, count(*) as n from orders o where o.company_id = ${companyId} and o.awb is null group by o.status, o.invoice_status`,
-    ],
-    [
-      'flagged: count',
-      sql`select count(*) as n from orders o where o.company_id = ${companyId} and o.customer_id in (select fl.customer_id from flags fl)`,
-    ],
-    [
       'flagged: page',
       sql`select o.id from orders o where o.company_id = ${companyId} and o.customer_id in (select fl.customer_id from flags fl) order by o.id desc limit 10 offset 0`,
     ],
+    // The counts and totals of no AWB / an AWB and flagged / not flagged are kept (db/orderListCounts.ts): one read of the company's buckets.
     [
-      'flagged: tab counts',
-      sql`select o.status, o.invoice_status, count(*) as n from orders o where ${db.engine === 'sqlite' ? sql`+o.company_id` : sql`o.company_id`} = ${companyId} and o.customer_id in (select fl.customer_id from flags fl) group by o.status, o.invoice_status`,
+      'kept counts of every bucket (tabs, no AWB, flagged)',
+      sql`select bucket, sum(n) as n from list_counts where company_id = ${companyId} and list = 'orders' group by bucket`,
     ],
   ];
   queries.push(...filtered);

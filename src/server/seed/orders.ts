@@ -9,6 +9,7 @@ import {
 } from '../../core/orders/discountMatching.js';
 import { computeTotals, type AppliedDiscountType } from '../../core/orders/totals.js';
 import type { Db, Executor } from '../db/connection.js';
+import { recountOrderLists } from '../db/orderListCounts.js';
 import type {
   AppliedDiscountsTable,
   OrderCustomerDetailsTable,
@@ -406,7 +407,6 @@ export async function bulkLoadOrders(
   let orderId = await nextId(k, 'orders');
   let lineId = await nextId(k, 'order_products');
   let discountId = await nextId(k, 'applied_discounts');
-  const counts = new Map<string, number>();
   const companyCustomers = new Map<
     string,
     {
@@ -602,9 +602,6 @@ export async function bulkLoadOrders(
           created_at: createdAt + 3600,
         });
 
-      // No seeded order has an invoice: every one counts under invoice status none.
-      for (const key of [`${companyId}|`, `${companyId}|${status}`, `${companyId}|invoice_status:none`])
-        counts.set(key, (counts.get(key) ?? 0) + 1);
       const ccKey = `${companyId}|${cid}`;
       const cc = companyCustomers.get(ccKey);
       if (cc) {
@@ -665,10 +662,6 @@ export async function bulkLoadOrders(
             .doUpdateSet({ n: sql<number>`list_counts.n + excluded.n` }),
         )
         .execute();
-    for (const [key, n] of counts) {
-      const [companyId, status] = key.split('|');
-      await bump(Number(companyId), 'orders', status, n);
-    }
     const perCompany = new Map<number, number>();
     for (const cc of fresh) perCompany.set(cc.company_id, (perCompany.get(cc.company_id) ?? 0) + 1);
     for (const [companyId, n] of perCompany) await bump(companyId, 'customers', '', n);
@@ -691,6 +684,9 @@ export async function bulkLoadOrders(
         .values(flags.slice(i, i + 5000))
         .onConflict((oc) => oc.columns(['customer_id', 'company_id']).doNothing())
         .execute();
+
+    // The orders list's kept counts, the flagged customers' included, counted from the rows.
+    for (const companyId of opts.companyIds) await recountOrderLists(trx, companyId);
 
     if (opts.adjustStock) {
       for (const [productId, quantity] of held) {

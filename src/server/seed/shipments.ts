@@ -1,5 +1,6 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/connection.js';
+import { recountOrderLists } from '../db/orderListCounts.js';
 import type { CodSettlementsTable, OrderEventsTable, ShipmentsTable } from '../db/schema.js';
 import type { LabelParty } from '../lib/pdf/documents.js';
 import { bucharestDate } from '../lib/bucharestTime.js';
@@ -289,26 +290,8 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
             fee_bani: 0,
           })
           .execute();
-      // The orders' status tabs counted again: delivered orders moved from processing to completed.
-      const byStatus = await trx
-        .selectFrom('orders')
-        .select(['status', sql<number>`count(*)`.as('n')])
-        .where('company_id', '=', companyId)
-        .groupBy('status')
-        .execute();
-      const statuses = byStatus.map((r) => r.status);
-      await trx
-        .deleteFrom('list_counts')
-        .where('company_id', '=', companyId)
-        .where('list', '=', 'orders')
-        .where('bucket', 'in', [...statuses, 'completed', 'processing'])
-        .execute();
-      await trx
-        .insertInto('list_counts')
-        .values(
-          byStatus.map((r) => ({ company_id: companyId, list: 'orders', bucket: r.status, shard: 0, n: Number(r.n) })),
-        )
-        .execute();
+      // The orders' kept counts again: delivered orders moved from processing to completed, AWBs came.
+      await recountOrderLists(trx, companyId);
     });
   }
 }

@@ -34,6 +34,7 @@ import { cod } from './048_cod.js';
 import { coupons } from './053_coupons.js';
 import { productVatRate } from './052_product_vat_rate.js';
 import { orderStats } from './049_order_stats.js';
+import { orderFilterKeptCounts } from './063_order_filter_kept_counts.js';
 import { orderFilterCounts } from './058_order_filter_counts.js';
 import { customerSearch } from './059_customer_search.js';
 import { customerSearchSqlite } from './061_customer_search_sqlite.js';
@@ -82,4 +83,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '052_product_vat_rate': productVatRate,
   '053_coupons': coupons,
   '051_payment_default_package': paymentDefaultPackage,
+  '063_order_filter_kept_counts': orderFilterKeptCounts,
 };

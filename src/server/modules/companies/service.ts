@@ -12,6 +12,7 @@ import {
   updateCompanyRow,
 } from './queries.js';
 import { countCompanyUsage } from './usage.js';
+import { companyFlagsLeaving } from '../order-lifecycle/index.js';
 
 /**
  * Companies are not company-scoped: a user sees and changes only the companies they belong to
@@ -58,6 +59,8 @@ export async function deleteCompany(ctx: ServiceContext, id: number): Promise<vo
     if (!(await findUserCompany(trx, ctx.userId, id, { lock: true }))) throw notFound();
     const usage = await countCompanyUsage(trx, id);
     if (usage.products > 0 || usage.orders > 0) throw new HttpError(409, 'company_in_use', usage);
+    // Its flags go with it: the customers only it flagged leave other companies' flagged counts.
+    await companyFlagsLeaving(trx, id);
     await deleteCompanyRow(trx, id);
   });
 }

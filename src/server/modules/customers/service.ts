@@ -10,8 +10,10 @@ import type { ListMeta, ListQuery } from '../../../core/api/list.js';
 import { pageMeta } from '../../http/list.js';
 import { idRef } from '../../../core/validation.js';
 import {
+  beginFlagChange,
   customerOrderRows,
   customerOrderTotalRows,
+  flagsWritten,
   lockCustomerOrders,
   moveCustomerOrders,
   orderForHistory,
@@ -242,10 +244,14 @@ export async function flagCustomer(ctx: ServiceContext, customerId: number, body
   const { reason, order_id: orderId } = parse(flagBody, body);
   await ctx.db.transaction(async (trx) => {
     await requireCompanyCustomer(trx, ctx, customerId);
-    if (!(await insertFlag(trx, { customerId, companyId: ctx.companyId, reason, now: ctx.now })))
-      throw new HttpError(409, 'already_flagged');
+    // The history first: it waits for a write holding the order, which may be waiting for the
+    // customer's row that the flag change then locks (beginFlagChange).
     const noteOn = await orderForHistory(trx, ctx, customerId, orderId);
     if (noteOn) await recordEvent(trx, ctx, noteOn, 'flagged', { reason });
+    const flaggedBefore = await beginFlagChange(trx, customerId);
+    if (!(await insertFlag(trx, { customerId, companyId: ctx.companyId, reason, now: ctx.now })))
+      throw new HttpError(409, 'already_flagged');
+    await flagsWritten(trx, customerId, flaggedBefore);
   });
 }
 
@@ -263,8 +269,10 @@ export async function unflagCustomer(ctx: ServiceContext, customerId: number, qu
   const { order_id: orderId } = parse(unflagQuery, query);
   await ctx.db.transaction(async (trx) => {
     await requireCompanyCustomer(trx, ctx, customerId);
-    if (!(await deleteFlag(trx, { customerId, companyId: ctx.companyId }))) throw new HttpError(409, 'not_flagged');
     const noteOn = await orderForHistory(trx, ctx, customerId, orderId);
     if (noteOn) await recordEvent(trx, ctx, noteOn, 'unflagged');
+    const flaggedBefore = await beginFlagChange(trx, customerId);
+    if (!(await deleteFlag(trx, { customerId, companyId: ctx.companyId }))) throw new HttpError(409, 'not_flagged');
+    await flagsWritten(trx, customerId, flaggedBefore);
   });
 }

@@ -5,9 +5,12 @@
 export {
   asBulkChange,
   attachAwb,
+  beginFlagChange,
   changeInvoiceStatus,
   changeStatus,
+  companyFlagsLeaving,
   detachAwb,
+  flagsWritten,
   insertOrder,
   invoiceBucket,
   isBulkChange,

@@ -7,7 +7,7 @@ import {
 } from '../../../core/orders/transitions.js';
 import type { ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
-import { bumpCounts } from '../../db/listCounts.js';
+import { flagChangedCounts, invoiceBucket, isFlagged } from '../../db/orderListCounts.js';
 import { restateOrderLines } from '../../db/orderStats.js';
 import type { OrdersTable } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -16,6 +16,9 @@ import {
   insertEvent,
   insertOrderRow,
   latestOrderIdOf,
+  flaggedByAnother,
+  flaggedByCompany,
+  lockCustomerForFlags,
   lockCustomerOrderRows,
   lockedOrderRowOf,
   moveCourierStatusRow,
@@ -36,8 +39,7 @@ import {
 
 export type { OrderRow };
 
-/** The kept count of the orders whose invoice status is `status` (the list's invoice_status filter). */
-export const invoiceBucket = (status: string) => `invoice_status:${status}`;
+export { invoiceBucket };
 
 /** The order of the caller's company, or 404 (another company's order is never told apart from none). */
 export async function orderOf(exec: Executor, ctx: ServiceContext, id: number): Promise<OrderRow> {
@@ -89,11 +91,6 @@ export async function insertOrder(
     created_at: ctx.now,
     updated_at: ctx.now,
   });
-  await bumpCounts(trx, ctx.companyId, [
-    ['orders', '', 1],
-    ['orders', order.status, 1],
-    ['orders', invoiceBucket(order.invoice_status), 1],
-  ]);
   return order;
 }
 
@@ -106,11 +103,6 @@ export async function removeOrder(trx: Executor, order: OrderRow): Promise<void>
     counted: false,
   });
   await deleteOrderRow(trx, order.id);
-  await bumpCounts(trx, order.company_id, [
-    ['orders', '', -1],
-    ['orders', order.status, -1],
-    ['orders', invoiceBucket(order.invoice_status), -1],
-  ]);
 }
 
 /**
@@ -127,12 +119,8 @@ export async function changeStatus(
 ): Promise<string | null> {
   const to = nextStatus(cause, order.status, opts.previous);
   if (to === null) return null;
+  // The kept counts of both tabs move with the row (queries.ts, updateOrderRow).
   await updateOrderRow(trx, order.id, { status: to, updated_at: ctx.now });
-  // The whole list's count stays; only the tabs change.
-  await bumpCounts(trx, order.company_id, [
-    ['orders', order.status, -1],
-    ['orders', to, 1],
-  ]);
   // A cancelled order's products leave the kept per-day figures; restored, they come back.
   if (to === 'cancelled' || order.status === 'cancelled') await restateLinesOf(trx, order.id, to !== 'cancelled');
   const event = cause === 'cancel' ? 'cancelled' : cause === 'restore' ? 'restored' : 'status_changed';
@@ -154,10 +142,6 @@ export async function changeInvoiceStatus(
   const to = nextInvoiceStatus(cause, order.invoice_status);
   if (to === null) return null;
   await updateOrderRow(trx, order.id, { invoice_status: to, updated_at: ctx.now });
-  await bumpCounts(trx, order.company_id, [
-    ['orders', invoiceBucket(order.invoice_status), -1],
-    ['orders', invoiceBucket(to), 1],
-  ]);
   return to;
 }
 
@@ -352,4 +336,33 @@ export async function lockCustomerOrders(trx: Executor, ctx: ServiceContext, cus
  */
 export async function moveCustomerOrders(trx: Executor, ctx: ServiceContext, from: number, to: number): Promise<void> {
   await moveCustomerOrderRows(trx, { companyId: ctx.companyId, from, to, now: ctx.now });
+}
+
+/**
+ * A flag is about to be raised or removed on the customer (any company's flag makes every
+ * company's orders of that customer "flagged"): locks the customer's row against the order writes
+ * that read the flags (PostgreSQL) and answers whether the customer carries a flag now. Call it
+ * before the flag's row is written and `flagsWritten` after, in the same transaction.
+ */
+export async function beginFlagChange(trx: Executor, customerId: number): Promise<boolean> {
+  await lockCustomerForFlags(trx, customerId);
+  return isFlagged(trx, customerId);
+}
+
+/** The flags of the customer were written: their orders' kept flagged counts follow when the customer's flagged state changed. */
+export async function flagsWritten(trx: Executor, customerId: number, flaggedBefore: boolean): Promise<void> {
+  const now = await isFlagged(trx, customerId);
+  if (now !== flaggedBefore) await flagChangedCounts(trx, customerId, now);
+}
+
+/**
+ * The company is about to be deleted with its flags (a foreign key's cascade): each customer it
+ * alone flagged stops being flagged for every other company, whose kept flagged counts follow.
+ * Each such customer is locked as a flag change locks it, then checked again.
+ */
+export async function companyFlagsLeaving(trx: Executor, companyId: number): Promise<void> {
+  for (const customerId of await flaggedByCompany(trx, companyId)) {
+    await lockCustomerForFlags(trx, customerId);
+    if (!(await flaggedByAnother(trx, customerId, companyId))) await flagChangedCounts(trx, customerId, false);
+  }
 }

@@ -1,8 +1,9 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { PostgresAdapter, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
 import type { OrdersTable } from '../../db/schema.js';
 import { restateOrder, type OrderStatState } from '../../db/orderStats.js';
+import { customerMoveCounts, isFlagged, moveOrderCounts, type OrderListState } from '../../db/orderListCounts.js';
 
 /** The SQL of the orders table's row and of its history (order_events): only the lifecycle runs it. */
 
@@ -67,17 +68,55 @@ const COUNTED_COLUMNS = new Set([
   'created_at',
 ]);
 
+/**
+ * Where the order counts in the orders list's kept counts (db/orderListCounts.ts): its status,
+ * invoice status, whether it has an AWB and whether its customer carries a flag. On PostgreSQL the
+ * customer's row is locked FOR KEY SHARE in the same statement, and the flags are read after it,
+ * so a flag change running meanwhile has committed (or waits for this transaction).
+ */
+async function listStateOf(exec: Executor, id: number): Promise<OrderListState | null> {
+  const q = exec
+    .selectFrom('orders as o')
+    .innerJoin('customers as c', 'c.id', 'o.customer_id')
+    .select(['o.company_id', 'o.status', 'o.invoice_status', 'o.awb', 'o.customer_id'])
+    .where('o.id', '=', id);
+  const row = await (exec.getExecutor().adapter instanceof PostgresAdapter ? q.forKeyShare('c') : q).executeTakeFirst();
+  if (!row) return null;
+  return {
+    company_id: row.company_id,
+    status: row.status,
+    invoice_status: row.invoice_status,
+    no_awb: row.awb === null,
+    flagged: await isFlagged(exec, row.customer_id),
+  };
+}
+
+/** The columns that place an order in the kept list counts. */
+const LISTED_COLUMNS = new Set(['status', 'invoice_status', 'awb']);
+
 export async function insertOrderRow(exec: Executor, values: Insertable<OrdersTable>): Promise<OrderRow> {
   const row = await exec.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
   await restateOrder(exec, null, await statStateOf(exec, row.id));
+  await moveOrderCounts(exec, null, await listStateOf(exec, row.id));
   return row;
 }
 
 export async function updateOrderRow(exec: Executor, id: number, set: Updateable<OrdersTable>): Promise<void> {
+  // The customer changes only with moveCustomerOrderRows, which moves the flagged counts itself.
+  if ('customer_id' in set) throw new Error('an order changes customer through moveCustomerOrderRows');
   const counted = Object.keys(set).some((k) => COUNTED_COLUMNS.has(k));
+  const listed = Object.keys(set).some((k) => LISTED_COLUMNS.has(k));
   const before = counted ? await statStateOf(exec, id) : null;
+  const listedBefore = listed ? await listStateOf(exec, id) : null;
   await exec.updateTable('orders').set(set).where('id', '=', id).execute();
   if (counted) await restateOrder(exec, before, await statStateOf(exec, id));
+  if (listedBefore)
+    await moveOrderCounts(exec, listedBefore, {
+      ...listedBefore,
+      status: set.status ?? listedBefore.status,
+      invoice_status: set.invoice_status ?? listedBefore.invoice_status,
+      no_awb: 'awb' in set ? set.awb == null : listedBefore.no_awb,
+    });
 }
 
 /**
@@ -105,6 +144,7 @@ export async function moveCourierStatusRow(
 
 export async function deleteOrderRow(exec: Executor, id: number): Promise<void> {
   await restateOrder(exec, await statStateOf(exec, id), null);
+  await moveOrderCounts(exec, await listStateOf(exec, id), null);
   await exec.deleteFrom('order_events').where('order_id', '=', id).execute();
   await exec.deleteFrom('orders').where('id', '=', id).execute();
 }
@@ -117,6 +157,34 @@ export async function insertEvent(
     .insertInto('order_events')
     .values({ order_id: e.orderId, user_id: e.userId, type: e.type, data: JSON.stringify(e.data), created_at: e.now })
     .execute();
+}
+
+/** The customer's row locked FOR UPDATE until the transaction ends, before a flag change (PostgreSQL). */
+export async function lockCustomerForFlags(exec: Executor, customerId: number): Promise<void> {
+  await forUpdate(exec, exec.selectFrom('customers').select('id').where('id', '=', customerId)).execute();
+}
+
+/** The customers the company flagged, in id order. */
+export async function flaggedByCompany(exec: Executor, companyId: number): Promise<number[]> {
+  const rows = await exec
+    .selectFrom('flags')
+    .select('customer_id')
+    .where('company_id', '=', companyId)
+    .orderBy('customer_id')
+    .execute();
+  return rows.map((r) => r.customer_id);
+}
+
+/** Whether a company other than this one flagged the customer. */
+export async function flaggedByAnother(exec: Executor, customerId: number, companyId: number): Promise<boolean> {
+  const row = await exec
+    .selectFrom('flags')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('company_id', '<>', companyId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The company's orders of the customer locked until the transaction ends (PostgreSQL), in id order. */
@@ -137,6 +205,7 @@ export async function moveCustomerOrderRows(
   exec: Executor,
   v: { companyId: number; from: number; to: number; now: number },
 ): Promise<void> {
+  await customerMoveCounts(exec, v.companyId, v.from, v.to);
   await exec
     .updateTable('orders')
     .set({ customer_id: v.to, updated_at: v.now })

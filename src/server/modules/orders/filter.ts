@@ -1,5 +1,11 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { isLegacyInvoiceStatus, nextDay, type OrderListFilter } from '../../../core/orders/listFilter.js';
+import {
+  isLegacyInvoiceStatus,
+  nextDay,
+  ORDER_FILTER_KEYS,
+  type OrderListFilter,
+} from '../../../core/orders/listFilter.js';
+import { FLAGGED, invoiceBucket, NO_AWB } from '../../db/orderListCounts.js';
 import { fromBucharest } from '../../lib/bucharestTime.js';
 
 /**
@@ -31,4 +37,34 @@ export function filterConditions(f: OrderListFilter, opts: { status: boolean }):
 /** The conditions joined by AND, or `true` when there are none. */
 export function allOf(conds: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> {
   return conds.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(conds, sql` and `)}`;
+}
+
+/**
+ * A filter whose counts are kept (db/orderListCounts.ts): besides a status tab or an invoice
+ * status, only `has_awb` or only `flagged`. `prefix` names the kept buckets (the orders without
+ * an AWB, the flagged customers' orders); `negate`: the filter is the other side (an AWB; no flag),
+ * the whole bucket minus the kept one. Null: the filter's counts are counted.
+ */
+export function keptFilter(f: OrderListFilter): { prefix: string; negate: boolean } | null {
+  if (f.search !== '') return null;
+  const others = ORDER_FILTER_KEYS.filter(
+    (k) => k !== 'search' && k !== 'status' && k !== 'invoice_status' && f[k] !== undefined,
+  );
+  if (others.length !== 1) return null;
+  if (others[0] === 'has_awb') return { prefix: NO_AWB, negate: f.has_awb === true };
+  if (others[0] === 'flagged') return { prefix: FLAGGED, negate: f.flagged === false };
+  return null;
+}
+
+/**
+ * The kept bucket of the orders of a status tab or of an invoice status ('' every order; a
+ * legacy `status=storno` is the invoice status), or null when both are asked (no bucket holds the pair).
+ */
+export function baseBucket(f: Pick<OrderListFilter, 'status' | 'invoice_status'>): string | null {
+  const invoice = f.invoice_status ?? (isLegacyInvoiceStatus(f.status) ? f.status : undefined);
+  const status = isLegacyInvoiceStatus(f.status) ? undefined : f.status;
+  if (invoice !== undefined && (status !== undefined || (f.invoice_status && isLegacyInvoiceStatus(f.status))))
+    return null;
+  if (invoice !== undefined) return invoiceBucket(invoice);
+  return status ?? '';
 }

@@ -1,9 +1,12 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { serviceContext } from '../../context.js';
 import { orderListFilterSchema } from '../../../core/orders/listFilter.js';
 import { fromBucharest } from '../../lib/bucharestTime.js';
 import { countOrdersMatching, orderIdsMatching } from './index.js';
+import { recountOrderLists } from '../../db/orderListCounts.js';
+import { attachAwb, detachAwb, lockOrder } from '../order-lifecycle/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,19 +102,8 @@ async function seed(): Promise<Seeded> {
   ];
   for (const [i, set] of parts.entries())
     await t.db.kysely.updateTable('orders').set(set).where('id', '=', ids[i]).execute();
-  // Kept counts follow the statuses written above, as the lifecycle would keep them.
-  await t.db.kysely
-    .deleteFrom('list_counts')
-    .where('company_id', '=', u.companyId)
-    .where('list', '=', 'orders')
-    .execute();
-  const buckets = new Map<string, number>([['', 8]]);
-  for (const x of parts) buckets.set(String(x.status), (buckets.get(String(x.status)) ?? 0) + 1);
-  for (const [bucket, n] of buckets)
-    await t.db.kysely
-      .insertInto('list_counts')
-      .values({ company_id: u.companyId, list: 'orders', bucket, n })
-      .execute();
+  // The rows were written directly: the kept counts are counted again from them, as a seed does.
+  await recountOrderLists(t.db.kysely, u.companyId);
   const detail = (await u.call('GET', `/api/v1/order/${ids[7]}`)).json().data;
   const f = await u.call('POST', `/api/v1/customer/${detail.customer_detail.customer_id}/flag`, {
     body: { reason: 'Refused the parcel' },
@@ -182,7 +174,9 @@ describe('orders list filters', () => {
       '',
       'courier=cargus',
       'has_awb=0',
+      'has_awb=1',
       'flagged=1',
+      'flagged=0',
       'has_invoice=1&created_from=2026-03-02',
       'search=Client',
     ]) {
@@ -205,7 +199,16 @@ describe('orders list filters', () => {
   it('the selection functions select what the list shows', async () => {
     const { u } = s;
     const ctx = serviceContext(t.services, { companyId: u.companyId, userId: u.id });
-    for (const q of ['', 'status=new', 'courier=cargus', 'has_awb=0&flagged=0', 'search=Client&has_awb=0']) {
+    for (const q of [
+      '',
+      'status=new',
+      'courier=cargus',
+      'has_awb=0&flagged=0',
+      'search=Client&has_awb=0',
+      'has_awb=1&status=processing',
+      'flagged=0&status=storno',
+      'flagged=1&invoice_status=none',
+    ]) {
       const filter = orderListFilterSchema.parse(Object.fromEntries(new URLSearchParams(q)));
       const list = await listIds(u, q);
       expect(await countOrdersMatching(ctx, filter), q).toBe(list.total);
@@ -213,6 +216,156 @@ describe('orders list filters', () => {
       expect(await orderIdsMatching(ctx, filter, 2), q).toEqual(list.ids.slice(0, 2));
     }
   });
+
+  it('keeps the counts of the AWB and flag filters equal to the list across every write that moves an order', async () => {
+    const u = await t.signUp();
+    const other = await t.signUp();
+    const third = await t.signUp();
+    const sources = new Map<TestUser, number>();
+    const products = new Map<TestUser, number>();
+    for (const who of [u, other, third]) {
+      const src = await who.call('POST', '/api/v1/source', { body: { company_id: who.companyId, source: 'Shop' } });
+      sources.set(who, src.json().data.id);
+      const p = await who.call('POST', '/api/v1/product', {
+        body: {
+          company_id: who.companyId,
+          sku: 'K-1',
+          name: 'Mug',
+          sale_type: 'Bucata',
+          stock: 100,
+          selling_price: 10,
+          buying_price: 1,
+          currency: 'RON',
+        },
+      });
+      expect(p.statusCode, p.body).toBe(201);
+      products.set(who, p.json().data.id);
+    }
+    const order = async (who: TestUser, phone: string) => {
+      const res = await who.call('POST', '/api/v1/order', {
+        body: {
+          name: 'Kept Count',
+          phone_number: phone,
+          county: 'Cluj',
+          city: 'Cluj-Napoca',
+          street: 'Strada Memorandumului',
+          number: '28',
+          source: sources.get(who),
+          products: { 'K-1': 1 },
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as { id: number; customer_detail: { customer_id: number } };
+    };
+    // Customer A has three orders with u and one with the other company; B one with u.
+    const a1 = await order(u, '0745 200 001');
+    const a2 = await order(u, '0745 200 001');
+    const a3 = await order(u, '0745 200 001');
+    const b1 = await order(u, '0745 200 002');
+    await order(other, '0745 200 001');
+    const a = a1.customer_detail.customer_id;
+    const ctx = serviceContext(t.services, { companyId: u.companyId, userId: u.id });
+
+    /** Every tab under every kept filter equals the number of orders the list shows, in both companies. */
+    const agree = async (step: string, want?: { flagged: number; noAwb: number }) => {
+      const each: [TestUser, string][] = [
+        ...['', 'has_awb=0', 'has_awb=1', 'flagged=1', 'flagged=0'].map((q): [TestUser, string] => [u, q]),
+        [other, 'flagged=1'],
+        [other, 'flagged=0'],
+      ];
+      for (const [who, q] of each) {
+        const counts = (await who.call('GET', `/api/v1/order/counts?${q}`)).json().data as Record<string, number>;
+        for (const [tab, n] of Object.entries(counts)) {
+          const list = await listIds(who, `${q}${tab === 'all' ? '' : `&status=${tab}`}`);
+          expect(list.ids.length, `${step}: ${q} ${tab}`).toBe(n);
+          expect(list.total, `${step}: ${q} ${tab}`).toBe(n);
+        }
+      }
+      if (want) {
+        expect((await listIds(u, 'flagged=1')).total, step).toBe(want.flagged);
+        expect((await listIds(u, 'has_awb=0')).total, step).toBe(want.noAwb);
+      }
+    };
+    await agree('created', { flagged: 0, noAwb: 4 });
+    const flag = (who: TestUser) =>
+      who.call('POST', `/api/v1/customer/${a}/flag`, { body: { reason: 'Refused the parcel' } });
+    expect((await flag(u)).statusCode).toBe(201);
+    await agree('flagged by this company', { flagged: 3, noAwb: 4 });
+    // A second flag (the other company's) does not count the orders twice; one removed leaves them flagged.
+    expect((await flag(other)).statusCode).toBe(201);
+    await agree('flagged by both', { flagged: 3, noAwb: 4 });
+    expect((await u.call('DELETE', `/api/v1/customer/${a}/flag`)).statusCode).toBe(200);
+    await agree('still flagged by the other company', { flagged: 3, noAwb: 4 });
+    expect((await u.call('POST', `/api/v1/order/${a2.id}/cancel`)).statusCode).toBe(200);
+    await agree('a flagged order cancelled', { flagged: 3, noAwb: 4 });
+    // An AWB created and deleted, as the shipping module does it through the lifecycle.
+    await t.db.transaction(async (trx) => {
+      const o = await lockOrder(trx, ctx, a1.id);
+      await attachAwb(trx, ctx, o, { courier: 'cargus', awb: 'KEPT1' });
+    });
+    await agree('an AWB created', { flagged: 3, noAwb: 3 });
+    await t.db.transaction(async (trx) => {
+      const o = await lockOrder(trx, ctx, b1.id);
+      await attachAwb(trx, ctx, o, { courier: 'dpd', awb: 'KEPT2' });
+    });
+    await t.db.transaction(async (trx) => {
+      const o = await lockOrder(trx, ctx, a1.id);
+      await detachAwb(trx, ctx, o, { movedFrom: 'new', goneAtCourier: false });
+    });
+    await agree('an AWB deleted', { flagged: 3, noAwb: 3 });
+    expect((await other.call('DELETE', `/api/v1/customer/${a}/flag`)).statusCode).toBe(200);
+    await agree('unflagged by every company', { flagged: 0, noAwb: 3 });
+    // A company that alone flagged the customer is deleted (with its flags, once it has no orders or products).
+    const t1 = await order(third, '0745 200 001');
+    expect((await flag(third)).statusCode).toBe(201);
+    await agree('flagged by a third company', { flagged: 3, noAwb: 3 });
+    expect((await third.call('DELETE', `/api/v1/order/${t1.id}`)).statusCode).toBe(200);
+    expect((await third.call('DELETE', `/api/v1/product/${products.get(third)}`)).statusCode).toBe(200);
+    const gone = await third.call('DELETE', `/api/v1/company/${third.companyId}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    await agree('the flagging company deleted', { flagged: 0, noAwb: 3 });
+    expect((await flag(u)).statusCode).toBe(201);
+    // The company moves its customer to another number (another, unflagged person): its orders leave the flagged counts.
+    const moved = await u.call('POST', `/api/v1/customer/${a}`, { body: { phone_number: '0745 200 003' } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await agree('moved to an unflagged number', { flagged: 0, noAwb: 3 });
+    // And back to the flagged person.
+    const back = await u.call('POST', `/api/v1/customer/${moved.json().data.id}`, {
+      body: { phone_number: '0745 200 001' },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    await agree('moved back to the flagged number', { flagged: 3, noAwb: 3 });
+    expect((await u.call('DELETE', `/api/v1/order/${a3.id}`)).statusCode).toBe(200);
+    await agree('a flagged order deleted', { flagged: 2, noAwb: 2 });
+    // What was kept is what counting the rows gives.
+    const kept = async () =>
+      (
+        await t.db.kysely
+          .selectFrom('list_counts')
+          .select(['bucket', sql<number>`sum(n)`.as('n')])
+          .where('company_id', '=', u.companyId)
+          .where('list', '=', 'orders')
+          .groupBy('bucket')
+          .execute()
+      )
+        .map((r) => `${r.bucket}=${Number(r.n)}`)
+        .filter((r) => !r.endsWith('=0'))
+        .sort();
+    const before = await kept();
+    await recountOrderLists(t.db.kysely, u.companyId);
+    expect(await kept()).toEqual(before);
+    // The counts and the total under these filters are read from the kept rows, not counted: a kept
+    // row changed by hand shows (the tabs and the list's total; the other side is the rest).
+    await t.db.kysely
+      .insertInto('list_counts')
+      .values({ company_id: u.companyId, list: 'orders', bucket: 'no_awb:', shard: 31, n: 100 })
+      .execute();
+    expect((await u.call('GET', '/api/v1/order/counts?has_awb=0')).json().data.all).toBe(102);
+    expect((await u.call('GET', '/api/v1/order/counts?has_awb=1')).json().data.all).toBe(3 - 102);
+    expect((await u.call('GET', '/api/v1/order?has_awb=0')).json().meta.total).toBe(102);
+    await recountOrderLists(t.db.kysely, u.companyId);
+    expect((await u.call('GET', '/api/v1/order/counts?has_awb=0')).json().data.all).toBe(2);
+  }, 120_000);
 
   it('refuses an unknown value on its own field, in the language asked', async () => {
     const { u } = s;

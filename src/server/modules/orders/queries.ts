@@ -34,7 +34,7 @@ import type {
 } from '../../db/schema.js';
 import { containsPattern, ftsPhrase, keptCount, pageMeta, trigramFragments, type ListTotal } from '../../http/list.js';
 import { flagsFromJson, flagsJson, flagsOf } from '../customers/index.js';
-import { allOf, filterConditions } from './filter.js';
+import { allOf, baseBucket, filterConditions, keptFilter } from './filter.js';
 import { invoiceDocsJson, invoiceViewFromJson, orderInvoiceView, type OrderInvoiceView } from '../invoices/index.js';
 import { invoiceBucket } from '../order-lifecycle/index.js';
 import { awbCandidatesView, unsettledShipments } from '../shipping/index.js';
@@ -316,9 +316,10 @@ export async function listOrders(
       walkRows: tuning.walkRows ?? WALK_ROWS,
     }));
   } else if (narrows(q)) {
-    // A filtered list counts its matches on the indexes of migration 036 (a kept count knows only tabs).
-    known = { total: await countWhere(exec, companyId, allOf(conds)), exact: true };
-    ids = await idsWhere(exec, companyId, allOf(conds), { desc, limit: q.items, offset });
+    // A filter of the kept counts reads its total; any other counts its matches on the indexes of migrations 036 and 058.
+    const kept = await keptTotal(exec, companyId, q);
+    known = { total: kept ?? (await countWhere(exec, companyId, q)), exact: true };
+    ids = await idsWhere(exec, companyId, q, { desc, limit: q.items, offset });
   } else if (engine === 'postgres' && !(q.status && q.invoice_status)) {
     return onePagePostgres(exec, companyId, q, desc, offset);
   } else {
@@ -362,21 +363,71 @@ export async function listOrdersInParts(
   return { data, meta: pageMeta(known, q.page, q.items) };
 }
 
-async function countWhere(exec: Executor, companyId: number, where: RawBuilder<SqlBool>): Promise<number> {
-  const { rows } = await sql<{
-    n: number | string;
-  }>`select count(*) as n from orders o where o.company_id = ${companyId} and ${where}`.execute(exec);
+/**
+ * The list's total under a filter whose counts are kept (filter.ts, keptFilter), read from
+ * list_counts; null when the filter is not one of those.
+ */
+async function keptTotal(exec: Executor, companyId: number, f: OrderListFilter): Promise<number | null> {
+  const kept = keptFilter(f);
+  const base = baseBucket(f);
+  if (!kept || base === null) return null;
+  const buckets = await keptOrderBuckets(exec, companyId);
+  const part = buckets.get(kept.prefix + base) ?? 0;
+  return kept.negate ? (buckets.get(base) ?? 0) - part : part;
+}
+
+/** Every kept count of the company's orders list by bucket, in one read of its few rows. */
+async function keptOrderBuckets(exec: Executor, companyId: number): Promise<Map<string, number>> {
+  const rows = await keptOrderRows(exec, { companyId });
+  return new Map(rows.map((r) => [r.bucket, Number(r.n ?? 0)]));
+}
+
+const keptOrderRows = prepared((exec, v: { companyId: number }) =>
+  exec
+    .selectFrom('list_counts')
+    .select(['bucket', sql<number | string | null>`sum(n)`.as('n')])
+    .where('company_id', '=', v.companyId)
+    .where('list', '=', 'orders')
+    .groupBy('bucket'),
+);
+
+/**
+ * The statements of a filtered list that is not served by kept counts, as they run: its count, a
+ * page of its ids and its tab counts (status left out). `filterPlans.test.ts` reads their plans.
+ */
+export const filteredStatements = {
+  count: (companyId: number, f: OrderListFilter) =>
+    sql<{
+      n: number | string;
+    }>`select count(*) as n from orders o where o.company_id = ${companyId} and ${allOf(filterConditions(f, { status: true }))}`,
+  page: (companyId: number, f: OrderListFilter, page: { desc: boolean; limit: number; offset: number }) =>
+    sql<{
+      id: number;
+    }>`select o.id from orders o where o.company_id = ${companyId} and ${allOf(filterConditions(f, { status: true }))}
+    order by o.id ${sql.raw(page.desc ? 'desc' : 'asc')} limit ${page.limit} offset ${page.offset}`,
+  tabs: (engine: Engine, companyId: number, f: OrderListFilter) =>
+    sql<{
+      status: string;
+      invoice_status: string;
+      n: number | string;
+    }>`select o.status, o.invoice_status, count(*) as n from orders o
+      where ${flaggedFirst(engine, f) ? sql`+o.company_id` : sql`o.company_id`} = ${companyId}
+        and ${allOf(filterConditions({ ...f, status: undefined }, { status: false }))}
+      group by o.status, o.invoice_status`,
+};
+
+async function countWhere(exec: Executor, companyId: number, f: OrderListFilter): Promise<number> {
+  const { rows } = await filteredStatements.count(companyId, f).execute(exec);
   return Number(rows[0]?.n ?? 0);
 }
 
 async function idsWhere(
   exec: Executor,
   companyId: number,
-  where: RawBuilder<SqlBool>,
+  f: OrderListFilter,
   page: { desc: boolean; limit: number; offset: number },
 ): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`select o.id from orders o where o.company_id = ${companyId} and ${where}
-    order by o.id ${sql.raw(page.desc ? 'desc' : 'asc')} limit ${page.limit} offset ${page.offset}`.execute(exec);
+  const { rows } = await filteredStatements.page(companyId, f, page).execute(exec);
   return rows.map((r) => r.id);
 }
 
@@ -413,7 +464,9 @@ export async function countMatching(
 ): Promise<number> {
   if (f.search) return (await searchedIds(exec, engine, companyId, f, SELECTION_BOUND, { status: true })).length;
   if (!narrows(f)) return (await keptCount(exec, companyId, 'orders', f.status ?? '')).total;
-  return countWhere(exec, companyId, allOf(filterConditions(f, { status: true })));
+  const kept = await keptTotal(exec, companyId, f);
+  if (kept !== null) return kept;
+  return countWhere(exec, companyId, f);
 }
 
 /** The ids the list shows under this filter, in its order (newest first), at most `limit`. */
@@ -425,7 +478,7 @@ export async function idsMatching(
   limit: number,
 ): Promise<number[]> {
   if (f.search) return (await searchedIds(exec, engine, companyId, f, limit, { status: true })).slice(0, limit);
-  return idsWhere(exec, companyId, allOf(filterConditions(f, { status: true })), { desc: true, limit, offset: 0 });
+  return idsWhere(exec, companyId, f, { desc: true, limit, offset: 0 });
 }
 
 /**
@@ -456,11 +509,19 @@ export async function tabCounts(
 ): Promise<TabCounts> {
   const counts = Object.fromEntries(['all', ...ORDER_STATUSES, ...INVOICE_TABS].map((k) => [k, 0])) as TabCounts;
   const filter = { ...f, status: undefined };
-  if (!narrows(filter)) {
-    const buckets = ['', ...ORDER_STATUSES] as const;
-    const kept = await Promise.all(buckets.map((k) => keptCount(exec, companyId, 'orders', k)));
-    buckets.forEach((k, i) => (counts[k === '' ? 'all' : k] = kept[i].total));
-    for (const s of INVOICE_TABS) counts[s] = (await keptCount(exec, companyId, 'orders', invoiceBucket(s))).total;
+  // Nothing narrows, or only the AWB or the flag: every tab from the kept counts, in one read.
+  const kept = narrows(filter)
+    ? filter.invoice_status === undefined && keptFilter(filter)
+    : { prefix: '', negate: false };
+  if (kept) {
+    const buckets = await keptOrderBuckets(exec, companyId);
+    const tab = (base: string) => {
+      const part = buckets.get(kept.prefix + base) ?? 0;
+      return kept.negate ? (buckets.get(base) ?? 0) - part : part;
+    };
+    counts.all = tab('');
+    for (const s of ORDER_STATUSES) counts[s] = tab(s);
+    for (const s of INVOICE_TABS) counts[s] = tab(invoiceBucket(s));
     return counts;
   }
   let rows: { status: string; invoice_status: string; n: number | string }[];
@@ -475,14 +536,7 @@ export async function tabCounts(
       .groupBy(['status', 'invoice_status'])
       .execute();
   } else {
-    ({ rows } = await sql<{
-      status: string;
-      invoice_status: string;
-      n: number | string;
-    }>`select o.status, o.invoice_status, count(*) as n from orders o
-      where ${flaggedFirst(engine, filter) ? sql`+o.company_id` : sql`o.company_id`} = ${companyId}
-        and ${allOf(filterConditions(filter, { status: false }))}
-      group by o.status, o.invoice_status`.execute(exec));
+    ({ rows } = await filteredStatements.tabs(engine, companyId, filter).execute(exec));
   }
   for (const r of rows) {
     const n = Number(r.n);

@@ -1,0 +1,131 @@
+import { sql, type RawBuilder } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderListFilterSchema } from '../../../core/orders/listFilter.js';
+import { recountOrderLists } from '../../db/orderListCounts.js';
+import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { filteredStatements } from './queries.js';
+
+/**
+ * The filtered list's statements keep to their indexes: a plan that scans the company's orders (or
+ * the whole table) fails here, on both engines. The company has 4,000 orders over a year (a third
+ * without an AWB, 2 % of customers flagged) and statistics are taken, so the planner weighs them as
+ * in use; PostgreSQL is also told to avoid sequential scans, which the small table would invite.
+ */
+let t: TestApp;
+let u: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  u = await t.signUp();
+  const src = await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Shop' } });
+  const p = await u.call('POST', '/api/v1/product', {
+    body: {
+      company_id: u.companyId,
+      sku: 'P-1',
+      name: 'Mug',
+      sale_type: 'Bucata',
+      stock: 100,
+      selling_price: 10,
+      buying_price: 1,
+      currency: 'RON',
+    },
+  });
+  expect(p.statusCode, p.body).toBe(201);
+  const res = await u.call('POST', '/api/v1/order', {
+    body: {
+      name: 'Plan',
+      phone_number: '0746 000 001',
+      county: 'Cluj',
+      city: 'Cluj-Napoca',
+      street: 'Strada Memorandumului',
+      number: '28',
+      source: src.json().data.id,
+      products: { 'P-1': 1 },
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const k = t.db.kysely;
+  const now = Math.floor(Date.now() / 1000);
+  // 1,000 customers, 20 of them flagged; 4,000 orders copied from the one above.
+  await sql`insert into customers (phone_number, created_at, updated_at)
+    select '+4079' || (1000000 + n), ${now}, ${now} from (${series(1000)}) s`.execute(k);
+  const first = await k
+    .selectFrom('customers')
+    .select('id')
+    .where('phone_number', 'like', '+40791%')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await sql`insert into flags (customer_id, company_id, reason, created_at)
+    select ${first.id} + n * 50, ${u.companyId}, 'x', ${now} from (${series(20)}) s where n < 20`.execute(k);
+  const day = 86400;
+  await sql`insert into orders (company_id, customer_id, source_id, status, courier, courier_status, awb, invoice_status,
+      value, discount, shipping_cost, client_shipping_cost, total_value, created_at, updated_at)
+    select ${u.companyId}, ${first.id} + n % 1000, null,
+      case when n % 3 = 0 then 'new' when n % 3 = 1 then 'processing' else 'completed' end,
+      case when n % 3 = 0 then null when n % 2 = 0 then 'cargus' else 'dpd' end,
+      case when n % 3 = 0 then null else 'in_transit' end,
+      case when n % 3 = 0 then null else 'A' || n end, 'none',
+      1000, 0, 0, 0, 1000, ${now - 365 * day} + n * ${Math.floor((365 * day) / 4000)}, ${now}
+    from (${series(4000)}) s`.execute(k);
+  await recountOrderLists(k, u.companyId);
+  await sql`analyze`.execute(k);
+});
+afterAll(() => t.close());
+
+/** The integers 0..n-1 as a subquery with one column `n`. */
+function series(n: number): RawBuilder<unknown> {
+  return sql`with recursive r(n) as (select 0 union all select n + 1 from r where n + 1 < ${n}) select n from r`;
+}
+
+async function planOf(q: RawBuilder<unknown>): Promise<string> {
+  if (t.db.engine === 'sqlite') {
+    const { rows } = await sql<{ detail: string }>`explain query plan ${q}`.execute(t.db.kysely);
+    return rows.map((r) => r.detail).join('\n');
+  }
+  return t.db.kysely.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${q}`.execute(trx);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
+
+/** A scan of the orders table, or of all of the company's entries in its (company_id, id) index. */
+function scansOrders(plan: string, engine: string): boolean {
+  if (engine === 'sqlite') return /\bSCAN (o|orders)\b/.test(plan);
+  return /Seq Scan on orders/.test(plan);
+}
+
+describe("the filtered list's plans", () => {
+  const filter = (q: string) => orderListFilterSchema.parse(Object.fromEntries(new URLSearchParams(q)));
+  const month = (() => {
+    const d = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
+    const now = Math.floor(Date.now() / 1000);
+    return `created_from=${d(now - 60 * 86400)}&created_to=${d(now - 31 * 86400)}`;
+  })();
+
+  it('read a courier over a month from the courier-and-date indexes, never the company’s orders', async () => {
+    const f = filter(`courier=cargus&${month}`);
+    for (const q of [
+      filteredStatements.count(u.companyId, f),
+      filteredStatements.page(u.companyId, f, { desc: true, limit: 10, offset: 0 }),
+      filteredStatements.tabs(t.db.engine, u.companyId, f),
+    ]) {
+      const plan = await planOf(q);
+      expect(scansOrders(plan, t.db.engine), plan).toBe(false);
+      expect(plan, plan).toMatch(/orders_company_courier_(created|id)/);
+      if (t.db.engine === 'sqlite') expect(plan, plan).not.toMatch(/USING (COVERING )?INDEX orders_company_id\b/);
+    }
+  });
+
+  it('walk the orders without an AWB and those of flagged customers on their indexes for a page', async () => {
+    const noAwb = await planOf(
+      filteredStatements.page(u.companyId, filter('has_awb=0'), { desc: true, limit: 10, offset: 0 }),
+    );
+    expect(scansOrders(noAwb, t.db.engine), noAwb).toBe(false);
+    expect(noAwb, noAwb).toMatch(/orders_no_awb/);
+    const flagged = await planOf(
+      filteredStatements.page(u.companyId, filter('flagged=1'), { desc: true, limit: 10, offset: 0 }),
+    );
+    expect(scansOrders(flagged, t.db.engine), flagged).toBe(false);
+    expect(flagged, flagged).toMatch(/flags/);
+  });
+});
