@@ -36,6 +36,7 @@ import { productVatRate } from './052_product_vat_rate.js';
 import { orderStats } from './049_order_stats.js';
 import { orderFilterCounts } from './058_order_filter_counts.js';
 import { customerSearch } from './059_customer_search.js';
+import { dashboardFigures } from './062_dashboard_figures.js';
 import { courierDayStats } from './055_courier_day_stats.js';
 import { paymentDefaultPackage } from './051_payment_default_package.js';
 
@@ -80,4 +81,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '052_product_vat_rate': productVatRate,
   '053_coupons': coupons,
   '051_payment_default_package': paymentDefaultPackage,
+  '062_dashboard_figures': dashboardFigures,
 };
