@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats } from '../../../core/api/dashboard.js';
 import { serviceContext } from '../../context.js';
-import { rebuildOrderStats, restateOrderLines, weekOf } from '../../db/orderStats.js';
+import { addDays, rangeSpans, rebuildOrderStats, restateOrderLines, weekOf } from '../../db/orderStats.js';
 import { bucharestDate } from '../../lib/bucharestTime.js';
 import { manualClock } from '../../lib/clock.js';
 import { orderReadyForDpd } from '../../test/awb.js';
@@ -309,6 +309,35 @@ describe('dashboard figures', () => {
     expect((await u.call('DELETE', `/api/v1/order/${id}`)).statusCode).toBe(200);
     expect(await periods()).toEqual(before.length ? expect.arrayContaining(before) : []);
     await expectPeriodsMatchDays(u.companyId);
+  });
+
+  it('a range is cut into whole months, whole weeks from Monday and days, each day exactly once', () => {
+    for (const [from, length] of [
+      ['2026-01-01', 1],
+      ['2026-02-23', 7],
+      ['2026-03-30', 30],
+      ['2026-02-01', 28],
+      ['2026-10-28', 30],
+      ['2026-08-29', 90],
+      ['2025-12-15', 400],
+    ] as const) {
+      const to = addDays(from, length - 1);
+      const spans = rangeSpans(from, to);
+      const covered = [
+        ...spans.days,
+        ...spans.weeks.flatMap((w) => Array.from({ length: 7 }, (_, i) => addDays(w, i))),
+        ...spans.months.flatMap((m) => {
+          const out: string[] = [];
+          for (let d = m; d.slice(0, 7) === m.slice(0, 7); d = addDays(d, 1)) out.push(d);
+          return out;
+        }),
+      ].sort();
+      expect(covered).toEqual(Array.from({ length }, (_, i) => addDays(from, i)));
+      for (const w of spans.weeks) expect(weekOf(w)).toBe(w);
+      for (const m of spans.months) expect(m.endsWith('-01')).toBe(true);
+      // Few rows to sum: at most the days of a week at each end of every stretch between months.
+      if (length >= 30) expect(spans.days.length + spans.weeks.length + spans.months.length).toBeLessThan(length / 2);
+    }
   });
 
   it('a range with nothing, and the last 30 days by default', async () => {
