@@ -1,30 +1,36 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { bucharestDate } from '../lib/bucharestTime.js';
 import type { Executor } from './connection.js';
+import type { Database } from './schema.js';
 
 /**
  * Per-day figures of a company's orders, kept in the same transaction as every order write (the
  * order lifecycle calls these, as it calls bumpCounts), so the dashboard reads a few hundred
  * rows for a month instead of the company's orders:
  *
- * - `order_day_stats`: per Bucharest day of the order's creation, source and status: how many
- *   orders and their total (bani, the order's currency).
- * - `courier_day_stats`: per day of the order, courier and courier status: how many orders have an
- *   active AWB there and its cash on delivery. Kept apart from the orders' rows so that neither
- *   read groups the product of sources × statuses × couriers × courier statuses (a million orders
- *   kept ~1,100 rows a day in one table, ~150 + 12 in two).
+ * - `order_source_day_stats`: per Bucharest day of the order's creation and source: how many
+ *   orders and the total (bani) of those not cancelled; `order_status_day_stats`: per day and
+ *   status, how many and their total. Two tables at the grain the dashboard shows, so a range is
+ *   read row for row, never grouped (one table per day, source and status kept ~150 rows a day
+ *   that every read summed twice).
+ * - `courier_day_stats`: per day of the order, courier and outcome: how many orders have an active
+ *   AWB there and its cash on delivery. The outcome is the courier status, except that a parcel
+ *   refused at the door stays `refused` while it goes back to the sender (`awb_refused`), unless
+ *   it is delivered after all.
  *
- *   An order counts in exactly one row of the first and, with an AWB, one of the second; a write
- *   moves it from the rows of its state before to the rows of its state after.
+ *   An order counts in exactly one row of each and, with an AWB, one of the third; a write moves
+ *   it from the rows of its state before to the rows of its state after.
  * - `product_day_stats`: per day of the order and product: the quantity and the lines' value of the
- *   orders not cancelled; `order_line_stats` remembers what each order contributes, so a change of
- *   its lines moves only the difference.
+ *   orders not cancelled; `product_period_stats` the same per week (from Monday) and per month, so
+ *   a range's top products sum whole weeks and months plus the days at its ends (rangeSpans), not
+ *   every day; `order_line_stats` remembers what each order contributes, so a change of its lines
+ *   moves only the difference.
  *
  * Rows are changed in one sorted order (as bumpCounts does), so two transactions touching the same
  * rows never wait on each other in a cycle on PostgreSQL.
  */
 
-/** What puts an order in a row of order_day_stats, and what it adds there. */
+/** What puts an order in the rows of the day tables, and what it adds there. */
 export interface OrderStatState {
   company_id: number;
   created_at: number;
@@ -32,14 +38,22 @@ export interface OrderStatState {
   status: string;
   courier: string | null;
   courier_status: string | null;
+  /** 1 once the active AWB was refused at the door. */
+  awb_refused: number;
   total_value: number;
   cod_bani: number;
 }
 
-interface OrderRow {
+interface SourceRow {
   company_id: number;
   day: string;
   source_id: number;
+  orders: number;
+  revenue_bani: number;
+}
+interface StatusRow {
+  company_id: number;
+  day: string;
   status: string;
   orders: number;
   revenue_bani: number;
@@ -52,37 +66,55 @@ interface CourierRow {
   orders: number;
   cod_bani: number;
 }
+interface Rows {
+  sources: Map<string, SourceRow>;
+  statuses: Map<string, StatusRow>;
+  awbs: Map<string, CourierRow>;
+}
+const noRows = (): Rows => ({ sources: new Map(), statuses: new Map(), awbs: new Map() });
 
-/** The rows an order's state adds `sign` times to, accumulated in `orders` and `awbs` by key. */
-function addState(orders: Map<string, OrderRow>, awbs: Map<string, CourierRow>, s: OrderStatState, sign: number): void {
+/**
+ * Where an AWB ended for the dashboard's share per courier: delivered; refused at the door (even
+ * once it is on its way back or back at the sender); otherwise its courier status (`returning`: sent
+ * back for another reason).
+ */
+export function awbOutcome(courierStatus: string | null, awbRefused: number): string {
+  if (courierStatus === 'delivered') return 'delivered';
+  return awbRefused ? 'refused' : (courierStatus ?? '');
+}
+
+function add<T extends { orders: number }>(m: Map<string, T>, key: (string | number)[], base: T, by: Partial<T>): void {
+  const k = key.join('\u0000');
+  const row = m.get(k) ?? base;
+  for (const [f, v] of Object.entries(by) as [keyof T, number][]) (row[f] as number) += v;
+  m.set(k, row);
+}
+
+/** The rows an order's state adds `sign` times to, accumulated in `rows` by key. */
+function addState(rows: Rows, s: OrderStatState, sign: number): void {
   const day = bucharestDate(s.created_at);
   const source_id = s.source_id ?? 0;
-  const ok = [s.company_id, day, source_id, s.status].join('\u0000');
-  const o = orders.get(ok) ?? {
-    company_id: s.company_id,
-    day,
-    source_id,
-    status: s.status,
-    orders: 0,
-    revenue_bani: 0,
-  };
-  o.orders += sign;
-  o.revenue_bani += sign * s.total_value;
-  orders.set(ok, o);
+  const c = s.company_id;
+  add(
+    rows.sources,
+    [c, day, source_id],
+    { company_id: c, day, source_id, orders: 0, revenue_bani: 0 },
+    { orders: sign, revenue_bani: s.status === 'cancelled' ? 0 : sign * s.total_value },
+  );
+  add(
+    rows.statuses,
+    [c, day, s.status],
+    { company_id: c, day, status: s.status, orders: 0, revenue_bani: 0 },
+    { orders: sign, revenue_bani: sign * s.total_value },
+  );
   if (!s.courier) return;
-  const courier_status = s.courier_status ?? '';
-  const ak = [s.company_id, day, s.courier, courier_status].join('\u0000');
-  const a = awbs.get(ak) ?? {
-    company_id: s.company_id,
-    day,
-    courier: s.courier,
-    courier_status,
-    orders: 0,
-    cod_bani: 0,
-  };
-  a.orders += sign;
-  a.cod_bani += sign * s.cod_bani;
-  awbs.set(ak, a);
+  const courier_status = awbOutcome(s.courier_status, s.awb_refused);
+  add(
+    rows.awbs,
+    [c, day, s.courier, courier_status],
+    { company_id: c, day, courier: s.courier, courier_status, orders: 0, cod_bani: 0 },
+    { orders: sign, cod_bani: sign * s.cod_bani },
+  );
 }
 
 const sorted = <T>(m: Map<string, T>): T[] =>
@@ -94,24 +126,36 @@ export async function restateOrder(
   before: OrderStatState | null,
   after: OrderStatState | null,
 ): Promise<void> {
-  const orders = new Map<string, OrderRow>();
-  const awbs = new Map<string, CourierRow>();
-  if (before) addState(orders, awbs, before, -1);
-  if (after) addState(orders, awbs, after, 1);
-  for (const o of sorted(orders)) {
+  const rows = noRows();
+  if (before) addState(rows, before, -1);
+  if (after) addState(rows, after, 1);
+  for (const o of sorted(rows.sources)) {
     if (o.orders === 0 && o.revenue_bani === 0) continue;
     await exec
-      .insertInto('order_day_stats')
+      .insertInto('order_source_day_stats')
       .values(o)
       .onConflict((oc) =>
-        oc.columns(['company_id', 'day', 'source_id', 'status']).doUpdateSet({
-          orders: sql<number>`order_day_stats.orders + excluded.orders`,
-          revenue_bani: sql<number>`order_day_stats.revenue_bani + excluded.revenue_bani`,
+        oc.columns(['company_id', 'day', 'source_id']).doUpdateSet({
+          orders: sql<number>`order_source_day_stats.orders + excluded.orders`,
+          revenue_bani: sql<number>`order_source_day_stats.revenue_bani + excluded.revenue_bani`,
         }),
       )
       .execute();
   }
-  for (const a of sorted(awbs)) {
+  for (const o of sorted(rows.statuses)) {
+    if (o.orders === 0 && o.revenue_bani === 0) continue;
+    await exec
+      .insertInto('order_status_day_stats')
+      .values(o)
+      .onConflict((oc) =>
+        oc.columns(['company_id', 'day', 'status']).doUpdateSet({
+          orders: sql<number>`order_status_day_stats.orders + excluded.orders`,
+          revenue_bani: sql<number>`order_status_day_stats.revenue_bani + excluded.revenue_bani`,
+        }),
+      )
+      .execute();
+  }
+  for (const a of sorted(rows.awbs)) {
     if (a.orders === 0 && a.cod_bani === 0) continue;
     await exec
       .insertInto('courier_day_stats')
@@ -124,6 +168,59 @@ export async function restateOrder(
       )
       .execute();
   }
+}
+
+const DAY_MS = 86_400_000;
+const dayMs = (day: string): number =>
+  Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+const dayOfMs = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+/** The calendar day `n` days after `day` (YYYY-MM-DD; calendar arithmetic, no time zone). */
+export const addDays = (day: string, n: number): string => dayOfMs(dayMs(day) + n * DAY_MS);
+/** The Monday of the day's week. */
+export const weekOf = (day: string): string => addDays(day, -((new Date(dayMs(day)).getUTCDay() + 6) % 7));
+/** The first day of the day's month. */
+export const monthOf = (day: string): string => `${day.slice(0, 7)}-01`;
+const monthEnd = (first: string): string => {
+  const d = new Date(dayMs(first));
+  return dayOfMs(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0));
+};
+
+/** The week and month rows a day's product figures also count in. */
+const periodsOf = (day: string): { period: 'week' | 'month'; start: string }[] => [
+  { period: 'month', start: monthOf(day) },
+  { period: 'week', start: weekOf(day) },
+];
+
+/**
+ * The range from..to (both included) cut into whole months, whole weeks and single days, none
+ * overlapping, together exactly the range: a month where the range holds all of it, else a week
+ * (from Monday) where it holds all of it and the week does not cut into such a month, else a day.
+ * A 30-day range is some 4 weeks and a few days, 90 days two or three months, a few weeks and
+ * days: a tenth of the day rows.
+ */
+export function rangeSpans(from: string, to: string): { days: string[]; weeks: string[]; months: string[] } {
+  const out = { days: [] as string[], weeks: [] as string[], months: [] as string[] };
+  const wholeMonthAt = (d: string) => d.endsWith('-01') && monthEnd(d) <= to;
+  for (let d = from; d <= to;) {
+    if (wholeMonthAt(d)) {
+      out.months.push(d);
+      d = addDays(monthEnd(d), 1);
+      continue;
+    }
+    const sunday = addDays(d, 6);
+    if (weekOf(d) === d && sunday <= to) {
+      let cuts = false;
+      for (let i = 1; i <= 6 && !cuts; i++) cuts = wholeMonthAt(addDays(d, i));
+      if (!cuts) {
+        out.weeks.push(d);
+        d = addDays(d, 7);
+        continue;
+      }
+    }
+    out.days.push(d);
+    d = addDays(d, 1);
+  }
+  return out;
 }
 
 /** What an order's lines add to product_day_stats now: its lines unless it is cancelled (or being removed). */
@@ -183,6 +280,23 @@ export async function restateOrderLines(exec: Executor, o: OrderLines): Promise<
         }),
       )
       .execute();
+    for (const p of periodsOf(day))
+      await exec
+        .insertInto('product_period_stats')
+        .values({
+          company_id: o.companyId,
+          ...p,
+          product_id: productId,
+          quantity: b.quantity - a.quantity,
+          revenue_bani: b.revenue - a.revenue,
+        })
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'period', 'start', 'product_id']).doUpdateSet({
+            quantity: sql<number>`product_period_stats.quantity + excluded.quantity`,
+            revenue_bani: sql<number>`product_period_stats.revenue_bani + excluded.revenue_bani`,
+          }),
+        )
+        .execute();
     if (b.quantity === 0 && b.revenue === 0)
       await exec
         .deleteFrom('order_line_stats')
@@ -200,14 +314,28 @@ export async function restateOrderLines(exec: Executor, o: OrderLines): Promise<
   }
 }
 
+/** Rows written in chunks: one statement per few hundred rows, not per row. */
+async function insertChunks<T extends keyof Database>(exec: Executor, table: T, rows: Insertable<Database[T]>[]) {
+  for (let i = 0; i < rows.length; i += 500)
+    await exec
+      .insertInto(table)
+      .values(rows.slice(i, i + 500) as never)
+      .execute();
+}
+
 /**
  * The company's figures computed again from its orders (the demo data, written in bulk, and a
- * repair): both tables' rows of the company replaced in the caller's transaction.
+ * repair): every kept table's rows of the company replaced in the caller's transaction.
  */
 export async function rebuildOrderStats(exec: Executor, companyId: number): Promise<void> {
-  await exec.deleteFrom('order_day_stats').where('company_id', '=', companyId).execute();
-  await exec.deleteFrom('courier_day_stats').where('company_id', '=', companyId).execute();
-  await exec.deleteFrom('product_day_stats').where('company_id', '=', companyId).execute();
+  for (const table of [
+    'order_source_day_stats',
+    'order_status_day_stats',
+    'courier_day_stats',
+    'product_day_stats',
+    'product_period_stats',
+  ] as const)
+    await exec.deleteFrom(table).where('company_id', '=', companyId).execute();
   await exec
     .deleteFrom('order_line_stats')
     .where('order_id', 'in', (q) => q.selectFrom('orders').select('id').where('company_id', '=', companyId))
@@ -225,32 +353,18 @@ export async function rebuildOrderStats(exec: Executor, companyId: number): Prom
       'o.status',
       'o.courier',
       'o.courier_status',
+      'o.awb_refused',
       'o.total_value',
       's.cod_bani',
     ])
     .where('o.company_id', '=', companyId)
     .execute();
-  const dayRows = new Map<string, OrderRow>();
-  const awbRows = new Map<string, CourierRow>();
+  const rows = noRows();
   for (const o of orders)
-    addState(
-      dayRows,
-      awbRows,
-      { ...o, total_value: Number(o.total_value), cod_bani: o.courier ? Number(o.cod_bani ?? 0) : 0 },
-      1,
-    );
-  const dayList = [...dayRows.values()];
-  for (let i = 0; i < dayList.length; i += 500)
-    await exec
-      .insertInto('order_day_stats')
-      .values(dayList.slice(i, i + 500))
-      .execute();
-  const awbList = [...awbRows.values()];
-  for (let i = 0; i < awbList.length; i += 500)
-    await exec
-      .insertInto('courier_day_stats')
-      .values(awbList.slice(i, i + 500))
-      .execute();
+    addState(rows, { ...o, total_value: Number(o.total_value), cod_bani: o.courier ? Number(o.cod_bani ?? 0) : 0 }, 1);
+  await insertChunks(exec, 'order_source_day_stats', [...rows.sources.values()]);
+  await insertChunks(exec, 'order_status_day_stats', [...rows.statuses.values()]);
+  await insertChunks(exec, 'courier_day_stats', [...rows.awbs.values()]);
   const lines = await exec
     .selectFrom('order_products as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
@@ -278,16 +392,33 @@ export async function rebuildOrderStats(exec: Executor, companyId: number): Prom
     d.revenue_bani += revenue;
     perDay.set(dk, d);
   }
-  const a = [...perOrder.values()];
-  for (let i = 0; i < a.length; i += 500)
-    await exec
-      .insertInto('order_line_stats')
-      .values(a.slice(i, i + 500))
-      .execute();
-  const d = [...perDay.values()];
-  for (let i = 0; i < d.length; i += 500)
-    await exec
-      .insertInto('product_day_stats')
-      .values(d.slice(i, i + 500))
-      .execute();
+  await insertChunks(exec, 'order_line_stats', [...perOrder.values()]);
+  const days = [...perDay.values()];
+  await insertChunks(exec, 'product_day_stats', days);
+  await insertChunks(exec, 'product_period_stats', productPeriodRows(days));
+}
+
+/** The week and month rows that sum the given product day rows (rebuilds, and the bench's fill). */
+export function productPeriodRows(
+  days: { company_id: number; day: string; product_id: number; quantity: number; revenue_bani: number }[],
+): Insertable<Database['product_period_stats']>[] {
+  const out = new Map<
+    string,
+    Insertable<Database['product_period_stats']> & { quantity: number; revenue_bani: number }
+  >();
+  for (const d of days)
+    for (const p of periodsOf(d.day)) {
+      const k = [d.company_id, p.period, p.start, d.product_id].join('\u0000');
+      const row = out.get(k) ?? {
+        company_id: d.company_id,
+        ...p,
+        product_id: d.product_id,
+        quantity: 0,
+        revenue_bani: 0,
+      };
+      row.quantity += d.quantity;
+      row.revenue_bani += d.revenue_bani;
+      out.set(k, row);
+    }
+  return [...out.values()];
 }

@@ -236,6 +236,11 @@ export interface OrdersTable {
   invoice_status: Generated<string>;
   courier: string | null;
   courier_status: string | null;
+  /**
+   * 1 once the courier reported the active AWB refused at the door (migration 062): the parcel
+   * then goes back (returning), and the dashboard still counts it as refused. 0 again with another AWB.
+   */
+  awb_refused: Generated<number>;
   awb: string | null;
   bill_number: string | null;
   value: number;
@@ -364,23 +369,36 @@ export interface CodTotalsTable {
   fee_bani: number;
 }
 
-/** Kept per-day figures of a company's orders (migration 049, db/orderStats.ts). */
-export interface OrderDayStatsTable {
+/**
+ * Kept per-day figures of a company's orders (migration 062, db/orderStats.ts): per day and source,
+ * and per day and status.
+ */
+export interface OrderSourceDayStatsTable {
   company_id: number;
   /** YYYY-MM-DD, Bucharest day of the order's creation. */
   day: string;
   /** 0 for none. */
   source_id: number;
-  status: string;
   orders: number;
+  /** The totals of the orders that are not cancelled. */
   revenue_bani: number;
 }
 
-/** AWBs of a company's orders per day of the order, courier and courier status (migration 055). */
+export interface OrderStatusDayStatsTable {
+  company_id: number;
+  day: string;
+  status: string;
+  orders: number;
+  /** The orders' totals (a cancelled order's too: the reader leaves it out). */
+  revenue_bani: number;
+}
+
+/** AWBs of a company's orders per day of the order, courier and outcome (migrations 055, 062). */
 export interface CourierDayStatsTable {
   company_id: number;
   day: string;
   courier: string;
+  /** The AWB's courier status, except `refused` for a parcel refused at the door that is going back. */
   courier_status: string;
   orders: number;
   cod_bani: number;
@@ -389,6 +407,18 @@ export interface CourierDayStatsTable {
 export interface ProductDayStatsTable {
   company_id: number;
   day: string;
+  product_id: number;
+  quantity: number;
+  revenue_bani: number;
+}
+
+/** product_day_stats summed per whole week (Monday) and month (the 1st) of the day (migration 062). */
+export interface ProductPeriodStatsTable {
+  company_id: number;
+  /** `week` or `month`. */
+  period: string;
+  /** YYYY-MM-DD: the week's Monday or the month's first day. */
+  start: string;
   product_id: number;
   quantity: number;
   revenue_bani: number;
@@ -661,7 +691,9 @@ export interface Database {
   cod_settlements: CodSettlementsTable;
   cod_settings: CodSettingsTable;
   cod_totals: CodTotalsTable;
-  order_day_stats: OrderDayStatsTable;
+  order_source_day_stats: OrderSourceDayStatsTable;
+  order_status_day_stats: OrderStatusDayStatsTable;
+  product_period_stats: ProductPeriodStatsTable;
   courier_day_stats: CourierDayStatsTable;
   product_day_stats: ProductDayStatsTable;
   order_line_stats: OrderLineStatsTable;

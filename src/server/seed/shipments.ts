@@ -183,13 +183,21 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
         const last = stages.at(-1);
         const courierStatus = last ? COURIER_STATUS[last.stage] : 'created';
         const delivered = courierStatus === 'delivered';
-        const move = [o.courier, courierStatus, delivered ? 'completed' : 'processing'].join('|');
+        // A parcel refused at the door stays refused for the dashboard while it goes back (awb_refused).
+        const refusal = stages.find((st) => st.stage === 'refused');
+        const move = [o.courier, courierStatus, delivered ? 'completed' : 'processing', refusal ? 1 : 0].join('|');
         moves.set(move, [...(moves.get(move) ?? []), o.id]);
         const events: { type: string; data: Record<string, unknown>; at: number }[] = [
           { type: 'awb_created', data: { courier: o.courier, awb: number }, at: o.awbAt },
           { type: 'status_changed', data: { from: 'new', to: 'processing' }, at: o.awbAt },
         ];
-        if (last)
+        // The history as tracking would have written it: the refusal, then the way back.
+        if (refusal && courierStatus !== 'refused')
+          events.push(
+            { type: 'courier_status', data: { awb: number, from: 'created', to: 'refused' }, at: refusal.at },
+            { type: 'courier_status', data: { awb: number, from: 'refused', to: courierStatus }, at: last!.at },
+          );
+        else if (last)
           events.push({
             type: 'courier_status',
             data: { awb: number, from: 'created', to: courierStatus },
@@ -243,13 +251,14 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
           .execute())
           shipmentIds.set(r.order_id, r.id);
       for (const [move, ids] of moves) {
-        const [courier, courierStatus, status] = move.split('|');
+        const [courier, courierStatus, status, refused] = move.split('|');
         for (let i = 0; i < ids.length; i += 500)
           await trx
             .updateTable('orders')
             .set({
               courier,
               courier_status: courierStatus,
+              awb_refused: Number(refused),
               status,
               awb: (eb) =>
                 eb

@@ -56,7 +56,7 @@ export const orderStats: MigrationFactory = () => ({
       .addColumn('fee_bani', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint('cod_totals_pk', ['company_id', 'courier'])
       .execute();
-    // The orders' figures are computed by 055, which keeps them in the tables of today's code.
+    // The orders' figures are computed by 062, which keeps them in the tables of today's code.
     const paid = await db
       .selectFrom('cod_settlements')
       .select((eb) => [

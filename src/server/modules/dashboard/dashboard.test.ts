@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats } from '../../../core/api/dashboard.js';
 import { serviceContext } from '../../context.js';
-import { rebuildOrderStats } from '../../db/orderStats.js';
+import { addDays, rangeSpans, rebuildOrderStats, restateOrderLines, weekOf } from '../../db/orderStats.js';
 import { bucharestDate } from '../../lib/bucharestTime.js';
 import { manualClock } from '../../lib/clock.js';
 import { orderReadyForDpd } from '../../test/awb.js';
@@ -47,14 +47,14 @@ async function fromOrders(companyId: number, from: string, to: string) {
   const orders = (
     await t.db.kysely
       .selectFrom('orders')
-      .select(['id', 'created_at', 'source_id', 'status', 'courier', 'courier_status', 'total_value'])
+      .select(['id', 'created_at', 'source_id', 'status', 'courier', 'courier_status', 'awb_refused', 'total_value'])
       .where('company_id', '=', companyId)
       .execute()
   ).filter((o) => bucharestDate(o.created_at) >= from && bucharestDate(o.created_at) <= to);
   const perDay: Record<string, { orders: number; revenue: number }> = {};
   const perSource: Record<string, number> = {};
   const perStatus: Record<string, number> = {};
-  const couriers: Record<string, { awbs: number; delivered: number; refused: number }> = {};
+  const couriers: Record<string, { awbs: number; delivered: number; returned: number; refused: number }> = {};
   for (const o of orders) {
     const d = (perDay[bucharestDate(o.created_at)] ??= { orders: 0, revenue: 0 });
     d.orders++;
@@ -62,10 +62,12 @@ async function fromOrders(companyId: number, from: string, to: string) {
     perSource[String(o.source_id ?? 0)] = (perSource[String(o.source_id ?? 0)] ?? 0) + 1;
     perStatus[o.status] = (perStatus[o.status] ?? 0) + 1;
     if (o.courier) {
-      const c = (couriers[o.courier] ??= { awbs: 0, delivered: 0, refused: 0 });
+      const c = (couriers[o.courier] ??= { awbs: 0, delivered: 0, returned: 0, refused: 0 });
       c.awbs++;
+      // Refused at the door stays refused on its way back; returned is sent back for another reason.
       if (o.courier_status === 'delivered') c.delivered++;
-      if (o.courier_status === 'refused') c.refused++;
+      else if (o.awb_refused) c.refused++;
+      else if (o.courier_status === 'returning') c.returned++;
     }
   }
   const lines = await t.db.kysely
@@ -85,7 +87,38 @@ async function fromOrders(companyId: number, from: string, to: string) {
   return { perDay, perSource, perStatus, couriers, perProduct };
 }
 
+/** The kept week and month rows of the products equal the sums of their day rows. */
+async function expectPeriodsMatchDays(companyId: number) {
+  const days = await t.db.kysely
+    .selectFrom('product_day_stats')
+    .select(['day', 'product_id', 'quantity', 'revenue_bani'])
+    .where('company_id', '=', companyId)
+    .execute();
+  const want: Record<string, { quantity: number; revenue: number }> = {};
+  for (const d of days)
+    for (const key of [`week ${weekOf(d.day)} ${d.product_id}`, `month ${d.day.slice(0, 7)}-01 ${d.product_id}`]) {
+      const w = (want[key] ??= { quantity: 0, revenue: 0 });
+      w.quantity += d.quantity;
+      w.revenue += Number(d.revenue_bani);
+    }
+  const kept = await t.db.kysely
+    .selectFrom('product_period_stats')
+    .select(['period', 'start', 'product_id', 'quantity', 'revenue_bani'])
+    .where('company_id', '=', companyId)
+    .execute();
+  expect(
+    Object.fromEntries(
+      kept.map((k) => [
+        `${k.period} ${k.start} ${k.product_id}`,
+        { quantity: k.quantity, revenue: Number(k.revenue_bani) },
+      ]),
+    ),
+  ).toEqual(want);
+  expect(Object.keys(want).length).toBeGreaterThan(0);
+}
+
 async function expectFiguresMatchOrders(user: TestUser) {
+  await expectPeriodsMatchDays(user.companyId);
   const s = await stats(user);
   const o = await fromOrders(user.companyId, '2026-05-01', '2026-05-31');
   const days = Object.fromEntries(
@@ -102,7 +135,10 @@ async function expectFiguresMatchOrders(user: TestUser) {
   expect(sum((d) => d.by_status)).toEqual(o.perStatus);
   expect(
     Object.fromEntries(
-      s.couriers.map((c) => [c.courier, { awbs: c.awbs, delivered: c.delivered, refused: c.refused }]),
+      s.couriers.map((c) => [
+        c.courier,
+        { awbs: c.awbs, delivered: c.delivered, returned: c.returned, refused: c.refused },
+      ]),
     ),
   ).toEqual(o.couriers);
   expect(
@@ -178,8 +214,8 @@ describe('dashboard figures', () => {
     // The split: three sources, the statuses present, both products, one courier with one of each ending.
     expect(s.sources.map((x) => x.id).sort()).toEqual([...sources].sort());
     expect(s.statuses).toEqual(expect.arrayContaining(['cancelled', 'completed', 'new', 'processing']));
-    // The refused parcel is on its way back by now: it counts as returned (the courier status as it is now).
-    expect(s.couriers).toEqual([{ courier: 'dpd', awbs: 2, delivered: 1, refused: 0, returned: 1 }]);
+    // The refused parcel was back at the sender when first asked about: its history's refusal counts.
+    expect(s.couriers).toEqual([{ courier: 'dpd', awbs: 2, delivered: 1, refused: 1, returned: 0 }]);
     expect(s.days).toHaveLength(31);
     expect(s.top_products[0].sku).toBe('VAZA-1');
     // The delivered AWB's cash on delivery is owed until the courier pays it.
@@ -189,11 +225,119 @@ describe('dashboard figures', () => {
     // Rebuilt from the orders (as the demo data is), the figures are the same.
     await t.db.transaction((trx) => rebuildOrderStats(trx, u.companyId));
     expect(await stats(u)).toEqual(s);
+    await expectPeriodsMatchDays(u.companyId);
+
+    // Ranges cut differently into months, weeks and days sum to the same figures.
+    const april = await stats(u, 'from=2026-04-20&to=2026-06-09');
+    expect(april.top_products).toEqual(s.top_products);
+    expect(april.total).toEqual(s.total);
 
     // The other company sees none of it.
     const theirs = await stats(other);
     expect(theirs.total).toEqual({ orders: 0, revenue: 0 });
     expect(theirs.top_products).toEqual([]);
+  });
+
+  it('a parcel refused at the door counts once, as refused, on its way back and back at the sender', async () => {
+    const w = await t.signUp();
+    const ready = await orderReadyForDpd(w);
+    const r = await w.call('POST', `/api/v1/order/${ready.orderId}/awb`, {
+      body: { ...ready.awbBody, name: 'Ana Refuz' },
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const share = async () => (await stats(w)).couriers;
+    const courierStatus = async () =>
+      (await w.call('GET', `/api/v1/order/${ready.orderId}`)).json().data.courier_status;
+    // The emulated courier: refused at 60 minutes, returning at 75, back at the sender at 120.
+    for (const [minutes, status] of [
+      [61, 'refused'],
+      [15, 'returning'],
+      [45, 'returning'],
+    ] as const) {
+      clock.advance(minutes * 60);
+      await trackOpenAwbs(serviceContext(t.services));
+      expect(await courierStatus()).toBe(status);
+      expect(await share()).toEqual([{ courier: 'dpd', awbs: 1, delivered: 0, returned: 0, refused: 1 }]);
+      await expectFiguresMatchOrders(w);
+    }
+    const kept = await t.db.kysely
+      .selectFrom('courier_day_stats')
+      .select(['courier_status', 'orders'])
+      .where('company_id', '=', w.companyId)
+      .where('orders', '<>', 0)
+      .execute();
+    expect(kept).toEqual([{ courier_status: 'refused', orders: 1 }]);
+    // Rebuilt from the orders, the refusal is still there.
+    await t.db.transaction((trx) => rebuildOrderStats(trx, w.companyId));
+    expect(await share()).toEqual([{ courier: 'dpd', awbs: 1, delivered: 0, returned: 0, refused: 1 }]);
+  });
+
+  it('the week and month rows move in the transaction of the order change', async () => {
+    const periods = () =>
+      t.db.kysely
+        .selectFrom('product_period_stats')
+        .select(['period', 'start', 'product_id', 'quantity', 'revenue_bani'])
+        .where('company_id', '=', u.companyId)
+        .orderBy('period')
+        .orderBy('start')
+        .orderBy('product_id')
+        .execute();
+    const before = await periods();
+    const id = await newOrder(u, sources[0], { 'VAZA-1': 7 });
+    const order = await t.db.kysely
+      .selectFrom('orders')
+      .select('created_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const written = await periods();
+    expect(written).not.toEqual(before);
+    // A change rolled back leaves the day and period rows as they were.
+    await expect(
+      t.db.transaction(async (trx) => {
+        await trx.deleteFrom('order_line_stats').where('order_id', '=', id).execute();
+        await restateOrderLines(trx, {
+          orderId: id,
+          companyId: u.companyId,
+          createdAt: order.created_at,
+          counted: true,
+        });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await periods()).toEqual(written);
+    await expectPeriodsMatchDays(u.companyId);
+    expect((await u.call('DELETE', `/api/v1/order/${id}`)).statusCode).toBe(200);
+    expect(await periods()).toEqual(before.length ? expect.arrayContaining(before) : []);
+    await expectPeriodsMatchDays(u.companyId);
+  });
+
+  it('a range is cut into whole months, whole weeks from Monday and days, each day exactly once', () => {
+    for (const [from, length] of [
+      ['2026-01-01', 1],
+      ['2026-02-23', 7],
+      ['2026-03-30', 30],
+      ['2026-02-01', 28],
+      ['2026-10-28', 30],
+      ['2026-08-29', 90],
+      ['2025-12-15', 400],
+    ] as const) {
+      const to = addDays(from, length - 1);
+      const spans = rangeSpans(from, to);
+      const covered = [
+        ...spans.days,
+        ...spans.weeks.flatMap((w) => Array.from({ length: 7 }, (_, i) => addDays(w, i))),
+        ...spans.months.flatMap((m) => {
+          const out: string[] = [];
+          for (let d = m; d.slice(0, 7) === m.slice(0, 7); d = addDays(d, 1)) out.push(d);
+          return out;
+        }),
+      ].sort();
+      expect(covered).toEqual(Array.from({ length }, (_, i) => addDays(from, i)));
+      for (const w of spans.weeks) expect(weekOf(w)).toBe(w);
+      for (const m of spans.months) expect(m.endsWith('-01')).toBe(true);
+      // Few rows to sum: at most the days of a week at each end of every stretch between months.
+      if (length >= 30) expect(spans.days.length + spans.weeks.length + spans.months.length).toBeLessThan(length / 2);
+    }
   });
 
   it('a range with nothing, and the last 30 days by default', async () => {

@@ -1,83 +1,101 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
+import { rangeSpans } from '../../db/orderStats.js';
 
 /**
- * The dashboard's reads: the kept per-day figures of a company (db/orderStats.ts, primary keys
- * starting with company and day, so a range is an index range) and the couriers' payments' sums
- * (cod_totals). None reads the orders table.
+ * The dashboard's reads: the kept figures of a company (db/orderStats.ts, primary keys starting
+ * with company and day or period, so a range is a key range read in key order) and the couriers'
+ * payments' sums (cod_totals). None reads the orders table. One statement per figure family; the
+ * service runs them together (PostgreSQL's pool, SQLite's readers).
  */
 
 export interface DayFigure {
   day: string;
   orders: number;
-  /** Bani; a cancelled order's total counts nowhere but under its own status. */
+  /** Bani. */
   revenue_bani: number;
 }
 
-/**
- * The range's orders per day and source, and per day and status: two groupings of the same index
- * range (company, day, source, status), so what comes back is a row per day and source and one per
- * day and status (about 35 a day), not every kept row (about 150 a day at a large shop). The
- * revenue per source leaves cancelled orders out.
- */
-export async function dayFigures(
+/** The range's orders per day and source: one kept row each (revenue leaves cancelled orders out). */
+export async function sourceDays(
   exec: Executor,
   companyId: number,
   from: string,
   to: string,
-): Promise<{ bySource: (DayFigure & { source_id: number })[]; byStatus: (DayFigure & { status: string })[] }> {
-  const range = exec
-    .selectFrom('order_day_stats')
-    .where('company_id', '=', companyId)
-    .where('day', '>=', from)
-    .where('day', '<=', to);
-  const [bySource, byStatus] = await Promise.all([
-    range
-      .select([
-        'day',
-        'source_id',
-        sql<number>`sum(orders)`.as('orders'),
-        sql<number>`sum(case when status = 'cancelled' then 0 else revenue_bani end)`.as('revenue_bani'),
-      ])
-      .groupBy(['day', 'source_id'])
-      .having(sql<boolean>`sum(orders) <> 0`)
-      .execute(),
-    range
-      .select([
-        'day',
-        'status',
-        sql<number>`sum(orders)`.as('orders'),
-        sql<number>`sum(revenue_bani)`.as('revenue_bani'),
-      ])
-      .groupBy(['day', 'status'])
-      .having(sql<boolean>`sum(orders) <> 0`)
-      .execute(),
-  ]);
-  const num = <T extends { orders: number; revenue_bani: number }>(r: T): T => ({
-    ...r,
-    orders: Number(r.orders),
-    revenue_bani: Number(r.revenue_bani),
-  });
-  return { bySource: bySource.map(num), byStatus: byStatus.map(num) };
-}
-
-export async function courierOutcomes(
-  exec: Executor,
-  companyId: number,
-  from: string,
-  to: string,
-): Promise<{ courier: string; courier_status: string; orders: number }[]> {
+): Promise<(DayFigure & { source_id: number })[]> {
   const rows = await exec
-    .selectFrom('courier_day_stats')
-    .select(['courier', 'courier_status', sql<number>`sum(orders)`.as('orders')])
+    .selectFrom('order_source_day_stats')
+    .select(['day', 'source_id', 'orders', 'revenue_bani'])
     .where('company_id', '=', companyId)
     .where('day', '>=', from)
     .where('day', '<=', to)
-    .groupBy(['courier', 'courier_status'])
+    .where('orders', '<>', 0)
     .execute();
-  return rows.map((r) => ({ ...r, orders: Number(r.orders) }));
+  for (const r of rows) r.revenue_bani = Number(r.revenue_bani);
+  return rows;
 }
 
+/** The range's orders per day and status: one kept row each; a cancelled order's total counts as 0. */
+export async function statusDays(
+  exec: Executor,
+  companyId: number,
+  from: string,
+  to: string,
+): Promise<(DayFigure & { status: string })[]> {
+  const rows = await exec
+    .selectFrom('order_status_day_stats')
+    .select([
+      'day',
+      'status',
+      'orders',
+      sql<number>`case when status = 'cancelled' then 0 else revenue_bani end`.as('revenue_bani'),
+    ])
+    .where('company_id', '=', companyId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .where('orders', '<>', 0)
+    .execute();
+  for (const r of rows) r.revenue_bani = Number(r.revenue_bani);
+  return rows;
+}
+
+/** Per courier: the range's AWBs and how many were delivered, returned (for another reason than a refusal) and refused. */
+export async function courierShares(
+  exec: Executor,
+  companyId: number,
+  from: string,
+  to: string,
+): Promise<{ courier: string; awbs: number; delivered: number; returned: number; refused: number }[]> {
+  const count = (outcome: string) => sql<number>`sum(case when courier_status = ${outcome} then orders else 0 end)`;
+  const rows = await exec
+    .selectFrom('courier_day_stats')
+    .select([
+      'courier',
+      sql<number>`sum(orders)`.as('awbs'),
+      count('delivered').as('delivered'),
+      count('returning').as('returned'),
+      count('refused').as('refused'),
+    ])
+    .where('company_id', '=', companyId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy('courier')
+    .having(sql<boolean>`sum(orders) > 0`)
+    .orderBy('courier')
+    .execute();
+  return rows.map((r) => ({
+    courier: r.courier,
+    awbs: Number(r.awbs),
+    delivered: Number(r.delivered),
+    returned: Number(r.returned),
+    refused: Number(r.refused),
+  }));
+}
+
+/**
+ * The range's best-selling products by value: the kept rows of its whole months and weeks and of
+ * its remaining days (rangeSpans), summed per product in SQL, the first `limit` with their names.
+ */
 export async function topProducts(
   exec: Executor,
   companyId: number,
@@ -85,20 +103,40 @@ export async function topProducts(
   to: string,
   limit: number,
 ): Promise<{ product_id: number; name: string | null; sku: string | null; quantity: number; revenue_bani: number }[]> {
+  const spans = rangeSpans(from, to);
+  const parts = [
+    ...(spans.days.length
+      ? [
+          exec
+            .selectFrom('product_day_stats')
+            .select(['product_id', 'quantity', 'revenue_bani'])
+            .where('company_id', '=', companyId)
+            .where('day', 'in', spans.days),
+        ]
+      : []),
+    ...(['week', 'month'] as const)
+      .filter((p) => spans[`${p}s`].length > 0)
+      .map((p) =>
+        exec
+          .selectFrom('product_period_stats')
+          .select(['product_id', 'quantity', 'revenue_bani'])
+          .where('company_id', '=', companyId)
+          .where('period', '=', p)
+          .where('start', 'in', spans[`${p}s`]),
+      ),
+  ];
+  const kept = parts.slice(1).reduce((u, p) => u.unionAll(p), parts[0]);
   const top = exec
-    .selectFrom('product_day_stats')
+    .selectFrom(kept.as('k'))
     .select([
-      'product_id',
-      sql<number>`sum(quantity)`.as('quantity'),
-      sql<number>`sum(revenue_bani)`.as('revenue_bani'),
+      'k.product_id',
+      sql<number>`sum(k.quantity)`.as('quantity'),
+      sql<number>`sum(k.revenue_bani)`.as('revenue_bani'),
     ])
-    .where('company_id', '=', companyId)
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-    .groupBy('product_id')
-    .having(sql<boolean>`sum(quantity) > 0`)
-    .orderBy(sql`sum(revenue_bani)`, 'desc')
-    .orderBy('product_id')
+    .groupBy('k.product_id')
+    .having(sql<boolean>`sum(k.quantity) > 0`)
+    .orderBy(sql`sum(k.revenue_bani)`, 'desc')
+    .orderBy('k.product_id')
     .limit(limit)
     .as('t');
   const rows = await exec
@@ -111,33 +149,39 @@ export async function topProducts(
   return rows.map((r) => ({ ...r, quantity: Number(r.quantity), revenue_bani: Number(r.revenue_bani) }));
 }
 
-export async function sourceNames(exec: Executor, companyId: number, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await exec
+/** The names of the company's sources that have orders in the range. */
+export async function sourceNames(exec: Executor, companyId: number, from: string, to: string) {
+  return exec
     .selectFrom('sources')
     .select(['id', 'source'])
     .where('company_id', '=', companyId)
-    .where('id', 'in', ids)
+    .where('id', 'in', (q) =>
+      q
+        .selectFrom('order_source_day_stats')
+        .select('source_id')
+        .where('company_id', '=', companyId)
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .where('orders', '<>', 0),
+    )
     .execute();
-  return new Map(rows.map((r) => [r.id, r.source]));
 }
 
-/** Delivered cash on delivery per courier (every day kept) and what the couriers' recorded payments settled. */
+/**
+ * Per courier, the delivered cash on delivery (every day kept) less what the couriers' recorded
+ * payments settled, never below 0.
+ */
 export async function codOwed(exec: Executor, companyId: number): Promise<{ courier: string; owed_bani: number }[]> {
-  const delivered = await exec
-    .selectFrom('courier_day_stats')
-    .select(['courier', sql<number>`sum(cod_bani)`.as('cod')])
-    .where('company_id', '=', companyId)
-    .where('courier_status', '=', 'delivered')
-    .groupBy('courier')
+  const rows = await exec
+    .selectFrom('courier_day_stats as c')
+    .leftJoin('cod_totals as t', (j) =>
+      j.onRef('t.company_id', '=', 'c.company_id').onRef('t.courier', '=', 'c.courier'),
+    )
+    .select(['c.courier', sql<number>`sum(c.cod_bani) - coalesce(max(t.expected_bani), 0)`.as('owed')])
+    .where('c.company_id', '=', companyId)
+    .where('c.courier_status', '=', 'delivered')
+    .groupBy('c.courier')
+    .orderBy('c.courier')
     .execute();
-  const settled = await exec
-    .selectFrom('cod_totals')
-    .select(['courier', 'expected_bani'])
-    .where('company_id', '=', companyId)
-    .execute();
-  const paid = new Map(settled.map((s) => [s.courier, Number(s.expected_bani)]));
-  return delivered
-    .map((d) => ({ courier: d.courier, owed_bani: Math.max(0, Number(d.cod) - (paid.get(d.courier) ?? 0)) }))
-    .sort((a, b) => (a.courier < b.courier ? -1 : 1));
+  return rows.map((r) => ({ courier: r.courier, owed_bani: Math.max(0, Number(r.owed)) }));
 }

@@ -173,6 +173,7 @@ export async function attachAwb(
     courier: awb.courier,
     awb: awb.awb,
     courier_status: 'created',
+    awb_refused: 0,
     updated_at: ctx.now,
   });
   await recordEvent(trx, ctx, order.id, 'awb_created', { courier: awb.courier, awb: awb.awb, ...extra });
@@ -187,7 +188,13 @@ export async function detachAwb(
   opts: { movedFrom: string | null; goneAtCourier: boolean },
 ): Promise<void> {
   const { awb, courier } = order;
-  await updateOrderRow(trx, order.id, { awb: null, courier: null, courier_status: null, updated_at: ctx.now });
+  await updateOrderRow(trx, order.id, {
+    awb: null,
+    courier: null,
+    courier_status: null,
+    awb_refused: 0,
+    updated_at: ctx.now,
+  });
   await recordEvent(trx, ctx, order.id, 'awb_deleted', {
     courier,
     awb,
@@ -199,13 +206,15 @@ export async function detachAwb(
 /**
  * The courier's news about the order's AWB: written only if the order still has this AWB in the
  * status read (a deleted AWB or a change written by another run changes nothing), with its event;
- * a delivery completes the order as the transition table says. Answers whether anything changed
- * and whether the order was completed.
+ * a delivery completes the order as the transition table says. `refused`: the courier's history of
+ * the AWB shows a refusal at the door (a parcel already on its way back when asked), remembered as
+ * the order's `awb_refused` like a move to `refused`. Answers whether anything changed and whether
+ * the order was completed.
  */
 export async function setCourierStatus(
   trx: Executor,
   ctx: ServiceContext,
-  change: { orderId: number; courier: string; awb: string; from: string; to: string },
+  change: { orderId: number; courier: string; awb: string; from: string; to: string; refused?: boolean },
 ): Promise<{ moved: boolean; completed: boolean }> {
   const moved = await moveCourierStatusRow(trx, { ...change, now: ctx.now });
   if (!moved) return { moved: false, completed: false };

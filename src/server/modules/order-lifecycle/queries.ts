@@ -33,7 +33,8 @@ export function lockedOrderRowOf(exec: Executor, companyId: number, id: number):
 
 /**
  * What places the order in the dashboard's kept per-day figures (db/orderStats.ts): its day,
- * source, status, courier, courier status, total and the cash on delivery of its active AWB.
+ * source, status, courier, courier status (and whether the AWB was refused), total and the cash on
+ * delivery of its active AWB.
  */
 async function statStateOf(exec: Executor, id: number): Promise<OrderStatState | null> {
   const r = await exec
@@ -48,6 +49,7 @@ async function statStateOf(exec: Executor, id: number): Promise<OrderStatState |
       'o.status',
       'o.courier',
       'o.courier_status',
+      'o.awb_refused',
       'o.total_value',
       's.cod_bani',
     ])
@@ -62,6 +64,7 @@ const COUNTED_COLUMNS = new Set([
   'status',
   'courier',
   'courier_status',
+  'awb_refused',
   'awb',
   'total_value',
   'source_id',
@@ -122,16 +125,18 @@ export async function updateOrderRow(exec: Executor, id: number, set: Updateable
 /**
  * Writes the courier status only if the order still has this AWB at this courier in the status
  * the caller read: an AWB deleted meanwhile, or a change another run already wrote, changes
- * nothing. Answers whether the row changed.
+ * nothing. A refusal (a move to `refused`, or one the courier's history shows) is also remembered
+ * (`awb_refused`): the parcel's later statuses (returning) do not make it a parcel returned for
+ * another reason. Answers whether the row changed.
  */
 export async function moveCourierStatusRow(
   exec: Executor,
-  c: { orderId: number; courier: string; awb: string; from: string; to: string; now: number },
+  c: { orderId: number; courier: string; awb: string; from: string; to: string; refused?: boolean; now: number },
 ): Promise<boolean> {
   const before = await statStateOf(exec, c.orderId);
   const res = await exec
     .updateTable('orders')
-    .set({ courier_status: c.to, updated_at: c.now })
+    .set({ courier_status: c.to, ...(c.to === 'refused' || c.refused ? { awb_refused: 1 } : {}), updated_at: c.now })
     .where('id', '=', c.orderId)
     .where('courier', '=', c.courier)
     .where('awb', '=', c.awb)

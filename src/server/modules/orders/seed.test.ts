@@ -271,7 +271,17 @@ describe('demo seed: a shop with a past (AWBs, the emulated couriers, cash on de
       .selectFrom('orders as o')
       .innerJoin('shipments as s', (j) => j.onRef('s.order_id', '=', 'o.id').onRef('s.awb', '=', 'o.awb'))
       .innerJoin('companies as c', 'c.id', 'o.company_id')
-      .select(['o.id', 'o.status', 'o.courier', 'o.courier_status', 'o.total_value', 's.cod_bani', 's.state', 's.awb'])
+      .select([
+        'o.id',
+        'o.status',
+        'o.courier',
+        'o.courier_status',
+        'o.awb_refused',
+        'o.total_value',
+        's.cod_bani',
+        's.state',
+        's.awb',
+      ])
       .select(['o.company_id', 'c.name as company'])
       .execute();
     expect(rows.length).toBeGreaterThan(3000);
@@ -303,6 +313,8 @@ describe('demo seed: a shop with a past (AWBs, the emulated couriers, cash on de
         expect(r.courier_status).toBe(COURIER_STATUS[last] ?? last);
         expect(r.status).toBe(last === 'delivered' ? 'completed' : 'processing');
       }
+      // Refused at the door: remembered while the parcel goes back.
+      expect(r.awb_refused).toBe(stagesAt(s!, now).some((st) => st.stage === 'refused') ? 1 : 0);
       statuses.set(r.courier_status!, (statuses.get(r.courier_status!) ?? 0) + 1);
     }
     expect(statuses.get('delivered')).toBeGreaterThan(rows.length * 0.7);
@@ -404,6 +416,8 @@ describe('demo seed: a shop with a past (AWBs, the emulated couriers, cash on de
       const stats = dashboard.json().data as DashboardStats;
       expect(stats.days.filter((d) => d.orders > 0).length).toBeGreaterThanOrEqual(29);
       expect(stats.cod_owed.total).toBeGreaterThan(0);
+      // Refused parcels went back to the sender long ago: they still count as refused.
+      for (const c of stats.couriers) expect(c.refused, c.courier).toBeGreaterThan(0.03 * c.awbs);
     }
   });
 });

@@ -99,7 +99,9 @@ async function trackCompanyCourier(
       if (!answer || answer.awbNumber !== order.awb || answer.error) continue;
       const to = courierStatusOf(answer.status);
       if (to === null || to === order.courier_status) continue;
-      await applyCourierStatus(ctx, report, courier, order, to);
+      // A parcel refused at the door and already going back shows `returning`: its history keeps the refusal.
+      const refused = answer.events.some((e) => e.status === 'refused');
+      await applyCourierStatus(ctx, report, courier, order, to, refused);
     }
     if (page.length < limit) return;
   }
@@ -120,6 +122,7 @@ async function applyCourierStatus(
   courier: CourierProvider,
   order: OpenAwb,
   to: CourierStatus,
+  refused: boolean,
 ): Promise<void> {
   const outcome = await ctx.db.transaction(async (trx) => {
     const { moved, completed } = await setCourierStatus(trx, ctx, {
@@ -128,6 +131,7 @@ async function applyCourierStatus(
       awb: order.awb,
       from: order.courier_status,
       to,
+      refused,
     });
     if (!moved) return null;
     const kind = NOTIFIED_COURIER_STATUSES[to as keyof typeof NOTIFIED_COURIER_STATUSES];
