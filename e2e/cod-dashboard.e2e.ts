@@ -87,6 +87,39 @@ describe('cash on delivery page', () => {
     // At most a page of differences: the file import stays within reach.
     expect(await page.getByTestId('cod-differences').locator('tbody tr').count()).toBeLessThanOrEqual(10);
     await screenshot(page, 'cod-page-1440');
+
+    // On a phone, in both languages: a card per row instead of the tables, nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [language, texts] of [
+      ['en', ['Total', 'Still owed', 'Collected']],
+      ['ro', ['Total', 'De primit', 'Încasat']],
+    ] as const) {
+      await page.evaluate((l) => localStorage.setItem('language', l), language);
+      await page.reload();
+      const cards = page.getByTestId('cod-summary-cards');
+      await cards.waitFor({ timeout: 15_000 });
+      const figures = await cards.innerText();
+      for (const text of texts) expect(figures).toContain(text);
+      expect(figures).toMatch(language === 'en' ? /\d,\d{3}\.\d{2} RON/ : /\d\.\d{3},\d{2} RON/);
+      expect(await page.getByTestId('cod-summary').isVisible()).toBe(false);
+      const unpaidCards = page.getByTestId('cod-unpaid-cards');
+      await unpaidCards.waitFor();
+      await expect
+        .poll(() =>
+          unpaidCards
+            .getByRole('link', { name: `#${unpaid.data[0].order_id}` })
+            .first()
+            .isVisible(),
+        )
+        .toBe(true);
+      expect(await unpaidCards.innerText()).toContain(unpaid.data[0].awb);
+      await page.getByTestId('cod-differences-cards').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, `cod-page-390-${language}`);
+    }
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.reload();
   });
 
   it('previews a settlement file of demo AWBs row by row, then saves only the matching row', async () => {
@@ -140,8 +173,13 @@ describe('cash on delivery page', () => {
     await expect
       .poll(async () => ((await rowOf(full.awb).textContent()) ?? '').includes('Already recorded'))
       .toBe(true);
+    // The preview on a phone: a card per file row, the page does not scroll sideways.
     await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, 'cod-page-390');
+    const previewCards = page.getByTestId('cod-preview-cards');
+    await expect.poll(() => previewCards.isVisible()).toBe(true);
+    expect(await previewCards.textContent()).toContain('Amount differs');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'cod-import-preview-390');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

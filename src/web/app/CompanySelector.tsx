@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { session, useSelectedCompany } from '../lib/session';
 import { LIST_PARAMS } from '../components/listParams';
 import { useCompanies } from '../components/useCompanies';
+import { useUrlParams } from '../components/useUrlParams';
 import { refreshAfterCompanyChange, resolveSelection } from './companySelection';
 
 /**
@@ -34,8 +35,7 @@ export function CompanySelector({ onChanged }: { onChanged?: () => void }) {
   const { t } = useTranslation('common');
   const selected = useSelectedCompany();
   const qc = useQueryClient();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const writeUrl = useUrlParams();
   const companies = useCompanies();
   const rows = companies.companies;
 
@@ -46,12 +46,7 @@ export function CompanySelector({ onChanged }: { onChanged?: () => void }) {
     session.selectCompany({ id: company.id, name: company.name });
     // Reload the current screen's data for the new company (no request of the old one), lists go back to page 1.
     void refreshAfterCompanyChange(qc, previous);
-    const params = new URLSearchParams(location.search);
-    if (params.has(LIST_PARAMS.page)) {
-      params.delete(LIST_PARAMS.page);
-      const qs = params.toString();
-      void navigate({ pathname: location.pathname, search: qs ? `?${qs}` : '' }, { replace: true });
-    }
+    writeUrl((params) => params.delete(LIST_PARAMS.page), { replace: true });
     onChanged?.();
   };
 

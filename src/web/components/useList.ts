@@ -10,6 +10,7 @@ import { api, ApiError, type QueryParams } from '../lib/api';
 import { queryKeys } from '../lib/queryKeys';
 import { useCompanyId } from '../lib/session';
 import { correctedPage, parseListParams, writeListParams } from './listParams';
+import { useUrlParams } from './useUrlParams';
 
 export const SEARCH_DEBOUNCE_MS = 500;
 
@@ -57,15 +58,16 @@ export interface ListController<T> {
 
 /** Local or URL-backed list state. */
 function useListState(inUrl: boolean): [ListState, (next: ListState, push: boolean) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const writeUrl = useUrlParams();
   const [local, setLocal] = useState<ListState>({ page: 1, perPage: DEFAULT_PAGE_SIZE, search: '' });
   const fromUrl = useMemo(() => parseListParams(searchParams), [searchParams]);
   const write = useCallback(
     (next: ListState, push: boolean) => {
-      if (inUrl) setSearchParams((prev) => writeListParams(prev, next), { replace: !push });
+      if (inUrl) writeUrl((params) => writeListParams(params, next), { replace: !push });
       else setLocal(next);
     },
-    [inUrl, setSearchParams],
+    [inUrl, writeUrl],
   );
   return [inUrl ? fromUrl : local, write];
 }

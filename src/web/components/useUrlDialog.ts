@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useUrlParams } from './useUrlParams';
 
 /** The query parameter that names the open dialog: /orders/42?action=awb. */
 export const ACTION_PARAM = 'action';
@@ -23,7 +24,8 @@ export interface UrlDialog {
  * link can open it. `extraParams` names the parameters that belong to the dialog (removed on close).
  */
 export function useUrlDialog(name: string, extraParams: readonly string[] = []): UrlDialog {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const writeUrl = useUrlParams();
   const location = useLocation();
   const navigate = useNavigate();
   const opened = params.get(ACTION_PARAM) === name;
@@ -32,17 +34,15 @@ export function useUrlDialog(name: string, extraParams: readonly string[] = []):
 
   const open = useCallback(
     (extra?: Record<string, string | number>) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
+      writeUrl(
+        (next) => {
           next.set(ACTION_PARAM, name);
           for (const [k, v] of Object.entries(extra ?? {})) next.set(k, String(v));
-          return next;
         },
         { state: { [OPENED_HERE]: true } },
       );
     },
-    [name, setParams],
+    [name, writeUrl],
   );
 
   const close = useCallback(() => {
@@ -54,16 +54,14 @@ export function useUrlDialog(name: string, extraParams: readonly string[] = []):
       return;
     }
     // Opened from a link or a reload: remove the parameters in place.
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+    writeUrl(
+      (next) => {
         next.delete(ACTION_PARAM);
         for (const k of extraKey ? extraKey.split('|') : []) next.delete(k);
-        return next;
       },
       { replace: true },
     );
-  }, [opened, pushedHere, navigate, setParams, extraKey]);
+  }, [opened, pushedHere, navigate, writeUrl, extraKey]);
 
   return { opened, open, close, param: (p) => (opened ? params.get(p) : null), modalProps: { opened, onClose: close } };
 }

@@ -10,7 +10,6 @@ import {
   Paper,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -21,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CodImportResult, CodMatch } from '../../../core/api/cod';
 import { CompanyRequired, ErrorState, LoadingState, PageHeader } from '../../components/states';
+import { TableOrCards } from '../../components/TableOrCards';
 import { errorMessage } from '../../lib/api';
 import { formatAmount, formatDate } from '../../lib/format';
 import { useCompanyId } from '../../lib/session';
@@ -69,9 +69,6 @@ function Pager({ page, last, onChange }: { page: number; last: number; onChange:
 
 /** Rows of a list shown at once: a long list of differences would push the file import off the page. */
 const PAGE_ROWS = 10;
-
-/** An amount stays on one line ("1,234.56 RON"), a phone scrolls the table instead. */
-const nowrap = { whiteSpace: 'nowrap' } as const;
 
 function Section({ title, children, action }: { title: ReactNode; children: ReactNode; action?: ReactNode }) {
   return (
@@ -170,42 +167,37 @@ export function CodPage() {
         ) : !s || s.couriers.length === 0 ? (
           <Text c="dimmed">{t('noParcels')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped data-testid="cod-summary">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('col.courier')}</Table.Th>
-                  <Table.Th ta="right">{t('col.parcels')}</Table.Th>
-                  <Table.Th ta="right">{t('col.collected')}</Table.Th>
-                  <Table.Th ta="right">{t('col.paidOut')}</Table.Th>
-                  <Table.Th ta="right">{t('col.fees')}</Table.Th>
-                  <Table.Th ta="right">{t('col.owed')}</Table.Th>
-                  <Table.Th ta="right">{t('col.differences')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {[...s.couriers, { courier: '', ...s.total }].map((r) => (
-                  <Table.Tr key={r.courier || 'total'} fw={r.courier ? undefined : 700}>
-                    <Table.Td>{r.courier ? courier(r.courier) : t('total')}</Table.Td>
-                    <Table.Td ta="right">{r.parcels.toLocaleString(i18n.language)}</Table.Td>
-                    <Table.Td ta="right" style={nowrap}>
-                      {money(r.collected)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={nowrap}>
-                      {money(r.paid_out)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={nowrap}>
-                      {money(r.fees)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={nowrap}>
-                      {money(r.owed)}
-                    </Table.Td>
-                    <Table.Td ta="right">{r.differences}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <TableOrCards
+            rows={[...s.couriers, { courier: '', ...s.total }]}
+            rowKey={(r) => r.courier || 'total'}
+            testId="cod-summary"
+            minWidth={640}
+            strong={(r) => !r.courier}
+            columns={[
+              {
+                key: 'courier',
+                header: t('col.courier'),
+                render: (r) => (r.courier ? courier(r.courier) : t('total')),
+              },
+              {
+                key: 'parcels',
+                header: t('col.parcels'),
+                align: 'right',
+                render: (r) => r.parcels.toLocaleString(i18n.language),
+              },
+              {
+                key: 'collected',
+                header: t('col.collected'),
+                align: 'right',
+                nowrap: true,
+                render: (r) => money(r.collected),
+              },
+              { key: 'paid', header: t('col.paidOut'), align: 'right', nowrap: true, render: (r) => money(r.paid_out) },
+              { key: 'fees', header: t('col.fees'), align: 'right', nowrap: true, render: (r) => money(r.fees) },
+              { key: 'owed', header: t('col.owed'), align: 'right', nowrap: true, render: (r) => money(r.owed) },
+              { key: 'differences', header: t('col.differences'), align: 'right', render: (r) => r.differences },
+            ]}
+          />
         )}
       </Section>
 
@@ -241,34 +233,24 @@ export function CodPage() {
           <Text c="dimmed">{t('noUnpaid')}</Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped data-testid="cod-unpaid">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('col.order')}</Table.Th>
-                    <Table.Th>{t('col.courier')}</Table.Th>
-                    <Table.Th>{t('col.awb')}</Table.Th>
-                    <Table.Th ta="right">{t('col.cod')}</Table.Th>
-                    <Table.Th>{t('col.awbDate')}</Table.Th>
-                    <Table.Th ta="right">{t('col.days')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {unpaid.data!.data.map((r) => (
-                    <Table.Tr key={`${r.courier}-${r.awb}`}>
-                      <Table.Td>{orderLink(r.order_id)}</Table.Td>
-                      <Table.Td>{courier(r.courier)}</Table.Td>
-                      <Table.Td>{r.awb}</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {money(r.cod)}
-                      </Table.Td>
-                      <Table.Td>{formatDate(r.awb_created_at, i18n.language)}</Table.Td>
-                      <Table.Td ta="right">{r.days}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <TableOrCards
+              rows={unpaid.data!.data}
+              rowKey={(r) => `${r.courier}-${r.awb}`}
+              testId="cod-unpaid"
+              minWidth={560}
+              columns={[
+                { key: 'order', header: t('col.order'), render: (r) => orderLink(r.order_id) },
+                { key: 'courier', header: t('col.courier'), render: (r) => courier(r.courier) },
+                { key: 'awb', header: t('col.awb'), render: (r) => r.awb },
+                { key: 'cod', header: t('col.cod'), align: 'right', nowrap: true, render: (r) => money(r.cod) },
+                {
+                  key: 'awbDate',
+                  header: t('col.awbDate'),
+                  render: (r) => formatDate(r.awb_created_at, i18n.language),
+                },
+                { key: 'days', header: t('col.days'), align: 'right', render: (r) => r.days },
+              ]}
+            />
             <Pager page={unpaidPage} last={unpaid.data!.meta.last_page} onChange={setUnpaidPage} />
           </>
         )}
@@ -281,42 +263,28 @@ export function CodPage() {
           <Text c="dimmed">{t('noDifferences')}</Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped data-testid="cod-differences">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('col.order')}</Table.Th>
-                    <Table.Th>{t('col.courier')}</Table.Th>
-                    <Table.Th>{t('col.awb')}</Table.Th>
-                    <Table.Th ta="right">{t('col.expected')}</Table.Th>
-                    <Table.Th ta="right">{t('col.paid')}</Table.Th>
-                    <Table.Th ta="right">{t('col.fee')}</Table.Th>
-                    <Table.Th>{t('col.date')}</Table.Th>
-                    <Table.Th>{t('col.reference')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {differencesShown.map((r) => (
-                    <Table.Tr key={`${r.courier}-${r.awb}`}>
-                      <Table.Td>{orderLink(r.order_id)}</Table.Td>
-                      <Table.Td>{courier(r.courier)}</Table.Td>
-                      <Table.Td>{r.awb}</Table.Td>
-                      <Table.Td ta="right" style={nowrap}>
-                        {money(r.expected)}
-                      </Table.Td>
-                      <Table.Td ta="right" style={nowrap}>
-                        {money(r.paid)}
-                      </Table.Td>
-                      <Table.Td ta="right" style={nowrap}>
-                        {money(r.fee)}
-                      </Table.Td>
-                      <Table.Td>{r.paid_on}</Table.Td>
-                      <Table.Td>{r.reference}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <TableOrCards
+              rows={differencesShown}
+              rowKey={(r) => `${r.courier}-${r.awb}`}
+              testId="cod-differences"
+              minWidth={640}
+              columns={[
+                { key: 'order', header: t('col.order'), render: (r) => orderLink(r.order_id) },
+                { key: 'courier', header: t('col.courier'), render: (r) => courier(r.courier) },
+                { key: 'awb', header: t('col.awb'), render: (r) => r.awb },
+                {
+                  key: 'expected',
+                  header: t('col.expected'),
+                  align: 'right',
+                  nowrap: true,
+                  render: (r) => money(r.expected),
+                },
+                { key: 'paid', header: t('col.paid'), align: 'right', nowrap: true, render: (r) => money(r.paid) },
+                { key: 'fee', header: t('col.fee'), align: 'right', nowrap: true, render: (r) => money(r.fee) },
+                { key: 'date', header: t('col.date'), render: (r) => r.paid_on },
+                { key: 'reference', header: t('col.reference'), render: (r) => r.reference },
+              ]}
+            />
             <Pager
               page={Math.min(differencesPage, differencesLast)}
               last={differencesLast}
@@ -396,60 +364,59 @@ function ImportSection() {
               ))}
           </Group>
           {!result.preview ? <Alert color="green">{t('imported', { count: result.saved })}</Alert> : null}
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped data-testid="cod-preview">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('col.line')}</Table.Th>
-                  <Table.Th>{t('col.awb')}</Table.Th>
-                  <Table.Th ta="right">{t('col.amount')}</Table.Th>
-                  <Table.Th ta="right">{t('col.expected')}</Table.Th>
-                  <Table.Th>{t('col.date')}</Table.Th>
-                  <Table.Th>{t('col.reference')}</Table.Th>
-                  <Table.Th>{t('col.match')}</Table.Th>
-                  <Table.Th>{t('col.order')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.rows.map((r) => (
-                  <Table.Tr key={r.line}>
-                    <Table.Td>{r.line}</Table.Td>
-                    <Table.Td>{r.awb ?? '—'}</Table.Td>
-                    <Table.Td ta="right">{money(r.amount)}</Table.Td>
-                    <Table.Td ta="right" style={nowrap}>
-                      {money(r.expected)}
-                    </Table.Td>
-                    <Table.Td>{r.date ?? '—'}</Table.Td>
-                    <Table.Td>{r.reference ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Badge color={MATCH_COLORS[r.match]} variant="light">
-                        {t(`match.${r.match}`)}
-                      </Badge>
-                      {r.problem ? (
-                        <Text size="xs" c="dimmed">
-                          {t(`server:${r.problem}`)}
-                        </Text>
-                      ) : null}
-                      {r.saved ? (
-                        <Text size="xs" c="green">
-                          {t('saved')}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      {r.order_id ? (
-                        <Anchor component={Link} to={`/orders/${r.order_id}`}>
-                          #{r.order_id}
-                        </Anchor>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <TableOrCards
+            rows={result.rows}
+            rowKey={(r) => r.line}
+            testId="cod-preview"
+            minWidth={720}
+            columns={[
+              { key: 'line', header: t('col.line'), render: (r) => r.line },
+              { key: 'awb', header: t('col.awb'), render: (r) => r.awb ?? '—' },
+              { key: 'amount', header: t('col.amount'), align: 'right', nowrap: true, render: (r) => money(r.amount) },
+              {
+                key: 'expected',
+                header: t('col.expected'),
+                align: 'right',
+                nowrap: true,
+                render: (r) => money(r.expected),
+              },
+              { key: 'date', header: t('col.date'), render: (r) => r.date ?? '—' },
+              { key: 'reference', header: t('col.reference'), render: (r) => r.reference ?? '—' },
+              {
+                key: 'match',
+                header: t('col.match'),
+                render: (r) => (
+                  <>
+                    <Badge color={MATCH_COLORS[r.match]} variant="light">
+                      {t(`match.${r.match}`)}
+                    </Badge>
+                    {r.problem ? (
+                      <Text size="xs" c="dimmed">
+                        {t(`server:${r.problem}`)}
+                      </Text>
+                    ) : null}
+                    {r.saved ? (
+                      <Text size="xs" c="green">
+                        {t('saved')}
+                      </Text>
+                    ) : null}
+                  </>
+                ),
+              },
+              {
+                key: 'order',
+                header: t('col.order'),
+                render: (r) =>
+                  r.order_id ? (
+                    <Anchor component={Link} to={`/orders/${r.order_id}`}>
+                      #{r.order_id}
+                    </Anchor>
+                  ) : (
+                    '—'
+                  ),
+              },
+            ]}
+          />
           {result.preview ? (
             <Group>
               {result.counts.amount_differs > 0 ? (

@@ -7,7 +7,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   ThemeIcon,
   Timeline,
@@ -17,6 +16,7 @@ import { IconBox, IconBuilding, IconEye, IconShoppingCart, IconTargetArrow, Icon
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../components/StatusBadge';
+import { TableOrCards } from '../../components/TableOrCards';
 import { CompanyRequired, EmptyState, ErrorState, LoadingState, PageHeader } from '../../components/states';
 import { errorMessage } from '../../lib/api';
 import { formatAmount, formatDate, formatDateTime } from '../../lib/format';
@@ -47,6 +47,12 @@ export function DashboardPage() {
   const recent = useRecentOrders(companyId);
   const changelog = useChangelog();
   const orders = recent.data?.data ?? [];
+  const phone = (o: (typeof orders)[number]) => o.customer_detail?.phone_number ?? o.customer_detail?.telefon ?? '—';
+  const viewButton = (o: (typeof orders)[number]) => (
+    <Button component={Link} to={`/orders/${o.id}`} size="xs" variant="light" leftSection={<IconEye size={14} />}>
+      {t('view')}
+    </Button>
+  );
 
   return (
     <Stack gap="lg">
@@ -94,89 +100,55 @@ export function DashboardPage() {
         ) : orders.length === 0 ? (
           <EmptyState icon={<IconShoppingCart size={26} />} title={t('noOrders')} text={t('noOrdersText')} />
         ) : (
-          <>
-            {/* A phone lists the orders as cards: the table's eight columns do not fit 390 px. */}
-            <Stack gap="xs" hiddenFrom="sm" data-testid="recent-order-cards">
-              {orders.map((o) => (
-                <Card key={o.id} withBorder radius="md" padding="sm">
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Text fw={600}>#{o.id}</Text>
-                    <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {formatAmount(o.total_value, 'RON', i18n.language)}
-                    </Text>
-                  </Group>
-                  <Text size="sm">{o.customer_detail?.name ?? '—'}</Text>
-                  <Text size="xs" c="dimmed">
-                    {o.customer_detail?.phone_number ?? o.customer_detail?.telefon ?? '—'} ·{' '}
-                    {formatDateTime(o.created_at, i18n.language)}
+          // A phone lists the orders as cards: the table's eight columns do not fit 390 px.
+          <TableOrCards
+            rows={orders}
+            rowKey={(o) => o.id}
+            cardsTestId="recent-order-cards"
+            minWidth={760}
+            columns={[
+              { key: 'id', header: t('col.id'), render: (o) => <Text fw={600}>#{o.id}</Text> },
+              { key: 'customer', header: t('col.customer'), render: (o) => o.customer_detail?.name ?? '—' },
+              { key: 'phone', header: t('col.phone'), render: phone },
+              { key: 'status', header: t('col.status'), render: (o) => <StatusBadge status={o.status} /> },
+              { key: 'courier', header: t('col.courier'), render: (o) => <StatusBadge status={o.courier_status} /> },
+              {
+                key: 'total',
+                header: t('col.total'),
+                align: 'right',
+                nowrap: true,
+                render: (o) => formatAmount(o.total_value, 'RON', i18n.language),
+              },
+              {
+                key: 'date',
+                header: t('col.date'),
+                nowrap: true,
+                render: (o) => formatDateTime(o.created_at, i18n.language),
+              },
+              { key: 'actions', header: t('common:list.actions'), align: 'right', render: viewButton },
+            ]}
+            card={(o) => (
+              <>
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text fw={600}>#{o.id}</Text>
+                  <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {formatAmount(o.total_value, 'RON', i18n.language)}
                   </Text>
-                  <Group justify="space-between" wrap="wrap" gap="xs" mt={6}>
-                    <Group gap={6} wrap="wrap">
-                      <StatusBadge status={o.status} />
-                      <StatusBadge status={o.courier_status} />
-                    </Group>
-                    <Button
-                      component={Link}
-                      to={`/orders/${o.id}`}
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconEye size={14} />}
-                    >
-                      {t('view')}
-                    </Button>
+                </Group>
+                <Text size="sm">{o.customer_detail?.name ?? '—'}</Text>
+                <Text size="xs" c="dimmed">
+                  {phone(o)} · {formatDateTime(o.created_at, i18n.language)}
+                </Text>
+                <Group justify="space-between" wrap="wrap" gap="xs" mt={6}>
+                  <Group gap={6} wrap="wrap">
+                    <StatusBadge status={o.status} />
+                    <StatusBadge status={o.courier_status} />
                   </Group>
-                </Card>
-              ))}
-            </Stack>
-            <Table.ScrollContainer minWidth={760} visibleFrom="sm">
-              <Table striped highlightOnHover verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('col.id')}</Table.Th>
-                    <Table.Th>{t('col.customer')}</Table.Th>
-                    <Table.Th>{t('col.phone')}</Table.Th>
-                    <Table.Th>{t('col.status')}</Table.Th>
-                    <Table.Th>{t('col.courier')}</Table.Th>
-                    <Table.Th ta="right">{t('col.total')}</Table.Th>
-                    <Table.Th>{t('col.date')}</Table.Th>
-                    <Table.Th ta="right">{t('common:list.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {orders.map((o) => (
-                    <Table.Tr key={o.id}>
-                      <Table.Td fw={600}>#{o.id}</Table.Td>
-                      <Table.Td>{o.customer_detail?.name ?? '—'}</Table.Td>
-                      <Table.Td>{o.customer_detail?.phone_number ?? o.customer_detail?.telefon ?? '—'}</Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={o.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={o.courier_status} />
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {formatAmount(o.total_value, 'RON', i18n.language)}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(o.created_at, i18n.language)}
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Button
-                          component={Link}
-                          to={`/orders/${o.id}`}
-                          size="xs"
-                          variant="light"
-                          leftSection={<IconEye size={14} />}
-                        >
-                          {t('view')}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </>
+                  {viewButton(o)}
+                </Group>
+              </>
+            )}
+          />
         )}
       </Paper>
 

@@ -10,6 +10,7 @@ import {
   type WizardKey,
 } from '../../../core/api/integrations';
 import { CompanyRequired, ErrorState, LoadingState, PageHeader } from '../../components/states';
+import { useUrlParams } from '../../components/useUrlParams';
 import { errorMessage } from '../../lib/api';
 import { useCompanyId } from '../../lib/session';
 import { useCompanyIntegrations, useIntegrations } from './api';
@@ -28,7 +29,8 @@ export function IntegrationsPage() {
   const companyId = useCompanyId();
   const catalogue = useIntegrations();
   const setups = useCompanyIntegrations();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const writeUrl = useUrlParams();
   const tab = (INTEGRATION_TYPES as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as IntegrationType)
     : 'courier';
@@ -44,12 +46,10 @@ export function IntegrationsPage() {
   }
 
   const setParam = (name: string, value: string | null, replace = false) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+    writeUrl(
+      (next) => {
         if (value === null) next.delete(name);
         else next.set(name, value);
-        return next;
       },
       { replace },
     );

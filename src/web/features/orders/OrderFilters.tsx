@@ -1,11 +1,13 @@
 import { Badge, Button, Group, Select, Tabs, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { INVOICE_STATUSES, ORDER_STATUSES } from '../../../core/orders/statuses';
 import { AWB_COURIERS, COURIER_STATUSES } from '../../../core/orders/couriers';
 import { ORDER_FILTER_KEYS } from '../../../core/orders/listFilter';
+import { useUrlParams } from '../../components/useUrlParams';
 import { api, type QueryParams } from '../../lib/api';
 import { saveFile } from '../../lib/download';
 import { queryKeys } from '../../lib/queryKeys';
@@ -36,7 +38,8 @@ type Counts = Record<'all' | (typeof ORDER_STATUSES)[number], number>;
 export function OrderFilters() {
   const { t } = useTranslation('orders');
   const companyId = useCompanyId();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const writeUrl = useUrlParams();
   const filters = useOrderFilterParams();
   const search = params.get('search') ?? '';
   const countsQuery: QueryParams = { ...filters, ...(search ? { search } : {}), company_id: companyId ?? undefined };
@@ -58,14 +61,28 @@ export function OrderFilters() {
     enabled: companyId !== null,
   });
 
-  const set = (key: string, value: string | null) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      next.delete('page');
-      return next;
-    });
+  const set = (key: string, value: string | null, replace = false) =>
+    writeUrl(
+      (next) => {
+        if (value) next.set(key, value);
+        else next.delete(key);
+        next.delete('page');
+      },
+      { replace },
+    );
+  // A date typed by hand changes with each digit of the year: one history entry per visit of the
+  // field (the first change adds it, the next ones replace it), so Back skips the half-typed days.
+  const typingDate = useRef<string | null>(null);
+  const dateProps = (key: 'created_from' | 'created_to') => ({
+    value: params.get(key) ?? '',
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      set(key, e.currentTarget.value || null, typingDate.current === key);
+      typingDate.current = key;
+    },
+    onBlur: () => {
+      typingDate.current = null;
+    },
+  });
 
   const yesNo = [
     { value: '1', label: t('filters.yes') },
@@ -133,20 +150,8 @@ export function OrderFilters() {
           value={params.get('source')}
           onChange={(v) => set('source', v)}
         />
-        <TextInput
-          size="xs"
-          type="date"
-          label={t('filters.from')}
-          value={params.get('created_from') ?? ''}
-          onChange={(e) => set('created_from', e.currentTarget.value || null)}
-        />
-        <TextInput
-          size="xs"
-          type="date"
-          label={t('filters.to')}
-          value={params.get('created_to') ?? ''}
-          onChange={(e) => set('created_to', e.currentTarget.value || null)}
-        />
+        <TextInput size="xs" type="date" label={t('filters.from')} {...dateProps('created_from')} />
+        <TextInput size="xs" type="date" label={t('filters.to')} {...dateProps('created_to')} />
         {(['has_awb', 'has_invoice', 'flagged'] as const).map((k) => (
           <Select
             key={k}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { common } from '../../components/i18n';
 import { session } from '../../lib/session';
 import { renderRoutes } from '../../test/render';
@@ -163,6 +163,68 @@ describe('OrdersList', () => {
     expect(last.get('page')).toBe('1');
     expect(screen.queryByText('#96')).toBeNull();
   });
+
+  it('filters and tabs keep each other in the URL, even written before the screen caught up; Back returns to the list as it was', async () => {
+    Element.prototype.scrollIntoView ??= () => {};
+    const router = renderAt('/orders?page=2&search=Ion');
+    await screen.findByText('#90');
+    fireEvent.click(screen.getByRole('combobox', { name: 'Courier' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'DPD' }));
+    // A filter resets the page to 1 (page 1 is left out of the URL) and keeps the search.
+    await waitFor(() => expect(router.state.location.search).toBe('?search=Ion&courier=dpd'));
+    await screen.findByText('#100');
+    // A day, then a status tab before the screen has re-rendered: the tab's click is handled by a
+    // render that has not seen the day yet (as when the router's update waits in a transition).
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '2026-11-20' } });
+      fireEvent.click(screen.getByRole('tab', { name: /New/ }));
+    });
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?search=Ion&courier=dpd&created_from=2026-11-20&status=new'),
+    );
+    await waitFor(() => {
+      const asked = calls.filter((c) => c.url.pathname === '/api/v1/order').at(-1)!.url.searchParams;
+      expect([asked.get('courier'), asked.get('created_from'), asked.get('status'), asked.get('search')]).toEqual([
+        'dpd',
+        '2026-11-20',
+        'new',
+        'Ion',
+      ]);
+    });
+    const counted = calls.filter((c) => c.url.pathname === '/api/v1/order/counts').at(-1)!.url.searchParams;
+    expect([counted.get('courier'), counted.get('created_from'), counted.get('status')]).toEqual([
+      'dpd',
+      '2026-11-20',
+      null,
+    ]);
+    expect(screen.getByRole('tab', { name: /New/ }).getAttribute('aria-selected')).toBe('true');
+
+    // Back: the tab "All" again with the courier and the day, then without the day, then page 2.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?search=Ion&courier=dpd&created_from=2026-11-20');
+    await waitFor(() => expect(screen.getByRole('tab', { name: /All/ }).getAttribute('aria-selected')).toBe('true'));
+    expect((screen.getByLabelText('Created from') as HTMLInputElement).value).toBe('2026-11-20');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?search=Ion&courier=dpd');
+    await waitFor(() => expect((screen.getByLabelText('Created from') as HTMLInputElement).value).toBe(''));
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?page=2&search=Ion');
+    expect(await screen.findByText('#90')).toBeTruthy();
+  }, 90_000);
+
+  it('a day typed digit by digit is one history entry: Back returns to the list before the day', async () => {
+    const router = renderAt('/orders?courier=dpd');
+    await screen.findByText('#100');
+    const from = screen.getByLabelText('Created from');
+    fireEvent.focus(from);
+    for (const day of ['0002-11-20', '0020-11-20', '0202-11-20', '2026-11-20']) {
+      fireEvent.change(from, { target: { value: day } });
+      await waitFor(() => expect(router.state.location.search).toBe(`?courier=dpd&created_from=${day}`));
+    }
+    fireEvent.blur(from);
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?courier=dpd');
+  }, 60_000);
 
   it('a flagged customer has a flag whose card pages the flags 5 at a time; others have none', async () => {
     renderAt('/orders');
