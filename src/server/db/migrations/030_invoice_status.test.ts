@@ -125,7 +125,9 @@ it('030 gives every order its invoice status and a reversed order its fulfilment
     .where('company_id', '=', company)
     .where('list', '=', 'orders')
     .execute();
-  expect(Object.fromEntries(kept.map((r) => [r.bucket, Number(r.n)]))).toEqual({
+  // The counts under a filter (no AWB, flagged: a later migration's) are that migration's test's.
+  const unfiltered = kept.filter((r) => !/^(no_awb|flagged):/.test(r.bucket));
+  expect(Object.fromEntries(unfiltered.map((r) => [r.bucket, Number(r.n)]))).toEqual({
     '': 5,
     new: 2,
     processing: 2,
