@@ -1,9 +1,9 @@
-/** Where a visitor sent to the sign-in came from: kept in the router state of /login. */
+/** Where a visitor sent to the sign-in came from: kept in the history state of /login (main.ts). */
 export interface ReturnState {
   from?: string;
 }
 
-/** The router state that sends a visitor to /login and back to `location` afterwards. */
+/** The history state of /login that brings the visitor back to `location` after signing in. */
 export function returnState(location: { pathname: string; search?: string; hash?: string }): ReturnState {
   return { from: `${location.pathname}${location.search ?? ''}${location.hash ?? ''}` };
 }
