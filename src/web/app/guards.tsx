@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import type { AuthUser } from '../../core/api/auth';
 import { api } from '../lib/api';
+import { leaveForSignIn, returnState } from '../lib/returnTo';
 import { session, useSession } from '../lib/session';
 
 /**
@@ -47,13 +48,13 @@ export function StartupSpinner() {
 }
 
 /**
- * Protected routes: a visitor whose session ended (signed out in another tab, expired: a 401 clears
- * it) loads the page again, and main.ts shows the sign-in page, returning here afterwards.
+ * Protected routes: a visitor whose session ended (expired or revoked: a 401 clears it) goes to the
+ * sign-in page with a page load (main.ts shows it), and comes back here afterwards.
  */
 export function RequireAuth() {
   const { token } = useSession();
   useEffect(() => {
-    if (!token) location.reload();
+    if (!token) leaveForSignIn(returnState(location));
   }, [token]);
   if (!token) return <StartupSpinner />;
   return <Outlet />;

@@ -1,4 +1,5 @@
 import { api } from '../lib/api';
+import { leaveForSignIn } from '../lib/returnTo';
 import { session } from '../lib/session';
 
 /**
@@ -14,6 +15,6 @@ export function useLogout(): () => Promise<void> {
       /* signed out locally anyway */
     }
     session.clear();
-    location.replace('/login');
+    leaveForSignIn(null);
   };
 }

@@ -18,3 +18,18 @@ export function returnPath(state: unknown): string {
   if (from === '/login' || from.startsWith('/login?') || from.startsWith('/login/')) return '/';
   return from;
 }
+
+let leaving = false;
+
+/**
+ * Leaves the app for the sign-in page, which main.ts shows on a page load without a session: the
+ * address becomes /login with `state` (the page to come back to; none after signing out), then the
+ * page loads again. Once: signing out clears the session, which also makes RequireAuth leave, and a
+ * second navigation would abort the first.
+ */
+export function leaveForSignIn(state: ReturnState | null): void {
+  if (leaving) return;
+  leaving = true;
+  history.replaceState(state, '', '/login');
+  location.reload();
+}
