@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { NumberRange, BlockList } from '../geo/numberRanges.js';
+import { GEO_MAX_OPTIONS } from '../geo/limits.js';
 import { idRef, MAX_ID } from '../validation.js';
 
 /**
@@ -33,12 +34,7 @@ export interface GeoStreet {
   blocks: BlockList[];
 }
 
-/** The most options a select lists at once (the spec's searchable select). */
-export const GEO_MAX_OPTIONS = 100;
-/** The most options of a lazy search (Bucharest streets, searched from 3 characters). */
-export const GEO_LAZY_OPTIONS = 50;
-/** A lazy street search starts at this many characters. */
-export const GEO_LAZY_MIN_CHARS = 3;
+export { GEO_LAZY_MIN_CHARS, GEO_LAZY_OPTIONS, GEO_MAX_OPTIONS } from '../geo/limits.js';
 
 const search = z
   .string()

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './styles';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';

@@ -2,10 +2,10 @@ import { Center, Loader } from '@mantine/core';
 import i18n from 'i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import type { AuthUser } from '../../core/api/auth';
 import { api } from '../lib/api';
-import { returnPath, returnState } from '../lib/returnTo';
+import { leaveForSignIn, returnState } from '../lib/returnTo';
 import { session, useSession } from '../lib/session';
 
 /**
@@ -47,18 +47,15 @@ export function StartupSpinner() {
   );
 }
 
-/** Protected routes: a visitor without a session goes to /login. */
+/**
+ * Protected routes: a visitor whose session ended (expired or revoked: a 401 clears it) goes to the
+ * sign-in page with a page load (main.ts shows it), and comes back here afterwards.
+ */
 export function RequireAuth() {
   const { token } = useSession();
-  const location = useLocation();
-  if (!token) return <Navigate to="/login" replace state={returnState(location)} />;
-  return <Outlet />;
-}
-
-/** /login: a signed-in visitor goes back to the page that sent them here, else to /. */
-export function PublicOnly() {
-  const { token } = useSession();
-  const location = useLocation();
-  if (token) return <Navigate to={returnPath(location.state)} replace />;
+  useEffect(() => {
+    if (!token) leaveForSignIn(returnState(location));
+  }, [token]);
+  if (!token) return <StartupSpinner />;
   return <Outlet />;
 }

@@ -1,7 +1,6 @@
 import i18n from 'i18next';
-import type { RouteObject } from 'react-router';
-import { LoginPage } from '../features/auth/LoginPage';
-import { PublicOnly, RequireAuth, StartupSpinner } from './guards';
+import { Navigate, type RouteObject } from 'react-router';
+import { RequireAuth, StartupSpinner } from './guards';
 import type { Namespace } from './i18n';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -10,11 +9,22 @@ import { NotFoundPage } from './NotFoundPage';
  * the signed-in frame or any screen, and the dashboard not the others (scripts/bundle-budget.mjs).
  * Its translation namespaces (app/i18n.ts) download at the same time, in the current language; one
  * left out still works (useTranslation suspends and the layout shows a loader until it is in).
+ * Every screen but the frame and the dashboard (`firstScreen`) also brings the rest of Mantine's
+ * stylesheet (screenStyles.ts).
  */
-function screen(load: () => Promise<React.ComponentType>, namespaces: Namespace[]): Pick<RouteObject, 'lazy'> {
+function screen(
+  load: () => Promise<React.ComponentType>,
+  namespaces: Namespace[],
+  { firstScreen = false } = {},
+): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
-      const [Component] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
+      const [Component] = await Promise.all([
+        load(),
+        i18n.loadNamespaces(namespaces),
+        // Mantine's styles of the components the frame and the dashboard do not use (styles.ts).
+        firstScreen ? null : import('./screenStyles'),
+      ]);
       return { Component };
     },
   };
@@ -27,7 +37,9 @@ function screen(load: () => Promise<React.ComponentType>, namespaces: Namespace[
 export const signedInRoutes: RouteObject[] = [
   {
     index: true,
-    ...screen(async () => (await import('../features/dashboard/DashboardPage')).DashboardPage, ['dashboard']),
+    ...screen(async () => (await import('../features/dashboard/DashboardPage')).DashboardPage, ['dashboard'], {
+      firstScreen: true,
+    }),
   },
   {
     path: 'companies',
@@ -117,7 +129,9 @@ export const signedInRoutes: RouteObject[] = [
 ];
 
 export const routes: RouteObject[] = [
-  { element: <PublicOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
+  // The sign-in page is not part of the app (main.ts shows it before the app loads): a signed-in
+  // visitor who reaches /login inside the app goes to the dashboard.
+  { path: '/login', element: <Navigate to="/" replace /> },
   // The spinner shows while the first screen's chunk loads on a direct visit (e.g. a bookmarked /products).
   {
     element: <RequireAuth />,
@@ -126,7 +140,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: '/',
-        ...screen(async () => (await import('./Layout')).Layout, ['notifications', 'address']),
+        ...screen(async () => (await import('./Layout')).Layout, ['notifications', 'address'], { firstScreen: true }),
         children: signedInRoutes,
       },
     ],

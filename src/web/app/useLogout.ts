@@ -1,12 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { api } from '../lib/api';
+import { leaveForSignIn } from '../lib/returnTo';
 import { session } from '../lib/session';
 
-/** Calls GET /logout and clears the local session whatever the answer: a failed call still signs the user out here. */
+/**
+ * Calls GET /logout and clears the local session whatever the answer: a failed call still signs the
+ * user out here. Then the sign-in page, with a full page load: it is not part of the React app
+ * (main.ts), and the load drops every cached answer of the user.
+ */
 export function useLogout(): () => Promise<void> {
-  const qc = useQueryClient();
-  const navigate = useNavigate();
   return async () => {
     try {
       await api.get('/api/v1/logout');
@@ -14,7 +15,6 @@ export function useLogout(): () => Promise<void> {
       /* signed out locally anyway */
     }
     session.clear();
-    qc.clear();
-    await navigate('/login', { replace: true });
+    leaveForSignIn(null);
   };
 }

@@ -1,22 +1,14 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { serverMessages } from '../../core/messages';
-import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
+import { storedLanguage, storeLanguage, type Language } from './language';
 
-export type Language = 'en' | 'ro';
-export const LANGUAGES: { value: Language; label: string }[] = [
-  { value: 'en', label: 'English' },
-  { value: 'ro', label: 'Română' },
-];
+export { LANGUAGES, storedLanguage, type Language } from './language';
 
 /** One feature's texts: the same keys in both languages (nested objects allowed). */
 export interface Translations {
   en: Record<string, unknown>;
   ro: Record<string, unknown>;
-}
-
-export function storedLanguage(): Language {
-  return readStorage(STORAGE_KEYS.language) === 'ro' ? 'ro' : 'en';
 }
 
 /** Locale for dates and numbers: en-US by default, ro-RO in Romanian. */
@@ -78,7 +70,7 @@ export function setupI18n(
 }
 
 export async function changeLanguage(lang: Language): Promise<void> {
-  writeStorage(STORAGE_KEYS.language, lang);
+  storeLanguage(lang);
   await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { AuthUser } from '../../core/api/auth';
-import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
+import { readStorage, STORAGE_KEYS, storeSignIn, writeStorage } from './storage';
 
 /**
  * The browser session: token, user and the selected company, mirrored in local storage.
@@ -60,8 +60,7 @@ export const session = {
     set(load());
   },
   signIn(token: string, user: AuthUser): void {
-    writeStorage(STORAGE_KEYS.token, token);
-    writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
+    storeSignIn(token, user);
     set({ token, user });
   },
   setUser(user: AuthUser): void {

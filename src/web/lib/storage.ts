@@ -27,3 +27,12 @@ export function writeStorage(key: StorageKey, value: string | null): void {
   if (value === null) s.removeItem(key);
   else s.setItem(key, value);
 }
+
+/**
+ * The stored sign-in: the token and the user as JSON, read back by lib/session.ts. Written there and
+ * by the sign-in page, which runs before the app (features/auth/signIn.ts).
+ */
+export function storeSignIn(token: string, user: unknown): void {
+  writeStorage(STORAGE_KEYS.token, token);
+  writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
+}

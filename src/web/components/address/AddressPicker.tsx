@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GeoLocality, GeoStreet } from '../../../core/api/geo';
-import { GEO_LAZY_MIN_CHARS, GEO_LAZY_OPTIONS, GEO_MAX_OPTIONS } from '../../../core/api/geo';
+import { GEO_LAZY_MIN_CHARS, GEO_LAZY_OPTIONS, GEO_MAX_OPTIONS } from '../../../core/geo/limits';
 import { needsNumber, postalCodeFor } from '../../../core/geo/postalCode';
 import { digitsOnly, foldedFilter, localityLabel, withChosen } from './options';
 import type { AddressErrors, AddressFacts, AddressPart, AddressValue } from './types';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GeoCounty, GeoLocality, GeoStreet } from '../../../core/api/geo';
-import { GEO_MAX_OPTIONS } from '../../../core/api/geo';
+import { GEO_MAX_OPTIONS } from '../../../core/geo/limits';
 import { postalCodeFor } from '../../../core/geo/postalCode';
 import { foldForSearch } from '../../../core/geo/text';
 import { api } from '../../lib/api';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { GeoCounty, GeoLocality, GeoStreet } from '../../../core/api/geo';
-import { GEO_LAZY_MIN_CHARS, GEO_LAZY_OPTIONS, GEO_MAX_OPTIONS } from '../../../core/api/geo';
+import { GEO_LAZY_MIN_CHARS, GEO_LAZY_OPTIONS, GEO_MAX_OPTIONS } from '../../../core/geo/limits';
 import type { NumberRange } from '../../../core/geo/numberRanges';
 import { api } from '../../lib/api';
 import { session } from '../../lib/session';
