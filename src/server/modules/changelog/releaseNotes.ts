@@ -9,6 +9,19 @@ export const releaseNotes: {
   description: { en: string; ro: string };
 }[] = [
   {
+    id: 5,
+    date: '2026-11-26',
+    type: 'notice',
+    title: {
+      en: 'Faster sign-in, the seller on every label, refusals counted',
+      ro: 'Autentificare mai rapidă, vânzătorul pe fiecare etichetă, refuzurile numărate',
+    },
+    description: {
+      en: 'The sign-in page loads in a blink; emulated Sameday and DPD accounts belong to each company, so their labels name the seller; the dashboard counts a refused parcel as refused even once it is back; the orders filters keep each other in the address and Back returns to the list as it was; cash on delivery reads well on a phone; the customers search is quick on a large shop.',
+      ro: 'Pagina de autentificare se încarcă într-o clipă; conturile Sameday și DPD emulate sunt ale fiecărei companii, așa că etichetele lor poartă numele vânzătorului; panoul numără un colet refuzat ca refuzat și după ce s-a întors; filtrele comenzilor se păstrează unele pe altele în adresă, iar Înapoi revine la lista de dinainte; rambursul se citește ușor pe telefon; căutarea clienților e rapidă și într-un magazin mare.',
+    },
+  },
+  {
     id: 4,
     date: '2026-11-26',
     type: 'success',
