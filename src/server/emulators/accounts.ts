@@ -1,29 +1,6 @@
 import crypto from 'node:crypto';
 import { GEO, findCounty, findLocality, type GeoCounty, type GeoLocality } from './geo.js';
-import type { EmulatorStore } from './kit.js';
-
-/**
- * The seller a courier's emulator opens an account for (emulated mode), as the courier's contract
- * names its client: the company that signs it, its seat and who answers for it. A courier whose
- * create call takes no sender name (Sameday, DPD) prints the account holder and the chosen pickup
- * point on the label, so each seller needs an account of its own, as a real seller has.
- */
-export interface AccountHolder {
-  /** Who the account is for, stable for the seller (the console's company: `company-<id>`). */
-  ref: string;
-  name: string;
-  /** The person the courier calls at the pickup point. */
-  contact: string;
-  address: string | null;
-  city: string | null;
-  county: string | null;
-}
-
-/** The login of an opened account, as the wizard asks for it. */
-export type OpenedLogin = {
-  username: string;
-  password: string;
-};
+import type { AccountHolder, EmulatorStore, OpenedLogin } from './kit.js';
 
 /**
  * A phone for the pickup point's contact: the console keeps no phone of a company, and a courier's

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { bucharestDate, toBucharestIso } from '../lib/bucharestTime.js';
-import { HOLDER_PHONE, holderPlace, openHolderAccount, type AccountHolder } from './accounts.js';
+import { HOLDER_PHONE, holderPlace, openHolderAccount } from './accounts.js';
 import { GEO, localitiesOf, placeKey, placesNamed } from './geo.js';
 import {
   applyCommonFaults,
@@ -11,6 +11,7 @@ import {
   type Emulator,
   type EmulatorOptions,
   type EmulatorStore,
+  type AccountHolder,
 } from './kit.js';
 import { deletable, labelOf, repaymentOf, shippingCostBani, stagesAt, type Shipment, type Stage } from './shipments.js';
 

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
-import type { AccountHolder, OpenedLogin } from './accounts.js';
+import type { AccountHolder, OpenedLogin } from './kit.js';
 import { createBnrEmulator } from './bnr.js';
 import { createCargusEmulator } from './cargus.js';
 import { createDpdEmulator } from './dpd.js';

@@ -9,7 +9,6 @@ import type { Db } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
 import { preparePdfFonts } from '../lib/pdf/documents.js';
 import { LAZY_SCHEMA_COMPILERS } from '../http/schemaCompilers.js';
-import type { AccountHolder, OpenedLogin } from './accounts.js';
 
 /**
  * What every emulator shares: where it keeps its state (EmulatorStore), the fault switches, the
@@ -231,6 +230,29 @@ export interface EmulatorOptions {
   /** Where its state lives (default: in memory, for an emulator started alone). */
   store?: EmulatorStore;
 }
+
+/**
+ * The seller a courier's emulator opens an account for (emulated mode), as the courier's contract
+ * names its client: the company that signs it, its seat and who answers for it. A courier whose
+ * create call takes no sender name (Sameday, DPD) prints the account holder and the chosen pickup
+ * point on the label, so each seller needs an account of its own, as a real seller has.
+ */
+export interface AccountHolder {
+  /** Who the account is for, stable for the seller (the console's company: `company-<id>`). */
+  ref: string;
+  name: string;
+  /** The person the courier calls at the pickup point. */
+  contact: string;
+  address: string | null;
+  city: string | null;
+  county: string | null;
+}
+
+/** The login of an opened account, as the wizard asks for it. */
+export type OpenedLogin = {
+  username: string;
+  password: string;
+};
 
 /** A mounted-or-standalone emulator: its plugin (routes relative to its mount), store and faults. */
 export interface Emulator {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { toBucharest } from '../lib/bucharestTime.js';
 import { parsePhpForm, type ParsedForm } from '../lib/phpForm.js';
-import { HOLDER_PHONE, holderPlace, openHolderAccount, type AccountHolder } from './accounts.js';
+import { HOLDER_PHONE, holderPlace, openHolderAccount } from './accounts.js';
 import { GEO, findCounty, findLocality, localitiesOf, placeKey } from './geo.js';
 import {
   acceptFormBodies,
@@ -14,6 +14,7 @@ import {
   type Emulator,
   type EmulatorOptions,
   type EmulatorStore,
+  type AccountHolder,
 } from './kit.js';
 import {
   deletable,

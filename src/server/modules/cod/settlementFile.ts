@@ -1,6 +1,6 @@
 import { toBani } from '../../../core/money.js';
 import { FieldProblems } from '../../http/errors.js';
-import { readXlsxRows } from './xlsx.js';
+import { readXlsxRows, type Cell } from './xlsx.js';
 
 /**
  * A courier's settlement file read into rows: CSV (comma, semicolon or tab, as Excel in Romanian
@@ -9,8 +9,6 @@ import { readXlsxRows } from './xlsx.js';
  * (`Nr. AWB`, `Valoare ramburs`, `Data plată`, `Nr. OP`, `Comision`…): headers are compared
  * without case, diacritics or punctuation.
  */
-
-export type Cell = string | number | boolean | Date | null | undefined;
 
 export interface SettlementRow {
   line: number;

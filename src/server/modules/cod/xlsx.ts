@@ -1,5 +1,7 @@
 import { readSheet } from 'read-excel-file/node';
-import type { Cell } from './settlementFile.js';
+
+/** A cell of a settlement file as read: text, a number, a boolean, a date or nothing. */
+export type Cell = string | number | boolean | Date | null | undefined;
 
 /**
  * The first sheet of an XLSX workbook as rows of cells (text, numbers, booleans, dates), read by
