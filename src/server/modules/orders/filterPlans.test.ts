@@ -121,7 +121,13 @@ describe("the filtered list's plans", () => {
       filteredStatements.page(u.companyId, filter('has_awb=0'), { desc: true, limit: 10, offset: 0 }),
     );
     expect(scansOrders(noAwb, t.db.engine), noAwb).toBe(false);
-    expect(noAwb, noAwb).toMatch(/orders_no_awb/);
+    // SQLite must take the partial index. PostgreSQL weighs costs: with a third of these 4,000
+    // orders without an AWB it rightly walks the newest ids backwards and stops at the page's 10
+    // (at a million, where few lack an AWB, it takes the partial index: bench/orders.ts prints the
+    // plan). What it must never do is read every one of them before the limit (a sort of them all).
+    if (t.db.engine === 'sqlite') expect(noAwb, noAwb).toMatch(/orders_no_awb/);
+    else expect(noAwb, noAwb).toMatch(/^Limit[\s\S]*(orders_no_awb|Index Scan Backward using orders_pkey)/);
+    expect(noAwb, noAwb).not.toMatch(/\bSort\b/);
     const flagged = await planOf(
       filteredStatements.page(u.companyId, filter('flagged=1'), { desc: true, limit: 10, offset: 0 }),
     );
