@@ -114,7 +114,10 @@ describe('cash on delivery page', () => {
         .toBe(true);
       expect(await unpaidCards.innerText()).toContain(unpaid.data[0].awb);
       await page.getByTestId('cod-differences-cards').waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // Polled: the layout settles a moment after the viewport changes.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+        .toBe(true);
       await screenshot(page, `cod-page-390-${language}`);
     }
     await page.evaluate(() => localStorage.setItem('language', 'en'));
@@ -178,7 +181,8 @@ describe('cash on delivery page', () => {
     const previewCards = page.getByTestId('cod-preview-cards');
     await expect.poll(() => previewCards.isVisible()).toBe(true);
     expect(await previewCards.textContent()).toContain('Amount differs');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Polled: the layout settles a moment after the viewport changes.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'cod-import-preview-390');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
