@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconFlag, IconFlagOff } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -29,22 +17,7 @@ import { applyServerErrors, useForm } from '../../lib/form';
 import { useCompanyId } from '../../lib/session';
 import { useCustomer, useCustomerChanges, useCustomerOrders } from './api';
 import { changedFields, toForm, type CustomerForm } from './edit';
-
-function Section({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Title order={3} fz={17}>
-            {title}
-          </Title>
-          {actions}
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
+import { Section } from '../../components/Section';
 
 /** /customers/:id: the customer's details (editable), their flags and their orders with the company. */
 export function CustomerDetailPage() {

@@ -37,7 +37,7 @@ import { queryKeys } from '../../lib/queryKeys';
 import { useCompanyId } from '../../lib/session';
 import { ADDRESS_FIELDS } from './address';
 import { ORDERS_PATH } from './api';
-import { Section } from './Section';
+import { Section } from '../../components/Section';
 import { createdId, missingFields, newOrderPayload, placeServerErrors, type NewOrderValues } from './newOrder';
 import {
   addLine,

@@ -2,7 +2,7 @@ import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EditableField } from '../../../components/EditableField';
 import type { CustomerDetailField, useOrderActions } from '../api';
-import { Section } from '../Section';
+import { Section } from '../../../components/Section';
 import type { Order } from '../../../../core/api/orders';
 import { orFallback } from './feedback';
 import { cleanText } from './orderView';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EditableField } from '../../../components/EditableField';
 import type { useOrderActions } from '../api';
 import { CustomerFlags } from '../CustomerFlags';
-import { Section } from '../Section';
+import { Section } from '../../../components/Section';
 import { PAYMENT_METHODS, type Order } from '../../../../core/api/orders';
 import { notifyFailed, orFallback } from './feedback';
 import { cleanText } from './orderView';

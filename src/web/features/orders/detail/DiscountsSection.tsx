@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EditableField } from '../../../components/EditableField';
 import type { useOrderActions } from '../api';
-import { Section } from '../Section';
+import { Section } from '../../../components/Section';
 import type { AppliedDiscount, Order } from '../../../../core/api/orders';
 import { CouponField } from './CouponField';
 import { notifyDone, notifyFailed, orFallback } from './feedback';

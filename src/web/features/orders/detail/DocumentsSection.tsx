@@ -23,7 +23,7 @@ import { printPdf } from '../../../lib/printPdf';
 import { orderPdf, useDocumentActions } from '../api';
 import { AwbModal } from '../dialogs/AwbModal';
 import { StornoModal } from '../dialogs/StornoModal';
-import { Section } from '../Section';
+import { Section } from '../../../components/Section';
 import { AwbCandidates } from './AwbCandidates';
 import { InvoiceDocuments } from './InvoiceDocuments';
 import { courierName, documentFailure, fallbackFileName, printFailure, type DocumentKind } from './documents';

@@ -2,7 +2,7 @@ import { Text, Timeline } from '@mantine/core';
 import { IconActivity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { Section } from '../Section';
+import { Section } from '../../../components/Section';
 import type { Order } from '../../../../core/api/orders';
 import { describeEvent, eventAuthor } from './historyText';
 

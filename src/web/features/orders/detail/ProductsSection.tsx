@@ -10,7 +10,7 @@ import { formatAmount, formatDate } from '../../../lib/format';
 /** A rate's day (YYYY-MM-DD) as the interface writes dates; noon UTC is that day in Romania. */
 const formatDay = (day: string, lang: string) => formatDate(Date.parse(`${day}T12:00:00Z`) / 1000, lang);
 import type { useOrderActions } from '../api';
-import { Section } from '../Section';
+import { Section } from '../../../components/Section';
 import type { Order, OrderProduct } from '../../../../core/api/orders';
 import { notifyDone, notifyFailed } from './feedback';
 import { reversedByLine } from './orderView';

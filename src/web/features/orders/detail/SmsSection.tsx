@@ -14,7 +14,7 @@ import { useUrlDialog } from '../../../components/useUrlDialog';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useOrderSms, useSendSms, useSmsTemplates } from '../api';
-import { Section } from '../Section';
+import { Section } from '../../../components/Section';
 import { notifyDone } from './feedback';
 
 const STATUS_COLOR: Record<SmsStatus, string> = {

@@ -1,7 +1,7 @@
 import { Badge, Divider, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
-import { Section } from '../Section';
+import { Section } from '../../../components/Section';
 import type { Order } from '../../../../core/api/orders';
 import { invoiceAmounts, summaryCurrency } from './orderView';
 

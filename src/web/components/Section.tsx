@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A titled panel of the order screens, with optional controls on the right of the title. */
+/** A titled panel of a detail screen (an order, a customer), with optional controls on the right of the title. */
 export function Section({
   title,
   actions,
