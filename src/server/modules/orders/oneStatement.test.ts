@@ -7,8 +7,8 @@ import { startTestApp, type TestApp } from '../../test/harness.js';
 import { findOrder, findOrderInParts, listOrders, listOrdersInParts } from './queries.js';
 
 /**
- * PostgreSQL answers the order list's plain pages in one statement (their parts as JSON), and both
- * engines answer the order in one statement. Each must answer exactly what the queries in parts
+ * Both engines answer the order list's pages in one statement (their rows and parts as JSON), and
+ * the order in one statement. Each must answer exactly what the queries in parts
  * answer, field by field, on orders with every part: lines, discounts, history, flags of
  * this company and of another, an AWB, an invoice with a storno, an unsettled AWB create.
  */

@@ -320,30 +320,28 @@ export async function listOrders(
     const kept = await keptTotal(exec, companyId, q);
     known = { total: kept ?? (await countWhere(exec, companyId, q)), exact: true };
     ids = await idsWhere(exec, companyId, q, { desc, limit: q.items, offset });
-  } else if (engine === 'postgres' && !(q.status && q.invoice_status)) {
-    return onePagePostgres(exec, companyId, q, desc, offset);
+  } else if (!(q.status && q.invoice_status)) {
+    return onePageOfOrders(exec, engine, companyId, q, desc, offset);
   } else {
-    known =
-      q.status && q.invoice_status
-        ? await boundedCount(
-            exec,
-            companyId,
-            q.status,
-            q.invoice_status,
-            searchCountBound(offset, q.items, tuning.window),
-          )
-        : await keptCount(exec, companyId, 'orders', plainPage(companyId, q, desc, offset).bucket);
+    // A status and an invoice status together: no kept count holds the pair.
+    known = await boundedCount(
+      exec,
+      companyId,
+      q.status!,
+      q.invoice_status!,
+      searchCountBound(offset, q.items, tuning.window),
+    );
     const page = await pageIds(exec, plainPage(companyId, q, desc, offset));
     ids = page.map((r) => r.id);
   }
-  const data = await (engine === 'postgres' ? orderListRowsPostgres : orderListRows)(exec, companyId, ids);
+  const data = await orderListRows(exec, engine, companyId, ids);
   return { data, meta: pageMeta(known, q.page, q.items) };
 }
 
 /**
- * listOrders as it was before PostgreSQL's one-statement pages: the kept count, the page's ids,
- * its rows and its customers' flags, each a query. SQLite keeps it (its calls are in process, a
- * query costs no round trip); the tests compare the two paths on PostgreSQL field by field.
+ * listOrders as it was before the one-statement pages: the kept count, the page's ids, its rows
+ * and its customers' flags, each a query, the rows as objects. Only the tests call it: they hold
+ * the one-statement pages to it field by field, on both engines.
  */
 export async function listOrdersInParts(
   exec: Executor,
@@ -355,7 +353,7 @@ export async function listOrdersInParts(
   const plain = plainPage(companyId, q, desc, offset);
   const known = await keptCount(exec, companyId, 'orders', plain.bucket);
   const page = await pageIds(exec, plain);
-  const data = await orderListRows(
+  const data = await orderListRowsInParts(
     exec,
     companyId,
     page.map((r) => r.id),
@@ -616,11 +614,11 @@ const listRows = prepared(
 );
 
 /**
- * The list rows of these orders (in the order given), with their customers' flags: three queries
- * for any page size. The name and email are the order's, the phone the company's view of its
- * customer (company_customers): nothing another company typed.
+ * The list rows of these orders (in the order given), with their customers' flags, in parts: the
+ * rows, then the flags. listOrdersInParts reads the page this way, the reference that the tests
+ * hold the one-statement pages to, field by field.
  */
-async function orderListRows(exec: Executor, companyId: number, ids: number[]): Promise<OrderListItem[]> {
+async function orderListRowsInParts(exec: Executor, companyId: number, ids: number[]): Promise<OrderListItem[]> {
   if (ids.length === 0) return [];
   const rows = await listRows(exec, { companyId, ids });
   const flags = await flagsOf(
@@ -635,8 +633,8 @@ async function orderListRows(exec: Executor, companyId: number, ids: number[]): 
     .map((r) => toListItem(r, flags.get(r.customer_id) ?? []));
 }
 
-/** A list row as listRows reads it, with its customer's flags (flagsJson) when read in one statement. */
-type ListRow = Selectable<OrdersTable> & {
+/** What a list row shows of the order, its customer and its AWB. */
+type ListRow = Pick<Selectable<OrdersTable>, (typeof LIST_ORDER_COLUMNS)[number]> & {
   name: string;
   email: string | null;
   phone_number: string;
@@ -656,27 +654,99 @@ const toListItem = (r: ListRow, flags: Flag[]): OrderListItem => ({
   },
 });
 
-/** The page's rows of these orders (`p`, a subquery of ids) with their customers' flags, PostgreSQL. */
-const rowsWithFlags = (exec: Executor, ids: RawBuilder<unknown>) =>
-  sql<ListRow & { flags: FlagJson }>`select o.*, d.name, d.email, cc.phone_number, sh.state as awb_state,
-      ${flagsJson('o.customer_id')} as flags
-    from ${ids} p join orders o on o.id = p.id
+/** The order's columns a list row shows, in the order of pageRowsJson's arrays. */
+const LIST_ORDER_COLUMNS = [
+  'id',
+  'customer_id',
+  'status',
+  'invoice_status',
+  'courier',
+  'courier_status',
+  'awb',
+  'bill_number',
+  'value',
+  'discount',
+  'client_shipping_cost',
+  'total_value',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** A row of pageRowsJson: the order's LIST_ORDER_COLUMNS, then name, email, phone, AWB state, flags. */
+type PageJsonRow = unknown[];
+
+/**
+ * The rows of the orders `ids` (a subquery of ids) as ONE JSON array of arrays, ordered by id in
+ * `dir`, each with its customer's flags: a page costs the server one value to read and one
+ * JSON.parse, where rows as objects cost it a property per column per row (better-sqlite3 builds
+ * each row's object anew; node-postgres parses each field), about three times the statement
+ * itself for ten orders. The name and email are the order's, the phone the company's view of its
+ * customer (company_customers): nothing another company typed.
+ */
+const pageRowsJson = (exec: Executor, engine: Engine, ids: RawBuilder<unknown>, dir: 'asc' | 'desc') => {
+  const flags = flagsJson('o.customer_id', engine);
+  const cells = sql.join([
+    ...LIST_ORDER_COLUMNS.map((c) => sql.ref(`o.${c}`)),
+    sql.ref('d.name'),
+    sql.ref('d.email'),
+    sql.ref('cc.phone_number'),
+    sql.ref('sh.state'),
+    engine === 'postgres' ? flags : sql`json(${flags})`,
+  ]);
+  const from = sql`from ${ids} p join orders o on o.id = p.id
     join order_customer_details d on d.order_id = o.id
     join company_customers cc on cc.company_id = o.company_id and cc.customer_id = o.customer_id
     left join ${unsettledShipments(exec)} on sh.order_id = o.id`;
+  return engine === 'postgres'
+    ? sql<
+        PageJsonRow[]
+      >`(select coalesce(json_agg(json_build_array(${cells}) order by o.id ${sql.raw(dir)}), '[]'::json) ${from})`
+    : sql<string>`(select json_group_array(json_array(${cells}) order by o.id ${sql.raw(dir)}) ${from})`;
+};
+
+/** The list items of pageRowsJson's answer (text on SQLite), in its order. */
+function listItemsOfJson(companyId: number, json: PageJsonRow[] | string | null): OrderListItem[] {
+  // The cells in LIST_ORDER_COLUMNS' order, then the name, email, phone, AWB state and flags.
+  return parsedJson(json ?? []).map((a) =>
+    toListItem(
+      {
+        id: a[0] as number,
+        customer_id: a[1] as number,
+        status: a[2] as string,
+        invoice_status: a[3] as string,
+        courier: a[4] as string | null,
+        courier_status: a[5] as string | null,
+        awb: a[6] as string | null,
+        bill_number: a[7] as string | null,
+        value: a[8] as number,
+        discount: a[9] as number,
+        client_shipping_cost: a[10] as number,
+        total_value: a[11] as number,
+        created_at: a[12] as number,
+        updated_at: a[13] as number,
+        name: a[14] as string,
+        email: a[15] as string | null,
+        phone_number: a[16] as string,
+        awb_state: a[17] as string | null,
+      },
+      flagsFromJson(companyId, a[18] as FlagJson),
+    ),
+  );
+}
 type FlagJson = Parameters<typeof flagsFromJson>[1];
 
 /**
- * PostgreSQL: a page of every order, of one status tab or of one invoice bucket in ONE statement:
- * the kept count (list_counts), the page's ids on the (company_id[, status], id) index, their rows
- * and their customers' flags (JSON). Each round trip cost the server a write and a wake-up (a
- * third of its main thread went to writev with four); the count comes back on every row, and
- * alone (the rows' columns null) on a page past the end.
+ * A page of every order, of one status tab or of one invoice bucket in ONE statement: the kept
+ * count (list_counts), and the page's rows (pageRowsJson) of the ids the (company_id[, status],
+ * id) index gives. On PostgreSQL each round trip cost the server a write and a wake-up (a third of
+ * its main thread went to writev with four); on SQLite each statement a pass through Kysely and
+ * the driver.
  */
 const onePage = prepared(
   (
     exec,
     v: {
+      engine: Engine;
       companyId: number;
       bucket: string;
       byStatus: boolean;
@@ -688,53 +758,61 @@ const onePage = prepared(
       offset: number;
     },
   ) => {
-    const dir = sql.raw(v.direction);
     const ids = sql`(select id from orders where company_id = ${v.companyId}
       ${v.byStatus ? sql`and status = ${v.status}` : sql``} ${v.byInvoice ? sql`and invoice_status = ${v.invoiceStatus}` : sql``}
-      order by id ${dir} limit ${sql.lit(v.limit)} offset ${sql.lit(v.offset)})`;
-    return sql<
-      { total: number | string | null } & Partial<ListRow> & { flags: FlagJson | null }
-    >`select t.total, r.* from (select sum(n) as total from list_counts where company_id = ${v.companyId} and list = 'orders' and bucket = ${v.bucket}) t
-      left join lateral (${rowsWithFlags(exec, ids)}) r on true order by r.id ${dir}`;
+      order by id ${sql.raw(v.direction)} limit ${sql.lit(v.limit)} offset ${sql.lit(v.offset)})`;
+    return sql<{
+      total: number | string | null;
+      rows: PageJsonRow[] | string | null;
+    }>`select (select sum(n) from list_counts where company_id = ${v.companyId} and list = 'orders' and bucket = ${v.bucket}) as total,
+      ${pageRowsJson(exec, v.engine, ids, v.direction)} as rows`;
   },
-  { shape: ['byStatus', 'byInvoice', 'direction', 'limit', 'offset'] },
+  { shape: ['engine', 'byStatus', 'byInvoice', 'direction', 'limit', 'offset'] },
 );
 
-async function onePagePostgres(
+async function onePageOfOrders(
   exec: Executor,
+  engine: Engine,
   companyId: number,
   q: OrderListOptions,
   desc: boolean,
   offset: number,
 ): Promise<{ data: OrderListItem[]; meta: ListMeta }> {
-  const rows = await onePage(exec, plainPage(companyId, q, desc, offset));
-  const data = rows
-    .filter((r) => r.id != null)
-    .map((r) => toListItem(r as ListRow, flagsFromJson(companyId, r.flags ?? [])));
-  return { data, meta: pageMeta({ total: Number(rows[0]?.total ?? 0), exact: true }, q.page, q.items) };
+  const [row] = await onePage(exec, { engine, ...plainPage(companyId, q, desc, offset) });
+  const data = listItemsOfJson(companyId, row?.rows ?? null);
+  return { data, meta: pageMeta({ total: Number(row?.total ?? 0), exact: true }, q.page, q.items) };
 }
 
-/** orderListRows on PostgreSQL: the rows and their customers' flags in one statement. */
-const listRowsWithFlags = prepared(
-  (exec, v: { companyId: number; ids: number[] }) =>
-    rowsWithFlags(exec, sql`(select id from orders where id in (${sql.join(v.ids)}) and company_id = ${v.companyId})`),
-  { lists: ['ids'] },
+/** The list rows of these orders in the order given, with their customers' flags, in one statement. */
+const rowsOfIds = prepared(
+  (exec, v: { engine: Engine; companyId: number; ids: number[] }) =>
+    sql<{ rows: PageJsonRow[] | string | null }>`select ${pageRowsJson(
+      exec,
+      v.engine,
+      sql`(select id from orders where id in (${sql.join(v.ids)}) and company_id = ${v.companyId})`,
+      'asc',
+    )} as rows`,
+  { lists: ['ids'], shape: ['engine'] },
 );
 
-async function orderListRowsPostgres(exec: Executor, companyId: number, ids: number[]): Promise<OrderListItem[]> {
+async function orderListRows(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  ids: number[],
+): Promise<OrderListItem[]> {
   if (ids.length === 0) return [];
-  const rows = await listRowsWithFlags(exec, { companyId, ids });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids
-    .map((id) => byId.get(id))
-    .filter((r) => r !== undefined)
-    .map((r) => toListItem(r, flagsFromJson(companyId, r.flags)));
+  const [row] = await rowsOfIds(exec, { engine, companyId, ids });
+  const byId = new Map(listItemsOfJson(companyId, row?.rows ?? null).map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
 }
 
 const awbState = (state: string | null): Order['awb_state'] =>
   state === 'pending' || state === 'unknown' ? state : null;
 
-function orderMoney(r: Selectable<OrdersTable>): Omit<OrderListItem, 'customer_detail' | 'awb_state'> {
+function orderMoney(
+  r: Omit<ListRow, 'name' | 'email' | 'phone_number' | 'awb_state'>,
+): Omit<OrderListItem, 'customer_detail' | 'awb_state'> {
   return {
     id: r.id,
     status: r.status,
