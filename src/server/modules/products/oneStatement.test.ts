@@ -5,7 +5,7 @@ import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js
 import { listProducts, listProductsInParts } from './queries.js';
 
 /**
- * PostgreSQL answers an unsearched page of products in one statement (count, rows, variations as
+ * Both engines answer an unsearched page of products in one statement (count, rows, variations as
  * JSON); it must answer what the queries in parts answer, field by field, images included.
  */
 let t: TestApp;

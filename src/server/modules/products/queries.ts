@@ -1,9 +1,17 @@
-import { sql, type ExpressionBuilder, type OperandValueExpressionOrList, type Selectable, type SqlBool } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type OperandValueExpressionOrList,
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+} from 'kysely';
 import { searchCountBound, type ListResponse } from '../../../core/api/list.js';
 import type { Currency, Product, SaleType } from '../../../core/api/products.js';
 import { fromBani } from '../../../core/money.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
 import type { Database, ProductImagesTable, ProductsTable } from '../../db/schema.js';
+import { parsedJson } from '../../db/json.js';
 import { prepared } from '../../db/perf/prepared.js';
 import {
   boundedCount,
@@ -24,7 +32,7 @@ export type ImageLink = (productId: number, sha256: string) => string;
 const imageSha = (eb: ExpressionBuilder<Database & { p: ProductsTable }, 'p'>) =>
   eb.selectFrom('product_images as pi').select('pi.sha256').whereRef('pi.product_id', '=', 'p.id').as('image_sha');
 
-export function toProduct(row: ProductRow, link: ImageLink, variations: Product[] = []): Product {
+export function toProduct(row: ShownRow, link: ImageLink, variations: Product[] = []): Product {
   const money = (v: number | null) => (v === null ? null : fromBani(Number(v)));
   return {
     id: row.id,
@@ -170,41 +178,118 @@ const broadPage = prepared(
   { shape: ['form', 'limit', 'offset'] },
 );
 
+/** The product's columns a list shows, in the order of productsJson's arrays. */
+const SHOWN_COLUMNS = [
+  'id',
+  'company_id',
+  'parent_id',
+  'name',
+  'description',
+  'sku',
+  'sale_type',
+  'stock',
+  'selling_price',
+  'buying_price',
+  'currency',
+  'vat_rate',
+  'created_at',
+  'updated_at',
+] as const;
+type ShownRow = Pick<ProductRow, (typeof SHOWN_COLUMNS)[number] | 'image_sha'>;
+
 /**
- * PostgreSQL: an unsearched page in ONE statement: the kept count, the page's rows and each row's
- * variations (JSON, in creation order). Three round trips cost the server more than the database's
- * work; the count comes back on every row, and alone (the rows' columns null) past the last page.
+ * The products `alias` ranges over in `from` (the rest of a FROM clause) as ONE JSON array of
+ * arrays, ordered by id in `dir`: SHOWN_COLUMNS, the image's SHA-256, then (`variations`) the
+ * product's variations the same way, in creation order. The server reads one value and parses it
+ * once, where rows as objects cost it a property per column per row (better-sqlite3 builds each
+ * row's object anew; node-postgres parses each field).
+ */
+function productsJson(
+  engine: Engine,
+  alias: string,
+  from: RawBuilder<unknown>,
+  dir: 'asc' | 'desc',
+  variations: RawBuilder<unknown> | null,
+): RawBuilder<unknown> {
+  const cells = sql.join([
+    ...SHOWN_COLUMNS.map((c) => sql.ref(`${alias}.${c}`)),
+    sql`(select pi.sha256 from product_images pi where pi.product_id = ${sql.ref(`${alias}.id`)})`,
+    ...(variations ? [engine === 'postgres' ? variations : sql`json(${variations})`] : []),
+  ]);
+  const order = sql`order by ${sql.ref(`${alias}.id`)} ${sql.raw(dir)}`;
+  return engine === 'postgres'
+    ? sql`(select coalesce(json_agg(json_build_array(${cells}) ${order}), '[]'::json) ${from})`
+    : sql`(select json_group_array(json_array(${cells}) ${order}) ${from})`;
+}
+
+/** A product of productsJson's answer: its row, and its variations' rows when they were asked. */
+function shownRowOf(a: unknown[]): { row: ShownRow; variations: unknown[][] } {
+  // The cells in SHOWN_COLUMNS' order, then the image's SHA-256 and the variations.
+  return {
+    row: {
+      id: a[0] as number,
+      company_id: a[1] as number,
+      parent_id: a[2] as number | null,
+      name: a[3] as string,
+      description: a[4] as string | null,
+      sku: a[5] as string,
+      sale_type: a[6] as string,
+      stock: a[7] as number | null,
+      selling_price: a[8] as number | null,
+      buying_price: a[9] as number | null,
+      currency: a[10] as string,
+      vat_rate: a[11] as number | null,
+      created_at: a[12] as number,
+      updated_at: a[13] as number,
+      image_sha: a[14] as string | null,
+    },
+    variations: (a[15] ?? []) as unknown[][],
+  };
+}
+
+/**
+ * An unsearched page in ONE statement on both engines: the kept count, and the page's products
+ * newest first, each with its variations (productsJson). Three statements (count, page,
+ * variations) cost the server more than the database's work: on PostgreSQL a round trip each, on
+ * SQLite a pass through Kysely and the driver each and an object per row.
  */
 const unsearchedPageInOne = prepared(
-  (exec, v: { companyId: number; limit: number; offset: number }) => {
-    const variations = sql<ProductRow[]>`(select coalesce(json_agg(v order by v.id), '[]'::json) from (
-        select c.*, (select pi.sha256 from product_images pi where pi.product_id = c.id) as image_sha
-        from products c where c.parent_id = p.id) v)`;
-    const page = productRows(exec, pageIdsOf(topLevel(exec, v.companyId), v.limit, v.offset)).select(
-      variations.as('variations_json'),
-    );
-    return sql<
-      { total: number | string | null } & Partial<ProductRow> & { variations_json: ProductRow[] | null }
-    >`select t.total, r.* from (select sum(n) as total from list_counts where company_id = ${v.companyId} and list = 'products' and bucket = '') t
-      left join lateral (${page}) r on true order by r.id desc`;
+  (exec, v: { engine: Engine; companyId: number; limit: number; offset: number }) => {
+    const variations = productsJson(v.engine, 'c', sql`from products c where c.parent_id = p.id`, 'asc', null);
+    const ids = pageIdsOf(topLevel(exec, v.companyId), v.limit, v.offset);
+    const page = productsJson(v.engine, 'p', sql`from products p where p.id in (${ids})`, 'desc', variations);
+    return sql<{
+      total: number | string | null;
+      rows: unknown[][] | string | null;
+    }>`select (select sum(n) from list_counts where company_id = ${v.companyId} and list = 'products' and bucket = '') as total,
+      ${page} as rows`;
   },
-  { shape: ['limit', 'offset'] },
+  { shape: ['engine', 'limit', 'offset'] },
 );
 
-/** The rows and total of an unsearched page on PostgreSQL, each row with its variations' rows. */
-async function onePagePostgres(
+/** The products of an unsearched page, with their variations, and the total. */
+async function onePage(
   exec: Executor,
+  engine: Engine,
+  link: ImageLink,
   companyId: number,
-  offset: number,
-  items: number,
-): Promise<{ rows: ProductRow[]; known: ListTotal; variations: Map<number, ProductRow[]> }> {
-  const found = await unsearchedPageInOne(exec, { companyId, limit: items, offset });
-  const rows = found.filter((r) => r.id != null) as (ProductRow & { variations_json: ProductRow[] })[];
-  return {
-    rows,
-    known: { total: Number(found[0]?.total ?? 0), exact: true },
-    variations: new Map(rows.map((r) => [r.id, r.variations_json])),
-  };
+  q: { page: number; items: number },
+): Promise<ListResponse<Product>> {
+  const [found] = await unsearchedPageInOne(exec, {
+    engine,
+    companyId,
+    limit: q.items,
+    offset: (q.page - 1) * q.items,
+  });
+  const data = parsedJson<unknown[][]>(found?.rows ?? []).map((a) => {
+    const { row, variations } = shownRowOf(a);
+    return toProduct(
+      row,
+      link,
+      variations.map((v) => toProduct(shownRowOf(v).row, link)),
+    );
+  });
+  return { data, meta: pageMeta({ total: Number(found?.total ?? 0), exact: true }, q.page, q.items) };
 }
 
 /**
@@ -265,13 +350,8 @@ async function pageRows(
   term: string,
   offset: number,
   items: number,
-): Promise<{ rows: ProductRow[]; known: ListTotal; variations?: Map<number, ProductRow[]> }> {
+): Promise<{ rows: ProductRow[]; known: ListTotal }> {
   const bound = searchCountBound(offset, items);
-  if (!term) {
-    if (engine === 'postgres') return onePagePostgres(exec, companyId, offset, items);
-    const known = await keptCount(exec, companyId, 'products');
-    return { rows: await unsearchedPage(exec, { companyId, limit: items, offset }), known };
-  }
   if (probesIndex(engine, term)) {
     const probe = await probeSearchIndex(exec, engine, companyId, term, bound);
     if (probe.narrow) {
@@ -323,21 +403,13 @@ export async function listProducts(
   companyId: number,
   q: { page: number; items: number; search: string },
 ): Promise<ListResponse<Product>> {
-  const { rows, known, variations } = await pageRows(
+  if (!q.search) return onePage(exec, engine, link, companyId, q);
+  const { rows, known } = await pageRows(exec, engine, companyId, q.search, (q.page - 1) * q.items, q.items);
+  const children = await variationsOf(
     exec,
-    engine,
-    companyId,
-    q.search,
-    (q.page - 1) * q.items,
-    q.items,
+    rows.map((r) => r.id),
+    link,
   );
-  const children = variations
-    ? new Map([...variations].map(([id, vs]) => [id, vs.map((v) => toProduct(v, link))]))
-    : await variationsOf(
-        exec,
-        rows.map((r) => r.id),
-        link,
-      );
   return {
     data: rows.map((row) => toProduct(row, link, children.get(row.id) ?? [])),
     meta: pageMeta(known, q.page, q.items),
@@ -345,8 +417,9 @@ export async function listProducts(
 }
 
 /**
- * An unsearched page as it was read before PostgreSQL's one statement: the kept count, the page,
- * the variations, each a query (SQLite's path; the tests hold PostgreSQL's statement to it).
+ * An unsearched page as it was read before the one statement: the kept count, the page, the
+ * variations, each a query, the rows as objects. Only the tests call it: they hold the one
+ * statement to it field by field, on both engines.
  */
 export async function listProductsInParts(
   exec: Executor,
