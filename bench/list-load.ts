@@ -235,6 +235,20 @@ interface Memory {
 }
 
 /**
+ * The node flags `npm start` gives the server (package.json's start script), so the bench measures
+ * the process that ships; BENCH_NODE_FLAGS (space-separated) replaces them to compare others.
+ */
+function serverFlags(): string[] {
+  if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean);
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT as string, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const flags = /\bnode ((?:--\S+ )*)dist-server\/main\.mjs/.exec(pkg.scripts.start);
+  if (!flags) throw new Error('package.json: the start script no longer runs `node [flags] dist-server/main.mjs`');
+  return flags[1].split(' ').filter(Boolean);
+}
+
+/**
  * Starts a child and answers the lines it prints as JSON: the first is {port}. The server is
  * bench/_list-server.ts compiled as `npm start` ships it (scripts/build.mjs's bundleServer into
  * dist-bench/, run by plain node), so the figures are the shipped server's, without the TypeScript
@@ -254,7 +268,7 @@ async function child(mode: '--serve' | '--bare', env: NodeJS.ProcessEnv) {
         { 'list-server': path.relative(ROOT as string, entry) },
         out,
       );
-      args = [...profile, '--expose-gc', path.join(out, 'list-server.mjs')];
+      args = [...profile, ...serverFlags(), '--expose-gc', path.join(out, 'list-server.mjs')];
     }
   } else args = ['--import', 'tsx', fileURLToPath(import.meta.url), mode];
   const proc = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -427,8 +441,9 @@ async function runEngine(pgUrl: string | undefined): Promise<string[]> {
     const afterGc = rssOf(server.proc.pid!);
 
     const readers = db.engine === 'sqlite' ? `, SQLITE_READERS=${sqliteReaders(process.env)}` : '';
+    const flags = process.env.BENCH_SERVER === 'tsx' ? '' : `, server flags: ${serverFlags().join(' ') || 'none'}`;
     console.log(
-      `\nautocannon, 10 connections, ${duration} s each (${db.engine}, ${productRows} products, ${orderRows} orders${readers}), ${os.cpus().length} cores, Node ${process.version}:\n`,
+      `\nautocannon, 10 connections, ${duration} s each (${db.engine}, ${productRows} products, ${orderRows} orders${readers}${flags}), ${os.cpus().length} cores, Node ${process.version}:\n`,
     );
     console.log('| request | req/s | p50 ms | p99 ms | bare req/s around it | vs bare | load avg | errors |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
