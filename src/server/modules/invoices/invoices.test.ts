@@ -14,7 +14,9 @@ import { SmartBillClient } from '../../providers/invoicing/smartbill.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { CompiledQuery, sql, type Compilable } from 'kysely';
 import { RECENT_NUMBER_SECONDS } from './documents.js';
+import { highestNumbered, highestNumberedQuery } from './queries.js';
 
 // The real SmartBill client against its emulator on a local port, with a short time limit so that
 // an injected timeout is over in half a second; the app and the emulator share a manual clock.
@@ -768,7 +770,38 @@ describe("the series' next number, read or known", () => {
     expect(doc.reverses).toBe('FCT0001');
     expect(await numbersAtSmartBill()).toEqual(['0001', '0002', '0003']);
   });
+
+  it("finds the series' highest number one step down its index, never by sorting the series' documents", async () => {
+    const { u, src } = await seller();
+    const a = await order(u, src, { 'A-1': 1 });
+    await create(u, a.id);
+    expect(await highestNumbered(t.db.kysely, u.companyId, 'FCT')).toEqual({
+      number: '0001',
+      created_at: clock.now(),
+    });
+    const plan = await planOf(highestNumberedQuery(t.db.kysely, u.companyId, 'FCT'));
+    expect(plan).toContain('invoices_number');
+    expect(plan).not.toMatch(/TEMP B-TREE|Sort/);
+  });
 });
+
+/** A query's plan, with sequential scans ruled out on PostgreSQL (a tiny table would use one anyway). */
+async function planOf(query: Compilable): Promise<string> {
+  const { sql: text, parameters } = query.compile();
+  if (t.db.engine === 'sqlite') {
+    const { rows } = await t.db.kysely.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+    );
+    return rows.map((r) => r.detail).join('\n');
+  }
+  return t.db.transaction(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${text}`, [...parameters]),
+    );
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
 
 describe("the database's last word", () => {
   it('admits one invoice holding an order and one storno in flight per order, whatever the code above it does', async () => {

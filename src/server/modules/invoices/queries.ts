@@ -139,7 +139,14 @@ export function highestNumbered(
   companyId: number,
   series: string,
 ): Promise<{ number: string; created_at: number } | undefined> {
-  return exec
+  return highestNumberedQuery(exec, companyId, series).executeTakeFirst() as Promise<
+    { number: string; created_at: number } | undefined
+  >;
+}
+
+/** highestNumbered's query (its plan is tested). */
+export const highestNumberedQuery = (exec: Executor, companyId: number, series: string) =>
+  exec
     .selectFrom('invoices')
     .select(['number', 'created_at'])
     .where('company_id', '=', companyId)
@@ -147,9 +154,7 @@ export function highestNumbered(
     .where('number', 'is not', null)
     .where('state', '<>', 'deleted')
     .orderBy('number', 'desc')
-    .limit(1)
-    .executeTakeFirst() as Promise<{ number: string; created_at: number } | undefined>;
-}
+    .limit(1);
 
 /** Whether an invoice create for the order is in flight or being checked (the order's contents are fixed meanwhile). */
 export async function invoiceInFlight(exec: Executor, orderId: number): Promise<boolean> {
