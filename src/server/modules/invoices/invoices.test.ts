@@ -771,6 +771,39 @@ describe("the series' next number, read or known", () => {
     expect(await numbersAtSmartBill()).toEqual(['0001', '0002', '0003']);
   });
 
+  it('two creates of the series at the same moment, both answers lost: both count from the same number, each check adopts its own invoice', async () => {
+    const { u, src } = await seller();
+    const a = await order(u, src, { 'A-1': 1 });
+    const b = await order(u, src, { 'B-2': 1 });
+    const c = await order(u, src, { 'C-3': 1 });
+    await create(u, a.id);
+    smartbill.faults.set('answer_lost', 2);
+    calls = [];
+    const answers = await Promise.all([create(u, b.id), create(u, c.id)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([504, 504]);
+    expect(calls).toEqual(['POST invoice', 'POST invoice']);
+    expect((await expectedOf(b.id)).expected_number).toBe('0002');
+    expect((await expectedOf(c.id)).expected_number).toBe('0002');
+
+    clock.advance(61);
+    await runChecks();
+    const held = await t.db.kysely
+      .selectFrom('invoices')
+      .select('number')
+      .where('company_id', '=', u.companyId)
+      .execute();
+    expect(held.map((r) => r.number).sort()).toEqual(['0001', '0002', '0003']);
+    const atSmartBill = new Map((await emulated()).map((i) => [i.number, totalOf(i)]));
+    for (const [o, bani] of [
+      [b, 1001],
+      [c, 733],
+    ] as const) {
+      const bill = (await getOrder(u, o.id)).bill_number as string;
+      expect(atSmartBill.get(bill.split(' ')[1])).toBe(bani);
+    }
+    expect(atSmartBill.size).toBe(3);
+  });
+
   it("finds the series' highest number one step down its index, never by sorting the series' documents", async () => {
     const { u, src } = await seller();
     const a = await order(u, src, { 'A-1': 1 });
