@@ -40,8 +40,8 @@ const MAX_SCAN = 50;
  * for the read of the series' next number (expectedNumber). A check scans at most MAX_SCAN numbers
  * from the bound, and every document numbered between it and the create (one of another create of
  * ours, one made at SmartBill's site or by another program) widens that range. SmartBill takes 3
- * calls a second per account, so the series moves by about 30 numbers in 10 s at most: the
- * create's number stays within reach. A bulk job issues one invoice a second or faster, so every
+ * calls a second per account, so the series moves by about 30 numbers in 10 s (and 3 a second
+ * of the create's wait in the client's queue) at most: the create's number stays within reach. A bulk job issues one invoice a second or faster, so every
  * invoice after its first is covered.
  */
 export const RECENT_NUMBER_SECONDS = 10;
@@ -65,9 +65,10 @@ export const invoiceStore: DocumentStore<DocumentRow> = {
  * not seen (PostgreSQL's read committed snapshot, a SQLite reader), and the older one seen is a lower
  * bound all the same; nothing read here can be too high, so no lock is needed. A number goes down
  * only when the series' last document is deleted (deleted rows are left out; SmartBill gives the
- * number again) or its next number is changed in SmartBill's settings; that done at SmartBill's own
- * site within those seconds, before a create whose answer is lost, is not covered, as it is not
- * between a read and its create either. A number that is not all digits is never counted on.
+ * number again) or its next number is changed in SmartBill's settings. Either done at SmartBill's
+ * own site within those seconds, before a create whose answer is lost, is not covered; the read
+ * left the same gap, only shorter (between the read and the create). A number that is not all
+ * digits is never counted on.
  */
 async function expectedNumber(ctx: ServiceContext, client: InvoicingClient, doc: DocumentRow): Promise<string | null> {
   const last = await highestNumbered(ctx.db.kysely, doc.company_id, doc.series);
