@@ -12,6 +12,7 @@ import {
   documentsOfOrder,
   findDocument,
   heldNumbers,
+  highestNumbered,
   inFlight,
   IN_FLIGHT_STATES,
   moveDocument,
@@ -24,15 +25,26 @@ import {
  * Invoices and stornos as provider documents (the provider documents protocol), and how one whose
  * answer never came is found at SmartBill.
  *
- * Right before the create, the series' next number is read and kept on the row: SmartBill has no
- * lookup by our reference, so an `unknown` document is looked for from that number on, up to the
- * series' next number now, by each document's total (the payment status read). A number one of
- * our rows already holds is never taken, so another order's invoice is never adopted.
+ * Right before the create, the number it gets at least is kept on the row (the expected number):
+ * SmartBill has no lookup by our reference, so an `unknown` document is looked for from that number
+ * on, up to the series' next number now, by each document's total (the payment status read). A
+ * number one of our rows already holds is never taken, so another order's invoice is never adopted.
  */
 
 export const INVOICE_CHECK_JOB = 'invoice_check';
 /** How many numbers a check looks at, at most (a series moves a few numbers in the seconds of a create). */
 const MAX_SCAN = 50;
+
+/**
+ * How recently a document of the series must have been sent for its number, plus one, to stand in
+ * for the read of the series' next number (expectedNumber). A check scans at most MAX_SCAN numbers
+ * from the bound, and every document numbered between it and the create (one of another create of
+ * ours, one made at SmartBill's site or by another program) widens that range. SmartBill takes 3
+ * calls a second per account, so the series moves by about 30 numbers in 10 s (and 3 a second
+ * of the create's wait in the client's queue) at most: the create's number stays within reach. A bulk job issues one invoice a second or faster, so every
+ * invoice after its first is covered.
+ */
+export const RECENT_NUMBER_SECONDS = 10;
 
 /** The invoices table as the protocol sees it. SmartBill may still be numbering a create whose answer was lost: it is asked a minute later. */
 export const invoiceStore: DocumentStore<DocumentRow> = {
@@ -43,7 +55,30 @@ export const invoiceStore: DocumentStore<DocumentRow> = {
 };
 
 /**
- * Reads the expected number, sends the create once and records the outcome: issued (the order
+ * The number the document's create will get at least, for a check to start from. SmartBill numbers
+ * a series upwards, and a number is in our rows only once SmartBill gave it, so the highest one of
+ * ours in the series, plus one, is such a bound, as the series' next number read now is: it is taken
+ * when its document was sent within RECENT_NUMBER_SECONDS (no call to SmartBill), else the series
+ * is read. Invoices and storno documents count alike: a storno is numbered in its invoice's series.
+ *
+ * Read outside any transaction, on purpose: a number recorded by another create a moment later is
+ * not seen (PostgreSQL's read committed snapshot, a SQLite reader), and the older one seen is a lower
+ * bound all the same; nothing read here can be too high, so no lock is needed. A number goes down
+ * only when the series' last document is deleted (deleted rows are left out; SmartBill gives the
+ * number again) or its next number is changed in SmartBill's settings. Either done at SmartBill's
+ * own site within those seconds, before a create whose answer is lost, is not covered; the read
+ * left the same gap, only shorter (between the read and the create). A number that is not all
+ * digits is never counted on.
+ */
+async function expectedNumber(ctx: ServiceContext, client: InvoicingClient, doc: DocumentRow): Promise<string | null> {
+  const last = await highestNumbered(ctx.db.kysely, doc.company_id, doc.series);
+  if (last && Number(last.created_at) >= ctx.clock.now() - RECENT_NUMBER_SECONDS && /^\d{1,15}$/.test(last.number))
+    return String(Number(last.number) + 1).padStart(last.number.length, '0');
+  return (await client.series()).find((s) => s.name === doc.series)?.nextNumber ?? null;
+}
+
+/**
+ * Keeps the expected number, sends the create once and records the outcome: issued (the order
  * shows it), failed (SmartBill said no: its error goes to the caller), or unknown (no clear answer:
  * 504/502 saying it is being checked).
  */
@@ -55,8 +90,7 @@ export async function sendDocument(
 ): Promise<InvoiceRef> {
   const db = ctx.db.kysely;
   try {
-    const series = await client.series();
-    await setExpectedNumber(db, doc.id, series.find((s) => s.name === doc.series)?.nextNumber ?? null);
+    await setExpectedNumber(db, doc.id, await expectedNumber(ctx, client, doc));
   } catch (err) {
     // Nothing was sent: the document failed and another may be issued at once.
     await moveDocument(db, doc.id, ['pending'], {

@@ -14,6 +14,9 @@ import { SmartBillClient } from '../../providers/invoicing/smartbill.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { CompiledQuery, sql, type Compilable } from 'kysely';
+import { RECENT_NUMBER_SECONDS } from './documents.js';
+import { highestNumbered, highestNumberedQuery } from './queries.js';
 
 // The real SmartBill client against its emulator on a local port, with a short time limit so that
 // an injected timeout is over in half a second; the app and the emulator share a manual clock.
@@ -26,7 +29,10 @@ const unused = () => {
 };
 /** Creates to lose on the way (the transport holds them until the client gives up): SmartBill never sees them. */
 let dropWrites = 0;
+/** Every call that reached for SmartBill, as "<method> <path after /api/>". */
+let calls: string[] = [];
 const transport: ProviderFetch = (url, init) => {
+  calls.push(`${init.method} ${new URL(url).pathname.replace(/^.*\/SBORO\/api\//, '')}`);
   if (init.method === 'POST' && dropWrites > 0) {
     dropWrites -= 1;
     return new Promise((_, reject) => init.signal.addEventListener('abort', () => reject(new Error('aborted'))));
@@ -68,6 +74,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await smartbill.reset();
   dropWrites = 0;
+  calls = [];
 });
 
 const DAY = 86_400;
@@ -625,6 +632,209 @@ describe('never two invoices for one order', () => {
     expect((await getOrder(u, o.id)).bill_number).toBe('FCT 0001');
   });
 });
+
+describe("the series' next number, read or known", () => {
+  const expectedOf = (orderId: number) =>
+    t.db.kysely
+      .selectFrom('invoices')
+      .select(['expected_number', 'number'])
+      .where('order_id', '=', orderId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+  const runChecks = () =>
+    runDueJobs({ services: { ...t.services, providers: registry }, handlers: jobHandlers(), instanceId: 'test' });
+  const numbersAtSmartBill = async () => (await emulated()).map((i) => i.number).sort();
+  /** An invoice issued at SmartBill's own site (or by another program), not through us. */
+  async function issueAtSite(lei: number): Promise<string> {
+    const res = await fetch(`${origin}/emulators/smartbill/SBORO/api/invoice`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        companyVatCode: 'RO14399840',
+        seriesName: 'FCT',
+        client: { name: 'Client de la ghișeu' },
+        products: [
+          { name: 'Servicii', quantity: 1, price: lei, isTaxIncluded: true, taxName: 'Normala', taxPercentage: 21 },
+        ],
+      }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { number: string }).number;
+  }
+
+  it(`is read before the first invoice of a series (two calls); within ${RECENT_NUMBER_SECONDS} s of our last one of the series, one above its number is taken (one call); later it is read again`, async () => {
+    const { u, src } = await seller();
+    const [a, b, c] = [
+      await order(u, src, { 'A-1': 1 }),
+      await order(u, src, { 'B-2': 1 }),
+      await order(u, src, { 'C-3': 1 }),
+    ];
+    calls = [];
+    expect((await create(u, a.id)).statusCode).toBe(201);
+    expect(calls).toEqual(['GET series', 'POST invoice']);
+
+    clock.advance(RECENT_NUMBER_SECONDS);
+    calls = [];
+    expect((await create(u, b.id)).json().data.bill_number).toBe('FCT 0002');
+    expect(calls).toEqual(['POST invoice']);
+    expect(await expectedOf(b.id)).toEqual({ expected_number: '0002', number: '0002' });
+
+    clock.advance(RECENT_NUMBER_SECONDS + 1);
+    calls = [];
+    expect((await create(u, c.id)).json().data.bill_number).toBe('FCT 0003');
+    expect(calls).toEqual(['GET series', 'POST invoice']);
+    expect(await expectedOf(c.id)).toEqual({ expected_number: '0003', number: '0003' });
+  });
+
+  it('a lost answer after a skipped read: the background check finds the invoice from the number after ours and adopts it once', async () => {
+    const { u, src } = await seller();
+    const a = await order(u, src, { 'A-1': 1 });
+    const b = await order(u, src, { 'B-2': 2 });
+    expect((await create(u, a.id)).statusCode).toBe(201);
+    smartbill.faults.set('answer_lost', 1);
+    calls = [];
+    expect((await create(u, b.id)).statusCode).toBe(504);
+    expect(calls).toEqual(['POST invoice']);
+    expect(await expectedOf(b.id)).toEqual({ expected_number: '0002', number: null });
+
+    clock.advance(61);
+    await runChecks();
+    expect(await getOrder(u, b.id)).toMatchObject({ bill_number: 'FCT 0002', invoice_state: null });
+    await runChecks();
+    expect((await create(u, b.id)).statusCode).toBe(409);
+    expect(await numbersAtSmartBill()).toEqual(['0001', '0002']);
+  });
+
+  it("an invoice made at SmartBill's site between two of ours: the check passes over it and adopts ours, once", async () => {
+    const { u, src } = await seller();
+    const a = await order(u, src, { 'A-1': 1 });
+    const b = await order(u, src, { 'C-3': 3 });
+    expect((await create(u, a.id)).statusCode).toBe(201);
+    expect(await issueAtSite(45)).toBe('0002');
+    smartbill.faults.set('answer_lost', 1);
+    calls = [];
+    expect((await create(u, b.id)).statusCode).toBe(504);
+    expect(calls).toEqual(['POST invoice']);
+    // The bound stays below the number SmartBill gave ours.
+    expect(await expectedOf(b.id)).toEqual({ expected_number: '0002', number: null });
+
+    clock.advance(61);
+    const again = await create(u, b.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.bill_number).toBe('FCT 0003');
+    expect((await create(u, b.id)).statusCode).toBe(409);
+    expect(await numbersAtSmartBill()).toEqual(['0001', '0002', '0003']);
+  });
+
+  it('a deleted invoice gives its number back: the next create counts from the number below it, and its lost answer is still found', async () => {
+    const { u, src } = await seller();
+    const a = await order(u, src, { 'A-1': 1 });
+    const b = await order(u, src, { 'B-2': 1 });
+    await create(u, a.id);
+    await create(u, b.id);
+    expect((await u.call('POST', `/api/v1/order/${b.id}/delete-invoice`)).statusCode).toBe(200);
+    smartbill.faults.set('answer_lost', 1);
+    calls = [];
+    expect((await create(u, b.id)).statusCode).toBe(504);
+    expect(calls).toEqual(['POST invoice']);
+    expect(await expectedOf(b.id)).toEqual({ expected_number: '0002', number: null });
+
+    clock.advance(61);
+    await runChecks();
+    expect(await getOrder(u, b.id)).toMatchObject({ bill_number: 'FCT 0002', invoice_state: null });
+    expect(await numbersAtSmartBill()).toEqual(['0001', '0002']);
+  });
+
+  it("a storno is numbered in its invoice's series: right after an invoice of the series it costs one call, and its lost answer is adopted", async () => {
+    const { u, src } = await seller();
+    const a = await order(u, src, { 'A-1': 1 });
+    const b = await order(u, src, { 'B-2': 1 });
+    await create(u, a.id);
+    clock.advance(DAY + 1);
+    await create(u, b.id);
+    smartbill.faults.set('answer_lost', 1);
+    calls = [];
+    const res = await storno(u, a.id, [{ id: a.order_products[0].id, quantity: 1 }]);
+    expect(res.statusCode).toBe(504);
+    expect(calls).toEqual(['POST invoice/reverse']);
+    expect(await expectedOf(a.id)).toEqual({ expected_number: '0003', number: null });
+
+    clock.advance(61);
+    await runChecks();
+    expect(await getOrder(u, a.id)).toMatchObject({ invoice_status: 'storno', invoice_state: null });
+    expect(await expectedOf(a.id)).toEqual({ expected_number: '0003', number: '0003' });
+    const doc = (await smartbill.store.get<EmulatedInvoice>('invoices', '14399840|FCT|0003'))!;
+    expect(doc.reverses).toBe('FCT0001');
+    expect(await numbersAtSmartBill()).toEqual(['0001', '0002', '0003']);
+  });
+
+  it('two creates of the series at the same moment, both answers lost: both count from the same number, each check adopts its own invoice', async () => {
+    const { u, src } = await seller();
+    const a = await order(u, src, { 'A-1': 1 });
+    const b = await order(u, src, { 'B-2': 1 });
+    const c = await order(u, src, { 'C-3': 1 });
+    await create(u, a.id);
+    smartbill.faults.set('answer_lost', 2);
+    calls = [];
+    const answers = await Promise.all([create(u, b.id), create(u, c.id)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([504, 504]);
+    expect(calls).toEqual(['POST invoice', 'POST invoice']);
+    expect((await expectedOf(b.id)).expected_number).toBe('0002');
+    expect((await expectedOf(c.id)).expected_number).toBe('0002');
+
+    clock.advance(61);
+    await runChecks();
+    const held = await t.db.kysely
+      .selectFrom('invoices')
+      .select('number')
+      .where('company_id', '=', u.companyId)
+      .execute();
+    expect(held.map((r) => r.number).sort()).toEqual(['0001', '0002', '0003']);
+    const atSmartBill = new Map((await emulated()).map((i) => [i.number, totalOf(i)]));
+    for (const [o, bani] of [
+      [b, 1001],
+      [c, 733],
+    ] as const) {
+      const bill = (await getOrder(u, o.id)).bill_number as string;
+      expect(atSmartBill.get(bill.split(' ')[1])).toBe(bani);
+    }
+    expect(atSmartBill.size).toBe(3);
+  });
+
+  it("finds the series' highest number one step down its index, never by sorting the series' documents", async () => {
+    const { u, src } = await seller();
+    const a = await order(u, src, { 'A-1': 1 });
+    await create(u, a.id);
+    expect(await highestNumbered(t.db.kysely, u.companyId, 'FCT')).toEqual({
+      number: '0001',
+      created_at: clock.now(),
+    });
+    const plan = await planOf(highestNumberedQuery(t.db.kysely, u.companyId, 'FCT'));
+    expect(plan).toContain('invoices_number');
+    expect(plan).not.toMatch(/TEMP B-TREE|Sort/);
+  });
+});
+
+/** A query's plan, with sequential scans ruled out on PostgreSQL (a tiny table would use one anyway). */
+async function planOf(query: Compilable): Promise<string> {
+  const { sql: text, parameters } = query.compile();
+  if (t.db.engine === 'sqlite') {
+    const { rows } = await t.db.kysely.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+    );
+    return rows.map((r) => r.detail).join('\n');
+  }
+  return t.db.transaction(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${text}`, [...parameters]),
+    );
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
 
 describe("the database's last word", () => {
   it('admits one invoice holding an order and one storno in flight per order, whatever the code above it does', async () => {

@@ -105,7 +105,10 @@ export async function ageCurrentInvoice(
   return invoice;
 }
 
-/** The numbers of a series our rows already hold (a document found at SmartBill under one of them is not the one we look for). */
+/**
+ * The numbers of a series our rows already hold (a document found at SmartBill under one of them is
+ * not the one we look for). A deleted document holds none: SmartBill gives its number again.
+ */
 export async function heldNumbers(
   exec: Executor,
   companyId: number,
@@ -119,9 +122,39 @@ export async function heldNumbers(
     .where('company_id', '=', companyId)
     .where('series', '=', series)
     .where('number', 'in', numbers)
+    .where('state', '<>', 'deleted')
     .execute();
   return new Set(rows.map((r) => r.number!));
 }
+
+/**
+ * The company's document of the series with the highest number (an invoice or a storno document:
+ * they share the series' numbering), and when it was sent; a deleted one is left out, since
+ * SmartBill gives its number again. One step down the (company, series, number) index. Numbers
+ * compare as text: a wider number after a narrower one ("10000" after "9999") is not the one
+ * answered, which only makes the bound drawn from it looser or older.
+ */
+export function highestNumbered(
+  exec: Executor,
+  companyId: number,
+  series: string,
+): Promise<{ number: string; created_at: number } | undefined> {
+  return highestNumberedQuery(exec, companyId, series).executeTakeFirst() as Promise<
+    { number: string; created_at: number } | undefined
+  >;
+}
+
+/** highestNumbered's query (its plan is tested). */
+export const highestNumberedQuery = (exec: Executor, companyId: number, series: string) =>
+  exec
+    .selectFrom('invoices')
+    .select(['number', 'created_at'])
+    .where('company_id', '=', companyId)
+    .where('series', '=', series)
+    .where('number', 'is not', null)
+    .where('state', '<>', 'deleted')
+    .orderBy('number', 'desc')
+    .limit(1);
 
 /** Whether an invoice create for the order is in flight or being checked (the order's contents are fixed meanwhile). */
 export async function invoiceInFlight(exec: Executor, orderId: number): Promise<boolean> {
