@@ -17,6 +17,7 @@ export default defineConfig({
           ],
           environment: 'node',
           testTimeout: 20000,
+          setupFiles: ['src/web/test/setup.ts'],
         },
       },
       {
