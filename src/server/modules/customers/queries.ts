@@ -254,7 +254,9 @@ export function searchPagePostgres(
 ) {
   const pattern = containsPattern(term);
   const spans = term.includes('\n');
-  const columns = spans ? sql`c.customer_id, c.search_text, c.name, c.email` : sql`c.customer_id, c.search_text`;
+  const columns = spans
+    ? sql`c.company_id, c.customer_id, c.search_text, c.name, c.email`
+    : sql`c.company_id, c.customer_id, c.search_text`;
   const matches = (m: string) => {
     const folded = sql`${sql.ref(`${m}.search_text`)} like lower(${pattern}) escape '\\'`;
     return spans ? sql`${folded} and ${likeAny('postgres', [`${m}.name`, `${m}.email`], pattern)}` : folded;
@@ -264,7 +266,8 @@ export function searchPagePostgres(
   // A walk names the company as a range of one and is ordered by (company_id, customer_id), which
   // only the indexes that start with the company serve: with company_id = x the planner drops the
   // company from the order and may walk every company's customers newest first on the customer's
-  // own index, checking the company of each. The whole term through coalesce(), which no index
+  // own index, checking the company of each. The walk's matches keep that order, so its limit
+  // stops the walk at `bound + 1` matches instead of sorting all it read. The whole term through coalesce(), which no index
   // knows, so that the planner does not take the trigram index for it instead of the walk.
   const ofCompany = sql`c.company_id between ${companyId} and ${companyId}`;
   const ids =
@@ -276,7 +279,7 @@ export function searchPagePostgres(
           select w.customer_id from (
             select ${columns} from company_customers c where ${ofCompany}
             order by c.company_id desc, c.customer_id desc limit ${o.walkRows}) w
-          where ${matches('w')} order by w.customer_id desc limit ${limit}),
+          where ${matches('w')} order by w.company_id desc, w.customer_id desc limit ${limit}),
         probe as materialized (
           select m.customer_id from (
             select ${columns} from company_customers c
