@@ -108,7 +108,7 @@ export async function listCustomers(
   const phone = q.search ? normalizePhone(q.search) : null;
   if (q.search && !phone && engine === 'postgres') {
     const bound = searchCountBound(offset, q.items, tuning.window);
-    const opts = { offset, items: q.items, bound, walkRows: tuning.walkRows ?? WALK_ROWS };
+    const opts = { offset, items: q.items, bound, walkRows: tuning.walkRows };
     const { rows } = await searchPagePostgres(companyId, q.search, opts).execute(exec);
     const n = Number(rows[0]?.n ?? 0);
     const known = n > bound ? { total: bound, exact: false } : { total: n, exact: true };
@@ -250,8 +250,9 @@ interface SearchPageRow {
 export function searchPagePostgres(
   companyId: number,
   term: string,
-  o: { offset: number; items: number; bound: number; walkRows: number },
+  o: { offset: number; items: number; bound: number; walkRows?: number },
 ) {
+  const walkRows = o.walkRows ?? WALK_ROWS;
   const pattern = containsPattern(term);
   const spans = term.includes('\n');
   const columns = spans
@@ -278,7 +279,7 @@ export function searchPagePostgres(
       : sql`newest as materialized (
           select w.customer_id from (
             select ${columns} from company_customers c where ${ofCompany}
-            order by c.company_id desc, c.customer_id desc limit ${o.walkRows}) w
+            order by c.company_id desc, c.customer_id desc limit ${walkRows}) w
           where ${matches('w')} order by w.company_id desc, w.customer_id desc limit ${limit}),
         probe as materialized (
           select m.customer_id from (
