@@ -237,11 +237,11 @@ interface SearchPageRow {
  * 1. the company's newest `walkRows` customers, walked on the (company_id, customer_id) INCLUDE
  *    (search_text) index alone until `bound + 1` of them match: a common term ends here;
  * 2. otherwise (a one-time filter on the walk's count: not run at all after a full walk) the
- *    trigram index probed with two of the term's trigrams (trigramFragments: every trigram of
- *    "Maria Moldovan" cost 8 ms to intersect, two cost 2), each candidate checked against the
- *    whole term, and the matches sorted; the OFFSET 0 keeps the planner from handing the whole
- *    term to the index as well. Those are all the company's matches, so the first `bound + 1`
- *    of them newest first are exact.
+ *    trigram index probed with three of the term's trigrams, its first, last and middle ones
+ *    (trigramFragments: every trigram of "Maria Moldovan" cost 8 ms to intersect, three cost 2),
+ *    each candidate checked against the whole term, and the matches sorted; the OFFSET 0 keeps
+ *    the planner from handing the whole term to the index as well. Those are all the company's
+ *    matches, so the first `bound + 1` of them newest first are exact.
  * Then the page is cut from those ids and its rows read by key. A term with no word of three
  * letters cannot use the index: the company's customers are walked until `bound + 1` match. A
  * term with a line feed could match across the name and the email joined in the search text, so
@@ -262,7 +262,7 @@ export function searchPagePostgres(
     const folded = sql`${sql.ref(`${m}.search_text`)} like lower(${pattern}) escape '\\'`;
     return spans ? sql`${folded} and ${likeAny('postgres', [`${m}.name`, `${m}.email`], pattern)}` : folded;
   };
-  const fragments = trigramFragments(term);
+  const fragments = trigramFragments(term, { middle: true });
   const limit = o.bound + 1;
   // A walk names the company as a range of one and is ordered by (company_id, customer_id), which
   // only the indexes that start with the company serve: with company_id = x the planner drops the
