@@ -6,7 +6,8 @@
  * was before (a bounded count and a page, each ILIKE of the name or the email on the trigram
  * indexes of migration 059, which 065 drops: they are built again inside a transaction that is
  * rolled back, so the database is left as it was). The two run in turn, RUNS times each, so they
- * share whatever load the machine has; median and p99 in ms, and the matches each counted.
+ * share whatever load the machine has; median and p99 in ms, and the matches each counted (a
+ * first page that differs between the two is said).
  *
  *   BENCH_DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres BENCH_PG_DB=<kept db> \
  *     npx tsx bench/customer-search-pg.ts
@@ -59,28 +60,36 @@ try {
       const before: number[] = [];
       let foundNow = 0;
       let foundBefore = 0;
+      let pageNow: unknown[] = [];
+      let pageBefore: unknown[] = [];
       for (let i = 0; i < RUNS; i++) {
         let t0 = performance.now();
         const { rows } = await searchPagePostgres(companyId, term, { offset: 0, items: 10, bound: 200 }).execute(trx);
         now.push(performance.now() - t0);
         foundNow = Number(rows[0]?.n ?? 0);
+        pageNow = rows.filter((r) => r.id !== null).map((r) => r.id);
         t0 = performance.now();
         const { rows: count } = await sql<{ n: string }>`select count(*) as n from (select 1 from company_customers cc
           where cc.company_id = ${companyId} and (cc.name ilike ${p} escape '\\' or cc.email ilike ${p} escape '\\') limit 201) as matches`.execute(
           trx,
         );
-        await sql`select cc.customer_id as id, cc.phone_number, cc.name, cc.email, cc.orders_count, cc.created_at from company_customers cc
+        const { rows: page } = await sql<{
+          id: number;
+        }>`select cc.customer_id as id, cc.phone_number, cc.name, cc.email, cc.orders_count, cc.created_at from company_customers cc
           where cc.company_id = ${companyId} and (cc.name ilike ${p} escape '\\' or cc.email ilike ${p} escape '\\')
           order by cc.customer_id desc limit 10 offset 0`.execute(trx);
         before.push(performance.now() - t0);
         foundBefore = Number(count[0]?.n ?? 0);
+        pageBefore = page.map((r) => r.id);
       }
       const fmt = (ms: number[]) => {
         ms.sort((a, b) => a - b);
         return `${percentile(ms, 0.5).toFixed(2)} / ${percentile(ms, 0.99).toFixed(2)}`;
       };
       console.log(
-        `| ${term} | ${fmt(now)} | ${fmt(before)} | ${foundNow}${foundNow === foundBefore ? '' : ` (before: ${foundBefore})`} |`,
+        `| ${term} | ${fmt(now)} | ${fmt(before)} | ${foundNow}${foundNow === foundBefore ? '' : ` (before: ${foundBefore})`}${
+          JSON.stringify(pageNow) === JSON.stringify(pageBefore) ? '' : ' (pages differ)'
+        } |`,
       );
     }
     throw new Rollback();
