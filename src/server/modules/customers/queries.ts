@@ -258,28 +258,30 @@ export function searchPagePostgres(
   const columns = spans
     ? sql`c.company_id, c.customer_id, c.search_text, c.name, c.email`
     : sql`c.company_id, c.customer_id, c.search_text`;
-  const matches = (m: string) => {
-    const folded = sql`${sql.ref(`${m}.search_text`)} like lower(${pattern}) escape '\\'`;
-    return spans ? sql`${folded} and ${likeAny('postgres', [`${m}.name`, `${m}.email`], pattern)}` : folded;
-  };
+  // A term with a line feed could match across the name and the email joined in the search text:
+  // its candidates are also checked against the columns themselves.
+  const byColumns = (m: string) =>
+    spans ? sql` and ${likeAny('postgres', [`${m}.name`, `${m}.email`], pattern)}` : sql``;
+  const matches = (m: string) => sql`${sql.ref(`${m}.search_text`)} like lower(${pattern}) escape '\\'${byColumns(m)}`;
   const fragments = trigramFragments(term, { middle: true });
   const limit = o.bound + 1;
   // A walk names the company as a range of one and is ordered by (company_id, customer_id), which
   // only the indexes that start with the company serve: with company_id = x the planner drops the
   // company from the order and may walk every company's customers newest first on the customer's
   // own index, checking the company of each. The walk's matches keep that order, so its limit
-  // stops the walk at `bound + 1` matches instead of sorting all it read. The whole term through coalesce(), which no index
-  // knows, so that the planner does not take the trigram index for it instead of the walk.
+  // stops the walk at `bound + 1` matches instead of sorting all it read.
   const ofCompany = sql`c.company_id between ${companyId} and ${companyId}`;
+  const newestFirst = sql`order by c.company_id desc, c.customer_id desc`;
   const ids =
     fragments.length === 0
-      ? sql`ids as (select c.customer_id from company_customers c
-          where ${ofCompany} and coalesce(c.search_text, '') like lower(${pattern}) escape '\\'${spans ? sql` and ${likeAny('postgres', ['c.name', 'c.email'], pattern)}` : sql``}
-          order by c.company_id desc, c.customer_id desc limit ${limit})`
+      ? // No trigram to ask for: the whole term through coalesce(), which no index knows, so
+        // that the planner walks rather than reading the whole trigram index.
+        sql`ids as (select c.customer_id from company_customers c
+          where ${ofCompany} and coalesce(c.search_text, '') like lower(${pattern}) escape '\\'${byColumns('c')}
+          ${newestFirst} limit ${limit})`
       : sql`newest as materialized (
           select w.customer_id from (
-            select ${columns} from company_customers c where ${ofCompany}
-            order by c.company_id desc, c.customer_id desc limit ${walkRows}) w
+            select ${columns} from company_customers c where ${ofCompany} ${newestFirst} limit ${walkRows}) w
           where ${matches('w')} order by w.company_id desc, w.customer_id desc limit ${limit}),
         probe as materialized (
           select m.customer_id from (
