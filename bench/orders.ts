@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { openDb, type Db } from '../src/server/db/connection.js';
 import { customerOf } from '../src/server/seed/orders.js';
+import { searchPagePostgres } from '../src/server/modules/customers/index.js';
 import { fromBucharest, toBucharest } from '../src/server/lib/bucharestTime.js';
 import { load, percentile } from './_load.js';
 import { seedOrders } from './_orders-seed.js';
@@ -171,6 +172,12 @@ async function plans(db: Db, companyId: number, phone: string): Promise<void> {
       'search by name: trigram probe of two trigrams ("Maria Moldovan")',
       sql`select m.order_id from (select d.order_id, d.search_text from order_customer_details d where d.company_id = ${companyId} and d.search_text like lower('%Mar%') and d.search_text like lower('%van%') offset 0) m where m.search_text like lower('%Maria Moldovan%') escape '\\' limit 201`,
     ]);
+    // The customers search as the list runs it (src/server/modules/customers/queries.ts): one statement.
+    for (const term of ['Popescu', 'Maria Moldovan'])
+      queries.push([
+        `customers search by name, the count and page 1 in one statement ("${term}")`,
+        searchPagePostgres(companyId, term, { offset: 0, items: 10, bound: 200 }),
+      ]);
     queries.push([
       'search by name: the page walk past the newest 5,000 ("Maria Moldovan")',
       sql`select m.order_id from order_customer_details m where m.company_id = ${companyId} and coalesce(m.search_text, '') like lower('%Maria Moldovan%') escape '\\' and m.order_id < (select order_id from order_customer_details where company_id = ${companyId} order by order_id desc offset 4999 limit 1) order by m.order_id desc limit 10`,

@@ -187,6 +187,19 @@ describe('search helpers', () => {
     expect(trigramFragments('%_')).toEqual([]);
   });
 
+  it('adds, when asked, the three letters in the middle of the longest word of five or more', () => {
+    expect(trigramFragments('Ștefănescu', { middle: true })).toEqual(['Ște', 'scu', 'făn']);
+    expect(trigramFragments('Maria Moldovan', { middle: true })).toEqual(['Mar', 'van', 'ldo']);
+    expect(trigramFragments('Popescu', { middle: true })).toEqual(['Pop', 'scu', 'pes']);
+    // Words under five letters have no middle apart from their ends.
+    expect(trigramFragments('Ion Pop', { middle: true })).toEqual(['Ion', 'Pop']);
+    expect(trigramFragments('Popa', { middle: true })).toEqual(['Pop', 'opa']);
+    expect(trigramFragments('Pop', { middle: true })).toEqual(['Pop']);
+    // The same fragment twice is asked once, whatever its case ("ION" and "ion"; the middle "oni").
+    expect(trigramFragments('ION ionion', { middle: true })).toEqual(['ION', 'oni']);
+    expect(trigramFragments('a b', { middle: true })).toEqual([]);
+  });
+
   it('folds case letter by letter as the FTS5 index does', () => {
     expect(foldCase('ȘTEFAN Ăla')).toBe('ștefan ăla');
     expect(foldCase('İon')).toBe('ion');

@@ -183,13 +183,26 @@ export const ftsPhrase = (text: string): string => `"${text.replace(/"/g, '""')}
  * Asking for every trigram of a long term made the index intersect a dozen long posting lists
  * ("Maria Moldovan": 12 trigrams, each in 40,000 of a million names, 20 ms); two lists cost a
  * sixth. Empty when no word has three letters: the index cannot help.
+ *
+ * `middle` adds the three letters in the middle of the term's longest word of five or more: a
+ * name's start and end are often common ("Ște…", "…scu") where its middle is not ("Ștefănescu":
+ * "ște" and "scu" shared by 1,027 of 295,000 customers, read and checked one by one, "făn" by
+ * none), and each candidate costs more than one more posting list (0.4 ms for "Maria Moldovan").
  */
-export function trigramFragments(term: string): string[] {
+export function trigramFragments(term: string, opts: { middle?: boolean } = {}): string[] {
   const words = term.split(/[^\p{L}\p{N}]+/u).filter((w) => [...w].length >= 3);
   if (words.length === 0) return [];
   const first = [...words[0]].slice(0, 3).join('');
   const last = [...words[words.length - 1]].slice(-3).join('');
-  return first.toLowerCase() === last.toLowerCase() ? [first] : [first, last];
+  const out = [first, last];
+  if (opts.middle) {
+    const longest = [...words.reduce((a, b) => ([...b].length > [...a].length ? b : a))];
+    if (longest.length >= 5) {
+      const at = Math.floor((longest.length - 3) / 2);
+      out.push(longest.slice(at, at + 3).join(''));
+    }
+  }
+  return out.filter((f, i) => out.findIndex((g) => g.toLowerCase() === f.toLowerCase()) === i);
 }
 
 /** Case-insensitive substring match of any of the columns, on both engines. */

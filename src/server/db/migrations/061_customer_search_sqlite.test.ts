@@ -5,8 +5,8 @@ import { migrateToLatest } from '../migrate.js';
 import { customerSearchSqlite } from './061_customer_search_sqlite.js';
 import { migrations } from './index.js';
 
-// SQLite only: on PostgreSQL the migration does nothing (its customers search has the trigram
-// indexes of 059), and the search's tests run on both engines (modules/customers/customerSearch.test.ts).
+// SQLite only: on PostgreSQL the migration does nothing (its customers search has the folded
+// search text of 065), and the search's tests run on both engines (modules/customers/customerSearch.test.ts).
 const onSqlite = !process.env.TEST_DATABASE_URL;
 let db: Db;
 beforeAll(() => {

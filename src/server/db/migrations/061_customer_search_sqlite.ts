@@ -6,7 +6,7 @@ import type { MigrationFactory, AnyDb } from './helpers.js';
  * SQLite: the customers search by name or email (`%term%`, modules/customers/queries.ts) finds its
  * candidates in an FTS5 trigram table over the company's view of each customer instead of reading
  * every customer of the company (295,000 at a million orders), as the products (006) and orders
- * (010) searches do. PostgreSQL has its trigram indexes (059): nothing to do there.
+ * (010) searches do. PostgreSQL has its own indexes (059, then 065): nothing to do there.
  * - Its rowid is the company in the high 32 bits and the customer in the low ones
  *   (customerSearchRowid): ids of both fit in 31 bits, so a company's customers are one range of
  *   rowids in customer order, and the search walks that range newest first and stops at the count
