@@ -19,7 +19,8 @@ import { RECENT_NUMBER_SECONDS } from './documents.js';
 import { highestNumbered, highestNumberedQuery } from './queries.js';
 
 // The real SmartBill client against its emulator on a local port, with a short time limit so that
-// an injected timeout is over in half a second; the app and the emulator share a manual clock.
+// an injected timeout is over in two seconds (shorter, the first PDF's rendering on a loaded machine
+// outlasted it); the app and the emulator share a manual clock.
 const clock = manualClock();
 const smartbill = createSmartBillEmulator({ clock, hangMs: 3000, rateLimitPerSecond: 1000 });
 let origin = '';
@@ -54,7 +55,7 @@ const registry: ProviderRegistry = {
         baseUrl: `${origin}/emulators/smartbill/SBORO/api`,
         clock,
         tokens: memoryTokenStore(),
-        http: { fetch: transport, timeoutMs: 500, readRetries: 0, retryDelayMs: 5 },
+        http: { fetch: transport, timeoutMs: 2000, readRetries: 0, retryDelayMs: 5 },
       },
       { perSecond: 1000 },
     ),
