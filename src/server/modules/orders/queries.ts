@@ -324,26 +324,17 @@ export async function listOrders(
       walkRows: tuning.walkRows ?? WALK_ROWS,
     }));
   } else if (narrows(q)) {
-    // A filter of the kept counts reads its total; any other counts its matches on the indexes of migrations 036 and 058.
-    const days = await keptDayTotal(exec, companyId, q);
-    const kept = days ? days.total : await keptTotal(exec, companyId, q);
-    known = { total: kept ?? (await countWhere(exec, companyId, q)), exact: true };
-    if (days && !days.ids) return { data: [], meta: pageMeta(known, q.page, q.items) };
-    const page = {
-      desc,
-      limit: q.items,
-      offset,
-      ids: days?.ids ?? undefined,
-      walk: engine === 'sqlite' && !!days && walksIds(q),
-    };
+    const filtered = await filteredPage(exec, engine, companyId, q, { desc, limit: q.items, offset });
+    known = { total: filtered.total, exact: true };
+    if (!filtered.page) return { data: [], meta: pageMeta(known, q.page, q.items) };
     if (engine === 'postgres') {
       // The page's ids and their rows in one statement: a round trip less.
-      const { rows } = await rowsWithFlags(exec, sql`(${filteredStatements.page(companyId, q, page)})`).execute(exec);
+      const { rows } = await rowsWithFlags(exec, sql`(${filtered.page})`).execute(exec);
       rows.sort((a, b) => (desc ? b.id - a.id : a.id - b.id));
       const data = rows.map((r) => toListItem(r, flagsFromJson(companyId, r.flags)));
       return { data, meta: pageMeta(known, q.page, q.items) };
     }
-    ids = await idsWhere(exec, companyId, q, page);
+    ids = (await filtered.page.execute(exec)).rows.map((r) => r.id);
   } else if (engine === 'postgres' && !(q.status && q.invoice_status)) {
     return onePagePostgres(exec, companyId, q, desc, offset);
   } else {
@@ -423,13 +414,27 @@ const keptOrderRows = prepared((exec, v: { companyId: number }) =>
  * in the primary key's order (company, day, courier, ...).
  */
 async function keptDayCounts(exec: Executor, companyId: number, d: DayKept) {
-  return dayCountRows(exec, {
-    companyId,
-    from: d.from ?? '0000-01-01',
-    to: d.to ?? '9999-12-31',
-    byCourier: d.courier !== undefined,
-    courier: d.courier ?? '',
-  });
+  return dayCountRows(exec, dayValues(companyId, d));
+}
+
+/**
+ * A filtered list's total and the statement of its page's ids, as listOrders runs them (no
+ * search): the total of a filter of the kept counts is read (list_counts, or the per-day rows,
+ * whose id bounds then bound the page's walk), any other's counted on the indexes of migrations
+ * 036 and 058. No statement when the kept counts say nothing matches.
+ */
+export async function filteredPage(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  f: OrderListFilter,
+  page: { desc: boolean; limit: number; offset: number },
+): Promise<{ total: number; page: RawBuilder<{ id: number }> | null }> {
+  const days = await keptDayTotal(exec, companyId, f);
+  if (days && !days.ids) return { total: 0, page: null };
+  const total = days ? days.total : ((await keptTotal(exec, companyId, f)) ?? (await countWhere(exec, companyId, f)));
+  const walk = engine === 'sqlite' && days !== null && walksIds(f);
+  return { total, page: filteredStatements.page(companyId, f, { ...page, ids: days?.ids ?? undefined, walk }) };
 }
 
 /**
@@ -474,25 +479,44 @@ interface IdBounds {
 }
 
 /** The per-day kept counts' sums (keptDayCounts); `byCourier` names the shape. */
-export const dayCountRows = prepared(
-  (exec, v: { companyId: number; from: string; to: string; byCourier: boolean; courier: string }) => {
-    let q = exec
-      .selectFrom('order_list_day_counts')
-      .select([
-        'status',
-        'invoice_status',
-        sql<number | string>`sum(orders)`.as('n'),
-        sql<number>`min(min_id)`.as('min_id'),
-        sql<number>`max(max_id)`.as('max_id'),
-      ])
-      .where('company_id', '=', v.companyId)
-      .where('day', '>=', v.from)
-      .where('day', '<=', v.to);
-    if (v.byCourier) q = q.where('courier', '=', v.courier);
-    return q.groupBy(['status', 'invoice_status']);
-  },
+const dayCountRows = prepared(
+  (exec: Executor, v: { companyId: number; from: string; to: string; byCourier: boolean; courier: string }) =>
+    dayCountsQuery(exec, v),
   { shape: ['byCourier'] },
 );
+
+/** The statement of keptDayCounts under a filter of the per-day kept counts, for its plan (filterPlans.test.ts). */
+export const dayCountsStatement = (exec: Executor, companyId: number, f: OrderListFilter) =>
+  dayCountsQuery(exec, dayValues(companyId, dayKeptFilter(f)!));
+
+/** The values of the per-day statement: an open end of the range is the first or last day there is. */
+const dayValues = (companyId: number, d: DayKept) => ({
+  companyId,
+  from: d.from ?? '0000-01-01',
+  to: d.to ?? '9999-12-31',
+  byCourier: d.courier !== undefined,
+  courier: d.courier ?? '',
+});
+
+function dayCountsQuery(
+  exec: Executor,
+  v: { companyId: number; from: string; to: string; byCourier: boolean; courier: string },
+) {
+  let q = exec
+    .selectFrom('order_list_day_counts')
+    .select([
+      'status',
+      'invoice_status',
+      sql<number | string>`sum(orders)`.as('n'),
+      sql<number>`min(min_id)`.as('min_id'),
+      sql<number>`max(max_id)`.as('max_id'),
+    ])
+    .where('company_id', '=', v.companyId)
+    .where('day', '>=', v.from)
+    .where('day', '<=', v.to);
+  if (v.byCourier) q = q.where('courier', '=', v.courier);
+  return q.groupBy(['status', 'invoice_status']);
+}
 
 /**
  * The statements of a filtered list that is not served by kept counts, as they run: its count, a
