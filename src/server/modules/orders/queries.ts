@@ -323,6 +323,8 @@ export async function listOrders(
       bound: searchCountBound(offset, q.items, tuning.window),
       walkRows: tuning.walkRows ?? WALK_ROWS,
     }));
+  } else if (engine === 'postgres' && dayKeptFilter(q)) {
+    return dayKeptPagePostgres(exec, companyId, q, { desc, limit: q.items, offset });
   } else if (narrows(q)) {
     const filtered = await filteredPage(exec, engine, companyId, q, { desc, limit: q.items, offset });
     known = { total: filtered.total, exact: true };
@@ -435,6 +437,40 @@ export async function filteredPage(
   const total = days ? days.total : ((await keptTotal(exec, companyId, f)) ?? (await countWhere(exec, companyId, f)));
   const walk = engine === 'sqlite' && days !== null && walksIds(f);
   return { total, page: filteredStatements.page(companyId, f, { ...page, ids: days?.ids ?? undefined, walk }) };
+}
+
+/**
+ * PostgreSQL: a page under a filter of the per-day kept counts (dayKeptFilter) in ONE statement, as
+ * a plain page is (onePage): the total and the bounds of the ids summed from the kept rows (aliased
+ * `o`, so the status and invoice status conditions are filterConditions' own), then the page's ids
+ * walked between the bounds, their rows and their customers' flags. Nothing matching: the bounds
+ * are null and the total comes back alone.
+ */
+async function dayKeptPagePostgres(
+  exec: Executor,
+  companyId: number,
+  f: OrderListOptions,
+  page: { desc: boolean; limit: number; offset: number },
+): Promise<{ data: OrderListItem[]; meta: ListMeta }> {
+  const d = dayValues(companyId, dayKeptFilter(f)!);
+  const dir = sql.raw(page.desc ? 'desc' : 'asc');
+  const statusOf = filterConditions(
+    { search: '', status: f.status, invoice_status: f.invoice_status },
+    { status: true },
+  );
+  const ids = sql`(select o.id from orders o where o.company_id = ${companyId} and ${allOf(filterConditions(f, { status: true }))}
+      and o.id between t.lo and t.hi order by o.id ${dir} limit ${sql.lit(page.limit)} offset ${sql.lit(page.offset)})`;
+  const { rows } = await sql<
+    { total: number | string | null } & Partial<ListRow> & { flags: FlagJson | null }
+  >`select t.total, r.* from (
+      select sum(o.orders) as total, min(o.min_id) as lo, max(o.max_id) as hi from order_list_day_counts o
+      where o.company_id = ${companyId} and o.day >= ${d.from} and o.day <= ${d.to}
+        ${d.byCourier ? sql`and o.courier = ${d.courier}` : sql``} and ${allOf(statusOf)}) t
+    left join lateral (${rowsWithFlags(exec, ids)}) r on true order by r.id ${dir}`.execute(exec);
+  const data = rows
+    .filter((r) => r.id != null)
+    .map((r) => toListItem(r as ListRow, flagsFromJson(companyId, r.flags ?? [])));
+  return { data, meta: pageMeta({ total: Number(rows[0]?.total ?? 0), exact: true }, f.page, f.items) };
 }
 
 /**
