@@ -24,8 +24,9 @@ import type { Executor } from './types.js';
  * creation range sum a month's few hundred rows instead of counting the month's orders; each row
  * also bounds its orders' ids, where the filtered page's walk starts and ends. A write
  * moves the order from its row before to its row after (two rows, in key order, so two
- * transactions never wait on each other's rows in a cycle on PostgreSQL); a flag does not place an
- * order there.
+ * transactions never wait on each other's rows in a cycle on PostgreSQL; the lifecycle writes an
+ * AWB's columns with the status it moves, so an AWB created or deleted is one move); a flag does
+ * not place an order there.
  */
 
 /** The kept count of the orders whose invoice status is `status` (the list's invoice_status filter). */
