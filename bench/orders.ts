@@ -184,19 +184,33 @@ async function plans(db: Db, companyId: number, phone: string): Promise<void> {
     ]);
   }
   // The filtered list's statements as modules/orders/filter.ts and queries.ts write them.
-  const { from, to } = monthRange();
+  const { from, to, fromDay, toDay } = monthRange();
+  const bounds = await k
+    .selectFrom('order_list_day_counts')
+    .select([sql<number>`min(min_id)`.as('lo'), sql<number>`max(max_id)`.as('hi')])
+    .where('company_id', '=', companyId)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .where('courier', '=', 'cargus')
+    .executeTakeFirstOrThrow();
+  // SQLite checks the dates on each entry walked (a unary plus), so that it walks the ids.
+  const created = db.engine === 'sqlite' ? sql`+o.created_at` : sql`o.created_at`;
   const filtered: [string, ReturnType<typeof sql>][] = [
+    // The total and the tab counts of a courier over a month: its kept per-day rows (migration 064).
     [
-      'courier + a month: count',
+      'courier + a month: kept per-day counts (total, tab counts)',
+      sql`select status, invoice_status, sum(orders) as n, min(min_id) as min_id, max(max_id) as max_id from order_list_day_counts
+        where company_id = ${companyId} and day >= ${fromDay} and day <= ${toDay} and courier = 'cargus' group by status, invoice_status`,
+    ],
+    [
+      'courier + a month: page, between the kept id bounds',
+      sql`select o.id from orders o where o.company_id = ${companyId} and o.courier = 'cargus' and ${created} >= ${from} and ${created} < ${to}
+        and o.id between ${bounds.lo} and ${bounds.hi} order by o.id desc limit 10 offset 0`,
+    ],
+    // What a courier over a month with another filter (no kept counts) still counts.
+    [
+      'courier + a month + another filter: count',
       sql`select count(*) as n from orders o where o.company_id = ${companyId} and o.courier = 'cargus' and o.created_at >= ${from} and o.created_at < ${to}`,
-    ],
-    [
-      'courier + a month: page',
-      sql`select o.id from orders o where o.company_id = ${companyId} and o.courier = 'cargus' and o.created_at >= ${from} and o.created_at < ${to} order by o.id desc limit 10 offset 0`,
-    ],
-    [
-      'courier + a month: tab counts',
-      sql`select o.status, o.invoice_status, count(*) as n from orders o where o.company_id = ${companyId} and o.courier = 'cargus' and o.created_at >= ${from} and o.created_at < ${to} group by o.status, o.invoice_status`,
     ],
     [
       'no AWB: page',

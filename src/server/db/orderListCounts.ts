@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import { bucharestDate } from '../lib/bucharestTime.js';
 import { bumpCounts } from './listCounts.js';
 import type { Executor } from './types.js';
 
@@ -17,6 +18,15 @@ import type { Executor } from './types.js';
  * counts the order as it was before the write): an order write locks its customer's row
  * `FOR KEY SHARE` (as its foreign key does) before reading the flags, a flag change locks it
  * `FOR UPDATE` before counting, so one waits for the other's commit.
+ *
+ * `order_list_day_counts` keeps the orders again per Bucharest day of their creation, courier (''
+ * without one), status and invoice status, so the total and the tab counts under a courier and/or a
+ * creation range sum a month's few hundred rows instead of counting the month's orders; each row
+ * also bounds its orders' ids, where the filtered page's walk starts and ends. A write
+ * moves the order from its row before to its row after (two rows, in key order, so two
+ * transactions never wait on each other's rows in a cycle on PostgreSQL; the lifecycle writes an
+ * AWB's columns with the status it moves, so an AWB created or deleted is one move); a flag does
+ * not place an order there.
  */
 
 /** The kept count of the orders whose invoice status is `status` (the list's invoice_status filter). */
@@ -34,6 +44,13 @@ export interface OrderListState {
   invoice_status: string;
   no_awb: boolean;
   flagged: boolean;
+}
+
+/** What also places an order in the per-day kept counts: when it was created and its courier. */
+export interface ListedOrder extends OrderListState {
+  id: number;
+  created_at: number;
+  courier: string | null;
 }
 
 /** Every bucket an order in this state counts in. */
@@ -57,13 +74,61 @@ function changesOf(before: Omit<OrderListState, 'company_id'> | null, after: typ
 /** Moves an order's counts from its state before a write to its state after (null: no order). */
 export async function moveOrderCounts(
   trx: Executor,
-  before: OrderListState | null,
-  after: OrderListState | null,
+  before: ListedOrder | null,
+  after: ListedOrder | null,
 ): Promise<void> {
   if (before && after && before.company_id !== after.company_id) throw new Error('an order never changes company');
   const companyId = (before ?? after)?.company_id;
   if (companyId === undefined) return;
   await bumpCounts(trx, companyId, changesOf(before, after));
+  await moveDayCounts(trx, before, after);
+}
+
+interface DayRow {
+  company_id: number;
+  day: string;
+  courier: string;
+  status: string;
+  invoice_status: string;
+  orders: number;
+  min_id: number;
+  max_id: number;
+}
+
+const dayRowOf = (o: ListedOrder, orders: number): DayRow => ({
+  company_id: o.company_id,
+  day: bucharestDate(o.created_at),
+  courier: o.courier ?? '',
+  status: o.status,
+  invoice_status: o.invoice_status,
+  orders,
+  min_id: o.id,
+  max_id: o.id,
+});
+
+const dayKey = (r: DayRow) => [r.company_id, r.day, r.courier, r.status, r.invoice_status].join('\u0000');
+
+/** The order leaves its per-day row and enters its new one (the same row: nothing to write). */
+async function moveDayCounts(trx: Executor, before: ListedOrder | null, after: ListedOrder | null): Promise<void> {
+  const rows = [...(before ? [dayRowOf(before, -1)] : []), ...(after ? [dayRowOf(after, 1)] : [])];
+  if (rows.length === 2 && dayKey(rows[0]) === dayKey(rows[1])) return;
+  rows.sort((a, b) => (dayKey(a) < dayKey(b) ? -1 : 1));
+  for (const r of rows) await addDayRow(trx, r);
+}
+
+async function addDayRow(exec: Executor, r: DayRow): Promise<void> {
+  await exec
+    .insertInto('order_list_day_counts')
+    .values(r)
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'day', 'courier', 'status', 'invoice_status']).doUpdateSet({
+        orders: sql<number>`order_list_day_counts.orders + excluded.orders`,
+        // The bounds only widen: an order leaving the row leaves them as they are.
+        min_id: sql<number>`case when excluded.min_id < order_list_day_counts.min_id then excluded.min_id else order_list_day_counts.min_id end`,
+        max_id: sql<number>`case when excluded.max_id > order_list_day_counts.max_id then excluded.max_id else order_list_day_counts.max_id end`,
+      }),
+    )
+    .execute();
 }
 
 /**
@@ -177,4 +242,58 @@ export async function recountOrderLists(exec: Executor, companyId?: number): Pro
   if (companyId !== undefined) q = q.where('company_id', '=', companyId);
   await q.execute();
   await bumpGrouped(exec, groups, (s) => [null, s]);
+  await recountDayCounts(exec, companyId);
+}
+
+/**
+ * The per-day kept counts of the company (or of every company) counted again from its orders,
+ * grouped by the UTC hour of their creation: Bucharest's offset is a whole number of hours and
+ * changes on the hour, so an hour lies within one Bucharest day, whose date is computed once.
+ */
+async function recountDayCounts(exec: Executor, companyId?: number): Promise<void> {
+  const where = companyId === undefined ? sql`1 = 1` : sql`company_id = ${companyId}`;
+  const { rows } = await sql<{
+    company_id: number;
+    hour: number | string;
+    courier: string;
+    status: string;
+    invoice_status: string;
+    n: number | string;
+    min_id: number;
+    max_id: number;
+  }>`select company_id, created_at / 3600 as hour, coalesce(courier, '') as courier, status, invoice_status, count(*) as n,
+      min(id) as min_id, max(id) as max_id
+    from orders where ${where}
+    group by company_id, created_at / 3600, coalesce(courier, ''), status, invoice_status`.execute(exec);
+  const dayOfHour = new Map<number, string>();
+  const counts = new Map<string, DayRow>();
+  for (const r of rows) {
+    const hour = Number(r.hour);
+    let day = dayOfHour.get(hour);
+    if (day === undefined) dayOfHour.set(hour, (day = bucharestDate(hour * 3600)));
+    const row: DayRow = {
+      company_id: Number(r.company_id),
+      day,
+      courier: r.courier,
+      status: r.status,
+      invoice_status: r.invoice_status,
+      orders: 0,
+      min_id: Number(r.min_id),
+      max_id: Number(r.max_id),
+    };
+    const kept = counts.get(dayKey(row)) ?? row;
+    kept.orders += Number(r.n);
+    kept.min_id = Math.min(kept.min_id, Number(r.min_id));
+    kept.max_id = Math.max(kept.max_id, Number(r.max_id));
+    counts.set(dayKey(row), kept);
+  }
+  let q = exec.deleteFrom('order_list_day_counts');
+  if (companyId !== undefined) q = q.where('company_id', '=', companyId);
+  await q.execute();
+  const values = [...counts.values()];
+  for (let i = 0; i < values.length; i += 500)
+    await exec
+      .insertInto('order_list_day_counts')
+      .values(values.slice(i, i + 500))
+      .execute();
 }

@@ -393,6 +393,27 @@ export interface OrderStatusDayStatsTable {
   revenue_bani: number;
 }
 
+/**
+ * The orders list's kept counts per Bucharest day of the order's creation, courier ('' without one),
+ * status and invoice status (migration 064, db/orderListCounts.ts): the list's total and tab counts
+ * under a courier and/or a creation range read these rows instead of counting the orders, and its
+ * page starts its walk of the ids at their bounds.
+ */
+export interface OrderListDayCountsTable {
+  company_id: number;
+  day: string;
+  courier: string;
+  status: string;
+  invoice_status: string;
+  orders: number;
+  /**
+   * Bounds of the ids of the orders in the row: the least and the greatest id that ever entered it
+   * (never narrowed when an order leaves), so every order counted there lies between them.
+   */
+  min_id: number;
+  max_id: number;
+}
+
 /** AWBs of a company's orders per day of the order, courier and outcome (migrations 055, 062). */
 export interface CourierDayStatsTable {
   company_id: number;
@@ -693,6 +714,7 @@ export interface Database {
   cod_totals: CodTotalsTable;
   order_source_day_stats: OrderSourceDayStatsTable;
   order_status_day_stats: OrderStatusDayStatsTable;
+  order_list_day_counts: OrderListDayCountsTable;
   product_period_stats: ProductPeriodStatsTable;
   courier_day_stats: CourierDayStatsTable;
   product_day_stats: ProductDayStatsTable;

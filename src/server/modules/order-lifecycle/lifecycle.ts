@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import {
   nextInvoiceStatus,
   nextStatus,
@@ -115,12 +115,18 @@ export async function changeStatus(
   ctx: ServiceContext,
   order: Pick<OrderRow, 'id' | 'company_id' | 'status'>,
   cause: StatusCause,
-  opts: { previous?: string | null; data?: Record<string, unknown> } = {},
+  opts: { previous?: string | null; data?: Record<string, unknown>; with?: Updateable<OrdersTable> } = {},
 ): Promise<string | null> {
   const to = nextStatus(cause, order.status, opts.previous);
-  if (to === null) return null;
+  // `with`: the row's other columns that change with the cause (an AWB's), written in the same
+  // update, so the kept per-day counts move once: a transaction moving an order twice (courier,
+  // then status) could wait in a cycle on PostgreSQL with one moving another order back.
+  if (to === null) {
+    if (opts.with) await updateOrderRow(trx, order.id, opts.with);
+    return null;
+  }
   // The kept counts of both tabs move with the row (queries.ts, updateOrderRow).
-  await updateOrderRow(trx, order.id, { status: to, updated_at: ctx.now });
+  await updateOrderRow(trx, order.id, { ...opts.with, status: to, updated_at: ctx.now });
   // A cancelled order's products leave the kept per-day figures; restored, they come back.
   if (to === 'cancelled' || order.status === 'cancelled') await restateLinesOf(trx, order.id, to !== 'cancelled');
   const event = cause === 'cancel' ? 'cancelled' : cause === 'restore' ? 'restored' : 'status_changed';
@@ -169,15 +175,10 @@ export async function attachAwb(
   awb: { courier: string; awb: string },
   extra: Record<string, unknown> = {},
 ): Promise<void> {
-  await updateOrderRow(trx, order.id, {
-    courier: awb.courier,
-    awb: awb.awb,
-    courier_status: 'created',
-    awb_refused: 0,
-    updated_at: ctx.now,
-  });
   await recordEvent(trx, ctx, order.id, 'awb_created', { courier: awb.courier, awb: awb.awb, ...extra });
-  await changeStatus(trx, ctx, order, 'awb_created');
+  await changeStatus(trx, ctx, order, 'awb_created', {
+    with: { courier: awb.courier, awb: awb.awb, courier_status: 'created', awb_refused: 0, updated_at: ctx.now },
+  });
 }
 
 /** The order loses its AWB (deleted at the courier): back to the status the AWB moved it from, if it is still processing. */
@@ -188,19 +189,15 @@ export async function detachAwb(
   opts: { movedFrom: string | null; goneAtCourier: boolean },
 ): Promise<void> {
   const { awb, courier } = order;
-  await updateOrderRow(trx, order.id, {
-    awb: null,
-    courier: null,
-    courier_status: null,
-    awb_refused: 0,
-    updated_at: ctx.now,
-  });
   await recordEvent(trx, ctx, order.id, 'awb_deleted', {
     courier,
     awb,
     ...(opts.goneAtCourier ? { gone_at_courier: true } : {}),
   });
-  await changeStatus(trx, ctx, order, 'awb_deleted', { previous: opts.movedFrom });
+  await changeStatus(trx, ctx, order, 'awb_deleted', {
+    previous: opts.movedFrom,
+    with: { awb: null, courier: null, courier_status: null, awb_refused: 0, updated_at: ctx.now },
+  });
 }
 
 /**

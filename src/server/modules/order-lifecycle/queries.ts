@@ -3,7 +3,7 @@ import type { Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
 import type { OrdersTable } from '../../db/schema.js';
 import { restateOrder, type OrderStatState } from '../../db/orderStats.js';
-import { customerMoveCounts, isFlagged, moveOrderCounts, type OrderListState } from '../../db/orderListCounts.js';
+import { customerMoveCounts, isFlagged, moveOrderCounts, type ListedOrder } from '../../db/orderListCounts.js';
 
 /** The SQL of the orders table's row and of its history (order_events): only the lifecycle runs it. */
 
@@ -73,29 +73,42 @@ const COUNTED_COLUMNS = new Set([
 
 /**
  * Where the order counts in the orders list's kept counts (db/orderListCounts.ts): its status,
- * invoice status, whether it has an AWB and whether its customer carries a flag. On PostgreSQL the
+ * invoice status, whether it has an AWB, whether its customer carries a flag, and (per day) when it
+ * was created and its courier. On PostgreSQL the
  * customer's row is locked FOR KEY SHARE in the same statement, and the flags are read after it,
  * so a flag change running meanwhile has committed (or waits for this transaction).
  */
-async function listStateOf(exec: Executor, id: number): Promise<OrderListState | null> {
+async function listStateOf(exec: Executor, id: number): Promise<ListedOrder | null> {
   const q = exec
     .selectFrom('orders as o')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
-    .select(['o.company_id', 'o.status', 'o.invoice_status', 'o.awb', 'o.customer_id'])
+    .select([
+      'o.id',
+      'o.company_id',
+      'o.status',
+      'o.invoice_status',
+      'o.awb',
+      'o.customer_id',
+      'o.created_at',
+      'o.courier',
+    ])
     .where('o.id', '=', id);
   const row = await (exec.getExecutor().adapter instanceof PostgresAdapter ? q.forKeyShare('c') : q).executeTakeFirst();
   if (!row) return null;
   return {
+    id: row.id,
     company_id: row.company_id,
     status: row.status,
     invoice_status: row.invoice_status,
     no_awb: row.awb === null,
     flagged: await isFlagged(exec, row.customer_id),
+    created_at: Number(row.created_at),
+    courier: row.courier,
   };
 }
 
 /** The columns that place an order in the kept list counts. */
-const LISTED_COLUMNS = new Set(['status', 'invoice_status', 'awb']);
+const LISTED_COLUMNS = new Set(['status', 'invoice_status', 'awb', 'courier', 'created_at']);
 
 export async function insertOrderRow(exec: Executor, values: Insertable<OrdersTable>): Promise<OrderRow> {
   const row = await exec.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
@@ -119,6 +132,8 @@ export async function updateOrderRow(exec: Executor, id: number, set: Updateable
       status: set.status ?? listedBefore.status,
       invoice_status: set.invoice_status ?? listedBefore.invoice_status,
       no_awb: 'awb' in set ? set.awb == null : listedBefore.no_awb,
+      created_at: set.created_at ?? listedBefore.created_at,
+      courier: 'courier' in set ? (set.courier ?? null) : listedBefore.courier,
     });
 }
 

@@ -11,9 +11,11 @@ import { fromBucharest } from '../../lib/bucharestTime.js';
 /**
  * The list filter (core/orders/listFilter.ts) as conditions on the orders row aliased `o`; the
  * search is not among them (it is answered by its own indexes in queries.ts). `status: false`
- * leaves the status out: the tab counts group by it. An empty answer: nothing narrows.
+ * leaves the status out: the tab counts group by it. `walk`: the creation range is checked on each
+ * entry walked rather than searched in an index (SQLite's planner then walks the ids, see
+ * queries.ts `walksIds`). An empty answer: nothing narrows.
  */
-export function filterConditions(f: OrderListFilter, opts: { status: boolean }): RawBuilder<SqlBool>[] {
+export function filterConditions(f: OrderListFilter, opts: { status: boolean; walk?: boolean }): RawBuilder<SqlBool>[] {
   const out: RawBuilder<SqlBool>[] = [];
   if (opts.status && f.status)
     out.push(isLegacyInvoiceStatus(f.status) ? sql`o.invoice_status = ${f.status}` : sql`o.status = ${f.status}`);
@@ -22,8 +24,10 @@ export function filterConditions(f: OrderListFilter, opts: { status: boolean }):
   if (f.courier_status) out.push(sql`o.courier_status = ${f.courier_status}`);
   if (f.source !== undefined) out.push(sql`o.source_id = ${f.source}`);
   // Bucharest days: from its first second to the first second of the day after the last.
-  if (f.created_from) out.push(sql`o.created_at >= ${fromBucharest(f.created_from)!}`);
-  if (f.created_to) out.push(sql`o.created_at < ${fromBucharest(nextDay(f.created_to))!}`);
+  // A unary plus keeps an index from searching the column (SQLite and PostgreSQL alike).
+  const created = opts.walk ? sql`+o.created_at` : sql`o.created_at`;
+  if (f.created_from) out.push(sql`${created} >= ${fromBucharest(f.created_from)!}`);
+  if (f.created_to) out.push(sql`${created} < ${fromBucharest(nextDay(f.created_to))!}`);
   if (f.has_awb !== undefined) out.push(f.has_awb ? sql`o.awb is not null` : sql`o.awb is null`);
   if (f.has_invoice !== undefined)
     out.push(f.has_invoice ? sql`o.bill_number is not null` : sql`o.bill_number is null`);
@@ -67,4 +71,37 @@ export function baseBucket(f: Pick<OrderListFilter, 'status' | 'invoice_status'>
     return null;
   if (invoice !== undefined) return invoiceBucket(invoice);
   return status ?? '';
+}
+
+/** The part of a filter the per-day kept counts answer: a courier and/or inclusive Bucharest days. */
+export interface DayKept {
+  courier?: string;
+  from?: string;
+  to?: string;
+}
+
+/**
+ * A filter whose counts are kept per day (db/orderListCounts.ts, order_list_day_counts): besides a
+ * status tab or an invoice status, only a courier and/or a creation range. Null: not such a filter.
+ */
+export function dayKeptFilter(f: OrderListFilter): DayKept | null {
+  if (f.search !== '') return null;
+  const day = new Set<string>(['courier', 'created_from', 'created_to']);
+  const others = ORDER_FILTER_KEYS.filter(
+    (k) => k !== 'search' && k !== 'status' && k !== 'invoice_status' && f[k] !== undefined,
+  );
+  if (others.length === 0 || others.some((k) => !day.has(k))) return null;
+  return { courier: f.courier, from: f.created_from, to: f.created_to };
+}
+
+/**
+ * Whether orders of this status and invoice status are in the list under the filter's status tab
+ * and invoice status, as filterConditions says (a legacy `status=storno` is the invoice status).
+ */
+export function matchesStatus(
+  f: Pick<OrderListFilter, 'status' | 'invoice_status'>,
+  row: { status: string; invoice_status: string },
+): boolean {
+  if (f.status && (isLegacyInvoiceStatus(f.status) ? row.invoice_status : row.status) !== f.status) return false;
+  return !f.invoice_status || row.invoice_status === f.invoice_status;
 }

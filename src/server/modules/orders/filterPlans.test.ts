@@ -1,9 +1,10 @@
-import { sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderListFilterSchema } from '../../../core/orders/listFilter.js';
 import { recountOrderLists } from '../../db/orderListCounts.js';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
-import { filteredStatements } from './queries.js';
+import { dayCountsStatement, filteredPage, filteredStatements } from './queries.js';
 
 /**
  * The filtered list's statements keep to their indexes: a plan that scans the company's orders (or
@@ -76,15 +77,18 @@ function series(n: number): RawBuilder<unknown> {
   return sql`with recursive r(n) as (select 0 union all select n + 1 from r where n + 1 < ${n}) select n from r`;
 }
 
-async function planOf(q: RawBuilder<unknown>): Promise<string> {
-  if (t.db.engine === 'sqlite') {
-    const { rows } = await sql<{ detail: string }>`explain query plan ${q}`.execute(t.db.kysely);
-    return rows.map((r) => r.detail).join('\n');
-  }
+/** A statement as Kysely builds it: raw SQL (compiled with an executor) or a query builder. */
+type Plannable = { compile(executor: Kysely<Database>): CompiledQuery<unknown> };
+
+async function planOf(q: Plannable): Promise<string> {
+  const run = async (exec: Kysely<Database>, prefix: string) => {
+    const c = q.compile(exec);
+    return (await exec.executeQuery<Record<string, string>>(CompiledQuery.raw(prefix + c.sql, [...c.parameters]))).rows;
+  };
+  if (t.db.engine === 'sqlite') return (await run(t.db.kysely, 'explain query plan ')).map((r) => r.detail).join('\n');
   return t.db.kysely.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
-    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${q}`.execute(trx);
-    return rows.map((r) => r['QUERY PLAN']).join('\n');
+    return (await run(trx, 'explain ')).map((r) => r['QUERY PLAN']).join('\n');
   });
 }
 
@@ -114,6 +118,42 @@ describe("the filtered list's plans", () => {
       expect(plan, plan).toMatch(/orders_company_courier_(created|id)/);
       if (t.db.engine === 'sqlite') expect(plan, plan).not.toMatch(/USING (COVERING )?INDEX orders_company_id\b/);
     }
+  });
+
+  it('count a courier over a month from its kept days and walk its page between their id bounds', async () => {
+    const f = filter(`courier=cargus&${month}`);
+    // The total and the tabs: the kept rows of the month's days, on their primary key alone.
+    const days = await planOf(dayCountsStatement(t.db.kysely, u.companyId, f));
+    if (t.db.engine === 'sqlite')
+      expect(days, days).toMatch(
+        /^SEARCH order_list_day_counts USING PRIMARY KEY \(company_id=\? AND day>\? AND day<\?\)/m,
+      );
+    else
+      expect(days, days).toMatch(
+        /(Index (Only )?Scan using|Bitmap Index Scan on) order_list_day_counts_pk[\s\S]*Index Cond: [^\n]*day\)::text >= '2/,
+      );
+    expect(days, days).not.toMatch(/\borders\b|Seq Scan/);
+    // The page as the list runs it: the courier's ids newest first, from the month's greatest id
+    // down, ten read; never the month's entries searched and sorted.
+    const { total, page } = await filteredPage(t.db.kysely, t.db.engine, u.companyId, f, {
+      desc: true,
+      limit: 10,
+      offset: 0,
+    });
+    expect(total).toBeGreaterThan(10);
+    const plan = await planOf(page!);
+    expect(scansOrders(plan, t.db.engine), plan).toBe(false);
+    if (t.db.engine === 'sqlite')
+      expect(plan, plan).toMatch(
+        /SEARCH o USING COVERING INDEX orders_company_courier_id \(company_id=\? AND courier=\? AND id>\? AND id<\?\)/,
+      );
+    // PostgreSQL weighs the courier's index against the primary key on this small table: either
+    // way a backward walk that starts and ends at the bounds.
+    else
+      expect(plan, plan).toMatch(
+        /^Limit[^\n]*\n\s+->\s+Index (Only )?Scan Backward using \S+ on orders o[^\n]*\n\s+Index Cond: [^\n]*id >= \d+\) AND \(id <= \d+/,
+      );
+    expect(plan, plan).not.toMatch(/\bSort\b|TEMP B-TREE/);
   });
 
   it('walk the orders without an AWB and those of flagged customers on their indexes for a page', async () => {
