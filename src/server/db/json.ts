@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Engine } from './connection.js';
 
 /*
  * Rows as JSON inside a statement, so one statement answers a record with its parts (an order with
@@ -31,3 +32,28 @@ export function sqliteRowJson(alias: string, columns: readonly string[]): RawBui
 export function parsedJson<T>(value: T | string): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
+
+/**
+ * The rows a FROM clause (`from`, with its WHERE) gives, as ONE JSON array of arrays of `cells`, in
+ * `orderBy`: a page costs the server one value to read and one JSON.parse, where rows as objects
+ * cost it a property per column per row (better-sqlite3 builds each row's object anew;
+ * node-postgres parses every field). An empty array when there is no row. Read it with parsedJson.
+ */
+export function jsonArrayRows(
+  engine: Engine,
+  cells: RawBuilder<unknown>[],
+  orderBy: RawBuilder<unknown>,
+  from: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const row = sql.join(cells);
+  return engine === 'postgres'
+    ? sql`(select coalesce(json_agg(json_build_array(${row}) order by ${orderBy}), '[]'::json) ${from})`
+    : sql`(select json_group_array(json_array(${row}) order by ${orderBy}) ${from})`;
+}
+
+/**
+ * A JSON value (a json_agg / json_group_array subquery) as a cell of jsonArrayRows: nested as JSON,
+ * not as text (SQLite loses the JSON subtype across a subquery; json() restores it).
+ */
+export const nestedJson = (engine: Engine, value: RawBuilder<unknown>): RawBuilder<unknown> =>
+  engine === 'postgres' ? value : sql`json(${value})`;

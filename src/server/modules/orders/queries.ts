@@ -24,7 +24,7 @@ import { narrows, type OrderListFilter, type OrderListQuery } from '../../../cor
 import { normalizePhone } from '../../../core/orders/phone.js';
 import { ORDER_STATUSES, type OrderStatusValue } from '../../../core/orders/statuses.js';
 import type { Engine, Executor } from '../../db/connection.js';
-import { columnsOf, parsedJson, sqliteRowJson } from '../../db/json.js';
+import { columnsOf, jsonArrayRows, nestedJson, parsedJson, sqliteRowJson } from '../../db/json.js';
 import { prepared } from '../../db/perf/prepared.js';
 import type {
   AppliedDiscountsTable,
@@ -843,33 +843,27 @@ const LIST_ORDER_COLUMNS = [
 type PageJsonRow = unknown[];
 
 /**
- * The rows of the orders `ids` (a subquery of ids) as ONE JSON array of arrays, ordered by id in
- * `dir`, each with its customer's flags: a page costs the server one value to read and one
- * JSON.parse, where rows as objects cost it a property per column per row (better-sqlite3 builds
- * each row's object anew; node-postgres parses each field), about three times the statement
- * itself for ten orders. The name and email are the order's, the phone the company's view of its
- * customer (company_customers): nothing another company typed.
+ * The rows of the orders `ids` (a subquery of ids) as ONE JSON array of arrays (jsonArrayRows),
+ * ordered by id in `dir`, each with its customer's flags. The name and email are the order's, the
+ * phone the company's view of its customer (company_customers): nothing another company typed.
  */
-const pageRowsJson = (exec: Executor, engine: Engine, ids: RawBuilder<unknown>, dir: 'asc' | 'desc') => {
-  const flags = flagsJson('o.customer_id', engine);
-  const cells = sql.join([
-    ...LIST_ORDER_COLUMNS.map((c) => sql.ref(`o.${c}`)),
-    sql.ref('d.name'),
-    sql.ref('d.email'),
-    sql.ref('cc.phone_number'),
-    sql.ref('sh.state'),
-    engine === 'postgres' ? flags : sql`json(${flags})`,
-  ]);
-  const from = sql`from ${ids} p join orders o on o.id = p.id
-    join order_customer_details d on d.order_id = o.id
-    join company_customers cc on cc.company_id = o.company_id and cc.customer_id = o.customer_id
-    left join ${unsettledShipments(exec)} on sh.order_id = o.id`;
-  return engine === 'postgres'
-    ? sql<
-        PageJsonRow[]
-      >`(select coalesce(json_agg(json_build_array(${cells}) order by o.id ${sql.raw(dir)}), '[]'::json) ${from})`
-    : sql<string>`(select json_group_array(json_array(${cells}) order by o.id ${sql.raw(dir)}) ${from})`;
-};
+const pageRowsJson = (exec: Executor, engine: Engine, ids: RawBuilder<unknown>, dir: 'asc' | 'desc') =>
+  jsonArrayRows(
+    engine,
+    [
+      ...LIST_ORDER_COLUMNS.map((c) => sql.ref(`o.${c}`)),
+      sql.ref('d.name'),
+      sql.ref('d.email'),
+      sql.ref('cc.phone_number'),
+      sql.ref('sh.state'),
+      nestedJson(engine, flagsJson('o.customer_id', engine)),
+    ],
+    sql`o.id ${sql.raw(dir)}`,
+    sql`from ${ids} p join orders o on o.id = p.id
+      join order_customer_details d on d.order_id = o.id
+      join company_customers cc on cc.company_id = o.company_id and cc.customer_id = o.customer_id
+      left join ${unsettledShipments(exec)} on sh.order_id = o.id`,
+  );
 
 /** The list items of pageRowsJson's answer (text on SQLite), in its order. */
 function listItemsOfJson(companyId: number, json: PageJsonRow[] | string | null): OrderListItem[] {

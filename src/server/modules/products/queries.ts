@@ -11,7 +11,7 @@ import type { Currency, Product, SaleType } from '../../../core/api/products.js'
 import { fromBani } from '../../../core/money.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
 import type { Database, ProductImagesTable, ProductsTable } from '../../db/schema.js';
-import { parsedJson } from '../../db/json.js';
+import { jsonArrayRows, nestedJson, parsedJson } from '../../db/json.js';
 import { prepared } from '../../db/perf/prepared.js';
 import {
   boundedCount,
@@ -199,10 +199,8 @@ type ShownRow = Pick<ProductRow, (typeof SHOWN_COLUMNS)[number] | 'image_sha'>;
 
 /**
  * The products `alias` ranges over in `from` (the rest of a FROM clause) as ONE JSON array of
- * arrays, ordered by id in `dir`: SHOWN_COLUMNS, the image's SHA-256, then (`variations`) the
- * product's variations the same way, in creation order. The server reads one value and parses it
- * once, where rows as objects cost it a property per column per row (better-sqlite3 builds each
- * row's object anew; node-postgres parses each field).
+ * arrays (jsonArrayRows), ordered by id in `dir`: SHOWN_COLUMNS, the image's SHA-256, then
+ * (`variations`) the product's variations the same way, in creation order.
  */
 function productsJson(
   engine: Engine,
@@ -211,15 +209,16 @@ function productsJson(
   dir: 'asc' | 'desc',
   variations: RawBuilder<unknown> | null,
 ): RawBuilder<unknown> {
-  const cells = sql.join([
-    ...SHOWN_COLUMNS.map((c) => sql.ref(`${alias}.${c}`)),
-    sql`(select pi.sha256 from product_images pi where pi.product_id = ${sql.ref(`${alias}.id`)})`,
-    ...(variations ? [engine === 'postgres' ? variations : sql`json(${variations})`] : []),
-  ]);
-  const order = sql`order by ${sql.ref(`${alias}.id`)} ${sql.raw(dir)}`;
-  return engine === 'postgres'
-    ? sql`(select coalesce(json_agg(json_build_array(${cells}) ${order}), '[]'::json) ${from})`
-    : sql`(select json_group_array(json_array(${cells}) ${order}) ${from})`;
+  return jsonArrayRows(
+    engine,
+    [
+      ...SHOWN_COLUMNS.map((c) => sql.ref(`${alias}.${c}`)),
+      sql`(select pi.sha256 from product_images pi where pi.product_id = ${sql.ref(`${alias}.id`)})`,
+      ...(variations ? [nestedJson(engine, variations)] : []),
+    ],
+    sql`${sql.ref(`${alias}.id`)} ${sql.raw(dir)}`,
+    from,
+  );
 }
 
 /** A product of productsJson's answer: its row, and its variations' rows when they were asked. */
