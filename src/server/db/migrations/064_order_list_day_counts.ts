@@ -15,7 +15,10 @@ import type { AnyDb, MigrationFactory } from './helpers.js';
  *
  * The existing orders are counted here, grouped by the UTC hour of their creation: Bucharest's
  * offset is a whole number of hours (+2, +3 in summer) and changes on the hour, so an hour lies
- * within one Bucharest day, and the day of each hour is computed once.
+ * within one Bucharest day, and the day of each hour is computed once. The count is this
+ * migration's own, not orderListCounts.ts's recount: a migration must fill the table as it is at
+ * 064 whatever later versions make of the live code (062 calling live code broke once the code
+ * moved on).
  */
 export const orderListDayCounts: MigrationFactory = (engine) => ({
   async up(db: AnyDb) {
