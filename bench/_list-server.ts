@@ -2,7 +2,7 @@
  * The server of bench/list-load.ts, compiled as `npm start` ships it (scripts/build.mjs's
  * bundleServer, run with plain node, no TypeScript loader): what main.ts starts, on the database
  * the bench seeded (BENCH_SQLITE_FILE or BENCH_DATABASE_URL + BENCH_SCHEMA), SQLITE_READERS readers,
- * the address data read once it listens. Left out: the migration (the bench ran it), the demo data
+ * the address data read once it listens, the collection at rest (lib/idleCollect.ts). Left out: the migration (the bench ran it), the demo data
  * and the job runner, which would write to the kept bench database while it is measured.
  *
  * Prints {"port"} when listening. On SIGUSR2 (the bench asks after the load) it prints
@@ -13,6 +13,7 @@ import crypto from 'node:crypto';
 import { buildApp } from '../src/server/app.js';
 import { sqliteReaders } from '../src/server/config.js';
 import { openDb } from '../src/server/db/connection.js';
+import { collectWhenIdle } from '../src/server/lib/idleCollect.js';
 import { geoData } from '../src/server/modules/geo/index.js';
 
 const env = process.env;
@@ -23,6 +24,7 @@ const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port })}\n`);
 setImmediate(geoData);
+collectWhenIdle();
 
 process.on('SIGUSR2', () => {
   const gc = (globalThis as { gc?: () => void }).gc;

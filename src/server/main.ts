@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { jobHandlers, scheduleRecurringJobs } from './backgroundJobs.js';
 import { startJobRunner } from './jobs/runner.js';
 import { systemClock } from './lib/clock.js';
+import { collectWhenIdle } from './lib/idleCollect.js';
 import { geoData } from './modules/geo/index.js';
 import { loadProvidersConfig } from './providers/config.js';
 import { PROVIDER_LABELS, PROVIDER_NAMES } from './providers/http.js';
@@ -61,6 +62,8 @@ if (providers.mode === 'emulated') {
 
 // The address data (a few hundred ms to unpack) is read once the server listens, not before.
 setImmediate(geoData);
+// The memory a busy spell grew into goes back once the server is at rest.
+collectWhenIdle();
 
 /**
  * On SIGTERM (or Ctrl-C) the server stops taking requests (new connections are refused, a request

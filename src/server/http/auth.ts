@@ -4,6 +4,7 @@ import type { AuthUser } from '../../core/api/auth.js';
 import type { Db } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
 import { TtlCache } from '../lib/ttlCache.js';
+import { sha256Hex } from '../lib/hash.js';
 import { HttpError } from './errors.js';
 import { canonicalId } from './params.js';
 
@@ -24,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-export const hashToken = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string): string => sha256Hex(token);
 export const newToken = (): string => crypto.randomBytes(32).toString('base64url');
 
 // Touching last_used_at on every call would be a write per request; once a minute is enough.
