@@ -3,10 +3,10 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { registerSearchFunctions } from './sqliteFunctions.mjs';
 import { statementCache } from './perf/sqliteStatements.mjs';
-import { SqlitePageDialect } from './perf/sqliteCompiler.js';
+import { PostgresPageDialect, SqlitePageDialect } from './perf/pageCompilers.js';
 import { keepPlannerStatistics } from './perf/sqliteStatistics.js';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, PostgresDialect, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import type { Engine, Executor } from './types.js';
 import { readPoolKysely, SqliteReadPool } from './perf/sqliteReadPool.js';
@@ -111,7 +111,7 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
       ? listenForListChanges({ connectionString: url, options }, schema, lists)
       : undefined;
     const kysely = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
+      dialect: new PostgresPageDialect({ pool }),
       plugins: [watchWrites((table) => lists.changed(table))],
     });
     keepListsOf(kysely, lists);

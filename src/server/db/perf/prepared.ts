@@ -35,7 +35,7 @@ export const MAX_SHAPES = 100;
  *
  * `shape` names values that are written into the SQL instead, so each of their combinations is
  * built and compiled once: a page's LIMIT and OFFSET, which SQLite runs twice as fast written in
- * (23 µs against 11 for the 3-row list; see sqliteCompiler.ts). `build` may branch on them.
+ * (23 µs against 11 for the 3-row list; see pageCompilers.ts). `build` may branch on them.
  *
  * `lists` names array values (the ids of an `in (...)`): `build` receives an array of stand-ins as
  * long as the call's array, so the query is compiled once per length and every item is a parameter.

@@ -11,7 +11,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { Database } from '../schema.js';
-import { SqlitePageCompiler } from './sqliteCompiler.js';
+import { SqlitePageCompiler } from './pageCompilers.js';
 
 /**
  * better-sqlite3 is synchronous: a query holds Node's only thread until it ends, so one broad

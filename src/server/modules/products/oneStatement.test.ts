@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPng } from '../../lib/png.js';
 import { sha256Hex } from '../../lib/hash.js';
-import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { listProducts, listProductsInParts } from './queries.js';
 
 /**
@@ -65,5 +66,25 @@ describe('the product list in one statement', () => {
     expect(withVariations.variations.map((v) => v.sku)).toEqual(['G-S', 'G-M', 'G-XL']);
     expect(withVariations.image).not.toBeNull();
     expect(withVariations.variations[1].image).not.toBeNull();
+  });
+});
+
+describe.runIf(engineUnderTest === 'postgres')('the first page on PostgreSQL', () => {
+  it('keeps one generic plan instead of being planned again on every run', async () => {
+    await t.db.kysely.connection().execute(async (c) => {
+      for (let i = 0; i < 8; i++)
+        await listProducts(c, t.db.engine, link, u.companyId, { page: 1, items: 10, search: '' });
+      const { rows } = await sql<{
+        statement: string;
+        generic_plans: number;
+      }>`select statement, generic_plans from pg_prepared_statements`.execute(c);
+      // The first page's text has its LIMIT and OFFSET written in (other pages bind the offset).
+      const page = rows.find(
+        (r) => r.statement.includes("list = 'products'") && /limit 10 offset 0\b/.test(r.statement),
+      );
+      expect(page).toBeDefined();
+      // PostgreSQL plans the first five runs for their values, then compares with a generic plan.
+      expect(Number(page?.generic_plans)).toBeGreaterThan(0);
+    });
   });
 });

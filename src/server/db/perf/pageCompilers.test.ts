@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../connection.js';
+import type { Database } from '../schema.js';
+import { PostgresPageCompiler, PostgresPageDialect } from './pageCompilers.js';
 
 describe('SQLite pages: LIMIT and OFFSET written in, not bound', () => {
   const db = openDb('sqlite::memory:');
@@ -52,5 +54,36 @@ describe('SQLite pages: LIMIT and OFFSET written in, not bound', () => {
       .offset(10)
       .execute();
     expect(page.map((r) => r.n)).toEqual([11, 12, 13, 14, 15]);
+  });
+});
+
+describe('PostgreSQL pages: LIMIT and the first page written in, other offsets bound', () => {
+  const compiler = new PostgresPageCompiler();
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (k) => new PostgresIntrospector(k),
+      createQueryCompiler: () => compiler,
+    },
+  });
+  const page = (offset: number) =>
+    db.selectFrom('sources').select('id').where('company_id', '=', 7).orderBy('id', 'desc').limit(10).offset(offset);
+
+  it('writes the limit and an offset of 0 into the SQL', () => {
+    const q = page(0).compile();
+    expect(q.sql).toMatch(/limit 10 offset 0$/);
+    expect(q.parameters).toEqual([7]);
+  });
+
+  it('binds any other offset, so a deep page adds no statement text', () => {
+    const q = page(20).compile();
+    expect(q.sql).toMatch(/limit 10 offset \$2$/);
+    expect(q.parameters).toEqual([7, 20]);
+    expect(page(30).compile().sql).toBe(q.sql);
+  });
+
+  it('is the compiler of the PostgreSQL connection', () => {
+    expect(new PostgresPageDialect({ pool: {} as never }).createQueryCompiler()).toBeInstanceOf(PostgresPageCompiler);
   });
 });
