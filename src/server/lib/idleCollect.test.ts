@@ -23,7 +23,7 @@ function driven() {
 }
 
 describe('collectWhenIdle', () => {
-  it('collects once when a busy process comes to rest, not while it works', () => {
+  it('collects twice, one interval apart, when a busy process comes to rest, not while it works', () => {
     const d = driven();
     d.interval(800);
     d.interval(600);
@@ -31,17 +31,22 @@ describe('collectWhenIdle', () => {
     d.interval(0);
     expect(d.collections).toBe(1);
     d.interval(0);
+    expect(d.collections).toBe(2);
     d.interval(0);
-    expect(d.collections).toBe(1);
+    d.interval(0);
+    expect(d.collections).toBe(2);
   });
 
-  it('collects again after the next busy spell only', () => {
+  it('collects again after the next busy spell only; work between the two starts over', () => {
     const d = driven();
     d.interval(500);
     d.interval(0);
     d.interval(200);
     d.interval(1);
-    expect(d.collections).toBe(2);
+    d.interval(0);
+    expect(d.collections).toBe(3);
+    d.interval(0);
+    expect(d.collections).toBe(3);
   });
 
   it('never collects a process that was never busy, nor in a half-busy interval', () => {
@@ -55,6 +60,9 @@ describe('collectWhenIdle', () => {
     expect(d.collections).toBe(0);
     d.interval(5);
     expect(d.collections).toBe(1);
+    d.interval(30);
+    d.interval(5);
+    expect(d.collections).toBe(2);
   });
 
   it('does nothing without a gc function (node without --expose-gc)', () => {
