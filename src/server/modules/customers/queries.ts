@@ -284,6 +284,8 @@ export function searchPagePostgres(
   // its candidates are also checked against the columns themselves.
   const byColumns = (m: string) =>
     spans ? sql` and ${likeAny('postgres', [`${m}.name`, `${m}.email`], pattern)}` : sql``;
+  // Read once by an init plan; no ESCAPE clause: PostgreSQL's LIKE escapes with a backslash unless
+  // told otherwise, as containsPattern does (and like_escape() of a parameter also ran per row).
   const folded = sql`(select lower(${pattern}))`;
   const matches = (m: string) => sql`${sql.ref(`${m}.search_text`)} like ${folded}${byColumns(m)}`;
   const fragments = trigramFragments(term, { middle: true });
