@@ -244,7 +244,7 @@ interface SearchPageRow {
  * The ids of the matches up to the bound, newest first, come from one of two paths, chosen when
  * the statement runs by one-time filters, so a rare term never pays for the walk a common one needs:
  * 0. the company's newest `sampleRows` customers (covering index alone) are counted for matches,
- *    up to `bound + 1`: the sample;
+ *    until there are enough to call the term common: the sample;
  * 1. when the sample's share of matches would reach `bound + 1` within the newest `walkRows`
  *    customers (a common term), those are walked on the (company_id, customer_id) INCLUDE
  *    (search_text) index alone until `bound + 1` of them match;
@@ -290,6 +290,9 @@ export function searchPagePostgres(
   const matches = (m: string) => sql`${sql.ref(`${m}.search_text`)} like ${folded}${byColumns(m)}`;
   const fragments = trigramFragments(term, { middle: true });
   const limit = o.bound + 1;
+  // The sample's matches that make a term common: its share of `limit` in `walkRows`. The sample
+  // stops there ("Popescu": its 21st match is about its 500th row).
+  const enough = walkRows > 0 ? Math.ceil((limit * sampleRows) / walkRows) : 0;
   // A walk names the company as a range of one and is ordered by (company_id, customer_id), which
   // only the indexes that start with the company serve: with company_id = x the planner drops the
   // company from the order and may walk every company's customers newest first on the customer's
@@ -308,11 +311,11 @@ export function searchPagePostgres(
           select count(*) as n from (
             select 1 from (
               select ${columns} from company_customers c where ${ofCompany} ${newestFirst} limit ${sampleRows}) s
-            where ${matches('s')} limit ${limit}) s),
+            where ${matches('s')} limit ${enough}) s),
         newest as materialized (
           select w.customer_id from (
             select ${columns} from company_customers c
-            where (select n from sample) * ${walkRows} >= ${limit * sampleRows} and ${ofCompany}
+            where (select n from sample) >= ${enough} and ${ofCompany}
             ${newestFirst} limit ${walkRows}) w
           where ${matches('w')} order by w.company_id desc, w.customer_id desc limit ${limit}),
         probe as materialized (
