@@ -1,19 +1,20 @@
 /**
  * The customers search's SQL alone on a PostgreSQL database seeded by bench/orders.ts (kept with
  * BENCH_PG_DB), in one process and one connection, without the server: for each term, what a first
- * page of 10 costs as modules/customers/queries.ts runs it (searchPagePostgres: one statement for
- * the bounded count, the page and its flags, on the folded search text of migration 065) and as it
- * was before (a bounded count and a page, each ILIKE of the name or the email on the trigram
- * indexes of migration 059, which 065 drops: they are built again inside a transaction that is
- * rolled back, so the database is left as it was). The two run in turn, RUNS times each, so they
- * share whatever load the machine has; median and p99 in ms, and the matches each counted (a
- * first page that differs between the two is said).
+ * page of 10 with its bounded count costs as modules/customers/queries.ts runs it
+ * (searchPagePostgres: one statement, a sample of the newest customers choosing between the walk and
+ * the trigram index, prepared once per connection) against the same statement without the sample
+ * (sampleRows 0: the walk of the newest 10,000 always first, as before) and against the statement
+ * sent unnamed (parsed and planned on every run, as every text search was). They run in turn, RUNS
+ * times each, so they share whatever load the machine has; median and p99 in ms, and the matches
+ * each counted (a first page that differs from the first column's is said).
  *
  *   BENCH_DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres BENCH_PG_DB=<kept db> \
  *     npx tsx bench/customer-search-pg.ts
  */
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { openDb } from '../src/server/db/connection.js';
+import { ONE_PLAN } from '../src/server/db/perf/pgStatements.js';
 import { searchPagePostgres } from '../src/server/modules/customers/index.js';
 import { percentile } from './_load.js';
 
@@ -26,76 +27,51 @@ const url = new URL(base);
 url.pathname = `/${name}`;
 const db = openDb(url.toString());
 
-/** containsPattern of http/list.ts. */
-const pattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-class Rollback extends Error {}
+const page = { offset: 0, items: 10, bound: 200 };
+const variants: [string, (companyId: number, term: string) => CompiledQuery][] = [
+  ['as the list runs it', (id, term) => searchPagePostgres(id, term, page).compile(db.kysely)],
+  ['the walk always first', (id, term) => searchPagePostgres(id, term, { ...page, sampleRows: 0 }).compile(db.kysely)],
+  [
+    'planned on every run',
+    (id, term) => {
+      const q = searchPagePostgres(id, term, page).compile(db.kysely);
+      return { ...q, sql: q.sql.replace(ONE_PLAN, '') };
+    },
+  ],
+];
 
 try {
-  await db.kysely.transaction().execute(async (trx) => {
+  await db.kysely.connection().execute(async (c) => {
     const { rows: company } = await sql<{
       id: number;
       n: string;
     }>`select min(company_id) as id, count(*) as n from company_customers group by company_id order by 2 desc limit 1`.execute(
-      trx,
+      c,
     );
     const companyId = company[0]!.id;
-    await sql`create index if not exists company_customers_name_trgm on company_customers using gin (name public.gin_trgm_ops) with (fastupdate = off)`.execute(
-      trx,
-    );
-    await sql`create index if not exists company_customers_email_trgm on company_customers using gin (email public.gin_trgm_ops) with (fastupdate = off)`.execute(
-      trx,
-    );
-    await sql`analyze company_customers`.execute(trx);
     console.log(
       `${name}: company ${companyId}, ${Number(company[0]!.n).toLocaleString('en')} customers, ${RUNS} runs each`,
     );
-    console.log(
-      '\n| term | one statement (065) p50 / p99 ms | count + page by ILIKE (059) p50 / p99 ms | matches counted |',
-    );
-    console.log('|---|---|---|---|');
+    console.log(`\n| term | ${variants.map(([label]) => `${label} p50 / p99 ms`).join(' | ')} | matches counted |`);
+    console.log(`|---|${variants.map(() => '---|').join('')}---|`);
     for (const term of ['Maria Moldovan', 'Popescu', 'gmail', 'Ștefănescu']) {
-      const p = pattern(term);
-      const now: number[] = [];
-      const before: number[] = [];
-      let foundNow = 0;
-      let foundBefore = 0;
-      let pageNow: unknown[] = [];
-      let pageBefore: unknown[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        let t0 = performance.now();
-        const { rows } = await searchPagePostgres(companyId, term, { offset: 0, items: 10, bound: 200 }).execute(trx);
-        now.push(performance.now() - t0);
-        foundNow = Number(rows[0]?.n ?? 0);
-        pageNow = rows.filter((r) => r.id !== null).map((r) => r.id);
-        t0 = performance.now();
-        const { rows: count } = await sql<{ n: string }>`select count(*) as n from (select 1 from company_customers cc
-          where cc.company_id = ${companyId} and (cc.name ilike ${p} escape '\\' or cc.email ilike ${p} escape '\\') limit 201) as matches`.execute(
-          trx,
-        );
-        const { rows: page } = await sql<{
-          id: number;
-        }>`select cc.customer_id as id, cc.phone_number, cc.name, cc.email, cc.orders_count, cc.created_at from company_customers cc
-          where cc.company_id = ${companyId} and (cc.name ilike ${p} escape '\\' or cc.email ilike ${p} escape '\\')
-          order by cc.customer_id desc limit 10 offset 0`.execute(trx);
-        before.push(performance.now() - t0);
-        foundBefore = Number(count[0]?.n ?? 0);
-        pageBefore = page.map((r) => r.id);
-      }
-      const fmt = (ms: number[]) => {
-        ms.sort((a, b) => a - b);
-        return `${percentile(ms, 0.5).toFixed(2)} / ${percentile(ms, 0.99).toFixed(2)}`;
-      };
-      console.log(
-        `| ${term} | ${fmt(now)} | ${fmt(before)} | ${foundNow}${foundNow === foundBefore ? '' : ` (before: ${foundBefore})`}${
-          JSON.stringify(pageNow) === JSON.stringify(pageBefore) ? '' : ' (pages differ)'
-        } |`,
-      );
+      const ms = variants.map(() => [] as number[]);
+      const found = variants.map(() => '');
+      for (let i = 0; i < RUNS; i++)
+        for (const [v, [, query]] of variants.entries()) {
+          const t0 = performance.now();
+          const { rows } = await c.executeQuery<{ n: string; id: number | null }>(query(companyId, term));
+          ms[v].push(performance.now() - t0);
+          found[v] = `${Math.min(Number(rows[0]?.n ?? 0), page.bound + 1)} ${rows.map((r) => r.id).join(',')}`;
+        }
+      const cells = ms.map((times, v) => {
+        times.sort((a, b) => a - b);
+        const same = found[v] === found[0] ? '' : ' (page differs)';
+        return `${percentile(times, 0.5).toFixed(2)} / ${percentile(times, 0.99).toFixed(2)}${same}`;
+      });
+      console.log(`| ${term} | ${cells.join(' | ')} | ${found[0].split(' ')[0]} |`);
     }
-    throw new Rollback();
   });
-} catch (e) {
-  if (!(e instanceof Rollback)) throw e;
 } finally {
   await db.close();
 }

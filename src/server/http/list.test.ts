@@ -187,16 +187,17 @@ describe('search helpers', () => {
     expect(trigramFragments('%_')).toEqual([]);
   });
 
-  it('adds, when asked, the three letters in the middle of the longest word of five or more', () => {
-    expect(trigramFragments('Ștefănescu', { middle: true })).toEqual(['Ște', 'scu', 'făn']);
-    expect(trigramFragments('Maria Moldovan', { middle: true })).toEqual(['Mar', 'van', 'ldo']);
-    expect(trigramFragments('Popescu', { middle: true })).toEqual(['Pop', 'scu', 'pes']);
-    // Words under five letters have no middle apart from their ends.
+  it('asks, when told, for the three letters in the middle of the longest word of five or more instead of the last', () => {
+    expect(trigramFragments('Ștefănescu', { middle: true })).toEqual(['Ște', 'făn']);
+    expect(trigramFragments('Maria Moldovan', { middle: true })).toEqual(['Mar', 'ldo']);
+    expect(trigramFragments('Popescu', { middle: true })).toEqual(['Pop', 'pes']);
+    // Words under five letters have no middle apart from their ends: the last three, as without.
     expect(trigramFragments('Ion Pop', { middle: true })).toEqual(['Ion', 'Pop']);
     expect(trigramFragments('Popa', { middle: true })).toEqual(['Pop', 'opa']);
     expect(trigramFragments('Pop', { middle: true })).toEqual(['Pop']);
-    // The same fragment twice is asked once, whatever its case ("ION" and "ion"; the middle "oni").
     expect(trigramFragments('ION ionion', { middle: true })).toEqual(['ION', 'oni']);
+    // The same fragment twice is asked once, whatever its case (the first "Aaa", the middle "aaa").
+    expect(trigramFragments('Aaaaa', { middle: true })).toEqual(['Aaa']);
     expect(trigramFragments('a b', { middle: true })).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { namedStatements } from './pgStatements.js';
+import { namedStatements, ONE_PLAN } from './pgStatements.js';
 import { engineUnderTest, startTestApp, type TestApp } from '../../test/harness.js';
 
 /** A client whose query() records what it was given, wrapped as the pool wraps its connections. */
@@ -46,6 +46,20 @@ describe('named statements (PostgreSQL)', () => {
       [named],
       [{ name: 'q1', text: 'select id from sources where company_id = $1', values: [1] }],
       ['select id from packages where company_id = $1', [1]],
+    ]);
+  });
+
+  it('names a text search marked as planned alike whatever its term', async () => {
+    const { calls, query } = recordingClient();
+    const search = `${ONE_PLAN} select id from company_customers where search_text like (select lower($1))`;
+    await query(search, ['%a%']);
+    await query(search, ['%b%']);
+    await query(`select id from company_customers where search_text like $1 ${ONE_PLAN}`, ['%a%']);
+    expect(calls).toEqual([
+      [{ name: 'q1', text: search, values: ['%a%'] }],
+      [{ name: 'q1', text: search, values: ['%b%'] }],
+      // Only at the start: the mark is the first thing the author of the text wrote.
+      [`select id from company_customers where search_text like $1 ${ONE_PLAN}`, ['%a%']],
     ]);
   });
 

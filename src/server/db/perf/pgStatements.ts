@@ -1,6 +1,13 @@
 import type pg from 'pg';
 
 /**
+ * Starts the text of a search whose plan does not depend on its term (every choice between
+ * reading paths is made when it runs, by one-time filters): namedStatements names it, so it is
+ * parsed and planned once per connection like any other query.
+ */
+export const ONE_PLAN = '/* one plan */';
+
+/**
  * PostgreSQL: the app's repeated queries run as named (prepared) statements, so each connection
  * parses and plans a query's text once and then only binds values to it. Kysely sends every query
  * unnamed, which PostgreSQL parses, analyses and plans again on every request; on a 2-core machine
@@ -14,7 +21,8 @@ import type pg from 'pg';
  *   keep one generic plan for it, chosen without the values, and a search's best plan depends on
  *   its term (a narrow one reads the trigram index, a broad one walks the company's rows newest
  *   first until the page is full). Every other query's plan follows from its shape: the company's
- *   index, the page's LIMIT.
+ *   index, the page's LIMIT. A search that starts with ONE_PLAN chooses its path as it runs, so
+ *   its plan too follows from its shape: it is named.
  * - At most `limit` texts in all: beyond that (texts made from long IN lists, say) queries run
  *   unnamed as before, so no connection holds an unbounded number of statements.
  *
@@ -29,7 +37,8 @@ export function namedStatements(limit = 1000): (client: pg.PoolClient) => void {
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     const known = names.get(text);
-    if (known !== undefined || names.size >= limit || /\bi?like\b/i.test(text)) return known;
+    if (known !== undefined || names.size >= limit || (/\bi?like\b/i.test(text) && !text.startsWith(ONE_PLAN)))
+      return known;
     const name = `q${names.size + 1}`;
     names.set(text, name);
     return name;

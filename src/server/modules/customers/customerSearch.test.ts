@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/connection.js';
 import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { ONE_PLAN } from '../../db/perf/pgStatements.js';
 import { listCustomers, nameOrEmailContains, searchedIdsSqlite, searchPagePostgres } from './queries.js';
 
 /**
@@ -259,7 +260,8 @@ describe('a broad search', () => {
 describe('every path of the search', () => {
   // Bounds small enough for a few customers to make a broad term: a count window of 1 (the bound is
   // then the page's end) and, on PostgreSQL, walks of the newest 0, 3, 20 or 10,000 customers before
-  // the trigram index is asked (SQLite has no walk: its index yields the matches newest first).
+  // the trigram index is asked, after samples of the newest 0, 4 or 20 (SQLite has no walk: its
+  // index yields the matches newest first).
   it('gives the page and the bounded count LIKE of every customer gives, whichever path answers', async () => {
     const s = await seller();
     const companyId = s.u.companyId;
@@ -292,6 +294,7 @@ describe('every path of the search', () => {
         })),
       )
       .execute();
+    // sampleRows 0: always the walk first; a sample of the whole walk: the walk only when it will fill the count.
     const tunings = [
       {},
       { window: 1 },
@@ -299,6 +302,10 @@ describe('every path of the search', () => {
       { window: 1, walkRows: 3 },
       { window: 3, walkRows: 20 },
       { walkRows: 0 },
+      { window: 1, walkRows: 3, sampleRows: 0 },
+      { window: 3, walkRows: 20, sampleRows: 0 },
+      { window: 3, walkRows: 20, sampleRows: 4 },
+      { window: 1, walkRows: 20, sampleRows: 20 },
     ];
     const terms = ['Popescu', 'popescu', 'ionescu', 'Maria Pop', 'țăranu', 'Stefan', 'ștefan', 'pop_1', 'nobody'];
     terms.push('Mar', 'u 1', 'u1', 'Io', 'escu 2', 'u 3\npop');
@@ -325,6 +332,102 @@ describe('every path of the search', () => {
     expect((await likeOfEveryCustomer(companyId, 'pop_1')).length).toBe(6);
     // The name of customer 3 ends in "u 3" and its email starts with "pop": no column has both.
     expect(await likeOfEveryCustomer(companyId, 'u 3\npop')).toEqual([]);
+  });
+
+  // 3,000 customers whose terms put each path to work: a common one (every tenth), a rare one, one
+  // dense among the newest only (the sample says walk, the walk finds too few, the probe answers),
+  // one among the oldest only (the sample says probe, and the probe finds more than the bound),
+  // LIKE's wildcards and its escape typed as letters, and terms too short for the trigram index.
+  it('gives what LIKE (ILIKE) of every customer gives for rare, common, short and escaped terms, whichever path the sample picks', async () => {
+    const s = await seller();
+    const companyId = s.u.companyId;
+    const n = 3000;
+    const nameOf = (i: number) =>
+      [
+        i % 10 === 0
+          ? 'Maria Popescu'
+          : i % 397 === 5
+            ? 'Moldovan Maria'
+            : i % 7 === 0
+              ? 'Ștefan Ionescu'
+              : 'Ion Marin',
+        i >= n - 200 && i % 4 === 0 ? ' Recentescu' : '',
+        i < 1500 && i % 5 === 0 ? ' Vechiulescu' : '',
+        i % 40 === 0 ? ' (100% sigur)' : '',
+        i % 500 === 3 ? ' c\\d' : '',
+      ].join('');
+    const emailOf = (i: number) =>
+      i % 30 === 0
+        ? `a_b.${i}@exemplu.ro`
+        : i % 30 === 1
+          ? `axb.${i}@exemplu.ro`
+          : i % 3
+            ? null
+            : `client${i}@exemplu.ro`;
+    for (let from = 0; from < n; from += 500) {
+      const part = Array.from({ length: Math.min(500, n - from) }, (_, k) => from + k);
+      const phone = (i: number) => `+40759${String(i).padStart(6, '0')}`;
+      const made = await raw()
+        .insertInto('customers')
+        .values(part.map((i) => ({ phone_number: phone(i), created_at: 1, updated_at: 1 })))
+        .returning('id')
+        .execute();
+      await raw()
+        .insertInto('company_customers')
+        .values(
+          made.map((c: { id: number }, k: number) => ({
+            company_id: companyId,
+            customer_id: c.id,
+            phone_number: phone(part[k]),
+            name: nameOf(part[k]),
+            email: emailOf(part[k]),
+            orders_count: 1,
+            created_at: 1,
+            updated_at: 1,
+          })),
+        )
+        .execute();
+    }
+    if (t.db.engine === 'postgres') await sql`analyze company_customers`.execute(t.db.kysely);
+    const terms = ['Popescu', 'popescu', 'Moldovan Maria', 'Recentescu', 'Vechiulescu', 'nobody here'];
+    terms.push('100%', '10%', '0% s', '%', 'a_b', 'a_b.3', '_', 'c\\d', '\\', 'Io', 'a.m', 'u 1', 'ștefan');
+    // The walk of 10,000 covers them all; of 1,000 after a sample of 200, only the newest third.
+    const tunings = [
+      {},
+      { window: 20 },
+      { walkRows: 1000, sampleRows: 200 },
+      { walkRows: 1000, sampleRows: 200, window: 20 },
+      { walkRows: 1000, sampleRows: 0 },
+    ];
+    for (const term of terms) {
+      const all = await likeOfEveryCustomer(companyId, term);
+      for (const tuning of tunings)
+        for (const page of [1, 2, 16, 31]) {
+          const items = 10;
+          const offset = (page - 1) * items;
+          const bound = offset + Math.max(tuning.window ?? 200, items);
+          const got = await listCustomers(t.db.kysely, t.db.engine, companyId, { page, items, search: term }, tuning);
+          const what = `${JSON.stringify(term)} ${JSON.stringify(tuning)} page ${page}`;
+          expect(
+            got.data.map((c) => c.id),
+            what,
+          ).toEqual(all.slice(offset, offset + items));
+          expect(got.meta.total, what).toBe(Math.min(all.length, bound));
+          expect(got.meta.total_exact, what).toBe(all.length > bound ? false : undefined);
+        }
+    }
+    // What those results are, so the comparisons above are not of empty lists.
+    const count = async (term: string) => (await likeOfEveryCustomer(companyId, term)).length;
+    expect(await count('Popescu')).toBe(300);
+    expect(await count('Moldovan Maria')).toBe(7);
+    expect(await count('Recentescu')).toBe(50);
+    expect(await count('Vechiulescu')).toBe(300);
+    expect(await count('100%')).toBe(75);
+    expect(await count('10%')).toBe(0);
+    expect(await count('a_b')).toBe(100);
+    expect(await count('c\\d')).toBe(6);
+    expect(await count('ștefan')).toBe(t.db.engine === 'postgres' ? await count('Ștefan') : 0);
+    expect(await count('Ștefan')).toBeGreaterThan(200);
   });
 
   it("answers a page's customers with their flags", async () => {
@@ -449,11 +552,13 @@ describe('the plan of the search', () => {
   );
 
   // The statement as the list runs it, on a company of 6,000 customers with statistics taken (and
-  // sequential scans ruled out, which a table this small would invite): the newest customers walked
-  // on the covering index, then the trigram index asked for three trigrams of the term only, behind a
-  // one-time filter; never a scan of the table.
+  // sequential scans ruled out, which a table this small would invite): a sample of the newest
+  // customers and the walk on the covering index, the trigram index asked for two trigrams of the
+  // term only, each path behind a one-time filter; never a scan of the table. The same plan when
+  // PostgreSQL plans it without the values (it is prepared once per connection), with the folded
+  // pattern computed once rather than on every row walked.
   it.skipIf(engineUnderTest !== 'postgres')(
-    'PostgreSQL: a walk of the covering index, then the trigram index probed with three trigrams; never a scan',
+    'PostgreSQL: a sample and a walk of the covering index, the trigram index probed with two trigrams; never a scan, with or without the values',
     async () => {
       const s = await seller();
       const companyId = s.u.companyId;
@@ -467,19 +572,41 @@ describe('the plan of the search', () => {
       await sql`vacuum analyze company_customers`.execute(t.db.kysely);
       const opts = { offset: 0, items: 10, bound: 200 };
 
-      const rare = await planOf(t.db, searchPagePostgres(companyId, 'Maria Moldovan', opts).compile(t.db.kysely));
-      expect(rare, rare).not.toMatch(/Seq Scan/);
-      expect(rare, rare).toMatch(/Index Only Scan Backward using company_customers_company_search/);
-      // The walk's matches come in the index's order: its limit stops it, no sort of all it read.
-      expect(rare, rare).not.toMatch(/Sort Key: w\./);
-      expect(rare, rare).toMatch(/One-Time Filter/);
-      const probe = rare.split('\n').filter((l) => /Bitmap Index Scan on company_customers_search_trgm/.test(l));
-      expect(probe, rare).toHaveLength(1);
+      const query = searchPagePostgres(companyId, 'Maria Moldovan', opts).compile(t.db.kysely);
+      // Marked for namedStatements: prepared once per connection although it is a text search.
+      expect(query.sql.startsWith(ONE_PLAN)).toBe(true);
+      for (const plan of [await planOf(t.db, query), await genericPlanOf(t.db, query)]) {
+        expect(plan, plan).not.toMatch(/Seq Scan/);
+        // The sample and the walk.
+        expect(plan.match(/Index Only Scan Backward using company_customers_company_search/g), plan).toHaveLength(2);
+        // The walk's matches come in the index's order: its limit stops it, no sort of all it read.
+        expect(plan, plan).not.toMatch(/Sort Key: w\./);
+        // The walk behind the sample's verdict, the probe behind the walk's count.
+        expect(plan.match(/One-Time Filter/g)?.length, plan).toBeGreaterThanOrEqual(3);
+        const probe = plan.split('\n').filter((l) => /Bitmap Index Scan on company_customers_search_trgm/.test(l));
+        expect(probe, plan).toHaveLength(1);
+        // No row is checked with lower() of the pattern computed again for it.
+        expect(plan, plan).not.toMatch(/Filter: [^\n]*search_text ~~ [^\n]*lower\(/);
+      }
+      const rare = await planOf(t.db, query);
       const cond = rare.match(/Bitmap Index Scan on company_customers_search_trgm[^\n]*\n\s*Index Cond: ([^\n]*)/)?.[1];
       expect(cond, rare).toContain("'%mar%'");
-      expect(cond, rare).toContain("'%van%'");
       expect(cond, rare).toContain("'%ldo%'");
+      expect(cond, rare).not.toContain("'%van%'");
       expect(cond, rare).not.toContain('maria moldovan');
+
+      // Run: a term in none of the newest 1,000 goes to the index without the walk; a common one (5 %)
+      // is walked, and the index is never asked.
+      const ran = async (term: string) =>
+        planOf(t.db, searchPagePostgres(companyId, term, opts).compile(t.db.kysely), { analyze: true });
+      const walkSkipped = /Index Only Scan Backward using company_customers_company_search[^\n]*\(never executed\)/g;
+      const probeSkipped = /Bitmap Index Scan on company_customers_search_trgm[^\n]*\(never executed\)/g;
+      const absent = await ran('Zamfirescu');
+      expect(absent.match(walkSkipped), absent).toHaveLength(1);
+      expect(absent, absent).not.toMatch(probeSkipped);
+      const common = await ran('Maria Popescu');
+      expect(common, common).not.toMatch(walkSkipped);
+      expect(common.match(probeSkipped), common).toHaveLength(1);
 
       // No word of three letters: the company's customers walked newest first on an index, no sort of them all.
       const short = await planOf(t.db, searchPagePostgres(companyId, 'a.m', opts).compile(t.db.kysely));
@@ -489,8 +616,26 @@ describe('the plan of the search', () => {
   );
 });
 
-/** A query's plan, with sequential scans ruled out on PostgreSQL (a tiny table would use one anyway). */
-async function planOf(db: Db, query: CompiledQuery): Promise<string> {
+/** PostgreSQL: the plan of a query prepared and planned without its values (plan_cache_mode), sequential scans ruled out. */
+async function genericPlanOf(db: Db, query: CompiledQuery): Promise<string> {
+  const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+  return db.transaction(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
+    await trx.executeQuery(CompiledQuery.raw(`prepare generic_plan_of as ${query.sql}`, []));
+    try {
+      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain execute generic_plan_of (${query.parameters.map(literal).join(', ')})`, []),
+      );
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    } finally {
+      await trx.executeQuery(CompiledQuery.raw('deallocate generic_plan_of', []));
+    }
+  });
+}
+
+/** A query's plan (run, when `analyze`), with sequential scans ruled out on PostgreSQL (a tiny table would use one anyway). */
+async function planOf(db: Db, query: CompiledQuery, o: { analyze?: boolean } = {}): Promise<string> {
   const { sql: text, parameters } = query;
   if (db.engine === 'sqlite') {
     const { rows } = await db.kysely.executeQuery<{ detail: string }>(
@@ -501,7 +646,7 @@ async function planOf(db: Db, query: CompiledQuery): Promise<string> {
   return db.transaction(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
     const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`explain ${text}`, [...parameters]),
+      CompiledQuery.raw(`explain ${o.analyze ? '(analyze, costs off) ' : ''}${text}`, [...parameters]),
     );
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   });
