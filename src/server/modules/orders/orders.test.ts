@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/connection.js';
+import { ONE_PLAN } from '../../db/perf/pgStatements.js';
 import { listOrders } from './queries.js';
 import type { OrderStatusValue } from '../../../core/orders/statuses.js';
 
@@ -1295,6 +1298,39 @@ describe('orders list', () => {
       expect(await found(term), JSON.stringify(term)).toEqual([]);
     // A line feed inside a name is found by a term with one.
     expect(await found('radu\nline')).toEqual([ids[4]]);
+  });
+
+  it('a name search takes % and _ literally on every path, and PostgreSQL prepares its walk once', async () => {
+    const { u, src } = await seller();
+    const ids: number[] = [];
+    for (const name of ['Ana 100% Pop', 'Ana 1000 Pop', 'Ion_Vlad', 'Ion Vlad', 'Back\\slash'])
+      ids.push((await order(u, src, { 'A-1': 1 }, { name })).id);
+    const tunings = [{}, { window: 1 }, { window: 1, walkRows: 0 }, { window: 1, walkRows: 2 }, { walkRows: 0 }];
+    const run = (exec: Executor, term: string, tuning: { window?: number; walkRows?: number }) =>
+      listOrders(exec, t.db.engine, u.companyId, { page: 1, items: 10, search: term, sort: '-created_at' }, tuning);
+    for (const [term, expected] of [
+      ['100%', [ids[0]]],
+      ['0% P', [ids[0]]],
+      ['n_V', [ids[2]]],
+      ['k\\s', [ids[4]]],
+      ['Ana 1', [ids[1], ids[0]]],
+    ] as const)
+      for (const tuning of tunings)
+        expect(
+          (await run(t.db.kysely, term, tuning)).data.map((r) => r.id),
+          `${term} ${JSON.stringify(tuning)}`,
+        ).toEqual(expected);
+    if (t.db.engine !== 'postgres') return;
+    await t.db.kysely.connection().execute(async (c) => {
+      await run(c, 'Vlad', {});
+      await run(c, 'Popescu', {});
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(c);
+      // One text for both terms, marked as planned once whatever the term.
+      const walks = rows.filter(
+        (r) => r.statement.startsWith(ONE_PLAN) && r.statement.includes('order_customer_details'),
+      );
+      expect(walks).toHaveLength(1);
+    });
   });
 
   it("refuses a bad query (422) and another company's filter", async () => {
