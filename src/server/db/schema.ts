@@ -405,6 +405,11 @@ export interface OrderListDayCountsTable {
   courier: string;
   status: string;
   invoice_status: string;
+  /**
+   * The writer's shard (migration 068, db/listCounts.ts `countShard`): a key's count is the sum of
+   * its shards' rows, so concurrent writers add to different rows. Always 0 on SQLite.
+   */
+  shard: Generated<number>;
   orders: number;
   /**
    * Bounds of the ids of the orders in the row: the least and the greatest id that ever entered it
