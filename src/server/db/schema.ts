@@ -379,6 +379,8 @@ export interface OrderSourceDayStatsTable {
   day: string;
   /** 0 for none. */
   source_id: number;
+  /** The writer's shard (migration 069, db/listCounts.ts `countShard`): a key's figures are its shards' sums. */
+  shard: Generated<number>;
   orders: number;
   /** The totals of the orders that are not cancelled. */
   revenue_bani: number;
@@ -388,6 +390,8 @@ export interface OrderStatusDayStatsTable {
   company_id: number;
   day: string;
   status: string;
+  /** The writer's shard (migration 069, db/listCounts.ts `countShard`): a key's figures are its shards' sums. */
+  shard: Generated<number>;
   orders: number;
   /** The orders' totals (a cancelled order's too: the reader leaves it out). */
   revenue_bani: number;
@@ -426,6 +430,8 @@ export interface CourierDayStatsTable {
   courier: string;
   /** The AWB's courier status, except `refused` for a parcel refused at the door that is going back. */
   courier_status: string;
+  /** The writer's shard (migration 069, db/listCounts.ts `countShard`): a key's figures are its shards' sums. */
+  shard: Generated<number>;
   orders: number;
   cod_bani: number;
 }
