@@ -119,15 +119,17 @@ const dayKey = (r: DayRow) => [r.company_id, r.day, r.courier, r.status, r.invoi
 async function moveDayCounts(trx: Executor, before: ListedOrder | null, after: ListedOrder | null): Promise<void> {
   const rows = [...(before ? [dayRowOf(before, -1)] : []), ...(after ? [dayRowOf(after, 1)] : [])];
   if (rows.length === 2 && dayKey(rows[0]) === dayKey(rows[1])) return;
+  if (rows.length === 0) return;
   rows.sort((a, b) => (dayKey(a) < dayKey(b) ? -1 : 1));
-  for (const r of rows) await addDayRow(trx, r);
+  await addDayRows(trx, rows);
 }
 
-/** Adds the row's count to this connection's shard of its key (countShard). */
-async function addDayRow(exec: Executor, r: DayRow): Promise<void> {
+/** Adds the rows' counts to this connection's shard of their keys (countShard), in one statement, in the order given. */
+async function addDayRows(exec: Executor, rows: DayRow[]): Promise<void> {
+  const shard = countShard(exec);
   await exec
     .insertInto('order_list_day_counts')
-    .values({ ...r, shard: countShard(exec) })
+    .values(rows.map((r) => ({ ...r, shard })))
     .onConflict((oc) =>
       oc.columns(['company_id', 'day', 'courier', 'status', 'invoice_status', 'shard']).doUpdateSet({
         orders: sql<number>`order_list_day_counts.orders + excluded.orders`,

@@ -137,11 +137,12 @@ export async function restateOrder(
   if (before) addState(rows, before, -1);
   if (after) addState(rows, after, 1);
   const shard = countShard(exec);
-  for (const o of sorted(rows.sources)) {
-    if (o.orders === 0 && o.revenue_bani === 0) continue;
+  // One statement a table, its rows in key order (see above); none where nothing changes.
+  const sources = sorted(rows.sources).filter((o) => o.orders !== 0 || o.revenue_bani !== 0);
+  if (sources.length)
     await exec
       .insertInto('order_source_day_stats')
-      .values({ ...o, shard })
+      .values(sources.map((o) => ({ ...o, shard })))
       .onConflict((oc) =>
         oc.columns(['company_id', 'day', 'source_id', 'shard']).doUpdateSet({
           orders: sql<number>`order_source_day_stats.orders + excluded.orders`,
@@ -149,12 +150,11 @@ export async function restateOrder(
         }),
       )
       .execute();
-  }
-  for (const o of sorted(rows.statuses)) {
-    if (o.orders === 0 && o.revenue_bani === 0) continue;
+  const statuses = sorted(rows.statuses).filter((o) => o.orders !== 0 || o.revenue_bani !== 0);
+  if (statuses.length)
     await exec
       .insertInto('order_status_day_stats')
-      .values({ ...o, shard })
+      .values(statuses.map((o) => ({ ...o, shard })))
       .onConflict((oc) =>
         oc.columns(['company_id', 'day', 'status', 'shard']).doUpdateSet({
           orders: sql<number>`order_status_day_stats.orders + excluded.orders`,
@@ -162,12 +162,11 @@ export async function restateOrder(
         }),
       )
       .execute();
-  }
-  for (const a of sorted(rows.awbs)) {
-    if (a.orders === 0 && a.cod_bani === 0) continue;
+  const awbs = sorted(rows.awbs).filter((a) => a.orders !== 0 || a.cod_bani !== 0);
+  if (awbs.length)
     await exec
       .insertInto('courier_day_stats')
-      .values({ ...a, shard })
+      .values(awbs.map((a) => ({ ...a, shard })))
       .onConflict((oc) =>
         oc.columns(['company_id', 'day', 'courier', 'courier_status', 'shard']).doUpdateSet({
           orders: sql<number>`courier_day_stats.orders + excluded.orders`,
@@ -175,7 +174,6 @@ export async function restateOrder(
         }),
       )
       .execute();
-  }
 }
 
 const DAY_MS = 86_400_000;
