@@ -1,9 +1,10 @@
 /**
  * Samples what the bench's PostgreSQL sessions wait on, from its own process (so the sampling costs
  * the measured process nothing): every 5 ms, the non-idle sessions of the database of
- * TEST_DATABASE_URL other than its own, by state and wait event, and for a wait on a lock the
- * statement that waits. Starts sampling when its standard input receives a line, stops at the next,
- * then prints the counts (one session seen once = one sample) as JSON on standard output.
+ * TEST_DATABASE_URL other than its own (give the bench a database nothing else uses), by state and
+ * wait event, and for a wait on a lock the statement that waits. Starts sampling when its standard
+ * input receives a line, stops at the next, then prints the counts (one session seen once = one
+ * sample) as JSON on standard output.
  */
 import readline from 'node:readline';
 import pg from 'pg';
