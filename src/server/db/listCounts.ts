@@ -40,30 +40,34 @@ export function countShard(exec: Executor): Expression<number> | number {
 
 /**
  * Adds to kept counts in the caller's transaction, so a count never disagrees with the rows it
- * counts. The rows written are this connection's shard (countShard), one shard for the whole call.
- * Changes are applied in one (list, bucket) order: two transactions touching the same count rows
- * lock them in the same order, so PostgreSQL never deadlocks them (a cancel moving
- * 'new' -> 'cancelled' beside a restore moving 'cancelled' -> 'new').
+ * counts. The rows written are this connection's shard (countShard), one shard for the whole call,
+ * in one statement (a statement less is a round trip and its CPU less on every order write).
+ * Changes are applied in one (list, bucket) order (a statement inserts its rows in the order given):
+ * two transactions touching the same count rows lock them in the same order, so PostgreSQL never
+ * deadlocks them (a cancel moving 'new' -> 'cancelled' beside a restore moving 'cancelled' -> 'new').
+ * A (list, bucket) appears once: one statement may not update a row twice.
  */
 export async function bumpCounts(
   exec: Executor,
   companyId: number,
   changes: [CountedList, string, number][],
 ): Promise<void> {
-  const sorted = [...changes].sort((a, b) =>
-    a[0] === b[0] ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[0] < b[0] ? -1 : 1,
-  );
-  const shard = countShard(exec);
-  for (const [list, bucket, delta] of sorted) {
-    if (delta === 0) continue;
-    await exec
-      .insertInto('list_counts')
-      .values({ company_id: companyId, list, bucket, shard, n: delta })
-      .onConflict((oc) =>
-        oc
-          .columns(['company_id', 'list', 'bucket', 'shard'])
-          .doUpdateSet({ n: sql<number>`list_counts.n + excluded.n` }),
-      )
-      .execute();
+  const summed = new Map<string, [CountedList, string, number]>();
+  for (const [list, bucket, delta] of changes) {
+    const key = `${list}\u0000${bucket}`;
+    const was = summed.get(key);
+    summed.set(key, [list, bucket, (was?.[2] ?? 0) + delta]);
   }
+  const sorted = [...summed.values()]
+    .filter(([, , delta]) => delta !== 0)
+    .sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[0] < b[0] ? -1 : 1));
+  if (sorted.length === 0) return;
+  const shard = countShard(exec);
+  await exec
+    .insertInto('list_counts')
+    .values(sorted.map(([list, bucket, n]) => ({ company_id: companyId, list, bucket, shard, n })))
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'list', 'bucket', 'shard']).doUpdateSet({ n: sql<number>`list_counts.n + excluded.n` }),
+    )
+    .execute();
 }

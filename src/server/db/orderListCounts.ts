@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import { bucharestDate } from '../lib/bucharestTime.js';
-import { bumpCounts } from './listCounts.js';
+import { bumpCounts, countShard } from './listCounts.js';
 import type { Executor } from './types.js';
 
 /**
@@ -27,6 +27,13 @@ import type { Executor } from './types.js';
  * transactions never wait on each other's rows in a cycle on PostgreSQL; the lifecycle writes an
  * AWB's columns with the status it moves, so an AWB created or deleted is one move); a flag does
  * not place an order there.
+ *
+ * Like `list_counts`, a per-day count is kept in shards (migration 068): the rows written are the
+ * writing connection's shard (countShard), so the orders of one company, day, courier and status
+ * written at the same time (a bulk job's AWBs) add to different rows instead of queueing on one
+ * row's lock until each other's commit. Readers sum a key's shards: the count is the sum, the ids
+ * lie between the least min_id and the greatest max_id (an order in a key entered it through some
+ * shard, whose bounds only widen and so hold its id for good).
  */
 
 /** The kept count of the orders whose invoice status is `status` (the list's invoice_status filter). */
@@ -112,16 +119,19 @@ const dayKey = (r: DayRow) => [r.company_id, r.day, r.courier, r.status, r.invoi
 async function moveDayCounts(trx: Executor, before: ListedOrder | null, after: ListedOrder | null): Promise<void> {
   const rows = [...(before ? [dayRowOf(before, -1)] : []), ...(after ? [dayRowOf(after, 1)] : [])];
   if (rows.length === 2 && dayKey(rows[0]) === dayKey(rows[1])) return;
+  if (rows.length === 0) return;
   rows.sort((a, b) => (dayKey(a) < dayKey(b) ? -1 : 1));
-  for (const r of rows) await addDayRow(trx, r);
+  await addDayRows(trx, rows);
 }
 
-async function addDayRow(exec: Executor, r: DayRow): Promise<void> {
+/** Adds the rows' counts to this connection's shard of their keys (countShard), in one statement, in the order given. */
+async function addDayRows(exec: Executor, rows: DayRow[]): Promise<void> {
+  const shard = countShard(exec);
   await exec
     .insertInto('order_list_day_counts')
-    .values(r)
+    .values(rows.map((r) => ({ ...r, shard })))
     .onConflict((oc) =>
-      oc.columns(['company_id', 'day', 'courier', 'status', 'invoice_status']).doUpdateSet({
+      oc.columns(['company_id', 'day', 'courier', 'status', 'invoice_status', 'shard']).doUpdateSet({
         orders: sql<number>`order_list_day_counts.orders + excluded.orders`,
         // The bounds only widen: an order leaving the row leaves them as they are.
         min_id: sql<number>`case when excluded.min_id < order_list_day_counts.min_id then excluded.min_id else order_list_day_counts.min_id end`,

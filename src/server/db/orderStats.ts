@@ -2,6 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import { bucharestDate } from '../lib/bucharestTime.js';
 import type { Executor } from './connection.js';
 import type { Database } from './schema.js';
+import { countShard } from './listCounts.js';
 
 /**
  * Per-day figures of a company's orders, kept in the same transaction as every order write (the
@@ -28,6 +29,12 @@ import type { Database } from './schema.js';
  *
  * Rows are changed in one sorted order (as bumpCounts does), so two transactions touching the same
  * rows never wait on each other in a cycle on PostgreSQL.
+ *
+ * The three order tables are kept in shards (migration 069), as `list_counts` is: a write adds to
+ * its connection's shard of a key (countShard), so orders of one company and day written at the
+ * same time (a bulk job's AWBs) do not queue on one row's lock until each other's commit; the
+ * dashboard sums a key's shards. The product tables are not: an AWB or a status change never
+ * touches them (only an order's lines, and its cancellation or restoring, do).
  */
 
 /** What puts an order in the rows of the day tables, and what it adds there. */
@@ -129,45 +136,44 @@ export async function restateOrder(
   const rows = noRows();
   if (before) addState(rows, before, -1);
   if (after) addState(rows, after, 1);
-  for (const o of sorted(rows.sources)) {
-    if (o.orders === 0 && o.revenue_bani === 0) continue;
+  const shard = countShard(exec);
+  // One statement a table, its rows in key order (see above); none where nothing changes.
+  const sources = sorted(rows.sources).filter((o) => o.orders !== 0 || o.revenue_bani !== 0);
+  if (sources.length)
     await exec
       .insertInto('order_source_day_stats')
-      .values(o)
+      .values(sources.map((o) => ({ ...o, shard })))
       .onConflict((oc) =>
-        oc.columns(['company_id', 'day', 'source_id']).doUpdateSet({
+        oc.columns(['company_id', 'day', 'source_id', 'shard']).doUpdateSet({
           orders: sql<number>`order_source_day_stats.orders + excluded.orders`,
           revenue_bani: sql<number>`order_source_day_stats.revenue_bani + excluded.revenue_bani`,
         }),
       )
       .execute();
-  }
-  for (const o of sorted(rows.statuses)) {
-    if (o.orders === 0 && o.revenue_bani === 0) continue;
+  const statuses = sorted(rows.statuses).filter((o) => o.orders !== 0 || o.revenue_bani !== 0);
+  if (statuses.length)
     await exec
       .insertInto('order_status_day_stats')
-      .values(o)
+      .values(statuses.map((o) => ({ ...o, shard })))
       .onConflict((oc) =>
-        oc.columns(['company_id', 'day', 'status']).doUpdateSet({
+        oc.columns(['company_id', 'day', 'status', 'shard']).doUpdateSet({
           orders: sql<number>`order_status_day_stats.orders + excluded.orders`,
           revenue_bani: sql<number>`order_status_day_stats.revenue_bani + excluded.revenue_bani`,
         }),
       )
       .execute();
-  }
-  for (const a of sorted(rows.awbs)) {
-    if (a.orders === 0 && a.cod_bani === 0) continue;
+  const awbs = sorted(rows.awbs).filter((a) => a.orders !== 0 || a.cod_bani !== 0);
+  if (awbs.length)
     await exec
       .insertInto('courier_day_stats')
-      .values(a)
+      .values(awbs.map((a) => ({ ...a, shard })))
       .onConflict((oc) =>
-        oc.columns(['company_id', 'day', 'courier', 'courier_status']).doUpdateSet({
+        oc.columns(['company_id', 'day', 'courier', 'courier_status', 'shard']).doUpdateSet({
           orders: sql<number>`courier_day_stats.orders + excluded.orders`,
           cod_bani: sql<number>`courier_day_stats.cod_bani + excluded.cod_bani`,
         }),
       )
       .execute();
-  }
 }
 
 const DAY_MS = 86_400_000;

@@ -379,6 +379,8 @@ export interface OrderSourceDayStatsTable {
   day: string;
   /** 0 for none. */
   source_id: number;
+  /** The writer's shard (migration 069, db/listCounts.ts `countShard`): a key's figures are its shards' sums. */
+  shard: Generated<number>;
   orders: number;
   /** The totals of the orders that are not cancelled. */
   revenue_bani: number;
@@ -388,6 +390,8 @@ export interface OrderStatusDayStatsTable {
   company_id: number;
   day: string;
   status: string;
+  /** The writer's shard (migration 069, db/listCounts.ts `countShard`): a key's figures are its shards' sums. */
+  shard: Generated<number>;
   orders: number;
   /** The orders' totals (a cancelled order's too: the reader leaves it out). */
   revenue_bani: number;
@@ -405,6 +409,11 @@ export interface OrderListDayCountsTable {
   courier: string;
   status: string;
   invoice_status: string;
+  /**
+   * The writer's shard (migration 068, db/listCounts.ts `countShard`): a key's count is the sum of
+   * its shards' rows, so concurrent writers add to different rows. Always 0 on SQLite.
+   */
+  shard: Generated<number>;
   orders: number;
   /**
    * Bounds of the ids of the orders in the row: the least and the greatest id that ever entered it
@@ -421,6 +430,8 @@ export interface CourierDayStatsTable {
   courier: string;
   /** The AWB's courier status, except `refused` for a parcel refused at the door that is going back. */
   courier_status: string;
+  /** The writer's shard (migration 069, db/listCounts.ts `countShard`): a key's figures are its shards' sums. */
+  shard: Generated<number>;
   orders: number;
   cod_bani: number;
 }

@@ -40,6 +40,8 @@ import { customerSearch } from './059_customer_search.js';
 import { customerSearchSqlite } from './061_customer_search_sqlite.js';
 import { customerSearchText } from './065_customer_search_text.js';
 import { orderListDayCounts } from './064_order_list_day_counts.js';
+import { orderListDayCountShards } from './068_order_list_day_count_shards.js';
+import { orderDayStatShards } from './069_order_day_stat_shards.js';
 import { dashboardFigures } from './062_dashboard_figures.js';
 import { courierDayStats } from './055_courier_day_stats.js';
 import { paymentDefaultPackage } from './051_payment_default_package.js';
@@ -90,4 +92,6 @@ export const migrations: Record<string, MigrationFactory> = {
   '062_dashboard_figures': dashboardFigures,
   '065_customer_search_text': customerSearchText,
   '064_order_list_day_counts': orderListDayCounts,
+  '068_order_list_day_count_shards': orderListDayCountShards,
+  '069_order_day_stat_shards': orderDayStatShards,
 };

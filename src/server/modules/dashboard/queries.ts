@@ -4,7 +4,8 @@ import { rangeSpans } from '../../db/orderStats.js';
 
 /**
  * The dashboard's reads: the kept figures of a company (db/orderStats.ts, primary keys starting
- * with company and day or period, so a range is a key range read in key order) and the couriers'
+ * with company and day or period, so a range is a key range read in key order; the order tables'
+ * keys end with the writer's shard, summed here in key order) and the couriers'
  * payments' sums (cod_totals). None reads the orders table. One statement per figure family; the
  * service runs them together (PostgreSQL's pool, SQLite's readers).
  */
@@ -16,7 +17,7 @@ export interface DayFigure {
   revenue_bani: number;
 }
 
-/** The range's orders per day and source: one kept row each (revenue leaves cancelled orders out). */
+/** The range's orders per day and source: a kept key's shards summed (revenue leaves cancelled orders out). */
 export async function sourceDays(
   exec: Executor,
   companyId: number,
@@ -25,17 +26,22 @@ export async function sourceDays(
 ): Promise<(DayFigure & { source_id: number })[]> {
   const rows = await exec
     .selectFrom('order_source_day_stats')
-    .select(['day', 'source_id', 'orders', 'revenue_bani'])
+    .select([
+      'day',
+      'source_id',
+      sql<number>`sum(orders)`.as('orders'),
+      sql<number>`sum(revenue_bani)`.as('revenue_bani'),
+    ])
     .where('company_id', '=', companyId)
     .where('day', '>=', from)
     .where('day', '<=', to)
-    .where('orders', '<>', 0)
+    .groupBy(['day', 'source_id'])
+    .having(sql<boolean>`sum(orders) <> 0`)
     .execute();
-  for (const r of rows) r.revenue_bani = Number(r.revenue_bani);
-  return rows;
+  return rows.map((r) => ({ ...r, orders: Number(r.orders), revenue_bani: Number(r.revenue_bani) }));
 }
 
-/** The range's orders per day and status: one kept row each; a cancelled order's total counts as 0. */
+/** The range's orders per day and status: a kept key's shards summed; a cancelled order's total counts as 0. */
 export async function statusDays(
   exec: Executor,
   companyId: number,
@@ -47,16 +53,16 @@ export async function statusDays(
     .select([
       'day',
       'status',
-      'orders',
-      sql<number>`case when status = 'cancelled' then 0 else revenue_bani end`.as('revenue_bani'),
+      sql<number>`sum(orders)`.as('orders'),
+      sql<number>`case when status = 'cancelled' then 0 else sum(revenue_bani) end`.as('revenue_bani'),
     ])
     .where('company_id', '=', companyId)
     .where('day', '>=', from)
     .where('day', '<=', to)
-    .where('orders', '<>', 0)
+    .groupBy(['day', 'status'])
+    .having(sql<boolean>`sum(orders) <> 0`)
     .execute();
-  for (const r of rows) r.revenue_bani = Number(r.revenue_bani);
-  return rows;
+  return rows.map((r) => ({ ...r, orders: Number(r.orders), revenue_bani: Number(r.revenue_bani) }));
 }
 
 /** Per courier: the range's AWBs and how many were delivered, returned (for another reason than a refusal) and refused. */
@@ -162,7 +168,8 @@ export async function sourceNames(exec: Executor, companyId: number, from: strin
         .where('company_id', '=', companyId)
         .where('day', '>=', from)
         .where('day', '<=', to)
-        .where('orders', '<>', 0),
+        .groupBy(['day', 'source_id'])
+        .having(sql<boolean>`sum(orders) <> 0`),
     )
     .execute();
 }
