@@ -1322,14 +1322,17 @@ describe('orders list', () => {
         ).toEqual(expected);
     if (t.db.engine !== 'postgres') return;
     await t.db.kysely.connection().execute(async (c) => {
+      const walks = async () =>
+        (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(c)).rows.filter(
+          (r) => r.statement.startsWith(ONE_PLAN) && r.statement.includes('order_customer_details'),
+        ).length;
       await run(c, 'Vlad', {});
+      const known = await walks();
+      // Marked as planned once whatever the term: the walk of another term is the same statement.
+      expect(known).toBeGreaterThan(0);
       await run(c, 'Popescu', {});
-      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(c);
-      // One text for both terms, marked as planned once whatever the term.
-      const walks = rows.filter(
-        (r) => r.statement.startsWith(ONE_PLAN) && r.statement.includes('order_customer_details'),
-      );
-      expect(walks).toHaveLength(1);
+      await run(c, 'Maria', {});
+      expect(await walks()).toBe(known);
     });
   });
 
