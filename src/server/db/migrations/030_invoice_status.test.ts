@@ -1,45 +1,13 @@
-import crypto from 'node:crypto';
-import { Migrator, type Kysely, type Migration } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDb, type Db } from '../connection.js';
+import { expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { migrations } from './index.js';
+import { migrationTest } from '../../test/migrations.js';
 
-// On the engine under test: in-memory SQLite, or a schema of its own in TEST_DATABASE_URL's PostgreSQL.
-const pgUrl = process.env.TEST_DATABASE_URL;
-const schema = `m_${crypto.randomBytes(5).toString('hex')}`;
-let db: Db;
-beforeAll(async () => {
-  if (pgUrl) {
-    const admin = openDb(pgUrl);
-    await admin.kysely.schema.createSchema(schema).execute();
-    await admin.close();
-    db = openDb(pgUrl, { schema });
-  } else {
-    db = openDb('sqlite::memory:');
-  }
-});
-afterAll(async () => {
-  await db.close();
-  if (pgUrl) {
-    const admin = openDb(pgUrl);
-    await admin.kysely.schema.dropSchema(schema).ifExists().cascade().execute();
-    await admin.close();
-  }
-});
+const m = migrationTest();
 
 it('030 gives every order its invoice status and a reversed order its fulfilment status back, and counts both again', async () => {
-  const provider = {
-    getMigrations: async () =>
-      Object.fromEntries(Object.entries(migrations).map(([n, m]) => [n, m(db.engine)])) as Record<string, Migration>,
-  };
-  await new Migrator({
-    db: db.kysely,
-    provider,
-    allowUnorderedMigrations: true,
-    migrationTableSchema: db.schema,
-  }).migrateTo('026_shipment_candidates');
-  const k = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const db = m.db();
+  await m.migrateTo('026_shipment_candidates');
+  const k = m.tables();
   const id = async (table: string, values: Record<string, unknown>) =>
     ((await k.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number }).id;
   const company = await id('companies', {

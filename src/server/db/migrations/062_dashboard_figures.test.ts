@@ -1,46 +1,13 @@
-import crypto from 'node:crypto';
-import { Migrator, type Kysely, type Migration } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDb, type Db } from '../connection.js';
+import { expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { migrations } from './index.js';
+import { migrationTest } from '../../test/migrations.js';
 
-// On the engine under test: in-memory SQLite, or a schema of its own in TEST_DATABASE_URL's PostgreSQL.
-const pgUrl = process.env.TEST_DATABASE_URL;
-const schema = `m_${crypto.randomBytes(5).toString('hex')}`;
-let db: Db;
-beforeAll(async () => {
-  if (pgUrl) {
-    const admin = openDb(pgUrl);
-    await admin.kysely.schema.createSchema(schema).execute();
-    await admin.close();
-    db = openDb(pgUrl, { schema });
-  } else {
-    db = openDb('sqlite::memory:');
-  }
-});
-afterAll(async () => {
-  await db.close();
-  if (pgUrl) {
-    const admin = openDb(pgUrl);
-    await admin.kysely.schema.dropSchema(schema).ifExists().cascade().execute();
-    await admin.close();
-  }
-});
+const m = migrationTest();
 
 it('062 remembers the refusals of existing AWBs and computes the figures again at the new grain', async () => {
-  const provider = {
-    getMigrations: async () =>
-      Object.fromEntries(Object.entries(migrations).map(([n, m]) => [n, m(db.engine)])) as Record<string, Migration>,
-  };
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider,
-    allowUnorderedMigrations: true,
-    migrationTableSchema: db.schema,
-  });
-  await migrator.migrateTo('059_customer_search');
-  const k = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const db = m.db();
+  await m.migrateTo('059_customer_search');
+  const k = m.tables();
   const id = async (table: string, values: Record<string, unknown>) =>
     ((await k.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number }).id;
   const company = await id('companies', {
@@ -89,7 +56,7 @@ it('062 remembers the refusals of existing AWBs and computes the figures again a
     ['1004', 'created', 'refused'],
     ['1005', 'created', 'returning'],
   ]);
-  await migrator.migrateTo('062_dashboard_figures');
+  await m.migrateTo('062_dashboard_figures');
   const rows = await db.kysely.selectFrom('orders').select(['id', 'awb_refused']).orderBy('id').execute();
   expect(Object.fromEntries(rows.map((r) => [r.id, r.awb_refused]))).toEqual({
     [refusedNow]: 1,

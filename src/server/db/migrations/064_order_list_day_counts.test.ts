@@ -1,46 +1,13 @@
-import crypto from 'node:crypto';
-import { Migrator, type Kysely, type Migration } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDb, type Db } from '../connection.js';
+import { expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { migrations } from './index.js';
+import { migrationTest } from '../../test/migrations.js';
 
-// On the engine under test: in-memory SQLite, or a schema of its own in TEST_DATABASE_URL's PostgreSQL.
-const pgUrl = process.env.TEST_DATABASE_URL;
-const schema = `m_${crypto.randomBytes(5).toString('hex')}`;
-let db: Db;
-beforeAll(async () => {
-  if (pgUrl) {
-    const admin = openDb(pgUrl);
-    await admin.kysely.schema.createSchema(schema).execute();
-    await admin.close();
-    db = openDb(pgUrl, { schema });
-  } else {
-    db = openDb('sqlite::memory:');
-  }
-});
-afterAll(async () => {
-  await db.close();
-  if (pgUrl) {
-    const admin = openDb(pgUrl);
-    await admin.kysely.schema.dropSchema(schema).ifExists().cascade().execute();
-    await admin.close();
-  }
-});
+const m = migrationTest();
 
 it('064 counts the existing orders per Bucharest day, courier, status and invoice status', async () => {
-  const provider = {
-    getMigrations: async () =>
-      Object.fromEntries(Object.entries(migrations).map(([n, m]) => [n, m(db.engine)])) as Record<string, Migration>,
-  };
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider,
-    allowUnorderedMigrations: true,
-    migrationTableSchema: db.schema,
-  });
-  await migrator.migrateTo('063_order_filter_kept_counts');
-  const k = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const db = m.db();
+  await m.migrateTo('063_order_filter_kept_counts');
+  const k = m.tables();
   const id = async (table: string, values: Record<string, unknown>) =>
     ((await k.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number }).id;
   const company = async (name: string) =>
@@ -86,7 +53,7 @@ it('064 counts the existing orders per Bucharest day, courier, status and invoic
   const o6 = await order(c1, '2026-10-15T11:00:00Z', 'completed', 'cargus', 'issued');
   const o7 = await order(c1, '2026-11-02T22:30:00Z', 'completed', 'dpd', 'storno'); // 3 November
   const o8 = await order(c2, '2026-10-15T12:00:00Z', 'new', null);
-  await migrator.migrateTo('064_order_list_day_counts');
+  await m.migrateTo('064_order_list_day_counts');
   const rows = await db.kysely
     .selectFrom('order_list_day_counts')
     .select(['company_id', 'day', 'courier', 'status', 'invoice_status', 'orders', 'min_id', 'max_id'])

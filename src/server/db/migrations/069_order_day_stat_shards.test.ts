@@ -1,50 +1,14 @@
-import crypto from 'node:crypto';
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDb, type Db } from '../connection.js';
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { migrations } from './index.js';
+import { migrationTest } from '../../test/migrations.js';
 
-// On the engine under test: in-memory SQLite, or a schema of its own in TEST_DATABASE_URL's PostgreSQL.
-const pgUrl = process.env.TEST_DATABASE_URL;
-const schema = `m_${crypto.randomBytes(5).toString('hex')}`;
-let db: Db;
-beforeAll(async () => {
-  if (pgUrl) {
-    const admin = openDb(pgUrl);
-    await admin.kysely.schema.createSchema(schema).execute();
-    await admin.close();
-    db = openDb(pgUrl, { schema });
-  } else {
-    db = openDb('sqlite::memory:');
-  }
-});
-afterAll(async () => {
-  await db.close();
-  if (pgUrl) {
-    const admin = openDb(pgUrl);
-    await admin.kysely.schema.dropSchema(schema).ifExists().cascade().execute();
-    await admin.close();
-  }
-});
+const m = migrationTest();
 
 it('069 keeps the existing day figures as shard 0, and down sums the shards', async () => {
-  const provider = {
-    getMigrations: async () =>
-      Object.fromEntries(Object.entries(migrations).map(([n, m]) => [n, m(db.engine)])) as Record<string, Migration>,
-  };
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider,
-    allowUnorderedMigrations: true,
-    migrationTableSchema: db.schema,
-  });
-  const ran = async (p: ReturnType<Migrator['migrateTo']>) => {
-    const { error } = await p;
-    if (error) throw error;
-  };
-  await ran(migrator.migrateTo('068_order_list_day_count_shards'));
-  const k = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const db = m.db();
+  await m.migrateTo('068_order_list_day_count_shards');
+  const k = m.tables();
   const company = (
     (await k
       .insertInto('companies')
@@ -67,7 +31,7 @@ it('069 keeps the existing day figures as shard 0, and down sums the shards', as
     courier_day_stats: [{ ...day, courier: 'dpd', courier_status: 'delivered', orders: 2, cod_bani: 500 }],
   };
   for (const [table, rows] of Object.entries(before)) await k.insertInto(table).values(rows).execute();
-  await ran(migrator.migrateTo('069_order_day_stat_shards'));
+  await m.migrateTo('069_order_day_stat_shards');
   const read = async (table: string) =>
     (await k.selectFrom(table).selectAll().execute()).map((r) =>
       Object.fromEntries(
@@ -99,7 +63,7 @@ it('069 keeps the existing day figures as shard 0, and down sums the shards', as
     .values({ ...day, courier: 'dpd', courier_status: 'delivered', shard: 5, orders: 1, cod_bani: 100 })
     .execute();
   // The last migration run is 069: down undoes it alone.
-  await ran(migrator.migrateDown());
+  await m.migrateDown();
   expect(await read('order_source_day_stats')).toEqual([{ ...day, source_id: 3, orders: 3, revenue_bani: 3000 }]);
   expect(await read('order_status_day_stats')).toEqual([
     { ...day, status: 'processing', orders: 5, revenue_bani: 5000 },

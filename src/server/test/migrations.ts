@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
+import { openDb, type Db } from '../db/connection.js';
+import { migrations } from '../db/migrations/index.js';
+
+/** Any table's rows, untyped: a migration's test writes tables as an older migration left them. */
+export type AnyTables = Kysely<Record<string, Record<string, unknown>>>;
+
+/**
+ * A database for a migration's test, on the engine under test: in-memory SQLite, or a schema of its
+ * own in TEST_DATABASE_URL's PostgreSQL, dropped after the file (it registers beforeAll/afterAll).
+ * The test moves it to the migration before the one it tests, writes rows as they were, then runs
+ * the migration: each step throws the migration's error.
+ */
+export function migrationTest() {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const schema = `m_${crypto.randomBytes(5).toString('hex')}`;
+  let opened: Db | undefined;
+  beforeAll(async () => {
+    if (pgUrl) {
+      const admin = openDb(pgUrl);
+      await admin.kysely.schema.createSchema(schema).execute();
+      await admin.close();
+      opened = openDb(pgUrl, { schema });
+    } else {
+      opened = openDb('sqlite::memory:');
+    }
+  });
+  afterAll(async () => {
+    await opened?.close();
+    if (pgUrl) {
+      const admin = openDb(pgUrl);
+      await admin.kysely.schema.dropSchema(schema).ifExists().cascade().execute();
+      await admin.close();
+    }
+  });
+  const db = (): Db => {
+    if (!opened) throw new Error('migrationTest: the database opens in beforeAll');
+    return opened;
+  };
+  const migrator = () =>
+    new Migrator({
+      db: db().kysely,
+      provider: {
+        getMigrations: async () =>
+          Object.fromEntries(Object.entries(migrations).map(([n, m]) => [n, m(db().engine)])) as Record<
+            string,
+            Migration
+          >,
+      },
+      allowUnorderedMigrations: true,
+      migrationTableSchema: db().schema,
+    });
+  const ran = async (step: ReturnType<Migrator['migrateTo']>) => {
+    const { error } = await step;
+    if (error) throw error;
+  };
+  return {
+    db,
+    /** The database's tables, untyped. */
+    tables: () => db().kysely as unknown as AnyTables,
+    /** Runs the migrations up (or down) to `name`. */
+    migrateTo: (name: string) => ran(migrator().migrateTo(name)),
+    /** Undoes the last migration run. */
+    migrateDown: () => ran(migrator().migrateDown()),
+  };
+}
