@@ -87,6 +87,38 @@ async function likeOfEveryCustomer(companyId: number, term: string): Promise<num
 }
 
 /** SQLite: the search table's rows are exactly the company customers' (rowid and text). */
+/**
+ * Customers of the company written straight into their tables, as a bulk load writes them (the
+ * triggers keep the search index), in the order given: the last is the newest. Their ids.
+ */
+async function insertCustomers(
+  companyId: number,
+  people: { phone: string; name: string; email: string | null }[],
+  at = 1,
+): Promise<number[]> {
+  const made = await raw()
+    .insertInto('customers')
+    .values(people.map((p) => ({ phone_number: p.phone, created_at: at, updated_at: at })))
+    .returning('id')
+    .execute();
+  await raw()
+    .insertInto('company_customers')
+    .values(
+      made.map((c: { id: number }, i: number) => ({
+        company_id: companyId,
+        customer_id: c.id,
+        phone_number: people[i].phone,
+        name: people[i].name,
+        email: people[i].email,
+        orders_count: 1,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+  return made.map((c: { id: number }) => c.id);
+}
+
 async function expectSearchTableInStep(): Promise<void> {
   if (t.db.engine !== 'sqlite') return;
   const { rows: indexed } = await sql<{
@@ -204,32 +236,15 @@ describe('a broad search', () => {
     const companyId = s.u.companyId;
     const now = 1_700_000_000;
     // 230 customers named Popescu and some others, written as a bulk load writes them (the triggers keep the index).
-    const made = await raw()
-      .insertInto('customers')
-      .values(
-        Array.from({ length: 260 }, (_, i) => ({
-          phone_number: `+40755${String(i).padStart(6, '0')}`,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returning('id')
-      .execute();
-    await raw()
-      .insertInto('company_customers')
-      .values(
-        made.map((c: { id: number }, i: number) => ({
-          company_id: companyId,
-          customer_id: c.id,
-          phone_number: `+40755${String(i).padStart(6, '0')}`,
-          name: i % 9 === 0 ? `Ion Ionescu ${i}` : `Maria Popescu ${i}`,
-          email: i % 2 ? `popescu${i}@exemplu.ro` : null,
-          orders_count: 1,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+    await insertCustomers(
+      companyId,
+      Array.from({ length: 260 }, (_, i) => ({
+        phone: `+40755${String(i).padStart(6, '0')}`,
+        name: i % 9 === 0 ? `Ion Ionescu ${i}` : `Maria Popescu ${i}`,
+        email: i % 2 ? `popescu${i}@exemplu.ro` : null,
+      })),
+      now,
+    );
     const expected = await likeOfEveryCustomer(companyId, 'Popescu');
     expect(expected.length).toBeGreaterThan(200);
 
@@ -266,34 +281,17 @@ describe('every path of the search', () => {
     const s = await seller();
     const companyId = s.u.companyId;
     const now = 1_700_000_000;
-    const made = await raw()
-      .insertInto('customers')
-      .values(
-        Array.from({ length: 40 }, (_, i) => ({
-          phone_number: `+40757${String(i).padStart(6, '0')}`,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returning('id')
-      .execute();
     const nameOf = (i: number) =>
       i % 5 === 0 ? `Ion Ionescu ${i}` : i % 3 === 0 ? `ȘTEFAN Popescu-Țăranu ${i}` : `Maria Popescu ${i}`;
-    await raw()
-      .insertInto('company_customers')
-      .values(
-        made.map((c: { id: number }, i: number) => ({
-          company_id: companyId,
-          customer_id: c.id,
-          phone_number: `+40757${String(i).padStart(6, '0')}`,
-          name: nameOf(i),
-          email: i % 2 ? `pop_${i}@exemplu.ro` : null,
-          orders_count: 1,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+    await insertCustomers(
+      companyId,
+      Array.from({ length: 40 }, (_, i) => ({
+        phone: `+40757${String(i).padStart(6, '0')}`,
+        name: nameOf(i),
+        email: i % 2 ? `pop_${i}@exemplu.ro` : null,
+      })),
+      now,
+    );
     // sampleRows 0: always the walk first; a sample of the whole walk: the walk only when it will fill the count.
     const tunings = [
       {},
@@ -366,27 +364,10 @@ describe('every path of the search', () => {
             : `client${i}@exemplu.ro`;
     for (let from = 0; from < n; from += 500) {
       const part = Array.from({ length: Math.min(500, n - from) }, (_, k) => from + k);
-      const phone = (i: number) => `+40759${String(i).padStart(6, '0')}`;
-      const made = await raw()
-        .insertInto('customers')
-        .values(part.map((i) => ({ phone_number: phone(i), created_at: 1, updated_at: 1 })))
-        .returning('id')
-        .execute();
-      await raw()
-        .insertInto('company_customers')
-        .values(
-          made.map((c: { id: number }, k: number) => ({
-            company_id: companyId,
-            customer_id: c.id,
-            phone_number: phone(part[k]),
-            name: nameOf(part[k]),
-            email: emailOf(part[k]),
-            orders_count: 1,
-            created_at: 1,
-            updated_at: 1,
-          })),
-        )
-        .execute();
+      await insertCustomers(
+        companyId,
+        part.map((i) => ({ phone: `+40759${String(i).padStart(6, '0')}`, name: nameOf(i), email: emailOf(i) })),
+      );
     }
     if (t.db.engine === 'postgres') await sql`analyze company_customers`.execute(t.db.kysely);
     const terms = ['Popescu', 'popescu', 'Moldovan Maria', 'Recentescu', 'Vechiulescu', 'nobody here'];
@@ -448,24 +429,9 @@ describe('the search index kept in step with the customers', () => {
   it('follows an insert, a change and a delete of a company customer, whoever writes it', async () => {
     const s = await seller();
     const companyId = s.u.companyId;
-    const [{ id: customerId }] = await raw()
-      .insertInto('customers')
-      .values({ phone_number: '+40766000001', created_at: 1, updated_at: 1 })
-      .returning('id')
-      .execute();
-    await raw()
-      .insertInto('company_customers')
-      .values({
-        company_id: companyId,
-        customer_id: customerId,
-        phone_number: '+40766000001',
-        name: 'Zamfira Dragomir',
-        email: 'zamfira@exemplu.ro',
-        orders_count: 1,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .execute();
+    const [customerId] = await insertCustomers(companyId, [
+      { phone: '+40766000001', name: 'Zamfira Dragomir', email: 'zamfira@exemplu.ro' },
+    ]);
     expect(await names(s.u, 'Dragomir')).toEqual(['Zamfira Dragomir']);
     await expectSearchTableInStep();
 
