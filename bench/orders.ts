@@ -42,7 +42,6 @@ const pgUrl = process.env.BENCH_DATABASE_URL;
 const engines = (process.env.ENGINES ?? (pgUrl ? 'sqlite,postgres' : 'sqlite')).split(',');
 const only = process.env.ONLY ? new RegExp(process.env.ONLY) : null;
 const here = path.dirname(fileURLToPath(import.meta.url));
-const tsx = path.join(here, '..', 'node_modules', '.bin', 'tsx');
 
 const log = (line: string) => console.log(line);
 
@@ -59,7 +58,10 @@ async function freePort(): Promise<number> {
 
 async function startChild(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
   const port = await freePort();
-  const proc = spawn(tsx, [path.join(here, '_orders-server.ts')], {
+  // BENCH_PROFILE=<dir> writes a CPU profile of the server there (open it in Chrome's DevTools).
+  const profile =
+    process.env.BENCH_PROFILE && !env.BARE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const proc = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(here, '_orders-server.ts')], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

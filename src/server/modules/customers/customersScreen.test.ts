@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { findShownCustomer, listCustomers } from './queries.js';
 
 /**
  * The customers screen: each customer with what they spent and when they last ordered, their
@@ -87,6 +88,14 @@ describe('the customers list', () => {
     expect(ana.last_order_at).toBe(Math.max(a.created_at, b.created_at, c.created_at));
     const ion = list.find((x) => x.id === other.customer_detail.customer_id)!;
     expect(ion.total_spent).toBeCloseTo(other.total_value, 2);
+    // A searched page (by name through the search index, by phone) carries the same totals.
+    for (const search of ['Ana Pop', '0744000101']) {
+      const [found, ...more] = (await json(s.u, `/api/v1/customer?search=${encodeURIComponent(search)}`)).data;
+      expect(more, search).toEqual([]);
+      expect(found, search).toEqual(ana);
+    }
+    // So does the customer's own page.
+    expect((await json(s.u, `/api/v1/customer/${ana.id}`)).data).toEqual(ana);
 
     // Another company's orders of the same person count for that company only.
     const s2 = await seller();
@@ -200,5 +209,44 @@ describe("changing a customer's name, email and phone", () => {
       phone_number: ['Introduceți un număr de telefon valid, de exemplu 0744 123 456.'],
     });
     expect((await json(s.u, url)).data).toMatchObject({ name: 'Vlad Pop', phone_number: '+40744000701' });
+  });
+});
+
+describe('the customers read with their flags and totals', () => {
+  it('in the same statement as the customers, however many are on the page', async () => {
+    const s = await seller();
+    const phones = ['0744000301', '0744000302', '0744000303'];
+    for (const phone of phones) await order(s, { phone, name: 'Elena Marinescu' });
+    const some = ((await json(s.u, '/api/v1/customer')).data as { id: number }[]).map((c) => c.id);
+    for (const id of some) {
+      const res = await s.u.call('POST', `/api/v1/customer/${id}/flag`, { body: { reason: 'Refused' } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    let statements = 0;
+    const counted = t.db.kysely.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements++;
+        return args.result;
+      },
+    });
+    const read = async (search: string, items: number) => {
+      statements = 0;
+      const page = await listCustomers(counted, t.db.engine, s.u.companyId, { page: 1, items, search });
+      expect(page.data.map((c) => c.flags.length)).toEqual(page.data.map(() => 1));
+      return { rows: page.data.length, statements };
+    };
+    // The kept count and the page; a name search on PostgreSQL is one statement, on SQLite the
+    // search index's ids and the page.
+    const byName = t.db.engine === 'postgres' ? 1 : 2;
+    expect(await read('', 1)).toEqual({ rows: 1, statements: 2 });
+    expect(await read('', 3)).toEqual({ rows: 3, statements: 2 });
+    expect(await read('Marinescu', 1)).toEqual({ rows: 1, statements: byName });
+    expect(await read('Marinescu', 3)).toEqual({ rows: 3, statements: byName });
+    expect(await read('0744000302', 3)).toEqual({ rows: 1, statements: 2 });
+    statements = 0;
+    expect((await findShownCustomer(counted, t.db.engine, s.u.companyId, some[0]!))?.flags).toHaveLength(1);
+    expect(statements).toBe(1);
+    expect(await findShownCustomer(counted, t.db.engine, s.u.companyId + 1000, some[0]!)).toBeUndefined();
   });
 });

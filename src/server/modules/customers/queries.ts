@@ -6,6 +6,9 @@ import type { Engine, Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
 import { prepared } from '../../db/perf/prepared.js';
 import { ONE_PLAN } from '../../db/perf/pgStatements.js';
+import { parsedJson } from '../../db/json.js';
+import { fromBani } from '../../../core/money.js';
+import { customerOrderTotals } from '../order-lifecycle/index.js';
 import {
   boundedCount,
   containsPattern,
@@ -104,7 +107,7 @@ export async function listCustomers(
   companyId: number,
   q: { page: number; items: number; search: string },
   tuning: { window?: number; walkRows?: number; sampleRows?: number } = {},
-): Promise<{ data: Omit<Customer, 'total_spent' | 'last_order_at'>[]; meta: ListMeta }> {
+): Promise<{ data: Customer[]; meta: ListMeta }> {
   const offset = (q.page - 1) * q.items;
   const phone = q.search ? normalizePhone(q.search) : null;
   if (q.search && !phone && engine === 'postgres') {
@@ -114,21 +117,7 @@ export async function listCustomers(
     const n = Number(rows[0]?.n ?? 0);
     const known = n > bound ? { total: bound, exact: false } : { total: n, exact: true };
     return {
-      data: rows.flatMap((r) =>
-        r.id === null
-          ? []
-          : [
-              {
-                id: r.id,
-                name: r.name,
-                phone_number: r.phone_number,
-                email: r.email,
-                orders_count: Number(r.orders_count),
-                flags: flagsFromJson(companyId, r.flags),
-                created_at: Number(r.created_at),
-              },
-            ],
-      ),
+      data: rows.flatMap((r) => (r.id === null ? [] : [shownCustomer(companyId, { ...r, id: r.id })])),
       meta: pageMeta(known, q.page, q.items),
     };
   }
@@ -155,29 +144,77 @@ export async function listCustomers(
     known = await keptCount(exec, companyId, 'customers');
   }
   const rows = await filtered
-    .select(['cc.customer_id as id', 'cc.phone_number', 'cc.name', 'cc.email', 'cc.orders_count', 'cc.created_at'])
+    .select(shownColumns(engine, companyId))
     .orderBy('cc.customer_id', 'desc')
     .limit(q.items)
     .offset(pageOffset)
     .execute();
-  const flags = await flagsOf(
-    exec,
-    companyId,
-    rows.map((r) => r.id),
-  );
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      phone_number: r.phone_number,
-      email: r.email,
-      orders_count: Number(r.orders_count),
-      flags: flags.get(r.id) ?? [],
-      created_at: Number(r.created_at),
-    })),
-    meta: pageMeta(known, q.page, q.items),
-  };
+  return { data: rows.map((r) => shownCustomer(companyId, r)), meta: pageMeta(known, q.page, q.items) };
 }
+
+/**
+ * The customer as the company is shown them, with their flags and what they spent with it, in one
+ * statement; undefined when they never ordered from it.
+ */
+export async function findShownCustomer(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  customerId: number,
+): Promise<Customer | undefined> {
+  const row = await exec
+    .selectFrom('company_customers as cc')
+    .select(shownColumns(engine, companyId))
+    .where('cc.company_id', '=', companyId)
+    .where('cc.customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row && shownCustomer(companyId, row);
+}
+
+/**
+ * The columns of the company's view `cc` a customer is shown with: the flags as JSON (flagsJson)
+ * and the order totals (customerOrderTotals) read by the same statement as the customers, never
+ * a query per customer.
+ */
+const shownColumns = (engine: Engine, companyId: number) => {
+  const totals = customerOrderTotals(companyId, 'cc.customer_id');
+  return [
+    'cc.customer_id as id',
+    'cc.phone_number',
+    'cc.name',
+    'cc.email',
+    'cc.orders_count',
+    'cc.created_at',
+    flagsJson('cc.customer_id', engine).as('flags'),
+    totals.spent.as('spent'),
+    totals.lastOrderAt.as('last_order_at'),
+  ] as const;
+};
+
+/** A customer row as the statements of this module read it: the columns of shownColumns. */
+interface ShownRow {
+  id: number;
+  phone_number: string;
+  name: string;
+  email: string | null;
+  orders_count: number | string;
+  created_at: number | string;
+  flags: Omit<FlagRow, 'customer_id'>[] | string;
+  spent: number | string;
+  last_order_at: number | string | null;
+}
+
+const shownCustomer = (companyId: number, r: ShownRow): Customer => ({
+  id: r.id,
+  name: r.name,
+  phone_number: r.phone_number,
+  email: r.email,
+  orders_count: Number(r.orders_count),
+  total_spent: fromBani(Number(r.spent)),
+  last_order_at: r.last_order_at === null ? null : Number(r.last_order_at),
+  flags: flagsFromJson(companyId, parsedJson(r.flags)),
+  created_at: Number(r.created_at),
+});
 
 /**
  * Whether the company's view `cc` has the term in its name or email: LIKE with the term's
@@ -225,16 +262,7 @@ const WALK_ROWS = 10_000;
 const SAMPLE_ROWS = 1_000;
 
 /** A row of searchPagePostgres: the page's customer (all null on an empty page) and the bounded count. */
-interface SearchPageRow {
-  n: number | string;
-  id: number | null;
-  phone_number: string;
-  name: string;
-  email: string | null;
-  orders_count: number | string;
-  created_at: number | string;
-  flags: Omit<FlagRow, 'customer_id'>[];
-}
+type SearchPageRow = Omit<ShownRow, 'id'> & { n: number | string; id: number | null };
 
 /**
  * PostgreSQL: a page of the company's customers whose name or email contains the term (not a
@@ -331,11 +359,12 @@ export function searchPagePostgres(
         ids as (
           select customer_id from newest where (select count(*) from newest) > ${o.bound}
           union all select customer_id from probe)`;
+  const totals = customerOrderTotals(companyId, 'c.customer_id');
   return sql<SearchPageRow>`${sql.raw(ONE_PLAN)} with ${ids}
     select n.n, p.* from (select count(*) as n from ids) n
     left join lateral (
       select c.customer_id as id, c.phone_number, c.name, c.email, c.orders_count, c.created_at,
-        ${flagsJson('c.customer_id')} as flags
+        ${flagsJson('c.customer_id')} as flags, ${totals.spent} as spent, ${totals.lastOrderAt} as last_order_at
       from (select customer_id from ids order by customer_id desc limit ${o.items} offset ${o.offset}) i
       join company_customers c on c.company_id = ${companyId} and c.customer_id = i.customer_id) p on true
     order by p.id desc nulls last`;

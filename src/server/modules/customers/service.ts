@@ -12,7 +12,6 @@ import { idRef } from '../../../core/validation.js';
 import {
   beginFlagChange,
   customerOrderRows,
-  customerOrderTotalRows,
   flagsWritten,
   lockCustomerOrders,
   moveCustomerOrders,
@@ -25,7 +24,7 @@ import {
   customerIdForPhone,
   deleteFlag,
   findCompanyCustomer,
-  flagsOf,
+  findShownCustomer,
   listCustomers as listCustomerRows,
   insertCompanyCustomer,
   insertFlag,
@@ -43,57 +42,22 @@ import {
  * its customers, nor tells it whether a number is known to another company.
  */
 
-/** The customer as this company knows them, with the flags it may see, or 404. */
+/** The customer as this company knows them, with the flags it may see and what they spent, or 404. */
 export async function companyCustomer(ctx: ServiceContext, customerId: number): Promise<Customer> {
-  const c = await findCompanyCustomer(ctx.db.kysely, ctx.companyId, customerId);
+  const c = await findShownCustomer(ctx.db.kysely, ctx.db.engine, ctx.companyId, customerId);
   if (!c) throw notFound();
-  const flags = await flagsOf(ctx.db.kysely, ctx.companyId, [customerId]);
-  const [spent] = await withOrderTotals(ctx, ctx.db.kysely, [{ ...c, flags: flags.get(customerId) ?? [] }]);
-  return spent!;
+  return c;
 }
 
 /**
  * The company's customers (search by name, phone or email), each with what they spent and when
- * they last ordered: one grouped query over the page's customers' own orders.
+ * they last ordered, read with the page.
  */
 export async function listCustomersOf(
   ctx: ServiceContext,
   q: ListQuery,
 ): Promise<{ data: Customer[]; meta: ListMeta }> {
-  const exec = readsFor(ctx.db, !!q.search);
-  const page = await listCustomerRows(exec, ctx.db.engine, ctx.companyId, q);
-  return { data: await withOrderTotals(ctx, exec, page.data), meta: page.meta };
-}
-
-type CustomerRow = Omit<Customer, 'total_spent' | 'last_order_at' | 'orders_count' | 'created_at'> & {
-  orders_count: number | string;
-  created_at: number | string;
-};
-
-async function withOrderTotals(ctx: ServiceContext, exec: Executor, rows: CustomerRow[]): Promise<Customer[]> {
-  const totals = new Map(
-    (
-      await customerOrderTotalRows(
-        exec,
-        ctx.companyId,
-        rows.map((r) => r.id),
-      )
-    ).map((t) => [t.customer_id, t]),
-  );
-  return rows.map((r) => {
-    const t = totals.get(r.id);
-    return {
-      id: r.id,
-      name: r.name,
-      phone_number: r.phone_number,
-      email: r.email,
-      orders_count: Number(r.orders_count),
-      total_spent: fromBani(t?.spent ?? 0),
-      last_order_at: t ? t.last_order_at : null,
-      flags: r.flags,
-      created_at: Number(r.created_at),
-    };
-  });
+  return listCustomerRows(readsFor(ctx.db, !!q.search), ctx.db.engine, ctx.companyId, q);
 }
 
 /** A page of the customer's orders with the company, newest first; 404 for another company's customer. */

@@ -33,4 +33,4 @@ export {
   type OrderTotals,
 } from './lifecycle.js';
 // Reads of a customer's orders for the customers screen: the orders table's SQL stays here.
-export { customerOrderRows, customerOrderTotalRows } from './queries.js';
+export { customerOrderRows, customerOrderTotals } from './queries.js';

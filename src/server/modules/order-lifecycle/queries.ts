@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
 import type { OrdersTable } from '../../db/schema.js';
@@ -252,38 +252,22 @@ export async function latestOrderIdOf(
 }
 
 /**
- * What each of these customers spent with the company and when they last ordered, in one grouped
- * query over their own orders (index orders_customer_company_id: the customers' rows only, never
- * the company's whole table). Cancelled and fully reversed orders were not paid for: they count
- * towards the last order but not towards the amount.
+ * What the customer `customerRef` names spent with the company and when they last ordered, as two
+ * columns of the statement that reads the customers (a page of them, or one), so the customers and
+ * their totals come back in one round trip. Each reads that customer's own orders with the company
+ * (index orders_customer_company_id), never the company's whole table. Cancelled and fully
+ * reversed orders were not paid for: they count towards the last order but not towards the amount.
+ * `spent` is integer bani, 0 without an order; `last_order_at` is null without one.
  */
-export async function customerOrderTotalRows(
-  exec: Executor,
-  companyId: number,
-  customerIds: number[],
-): Promise<{ customer_id: number; spent: number; last_order_at: number }[]> {
-  if (customerIds.length === 0) return [];
-  const rows = await exec
-    .selectFrom('orders')
-    .select((eb) => [
-      'customer_id',
-      eb.fn
-        .sum<number | string>(
-          eb.case().when('status', 'in', ['cancelled', 'storno']).then(0).else(eb.ref('total_value')).end(),
-        )
-        .as('spent'),
-      eb.fn.max<number | string>('created_at').as('last_order_at'),
-    ])
-    .where('customer_id', 'in', customerIds)
-    .where('company_id', '=', companyId)
-    .groupBy('customer_id')
-    .execute();
-  return rows.map((r) => ({
-    customer_id: r.customer_id,
-    spent: Number(r.spent ?? 0),
-    last_order_at: Number(r.last_order_at),
-  }));
-}
+export const customerOrderTotals = (companyId: number, customerRef: string) => {
+  const ofCustomer = sql`from orders o where o.customer_id = ${sql.ref(customerRef)} and o.company_id = ${companyId}`;
+  return {
+    spent: sql<
+      number | string
+    >`(select coalesce(sum(case when o.status in ('cancelled', 'storno') then 0 else o.total_value end), 0) ${ofCustomer})`,
+    lastOrderAt: sql<number | string | null>`(select max(o.created_at) ${ofCustomer})`,
+  };
+};
 
 /** A page of the customer's orders in the company, newest first (index orders_customer_company_id). */
 export function customerOrderRows(
