@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
+import { ONE_PLAN } from '../../db/perf/pgStatements.js';
 import { listOrders } from './queries.js';
 import type { OrderStatusValue } from '../../../core/orders/statuses.js';
 
@@ -1318,6 +1320,26 @@ describe('orders list', () => {
           (await run(t.db.kysely, term, tuning)).data.map((r) => r.id),
           `${term} ${JSON.stringify(tuning)}`,
         ).toEqual(expected);
+  });
+
+  it('on PostgreSQL, the walk of a name search is one prepared statement whatever the term', async (ctx) => {
+    if (t.db.engine !== 'postgres') return ctx.skip();
+    const { u, src } = await seller();
+    for (const name of ['Ana Popescu', 'Ion Vlad', 'Maria Moldovan']) await order(u, src, { 'A-1': 1 }, { name });
+    await t.db.kysely.connection().execute(async (c) => {
+      const walks = async () =>
+        (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(c)).rows.filter(
+          (r) => r.statement.startsWith(ONE_PLAN) && r.statement.includes('order_customer_details'),
+        ).length;
+      const search = (term: string) =>
+        listOrders(c, t.db.engine, u.companyId, { page: 1, items: 10, search: term, sort: '-created_at' });
+      await search('Vlad');
+      const known = await walks();
+      expect(known).toBeGreaterThan(0);
+      // The walk of another term is the same statement, parsed and planned once on the connection.
+      for (const term of ['Popescu', 'Moldovan', 'Ana', 'escu']) await search(term);
+      expect(await walks()).toBe(known);
+    });
   });
 
   it("refuses a bad query (422) and another company's filter", async () => {

@@ -26,6 +26,7 @@ import { ORDER_STATUSES, type OrderStatusValue } from '../../../core/orders/stat
 import type { Engine, Executor } from '../../db/connection.js';
 import { columnsOf, jsonArrayRows, nestedJson, parsedJson, sqliteRowJson } from '../../db/json.js';
 import { prepared } from '../../db/perf/prepared.js';
+import { ONE_PLAN } from '../../db/perf/pgStatements.js';
 import type {
   AppliedDiscountsTable,
   OrderCustomerDetailsTable,
@@ -226,9 +227,17 @@ async function searchNamesPostgres(
   const fragments = trigramFragments(term);
   if (fragments.length === 0) return pageOf(idsOf((await walk(opts.bound + 1, 0)).rows), opts);
 
-  const { rows: newest } = await sql<{ order_id: number }>`select m.order_id from (
-      select ${columns} from order_customer_details d where d.company_id = ${companyId} order by d.order_id ${dir} limit ${opts.walkRows}) m ${byStatus}
-    where ${matches} order by m.order_id ${dir} limit ${opts.bound + 1}`.execute(exec);
+  // The walk's plan does not depend on the term (the company's newest rows, each checked), so it is
+  // prepared once per connection (ONE_PLAN) instead of planned on every search. What a plan made
+  // without the values would guess wrong is given to it: the walk's length is written into the text
+  // (as a parameter the generic plan guessed it and PostgreSQL kept planning for each term, slower
+  // than unprepared), and the folded pattern is read once by an init plan, without an ESCAPE clause
+  // (PostgreSQL's LIKE escapes with a backslash by default, as containsPattern does), since lower()
+  // and like_escape() of a parameter ran on every row walked.
+  const walkMatches = sql`m.search_text like (select lower(${pattern}))${byColumns}`;
+  const { rows: newest } = await sql<{ order_id: number }>`${sql.raw(ONE_PLAN)} select m.order_id from (
+      select ${columns} from order_customer_details d where d.company_id = ${companyId} order by d.order_id ${dir} limit ${sql.lit(opts.walkRows)}) m ${byStatus}
+    where ${walkMatches} order by m.order_id ${dir} limit ${opts.bound + 1}`.execute(exec);
   if (newest.length > opts.bound) return pageOf(idsOf(newest), opts);
 
   const has = sql.join(
