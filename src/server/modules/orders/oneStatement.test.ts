@@ -123,6 +123,32 @@ describe('the order list and the order in one statement', () => {
     expect(searched.data).toEqual(parts.data);
   });
 
+  it('a search its walk answers (more matches than it counts) reads the page in the same statement on PostgreSQL', async () => {
+    let statements = 0;
+    const counted = t.db.kysely.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements++;
+        return args.result;
+      },
+    });
+    // Every order is Popescu's: with a window of 1 a page of 2 counts 2 matches and the walk finds 3.
+    for (const p of [
+      { page: 1, items: 2, sort: '-created_at' },
+      { page: 2, items: 2, sort: '-created_at' },
+      { page: 1, items: 2, sort: 'created_at' },
+    ] as const) {
+      statements = 0;
+      const searched = await listOrders(counted, t.db.engine, s.u.companyId, { ...p, search: 'Popescu' } as never, {
+        window: 1,
+      });
+      const parts = await listOrdersInParts(t.db.kysely, s.u.companyId, p as never);
+      expect(searched.data, JSON.stringify(p)).toEqual(parts.data);
+      expect(searched.meta.total_exact, JSON.stringify(p)).toBe(false);
+      if (t.db.engine === 'postgres') expect(statements, JSON.stringify(p)).toBe(1);
+    }
+  });
+
   it('the order answers what the queries in parts answer, and nothing for another company', async () => {
     for (const id of ids) {
       const one = await findOrder(t.db.kysely, s.u.companyId, id);

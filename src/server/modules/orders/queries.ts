@@ -70,12 +70,18 @@ interface SearchOptions {
   bound: number;
   /** PostgreSQL: how many of the company's newest customer details a name search reads before it asks the trigram index. */
   walkRows: number;
+  /** The page's rows are wanted: a search that can read them with its matches answers them (SearchPage.rows). */
+  rows?: boolean;
 }
 
-/** A page of search matches (ids, in the list's order) and their total, exact up to the bound. */
+/**
+ * A page of search matches (ids, in the list's order) and their total, exact up to the bound; or,
+ * when the search read them in the same statement, the page's rows themselves (pageRowsJson).
+ */
 interface SearchPage {
   ids: number[];
   known: ListTotal;
+  rows?: PageJsonRow[];
 }
 
 /** The page and bounded total of the first `bound + 1` matches, already in the list's order. */
@@ -233,12 +239,31 @@ async function searchNamesPostgres(
   // (as a parameter the generic plan guessed it and PostgreSQL kept planning for each term, slower
   // than unprepared), and the folded pattern is read once by an init plan, without an ESCAPE clause
   // (PostgreSQL's LIKE escapes with a backslash by default, as containsPattern does), since lower()
-  // and like_escape() of a parameter ran on every row walked.
+  // and like_escape() of a parameter ran on every row walked. A common term is answered by the
+  // walk alone, and then in the same round trip: when the walk finds more than the bound and the
+  // rows are wanted, the page's rows come with it (pageRowsJson); otherwise its matches' ids, which
+  // the probe below may need.
   const walkMatches = sql`m.search_text like (select lower(${pattern}))${byColumns}`;
-  const { rows: newest } = await sql<{ order_id: number }>`${sql.raw(ONE_PLAN)} select m.order_id from (
-      select ${columns} from order_customer_details d where d.company_id = ${companyId} order by d.order_id ${dir} limit ${sql.lit(opts.walkRows)}) m ${byStatus}
-    where ${walkMatches} order by m.order_id ${dir} limit ${opts.bound + 1}`.execute(exec);
-  if (newest.length > opts.bound) return pageOf(idsOf(newest), opts);
+  const walkPage = sql`(select order_id as id from walk order by order_id ${dir} limit ${opts.items} offset ${opts.offset})`;
+  const walkIds = sql`(select coalesce(json_agg(order_id order by order_id ${dir}), '[]'::json) from walk)`;
+  const {
+    rows: [walked],
+  } = await sql<{
+    n: number | string;
+    rows: PageJsonRow[] | null;
+    ids: number[] | null;
+  }>`${sql.raw(ONE_PLAN)} with walk as materialized (select m.order_id from (
+        select ${columns} from order_customer_details d where d.company_id = ${companyId} order by d.order_id ${dir} limit ${sql.lit(opts.walkRows)}) m ${byStatus}
+      where ${walkMatches} order by m.order_id ${dir} limit ${opts.bound + 1})
+    select w.n, ${
+      opts.rows
+        ? sql`case when w.n > ${opts.bound} then ${pageRowsJson(exec, 'postgres', walkPage, opts.desc ? 'desc' : 'asc')} end as rows,
+          case when w.n <= ${opts.bound} then ${walkIds} end as ids`
+        : sql`null as rows, ${walkIds} as ids`
+    }
+    from (select count(*) as n from walk) w`.execute(exec);
+  if (walked!.rows !== null) return { ids: [], known: { total: opts.bound, exact: false }, rows: walked!.rows };
+  const newest = walked!.ids!.map((order_id) => ({ order_id }));
 
   const has = sql.join(
     fragments.map((f) => sql`d.search_text like lower(${`%${f}%`})`),
@@ -324,14 +349,18 @@ export async function listOrders(
   let ids: number[];
   let known: ListTotal;
   if (q.search) {
-    ({ ids, known } = await searchOrders(exec, engine, companyId, q.search, {
+    const found = await searchOrders(exec, engine, companyId, q.search, {
       where: conds.length ? allOf(conds) : null,
       desc,
       offset,
       items: q.items,
       bound: searchCountBound(offset, q.items, tuning.window),
       walkRows: tuning.walkRows ?? WALK_ROWS,
-    }));
+      rows: true,
+    });
+    if (found.rows)
+      return { data: listItemsOfJson(companyId, found.rows), meta: pageMeta(found.known, q.page, q.items) };
+    ({ ids, known } = found);
   } else if (engine === 'postgres' && dayKeptFilter(q)) {
     return dayKeptPagePostgres(exec, companyId, q, { desc, limit: q.items, offset });
   } else if (narrows(q)) {
