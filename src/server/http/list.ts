@@ -21,6 +21,15 @@ export async function keptCount(exec: Executor, companyId: number, list: string,
   return { total: Number(row?.n ?? 0), exact: true };
 }
 
+/**
+ * keptCount as an expression of a statement that reads the page too (one round trip): null when
+ * the list has never been counted.
+ */
+export const keptCountOf = (companyId: number, list: string, bucket = '') =>
+  sql<
+    number | string | null
+  >`(select sum(n) from list_counts where company_id = ${companyId} and list = ${sql.lit(list)} and bucket = ${bucket})`;
+
 const keptCountRow = prepared((exec, v: { companyId: number; list: string; bucket: string }) =>
   exec
     .selectFrom('list_counts')

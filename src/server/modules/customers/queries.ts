@@ -14,6 +14,7 @@ import {
   containsPattern,
   ftsPhrase,
   keptCount,
+  keptCountOf,
   likeAny,
   pageMeta,
   trigramFragments,
@@ -122,26 +123,35 @@ export async function listCustomers(
     };
   }
   let filtered = exec.selectFrom('company_customers as cc').where('cc.company_id', '=', companyId);
+  if (!q.search) {
+    // The kept count read with the page; only a page past the end, which has no row to carry it, asks again.
+    const rows = await filtered
+      .select([...shownColumns(engine, companyId), keptCountOf(companyId, 'customers').as('total')])
+      .orderBy('cc.customer_id', 'desc')
+      .limit(q.items)
+      .offset(offset)
+      .execute();
+    const known = rows[0]
+      ? { total: Number(rows[0].total ?? 0), exact: true }
+      : await keptCount(exec, companyId, 'customers');
+    return { data: rows.map((r) => shownCustomer(companyId, r)), meta: pageMeta(known, q.page, q.items) };
+  }
   // Where the page starts in `filtered`: the search index's page is cut from its matches already.
   let pageOffset = offset;
   let known: ListTotal;
-  if (q.search) {
-    const bound = searchCountBound(offset, q.items, tuning.window);
-    if (!phone && engine === 'sqlite' && [...q.search].length >= 3) {
-      const { rows: matches } = await searchedIdsSqlite(companyId, q.search, bound + 1).execute(exec);
-      known = matches.length > bound ? { total: bound, exact: false } : { total: matches.length, exact: true };
-      const ids = matches.slice(offset, offset + q.items).map((m) => m.id);
-      if (ids.length === 0) return { data: [], meta: pageMeta(known, q.page, q.items) };
-      filtered = filtered.where('cc.customer_id', 'in', ids);
-      pageOffset = 0;
-    } else {
-      filtered = phone
-        ? filtered.where('cc.phone_number', '=', phone)
-        : filtered.where(nameOrEmailContains(engine, q.search));
-      known = await boundedCount(exec, filtered, bound);
-    }
+  const bound = searchCountBound(offset, q.items, tuning.window);
+  if (!phone && engine === 'sqlite' && [...q.search].length >= 3) {
+    const { rows: matches } = await searchedIdsSqlite(companyId, q.search, bound + 1).execute(exec);
+    known = matches.length > bound ? { total: bound, exact: false } : { total: matches.length, exact: true };
+    const ids = matches.slice(offset, offset + q.items).map((m) => m.id);
+    if (ids.length === 0) return { data: [], meta: pageMeta(known, q.page, q.items) };
+    filtered = filtered.where('cc.customer_id', 'in', ids);
+    pageOffset = 0;
   } else {
-    known = await keptCount(exec, companyId, 'customers');
+    filtered = phone
+      ? filtered.where('cc.phone_number', '=', phone)
+      : filtered.where(nameOrEmailContains(engine, q.search));
+    known = await boundedCount(exec, filtered, bound);
   }
   const rows = await filtered
     .select(shownColumns(engine, companyId))

@@ -33,7 +33,15 @@ import type {
   OrderProductsTable,
   OrdersTable,
 } from '../../db/schema.js';
-import { containsPattern, ftsPhrase, keptCount, pageMeta, trigramFragments, type ListTotal } from '../../http/list.js';
+import {
+  containsPattern,
+  ftsPhrase,
+  keptCount,
+  keptCountOf,
+  pageMeta,
+  trigramFragments,
+  type ListTotal,
+} from '../../http/list.js';
 import { flagsFromJson, flagsJson, flagsOf } from '../customers/index.js';
 import {
   allOf,
@@ -963,7 +971,7 @@ const onePage = prepared(
     return sql<{
       total: number | string | null;
       rows: PageJsonRow[] | string | null;
-    }>`select (select sum(n) from list_counts where company_id = ${v.companyId} and list = 'orders' and bucket = ${v.bucket}) as total,
+    }>`select ${keptCountOf(v.companyId, 'orders', v.bucket)} as total,
       ${pageRowsJson(exec, v.engine, ids, v.direction)} as rows`;
   },
   { shape: ['engine', 'byStatus', 'byInvoice', 'direction', 'limit', 'offset'] },

@@ -18,6 +18,7 @@ import {
   containsPattern,
   ftsPhrase,
   keptCount,
+  keptCountOf,
   likeAny,
   pageMeta,
   type ListTotal,
@@ -260,7 +261,7 @@ const unsearchedPageInOne = prepared(
     return sql<{
       total: number | string | null;
       rows: unknown[][] | string | null;
-    }>`select (select sum(n) from list_counts where company_id = ${v.companyId} and list = 'products' and bucket = '') as total,
+    }>`select ${keptCountOf(v.companyId, 'products')} as total,
       ${page} as rows`;
   },
   { shape: ['engine', 'limit', 'offset'] },
