@@ -26,8 +26,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-// @ts-expect-error plain JavaScript without types (it runs before anything is compiled)
-import { bundleServer, ROOT } from '../scripts/build.mjs';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { sqliteReaders } from '../src/server/config.js';
@@ -42,6 +40,7 @@ import { hashToken, newToken } from '../src/server/http/auth.js';
 import { productPng } from '../src/server/lib/png.js';
 import { sha256Hex } from '../src/server/lib/hash.js';
 import { load, type Load } from './_load.js';
+import { serverMode, shippedServerArgs } from './_shipped.js';
 
 /** How long the server rests after the load before its memory is read again (BENCH_REST_SECONDS). */
 const AT_REST_SECONDS = Number(process.env.BENCH_REST_SECONDS ?? 20);
@@ -239,42 +238,14 @@ interface Memory {
 }
 
 /**
- * The node flags `npm start` gives the server (package.json's start script), so the bench measures
- * the process that ships; BENCH_NODE_FLAGS (space-separated) replaces them to compare others.
- */
-function serverFlags(): string[] {
-  if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean);
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT as string, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const flags = /\bnode ((?:--\S+ )*)dist-server\/main\.mjs/.exec(pkg.scripts.start);
-  if (!flags) throw new Error('package.json: the start script no longer runs `node [flags] dist-server/main.mjs`');
-  return flags[1].split(' ').filter(Boolean);
-}
-
-/**
  * Starts a child and answers the lines it prints as JSON: the first is {port}. The server is
- * bench/_list-server.ts compiled as `npm start` ships it (scripts/build.mjs's bundleServer into
- * dist-bench/, run by plain node), so the figures are the shipped server's, without the TypeScript
- * loader's hooks and module compilation; BENCH_SERVER=tsx runs the same file through tsx instead.
- * The bare route is this file's `--bare` through tsx (its cost is Fastify's, not the loader's).
+ * bench/_list-server.ts run as it ships (_shipped.ts). The bare route is this file's `--bare` through tsx (its cost is Fastify's, not the loader's).
  */
 async function child(mode: '--serve' | '--bare', env: NodeJS.ProcessEnv) {
-  let args: string[];
-  if (mode === '--serve') {
-    // BENCH_PROFILE=<dir> writes a CPU profile of the server there (open it in Chrome's DevTools).
-    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-    const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '_list-server.ts');
-    if (process.env.BENCH_SERVER === 'tsx') args = [...profile, '--expose-gc', '--import', 'tsx', entry];
-    else {
-      const out = path.join(ROOT as string, 'dist-bench');
-      await (bundleServer as (entries: Record<string, string>, out: string) => Promise<void>)(
-        { 'list-server': path.relative(ROOT as string, entry) },
-        out,
-      );
-      args = [...profile, ...serverFlags(), '--expose-gc', path.join(out, 'list-server.mjs')];
-    }
-  } else args = ['--import', 'tsx', fileURLToPath(import.meta.url), mode];
+  const args =
+    mode === '--serve'
+      ? await shippedServerArgs(path.join(path.dirname(fileURLToPath(import.meta.url)), '_list-server.ts'))
+      : ['--import', 'tsx', fileURLToPath(import.meta.url), mode];
   const proc = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const waiting: ((line: string) => void)[] = [];
   let out = '';
@@ -454,7 +425,7 @@ async function runEngine(pgUrl: string | undefined): Promise<string[]> {
     const afterGc = rssOf(server.proc.pid!);
 
     const readers = db.engine === 'sqlite' ? `, SQLITE_READERS=${sqliteReaders(process.env)}` : '';
-    const flags = process.env.BENCH_SERVER === 'tsx' ? '' : `, server flags: ${serverFlags().join(' ') || 'none'}`;
+    const flags = `, server ${serverMode()}`;
     console.log(
       `\nautocannon, 10 connections, ${duration} s each (${db.engine}, ${productRows} products, ${orderRows} orders${readers}${flags}), ${os.cpus().length} cores, Node ${process.version}:\n`,
     );

@@ -33,6 +33,7 @@ import { customerOf } from '../src/server/seed/orders.js';
 import { searchPagePostgres } from '../src/server/modules/customers/index.js';
 import { fromBucharest, toBucharest } from '../src/server/lib/bucharestTime.js';
 import { load, percentile } from './_load.js';
+import { serverMode, shippedServerArgs } from './_shipped.js';
 import { seedOrders } from './_orders-seed.js';
 
 const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
@@ -58,10 +59,10 @@ async function freePort(): Promise<number> {
 
 async function startChild(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
   const port = await freePort();
-  // BENCH_PROFILE=<dir> writes a CPU profile of the server there (open it in Chrome's DevTools).
-  const profile =
-    process.env.BENCH_PROFILE && !env.BARE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const proc = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(here, '_orders-server.ts')], {
+  // The server as it ships (_shipped.ts); the bare route through tsx (its cost is Fastify's, not the loader's).
+  const entry = path.join(here, '_orders-server.ts');
+  const args = env.BARE ? ['--import', 'tsx', entry] : await shippedServerArgs(entry);
+  const proc = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -344,6 +345,7 @@ async function runEngine(engine: string): Promise<void> {
     );
     if (!only || only.test('dashboard')) rows.push(await dashboard(server.url, headers));
     const ceiling = rows[0]!.rps;
+    log(`\nserver ${serverMode()}, Node ${process.version}`);
     log(`\n| ${engine} ${ORDERS.toLocaleString('en')} orders | req/s | p50 ms | p99 ms | of bare | errors |`);
     log('|---|---|---|---|---|---|');
     for (const r of rows.filter((x): x is Row => x !== null))
