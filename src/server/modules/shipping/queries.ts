@@ -33,14 +33,22 @@ export function shipmentById(exec: Executor, id: number): Promise<ShipmentRow | 
   return exec.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** How many creates the order has had: numbers the next one's reference. */
-export async function countShipments(exec: Executor, orderId: number): Promise<number> {
-  const row = await exec
+export const isActive = (row: Pick<ShipmentRow, 'state'>): boolean =>
+  ACTIVE_STATES.includes(row.state as ShipmentState);
+
+/**
+ * Every create the order has had, in one read: their number names the next one's reference, and
+ * the active one (at most one) decides whether another may go. An order has a handful at most.
+ */
+export function attemptsOf(
+  exec: Executor,
+  orderId: number,
+): Promise<Pick<ShipmentRow, 'id' | 'state' | 'courier' | 'awb'>[]> {
+  return exec
     .selectFrom('shipments')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select(['id', 'state', 'courier', 'awb'])
     .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .execute();
 }
 
 export interface NewShipment {
