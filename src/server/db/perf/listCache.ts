@@ -26,6 +26,9 @@ export const ANNOUNCED_TABLES: readonly string[] = [
   'packages',
   'order_discounts',
   'messages',
+  // The company's set-ups, read by every AWB create (integrations' listCompanyIntegrations).
+  'company_integrations',
+  'integrations',
 ];
 
 /** At most this many answers are kept per database (a company's few pages of each small list). */
