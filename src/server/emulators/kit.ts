@@ -6,6 +6,7 @@ import Fastify, {
 } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
+import { prepared } from '../db/perf/prepared.js';
 import type { Clock } from '../lib/clock.js';
 import { preparePdfFonts } from '../lib/pdf/documents.js';
 import { LAZY_SCHEMA_COMPILERS } from '../http/schemaCompilers.js';
@@ -144,6 +145,16 @@ export function memoryStore(): EmulatorStore {
   };
 }
 
+/** One record's data, built and compiled once (perf/prepared.ts): every request of an emulator reads its account. */
+const recordData = prepared((exec, v: { provider: string; collection: string; key: string }) =>
+  exec
+    .selectFrom('emulator_records')
+    .select('data')
+    .where('provider', '=', v.provider)
+    .where('collection', '=', v.collection)
+    .where('key', '=', v.key),
+);
+
 /**
  * The store of one provider in the application's database (table `emulator_records`, migration
  * 023), on SQLite and PostgreSQL alike. `add` relies on the unique (provider, collection, key)
@@ -178,7 +189,7 @@ export function dbStore(db: Db, provider: string, clock: Clock): EmulatorStore {
   };
   return {
     async get<T>(collection: string, key: string) {
-      const found = await records(collection).select('data').where('key', '=', key).executeTakeFirst();
+      const [found] = await recordData(k, { provider, collection, key });
       return found ? (JSON.parse(found.data) as T) : undefined;
     },
     async list<T>(collection: string) {

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { AwbCandidate } from '../../../core/api/orders.js';
 import { fromBani } from '../../../core/money.js';
 import type { Executor } from '../../db/connection.js';
+import { prepared } from '../../db/perf/prepared.js';
 import type { ShipmentsTable } from '../../db/schema.js';
 
 /**
@@ -44,12 +45,12 @@ export function attemptsOf(
   exec: Executor,
   orderId: number,
 ): Promise<Pick<ShipmentRow, 'id' | 'state' | 'courier' | 'awb'>[]> {
-  return exec
-    .selectFrom('shipments')
-    .select(['id', 'state', 'courier', 'awb'])
-    .where('order_id', '=', orderId)
-    .execute();
+  return attempts(exec, { orderId });
 }
+
+const attempts = prepared((exec, v: { orderId: number }) =>
+  exec.selectFrom('shipments').select(['id', 'state', 'courier', 'awb']).where('order_id', '=', v.orderId),
+);
 
 export interface NewShipment {
   company_id: number;
