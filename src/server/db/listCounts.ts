@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Expression } from 'kysely';
+import { PostgresAdapter, sql, type Compilable, type Expression } from 'kysely';
 import type pg from 'pg';
 import type { Executor } from './types.js';
 
@@ -52,6 +52,16 @@ export async function bumpCounts(
   companyId: number,
   changes: [CountedList, string, number][],
 ): Promise<void> {
+  const write = bumpCountsWrite(exec, companyId, changes);
+  if (write) await exec.executeQuery(write);
+}
+
+/** The write of bumpCounts (none when nothing changes), for the caller to run with its other writes (writeTogether). */
+export function bumpCountsWrite(
+  exec: Executor,
+  companyId: number,
+  changes: [CountedList, string, number][],
+): Compilable | null {
   const summed = new Map<string, [CountedList, string, number]>();
   for (const [list, bucket, delta] of changes) {
     const key = `${list}\u0000${bucket}`;
@@ -61,13 +71,12 @@ export async function bumpCounts(
   const sorted = [...summed.values()]
     .filter(([, , delta]) => delta !== 0)
     .sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[0] < b[0] ? -1 : 1));
-  if (sorted.length === 0) return;
+  if (sorted.length === 0) return null;
   const shard = countShard(exec);
-  await exec
+  return exec
     .insertInto('list_counts')
     .values(sorted.map(([list, bucket, n]) => ({ company_id: companyId, list, bucket, shard, n })))
     .onConflict((oc) =>
       oc.columns(['company_id', 'list', 'bucket', 'shard']).doUpdateSet({ n: sql<number>`list_counts.n + excluded.n` }),
-    )
-    .execute();
+    );
 }

@@ -1,6 +1,7 @@
-import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type Compilable, type RawBuilder } from 'kysely';
 import { bucharestDate } from '../lib/bucharestTime.js';
-import { bumpCounts, countShard } from './listCounts.js';
+import { bumpCounts, bumpCountsWrite, countShard } from './listCounts.js';
+import { writeTogether } from './perf/writeTogether.js';
 import type { Executor } from './types.js';
 
 /**
@@ -84,11 +85,21 @@ export async function moveOrderCounts(
   before: ListedOrder | null,
   after: ListedOrder | null,
 ): Promise<void> {
+  await writeTogether(trx, moveOrderCountsWrites(trx, before, after));
+}
+
+/** The writes of moveOrderCounts, for the caller to run with its other writes (writeTogether). */
+export function moveOrderCountsWrites(
+  trx: Executor,
+  before: ListedOrder | null,
+  after: ListedOrder | null,
+): Compilable[] {
   if (before && after && before.company_id !== after.company_id) throw new Error('an order never changes company');
   const companyId = (before ?? after)?.company_id;
-  if (companyId === undefined) return;
-  await bumpCounts(trx, companyId, changesOf(before, after));
-  await moveDayCounts(trx, before, after);
+  if (companyId === undefined) return [];
+  const counts = bumpCountsWrite(trx, companyId, changesOf(before, after));
+  const days = moveDayCountsWrite(trx, before, after);
+  return [...(counts ? [counts] : []), ...(days ? [days] : [])];
 }
 
 interface DayRow {
@@ -116,18 +127,18 @@ const dayRowOf = (o: ListedOrder, orders: number): DayRow => ({
 const dayKey = (r: DayRow) => [r.company_id, r.day, r.courier, r.status, r.invoice_status].join('\u0000');
 
 /** The order leaves its per-day row and enters its new one (the same row: nothing to write). */
-async function moveDayCounts(trx: Executor, before: ListedOrder | null, after: ListedOrder | null): Promise<void> {
+function moveDayCountsWrite(trx: Executor, before: ListedOrder | null, after: ListedOrder | null): Compilable | null {
   const rows = [...(before ? [dayRowOf(before, -1)] : []), ...(after ? [dayRowOf(after, 1)] : [])];
-  if (rows.length === 2 && dayKey(rows[0]) === dayKey(rows[1])) return;
-  if (rows.length === 0) return;
+  if (rows.length === 2 && dayKey(rows[0]) === dayKey(rows[1])) return null;
+  if (rows.length === 0) return null;
   rows.sort((a, b) => (dayKey(a) < dayKey(b) ? -1 : 1));
-  await addDayRows(trx, rows);
+  return addDayRows(trx, rows);
 }
 
 /** Adds the rows' counts to this connection's shard of their keys (countShard), in one statement, in the order given. */
-async function addDayRows(exec: Executor, rows: DayRow[]): Promise<void> {
+function addDayRows(exec: Executor, rows: DayRow[]): Compilable {
   const shard = countShard(exec);
-  await exec
+  return exec
     .insertInto('order_list_day_counts')
     .values(rows.map((r) => ({ ...r, shard })))
     .onConflict((oc) =>
@@ -137,8 +148,7 @@ async function addDayRows(exec: Executor, rows: DayRow[]): Promise<void> {
         min_id: sql<number>`case when excluded.min_id < order_list_day_counts.min_id then excluded.min_id else order_list_day_counts.min_id end`,
         max_id: sql<number>`case when excluded.max_id > order_list_day_counts.max_id then excluded.max_id else order_list_day_counts.max_id end`,
       }),
-    )
-    .execute();
+    );
 }
 
 /**

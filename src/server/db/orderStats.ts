@@ -1,8 +1,9 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Compilable, type Insertable } from 'kysely';
 import { bucharestDate } from '../lib/bucharestTime.js';
 import type { Executor } from './connection.js';
 import type { Database } from './schema.js';
 import { countShard } from './listCounts.js';
+import { writeTogether } from './perf/writeTogether.js';
 
 /**
  * Per-day figures of a company's orders, kept in the same transaction as every order write (the
@@ -133,47 +134,63 @@ export async function restateOrder(
   before: OrderStatState | null,
   after: OrderStatState | null,
 ): Promise<void> {
+  await writeTogether(exec, restateOrderWrites(exec, before, after));
+}
+
+/**
+ * The writes of restateOrder, for the caller to run with its other writes (writeTogether): one
+ * statement a table, its rows in key order (see above); none where nothing changes.
+ */
+export function restateOrderWrites(
+  exec: Executor,
+  before: OrderStatState | null,
+  after: OrderStatState | null,
+): Compilable[] {
   const rows = noRows();
   if (before) addState(rows, before, -1);
   if (after) addState(rows, after, 1);
   const shard = countShard(exec);
-  // One statement a table, its rows in key order (see above); none where nothing changes.
+  const writes: Compilable[] = [];
   const sources = sorted(rows.sources).filter((o) => o.orders !== 0 || o.revenue_bani !== 0);
   if (sources.length)
-    await exec
-      .insertInto('order_source_day_stats')
-      .values(sources.map((o) => ({ ...o, shard })))
-      .onConflict((oc) =>
-        oc.columns(['company_id', 'day', 'source_id', 'shard']).doUpdateSet({
-          orders: sql<number>`order_source_day_stats.orders + excluded.orders`,
-          revenue_bani: sql<number>`order_source_day_stats.revenue_bani + excluded.revenue_bani`,
-        }),
-      )
-      .execute();
+    writes.push(
+      exec
+        .insertInto('order_source_day_stats')
+        .values(sources.map((o) => ({ ...o, shard })))
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'day', 'source_id', 'shard']).doUpdateSet({
+            orders: sql<number>`order_source_day_stats.orders + excluded.orders`,
+            revenue_bani: sql<number>`order_source_day_stats.revenue_bani + excluded.revenue_bani`,
+          }),
+        ),
+    );
   const statuses = sorted(rows.statuses).filter((o) => o.orders !== 0 || o.revenue_bani !== 0);
   if (statuses.length)
-    await exec
-      .insertInto('order_status_day_stats')
-      .values(statuses.map((o) => ({ ...o, shard })))
-      .onConflict((oc) =>
-        oc.columns(['company_id', 'day', 'status', 'shard']).doUpdateSet({
-          orders: sql<number>`order_status_day_stats.orders + excluded.orders`,
-          revenue_bani: sql<number>`order_status_day_stats.revenue_bani + excluded.revenue_bani`,
-        }),
-      )
-      .execute();
+    writes.push(
+      exec
+        .insertInto('order_status_day_stats')
+        .values(statuses.map((o) => ({ ...o, shard })))
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'day', 'status', 'shard']).doUpdateSet({
+            orders: sql<number>`order_status_day_stats.orders + excluded.orders`,
+            revenue_bani: sql<number>`order_status_day_stats.revenue_bani + excluded.revenue_bani`,
+          }),
+        ),
+    );
   const awbs = sorted(rows.awbs).filter((a) => a.orders !== 0 || a.cod_bani !== 0);
   if (awbs.length)
-    await exec
-      .insertInto('courier_day_stats')
-      .values(awbs.map((a) => ({ ...a, shard })))
-      .onConflict((oc) =>
-        oc.columns(['company_id', 'day', 'courier', 'courier_status', 'shard']).doUpdateSet({
-          orders: sql<number>`courier_day_stats.orders + excluded.orders`,
-          cod_bani: sql<number>`courier_day_stats.cod_bani + excluded.cod_bani`,
-        }),
-      )
-      .execute();
+    writes.push(
+      exec
+        .insertInto('courier_day_stats')
+        .values(awbs.map((a) => ({ ...a, shard })))
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'day', 'courier', 'courier_status', 'shard']).doUpdateSet({
+            orders: sql<number>`courier_day_stats.orders + excluded.orders`,
+            cod_bani: sql<number>`courier_day_stats.cod_bani + excluded.cod_bani`,
+          }),
+        ),
+    );
+  return writes;
 }
 
 const DAY_MS = 86_400_000;

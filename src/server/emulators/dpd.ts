@@ -354,28 +354,35 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
             `${place.locality.name}, ${place.county.name} ${addr.postCode ?? ''}`.trim(),
           ],
         };
-        await store.put('shipments', id, {
-          number: id,
-          parcelNumbers: parcelIds,
-          createdAt: clock.now(),
-          account: account.username,
-          service: SERVICES.find((s) => s.id === Number(service.serviceId))!.name,
-          sender: senderParty,
-          recipient: recipientParty,
-          senderLocality,
-          recipientLocality: place.locality.name,
-          parcels: count,
-          weightKg: weight,
-          codBani: cod,
-          declaredBani: numberToBani(service.additionalServices?.declaredValue?.amount ?? 0),
-          content: String(content.contents),
-          reference: body.ref1 ? String(body.ref1) : null,
-          observations: body.shipmentNote ? String(body.shipmentNote) : null,
-          costBani,
-          deleted: false,
-          clientId: from.clientId,
-        } satisfies DpdShipment);
-        for (const p of parcelIds) await store.put('parcels', p, id);
+        // The shipment and its parcels' index in one write.
+        await store.putAll([
+          {
+            collection: 'shipments',
+            key: id,
+            value: {
+              number: id,
+              parcelNumbers: parcelIds,
+              createdAt: clock.now(),
+              account: account.username,
+              service: SERVICES.find((s) => s.id === Number(service.serviceId))!.name,
+              sender: senderParty,
+              recipient: recipientParty,
+              senderLocality,
+              recipientLocality: place.locality.name,
+              parcels: count,
+              weightKg: weight,
+              codBani: cod,
+              declaredBani: numberToBani(service.additionalServices?.declaredValue?.amount ?? 0),
+              content: String(content.contents),
+              reference: body.ref1 ? String(body.ref1) : null,
+              observations: body.shipmentNote ? String(body.shipmentNote) : null,
+              costBani,
+              deleted: false,
+              clientId: from.clientId,
+            } satisfies DpdShipment,
+          },
+          ...parcelIds.map((p) => ({ collection: 'parcels', key: p, value: id })),
+        ]);
         if (faults.take('answer_lost')) return hanger.hang(reply);
         const net = Math.round(costBani / 1.21);
         const now = clock.now();

@@ -6,6 +6,7 @@ import Fastify, {
 } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
+import { prepared } from '../db/perf/prepared.js';
 import type { Clock } from '../lib/clock.js';
 import { preparePdfFonts } from '../lib/pdf/documents.js';
 import { LAZY_SCHEMA_COMPILERS } from '../http/schemaCompilers.js';
@@ -85,6 +86,8 @@ export interface EmulatorStore {
   list<T>(collection: string): Promise<T[]>;
   /** Writes a record, replacing the one under the same key (which keeps its place in `list`). */
   put(collection: string, key: string, value: unknown): Promise<void>;
+  /** `put` of several records (distinct collection and key each) at once: one statement in the database. */
+  putAll(records: { collection: string; key: string; value: unknown }[]): Promise<void>;
   /** Writes a record unless its key is taken; false (nothing written) when it was. */
   add(collection: string, key: string, value: unknown): Promise<boolean>;
   remove(collection: string, key: string): Promise<void>;
@@ -118,6 +121,9 @@ export function memoryStore(): EmulatorStore {
     get: async (collection, key) => read(of(collection).get(key)),
     list: async <T>(collection: string) => [...of(collection).values()].map((t) => read<T>(t)!),
     put: async (collection, key, value) => void of(collection).set(key, JSON.stringify(value)),
+    putAll: async (records) => {
+      for (const r of records) of(r.collection).set(r.key, JSON.stringify(r.value));
+    },
     add: async (collection, key, value) => {
       const c = of(collection);
       if (c.has(key)) return false;
@@ -139,6 +145,16 @@ export function memoryStore(): EmulatorStore {
   };
 }
 
+/** One record's data, built and compiled once (perf/prepared.ts): every request of an emulator reads its account. */
+const recordData = prepared((exec, v: { provider: string; collection: string; key: string }) =>
+  exec
+    .selectFrom('emulator_records')
+    .select('data')
+    .where('provider', '=', v.provider)
+    .where('collection', '=', v.collection)
+    .where('key', '=', v.key),
+);
+
 /**
  * The store of one provider in the application's database (table `emulator_records`, migration
  * 023), on SQLite and PostgreSQL alike. `add` relies on the unique (provider, collection, key)
@@ -158,26 +174,29 @@ export function dbStore(db: Db, provider: string, clock: Clock): EmulatorStore {
       .where('provider', '=', provider)
       .where('collection', '=', COUNTERS)
       .where('key', '=', name);
+  const putAll: EmulatorStore['putAll'] = async (records) => {
+    if (records.length === 0) return;
+    await k
+      .insertInto('emulator_records')
+      .values(records.map((r) => row(r.collection, r.key, r.value)))
+      .onConflict((oc) =>
+        oc.columns(['provider', 'collection', 'key']).doUpdateSet({
+          data: (eb) => eb.ref('excluded.data'),
+          updated_at: (eb) => eb.ref('excluded.updated_at'),
+        }),
+      )
+      .execute();
+  };
   return {
     async get<T>(collection: string, key: string) {
-      const found = await records(collection).select('data').where('key', '=', key).executeTakeFirst();
+      const [found] = await recordData(k, { provider, collection, key });
       return found ? (JSON.parse(found.data) as T) : undefined;
     },
     async list<T>(collection: string) {
       return (await records(collection).select('data').orderBy('id').execute()).map((r) => JSON.parse(r.data) as T);
     },
-    async put(collection, key, value) {
-      const values = row(collection, key, value);
-      await k
-        .insertInto('emulator_records')
-        .values(values)
-        .onConflict((oc) =>
-          oc
-            .columns(['provider', 'collection', 'key'])
-            .doUpdateSet({ data: values.data, updated_at: values.updated_at }),
-        )
-        .execute();
-    },
+    put: (collection, key, value) => putAll([{ collection, key, value }]),
+    putAll,
     async add(collection, key, value) {
       const inserted = await k
         .insertInto('emulator_records')
@@ -197,15 +216,18 @@ export function dbStore(db: Db, provider: string, clock: Clock): EmulatorStore {
     },
     async next(name, first, count = 1) {
       if (!Number.isSafeInteger(count) || count < 1) throw new Error(`count must be a positive integer (got ${count})`);
-      // The counter's row exists from its first use on; one UPDATE moves it and reads the new value
-      // (a row lock on PostgreSQL, SQLite's single writer), so two callers never get the same numbers.
-      await k
+      // One statement creates the counter at its first use (already moved past the numbers given)
+      // or moves it and reads the new value (a row lock on PostgreSQL, SQLite's single writer), so
+      // two callers never get the same numbers.
+      const moved = await k
         .insertInto('emulator_records')
-        .values(row(COUNTERS, name, first))
-        .onConflict((oc) => oc.columns(['provider', 'collection', 'key']).doNothing())
-        .execute();
-      const moved = await counter(name)
-        .set({ data: sql<string>`cast(cast(data as bigint) + ${sql.lit(count)} as text)`, updated_at: clock.now() })
+        .values(row(COUNTERS, name, first + count))
+        .onConflict((oc) =>
+          oc.columns(['provider', 'collection', 'key']).doUpdateSet({
+            data: sql<string>`cast(cast(emulator_records.data as bigint) + ${sql.lit(count)} as text)`,
+            updated_at: (eb) => eb.ref('excluded.updated_at'),
+          }),
+        )
         .returning('data')
         .executeTakeFirstOrThrow();
       return Number(moved.data) - count;

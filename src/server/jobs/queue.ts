@@ -27,7 +27,12 @@ export interface NewJob {
  * scheduled inside a transaction exists only if the transaction commits.
  */
 export async function scheduleJob(exec: Executor, job: NewJob, now: number): Promise<void> {
-  await exec
+  await exec.executeQuery(scheduleJobWrite(exec, job, now));
+}
+
+/** The insert of scheduleJob, for a caller that runs it with its other writes (writeTogether). */
+export function scheduleJobWrite(exec: Executor, job: NewJob, now: number) {
+  return exec
     .insertInto('jobs')
     .values({
       kind: job.kind,
@@ -41,8 +46,7 @@ export async function scheduleJob(exec: Executor, job: NewJob, now: number): Pro
       created_at: now,
       updated_at: now,
     })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
+    .onConflict((oc) => oc.column('key').doNothing());
 }
 
 /**

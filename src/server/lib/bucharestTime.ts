@@ -33,8 +33,21 @@ export function toBucharest(seconds: number, sep: ' ' | 'T' = ' '): string {
   return `${w.year}-${w.month}-${w.day}${sep}${w.hour}:${w.minute}:${w.second}`;
 }
 
-/** "YYYY-MM-DD" of the Bucharest day at `seconds`. */
-export const bucharestDate = (seconds: number): string => toBucharest(seconds).slice(0, 10);
+/**
+ * "YYYY-MM-DD" of the Bucharest day at `seconds`. Bucharest's offset is a whole number of hours and
+ * changes on the hour, so an hour lies within one day: the day is worked out once per hour (every
+ * order write places the order by its day, and Intl's formatting was a tenth of that).
+ */
+export function bucharestDate(seconds: number): string {
+  const hour = Math.floor(seconds / 3600);
+  let day = dayOfHour.get(hour);
+  if (day === undefined) {
+    if (dayOfHour.size >= 10_000) dayOfHour.clear();
+    dayOfHour.set(hour, (day = toBucharest(hour * 3600).slice(0, 10)));
+  }
+  return day;
+}
+const dayOfHour = new Map<number, string>();
 
 /**
  * Bucharest wall-clock text (date, optional time, "T" or space) → Unix seconds; null when it is

@@ -105,7 +105,13 @@ export const isRefusal = (e: unknown): e is ProviderError => isProviderError(e) 
 export type ProviderFetch = (
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
-) => Promise<Response>;
+) => Promise<ProviderFetchAnswer>;
+
+/** What the HTTP layer reads of a transport's answer: a fetch Response, or the in-process transport's own. */
+export type ProviderFetchAnswer = Pick<Response, 'status' | 'headers'> & {
+  /** The whole body. */
+  arrayBuffer(): Promise<ArrayBuffer | Uint8Array>;
+};
 
 export interface HttpOptions {
   /** The transport; the global fetch when omitted. */
@@ -212,7 +218,9 @@ export class ProviderHttp {
         body: req.body,
         signal: controller.signal,
       });
-      const body = Buffer.from(await res.arrayBuffer());
+      const raw = await res.arrayBuffer();
+      const body =
+        raw instanceof Uint8Array ? Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength) : Buffer.from(raw);
       return { res, body };
     })();
     try {

@@ -42,6 +42,7 @@ import { customerSearchText } from './065_customer_search_text.js';
 import { orderListDayCounts } from './064_order_list_day_counts.js';
 import { orderListDayCountShards } from './068_order_list_day_count_shards.js';
 import { orderDayStatShards } from './069_order_day_stat_shards.js';
+import { integrationListChanges } from './070_integration_list_changes.js';
 import { dashboardFigures } from './062_dashboard_figures.js';
 import { courierDayStats } from './055_courier_day_stats.js';
 import { paymentDefaultPackage } from './051_payment_default_package.js';
@@ -94,4 +95,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '064_order_list_day_counts': orderListDayCounts,
   '068_order_list_day_count_shards': orderListDayCountShards,
   '069_order_day_stat_shards': orderDayStatShards,
+  '070_integration_list_changes': integrationListChanges,
 };

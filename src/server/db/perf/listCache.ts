@@ -26,6 +26,9 @@ export const ANNOUNCED_TABLES: readonly string[] = [
   'packages',
   'order_discounts',
   'messages',
+  // The company's set-ups, read by every AWB create (integrations' listCompanyIntegrations).
+  'company_integrations',
+  'integrations',
 ];
 
 /** At most this many answers are kept per database (a company's few pages of each small list). */
@@ -127,19 +130,29 @@ export function listCacheOf(exec: Executor): ListCache | undefined {
   return caches.get(exec);
 }
 
-/** The names of the tables an operation node reads or writes, subqueries included. */
+/**
+ * The names of the tables an operation node reads or writes, subqueries included. A value (and a
+ * list of values) holds no table and is not walked: a write's rows are most of its tree. The
+ * answer is kept per node (the nodes are frozen; a transaction's plugin and the database's both ask).
+ */
 export function tablesIn(node: OperationNode): string[] {
+  const known = tablesOfNode.get(node);
+  if (known) return [...known];
   const found = new Set<string>();
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(visit);
     if (!value || typeof value !== 'object') return;
     const n = value as { kind?: string; table?: { identifier?: { name?: string } } };
+    if (n.kind === 'ValueNode' || n.kind === 'PrimitiveValueListNode') return;
     if (n.kind === 'TableNode' && n.table?.identifier?.name) found.add(n.table.identifier.name);
     for (const child of Object.values(value)) visit(child);
   };
   visit(node);
-  return [...found];
+  const tables = [...found];
+  tablesOfNode.set(node, tables);
+  return tables;
 }
+const tablesOfNode = new WeakMap<OperationNode, string[]>();
 
 const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 

@@ -172,8 +172,11 @@ export async function storedCredentials<K extends WizardKey>(
   ctx: ServiceContext,
   key: K,
   orElse?: () => Error,
+  setUps?: readonly CompanyIntegrationRow[],
 ): Promise<{ row: CompanyIntegrationRow; credentials: Credentials<K> }> {
-  const row = await findCompanyIntegrationByKey(ctx.db.kysely, ctx.companyId, key);
+  const row = setUps
+    ? setUps.find((r) => r.key === key && r.company_id === ctx.companyId)
+    : await findCompanyIntegrationByKey(ctx.db.kysely, ctx.companyId, key);
   if (!row || row.credentials === null) {
     if (orElse) throw orElse();
     const integration = await findIntegrationByKey(ctx.db.kysely, key);
@@ -189,8 +192,9 @@ async function accountFor<K extends WizardKey>(
   ctx: ServiceContext,
   key: K,
   orElse?: () => Error,
+  setUps?: readonly CompanyIntegrationRow[],
 ): Promise<ProviderAccount<ClientOf<K>>> {
-  const { row, credentials } = await storedCredentials(ctx, key, orElse);
+  const { row, credentials } = await storedCredentials(ctx, key, orElse, setUps);
   const vatCode = key === 'smartbill' ? await companyTaxId(ctx) : '';
   const scrubText = (text: string) => scrub(text, credentials);
   return {
@@ -210,9 +214,17 @@ async function accountFor<K extends WizardKey>(
   };
 }
 
-/** The company's courier account (409 without a stored login, unless `orElse` says otherwise). */
-export const courierFor = (ctx: ServiceContext, courier: CourierProvider, orElse?: () => Error) =>
-  accountFor(ctx, courier, orElse);
+/**
+ * The company's courier account (409 without a stored login, unless `orElse` says otherwise).
+ * `setUps`: the company's set-ups as the caller already read them (listCompanyIntegrations), so
+ * they are not read again.
+ */
+export const courierFor = (
+  ctx: ServiceContext,
+  courier: CourierProvider,
+  orElse?: () => Error,
+  setUps?: readonly CompanyIntegrationRow[],
+) => accountFor(ctx, courier, orElse, setUps);
 /** The company's SmartBill account (409 without a stored login, unless `orElse` says otherwise). */
 export const invoicingFor = (ctx: ServiceContext, orElse?: () => Error) => accountFor(ctx, 'smartbill', orElse);
 /** The company's messaging account at Vonage or Telegram (409 without a stored login, unless `orElse` says otherwise). */

@@ -1,6 +1,7 @@
 import { COURIER_PROVIDERS, type CourierProvider } from '../../providers/couriers/types.js';
 import type { Selectable } from 'kysely';
 import { forUpdate, type Executor } from '../../db/connection.js';
+import { listCacheOf } from '../../db/perf/listCache.js';
 import type { CompanyIntegrationsTable, IntegrationsTable } from '../../db/schema.js';
 
 export type IntegrationRow = Selectable<IntegrationsTable>;
@@ -22,10 +23,18 @@ const withIntegration = (exec: Executor) =>
     .selectAll('ci')
     .select(['i.key', 'i.type', 'i.name']);
 
-/** A company's set-ups, one query (at most one row per integration). */
+/**
+ * A company's set-ups, one query (at most one row per integration). Read through `db.kysely`, the
+ * answer is kept in memory (perf/listCache.ts: dropped at every write to either table, this
+ * process's or, announced, another's; migration 070) and frozen: every AWB create reads them.
+ */
 export function listCompanyIntegrations(exec: Executor, companyId: number): Promise<CompanyIntegrationRow[]> {
-  return withIntegration(exec).where('ci.company_id', '=', companyId).orderBy('i.position').execute();
+  const read = () => withIntegration(exec).where('ci.company_id', '=', companyId).orderBy('i.position').execute();
+  const cache = listCacheOf(exec);
+  return cache ? cache.get(`set-ups:${companyId}`, SET_UP_TABLES, read) : read();
 }
+
+const SET_UP_TABLES = ['company_integrations', 'integrations'];
 
 /** A set-up of the company by its id (undefined for another company's: the caller answers 404). */
 export function findCompanyIntegration(

@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Compilable, Insertable, Updateable } from 'kysely';
 import {
   nextInvoiceStatus,
   nextStatus,
@@ -9,10 +9,12 @@ import type { ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { flagChangedCounts, invoiceBucket, isFlagged } from '../../db/orderListCounts.js';
 import { restateOrderLines } from '../../db/orderStats.js';
+import { writeTogether } from '../../db/perf/writeTogether.js';
 import type { OrdersTable } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import {
   deleteOrderRow,
+  eventsWrite,
   insertEvent,
   insertOrderRow,
   latestOrderIdOf,
@@ -26,6 +28,7 @@ import {
   orderRowById,
   orderRowOf,
   updateOrderRow,
+  type NewEvent,
   type OrderRow,
 } from './queries.js';
 
@@ -75,9 +78,17 @@ export async function recordEvent(
   type: string,
   data: Record<string, unknown> = {},
 ): Promise<void> {
-  const recorded = isBulkChange(ctx) ? { ...data, bulk: true } : data;
-  await insertEvent(trx, { orderId, userId: ctx.userId || null, type, data: recorded, now: ctx.now });
+  await insertEvent(trx, eventOf(ctx, orderId, type, data));
 }
+
+/** An event of the order's history by the context's user (none for the system: jobs); a bulk change says so. */
+const eventOf = (ctx: ServiceContext, orderId: number, type: string, data: Record<string, unknown>): NewEvent => ({
+  orderId,
+  userId: ctx.userId || null,
+  type,
+  data: isBulkChange(ctx) ? { ...data, bulk: true } : data,
+  now: ctx.now,
+});
 
 /** A new order in the company's lists (counted in "all" and in its status tab). */
 export async function insertOrder(
@@ -115,22 +126,38 @@ export async function changeStatus(
   ctx: ServiceContext,
   order: Pick<OrderRow, 'id' | 'company_id' | 'status'>,
   cause: StatusCause,
-  opts: { previous?: string | null; data?: Record<string, unknown>; with?: Updateable<OrdersTable> } = {},
+  opts: {
+    previous?: string | null;
+    data?: Record<string, unknown>;
+    with?: Updateable<OrdersTable>;
+    /** History events of the change that come before the status's own (an AWB's), written with it. */
+    events?: { type: string; data: Record<string, unknown> }[];
+    /** The caller's writes that go with the change, run with its kept-count writes (updateOrderRow). */
+    also?: Compilable[];
+  } = {},
 ): Promise<string | null> {
   const to = nextStatus(cause, order.status, opts.previous);
+  const events = (opts.events ?? []).map((e) => eventOf(ctx, order.id, e.type, e.data));
   // `with`: the row's other columns that change with the cause (an AWB's), written in the same
   // update, so the kept per-day counts move once: a transaction moving an order twice (courier,
   // then status) could wait in a cycle on PostgreSQL with one moving another order back.
+  const also = opts.also ?? [];
   if (to === null) {
-    if (opts.with) await updateOrderRow(trx, order.id, opts.with);
+    const writes = [...(events.length ? [eventsWrite(trx, events)] : []), ...also];
+    if (opts.with) await updateOrderRow(trx, order.id, opts.with, writes);
+    else await writeTogether(trx, writes);
     return null;
   }
-  // The kept counts of both tabs move with the row (queries.ts, updateOrderRow).
-  await updateOrderRow(trx, order.id, { ...opts.with, status: to, updated_at: ctx.now });
+  const event = cause === 'cancel' ? 'cancelled' : cause === 'restore' ? 'restored' : 'status_changed';
+  events.push(eventOf(ctx, order.id, event, { from: order.status, to, ...opts.data }));
+  // The kept counts of both tabs move with the row (queries.ts, updateOrderRow), the history
+  // events written with them.
+  await updateOrderRow(trx, order.id, { ...opts.with, status: to, updated_at: ctx.now }, [
+    eventsWrite(trx, events),
+    ...also,
+  ]);
   // A cancelled order's products leave the kept per-day figures; restored, they come back.
   if (to === 'cancelled' || order.status === 'cancelled') await restateLinesOf(trx, order.id, to !== 'cancelled');
-  const event = cause === 'cancel' ? 'cancelled' : cause === 'restore' ? 'restored' : 'status_changed';
-  await recordEvent(trx, ctx, order.id, event, { from: order.status, to, ...opts.data });
   return to;
 }
 
@@ -174,10 +201,13 @@ export async function attachAwb(
   order: OrderRow,
   awb: { courier: string; awb: string },
   extra: Record<string, unknown> = {},
+  /** The caller's writes that go with it (the shipping events' SMS job), run with the kept-count writes. */
+  also: Compilable[] = [],
 ): Promise<void> {
-  await recordEvent(trx, ctx, order.id, 'awb_created', { courier: awb.courier, awb: awb.awb, ...extra });
   await changeStatus(trx, ctx, order, 'awb_created', {
     with: { courier: awb.courier, awb: awb.awb, courier_status: 'created', awb_refused: 0, updated_at: ctx.now },
+    events: [{ type: 'awb_created', data: { courier: awb.courier, awb: awb.awb, ...extra } }],
+    also,
   });
 }
 
@@ -189,14 +219,10 @@ export async function detachAwb(
   opts: { movedFrom: string | null; goneAtCourier: boolean },
 ): Promise<void> {
   const { awb, courier } = order;
-  await recordEvent(trx, ctx, order.id, 'awb_deleted', {
-    courier,
-    awb,
-    ...(opts.goneAtCourier ? { gone_at_courier: true } : {}),
-  });
   await changeStatus(trx, ctx, order, 'awb_deleted', {
     previous: opts.movedFrom,
     with: { awb: null, courier: null, courier_status: null, awb_refused: 0, updated_at: ctx.now },
+    events: [{ type: 'awb_deleted', data: { courier, awb, ...(opts.goneAtCourier ? { gone_at_courier: true } : {}) } }],
   });
 }
 

@@ -1,9 +1,16 @@
-import { PostgresAdapter, sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { PostgresAdapter, sql, type Compilable, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
 import type { OrdersTable } from '../../db/schema.js';
-import { restateOrder, type OrderStatState } from '../../db/orderStats.js';
-import { customerMoveCounts, isFlagged, moveOrderCounts, type ListedOrder } from '../../db/orderListCounts.js';
+import { restateOrder, restateOrderWrites, type OrderStatState } from '../../db/orderStats.js';
+import { writeTogether } from '../../db/perf/writeTogether.js';
+import {
+  customerMoveCounts,
+  isFlagged,
+  moveOrderCounts,
+  moveOrderCountsWrites,
+  type ListedOrder,
+} from '../../db/orderListCounts.js';
 
 /** The SQL of the orders table's row and of its history (order_events): only the lifecycle runs it. */
 
@@ -117,25 +124,114 @@ export async function insertOrderRow(exec: Executor, values: Insertable<OrdersTa
   return row;
 }
 
-export async function updateOrderRow(exec: Executor, id: number, set: Updateable<OrdersTable>): Promise<void> {
+/**
+ * Writes the order's row and moves it in the kept figures and list counts, in three statements
+ * whatever it moves: its places before (one read: the row, its active AWB's cash on delivery, on
+ * PostgreSQL its customer's row locked FOR KEY SHARE as listStateOf does), the update answering
+ * its places after (and, read after that lock, whether its customer is flagged), then every
+ * kept-count write together (writeTogether). A write touching none of the counted columns is
+ * the update alone.
+ */
+export async function updateOrderRow(
+  exec: Executor,
+  id: number,
+  set: Updateable<OrdersTable>,
+  /** The caller's writes that go with it (its history events): run with the kept-count writes. */
+  also: Compilable[] = [],
+): Promise<void> {
   // The customer changes only with moveCustomerOrderRows, which moves the flagged counts itself.
   if ('customer_id' in set) throw new Error('an order changes customer through moveCustomerOrderRows');
   const counted = Object.keys(set).some((k) => COUNTED_COLUMNS.has(k));
   const listed = Object.keys(set).some((k) => LISTED_COLUMNS.has(k));
-  const before = counted ? await statStateOf(exec, id) : null;
-  const listedBefore = listed ? await listStateOf(exec, id) : null;
-  await exec.updateTable('orders').set(set).where('id', '=', id).execute();
-  if (counted) await restateOrder(exec, before, await statStateOf(exec, id));
-  if (listedBefore)
-    await moveOrderCounts(exec, listedBefore, {
-      ...listedBefore,
-      status: set.status ?? listedBefore.status,
-      invoice_status: set.invoice_status ?? listedBefore.invoice_status,
-      no_awb: 'awb' in set ? set.awb == null : listedBefore.no_awb,
-      created_at: set.created_at ?? listedBefore.created_at,
-      courier: 'courier' in set ? (set.courier ?? null) : listedBefore.courier,
-    });
+  if (!counted && !listed) {
+    await exec.updateTable('orders').set(set).where('id', '=', id).execute();
+    await writeTogether(exec, also);
+    return;
+  }
+  const was = await placesBefore(exec, id, listed);
+  const now = await exec
+    .updateTable('orders')
+    .set(set)
+    .where('id', '=', id)
+    .returning([...PLACED_COLUMNS])
+    .returning((eb) => [
+      eb
+        .selectFrom('shipments as s')
+        .select('s.cod_bani')
+        .whereRef('s.order_id', '=', 'orders.id')
+        .whereRef('s.awb', '=', 'orders.awb')
+        .where('s.state', '=', 'created')
+        .limit(1)
+        .as('cod_bani'),
+      eb
+        .exists(eb.selectFrom('flags as f').select('f.id').whereRef('f.customer_id', '=', 'orders.customer_id'))
+        .as('flagged'),
+    ])
+    .executeTakeFirst();
+  const flagged = Boolean(Number(now?.flagged));
+  await writeTogether(exec, [
+    ...(counted && was && now ? restateOrderWrites(exec, statState(was), statState(now)) : []),
+    ...(listed && was && now ? moveOrderCountsWrites(exec, listedState(was, flagged), listedState(now, flagged)) : []),
+    ...also,
+  ]);
 }
+
+/** The columns of the row that place an order in the kept figures and lists. */
+const PLACED_COLUMNS = [
+  'id',
+  'company_id',
+  'created_at',
+  'source_id',
+  'status',
+  'invoice_status',
+  'courier',
+  'courier_status',
+  'awb',
+  'awb_refused',
+  'total_value',
+  'customer_id',
+] as const;
+
+type Placed = Pick<OrderRow, (typeof PLACED_COLUMNS)[number]> & { cod_bani: number | null };
+
+/** The order's places before a write (see updateOrderRow); `lockCustomer`: its customer's row locked FOR KEY SHARE (PostgreSQL). */
+async function placesBefore(exec: Executor, id: number, lockCustomer: boolean): Promise<Placed | undefined> {
+  const q = exec
+    .selectFrom('orders as o')
+    .innerJoin('customers as c', 'c.id', 'o.customer_id')
+    .leftJoin('shipments as s', (j) =>
+      j.onRef('s.order_id', '=', 'o.id').onRef('s.awb', '=', 'o.awb').on('s.state', '=', 'created'),
+    )
+    .select(PLACED_COLUMNS.map((c) => `o.${c}` as const))
+    .select('s.cod_bani')
+    .where('o.id', '=', id);
+  return (
+    lockCustomer && exec.getExecutor().adapter instanceof PostgresAdapter ? q.forKeyShare('c') : q
+  ).executeTakeFirst();
+}
+
+const statState = (r: Placed): OrderStatState => ({
+  company_id: r.company_id,
+  created_at: r.created_at,
+  source_id: r.source_id,
+  status: r.status,
+  courier: r.courier,
+  courier_status: r.courier_status,
+  awb_refused: r.awb_refused,
+  total_value: Number(r.total_value),
+  cod_bani: r.courier ? Number(r.cod_bani ?? 0) : 0,
+});
+
+const listedState = (r: Placed, flagged: boolean): ListedOrder => ({
+  id: r.id,
+  company_id: r.company_id,
+  status: r.status,
+  invoice_status: r.invoice_status,
+  no_awb: r.awb === null,
+  flagged,
+  created_at: Number(r.created_at),
+  courier: r.courier,
+});
 
 /**
  * Writes the courier status only if the order still has this AWB at this courier in the status
@@ -169,14 +265,29 @@ export async function deleteOrderRow(exec: Executor, id: number): Promise<void> 
   await exec.deleteFrom('orders').where('id', '=', id).execute();
 }
 
-export async function insertEvent(
-  exec: Executor,
-  e: { orderId: number; userId: number | null; type: string; data: Record<string, unknown>; now: number },
-): Promise<void> {
-  await exec
-    .insertInto('order_events')
-    .values({ order_id: e.orderId, user_id: e.userId, type: e.type, data: JSON.stringify(e.data), created_at: e.now })
-    .execute();
+export interface NewEvent {
+  orderId: number;
+  userId: number | null;
+  type: string;
+  data: Record<string, unknown>;
+  now: number;
+}
+
+export async function insertEvent(exec: Executor, e: NewEvent): Promise<void> {
+  await exec.executeQuery(eventsWrite(exec, [e]));
+}
+
+/** The insert of events, in the order given (their ids follow it): for a caller that writes them with other writes. */
+export function eventsWrite(exec: Executor, events: NewEvent[]) {
+  return exec.insertInto('order_events').values(
+    events.map((e) => ({
+      order_id: e.orderId,
+      user_id: e.userId,
+      type: e.type,
+      data: JSON.stringify(e.data),
+      created_at: e.now,
+    })),
+  );
 }
 
 /** The customer's row locked FOR UPDATE until the transaction ends, before a flag change (PostgreSQL). */

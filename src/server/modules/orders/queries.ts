@@ -1398,6 +1398,29 @@ export async function deleteDiscountRow(exec: Executor, id: number): Promise<voi
   await exec.deleteFrom('applied_discounts').where('id', '=', id).execute();
 }
 
+/**
+ * What an AWB create reads of the company's order before anything else, in one statement: that it
+ * is the company's (none: 404), its recipient's e-mail and the company's name (the sender the
+ * courier prints).
+ */
+export async function awbPartiesOf(
+  exec: Executor,
+  companyId: number,
+  orderId: number,
+): Promise<{ email: string | null; sender_name: string } | undefined> {
+  return (await awbParties(exec, { companyId, orderId }))[0];
+}
+
+const awbParties = prepared((exec, v: { companyId: number; orderId: number }) =>
+  exec
+    .selectFrom('orders as o')
+    .innerJoin('companies as co', 'co.id', 'o.company_id')
+    .leftJoin('order_customer_details as d', 'd.order_id', 'o.id')
+    .select(['d.email', 'co.name as sender_name'])
+    .where('o.id', '=', v.orderId)
+    .where('o.company_id', '=', v.companyId),
+);
+
 export function customerDetailOf(exec: Executor, orderId: number): Promise<CustomerDetailRow> {
   return exec
     .selectFrom('order_customer_details')

@@ -20,7 +20,7 @@ import { convertUnitPrice, ORDER_CURRENCY } from '../../../core/orders/currency.
 import type { ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
-import { companySenderName, companyShippingCost } from '../companies/index.js';
+import { companyShippingCost } from '../companies/index.js';
 import { customerForNewOrder, customerLostOrder, renameCompanyCustomer } from '../customers/index.js';
 import { orderDiscountRules, productDiscountRules } from '../discounts/index.js';
 import { releaseCoupon, takeCoupon } from '../coupons/index.js';
@@ -44,6 +44,7 @@ import { companyProduct, companyProductsBySku, moveStocks, productsWithVariation
 import { findCompanySource } from '../sources/index.js';
 import { awbUnsettled, createAwb, deleteShipmentsOfOrder, resolveAwb } from '../shipping/index.js';
 import {
+  awbPartiesOf,
   customerDetailOf,
   findOrder,
   deleteDiscountRow,
@@ -799,10 +800,11 @@ export async function orderView(ctx: ServiceContext, id: number): Promise<Order>
 
 /** Creates the order's AWB (the shipping module), the recipient's email taken from the order's customer details. */
 export async function createOrderAwb(ctx: ServiceContext, id: number, body: unknown): Promise<void> {
-  await companyOrder(ctx, id);
+  // The company's order (404), its recipient's e-mail and the sender's name in one read.
+  const parties = await awbPartiesOf(ctx.db.kysely, ctx.companyId, id);
+  if (!parties) throw notFound();
   const input = parse(awbBody, body);
-  const detail = await customerDetailOf(ctx.db.kysely, id);
-  await createAwb(ctx, id, input, detail.email ?? undefined, await companySenderName(ctx.db.kysely, ctx.companyId));
+  await createAwb(ctx, id, input, parties.email ?? undefined, parties.sender_name);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { AwbCandidate } from '../../../core/api/orders.js';
 import { fromBani } from '../../../core/money.js';
 import type { Executor } from '../../db/connection.js';
+import { prepared } from '../../db/perf/prepared.js';
 import type { ShipmentsTable } from '../../db/schema.js';
 
 /**
@@ -33,15 +34,23 @@ export function shipmentById(exec: Executor, id: number): Promise<ShipmentRow | 
   return exec.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** How many creates the order has had: numbers the next one's reference. */
-export async function countShipments(exec: Executor, orderId: number): Promise<number> {
-  const row = await exec
-    .selectFrom('shipments')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export const isActive = (row: Pick<ShipmentRow, 'state'>): boolean =>
+  ACTIVE_STATES.includes(row.state as ShipmentState);
+
+/**
+ * Every create the order has had, in one read: their number names the next one's reference, and
+ * the active one (at most one) decides whether another may go. An order has a handful at most.
+ */
+export function attemptsOf(
+  exec: Executor,
+  orderId: number,
+): Promise<Pick<ShipmentRow, 'id' | 'state' | 'courier' | 'awb'>[]> {
+  return attempts(exec, { orderId });
 }
+
+const attempts = prepared((exec, v: { orderId: number }) =>
+  exec.selectFrom('shipments').select(['id', 'state', 'courier', 'awb']).where('order_id', '=', v.orderId),
+);
 
 export interface NewShipment {
   company_id: number;

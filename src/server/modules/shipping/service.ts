@@ -30,14 +30,15 @@ import {
   type DocumentStore,
   type SettleOutcome,
 } from '../provider-documents/index.js';
-import { queueEventSms } from '../sms/index.js';
+import { eventSmsWrites } from '../sms/index.js';
 import { assertAddressAgrees, resolveAddress, resolveCourierAddress, type ResolvedAddress } from './address.js';
 import './messages.js';
 import {
   activeShipment,
+  attemptsOf,
   awaitedCandidates,
   candidatesOf,
-  countShipments,
+  isActive,
   hasUnsettledTwin,
   insertPendingShipment,
   knownAwbs,
@@ -107,15 +108,15 @@ export class AwbConflict extends HttpError {
 
 const label = (courier: string) => PROVIDER_LABELS[courier as AwbCourier] ?? courier;
 
+type SetUps = Awaited<ReturnType<typeof listCompanyIntegrations>>;
+
 /** The company's couriers an AWB can be made with: active, logged in, pickup point chosen (Sameday: and a contact person). */
-async function usableCouriers(ctx: ServiceContext): Promise<string[]> {
-  const rows = await listCompanyIntegrations(ctx.db.kysely, ctx.companyId);
-  return rows
+const usableCouriersOf = (setUps: SetUps): string[] =>
+  setUps
     .filter((r) => r.type === 'courier' && (AWB_COURIERS as readonly string[]).includes(r.key) && isUsable(r))
     .map((r) => r.key);
-}
 
-function conflictOf(order: OrderRow, active: ShipmentRow | undefined): AwbConflict {
+function conflictOf(order: OrderRow, active: Pick<ShipmentRow, 'state' | 'courier' | 'awb'> | undefined): AwbConflict {
   if (active?.state === 'pending') return new AwbConflict('awb_being_created');
   if (active?.state === 'unknown') return new AwbConflict('awb_being_checked', { provider: label(active.courier) });
   return new AwbConflict('awb_exists', { awb: order.awb ?? active?.awb ?? '' });
@@ -127,7 +128,11 @@ function conflictOf(order: OrderRow, active: ShipmentRow | undefined): AwbConfli
  * Creates the order's AWB: the checks in order (422 on the first failing field), the postal code
  * against the rule, an unknown earlier attempt settled, then one create at the courier. Cash on
  * delivery is the order's total or none (the form's choice, else the order's payment method). The order gets courier, awb and courier status `created`; a `new`
- * order becomes `processing`.
+ * order becomes `processing`. The caller found the company's order first (404).
+ *
+ * What a create reads is read once and handed on (the company's set-ups serve the checks and the
+ * account; the claim reads the order's attempts once): each statement is a round trip and its CPU
+ * on the server's one thread, and creates in bulk run many at a time.
  */
 export async function createAwb(
   ctx: ServiceContext,
@@ -136,24 +141,36 @@ export async function createAwb(
   recipientEmail: string | undefined,
   senderName?: string,
 ): Promise<void> {
-  await orderOf(ctx.db.kysely, ctx, orderId);
-  const locker = input.locker_id ? await lockerOf(ctx, input) : null;
-  const couriers = locker ? [] : await usableCouriers(ctx);
+  const setUps = await listCompanyIntegrations(ctx.db.kysely, ctx.companyId);
+  const locker = input.locker_id ? await lockerOf(ctx, input, usableCouriersOf(setUps)) : null;
+  const couriers = locker ? [] : usableCouriersOf(setUps);
   const address = locker ? lockerAddress(locker) : await addressOf(ctx, input, couriers);
   const problem = locker ? null : awbProblem(input, couriers, address.facts);
   if (problem) throw FieldProblems.one(problem.field, problem.message);
   if (!locker) assertAddressAgrees(address, input.postal_code);
   const courier = input.courier as AwbCourier;
 
-  await settleEarlierCreate(ctx, orderId);
-  const account = await courierFor(ctx, courier);
+  const account = await courierFor(ctx, courier, undefined, setUps);
   const weightGrams = Math.round(input.package_weight * 1000);
-  const attempt = await claimDocument(
-    ctx,
-    shipmentStore,
-    (trx) => claimShipment(trx, ctx, orderId, courier, weightGrams, locker, input.cash_on_delivery),
-    () => new AwbConflict('awb_being_created'),
-  );
+  const claim = () =>
+    claimDocument(
+      ctx,
+      shipmentStore,
+      (trx) => claimShipment(trx, ctx, orderId, courier, weightGrams, locker, input.cash_on_delivery),
+      () => new AwbConflict('awb_being_created'),
+    );
+  let attempt: Attempt;
+  try {
+    attempt = await claim();
+  } catch (err) {
+    if (!(err instanceof SettleFirst)) throw err;
+    // An earlier create whose answer never came: asked about first, then claimed again (a second
+    // unknown one by then is another request's, and answers as being checked).
+    await settleEarlierCreate(ctx, err.shipmentId);
+    attempt = await claim().catch((again: unknown) => {
+      throw again instanceof SettleFirst ? new AwbConflict('awb_being_checked', { provider: label(courier) }) : again;
+    });
+  }
   const created = await sendOnce(
     ctx,
     shipmentStore,
@@ -188,12 +205,11 @@ async function addressOf(ctx: ServiceContext, input: AwbInput, couriers: string[
  * The point an AWB to a locker names: the courier first (a usable one, and one that delivers to
  * points), then the point, which must be in the courier's list.
  */
-async function lockerOf(ctx: ServiceContext, input: AwbInput): Promise<Locker> {
-  const problem = awbProblem(
-    { ...input, county: 'x', city: 'x', address: 'x', postal_code: '000000' },
-    await usableCouriers(ctx),
-    { cityCodedByStreet: false, streetNeedsNumber: false },
-  );
+async function lockerOf(ctx: ServiceContext, input: AwbInput, couriers: string[]): Promise<Locker> {
+  const problem = awbProblem({ ...input, county: 'x', city: 'x', address: 'x', postal_code: '000000' }, couriers, {
+    cityCodedByStreet: false,
+    streetNeedsNumber: false,
+  });
   if (problem) throw FieldProblems.one(problem.field, problem.message);
   if (!hasLockers(input.courier)) throw FieldProblems.one('locker_id', 'locker_not_offered');
   return findLocker(ctx, input.courier, input.locker_id!);
@@ -213,10 +229,20 @@ function lockerAddress(locker: Locker): ResolvedAddress {
   };
 }
 
+/**
+ * The claim found the order's active create unknown (its answer never came): the claim's
+ * transaction ends and the create is settled before another is claimed.
+ */
+class SettleFirst extends Error {
+  constructor(readonly shipmentId: number) {
+    super('an earlier create of the order is unknown: settle it first');
+  }
+}
+
 /** An earlier create whose answer never came is asked about first: its AWB, if it exists, is the order's. */
-async function settleEarlierCreate(ctx: ServiceContext, orderId: number): Promise<void> {
-  const active = await activeShipment(ctx.db.kysely, orderId);
-  if (active?.state !== 'unknown') return; // pending or created: the claim answers 409
+async function settleEarlierCreate(ctx: ServiceContext, shipmentId: number): Promise<void> {
+  const active = await shipmentById(ctx.db.kysely, shipmentId);
+  if (active?.state !== 'unknown') return; // settled meanwhile: the claim answers
   const settled = await settleBeforeCreate(ctx, shipmentStore, active, settleUnknownShipment);
   if (settled.outcome === 'none') return;
   if (settled.outcome === 'adopted') {
@@ -249,10 +275,13 @@ async function claimShipment(
   cashOnDelivery: boolean | undefined,
 ): Promise<Attempt> {
   const order = await lockOrder(trx, ctx, orderId);
+  // Every attempt of the order in one read: the active one (at most one) and how many there were.
+  const attempts = await attemptsOf(trx, orderId);
+  const active = attempts.find(isActive);
+  if (active?.state === 'unknown') throw new SettleFirst(active.id);
   if (order.status === 'cancelled') throw new AwbConflict('awb_order_cancelled');
-  const active = await activeShipment(trx, orderId);
   if (order.awb || active) throw conflictOf(order, active);
-  const reference = `${orderId}-${(await countShipments(trx, orderId)) + 1}`;
+  const reference = `${orderId}-${attempts.length + 1}`;
   // The cash on delivery is the order's total or nothing: the form's choice, else the order's
   // payment method (a prepaid order ships without). The total is read here under the lock, and a
   // point that collects no cash on delivery refuses an AWB with it.
@@ -359,10 +388,15 @@ async function adoptAwb(
     },
     ctx.now,
   );
-  if (moved) {
-    await attachAwb(trx, ctx, order, { courier, awb: created.awbNumber }, extra);
-    await queueEventSms(trx, ctx, { orderId: order.id, event: 'awb_created', awb: created.awbNumber });
-  }
+  if (moved)
+    await attachAwb(
+      trx,
+      ctx,
+      order,
+      { courier, awb: created.awbNumber },
+      extra,
+      eventSmsWrites(trx, ctx, { orderId: order.id, event: 'awb_created', awb: created.awbNumber }),
+    );
   return moved;
 }
 

@@ -4,6 +4,6 @@
  */
 export { smsRoutes } from './routes.js';
 export { smsJobs } from './jobs.js';
-export { queueEventSms } from './service.js';
+export { eventSmsWrites, queueEventSms } from './service.js';
 export { alertCompany, type AlertKind } from './alerts.js';
 export { smsApiDocs } from './openapi.js';

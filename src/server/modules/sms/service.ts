@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Compilable } from 'kysely';
 import { smsSendBody, type SmsSend } from '../../../core/api/sms.js';
 import { isRomanianMobile, normalizePhone } from '../../../core/orders/phone.js';
 import { countSms } from '../../../core/sms.js';
@@ -8,7 +9,7 @@ import { forCompany, type ServiceContext } from '../../context.js';
 import { forUpdate, type Executor } from '../../db/connection.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { FieldProblems, HttpError, parse } from '../../http/errors.js';
-import { scheduleJob } from '../../jobs/queue.js';
+import { scheduleJobWrite } from '../../jobs/queue.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import type { DeliveryReceipt, MessagingClient } from '../../providers/messaging/types.js';
 import { parseDeliveryReceipt } from '../../providers/messaging/vonage.js';
@@ -271,13 +272,24 @@ export async function queueEventSms(
   ctx: ServiceContext,
   e: { orderId: number; event: SmsAutoEvent; awb: string },
 ): Promise<void> {
-  if (isBulkChange(ctx)) return;
+  for (const write of eventSmsWrites(trx, ctx, e)) await trx.executeQuery(write);
+}
+
+/** The writes of queueEventSms (none for a bulk change), for a caller that runs them with its other writes. */
+export function eventSmsWrites(
+  trx: Executor,
+  ctx: ServiceContext,
+  e: { orderId: number; event: SmsAutoEvent; awb: string },
+): Compilable[] {
+  if (isBulkChange(ctx)) return [];
   const payload: SmsEventPayload = { companyId: ctx.companyId, ...e };
-  await scheduleJob(
-    trx,
-    { kind: SMS_EVENT_JOB, key: `${SMS_EVENT_JOB}:${e.orderId}:${e.event}:${e.awb}`, payload },
-    ctx.now,
-  );
+  return [
+    scheduleJobWrite(
+      trx,
+      { kind: SMS_EVENT_JOB, key: `${SMS_EVENT_JOB}:${e.orderId}:${e.event}:${e.awb}`, payload },
+      ctx.now,
+    ),
+  ];
 }
 
 type SkipReason = 'no_template' | 'no_integration' | 'no_phone' | 'empty_text';
