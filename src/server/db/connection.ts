@@ -40,6 +40,11 @@ export interface Db {
    * two requests at the same moment cannot both pass a check that only one of them should.
    */
   transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /**
+   * The server is at rest (lib/idleCollect.ts): the SQLite read pool stops its idle workers (they
+   * start again on the next read). Nothing elsewhere.
+   */
+  atRest(): void;
   close(): Promise<void>;
 }
 
@@ -122,6 +127,7 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
       engine: 'postgres',
       schema,
       transaction: withTransaction(kysely, lists),
+      atRest: () => undefined,
       close,
     };
   }
@@ -159,6 +165,7 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
       lists,
       engine: 'sqlite',
       transaction: withTransaction(kysely, lists),
+      atRest: () => undefined,
       close: () => kysely.destroy(),
     };
   const readPool = new SqliteReadPool(path.resolve(file), readers);
@@ -171,6 +178,7 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
     lists,
     engine: 'sqlite',
     transaction: withTransaction(kysely, lists),
+    atRest: () => readPool.stopIdleWorkers(),
     close: async () => {
       // The pool directly too: Kysely destroys a driver only after a query went through it.
       await reads.destroy();

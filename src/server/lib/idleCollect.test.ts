@@ -5,9 +5,11 @@ import { collectWhenIdle } from './idleCollect.js';
 function driven() {
   let micros = 0;
   let collections = 0;
+  let rests = 0;
   const c = collectWhenIdle({
     intervalMs: 1000,
     gc: () => collections++,
+    atRest: () => rests++,
     cpuMicros: () => micros,
     timers: false,
   })!;
@@ -18,6 +20,9 @@ function driven() {
     },
     get collections() {
       return collections;
+    },
+    get rests() {
+      return rests;
     },
   };
 }
@@ -35,6 +40,18 @@ describe('collectWhenIdle', () => {
     d.interval(0);
     d.interval(0);
     expect(d.collections).toBe(2);
+  });
+
+  it("hands back the database's caches with each collection at rest, never while the process works", () => {
+    const d = driven();
+    d.interval(800);
+    d.interval(30);
+    expect(d.rests).toBe(0);
+    d.interval(0);
+    expect(d.rests).toBe(1);
+    d.interval(0);
+    d.interval(0);
+    expect([d.rests, d.collections]).toEqual([2, 2]);
   });
 
   it('collects again after the next busy spell only; work between the two starts over', () => {

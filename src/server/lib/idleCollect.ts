@@ -26,6 +26,11 @@ export function collectWhenIdle(
     intervalMs?: number;
     /** The collection (globalThis.gc by default; null: none). */
     gc?: (() => void) | null;
+    /**
+     * Runs before each collection: hands back what else the load grew that no collection of this
+     * thread reaches (the SQLite read pool's idle workers: Db.atRest).
+     */
+    atRest?: () => void;
     cpuMicros?: () => number;
     timers?: boolean;
   } = {},
@@ -52,6 +57,7 @@ export function collectWhenIdle(
       // allocation rate, which it measures between collections, and the first one at rest still
       // counts the busy spell before it.
       owed--;
+      opts.atRest?.();
       gc();
       // The collection's own CPU belongs to no interval of work.
       last = cpuMicros();
