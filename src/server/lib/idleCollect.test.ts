@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectWhenIdle } from './idleCollect.js';
 
-/** A collector on a hand-driven CPU clock: `spend(ms)` is CPU used during the next interval. */
+/** A collector on a hand-driven clock of work: `interval(ms)` is the time worked during the next interval. */
 function driven() {
   let micros = 0;
   let collections = 0;
@@ -10,7 +10,7 @@ function driven() {
     intervalMs: 1000,
     gc: () => collections++,
     atRest: () => rests++,
-    cpuMicros: () => micros,
+    workMicros: () => micros,
     timers: false,
   })!;
   return {
