@@ -21,7 +21,7 @@ const BUSY_SHARE = 0.05;
  * Three, one interval apart: V8 shrinks its young generation only when a collection sees a low
  * allocation rate, which it measures over its last collections, so the first one at rest still
  * counts the busy spell before it; after the list bench's load the second one shrank it in most
- * runs, and the third in the others (146–153 MB at rest after two, 117–121 after a third).
+ * runs, and the third in the others (146 and 147 MB at rest after two, 117 after a third).
  */
 const COLLECTIONS_AT_REST = 3;
 /** An interval counts as at rest below this share (a collection itself costs well under it). */
