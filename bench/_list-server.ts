@@ -24,7 +24,7 @@ const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port })}\n`);
 setImmediate(geoData);
-collectWhenIdle();
+collectWhenIdle({ atRest: () => db.atRest() });
 
 process.on('SIGUSR2', () => {
   const gc = (globalThis as { gc?: () => void }).gc;

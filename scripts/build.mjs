@@ -105,7 +105,23 @@ export async function bundleServer(entryPoints, out) {
     sourcemap: true,
     logLevel: 'warning',
   });
+  asciiOnly(out);
   fs.copyFileSync(path.join(ROOT, 'src/server/modules/geo/geo-data.json.gz'), path.join(out, 'geo-data.json.gz'));
+}
+
+/**
+ * Escapes what esbuild leaves non-ASCII in the bundle (regular expression literals, comments it
+ * keeps in class bodies: ș, ț, –) as \uXXXX, which means the same there and in strings and names.
+ * V8 keeps a module's source for its life, and one such character makes it keep the whole source
+ * in two bytes a character: 1.7 MB of heap for the server's 0.9 MB instead of 0.9.
+ */
+function asciiOnly(out) {
+  for (const name of fs.readdirSync(out).filter((f) => f.endsWith('.mjs'))) {
+    const file = path.join(out, name);
+    const text = fs.readFileSync(file, 'utf8');
+    const ascii = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    if (ascii !== text) fs.writeFileSync(file, ascii);
+  }
 }
 
 /** Builds each stale target; answers the names of those built. */

@@ -62,8 +62,8 @@ if (providers.mode === 'emulated') {
 
 // The address data (a few hundred ms to unpack) is read once the server listens, not before.
 setImmediate(geoData);
-// The memory a busy spell grew into goes back once the server is at rest.
-collectWhenIdle();
+// The memory a busy spell grew into (the heap, the read pool's workers) goes back once the server is at rest.
+collectWhenIdle({ atRest: () => db.atRest() });
 
 /**
  * On SIGTERM (or Ctrl-C) the server stops taking requests (new connections are refused, a request

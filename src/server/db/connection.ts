@@ -5,7 +5,7 @@ import { registerSearchFunctions } from './sqliteFunctions.mjs';
 import { statementCache } from './perf/sqliteStatements.mjs';
 import { PostgresPageDialect, SqlitePageDialect } from './perf/pageCompilers.js';
 import { keepPlannerStatistics } from './perf/sqliteStatistics.js';
-import pg from 'pg';
+import { pgModule } from './pg.js';
 import { Kysely, PostgresAdapter, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import type { Engine, Executor } from './types.js';
@@ -40,6 +40,11 @@ export interface Db {
    * two requests at the same moment cannot both pass a check that only one of them should.
    */
   transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /**
+   * The server is at rest (lib/idleCollect.ts): the SQLite read pool stops its idle workers (they
+   * start again on the next read). Nothing elsewhere.
+   */
+  atRest(): void;
   close(): Promise<void>;
 }
 
@@ -80,10 +85,6 @@ function withTransaction(kysely: Kysely<Database>, lists: ListCache): Db['transa
   };
 }
 
-// PostgreSQL returns int8 (COUNT, bigint columns) as strings; every bigint we keep
-// (ids, Unix seconds, bani) fits in a JS number, so parse them as numbers everywhere.
-pg.types.setTypeParser(20, (v) => Number(v));
-
 /**
  * Opens the database named by a URL: `sqlite:<path>`, `sqlite::memory:` or `postgres://...`.
  * `schema` (PostgreSQL only) isolates a test run in its own schema. `readers` (SQLite file only,
@@ -101,7 +102,7 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
     const options = ['-c synchronize_seqscans=off', ...(opts.schema ? [`-c search_path=${opts.schema}`] : [])].join(
       ' ',
     );
-    const pool = new pg.Pool({ connectionString: url, max: 10, options });
+    const pool = new (pgModule().Pool)({ connectionString: url, max: 10, options });
     pool.on('connect', namedStatements());
     pool.on('connect', assignCountShards());
     const schema = opts.schema ?? 'public';
@@ -126,6 +127,7 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
       engine: 'postgres',
       schema,
       transaction: withTransaction(kysely, lists),
+      atRest: () => undefined,
       close,
     };
   }
@@ -163,6 +165,7 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
       lists,
       engine: 'sqlite',
       transaction: withTransaction(kysely, lists),
+      atRest: () => undefined,
       close: () => kysely.destroy(),
     };
   const readPool = new SqliteReadPool(path.resolve(file), readers);
@@ -175,6 +178,7 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
     lists,
     engine: 'sqlite',
     transaction: withTransaction(kysely, lists),
+    atRest: () => readPool.stopIdleWorkers(),
     close: async () => {
       // The pool directly too: Kysely destroys a driver only after a query went through it.
       await reads.destroy();

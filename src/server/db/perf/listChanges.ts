@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { pgModule } from '../pg.js';
 import type { ListCache } from './listCache.js';
 
 /** The channel migration 022's triggers announce writes on, with `schema.table` as the payload. */
@@ -32,7 +33,7 @@ export function listenForListChanges(
 
   async function connect(): Promise<void> {
     retry = undefined;
-    const c = new pg.Client(config);
+    const c = new (pgModule().Client)(config);
     client = c;
     c.on('error', () => c.end().catch(() => undefined));
     c.on('end', () => client === c && lost());

@@ -185,6 +185,23 @@ describe('SQLite read pool', () => {
     expect(served).not.toBe(first);
   });
 
+  it('stops its idle workers when the server is at rest, not one running a read; the next read starts one', async () => {
+    await Promise.all([db.readPool!.query('select 1', []), db.readPool!.query('select 2', [])]);
+    const before = db.readPool!.threadIds();
+    expect(before).toHaveLength(2);
+    db.atRest();
+    expect(db.readPool!.threadIds()).toEqual([]);
+    const { rows, threadId: served } = await db.readPool!.query('select 3 as x', []);
+    expect(rows).toEqual([{ x: 3 }]);
+    expect(before).not.toContain(served);
+    // A worker in the middle of a read finishes it.
+    const running = longRead(2_000_000).execute(db.reads);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    db.atRest();
+    expect(db.readPool!.threadIds()).toHaveLength(1);
+    expect((await running).rows).toEqual([{ n: 2_000_000 }]);
+  });
+
   it('ends its workers when the database closes; later reads fail', async () => {
     await Promise.all([db.readPool!.query('select 1', []), db.readPool!.query('select 2', [])]);
     expect(db.readPool!.threadIds()).toHaveLength(2);

@@ -21,8 +21,9 @@ import { SqlitePageCompiler } from './pageCompilers.js';
  * the main thread keeps answering. Writes and transactions stay on the main connection.
  *
  * Workers start on the first read (a process that never lists starts none), are held by the event
- * loop only while they run a query, and one that dies is replaced on the next read; the query it
- * was running fails with an error (the request answers 500, as for any database error).
+ * loop only while they run a query, stop when the server comes to rest (stopIdleWorkers) and start
+ * again on the next read; one that dies is replaced on the next read; the query it was running
+ * fails with an error (the request answers 500, as for any database error).
  */
 /**
  * Each reader's page cache, in KiB: SQLite's own default (2 MB) instead of better-sqlite3's 16 MB.
@@ -75,6 +76,20 @@ export class SqliteReadPool {
    */
   async terminateWorkers(): Promise<void> {
     await Promise.all(this.#slots.map((s) => s.worker.terminate()));
+  }
+
+  /**
+   * Stops the workers that run no read: the server calls it at rest (Db.atRest). Each worker holds
+   * its own V8 heap, its connection with its page cache and its thread's malloc arena, about 7 MB
+   * of the server's memory that nothing hands back while it waits; the next read starts one again,
+   * as the first read after the start does (50–150 ms, for a read that would take 10–50 ms).
+   */
+  stopIdleWorkers(): void {
+    for (const slot of [...this.#slots]) {
+      if (slot.job) continue;
+      this.#slots.splice(this.#slots.indexOf(slot), 1);
+      void slot.worker.terminate();
+    }
   }
 
   /** Stops every worker; queued and running reads fail. */

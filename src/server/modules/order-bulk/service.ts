@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import {
   bulkAwbParams,
   bulkBody,
@@ -479,6 +479,9 @@ export async function mergedLabels(ctx: ServiceContext, id: number): Promise<{ p
   );
   const found = labels.filter((l): l is NonNullable<typeof l> => l !== null);
   if (found.length === 0) throw new HttpError(409, 'bulk_no_labels');
+  // pdf-lib (3 MB of the server's heap once imported) only for a merge: a server that never merges
+  // labels does not keep it.
+  const { PDFDocument } = await import('pdf-lib');
   const sources: PDFDocument[] = [];
   for (const l of found) {
     const refuse = () => new HttpError(502, 'bulk_label_not_pdf', { order: l.order, awb: l.awb });
