@@ -23,26 +23,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { order, seller } from '../src/server/test/bulk.js';
+import { DPD_AWB_BODY, order, seller } from '../src/server/test/bulk.js';
 import { engineUnderTest, startTestApp } from '../src/server/test/harness.js';
 import { percentile } from './_load.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const CONCURRENT = 5;
-
-const dpdBody = {
-  courier: 'dpd',
-  name: 'Ion Popescu',
-  phone_number: '0744 123 456',
-  county: 'Sibiu',
-  city: 'Sibiu',
-  address: 'Strada Fabricii 7',
-  package_width: 25,
-  package_height: 10,
-  package_length: 25,
-  package_weight: 1,
-  package_content: 'Haine',
-};
 
 /** Milliseconds of CPU (user + system) of this process since `from`. */
 const cpuSince = (from: NodeJS.CpuUsage) => {
@@ -91,7 +77,7 @@ try {
   };
   const create = async (id: number): Promise<number> => {
     const t0 = performance.now();
-    const res = await s.u.call('POST', `/api/v1/order/${id}/awb`, { body: dpdBody });
+    const res = await s.u.call('POST', `/api/v1/order/${id}/awb`, { body: DPD_AWB_BODY });
     if (res.statusCode !== 201) throw new Error(`AWB of order ${id}: ${res.statusCode} ${res.body}`);
     return performance.now() - t0;
   };

@@ -9,32 +9,18 @@
  */
 import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
-import { order, seller } from '../src/server/test/bulk.js';
+import { DPD_AWB_BODY, order, seller } from '../src/server/test/bulk.js';
 import { engineUnderTest, startTestApp } from '../src/server/test/harness.js';
 
 const N = Number(process.env.N ?? 40);
 const PROF = process.env.PROF === '1';
-const body = {
-  courier: 'dpd',
-  name: 'Ion Popescu',
-  phone_number: '0744 123 456',
-  county: 'Sibiu',
-  city: 'Sibiu',
-  address: 'Strada Fabricii 7',
-  package_width: 25,
-  package_height: 10,
-  package_length: 25,
-  package_weight: 1,
-  package_content: 'Haine',
-};
-
 const t = await startTestApp({});
 try {
   const s = await seller(await t.signUp());
   const ids: number[] = [];
   for (let i = 0; i < N + 3; i++) ids.push(await order(s));
   const create = async (id: number) => {
-    const res = await s.u.call('POST', `/api/v1/order/${id}/awb`, { body });
+    const res = await s.u.call('POST', `/api/v1/order/${id}/awb`, { body: DPD_AWB_BODY });
     if (res.statusCode !== 201) throw new Error(`AWB of order ${id}: ${res.statusCode} ${res.body}`);
   };
   for (let i = 0; i < 3; i++) await create(ids.pop()!);

@@ -83,3 +83,15 @@ export async function order(
 
 /** The package of a bulk AWB job: the small preset's numbers. */
 export const SMALL = { package_length: 25, package_width: 25, package_height: 10, package_weight: 1 };
+
+/** The AWB form of an order() at DPD as the console sends it: its recipient, a small package. */
+export const DPD_AWB_BODY = {
+  courier: 'dpd',
+  name: 'Ion Popescu',
+  phone_number: '0744 123 456',
+  county: 'Sibiu',
+  city: 'Sibiu',
+  address: 'Strada Fabricii 7',
+  ...SMALL,
+  package_content: 'Haine',
+};

@@ -10,23 +10,7 @@ describe(`writes run together (${engineUnderTest})`, () => {
   let companyId: number;
   beforeAll(async () => {
     t = await startTestApp();
-    const now = Math.floor(Date.now() / 1000);
-    ({ id: companyId } = await t.db.kysely
-      .insertInto('companies')
-      .values({
-        name: 'Alfa SRL',
-        vat_number: 'RO14399840',
-        vat_payer: 1,
-        administrator_name: 'Ana',
-        active: 1,
-        address: null,
-        city: null,
-        county: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow());
+    companyId = await t.createCompany('Alfa SRL');
   });
   afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import type { DpdShipment } from '../../emulators/dpd.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
 import { loadProvidersConfig } from '../../providers/config.js';
-import { order, seller, SMALL, type Seller } from '../../test/bulk.js';
+import { DPD_AWB_BODY, order, seller, SMALL, type Seller } from '../../test/bulk.js';
 import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 
 const clock = manualClock(1_800_000_000);
@@ -218,17 +218,7 @@ describe(`a bulk AWB job (${engineUnderTest})`, () => {
     const { startItem, waitingItems } = await import('./queries.js');
     const [cut] = await waitingItems(t.db.kysely, id, 1);
     await startItem(t.db.kysely, cut, clock.now());
-    const made = await s.u.call('POST', `/api/v1/order/${cut.order_id}/awb`, {
-      body: {
-        courier: 'dpd',
-        name: 'Ion Popescu',
-        phone_number: '0744 123 456',
-        county: 'Sibiu',
-        city: 'Sibiu',
-        address: 'Strada Fabricii 7',
-        ...SMALL,
-      },
-    });
+    const made = await s.u.call('POST', `/api/v1/order/${cut.order_id}/awb`, { body: DPD_AWB_BODY });
     expect(made.statusCode, made.body).toBe(201);
 
     const old = t;

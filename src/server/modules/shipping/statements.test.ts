@@ -1,7 +1,7 @@
 // Imported first: it counts the statements of the database clients the app opens after it.
 import { statementsOf } from '../../test/statements.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { order, seller, type Seller } from '../../test/bulk.js';
+import { DPD_AWB_BODY, order, seller, type Seller } from '../../test/bulk.js';
 import { engineUnderTest, startTestApp, type TestApp } from '../../test/harness.js';
 
 /**
@@ -19,22 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const dpdBody = {
-  courier: 'dpd',
-  name: 'Ion Popescu',
-  phone_number: '0744 123 456',
-  county: 'Sibiu',
-  city: 'Sibiu',
-  address: 'Strada Fabricii 7',
-  package_width: 25,
-  package_height: 10,
-  package_length: 25,
-  package_weight: 1,
-  package_content: 'Haine',
-};
-
 const create = async (id: number) => {
-  const res = await s.u.call('POST', `/api/v1/order/${id}/awb`, { body: dpdBody });
+  const res = await s.u.call('POST', `/api/v1/order/${id}/awb`, { body: DPD_AWB_BODY });
   expect(res.statusCode, res.body).toBe(201);
 };
 
