@@ -13,7 +13,8 @@ declare module 'autocannon' {
     p99: number;
   }
   interface Result {
-    requests: Histogram;
+    /** per second; `total` is every request answered */
+    requests: Histogram & { total: number };
     latency: Histogram;
     errors: number;
     timeouts: number;

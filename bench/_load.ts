@@ -8,6 +8,8 @@ import autocannon from 'autocannon';
 
 export interface Load {
   rps: number;
+  /** every request answered */
+  requests: number;
   /** milliseconds, to the microsecond, of the 2xx answers */
   p50: number;
   p99: number;
@@ -36,6 +38,7 @@ export async function load(opts: {
   const sorted = Float64Array.from(times).sort();
   return {
     rps: r.requests.average,
+    requests: r.requests.total,
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
     errors: r.errors + r.timeouts + r.non2xx,

@@ -224,6 +224,36 @@ function rssOf(pid: number): { rss: number; anon: number; file: number; shmem: n
   return { rss: mb('VmRSS'), anon: mb('RssAnon'), file: mb('RssFile'), shmem: mb('RssShmem') };
 }
 
+/** CPU seconds (user + system) the processes have used: /proc/<pid>/stat's utime and stime, in clock ticks of 1/100 s. */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // A process that ended between the listing and the read (a database backend) counts nothing.
+    }
+  }
+  return ticks / 100;
+}
+
+/** The processes of the local PostgreSQL server (its backends serve the bench's server). */
+function postgresPids(): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return fs.readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 function loadAverage(): number {
   return os.loadavg()[0];
 }
@@ -278,6 +308,9 @@ interface Measured {
   r: Load;
   /** The bare route's req/s measured just before and just after this case. */
   bare: number;
+  /** CPU microseconds a request cost the server's process, and the local PostgreSQL's processes. */
+  serverCpu: number;
+  databaseCpu: number;
   load: number;
 }
 
@@ -391,11 +424,24 @@ async function runEngine(pgUrl: string | undefined): Promise<string[]> {
     const table: Measured[] = [];
     let before = await run(bareUrl);
     const bares = [before];
+    // What a request cost in CPU, beside the rates: the rates move with the machine's other load,
+    // the CPU a request costs much less.
+    const cpuOf = () => ({ server: cpuSeconds([server.proc.pid!]), database: pgUrl ? cpuSeconds(postgresPids()) : 0 });
     const measure = async (label: string, r: () => Promise<Load>) => {
+      const cpu0 = cpuOf();
       const result = await r();
+      const cpu1 = cpuOf();
+      const perRequest = (seconds: number) => (1e6 * seconds) / Math.max(1, result.requests);
       const after = await run(bareUrl);
       bares.push(after);
-      table.push({ label, r: result, bare: (before.rps + after.rps) / 2, load: loadAverage() });
+      table.push({
+        label,
+        r: result,
+        bare: (before.rps + after.rps) / 2,
+        serverCpu: perRequest(cpu1.server - cpu0.server),
+        databaseCpu: perRequest(cpu1.database - cpu0.database),
+        load: loadAverage(),
+      });
       before = after;
     };
     for (const [label, url] of chosen) await measure(label, () => run(appUrl(url)));
@@ -429,11 +475,15 @@ async function runEngine(pgUrl: string | undefined): Promise<string[]> {
     console.log(
       `\nautocannon, 10 connections, ${duration} s each (${db.engine}, ${productRows} products, ${orderRows} orders${readers}${flags}), ${os.cpus().length} cores, Node ${process.version}:\n`,
     );
-    console.log('| request | req/s | p50 ms | p99 ms | bare req/s around it | vs bare | load avg | errors |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-    for (const { label, r, bare: b, load: l } of table) {
+    const dbCpu = pgUrl ? ' database CPU µs/req |' : '';
+    console.log(
+      `| request | req/s | p50 ms | p99 ms | bare req/s around it | vs bare | server CPU µs/req |${dbCpu} load avg | errors |`,
+    );
+    console.log(`|---|---:|---:|---:|---:|---:|---:|${pgUrl ? '---:|' : ''}---:|---:|`);
+    for (const { label, r, bare: b, load: l, serverCpu, databaseCpu } of table) {
+      const db = pgUrl ? ` ${Math.round(databaseCpu)} |` : '';
       console.log(
-        `| ${label} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${Math.round(b)} | ${((100 * r.rps) / b).toFixed(1)} % | ${l.toFixed(1)} | ${r.errors} |`,
+        `| ${label} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${Math.round(b)} | ${((100 * r.rps) / b).toFixed(1)} % | ${Math.round(serverCpu)} |${db} ${l.toFixed(1)} | ${r.errors} |`,
       );
     }
     const bareRates = bares.map((b) => b.rps);

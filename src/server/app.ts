@@ -20,6 +20,7 @@ import {
 } from './http/security.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { registerCompression } from './http/compression.js';
+import { serializeAnswer } from './http/jsonText.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerIdempotency, type IdempotencyOptions } from './http/idempotency.js';
 import { registerSpa } from './http/spa.js';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     }
   });
+  app.setReplySerializer(serializeAnswer);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerApiNoStore(app);

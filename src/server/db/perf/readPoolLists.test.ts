@@ -175,10 +175,10 @@ describe('lists served by the SQLite read pool', () => {
     ];
     for (const q of orders) {
       const pooled = await listOrders(t.db.reads, 'sqlite', user.companyId, q as never);
-      expect(pooled.data.length, JSON.stringify(q)).toBeGreaterThan(0);
+      expect(pooled.data.value().length, JSON.stringify(q)).toBeGreaterThan(0);
       expect(pooled, JSON.stringify(q)).toEqual(await listOrders(t.db.kysely, 'sqlite', user.companyId, q as never));
     }
-    const id = (await listOrders(t.db.kysely, 'sqlite', user.companyId, orders[0] as never)).data[0].id;
+    const id = (await listOrders(t.db.kysely, 'sqlite', user.companyId, orders[0] as never)).data.value()[0].id;
     expect(await findOrder(t.db.reads, user.companyId, id)).toEqual(await findOrder(t.db.kysely, user.companyId, id));
   });
 });

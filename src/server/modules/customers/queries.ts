@@ -1,12 +1,12 @@
 import type { Customer, Flag } from '../../../core/api/orders.js';
 import { searchCountBound, type ListMeta } from '../../../core/api/list.js';
 import { normalizePhone } from '../../../core/orders/phone.js';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Engine, Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
 import { prepared } from '../../db/perf/prepared.js';
 import { ONE_PLAN } from '../../db/perf/pgStatements.js';
-import { parsedJson } from '../../db/json.js';
+import { jsonBoolean, parsedJson } from '../../db/json.js';
 import { fromBani } from '../../../core/money.js';
 import { customerOrderTotals } from '../order-lifecycle/index.js';
 import {
@@ -87,6 +87,21 @@ export const flagsJson = (customerRef: string, engine: Engine = 'postgres') =>
     : sql<
         Omit<FlagRow, 'customer_id'>[] | string
       >`(select json_group_array(json_object('company_id', f.company_id, 'reason', f.reason, 'created_at', f.created_at) order by f.created_at desc, f.id desc) from flags f where f.customer_id = ${sql.ref(customerRef)})`;
+
+/**
+ * The flags of the customer `customerRef` names as the company sees them (toFlag: another
+ * company's id never leaves the statement), in flagsOf's order: a JSON array the database writes
+ * as the API answers it, for a page answered as JSON text (db/json.ts, jsonItems).
+ */
+export const flagsAnswerJson = (customerRef: string, companyId: number, engine: Engine): RawBuilder<unknown> => {
+  const own = sql`f.company_id = ${companyId}`;
+  const flag = sql`${sql.lit('reason')}, f.reason, ${sql.lit('created_at')}, f.created_at,
+    ${sql.lit('flagged_by_company_id')}, case when ${own} then f.company_id end, ${sql.lit('by_this_company')}, ${jsonBoolean(engine, own)}`;
+  const from = sql`from flags f where f.customer_id = ${sql.ref(customerRef)}`;
+  return engine === 'postgres'
+    ? sql`(select coalesce(json_agg(json_build_object(${flag}) order by f.created_at desc, f.id desc), '[]'::json) ${from})`
+    : sql`json((select json_group_array(json_object(${flag}) order by f.created_at desc, f.id desc) ${from}))`;
+};
 
 /** The flags flagsJson answered, as the company sees them. */
 export const flagsFromJson = (companyId: number, rows: Omit<FlagRow, 'customer_id'>[]): Flag[] =>

@@ -5,6 +5,10 @@ import type { Executor } from '../../db/connection.js';
 import { ONE_PLAN } from '../../db/perf/pgStatements.js';
 import { listOrders } from './queries.js';
 import type { OrderStatusValue } from '../../../core/orders/statuses.js';
+import type { JsonText } from '../../http/jsonText.js';
+
+/** A page with its items parsed from the JSON text the database wrote. */
+const parsed = <T, M>(page: { data: JsonText<T>; meta: M }) => ({ ...page, data: page.data.value() });
 
 let t: TestApp;
 beforeAll(async () => {
@@ -1186,7 +1190,7 @@ describe('orders list', () => {
         sort?: '-created_at' | 'created_at';
       },
       tuning?: { window?: number; walkRows?: number },
-    ) => listOrders(t.db.kysely, t.db.engine, u.companyId, { sort: '-created_at', ...q }, tuning);
+    ) => listOrders(t.db.kysely, t.db.engine, u.companyId, { sort: '-created_at', ...q }, tuning).then(parsed);
     // Bounds small enough for a few orders to be a broad term: a count window of 1 (the bound is
     // then the page's end) and walks of the newest 0, 2 or all details before the index is asked.
     const tunings = [{ window: 1 }, { window: 1, walkRows: 0 }, { window: 1, walkRows: 2 }, { window: 3, walkRows: 3 }];
@@ -1272,7 +1276,9 @@ describe('orders list', () => {
               { page: 1, items: 1, search: term, sort: '-created_at' },
               tuning,
             )
-          ).data.map((r) => r.id),
+          ).data
+            .value()
+            .map((r) => r.id),
         ),
       );
       for (const a of answers) expect(a, term).toEqual(answers[0]);
@@ -1283,7 +1289,9 @@ describe('orders list', () => {
           search: term,
           sort: '-created_at',
         })
-      ).data.map((r) => r.id);
+      ).data
+        .value()
+        .map((r) => r.id);
     };
     for (const term of ['ștefănescu', 'ȘTEFĂNESCU', 'îoniță', 'ÎONIȚĂ', 'fănescu î'])
       expect(await found(term), term).toEqual([ids[0]]);
@@ -1317,7 +1325,7 @@ describe('orders list', () => {
     ] as const)
       for (const tuning of tunings)
         expect(
-          (await run(t.db.kysely, term, tuning)).data.map((r) => r.id),
+          (await run(t.db.kysely, term, tuning)).data.value().map((r) => r.id),
           `${term} ${JSON.stringify(tuning)}`,
         ).toEqual(expected);
   });

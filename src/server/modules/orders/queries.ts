@@ -24,7 +24,8 @@ import { narrows, type OrderListFilter, type OrderListQuery } from '../../../cor
 import { normalizePhone } from '../../../core/orders/phone.js';
 import { ORDER_STATUSES, type OrderStatusValue } from '../../../core/orders/statuses.js';
 import type { Engine, Executor } from '../../db/connection.js';
-import { columnsOf, jsonArrayRows, nestedJson, parsedJson, sqliteRowJson } from '../../db/json.js';
+import { columnsOf, jsonItems, jsonLei, parsedJson, sqliteRowJson } from '../../db/json.js';
+import { JsonText } from '../../http/jsonText.js';
 import { prepared } from '../../db/perf/prepared.js';
 import { ONE_PLAN } from '../../db/perf/pgStatements.js';
 import type {
@@ -42,7 +43,7 @@ import {
   trigramFragments,
   type ListTotal,
 } from '../../http/list.js';
-import { flagsFromJson, flagsJson, flagsOf } from '../customers/index.js';
+import { flagsAnswerJson, flagsFromJson, flagsJson, flagsOf } from '../customers/index.js';
 import {
   allOf,
   baseBucket,
@@ -84,12 +85,12 @@ interface SearchOptions {
 
 /**
  * A page of search matches (ids, in the list's order) and their total, exact up to the bound; or,
- * when the search read them in the same statement, the page's rows themselves (pageRowsJson).
+ * when the search read them in the same statement, the page's items themselves (pageItemsJson).
  */
 interface SearchPage {
   ids: number[];
   known: ListTotal;
-  rows?: PageJsonRow[];
+  rows?: string;
 }
 
 /** The page and bounded total of the first `bound + 1` matches, already in the list's order. */
@@ -249,7 +250,7 @@ async function searchNamesPostgres(
   // (PostgreSQL's LIKE escapes with a backslash by default, as containsPattern does), since lower()
   // and like_escape() of a parameter ran on every row walked. A common term is answered by the
   // walk alone, and then in the same round trip: when the walk finds more than the bound and the
-  // rows are wanted, the page's rows come with it (pageRowsJson); otherwise its matches' ids, which
+  // rows are wanted, the page's items come with it (pageItemsJson); otherwise its matches' ids, which
   // the probe below may need.
   const walkMatches = sql`m.search_text like (select lower(${pattern}))${byColumns}`;
   const walkPage = sql`(select order_id as id from walk order by order_id ${dir} limit ${opts.items} offset ${opts.offset})`;
@@ -258,14 +259,14 @@ async function searchNamesPostgres(
     rows: [walked],
   } = await sql<{
     n: number | string;
-    rows: PageJsonRow[] | null;
+    rows: string | null;
     ids: number[] | null;
   }>`${sql.raw(ONE_PLAN)} with walk as materialized (select m.order_id from (
         select ${columns} from order_customer_details d where d.company_id = ${companyId} order by d.order_id ${dir} limit ${sql.lit(opts.walkRows)}) m ${byStatus}
       where ${walkMatches} order by m.order_id ${dir} limit ${opts.bound + 1})
     select w.n, ${
       opts.rows
-        ? sql`case when w.n > ${opts.bound} then ${pageRowsJson(exec, 'postgres', walkPage, opts.desc ? 'desc' : 'asc')} end as rows,
+        ? sql`case when w.n > ${opts.bound} then ${pageItemsJson(exec, 'postgres', companyId, walkPage, opts.desc ? 'desc' : 'asc')} end as rows,
           case when w.n <= ${opts.bound} then ${walkIds} end as ids`
         : sql`null as rows, ${walkIds} as ids`
     }
@@ -350,7 +351,7 @@ export async function listOrders(
   companyId: number,
   q: OrderListOptions,
   tuning: { window?: number; walkRows?: number } = {},
-): Promise<{ data: OrderListItem[]; meta: ListMeta }> {
+): Promise<{ data: JsonText<OrderListItem[]>; meta: ListMeta }> {
   const desc = q.sort === '-created_at';
   const offset = (q.page - 1) * q.items;
   const conds = filterConditions(q, { status: true });
@@ -366,15 +367,14 @@ export async function listOrders(
       walkRows: tuning.walkRows ?? WALK_ROWS,
       rows: true,
     });
-    if (found.rows)
-      return { data: listItemsOfJson(companyId, found.rows), meta: pageMeta(found.known, q.page, q.items) };
+    if (found.rows) return { data: new JsonText(found.rows), meta: pageMeta(found.known, q.page, q.items) };
     ({ ids, known } = found);
   } else if (engine === 'postgres' && dayKeptFilter(q)) {
     return dayKeptPagePostgres(exec, companyId, q, { desc, limit: q.items, offset });
   } else if (narrows(q)) {
     const filtered = await filteredPage(exec, engine, companyId, q, { desc, limit: q.items, offset });
     known = { total: filtered.total, exact: true };
-    if (!filtered.page) return { data: [], meta: pageMeta(known, q.page, q.items) };
+    if (!filtered.page) return { data: new JsonText('[]'), meta: pageMeta(known, q.page, q.items) };
     // The ids first, then their rows in one prepared statement: one statement for both would be
     // planned anew on every request (its filter's shape varies), which cost PostgreSQL more than the
     // round trip it saved.
@@ -393,7 +393,7 @@ export async function listOrders(
     const page = await pageIds(exec, plainPage(companyId, q, desc, offset));
     ids = page.map((r) => r.id);
   }
-  const data = await orderListRows(exec, engine, companyId, ids);
+  const data = await orderListRows(exec, engine, companyId, ids, desc ? 'desc' : 'asc');
   return { data, meta: pageMeta(known, q.page, q.items) };
 }
 
@@ -491,7 +491,7 @@ async function dayKeptPagePostgres(
   companyId: number,
   f: OrderListOptions,
   page: { desc: boolean; limit: number; offset: number },
-): Promise<{ data: OrderListItem[]; meta: ListMeta }> {
+): Promise<{ data: JsonText<OrderListItem[]>; meta: ListMeta }> {
   const d = dayValues(companyId, dayKeptFilter(f)!);
   const dir = page.desc ? 'desc' : 'asc';
   const statusOf = filterConditions(
@@ -500,12 +500,12 @@ async function dayKeptPagePostgres(
   );
   const ids = sql`(select o.id from orders o where o.company_id = ${companyId} and ${allOf(filterConditions(f, { status: true }))}
       and o.id between t.lo and t.hi order by o.id ${sql.raw(dir)} limit ${sql.lit(page.limit)} offset ${sql.lit(page.offset)})`;
-  const { rows } = await sql<{ total: number | string | null; rows: PageJsonRow[] | null }>`select t.total,
-      ${pageRowsJson(exec, 'postgres', ids, dir)} as rows from (
+  const { rows } = await sql<{ total: number | string | null; rows: string | null }>`select t.total,
+      ${pageItemsJson(exec, 'postgres', companyId, ids, dir)} as rows from (
       select sum(o.orders) as total, min(o.min_id) as lo, max(o.max_id) as hi from order_list_day_counts o
       where o.company_id = ${companyId} and o.day >= ${d.from} and o.day <= ${d.to}
         ${d.byCourier ? sql`and o.courier = ${d.courier}` : sql``} and ${allOf(statusOf)}) t`.execute(exec);
-  const data = listItemsOfJson(companyId, rows[0]?.rows ?? null);
+  const data = new JsonText<OrderListItem[]>(rows[0]?.rows ?? '[]');
   return { data, meta: pageMeta({ total: Number(rows[0]?.total ?? 0), exact: true }, f.page, f.items) };
 }
 
@@ -847,7 +847,7 @@ async function orderListRowsInParts(exec: Executor, companyId: number, ids: numb
 }
 
 /** What a list row shows of the order, its customer and its AWB. */
-type ListRow = Pick<Selectable<OrdersTable>, (typeof LIST_ORDER_COLUMNS)[number]> & {
+type ListRow = Pick<Selectable<OrdersTable>, ListOrderColumn> & {
   name: string;
   email: string | null;
   phone_number: string;
@@ -867,84 +867,78 @@ const toListItem = (r: ListRow, flags: Flag[]): OrderListItem => ({
   },
 });
 
-/** The order's columns a list row shows, in the order of pageRowsJson's arrays. */
-const LIST_ORDER_COLUMNS = [
-  'id',
-  'customer_id',
-  'status',
-  'invoice_status',
-  'courier',
-  'courier_status',
-  'awb',
-  'bill_number',
-  'value',
-  'discount',
-  'client_shipping_cost',
-  'total_value',
-  'created_at',
-  'updated_at',
-] as const;
-
-/** A row of pageRowsJson: the order's LIST_ORDER_COLUMNS, then name, email, phone, AWB state, flags. */
-type PageJsonRow = unknown[];
+/** The order's columns a list row shows. */
+type ListOrderColumn =
+  | 'id'
+  | 'customer_id'
+  | 'status'
+  | 'invoice_status'
+  | 'courier'
+  | 'courier_status'
+  | 'awb'
+  | 'bill_number'
+  | 'value'
+  | 'discount'
+  | 'client_shipping_cost'
+  | 'total_value'
+  | 'created_at'
+  | 'updated_at';
 
 /**
- * The rows of the orders `ids` (a subquery of ids) as ONE JSON array of arrays (jsonArrayRows),
- * ordered by id in `dir`, each with its customer's flags. The name and email are the order's, the
- * phone the company's view of its customer (company_customers): nothing another company typed.
+ * The list items (OrderListItem) of the orders `ids` (a subquery of ids) as ONE JSON array the
+ * database writes as the API answers it, ordered by id in `dir`: the same rows and fields as
+ * listOrdersInParts builds in code (toListItem), without Node parsing and rebuilding them.
  */
-const pageRowsJson = (exec: Executor, engine: Engine, ids: RawBuilder<unknown>, dir: 'asc' | 'desc') =>
-  jsonArrayRows(
+const pageItemsJson = (
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  ids: RawBuilder<unknown>,
+  dir: 'asc' | 'desc',
+) => {
+  const ref = (c: string) => sql.ref(c);
+  const lei = (c: string) => jsonLei(engine, sql.ref(c));
+  return jsonItems(
     engine,
     [
-      ...LIST_ORDER_COLUMNS.map((c) => sql.ref(`o.${c}`)),
-      sql.ref('d.name'),
-      sql.ref('d.email'),
-      sql.ref('cc.phone_number'),
-      sql.ref('sh.state'),
-      nestedJson(engine, flagsJson('o.customer_id', engine)),
+      ['id', ref('o.id')],
+      ['status', ref('o.status')],
+      ['invoice_status', ref('o.invoice_status')],
+      ['courier', ref('o.courier')],
+      ['courier_status', ref('o.courier_status')],
+      ['awb', ref('o.awb')],
+      ['bill_number', ref('o.bill_number')],
+      ['value', lei('o.value')],
+      ['discount', lei('o.discount')],
+      ['client_shipping_cost', lei('o.client_shipping_cost')],
+      ['total_value', lei('o.total_value')],
+      ['created_at', ref('o.created_at')],
+      ['updated_at', ref('o.updated_at')],
+      // The unsettled attempts only: their states are the list's AWB states (awbState).
+      ['awb_state', ref('sh.state')],
+      [
+        'customer_detail',
+        [
+          ['customer_id', ref('o.customer_id')],
+          ['name', ref('d.name')],
+          ['phone_number', ref('cc.phone_number')],
+          ['telefon', ref('cc.phone_number')],
+          ['email', ref('d.email')],
+          ['flags', flagsAnswerJson('o.customer_id', companyId, engine)],
+        ],
+      ],
     ],
-    sql`o.id ${sql.raw(dir)}`,
+    { by: 'id', dir },
     sql`from ${ids} p join orders o on o.id = p.id
       join order_customer_details d on d.order_id = o.id
       join company_customers cc on cc.company_id = o.company_id and cc.customer_id = o.customer_id
       left join ${unsettledShipments(exec)} on sh.order_id = o.id`,
   );
-
-/** The list items of pageRowsJson's answer (text on SQLite), in its order. */
-function listItemsOfJson(companyId: number, json: PageJsonRow[] | string | null): OrderListItem[] {
-  // The cells in LIST_ORDER_COLUMNS' order, then the name, email, phone, AWB state and flags.
-  return parsedJson(json ?? []).map((a) =>
-    toListItem(
-      {
-        id: a[0] as number,
-        customer_id: a[1] as number,
-        status: a[2] as string,
-        invoice_status: a[3] as string,
-        courier: a[4] as string | null,
-        courier_status: a[5] as string | null,
-        awb: a[6] as string | null,
-        bill_number: a[7] as string | null,
-        value: a[8] as number,
-        discount: a[9] as number,
-        client_shipping_cost: a[10] as number,
-        total_value: a[11] as number,
-        created_at: a[12] as number,
-        updated_at: a[13] as number,
-        name: a[14] as string,
-        email: a[15] as string | null,
-        phone_number: a[16] as string,
-        awb_state: a[17] as string | null,
-      },
-      flagsFromJson(companyId, a[18] as FlagJson),
-    ),
-  );
-}
-type FlagJson = Parameters<typeof flagsFromJson>[1];
+};
 
 /**
  * A page of every order, of one status tab or of one invoice bucket in ONE statement: the kept
- * count (list_counts), and the page's rows (pageRowsJson) of the ids the (company_id[, status],
+ * count (list_counts), and the page's items (pageItemsJson) of the ids the (company_id[, status],
  * id) index gives. On PostgreSQL each round trip cost the server a write and a wake-up (a third of
  * its main thread went to writev with four); on SQLite each statement a pass through Kysely and
  * the driver.
@@ -970,9 +964,9 @@ const onePage = prepared(
       order by id ${sql.raw(v.direction)} limit ${sql.lit(v.limit)} offset ${sql.lit(v.offset)})`;
     return sql<{
       total: number | string | null;
-      rows: PageJsonRow[] | string | null;
+      rows: string | null;
     }>`select ${keptCountOf(v.companyId, 'orders', v.bucket)} as total,
-      ${pageRowsJson(exec, v.engine, ids, v.direction)} as rows`;
+      ${pageItemsJson(exec, v.engine, v.companyId, ids, v.direction)} as rows`;
   },
   { shape: ['engine', 'byStatus', 'byInvoice', 'direction', 'limit', 'offset'] },
 );
@@ -984,34 +978,36 @@ async function onePageOfOrders(
   q: OrderListOptions,
   desc: boolean,
   offset: number,
-): Promise<{ data: OrderListItem[]; meta: ListMeta }> {
+): Promise<{ data: JsonText<OrderListItem[]>; meta: ListMeta }> {
   const [row] = await onePage(exec, { engine, ...plainPage(companyId, q, desc, offset) });
-  const data = listItemsOfJson(companyId, row?.rows ?? null);
+  const data = new JsonText<OrderListItem[]>(row?.rows ?? '[]');
   return { data, meta: pageMeta({ total: Number(row?.total ?? 0), exact: true }, q.page, q.items) };
 }
 
-/** The list rows of these orders in the order given, with their customers' flags, in one statement. */
-const rowsOfIds = prepared(
-  (exec, v: { engine: Engine; companyId: number; ids: number[] }) =>
-    sql<{ rows: PageJsonRow[] | string | null }>`select ${pageRowsJson(
+/** The list items of these orders, ordered by id in `dir`, with their customers' flags, in one statement. */
+const itemsOfIds = prepared(
+  (exec, v: { engine: Engine; companyId: number; ids: number[]; dir: 'asc' | 'desc' }) =>
+    sql<{ rows: string | null }>`select ${pageItemsJson(
       exec,
       v.engine,
+      v.companyId,
       sql`(select id from orders where id in (${sql.join(v.ids)}) and company_id = ${v.companyId})`,
-      'asc',
+      v.dir,
     )} as rows`,
-  { lists: ['ids'], shape: ['engine'] },
+  { lists: ['ids'], shape: ['engine', 'dir'] },
 );
 
+/** The list items of a page's ids, which come in the list's order: by id, in `dir`. */
 async function orderListRows(
   exec: Executor,
   engine: Engine,
   companyId: number,
   ids: number[],
-): Promise<OrderListItem[]> {
-  if (ids.length === 0) return [];
-  const [row] = await rowsOfIds(exec, { engine, companyId, ids });
-  const byId = new Map(listItemsOfJson(companyId, row?.rows ?? null).map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+  dir: 'asc' | 'desc',
+): Promise<JsonText<OrderListItem[]>> {
+  if (ids.length === 0) return new JsonText('[]');
+  const [row] = await itemsOfIds(exec, { engine, companyId, ids, dir });
+  return new JsonText(row?.rows ?? '[]');
 }
 
 const awbState = (state: string | null): Order['awb_state'] =>

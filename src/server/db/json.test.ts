@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { fromBani } from '../../core/money.js';
+import { JsonText } from '../http/jsonText.js';
+import { startTestApp, type TestApp } from '../test/harness.js';
+import { jsonBoolean, jsonItems, jsonLei } from './json.js';
+
+/**
+ * The answers the database writes as JSON text (jsonItems) on the engine under test: amounts equal
+ * to fromBani's, booleans as JSON booleans, nested objects, nulls, text with quotes and diacritics,
+ * and the order asked for.
+ */
+describe('JSON answers written by the database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const BANI = [0, 1, 7, 10, 29, 99, 100, 7420, 12345, 100000, 33333, 123456789, 99999999999, -1, -7420];
+
+  /** Rows of (n, bani, name) as a FROM clause both engines read. */
+  const rowsFrom = (rows: [number, number, string | null][]) =>
+    sql`from (${sql.join(
+      rows.map(
+        ([n, bani, name]) =>
+          sql`select ${sql.lit(n)} as n, ${sql.lit(bani)} as bani, ${name === null ? sql`null` : sql.lit(name)} as name`,
+      ),
+      sql` union all `,
+    )}) v`;
+
+  const read = async <T>(items: ReturnType<typeof jsonItems>) => {
+    const { rows } = await sql<{ items: string }>`select ${items} as items`.execute(t.db.kysely);
+    expect(typeof rows[0].items).toBe('string');
+    return new JsonText<T>(rows[0].items).value();
+  };
+
+  it('writes amounts in lei as fromBani does, in the order asked', async () => {
+    const rows = BANI.map((bani, i): [number, number, string | null] => [i, bani, null]);
+    for (const dir of ['asc', 'desc'] as const) {
+      const items = await read<{ n: number; lei: number }[]>(
+        jsonItems(
+          t.db.engine,
+          [
+            ['n', sql.ref('v.n')],
+            ['lei', jsonLei(t.db.engine, sql.ref('v.bani'))],
+          ],
+          { by: 'n', dir },
+          rowsFrom(rows),
+        ),
+      );
+      const expected = BANI.map((bani, n) => ({ n, lei: fromBani(bani) }));
+      expect(items).toEqual(dir === 'asc' ? expected : expected.reverse());
+    }
+  });
+
+  it('writes booleans, nulls, text and nested objects', async () => {
+    const items = await read<unknown[]>(
+      jsonItems(
+        t.db.engine,
+        [
+          ['n', sql.ref('v.n')],
+          ['big', jsonBoolean(t.db.engine, sql`v.bani > 100`)],
+          [
+            'inner',
+            [
+              ['name', sql.ref('v.name')],
+              ['twice', sql`v.bani * 2`],
+            ],
+          ],
+        ],
+        { by: 'n', dir: 'asc' },
+        rowsFrom([
+          [1, 50, 'Ștefan "Ță" \\ Îon'],
+          [2, 500, null],
+        ]),
+      ),
+    );
+    expect(items).toEqual([
+      { n: 1, big: false, inner: { name: 'Ștefan "Ță" \\ Îon', twice: 100 } },
+      { n: 2, big: true, inner: { name: null, twice: 1000 } },
+    ]);
+  });
+
+  it('answers an empty array when there is no row', async () => {
+    const items = await read<unknown[]>(
+      jsonItems(
+        t.db.engine,
+        [['n', sql.ref('v.n')]],
+        { by: 'n', dir: 'asc' },
+        sql`${rowsFrom([[1, 1, null]])} where v.n > 1`,
+      ),
+    );
+    expect(items).toEqual([]);
+  });
+});
