@@ -422,7 +422,16 @@ async function runEngine(pgUrl: string | undefined): Promise<string[]> {
     // each case is set against the mean of the two bare runs around it, so a change in the
     // machine's load during the run moves both.
     const table: Measured[] = [];
-    let before = await run(bareUrl);
+    // The bare route's CPU a request, over all its runs: what the same machine spends on the least a
+    // Fastify answer costs.
+    let bareCpu = 0;
+    const runBare = async () => {
+      const cpu0 = cpuSeconds([bare.proc.pid!]);
+      const result = await run(bareUrl);
+      bareCpu += cpuSeconds([bare.proc.pid!]) - cpu0;
+      return result;
+    };
+    let before = await runBare();
     const bares = [before];
     // What a request cost in CPU, beside the rates: the rates move with the machine's other load,
     // the CPU a request costs much less.
@@ -432,7 +441,7 @@ async function runEngine(pgUrl: string | undefined): Promise<string[]> {
       const result = await r();
       const cpu1 = cpuOf();
       const perRequest = (seconds: number) => (1e6 * seconds) / Math.max(1, result.requests);
-      const after = await run(bareUrl);
+      const after = await runBare();
       bares.push(after);
       table.push({
         label,
@@ -488,7 +497,7 @@ async function runEngine(pgUrl: string | undefined): Promise<string[]> {
     }
     const bareRates = bares.map((b) => b.rps);
     console.log(
-      `\nbare route: ${Math.round(Math.min(...bareRates))}–${Math.round(Math.max(...bareRates))} req/s over ${bares.length} runs; server RSS after the load ${rss.toFixed(0)} MB, ${atRest.rss.toFixed(0)} MB ${AT_REST_SECONDS} s later without requests (RssAnon ${atRest.anon.toFixed(0)}, RssFile ${atRest.file.toFixed(0)}; bare route's process ${bareRss.toFixed(0)} MB)`,
+      `\nbare route: ${Math.round(Math.min(...bareRates))}–${Math.round(Math.max(...bareRates))} req/s over ${bares.length} runs, ${Math.round((1e6 * bareCpu) / bares.reduce((n, b) => n + b.requests, 0))} µs of CPU a request; server RSS after the load ${rss.toFixed(0)} MB, ${atRest.rss.toFixed(0)} MB ${AT_REST_SECONDS} s later without requests (RssAnon ${atRest.anon.toFixed(0)}, RssFile ${atRest.file.toFixed(0)}; bare route's process ${bareRss.toFixed(0)} MB)`,
     );
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
     console.log(

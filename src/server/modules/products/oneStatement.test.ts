@@ -4,6 +4,8 @@ import { productPng } from '../../lib/png.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { listProducts, listProductsInParts } from './queries.js';
+import { JsonText } from '../../http/jsonText.js';
+import type { Product } from '../../../core/api/products.js';
 
 /**
  * Both engines answer an unsearched page of products in one statement (count, rows, variations as
@@ -11,7 +13,7 @@ import { listProducts, listProductsInParts } from './queries.js';
  */
 let t: TestApp;
 let u: TestUser;
-const link = (id: number, sha: string) => `${id}:${sha}`;
+const link = (id: number, sha: string) => `/image/${id}?sha=${sha}`;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -58,7 +60,9 @@ describe('the product list in one statement', () => {
     ]) {
       const one = await listProducts(t.db.kysely, t.db.engine, link, u.companyId, { page, items, search: '' });
       const parts = await listProductsInParts(t.db.kysely, link, u.companyId, { page, items });
-      expect(one, `page ${page} of ${items}`).toEqual(parts);
+      // The page is the JSON text the database wrote, the image links put in by the server.
+      expect(one.data).toBeInstanceOf(JsonText);
+      expect({ ...one, data: (one.data as JsonText<Product[]>).value() }, `page ${page} of ${items}`).toEqual(parts);
     }
     const all = await listProductsInParts(t.db.kysely, link, u.companyId, { page: 1, items: 10 });
     expect(all.meta.total).toBe(6);
@@ -66,6 +70,30 @@ describe('the product list in one statement', () => {
     expect(withVariations.variations.map((v) => v.sku)).toEqual(['G-S', 'G-M', 'G-XL']);
     expect(withVariations.image).not.toBeNull();
     expect(withVariations.variations[1].image).not.toBeNull();
+  });
+
+  it('puts a link only in the image fields, whatever a name says', async () => {
+    const sha = 'a'.repeat(64);
+    const res = await u.call('POST', '/api/v1/product', {
+      body: {
+        company_id: u.companyId,
+        name: `Cană ","image":"1:${sha}"`,
+        description: `,"image":"2:${sha}"`,
+        sku: 'HOSTILE-1',
+        stock: 1,
+        selling_price: 5,
+        sale_type: 'Bucata',
+        currency: 'RON',
+        buying_price: 1,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const one = await listProducts(t.db.kysely, t.db.engine, link, u.companyId, { page: 1, items: 10, search: '' });
+    const page = (one.data as JsonText<Product[]>).value();
+    expect(page[0].name).toBe(`Cană ","image":"1:${sha}"`);
+    expect(page[0].description).toBe(`,"image":"2:${sha}"`);
+    expect(page[0].image).toBeNull();
+    expect(page).toEqual((await listProductsInParts(t.db.kysely, link, u.companyId, { page: 1, items: 10 })).data);
   });
 });
 

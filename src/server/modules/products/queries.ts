@@ -6,12 +6,13 @@ import {
   type Selectable,
   type SqlBool,
 } from 'kysely';
-import { searchCountBound, type ListResponse } from '../../../core/api/list.js';
+import { searchCountBound, type ListMeta, type ListResponse } from '../../../core/api/list.js';
 import type { Currency, Product, SaleType } from '../../../core/api/products.js';
 import { fromBani } from '../../../core/money.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
 import type { Database, ProductImagesTable, ProductsTable } from '../../db/schema.js';
-import { jsonArrayRows, nestedJson, parsedJson } from '../../db/json.js';
+import { emptyJsonArray, jsonItems, jsonLei, nestedItems, type JsonFields } from '../../db/json.js';
+import { JsonText } from '../../http/jsonText.js';
 import { prepared } from '../../db/perf/prepared.js';
 import {
   boundedCount,
@@ -25,6 +26,32 @@ import {
 } from '../../http/list.js';
 
 type ProductRow = Selectable<ProductsTable> & { image_sha: string | null };
+
+/**
+ * A page of products: an unsearched page is the JSON text the database wrote (productItemsJson),
+ * a searched one the objects built here (toProduct).
+ */
+export type ProductPage = { data: Product[] | JsonText<Product[]>; meta: ListMeta };
+
+/** What a list shows of a product's row, and its image's SHA-256. */
+type ShownRow = Pick<
+  ProductRow,
+  | 'id'
+  | 'company_id'
+  | 'parent_id'
+  | 'name'
+  | 'description'
+  | 'sku'
+  | 'sale_type'
+  | 'stock'
+  | 'selling_price'
+  | 'buying_price'
+  | 'currency'
+  | 'vat_rate'
+  | 'created_at'
+  | 'updated_at'
+  | 'image_sha'
+>;
 
 /** The signed link of a product's image (see images.ts), made at the request's time. */
 export type ImageLink = (productId: number, sha256: string) => string;
@@ -179,72 +206,45 @@ const broadPage = prepared(
   { shape: ['form', 'limit', 'offset'] },
 );
 
-/** The product's columns a list shows, in the order of productsJson's arrays. */
-const SHOWN_COLUMNS = [
-  'id',
-  'company_id',
-  'parent_id',
-  'name',
-  'description',
-  'sku',
-  'sale_type',
-  'stock',
-  'selling_price',
-  'buying_price',
-  'currency',
-  'vat_rate',
-  'created_at',
-  'updated_at',
-] as const;
-type ShownRow = Pick<ProductRow, (typeof SHOWN_COLUMNS)[number] | 'image_sha'>;
-
 /**
- * The products `alias` ranges over in `from` (the rest of a FROM clause) as ONE JSON array of
- * arrays (jsonArrayRows), ordered by id in `dir`: SHOWN_COLUMNS, the image's SHA-256, then
- * (`variations`) the product's variations the same way, in creation order.
+ * The products `alias` ranges over in `from` (the rest of a FROM clause) as ONE JSON array the
+ * database writes as the API answers it (toProduct's fields), ordered by id in `dir`, with
+ * (`variations`) each one's variations the same way, in creation order. The image is written as
+ * `"<id>:<sha256>"` and withImageLinks makes it the signed link, which only the server can sign.
  */
-function productsJson(
-  engine: Engine,
-  alias: string,
-  from: RawBuilder<unknown>,
-  dir: 'asc' | 'desc',
-  variations: RawBuilder<unknown> | null,
-): RawBuilder<unknown> {
-  return jsonArrayRows(
-    engine,
-    [
-      ...SHOWN_COLUMNS.map((c) => sql.ref(`${alias}.${c}`)),
-      sql`(select pi.sha256 from product_images pi where pi.product_id = ${sql.ref(`${alias}.id`)})`,
-      ...(variations ? [nestedJson(engine, variations)] : []),
-    ],
-    sql`${sql.ref(`${alias}.id`)} ${sql.raw(dir)}`,
-    from,
-  );
+function productItemsJson(engine: Engine, alias: string, variations: RawBuilder<unknown> | null): JsonFields {
+  const ref = (c: string) => sql.ref(`${alias}.${c}`);
+  const lei = (c: string) => jsonLei(engine, ref(c));
+  const sha = sql`(select pi.sha256 from product_images pi where pi.product_id = ${ref('id')})`;
+  const image = sql`${ref('id')} || ':' || ${sha}`;
+  return [
+    ['id', ref('id')],
+    ['company_id', ref('company_id')],
+    ['parent_id', ref('parent_id')],
+    ['name', ref('name')],
+    ['description', ref('description')],
+    ['sku', ref('sku')],
+    ['sale_type', ref('sale_type')],
+    ['stock', ref('stock')],
+    ['selling_price', lei('selling_price')],
+    ['buying_price', lei('buying_price')],
+    ['currency', ref('currency')],
+    ['vat_rate', ref('vat_rate')],
+    ['image', image],
+    ['variations', variations ?? emptyJsonArray(engine)],
+    ['created_at', ref('created_at')],
+    ['updated_at', ref('updated_at')],
+  ];
 }
 
-/** A product of productsJson's answer: its row, and its variations' rows when they were asked. */
-function shownRowOf(a: unknown[]): { row: ShownRow; variations: unknown[][] } {
-  // The cells in SHOWN_COLUMNS' order, then the image's SHA-256 and the variations.
-  return {
-    row: {
-      id: a[0] as number,
-      company_id: a[1] as number,
-      parent_id: a[2] as number | null,
-      name: a[3] as string,
-      description: a[4] as string | null,
-      sku: a[5] as string,
-      sale_type: a[6] as string,
-      stock: a[7] as number | null,
-      selling_price: a[8] as number | null,
-      buying_price: a[9] as number | null,
-      currency: a[10] as string,
-      vat_rate: a[11] as number | null,
-      created_at: a[12] as number,
-      updated_at: a[13] as number,
-      image_sha: a[14] as string | null,
-    },
-    variations: (a[15] ?? []) as unknown[][],
-  };
+/** The image fields productItemsJson wrote: `"image":"<id>:<sha256>"`, a key of the JSON's own (its quotes are not escaped). */
+const IMAGE_FIELD = /,"image":"(\d+):([0-9a-f]{64})"/g;
+
+/** The JSON text of productItemsJson with each image's signed link (a product without one keeps null). */
+function withImageLinks(text: string, link: ImageLink): JsonText<Product[]> {
+  return new JsonText(
+    text.replace(IMAGE_FIELD, (_all, id: string, sha: string) => `,"image":${JSON.stringify(link(Number(id), sha))}`),
+  );
 }
 
 /**
@@ -255,12 +255,22 @@ function shownRowOf(a: unknown[]): { row: ShownRow; variations: unknown[][] } {
  */
 const unsearchedPageInOne = prepared(
   (exec, v: { engine: Engine; companyId: number; limit: number; offset: number }) => {
-    const variations = productsJson(v.engine, 'c', sql`from products c where c.parent_id = p.id`, 'asc', null);
+    const variations = nestedItems(
+      v.engine,
+      productItemsJson(v.engine, 'c', null),
+      { by: 'id', dir: 'asc' },
+      sql`from products c where c.parent_id = p.id`,
+    );
     const ids = pageIdsOf(topLevel(exec, v.companyId), v.limit, v.offset);
-    const page = productsJson(v.engine, 'p', sql`from products p where p.id in (${ids})`, 'desc', variations);
+    const page = jsonItems(
+      v.engine,
+      productItemsJson(v.engine, 'p', variations),
+      { by: 'id', dir: 'desc' },
+      sql`from products p where p.id in (${ids})`,
+    );
     return sql<{
       total: number | string | null;
-      rows: unknown[][] | string | null;
+      rows: string | null;
     }>`select ${keptCountOf(v.companyId, 'products')} as total,
       ${page} as rows`;
   },
@@ -274,22 +284,17 @@ async function onePage(
   link: ImageLink,
   companyId: number,
   q: { page: number; items: number },
-): Promise<ListResponse<Product>> {
+): Promise<ProductPage> {
   const [found] = await unsearchedPageInOne(exec, {
     engine,
     companyId,
     limit: q.items,
     offset: (q.page - 1) * q.items,
   });
-  const data = parsedJson<unknown[][]>(found?.rows ?? []).map((a) => {
-    const { row, variations } = shownRowOf(a);
-    return toProduct(
-      row,
-      link,
-      variations.map((v) => toProduct(shownRowOf(v).row, link)),
-    );
-  });
-  return { data, meta: pageMeta({ total: Number(found?.total ?? 0), exact: true }, q.page, q.items) };
+  return {
+    data: withImageLinks(found?.rows ?? '[]', link),
+    meta: pageMeta({ total: Number(found?.total ?? 0), exact: true }, q.page, q.items),
+  };
 }
 
 /**
@@ -402,7 +407,7 @@ export async function listProducts(
   link: ImageLink,
   companyId: number,
   q: { page: number; items: number; search: string },
-): Promise<ListResponse<Product>> {
+): Promise<ProductPage> {
   if (!q.search) return onePage(exec, engine, link, companyId, q);
   const { rows, known } = await pageRows(exec, engine, companyId, q.search, (q.page - 1) * q.items, q.items);
   const children = await variationsOf(

@@ -1,4 +1,4 @@
-import type { ListQuery, ListResponse } from '../../../core/api/list.js';
+import type { ListQuery } from '../../../core/api/list.js';
 import { productBodyFor, type Product } from '../../../core/api/products.js';
 import { detectImageType } from '../../../core/imageType.js';
 import type { ServiceContext } from '../../context.js';
@@ -24,6 +24,7 @@ import {
   skuTaken,
   updateProductRow,
   type ImageLink,
+  type ProductPage,
 } from './queries.js';
 
 interface CheckedImage {
@@ -68,7 +69,7 @@ async function unlessSkuTaken<T>(write: () => Promise<T>): Promise<T> {
  * A page of the company's top-level products, newest first, each with its variations: a search
  * in the read pool (it may be long), a plain page on the main connection (readsFor).
  */
-export function listProductsOf(ctx: ServiceContext, signer: ImageSigner, q: ListQuery): Promise<ListResponse<Product>> {
+export function listProductsOf(ctx: ServiceContext, signer: ImageSigner, q: ListQuery): Promise<ProductPage> {
   return listProducts(readsFor(ctx.db, !!q.search), ctx.db.engine, linksAt(ctx, signer), ctx.companyId, q);
 }
 
