@@ -1,5 +1,6 @@
 import {
   sql,
+  type Expression,
   type ExpressionBuilder,
   type OperandValueExpressionOrList,
   type RawBuilder,
@@ -27,11 +28,8 @@ import {
 
 type ProductRow = Selectable<ProductsTable> & { image_sha: string | null };
 
-/**
- * A page of products: an unsearched page is the JSON text the database wrote (productItemsJson),
- * a searched one the objects built here (toProduct).
- */
-export type ProductPage = { data: Product[] | JsonText<Product[]>; meta: ListMeta };
+/** A page of products: the JSON text the database wrote (productItemsJson), image links signed in. */
+export type ProductPage = { data: JsonText<Product[]>; meta: ListMeta };
 
 /** What a list shows of a product's row, and its image's SHA-256. */
 type ShownRow = Pick<
@@ -91,8 +89,6 @@ function productRows(exec: Executor, ids: OperandValueExpressionOrList<Database 
     .where('p.id', 'in', ids)
     .orderBy('p.id', 'desc');
 }
-
-const rowsById = prepared((exec, v: { ids: number[] }) => productRows(exec, v.ids), { lists: ['ids'] });
 
 const variationRows = prepared(
   (exec, v: { parentIds: number[] }) =>
@@ -200,10 +196,18 @@ const unsearchedPage = prepared(
     shape: ['limit', 'offset'],
   },
 );
-const broadPage = prepared(
-  (exec, v: { companyId: number; form: MatchForm; pattern: string; limit: number; offset: number }) =>
-    productRows(exec, pageIdsOf(broadWalk(topLevel(exec, v.companyId), v.form, v.pattern), v.limit, v.offset)),
-  { shape: ['form', 'limit', 'offset'] },
+const broadItems = prepared(
+  (exec, v: { engine: Engine; companyId: number; form: MatchForm; pattern: string; limit: number; offset: number }) =>
+    sql<{ rows: string | null }>`select ${productItemsOf(
+      v.engine,
+      pageIdsOf(broadWalk(topLevel(exec, v.companyId), v.form, v.pattern), v.limit, v.offset),
+    )} as rows`,
+  { shape: ['engine', 'form', 'limit', 'offset'] },
+);
+const itemsById = prepared(
+  (_exec, v: { engine: Engine; ids: number[] }) =>
+    sql<{ rows: string | null }>`select ${productItemsOf(v.engine, sql.join(v.ids))} as rows`,
+  { lists: ['ids'], shape: ['engine'] },
 );
 
 /**
@@ -248,32 +252,37 @@ function withImageLinks(text: string, link: ImageLink): JsonText<Product[]> {
 }
 
 /**
+ * The products `ids` names (a list of ids or a subquery of them) as productItemsJson's text, newest
+ * first, each with its variations in creation order.
+ */
+function productItemsOf(engine: Engine, ids: Expression<unknown>) {
+  const variations = nestedItems(
+    engine,
+    productItemsJson(engine, 'c', null),
+    { by: 'id', dir: 'asc' },
+    sql`from products c where c.parent_id = p.id`,
+  );
+  return jsonItems(
+    engine,
+    productItemsJson(engine, 'p', variations),
+    { by: 'id', dir: 'desc' },
+    sql`from products p where p.id in (${ids})`,
+  );
+}
+
+/**
  * An unsearched page in ONE statement on both engines: the kept count, and the page's products
  * newest first, each with its variations (productsJson). Three statements (count, page,
  * variations) cost the server more than the database's work: on PostgreSQL a round trip each, on
  * SQLite a pass through Kysely and the driver each and an object per row.
  */
 const unsearchedPageInOne = prepared(
-  (exec, v: { engine: Engine; companyId: number; limit: number; offset: number }) => {
-    const variations = nestedItems(
-      v.engine,
-      productItemsJson(v.engine, 'c', null),
-      { by: 'id', dir: 'asc' },
-      sql`from products c where c.parent_id = p.id`,
-    );
-    const ids = pageIdsOf(topLevel(exec, v.companyId), v.limit, v.offset);
-    const page = jsonItems(
-      v.engine,
-      productItemsJson(v.engine, 'p', variations),
-      { by: 'id', dir: 'desc' },
-      sql`from products p where p.id in (${ids})`,
-    );
-    return sql<{
+  (exec, v: { engine: Engine; companyId: number; limit: number; offset: number }) =>
+    sql<{
       total: number | string | null;
       rows: string | null;
     }>`select ${keptCountOf(v.companyId, 'products')} as total,
-      ${page} as rows`;
-  },
+      ${productItemsOf(v.engine, pageIdsOf(topLevel(exec, v.companyId), v.limit, v.offset))} as rows`,
   { shape: ['engine', 'limit', 'offset'] },
 );
 
@@ -348,21 +357,21 @@ const probesIndex = (engine: Engine, term: string) =>
   engine === 'postgres' || (usesFtsIndex(engine, term) && /^[\x20-\x7e]*$/.test(term));
 
 /** The page's rows and its total, by the way the term (if any) is searched. */
-async function pageRows(
+async function searchedPage(
   exec: Executor,
   engine: Engine,
   companyId: number,
   term: string,
   offset: number,
   items: number,
-): Promise<{ rows: ProductRow[]; known: ListTotal }> {
+): Promise<{ rows: string; known: ListTotal }> {
   const bound = searchCountBound(offset, items);
   if (probesIndex(engine, term)) {
     const probe = await probeSearchIndex(exec, engine, companyId, term, bound);
     if (probe.narrow) {
       const ids = probe.tops.slice(offset, offset + items);
       return {
-        rows: ids.length === 0 ? [] : await rowsById(exec, { ids }),
+        rows: ids.length === 0 ? '[]' : ((await itemsById(exec, { engine, ids }))[0]?.rows ?? '[]'),
         known: { total: probe.tops.length, exact: true },
       };
     }
@@ -371,7 +380,8 @@ async function pageRows(
     const known = probe.moreThanBound
       ? { total: bound, exact: false }
       : await boundedCount(exec, broadWalk(topLevel(exec, companyId), form, pattern), bound);
-    return { rows: await broadPage(exec, { companyId, form, pattern, limit: items, offset }), known };
+    const [page] = await broadItems(exec, { engine, companyId, form, pattern, limit: items, offset });
+    return { rows: page?.rows ?? '[]', known };
   }
   // The terms the index cannot judge (SQLite: under 3 characters, or beyond ASCII), each page
   // built for its term: the top-level ids of the matching rows, found through the FTS index when
@@ -387,10 +397,12 @@ async function pageRows(
           .where('m.company_id', '=', companyId)
           .where(productMatches(engine, 'm', containsPattern(term))),
   );
-  return {
-    rows: await productRows(exec, pageIdsOf(query, items, offset)).execute(),
-    known: await boundedCount(exec, query, bound),
-  };
+  const {
+    rows: [page],
+  } = await sql<{
+    rows: string | null;
+  }>`select ${productItemsOf(engine, pageIdsOf(query, items, offset))} as rows`.execute(exec);
+  return { rows: page?.rows ?? '[]', known: await boundedCount(exec, query, bound) };
 }
 
 /**
@@ -409,16 +421,8 @@ export async function listProducts(
   q: { page: number; items: number; search: string },
 ): Promise<ProductPage> {
   if (!q.search) return onePage(exec, engine, link, companyId, q);
-  const { rows, known } = await pageRows(exec, engine, companyId, q.search, (q.page - 1) * q.items, q.items);
-  const children = await variationsOf(
-    exec,
-    rows.map((r) => r.id),
-    link,
-  );
-  return {
-    data: rows.map((row) => toProduct(row, link, children.get(row.id) ?? [])),
-    meta: pageMeta(known, q.page, q.items),
-  };
+  const { rows, known } = await searchedPage(exec, engine, companyId, q.search, (q.page - 1) * q.items, q.items);
+  return { data: withImageLinks(rows, link), meta: pageMeta(known, q.page, q.items) };
 }
 
 /**
