@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { prepared } from './prepared.js';
+import { prepared, preparedWrite } from './prepared.js';
 
 describe("prepared queries (built and compiled once, run with each call's values)", () => {
   let t: TestApp;
@@ -146,5 +146,25 @@ describe("prepared queries (built and compiled once, run with each call's values
     expect(await firstOf(t.db.kysely, { companyId: beta, order: 'asc' })).toEqual([{ source: 'eMAG Beta SRL' }]);
     expect(await firstOf(t.db.kysely, { companyId: beta, order: 'desc' })).toEqual([{ source: 'Facebook Beta SRL' }]);
     expect(builds).toBe(2);
+  });
+
+  it('runs a write compiled once in every transaction as that transaction’s own (the kept lists learn it at commit)', async () => {
+    const rename = preparedWrite((exec, v: { id: number; source: string }) =>
+      exec.updateTable('sources').set({ source: v.source }).where('id', '=', v.id),
+    );
+    const [{ id }] = await t.db.kysely.selectFrom('sources').select('id').limit(1).execute();
+    // First built and compiled in another transaction.
+    await t.db.transaction(async (trx) => void (await trx.executeQuery(rename(trx, { id, source: 'eMAG 1' }))));
+    let loads = 0;
+    const probe = () => t.db.lists.get('prepared-probe', ['sources'], async () => ++loads);
+    await t.db.transaction(async (trx) => {
+      await trx.executeQuery(rename(trx, { id, source: 'eMAG 2' }));
+      // Read while the write is not committed yet: stale once it is.
+      await probe();
+    });
+    await probe();
+    expect(loads).toBe(2);
+    const [row] = await t.db.kysely.selectFrom('sources').select('source').where('id', '=', id).execute();
+    expect(row.source).toBe('eMAG 2');
   });
 });

@@ -1,4 +1,4 @@
-import { PostgresAdapter, type CompiledQuery, type Compilable, type RawBuilder } from 'kysely';
+import { createQueryId, PostgresAdapter, type CompiledQuery, type Compilable, type RawBuilder } from 'kysely';
 import type { Executor } from '../types.js';
 
 /**
@@ -44,10 +44,33 @@ export function prepared<V extends Record<string, unknown>, O>(
   build: (exec: Executor, values: V) => Buildable<O>,
   opts: { shape?: (keyof V & string)[]; lists?: (keyof V & string)[] } = {},
 ): (exec: Executor, values: V) => Promise<O[]> {
+  const compile = preparedCompile(build, opts);
+  return async (exec, values) => (await exec.executeQuery<O>(compile(exec, values))).rows;
+}
+
+/**
+ * A prepared query (see `prepared`) as a compilable with the call's values, for a write that runs
+ * with others (writeTogether) or a caller that needs the whole result (a write's row count).
+ */
+export function preparedWrite<V extends Record<string, unknown>, O = unknown>(
+  build: (exec: Executor, values: V) => Buildable<O>,
+  opts: { shape?: (keyof V & string)[]; lists?: (keyof V & string)[] } = {},
+): (exec: Executor, values: V) => Compilable<O> {
+  const compile = preparedCompile(build, opts);
+  return (exec, values) => {
+    const query = compile(exec, values);
+    return { compile: () => query };
+  };
+}
+
+function preparedCompile<V extends Record<string, unknown>, O>(
+  build: (exec: Executor, values: V) => Buildable<O>,
+  opts: { shape?: (keyof V & string)[]; lists?: (keyof V & string)[] },
+): (exec: Executor, values: V) => CompiledQuery<O> {
   const shape = opts.shape ?? [];
   const lists = opts.lists ?? [];
   const compiled = new Map<string, CompiledQuery<O>>();
-  return async (exec, values) => {
+  return (exec, values) => {
     const engine = exec.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
     const lengths = lists.map((name) => (values[name] as unknown[]).length);
     const key = [engine, ...shape.map((name) => String(values[name])), ...lengths].join(':');
@@ -62,7 +85,12 @@ export function prepared<V extends Record<string, unknown>, O>(
       compiled.set(key, query);
     }
     const parameters = query.parameters.map((p) => (p instanceof Slot ? p.valueIn(values) : p));
-    return (await exec.executeQuery<O>({ ...query, parameters })).rows;
+    // The executor's plugins see each run as Kysely shows them a query it compiles: a write's
+    // watcher (perf/listCache.ts) learns the tables it writes, that of this call's transaction
+    // included, not only that of the one it was first compiled in.
+    const queryId = createQueryId();
+    exec.getExecutor().transformQuery(query.query, queryId);
+    return { ...query, queryId, parameters };
   };
 }
 

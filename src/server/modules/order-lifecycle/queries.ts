@@ -3,6 +3,7 @@ import type { Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
 import type { OrdersTable } from '../../db/schema.js';
 import { restateOrder, restateOrderWrites, type OrderStatState } from '../../db/orderStats.js';
+import { prepared } from '../../db/perf/prepared.js';
 import { writeTogether } from '../../db/perf/writeTogether.js';
 import {
   customerMoveCounts,
@@ -31,12 +32,14 @@ export function orderRowById(exec: Executor, id: number): Promise<OrderRow | und
 }
 
 /** The row locked until the transaction ends (PostgreSQL; SQLite has one writer at a time). */
-export function lockedOrderRowOf(exec: Executor, companyId: number, id: number): Promise<OrderRow | undefined> {
-  return forUpdate(
-    exec,
-    exec.selectFrom('orders').selectAll().where('id', '=', id).where('company_id', '=', companyId),
-  ).executeTakeFirst();
+export async function lockedOrderRowOf(exec: Executor, companyId: number, id: number): Promise<OrderRow | undefined> {
+  return (await lockedOrderRow(exec, { id, companyId }))[0];
 }
+
+/** Built and compiled once (perf/prepared.ts): every write of an order locks its row first. */
+const lockedOrderRow = prepared((exec, v: { id: number; companyId: number }) =>
+  forUpdate(exec, exec.selectFrom('orders').selectAll().where('id', '=', v.id).where('company_id', '=', v.companyId)),
+);
 
 /**
  * What places the order in the dashboard's kept per-day figures (db/orderStats.ts): its day,
@@ -196,19 +199,25 @@ type Placed = Pick<OrderRow, (typeof PLACED_COLUMNS)[number]> & { cod_bani: numb
 
 /** The order's places before a write (see updateOrderRow); `lockCustomer`: its customer's row locked FOR KEY SHARE (PostgreSQL). */
 async function placesBefore(exec: Executor, id: number, lockCustomer: boolean): Promise<Placed | undefined> {
-  const q = exec
-    .selectFrom('orders as o')
-    .innerJoin('customers as c', 'c.id', 'o.customer_id')
-    .leftJoin('shipments as s', (j) =>
-      j.onRef('s.order_id', '=', 'o.id').onRef('s.awb', '=', 'o.awb').on('s.state', '=', 'created'),
-    )
-    .select(PLACED_COLUMNS.map((c) => `o.${c}` as const))
-    .select('s.cod_bani')
-    .where('o.id', '=', id);
-  return (
-    lockCustomer && exec.getExecutor().adapter instanceof PostgresAdapter ? q.forKeyShare('c') : q
-  ).executeTakeFirst();
+  return (await placesOf(exec, { id, lockCustomer }))[0];
 }
+
+/** Built and compiled once per `lockCustomer` (perf/prepared.ts): every counted write of an order reads it. */
+const placesOf = prepared(
+  (exec, v: { id: number; lockCustomer: boolean }) => {
+    const q = exec
+      .selectFrom('orders as o')
+      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .leftJoin('shipments as s', (j) =>
+        j.onRef('s.order_id', '=', 'o.id').onRef('s.awb', '=', 'o.awb').on('s.state', '=', 'created'),
+      )
+      .select(PLACED_COLUMNS.map((c) => `o.${c}` as const))
+      .select('s.cod_bani')
+      .where('o.id', '=', v.id);
+    return v.lockCustomer && exec.getExecutor().adapter instanceof PostgresAdapter ? q.forKeyShare('c') : q;
+  },
+  { shape: ['lockCustomer'] },
+);
 
 const statState = (r: Placed): OrderStatState => ({
   company_id: r.company_id,
