@@ -119,3 +119,39 @@ function compileWithSlots<V, O>(
   }
   return query;
 }
+
+/** A multi-row write of more rows than this is built each time (preparedRows): its compiled text is not kept. */
+export const MAX_PREPARED_ROWS = 16;
+
+/**
+ * A multi-row write (an insert of `rows`) built and compiled once per number of rows, as `prepared`
+ * does: the kept counts an order write moves are a few rows each, on every write. `build` gets a
+ * stand-in for each row's `fields` and must hand them to Kysely as values. A row with a field left
+ * undefined (which Kysely would leave to the column's default), or more than MAX_PREPARED_ROWS
+ * rows, is built each time with the rows themselves.
+ */
+export function preparedRows<R extends object, O = unknown>(
+  fields: readonly (keyof R & string)[],
+  build: (exec: Executor, rows: R[]) => Compilable<O>,
+): (exec: Executor, rows: R[]) => Compilable<O> {
+  const write = preparedWrite(
+    (exec, v: Record<string, unknown>) =>
+      build(
+        exec,
+        Array.from(
+          { length: v.rows as number },
+          (_, i) => Object.fromEntries(fields.map((f) => [f, v[`${i}.${f}`]])) as R,
+        ),
+      ),
+    { shape: ['rows'] },
+  );
+  return (exec, rows) => {
+    if (rows.length > MAX_PREPARED_ROWS || rows.some((r) => fields.some((f) => r[f] === undefined)))
+      return build(exec, rows);
+    const values: Record<string, unknown> = { rows: rows.length };
+    rows.forEach((r, i) => {
+      for (const f of fields) values[`${i}.${f}`] = r[f];
+    });
+    return write(exec, values);
+  };
+}

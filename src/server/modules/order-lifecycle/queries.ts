@@ -1,9 +1,17 @@
-import { PostgresAdapter, sql, type Compilable, type Insertable, type Selectable, type Updateable } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type Compilable,
+  type Insertable,
+  type Selectable,
+  type Updateable,
+  type UpdateQueryBuilder,
+} from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
-import type { OrdersTable } from '../../db/schema.js';
+import type { Database, OrdersTable } from '../../db/schema.js';
 import { restateOrder, restateOrderWrites, type OrderStatState } from '../../db/orderStats.js';
-import { prepared } from '../../db/perf/prepared.js';
+import { prepared, preparedRows } from '../../db/perf/prepared.js';
 import { writeTogether } from '../../db/perf/writeTogether.js';
 import {
   customerMoveCounts,
@@ -152,10 +160,39 @@ export async function updateOrderRow(
     return;
   }
   const was = await placesBefore(exec, id, listed);
-  const now = await exec
-    .updateTable('orders')
-    .set(set)
-    .where('id', '=', id)
+  const now = await placedAfterUpdate(exec, id, set);
+  const flagged = Boolean(Number(now?.flagged));
+  await writeTogether(exec, [
+    ...(counted && was && now ? restateOrderWrites(exec, statState(was), statState(now)) : []),
+    ...(listed && was && now ? moveOrderCountsWrites(exec, listedState(was, flagged), listedState(now, flagged)) : []),
+    ...also,
+  ]);
+}
+
+/**
+ * The update of updateOrderRow, answering the order's places after it (and whether its customer is
+ * flagged). Built and compiled once per set of columns (perf/prepared.ts) when every value is a
+ * plain value; a value that is SQL (an expression) is built each time.
+ */
+async function placedAfterUpdate(
+  exec: Executor,
+  id: number,
+  set: Updateable<OrdersTable>,
+): Promise<(Placed & { flagged: unknown }) | undefined> {
+  const columns = Object.keys(set).filter((c) => set[c as keyof typeof set] !== undefined);
+  const plain = columns.every((c) => {
+    const value = set[c as keyof typeof set];
+    return value === null || typeof value !== 'object';
+  });
+  if (!plain) return placedAfter(exec.updateTable('orders').set(set).where('id', '=', id)).executeTakeFirst();
+  const values: Record<string, unknown> = { columns: columns.join(','), id };
+  for (const c of columns) values[`set_${c}`] = set[c as keyof typeof set];
+  return (await orderUpdate(exec, values))[0];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const placedAfter = <QB extends UpdateQueryBuilder<Database, 'orders', 'orders', any>>(q: QB) =>
+  q
     .returning([...PLACED_COLUMNS])
     .returning((eb) => [
       eb
@@ -169,15 +206,25 @@ export async function updateOrderRow(
       eb
         .exists(eb.selectFrom('flags as f').select('f.id').whereRef('f.customer_id', '=', 'orders.customer_id'))
         .as('flagged'),
-    ])
-    .executeTakeFirst();
-  const flagged = Boolean(Number(now?.flagged));
-  await writeTogether(exec, [
-    ...(counted && was && now ? restateOrderWrites(exec, statState(was), statState(now)) : []),
-    ...(listed && was && now ? moveOrderCountsWrites(exec, listedState(was, flagged), listedState(now, flagged)) : []),
-    ...also,
-  ]);
-}
+    ]);
+
+/** The update with values `set_<column>` for each of `columns` (comma-separated, the shape). */
+const orderUpdate = prepared(
+  (exec, v: Record<string, unknown>) =>
+    placedAfter(
+      exec
+        .updateTable('orders')
+        .set(
+          Object.fromEntries(
+            String(v.columns)
+              .split(',')
+              .map((c) => [c, v[`set_${c}`]]),
+          ) as Updateable<OrdersTable>,
+        )
+        .where('id', '=', v.id as number),
+    ),
+  { shape: ['columns'] },
+);
 
 /** The columns of the row that place an order in the kept figures and lists. */
 const PLACED_COLUMNS = [
@@ -287,8 +334,9 @@ export async function insertEvent(exec: Executor, e: NewEvent): Promise<void> {
 }
 
 /** The insert of events, in the order given (their ids follow it): for a caller that writes them with other writes. */
-export function eventsWrite(exec: Executor, events: NewEvent[]) {
-  return exec.insertInto('order_events').values(
+export function eventsWrite(exec: Executor, events: NewEvent[]): Compilable {
+  return eventsInsert(
+    exec,
     events.map((e) => ({
       order_id: e.orderId,
       user_id: e.userId,
@@ -298,6 +346,13 @@ export function eventsWrite(exec: Executor, events: NewEvent[]) {
     })),
   );
 }
+
+/** Compiled once per number of events (perf/prepared.ts): every order write records its history. */
+const eventsInsert = preparedRows(
+  ['order_id', 'user_id', 'type', 'data', 'created_at'],
+  (exec, rows: { order_id: number; user_id: number | null; type: string; data: string; created_at: number }[]) =>
+    exec.insertInto('order_events').values(rows),
+);
 
 /** The customer's row locked FOR UPDATE until the transaction ends, before a flag change (PostgreSQL). */
 export async function lockCustomerForFlags(exec: Executor, customerId: number): Promise<void> {
