@@ -49,6 +49,53 @@ const lockedOrderRow = prepared((exec, v: { id: number; companyId: number }) =>
   forUpdate(exec, exec.selectFrom('orders').selectAll().where('id', '=', v.id).where('company_id', '=', v.companyId)),
 );
 
+/** One of the order's AWB attempts, as the claim of a new one reads them (shipping's rows). */
+export interface ShipmentBrief {
+  id: number;
+  state: string;
+  courier: string;
+  awb: string | null;
+}
+
+/**
+ * The row locked as lockedOrderRowOf does, and the order's AWB attempts read by the same statement:
+ * an AWB create's claim needs both, and each statement is a round trip. On PostgreSQL the attempts
+ * are read on the statement's snapshot, taken before it waited for the order's lock: one claimed
+ * by the transaction it waited for may be missing or still pending, so the caller checks the row
+ * first (its AWB) and relies on the shipments' unique index of one active row an order.
+ */
+export async function lockedOrderRowWithShipments(
+  exec: Executor,
+  companyId: number,
+  id: number,
+): Promise<{ row: OrderRow; shipments: ShipmentBrief[] } | undefined> {
+  const rows = await lockedOrderWithShipments(exec, { id, companyId });
+  if (rows.length === 0) return undefined;
+  const { shipment_id: _i, shipment_state: _s, shipment_courier: _c, shipment_awb: _a, ...row } = rows[0];
+  const shipments = rows
+    .filter((r) => r.shipment_id !== null)
+    .map((r) => ({ id: r.shipment_id!, state: r.shipment_state!, courier: r.shipment_courier!, awb: r.shipment_awb }));
+  return { row: row as OrderRow, shipments };
+}
+
+/** Built and compiled once (perf/prepared.ts): every AWB create claims with it. */
+const lockedOrderWithShipments = prepared((exec, v: { id: number; companyId: number }) => {
+  const q = exec
+    .selectFrom('orders as o')
+    .leftJoin('shipments as s', 's.order_id', 'o.id')
+    .selectAll('o')
+    .select([
+      's.id as shipment_id',
+      's.state as shipment_state',
+      's.courier as shipment_courier',
+      's.awb as shipment_awb',
+    ])
+    .where('o.id', '=', v.id)
+    .where('o.company_id', '=', v.companyId)
+    .orderBy('s.id');
+  return exec.getExecutor().adapter instanceof PostgresAdapter ? q.forUpdate('o') : q;
+});
+
 /**
  * What places the order in the dashboard's kept per-day figures (db/orderStats.ts): its day,
  * source, status, courier, courier status (and whether the AWB was refused), total and the cash on

@@ -37,21 +37,6 @@ export function shipmentById(exec: Executor, id: number): Promise<ShipmentRow | 
 export const isActive = (row: Pick<ShipmentRow, 'state'>): boolean =>
   ACTIVE_STATES.includes(row.state as ShipmentState);
 
-/**
- * Every create the order has had, in one read: their number names the next one's reference, and
- * the active one (at most one) decides whether another may go. An order has a handful at most.
- */
-export function attemptsOf(
-  exec: Executor,
-  orderId: number,
-): Promise<Pick<ShipmentRow, 'id' | 'state' | 'courier' | 'awb'>[]> {
-  return attempts(exec, { orderId });
-}
-
-const attempts = prepared((exec, v: { orderId: number }) =>
-  exec.selectFrom('shipments').select(['id', 'state', 'courier', 'awb']).where('order_id', '=', v.orderId),
-);
-
 export type NewShipment = {
   company_id: number;
   order_id: number;
