@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
 import { bucharestDate, toBucharestIso } from '../lib/bucharestTime.js';
 import { HOLDER_PHONE, holderPlace, openHolderAccount } from './accounts.js';
-import { GEO, localitiesOf, placeKey, placesNamed } from './geo.js';
+import { GEO, localitiesOf, localityById, placeKey, placesNamed } from './geo.js';
 import {
   applyCommonFaults,
   baniToNumber,
@@ -94,13 +94,8 @@ function hash(s: string): number {
   return h;
 }
 
-function locate(site: number) {
-  for (const county of GEO) {
-    const locality = localitiesOf(county).find((l) => siteId(l.id) === site);
-    if (locality) return { county, locality };
-  }
-  return undefined;
-}
+/** The place of a DPD site id (by the localities' index, not a walk of the country's places). */
+const locate = (site: number) => localityById(site - siteId(0));
 
 /** A client object's street and number as one line (an opened account keeps the company's whole address in the street). */
 const streetLine = (c: DpdClientObject) => `${c.streetName} ${c.streetNo}`.trim();

@@ -6,7 +6,7 @@ import Fastify, {
 } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { prepared } from '../db/perf/prepared.js';
+import { prepared, preparedWrite } from '../db/perf/prepared.js';
 import type { Clock } from '../lib/clock.js';
 import { preparePdfFonts } from '../lib/pdf/documents.js';
 import { LAZY_SCHEMA_COMPILERS } from '../http/schemaCompilers.js';
@@ -156,6 +156,56 @@ const recordData = prepared((exec, v: { provider: string; collection: string; ke
 );
 
 /**
+ * `put` of `count` records (values c0, k0, d0, c1, ...: collection, key and data of each), built
+ * and compiled once per count (perf/prepared.ts): every create of an emulator stores its document.
+ */
+const recordsPut = preparedWrite(
+  (exec, v: Record<string, unknown>) =>
+    exec
+      .insertInto('emulator_records')
+      .values(
+        Array.from({ length: v.count as number }, (_, i) => ({
+          provider: v.provider as string,
+          collection: v[`c${i}`] as string,
+          key: v[`k${i}`] as string,
+          data: v[`d${i}`] as string,
+          created_at: v.now as number,
+          updated_at: v.now as number,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['provider', 'collection', 'key']).doUpdateSet({
+          data: (eb) => eb.ref('excluded.data'),
+          updated_at: (eb) => eb.ref('excluded.updated_at'),
+        }),
+      ),
+  { shape: ['count'] },
+);
+
+/** A counter moved by `count` (written into the SQL), created at its first use: built and compiled once per count. */
+const counterMoved = prepared(
+  (exec, v: { provider: string; name: string; data: string; count: number; now: number }) =>
+    exec
+      .insertInto('emulator_records')
+      .values({
+        provider: v.provider,
+        collection: COUNTERS,
+        key: v.name,
+        data: v.data,
+        created_at: v.now,
+        updated_at: v.now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['provider', 'collection', 'key']).doUpdateSet({
+          data: sql<string>`cast(cast(emulator_records.data as bigint) + ${sql.lit(v.count)} as text)`,
+          updated_at: (eb) => eb.ref('excluded.updated_at'),
+        }),
+      )
+      .returning('data'),
+  { shape: ['count'] },
+);
+
+/**
  * The store of one provider in the application's database (table `emulator_records`, migration
  * 023), on SQLite and PostgreSQL alike. `add` relies on the unique (provider, collection, key)
  * index, so two creates that pick the same key cannot both store it.
@@ -176,16 +226,13 @@ export function dbStore(db: Db, provider: string, clock: Clock): EmulatorStore {
       .where('key', '=', name);
   const putAll: EmulatorStore['putAll'] = async (records) => {
     if (records.length === 0) return;
-    await k
-      .insertInto('emulator_records')
-      .values(records.map((r) => row(r.collection, r.key, r.value)))
-      .onConflict((oc) =>
-        oc.columns(['provider', 'collection', 'key']).doUpdateSet({
-          data: (eb) => eb.ref('excluded.data'),
-          updated_at: (eb) => eb.ref('excluded.updated_at'),
-        }),
-      )
-      .execute();
+    const values: Record<string, unknown> = { provider, now: clock.now(), count: records.length };
+    records.forEach((r, i) => {
+      values[`c${i}`] = r.collection;
+      values[`k${i}`] = r.key;
+      values[`d${i}`] = JSON.stringify(r.value);
+    });
+    await k.executeQuery(recordsPut(k, values));
   };
   return {
     async get<T>(collection: string, key: string) {
@@ -219,17 +266,13 @@ export function dbStore(db: Db, provider: string, clock: Clock): EmulatorStore {
       // One statement creates the counter at its first use (already moved past the numbers given)
       // or moves it and reads the new value (a row lock on PostgreSQL, SQLite's single writer), so
       // two callers never get the same numbers.
-      const moved = await k
-        .insertInto('emulator_records')
-        .values(row(COUNTERS, name, first + count))
-        .onConflict((oc) =>
-          oc.columns(['provider', 'collection', 'key']).doUpdateSet({
-            data: sql<string>`cast(cast(emulator_records.data as bigint) + ${sql.lit(count)} as text)`,
-            updated_at: (eb) => eb.ref('excluded.updated_at'),
-          }),
-        )
-        .returning('data')
-        .executeTakeFirstOrThrow();
+      const [moved] = await counterMoved(k, {
+        provider,
+        name,
+        data: JSON.stringify(first + count),
+        count,
+        now: clock.now(),
+      });
       return Number(moved.data) - count;
     },
     async giveBack(name, number) {

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Compilable } from 'kysely';
+import { preparedWrite } from '../db/perf/prepared.js';
 import type { Db, Executor } from '../db/connection.js';
 import type { JobsTable } from '../db/schema.js';
 import type { Selectable } from 'kysely';
@@ -31,23 +32,34 @@ export async function scheduleJob(exec: Executor, job: NewJob, now: number): Pro
 }
 
 /** The insert of scheduleJob, for a caller that runs it with its other writes (writeTogether). */
-export function scheduleJobWrite(exec: Executor, job: NewJob, now: number) {
-  return exec
+export function scheduleJobWrite(exec: Executor, job: NewJob, now: number): Compilable {
+  return jobInsert(exec, {
+    kind: job.kind,
+    key: job.key,
+    payload: JSON.stringify(job.payload ?? null),
+    runAt: job.runAt ?? now,
+    now,
+  });
+}
+
+/** Built and compiled once (perf/prepared.ts): every provider document schedules its check with it. */
+const jobInsert = preparedWrite((exec, v: { kind: string; key: string; payload: string; runAt: number; now: number }) =>
+  exec
     .insertInto('jobs')
     .values({
-      kind: job.kind,
-      key: job.key,
-      payload: JSON.stringify(job.payload ?? null),
-      run_at: job.runAt ?? now,
+      kind: v.kind,
+      key: v.key,
+      payload: v.payload,
+      run_at: v.runAt,
       locked_by: null,
       locked_until: null,
       last_error: null,
       failed_at: null,
-      created_at: now,
-      updated_at: now,
+      created_at: v.now,
+      updated_at: v.now,
     })
-    .onConflict((oc) => oc.column('key').doNothing());
-}
+    .onConflict((oc) => oc.column('key').doNothing()),
+);
 
 /**
  * Claims the next due job for `instanceId` in one statement: the row is due, not failed and not

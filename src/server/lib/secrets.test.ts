@@ -29,6 +29,18 @@ describe('secretBox', () => {
     expect(() => secretBox(appKey).open('plain text')).toThrow();
   });
 
+  it('still refuses another context or a changed value once it opened the value (opened values are kept)', () => {
+    const box = secretBox(appKey);
+    const sealed = box.seal('token', 'company:1:cargus');
+    expect(box.open(sealed, 'company:1:cargus')).toBe('token');
+    expect(box.open(sealed, 'company:1:cargus')).toBe('token');
+    expect(() => box.open(sealed, 'company:2:cargus')).toThrow();
+    const bytes = Buffer.from(sealed.slice(3), 'base64url');
+    bytes[bytes.length - 1] ^= 1;
+    expect(() => box.open(`v1.${bytes.toString('base64url')}`, 'company:1:cargus')).toThrow();
+    expect(() => box.open(sealed, 'company:1:cargus\n')).toThrow();
+  });
+
   it('refuses an empty app key', () => {
     expect(() => secretBox('')).toThrow(/APP_KEY/);
   });

@@ -19,12 +19,21 @@ export interface SecretBox {
 const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+/** At most this many opened values are kept (a server's companies' logins). */
+const MAX_OPENED = 10_000;
 
 export function secretBox(appKey: string): SecretBox {
   if (!appKey) throw new Error('APP_KEY is empty: secrets cannot be encrypted');
   const key = Buffer.from(
     crypto.hkdfSync('sha256', Buffer.from(appKey, 'utf8'), Buffer.alloc(0), 'seller-console secrets v1', 32),
   );
+  /**
+   * Values opened, by context and sealed text: GCM's tag proves a sealed text opens to one plain
+   * text only, so a value seen before is answered without the cipher (every AWB create opens its
+   * courier login). A value that does not
+   * open is never kept: it throws every time.
+   */
+  const opened = new Map<string, string>();
   return {
     seal(plain, context = '') {
       const iv = crypto.randomBytes(IV_BYTES);
@@ -34,14 +43,22 @@ export function secretBox(appKey: string): SecretBox {
       return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
     },
     open(sealed, context = '') {
-      const [version, payload] = sealed.split('.', 2);
-      if (version !== VERSION || !payload) throw new Error('not a sealed secret');
-      const bytes = Buffer.from(payload, 'base64url');
-      if (bytes.length < IV_BYTES + TAG_BYTES) throw new Error('not a sealed secret');
-      const decipher = crypto.createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
-      decipher.setAAD(Buffer.from(context, 'utf8'));
-      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      const kept = opened.get(`${context}\n${sealed}`);
+      if (kept !== undefined) return kept;
+      const plain = openOnce(sealed, context);
+      if (opened.size >= MAX_OPENED) opened.delete(opened.keys().next().value!);
+      opened.set(`${context}\n${sealed}`, plain);
+      return plain;
     },
   };
+  function openOnce(sealed: string, context: string): string {
+    const [version, payload] = sealed.split('.', 2);
+    if (version !== VERSION || !payload) throw new Error('not a sealed secret');
+    const bytes = Buffer.from(payload, 'base64url');
+    if (bytes.length < IV_BYTES + TAG_BYTES) throw new Error('not a sealed secret');
+    const decipher = crypto.createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
+    decipher.setAAD(Buffer.from(context, 'utf8'));
+    decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+  }
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { prepared } from './prepared.js';
+import { MAX_PREPARED_ROWS, prepared, preparedRows, preparedWrite } from './prepared.js';
 
 describe("prepared queries (built and compiled once, run with each call's values)", () => {
   let t: TestApp;
@@ -146,5 +146,83 @@ describe("prepared queries (built and compiled once, run with each call's values
     expect(await firstOf(t.db.kysely, { companyId: beta, order: 'asc' })).toEqual([{ source: 'eMAG Beta SRL' }]);
     expect(await firstOf(t.db.kysely, { companyId: beta, order: 'desc' })).toEqual([{ source: 'Facebook Beta SRL' }]);
     expect(builds).toBe(2);
+  });
+
+  it('runs a write compiled once in every transaction as that transaction’s own (the kept lists learn it at commit)', async () => {
+    const rename = preparedWrite((exec, v: { id: number; source: string }) =>
+      exec.updateTable('sources').set({ source: v.source }).where('id', '=', v.id),
+    );
+    const [{ id }] = await t.db.kysely.selectFrom('sources').select('id').limit(1).execute();
+    // First built and compiled in another transaction.
+    await t.db.transaction(async (trx) => void (await trx.executeQuery(rename(trx, { id, source: 'eMAG 1' }))));
+    let loads = 0;
+    const probe = () => t.db.lists.get('prepared-probe', ['sources'], async () => ++loads);
+    await t.db.transaction(async (trx) => {
+      await trx.executeQuery(rename(trx, { id, source: 'eMAG 2' }));
+      // Read while the write is not committed yet: stale once it is.
+      await probe();
+    });
+    await probe();
+    expect(loads).toBe(2);
+    const [row] = await t.db.kysely.selectFrom('sources').select('source').where('id', '=', id).execute();
+    expect(row.source).toBe('eMAG 2');
+  });
+
+  it('compiles a multi-row insert once per number of rows; a row leaving a field to its default, or a long one, is built each time', async () => {
+    let builds = 0;
+    const addSources = preparedRows(
+      ['company_id', 'source', 'source_key', 'active', 'created_at', 'updated_at'],
+      (
+        exec,
+        rows: {
+          company_id: number;
+          source: string;
+          source_key: string;
+          active?: number;
+          created_at: number;
+          updated_at: number;
+        }[],
+      ) => {
+        builds++;
+        return exec.insertInto('sources').values(rows.map((r) => ({ ...r, active: r.active ?? 1 })));
+      },
+    );
+    const [alfa] = companies;
+    const row = (name: string, active?: number) => ({
+      company_id: alfa,
+      source: name,
+      source_key: name.toLowerCase(),
+      active,
+      created_at: 1,
+      updated_at: 1,
+    });
+    await t.db.kysely.executeQuery(addSources(t.db.kysely, [row('R1', 1), row('R2', 0)]));
+    await t.db.kysely.executeQuery(addSources(t.db.kysely, [row('R3', 0), row('R4', 1)]));
+    expect(builds).toBe(1);
+    await t.db.kysely.executeQuery(addSources(t.db.kysely, [row('R5')]));
+    expect(builds).toBe(2);
+    const long = Array.from({ length: MAX_PREPARED_ROWS + 1 }, (_, i) => row(`L${i}`, 0));
+    await t.db.kysely.executeQuery(addSources(t.db.kysely, long));
+    await t.db.kysely.executeQuery(
+      addSources(
+        t.db.kysely,
+        long.map((r) => ({ ...r, source: `${r.source}b`, source_key: `${r.source_key}b` })),
+      ),
+    );
+    expect(builds).toBe(4);
+    const stored = await t.db.kysely
+      .selectFrom('sources')
+      .select(['source', 'active'])
+      .where('source', 'in', ['R1', 'R2', 'R3', 'R4', 'R5', 'L0b'])
+      .orderBy('source')
+      .execute();
+    expect(stored).toEqual([
+      { source: 'L0b', active: 0 },
+      { source: 'R1', active: 1 },
+      { source: 'R2', active: 0 },
+      { source: 'R3', active: 0 },
+      { source: 'R4', active: 1 },
+      { source: 'R5', active: 1 },
+    ]);
   });
 });

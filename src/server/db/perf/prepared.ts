@@ -1,4 +1,4 @@
-import { PostgresAdapter, type CompiledQuery, type Compilable, type RawBuilder } from 'kysely';
+import { createQueryId, PostgresAdapter, type CompiledQuery, type Compilable, type RawBuilder } from 'kysely';
 import type { Executor } from '../types.js';
 
 /**
@@ -44,10 +44,33 @@ export function prepared<V extends Record<string, unknown>, O>(
   build: (exec: Executor, values: V) => Buildable<O>,
   opts: { shape?: (keyof V & string)[]; lists?: (keyof V & string)[] } = {},
 ): (exec: Executor, values: V) => Promise<O[]> {
+  const compile = preparedCompile(build, opts);
+  return async (exec, values) => (await exec.executeQuery<O>(compile(exec, values))).rows;
+}
+
+/**
+ * A prepared query (see `prepared`) as a compilable with the call's values, for a write that runs
+ * with others (writeTogether) or a caller that needs the whole result (a write's row count).
+ */
+export function preparedWrite<V extends Record<string, unknown>, O = unknown>(
+  build: (exec: Executor, values: V) => Buildable<O>,
+  opts: { shape?: (keyof V & string)[]; lists?: (keyof V & string)[] } = {},
+): (exec: Executor, values: V) => Compilable<O> {
+  const compile = preparedCompile(build, opts);
+  return (exec, values) => {
+    const query = compile(exec, values);
+    return { compile: () => query };
+  };
+}
+
+function preparedCompile<V extends Record<string, unknown>, O>(
+  build: (exec: Executor, values: V) => Buildable<O>,
+  opts: { shape?: (keyof V & string)[]; lists?: (keyof V & string)[] },
+): (exec: Executor, values: V) => CompiledQuery<O> {
   const shape = opts.shape ?? [];
   const lists = opts.lists ?? [];
   const compiled = new Map<string, CompiledQuery<O>>();
-  return async (exec, values) => {
+  return (exec, values) => {
     const engine = exec.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
     const lengths = lists.map((name) => (values[name] as unknown[]).length);
     const key = [engine, ...shape.map((name) => String(values[name])), ...lengths].join(':');
@@ -62,7 +85,12 @@ export function prepared<V extends Record<string, unknown>, O>(
       compiled.set(key, query);
     }
     const parameters = query.parameters.map((p) => (p instanceof Slot ? p.valueIn(values) : p));
-    return (await exec.executeQuery<O>({ ...query, parameters })).rows;
+    // The executor's plugins see each run as Kysely shows them a query it compiles: a write's
+    // watcher (perf/listCache.ts) learns the tables it writes, that of this call's transaction
+    // included, not only that of the one it was first compiled in.
+    const queryId = createQueryId();
+    exec.getExecutor().transformQuery(query.query, queryId);
+    return { ...query, queryId, parameters };
   };
 }
 
@@ -90,4 +118,40 @@ function compileWithSlots<V, O>(
       throw new Error(`prepared query: the value "${slot.name}" is not a parameter of its SQL`);
   }
   return query;
+}
+
+/** A multi-row write of more rows than this is built each time (preparedRows): its compiled text is not kept. */
+export const MAX_PREPARED_ROWS = 16;
+
+/**
+ * A multi-row write (an insert of `rows`) built and compiled once per number of rows, as `prepared`
+ * does: the kept counts an order write moves are a few rows each, on every write. `build` gets a
+ * stand-in for each row's `fields` and must hand them to Kysely as values. A row with a field left
+ * undefined (which Kysely would leave to the column's default), or more than MAX_PREPARED_ROWS
+ * rows, is built each time with the rows themselves.
+ */
+export function preparedRows<R extends object, O = unknown>(
+  fields: readonly (keyof R & string)[],
+  build: (exec: Executor, rows: R[]) => Compilable<O>,
+): (exec: Executor, rows: R[]) => Compilable<O> {
+  const write = preparedWrite(
+    (exec, v: Record<string, unknown>) =>
+      build(
+        exec,
+        Array.from(
+          { length: v.rows as number },
+          (_, i) => Object.fromEntries(fields.map((f) => [f, v[`${i}.${f}`]])) as R,
+        ),
+      ),
+    { shape: ['rows'] },
+  );
+  return (exec, rows) => {
+    if (rows.length > MAX_PREPARED_ROWS || rows.some((r) => fields.some((f) => r[f] === undefined)))
+      return build(exec, rows);
+    const values: Record<string, unknown> = { rows: rows.length };
+    rows.forEach((r, i) => {
+      for (const f of fields) values[`${i}.${f}`] = r[f];
+    });
+    return write(exec, values);
+  };
 }

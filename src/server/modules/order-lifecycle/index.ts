@@ -16,6 +16,7 @@ export {
   isBulkChange,
   lockCustomerOrders,
   lockOrder,
+  lockOrderWithShipments,
   moveCustomerOrders,
   orderForHistory,
   orderOf,

@@ -23,6 +23,7 @@ import {
   lockCustomerForFlags,
   lockCustomerOrderRows,
   lockedOrderRowOf,
+  lockedOrderRowWithShipments,
   moveCourierStatusRow,
   moveCustomerOrderRows,
   orderRowById,
@@ -30,6 +31,7 @@ import {
   updateOrderRow,
   type NewEvent,
   type OrderRow,
+  type ShipmentBrief,
 } from './queries.js';
 
 /**
@@ -49,6 +51,20 @@ export async function orderOf(exec: Executor, ctx: ServiceContext, id: number): 
   const row = await orderRowOf(exec, ctx.companyId, id);
   if (!row) throw notFound();
   return row;
+}
+
+/**
+ * lockOrder, and the order's AWB attempts read in the same statement (see
+ * lockedOrderRowWithShipments: on PostgreSQL they may miss one claimed while this waited for the lock).
+ */
+export async function lockOrderWithShipments(
+  trx: Executor,
+  ctx: ServiceContext,
+  id: number,
+): Promise<{ order: OrderRow; shipments: ShipmentBrief[] }> {
+  const found = await lockedOrderRowWithShipments(trx, ctx.companyId, id);
+  if (!found) throw notFound();
+  return { order: found.row, shipments: found.shipments };
 }
 
 /** The order of the caller's company locked until the transaction ends, or 404. */

@@ -1,8 +1,17 @@
-import { PostgresAdapter, sql, type Compilable, type Insertable, type Selectable, type Updateable } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type Compilable,
+  type Insertable,
+  type Selectable,
+  type Updateable,
+  type UpdateQueryBuilder,
+} from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
-import type { OrdersTable } from '../../db/schema.js';
+import type { Database, OrdersTable } from '../../db/schema.js';
 import { restateOrder, restateOrderWrites, type OrderStatState } from '../../db/orderStats.js';
+import { prepared, preparedRows } from '../../db/perf/prepared.js';
 import { writeTogether } from '../../db/perf/writeTogether.js';
 import {
   customerMoveCounts,
@@ -31,12 +40,61 @@ export function orderRowById(exec: Executor, id: number): Promise<OrderRow | und
 }
 
 /** The row locked until the transaction ends (PostgreSQL; SQLite has one writer at a time). */
-export function lockedOrderRowOf(exec: Executor, companyId: number, id: number): Promise<OrderRow | undefined> {
-  return forUpdate(
-    exec,
-    exec.selectFrom('orders').selectAll().where('id', '=', id).where('company_id', '=', companyId),
-  ).executeTakeFirst();
+export async function lockedOrderRowOf(exec: Executor, companyId: number, id: number): Promise<OrderRow | undefined> {
+  return (await lockedOrderRow(exec, { id, companyId }))[0];
 }
+
+/** Built and compiled once (perf/prepared.ts): every write of an order locks its row first. */
+const lockedOrderRow = prepared((exec, v: { id: number; companyId: number }) =>
+  forUpdate(exec, exec.selectFrom('orders').selectAll().where('id', '=', v.id).where('company_id', '=', v.companyId)),
+);
+
+/** One of the order's AWB attempts, as the claim of a new one reads them (shipping's rows). */
+export interface ShipmentBrief {
+  id: number;
+  state: string;
+  courier: string;
+  awb: string | null;
+}
+
+/**
+ * The row locked as lockedOrderRowOf does, and the order's AWB attempts read by the same statement:
+ * an AWB create's claim needs both, and each statement is a round trip. On PostgreSQL the attempts
+ * are read on the statement's snapshot, taken before it waited for the order's lock: one claimed
+ * by the transaction it waited for may be missing or still pending, so the caller checks the row
+ * first (its AWB) and relies on the shipments' unique index of one active row an order.
+ */
+export async function lockedOrderRowWithShipments(
+  exec: Executor,
+  companyId: number,
+  id: number,
+): Promise<{ row: OrderRow; shipments: ShipmentBrief[] } | undefined> {
+  const rows = await lockedOrderWithShipments(exec, { id, companyId });
+  if (rows.length === 0) return undefined;
+  const { shipment_id: _i, shipment_state: _s, shipment_courier: _c, shipment_awb: _a, ...row } = rows[0];
+  const shipments = rows
+    .filter((r) => r.shipment_id !== null)
+    .map((r) => ({ id: r.shipment_id!, state: r.shipment_state!, courier: r.shipment_courier!, awb: r.shipment_awb }));
+  return { row: row as OrderRow, shipments };
+}
+
+/** Built and compiled once (perf/prepared.ts): every AWB create claims with it. */
+const lockedOrderWithShipments = prepared((exec, v: { id: number; companyId: number }) => {
+  const q = exec
+    .selectFrom('orders as o')
+    .leftJoin('shipments as s', 's.order_id', 'o.id')
+    .selectAll('o')
+    .select([
+      's.id as shipment_id',
+      's.state as shipment_state',
+      's.courier as shipment_courier',
+      's.awb as shipment_awb',
+    ])
+    .where('o.id', '=', v.id)
+    .where('o.company_id', '=', v.companyId)
+    .orderBy('s.id');
+  return exec.getExecutor().adapter instanceof PostgresAdapter ? q.forUpdate('o') : q;
+});
 
 /**
  * What places the order in the dashboard's kept per-day figures (db/orderStats.ts): its day,
@@ -149,10 +207,39 @@ export async function updateOrderRow(
     return;
   }
   const was = await placesBefore(exec, id, listed);
-  const now = await exec
-    .updateTable('orders')
-    .set(set)
-    .where('id', '=', id)
+  const now = await placedAfterUpdate(exec, id, set);
+  const flagged = Boolean(Number(now?.flagged));
+  await writeTogether(exec, [
+    ...(counted && was && now ? restateOrderWrites(exec, statState(was), statState(now)) : []),
+    ...(listed && was && now ? moveOrderCountsWrites(exec, listedState(was, flagged), listedState(now, flagged)) : []),
+    ...also,
+  ]);
+}
+
+/**
+ * The update of updateOrderRow, answering the order's places after it (and whether its customer is
+ * flagged). Built and compiled once per set of columns (perf/prepared.ts) when every value is a
+ * plain value; a value that is SQL (an expression) is built each time.
+ */
+async function placedAfterUpdate(
+  exec: Executor,
+  id: number,
+  set: Updateable<OrdersTable>,
+): Promise<(Placed & { flagged: unknown }) | undefined> {
+  const columns = Object.keys(set).filter((c) => set[c as keyof typeof set] !== undefined);
+  const plain = columns.every((c) => {
+    const value = set[c as keyof typeof set];
+    return value === null || typeof value !== 'object';
+  });
+  if (!plain) return placedAfter(exec.updateTable('orders').set(set).where('id', '=', id)).executeTakeFirst();
+  const values: Record<string, unknown> = { columns: columns.join(','), id };
+  for (const c of columns) values[`set_${c}`] = set[c as keyof typeof set];
+  return (await orderUpdate(exec, values))[0];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const placedAfter = <QB extends UpdateQueryBuilder<Database, 'orders', 'orders', any>>(q: QB) =>
+  q
     .returning([...PLACED_COLUMNS])
     .returning((eb) => [
       eb
@@ -166,15 +253,25 @@ export async function updateOrderRow(
       eb
         .exists(eb.selectFrom('flags as f').select('f.id').whereRef('f.customer_id', '=', 'orders.customer_id'))
         .as('flagged'),
-    ])
-    .executeTakeFirst();
-  const flagged = Boolean(Number(now?.flagged));
-  await writeTogether(exec, [
-    ...(counted && was && now ? restateOrderWrites(exec, statState(was), statState(now)) : []),
-    ...(listed && was && now ? moveOrderCountsWrites(exec, listedState(was, flagged), listedState(now, flagged)) : []),
-    ...also,
-  ]);
-}
+    ]);
+
+/** The update with values `set_<column>` for each of `columns` (comma-separated, the shape). */
+const orderUpdate = prepared(
+  (exec, v: Record<string, unknown>) =>
+    placedAfter(
+      exec
+        .updateTable('orders')
+        .set(
+          Object.fromEntries(
+            String(v.columns)
+              .split(',')
+              .map((c) => [c, v[`set_${c}`]]),
+          ) as Updateable<OrdersTable>,
+        )
+        .where('id', '=', v.id as number),
+    ),
+  { shape: ['columns'] },
+);
 
 /** The columns of the row that place an order in the kept figures and lists. */
 const PLACED_COLUMNS = [
@@ -196,19 +293,25 @@ type Placed = Pick<OrderRow, (typeof PLACED_COLUMNS)[number]> & { cod_bani: numb
 
 /** The order's places before a write (see updateOrderRow); `lockCustomer`: its customer's row locked FOR KEY SHARE (PostgreSQL). */
 async function placesBefore(exec: Executor, id: number, lockCustomer: boolean): Promise<Placed | undefined> {
-  const q = exec
-    .selectFrom('orders as o')
-    .innerJoin('customers as c', 'c.id', 'o.customer_id')
-    .leftJoin('shipments as s', (j) =>
-      j.onRef('s.order_id', '=', 'o.id').onRef('s.awb', '=', 'o.awb').on('s.state', '=', 'created'),
-    )
-    .select(PLACED_COLUMNS.map((c) => `o.${c}` as const))
-    .select('s.cod_bani')
-    .where('o.id', '=', id);
-  return (
-    lockCustomer && exec.getExecutor().adapter instanceof PostgresAdapter ? q.forKeyShare('c') : q
-  ).executeTakeFirst();
+  return (await placesOf(exec, { id, lockCustomer }))[0];
 }
+
+/** Built and compiled once per `lockCustomer` (perf/prepared.ts): every counted write of an order reads it. */
+const placesOf = prepared(
+  (exec, v: { id: number; lockCustomer: boolean }) => {
+    const q = exec
+      .selectFrom('orders as o')
+      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .leftJoin('shipments as s', (j) =>
+        j.onRef('s.order_id', '=', 'o.id').onRef('s.awb', '=', 'o.awb').on('s.state', '=', 'created'),
+      )
+      .select(PLACED_COLUMNS.map((c) => `o.${c}` as const))
+      .select('s.cod_bani')
+      .where('o.id', '=', v.id);
+    return v.lockCustomer && exec.getExecutor().adapter instanceof PostgresAdapter ? q.forKeyShare('c') : q;
+  },
+  { shape: ['lockCustomer'] },
+);
 
 const statState = (r: Placed): OrderStatState => ({
   company_id: r.company_id,
@@ -278,8 +381,9 @@ export async function insertEvent(exec: Executor, e: NewEvent): Promise<void> {
 }
 
 /** The insert of events, in the order given (their ids follow it): for a caller that writes them with other writes. */
-export function eventsWrite(exec: Executor, events: NewEvent[]) {
-  return exec.insertInto('order_events').values(
+export function eventsWrite(exec: Executor, events: NewEvent[]): Compilable {
+  return eventsInsert(
+    exec,
     events.map((e) => ({
       order_id: e.orderId,
       user_id: e.userId,
@@ -289,6 +393,13 @@ export function eventsWrite(exec: Executor, events: NewEvent[]) {
     })),
   );
 }
+
+/** Compiled once per number of events (perf/prepared.ts): every order write records its history. */
+const eventsInsert = preparedRows(
+  ['order_id', 'user_id', 'type', 'data', 'created_at'],
+  (exec, rows: { order_id: number; user_id: number | null; type: string; data: string; created_at: number }[]) =>
+    exec.insertInto('order_events').values(rows),
+);
 
 /** The customer's row locked FOR UPDATE until the transaction ends, before a flag change (PostgreSQL). */
 export async function lockCustomerForFlags(exec: Executor, customerId: number): Promise<void> {

@@ -40,7 +40,23 @@ export interface ResolvedAddress {
   courierIds?: { county?: string; locality?: string; street?: string };
 }
 
-const sameName = (a: string, b: string) => foldForSearch(a) === foldForSearch(b);
+/**
+ * A name of the address data or of a courier's nomenclature, folded (diacritics and case
+ * ignored), kept: a create matches its names against a county's hundreds of places, and folding
+ * each of them again was most of the create's address work.
+ */
+function folded(name: string): string {
+  let f = foldedNames.get(name);
+  if (f === undefined) {
+    if (foldedNames.size >= 200_000) foldedNames.clear();
+    foldedNames.set(name, (f = foldForSearch(name)));
+  }
+  return f;
+}
+const foldedNames = new Map<string, string>();
+
+/** Whether a known name (folded once, kept) is the typed one (`typed` folded by the caller). */
+const sameName = (known: string, typed: string) => folded(known) === typed;
 
 function findCounty(geo: GeoData, input: AddressInput): { county?: GeoCounty; unknownId: boolean } {
   if (input.county_id) {
@@ -48,8 +64,9 @@ function findCounty(geo: GeoData, input: AddressInput): { county?: GeoCounty; un
     return { county, unknownId: !county };
   }
   const name = input.county?.trim();
+  const typed = name ? foldForSearch(name) : '';
   return {
-    county: name ? geo.counties.find((c) => sameName(c.name, name) || sameName(c.code, name)) : undefined,
+    county: name ? geo.counties.find((c) => sameName(c.name, typed) || sameName(c.code, typed)) : undefined,
     unknownId: false,
   };
 }
@@ -68,9 +85,10 @@ function findLocality(
   const name = input.city?.trim();
   if (!name || !county) return { unknownId: false };
   // A town before the villages of the same name (the villages carry their commune).
+  const typed = foldForSearch(name);
   const matches = geo
     .localitiesOf(county.id)
-    .filter((l) => sameName(l.row.name, name))
+    .filter((l) => sameName(l.row.name, typed))
     .map((l) => l.row);
   return {
     locality: matches.find((l) => l.commune === null) ?? (matches.length === 1 ? matches[0] : undefined),
@@ -90,7 +108,8 @@ function findStreet(
   }
   const name = input.street?.trim();
   if (!name || !locality) return { unknownId: false };
-  const tuple = geo.streetsOf(locality.id).find((s) => sameName(s.row[2], name));
+  const typed = foldForSearch(name);
+  const tuple = geo.streetsOf(locality.id).find((s) => sameName(s.row[2], typed));
   return { street: tuple ? geo.street(tuple.row[0]) : undefined, unknownId: false };
 }
 
@@ -146,10 +165,11 @@ export function assertAddressAgrees(address: ResolvedAddress, sentPostalCode: st
 export async function resolveCourierAddress(places: Nomenclature, input: AddressInput): Promise<ResolvedAddress> {
   const counties = await places.counties();
   const countyName = input.county?.trim();
+  const typedCounty = countyName ? foldForSearch(countyName) : '';
   const county = input.county_id
     ? counties.find((c) => c.id === String(input.county_id))
     : countyName
-      ? counties.find((c) => sameName(c.name, countyName) || (c.code !== null && sameName(c.code, countyName)))
+      ? counties.find((c) => sameName(c.name, typedCounty) || (c.code !== null && sameName(c.code, typedCounty)))
       : undefined;
   const countyUnknown = Boolean(input.county_id) && !county;
 
@@ -158,7 +178,8 @@ export async function resolveCourierAddress(places: Nomenclature, input: Address
   let locality: Locality | undefined;
   if (input.city_id) locality = localities.find((l) => l.id === String(input.city_id));
   else if (cityName) {
-    const matches = localities.filter((l) => sameName(l.name, cityName));
+    const typed = foldForSearch(cityName);
+    const matches = localities.filter((l) => sameName(l.name, typed));
     locality = matches.find((l) => !l.commune) ?? (matches.length === 1 ? matches[0] : undefined);
   }
   // Another county's city (or no county at all) is as unknown as a made-up id.
@@ -169,7 +190,10 @@ export async function resolveCourierAddress(places: Nomenclature, input: Address
   const streetName = input.street?.trim();
   let street: Street | undefined;
   if (codedByStreet && input.street_id) street = streets.find((s) => s.id === String(input.street_id));
-  else if (codedByStreet && streetName) street = streets.find((s) => sameName(s.name, streetName));
+  else if (codedByStreet && streetName) {
+    const typed = foldForSearch(streetName);
+    street = streets.find((s) => sameName(s.name, typed));
+  }
   const streetUnknown = codedByStreet && Boolean(input.street_id) && !street;
   const codes = street ? { ranges: courierRanges(street.postalCodes) } : undefined;
 

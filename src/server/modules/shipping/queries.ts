@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { AwbCandidate } from '../../../core/api/orders.js';
 import { fromBani } from '../../../core/money.js';
 import type { Executor } from '../../db/connection.js';
-import { prepared } from '../../db/perf/prepared.js';
+import { prepared, preparedWrite } from '../../db/perf/prepared.js';
 import type { ShipmentsTable } from '../../db/schema.js';
 
 /**
@@ -37,22 +37,7 @@ export function shipmentById(exec: Executor, id: number): Promise<ShipmentRow | 
 export const isActive = (row: Pick<ShipmentRow, 'state'>): boolean =>
   ACTIVE_STATES.includes(row.state as ShipmentState);
 
-/**
- * Every create the order has had, in one read: their number names the next one's reference, and
- * the active one (at most one) decides whether another may go. An order has a handful at most.
- */
-export function attemptsOf(
-  exec: Executor,
-  orderId: number,
-): Promise<Pick<ShipmentRow, 'id' | 'state' | 'courier' | 'awb'>[]> {
-  return attempts(exec, { orderId });
-}
-
-const attempts = prepared((exec, v: { orderId: number }) =>
-  exec.selectFrom('shipments').select(['id', 'state', 'courier', 'awb']).where('order_id', '=', v.orderId),
-);
-
-export interface NewShipment {
+export type NewShipment = {
   company_id: number;
   order_id: number;
   courier: string;
@@ -61,11 +46,17 @@ export interface NewShipment {
   weight_grams: number;
   created_by: number | null;
   now: number;
-}
+};
 
 /** A create about to be sent: the `pending` row. Throws a unique violation when the order already has an active one. */
 export async function insertPendingShipment(exec: Executor, s: NewShipment): Promise<number> {
-  const row = await exec
+  const [row] = await pendingRow(exec, s);
+  return row.id;
+}
+
+/** Built and compiled once (perf/prepared.ts): every AWB create claims with it. */
+const pendingRow = prepared((exec, s: NewShipment) =>
+  exec
     .insertInto('shipments')
     .values({
       company_id: s.company_id,
@@ -84,10 +75,8 @@ export async function insertPendingShipment(exec: Executor, s: NewShipment): Pro
       created_at: s.now,
       updated_at: s.now,
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+    .returning('id'),
+);
 
 export type ShipmentPatch = Partial<
   Pick<ShipmentsTable, 'awb' | 'parcel_numbers' | 'cost_bani' | 'previous_status' | 'error' | 'candidates'>
@@ -105,19 +94,36 @@ export async function moveShipment(
   patch: ShipmentPatch,
   now: number,
 ): Promise<boolean> {
-  const res = await exec
-    .updateTable('shipments')
-    .set({
-      ...patch,
-      ...(patch.error !== undefined ? { error: patch.error?.slice(0, 500) ?? null } : {}),
-      state: to,
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .where('state', 'in', from)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  const set: Record<string, unknown> = {
+    ...patch,
+    ...(patch.error !== undefined ? { error: patch.error?.slice(0, 500) ?? null } : {}),
+  };
+  const columns = Object.keys(set).filter((k) => set[k] !== undefined);
+  const res = await exec.executeQuery(
+    moveRow(exec, { ...set, columns: columns.join(','), id, from, to, now } as MoveValues),
+  );
+  return Number(res.numAffectedRows ?? 0) > 0;
 }
+
+type MoveValues = { columns: string; id: number; from: ShipmentState[]; to: ShipmentState; now: number } & Record<
+  string,
+  unknown
+>;
+
+/** Built and compiled once per set of columns and number of states (perf/prepared.ts): every create moves its row. */
+const moveRow = preparedWrite(
+  (exec, v: MoveValues) =>
+    exec
+      .updateTable('shipments')
+      .set({
+        ...(Object.fromEntries(v.columns ? v.columns.split(',').map((c) => [c, v[c]]) : []) as ShipmentPatch),
+        state: v.to,
+        updated_at: v.now,
+      })
+      .where('id', '=', v.id)
+      .where('state', 'in', v.from),
+  { shape: ['columns'], lists: ['from'] },
+);
 
 /** Which of these AWB numbers of the courier are already recorded (another attempt's, any order's). */
 export async function knownAwbs(exec: Executor, courier: string, awbs: string[]): Promise<Set<string>> {

@@ -22,7 +22,15 @@ import {
 } from '../integrations/index.js';
 import { hasLockers, type Locker } from '../../../core/api/lockers.js';
 import { insertSystemNotification } from '../notifications/index.js';
-import { attachAwb, detachAwb, lockOrder, orderOf, recordEvent, type OrderRow } from '../order-lifecycle/index.js';
+import {
+  attachAwb,
+  detachAwb,
+  lockOrder,
+  lockOrderWithShipments,
+  orderOf,
+  recordEvent,
+  type OrderRow,
+} from '../order-lifecycle/index.js';
 import {
   claimDocument,
   sendOnce,
@@ -35,7 +43,6 @@ import { assertAddressAgrees, resolveAddress, resolveCourierAddress, type Resolv
 import './messages.js';
 import {
   activeShipment,
-  attemptsOf,
   awaitedCandidates,
   candidatesOf,
   isActive,
@@ -274,13 +281,16 @@ async function claimShipment(
   locker: Locker | null,
   cashOnDelivery: boolean | undefined,
 ): Promise<Attempt> {
-  const order = await lockOrder(trx, ctx, orderId);
-  // Every attempt of the order in one read: the active one (at most one) and how many there were.
-  const attempts = await attemptsOf(trx, orderId);
+  // The order locked and every attempt of it in one read: the active one (at most one) and how
+  // many there were. On PostgreSQL the attempts may miss one claimed while this waited for the
+  // lock: its pending row makes this insert a unique violation (answered as being created), and
+  // an AWB recorded meanwhile is on the order's row, which the lock reads as it is.
+  const { order, shipments: attempts } = await lockOrderWithShipments(trx, ctx, orderId);
   const active = attempts.find(isActive);
   if (active?.state === 'unknown') throw new SettleFirst(active.id);
   if (order.status === 'cancelled') throw new AwbConflict('awb_order_cancelled');
-  if (order.awb || active) throw conflictOf(order, active);
+  // A pending attempt beside the order's AWB is that read's past: the AWB was recorded meanwhile.
+  if (order.awb || active) throw conflictOf(order, order.awb && active?.state === 'pending' ? undefined : active);
   const reference = `${orderId}-${attempts.length + 1}`;
   // The cash on delivery is the order's total or nothing: the form's choice, else the order's
   // payment method (a prepaid order ships without). The total is read here under the lock, and a

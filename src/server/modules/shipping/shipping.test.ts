@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CargusClient } from '../../providers/couriers/cargus.js';
 import { SamedayClient } from '../../providers/couriers/sameday.js';
@@ -9,7 +10,7 @@ import { scheduleJob } from '../../jobs/queue.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
 import { loadProvidersConfig } from '../../providers/config.js';
-import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { pdfText } from '../../test/pdfText.js';
 import { geoData } from '../geo/data.js';
 import { GEO, localitiesOf, streetsOf } from '../../emulators/geo.js';
@@ -467,6 +468,40 @@ describe('create', () => {
       expect((await orderOf(u, o.id)).awb).toBe((await atCourier(courier, o.id))[0].number);
     }
   });
+
+  // PostgreSQL: the claim reads the order's attempts with its lock, on a snapshot taken before it
+  // waited for the lock; a pending row committed meanwhile is caught by the unique index.
+  it.skipIf(engineUnderTest !== 'postgres')(
+    'a create that waited for the order while another claimed it answers 409 "being created", and makes nothing',
+    async () => {
+      const { u, order } = await seller(['dpd']);
+      const o = await order();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const now = clock.now();
+      const other = t.db.transaction(async (trx) => {
+        await sql`select id from orders where id = ${o.id} for update`.execute(trx);
+        locked();
+        await held;
+        await sql`insert into shipments (company_id, order_id, courier, state, reference, cod_bani, weight_grams, created_at, updated_at)
+          values (${u.companyId}, ${o.id}, 'dpd', 'pending', ${`${o.id}-1`}, 0, 1000, ${now}, ${now})`.execute(trx);
+      });
+      await isLocked;
+      const create = createAwb(u, o.id, dpdBody());
+      // The create's claim is waiting for the order's row when the other claim commits.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await other;
+      const res = await create;
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(
+        'An AWB is being created for this order right now: wait a moment, then reload the order.',
+      );
+      expect(await atCourier('dpd', o.id)).toHaveLength(0);
+    },
+  );
 
   it("the courier's refusal is the answer (422, its own words); the order is unchanged and may try again", async () => {
     const { u, order } = await seller(['cargus']);
