@@ -224,19 +224,31 @@ function rssOf(pid: number): { rss: number; anon: number; file: number; shmem: n
   return { rss: mb('VmRSS'), anon: mb('RssAnon'), file: mb('RssFile'), shmem: mb('RssShmem') };
 }
 
-/** CPU seconds (user + system) the processes have used: /proc/<pid>/stat's utime and stime, in clock ticks of 1/100 s. */
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
+/** CPU seconds (user + system) each process has used: /proc/<pid>/stat's utime and stime, in clock ticks of 1/100 s. */
+function cpuByProcess(pids: number[]): Map<number, number> {
+  const seconds = new Map<number, number>();
   for (const pid of pids) {
     try {
       // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
     } catch {
       // A process that ended between the listing and the read (a database backend) counts nothing.
     }
   }
-  return ticks / 100;
+  return seconds;
+}
+
+const cpuSeconds = (pids: number[]): number => [...cpuByProcess(pids).values()].reduce((a, b) => a + b, 0);
+
+/**
+ * The CPU seconds the processes used between two readings of cpuByProcess: a process that ended
+ * in between takes its time with it (not counted), one that started counts whole.
+ */
+function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let seconds = 0;
+  for (const [pid, now] of after) seconds += now - (before.get(pid) ?? 0);
+  return seconds;
 }
 
 /** The processes of the local PostgreSQL server (its backends serve the bench's server). */
@@ -435,7 +447,10 @@ async function runEngine(pgUrl: string | undefined): Promise<string[]> {
     const bares = [before];
     // What a request cost in CPU, beside the rates: the rates move with the machine's other load,
     // the CPU a request costs much less.
-    const cpuOf = () => ({ server: cpuSeconds([server.proc.pid!]), database: pgUrl ? cpuSeconds(postgresPids()) : 0 });
+    const cpuOf = () => ({
+      server: cpuSeconds([server.proc.pid!]),
+      database: cpuByProcess(pgUrl ? postgresPids() : []),
+    });
     const measure = async (label: string, r: () => Promise<Load>) => {
       const cpu0 = cpuOf();
       const result = await r();
@@ -448,7 +463,7 @@ async function runEngine(pgUrl: string | undefined): Promise<string[]> {
         r: result,
         bare: (before.rps + after.rps) / 2,
         serverCpu: perRequest(cpu1.server - cpu0.server),
-        databaseCpu: perRequest(cpu1.database - cpu0.database),
+        databaseCpu: perRequest(cpuBetween(cpu0.database, cpu1.database)),
         load: loadAverage(),
       });
       before = after;
