@@ -272,7 +272,7 @@ function productItemsOf(engine: Engine, ids: Expression<unknown>) {
 
 /**
  * An unsearched page in ONE statement on both engines: the kept count, and the page's products
- * newest first, each with its variations (productsJson). Three statements (count, page,
+ * newest first, each with its variations (productItemsOf). Three statements (count, page,
  * variations) cost the server more than the database's work: on PostgreSQL a round trip each, on
  * SQLite a pass through Kysely and the driver each and an object per row.
  */
