@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.js';
+import { statementCounter } from '../test/counting.js';
 import { SEARCH_COUNT_WINDOW, searchCountBound } from '../../core/api/list.js';
 import { foldCase } from '../db/connection.js';
-import type { KyselyPlugin } from 'kysely';
 import { boundedCount, endOfList, keptCount, pageMeta, paginate, trigramFragments } from './list.js';
 
 /** The list machinery that keeps lists fast at a million rows: kept counts, bounded counts, and what the meta says. */
@@ -78,21 +78,17 @@ describe('lists that end on the page they show', () => {
         })),
       )
       .execute();
-    let queries = 0;
-    const counting: KyselyPlugin = {
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => (queries++, args.result),
-    };
-    const exec = t.db.kysely.withPlugin(counting);
+    const queries = statementCounter();
+    const exec = t.db.kysely.withPlugin(queries.plugin);
     const page = async (n: number, items: number) => {
-      queries = 0;
+      queries.count = 0;
       const res = await paginate(exec.selectFrom('sources').select('id').where('company_id', '=', c.companyId), {
         page: n,
         items,
         order: (q) => q.orderBy('id', 'desc'),
         map: (r) => r.id,
       });
-      return { ids: res.data.length, meta: res.meta, queries };
+      return { ids: res.data.length, meta: res.meta, queries: queries.count };
     };
     // Short pages: the rows are the end of the list, so no count.
     expect(await page(1, 10)).toEqual({

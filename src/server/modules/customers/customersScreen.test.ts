@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { statementCounter } from '../../test/counting.js';
 import { findShownCustomer, listCustomers } from './queries.js';
 
 /**
@@ -222,19 +223,13 @@ describe('the customers read with their flags and totals', () => {
       const res = await s.u.call('POST', `/api/v1/customer/${id}/flag`, { body: { reason: 'Refused' } });
       expect(res.statusCode, res.body).toBe(201);
     }
-    let statements = 0;
-    const counted = t.db.kysely.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements++;
-        return args.result;
-      },
-    });
+    const statements = statementCounter();
+    const counted = t.db.kysely.withPlugin(statements.plugin);
     const read = async (search: string, items: number) => {
-      statements = 0;
+      statements.count = 0;
       const page = await listCustomers(counted, t.db.engine, s.u.companyId, { page: 1, items, search });
       expect(page.data.map((c) => c.flags.length)).toEqual(page.data.map(() => 1));
-      return { rows: page.data.length, statements };
+      return { rows: page.data.length, statements: statements.count };
     };
     // The page with its kept count; a name search on PostgreSQL is one statement, on SQLite the
     // search index's ids and the page.
@@ -254,9 +249,9 @@ describe('the customers read with their flags and totals', () => {
     expect(await read('Marinescu', 1)).toEqual({ rows: 1, statements: byName });
     expect(await read('Marinescu', 3)).toEqual({ rows: 3, statements: byName });
     expect(await read('0744000302', 3)).toEqual({ rows: 1, statements: 2 });
-    statements = 0;
+    statements.count = 0;
     expect((await findShownCustomer(counted, t.db.engine, s.u.companyId, some[0]!))?.flags).toHaveLength(1);
-    expect(statements).toBe(1);
+    expect(statements.count).toBe(1);
     expect(await findShownCustomer(counted, t.db.engine, s.u.companyId + 1000, some[0]!)).toBeUndefined();
   });
 });

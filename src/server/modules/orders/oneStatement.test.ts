@@ -3,6 +3,7 @@ import { jobHandlers } from '../../backgroundJobs.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { ageInvoiceForDemo } from '../invoices/index.js';
 import { order, seller, SMALL, type Seller } from '../../test/bulk.js';
+import { statementCounter } from '../../test/counting.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { findOrder, findOrderInParts, listOrders, listOrdersInParts } from './queries.js';
 
@@ -124,28 +125,22 @@ describe('the order list and the order in one statement', () => {
   });
 
   it('a search its walk answers (more matches than it counts) reads the page in the same statement on PostgreSQL', async () => {
-    let statements = 0;
-    const counted = t.db.kysely.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements++;
-        return args.result;
-      },
-    });
+    const statements = statementCounter();
+    const counted = t.db.kysely.withPlugin(statements.plugin);
     // Every order is Popescu's: with a window of 1 a page of 2 counts 2 matches and the walk finds 3.
     for (const p of [
       { page: 1, items: 2, sort: '-created_at' },
       { page: 2, items: 2, sort: '-created_at' },
       { page: 1, items: 2, sort: 'created_at' },
     ] as const) {
-      statements = 0;
+      statements.count = 0;
       const searched = await listOrders(counted, t.db.engine, s.u.companyId, { ...p, search: 'Popescu' } as never, {
         window: 1,
       });
       const parts = await listOrdersInParts(t.db.kysely, s.u.companyId, p as never);
       expect(searched.data.value(), JSON.stringify(p)).toEqual(parts.data);
       expect(searched.meta.total_exact, JSON.stringify(p)).toBe(false);
-      if (t.db.engine === 'postgres') expect(statements, JSON.stringify(p)).toBe(1);
+      if (t.db.engine === 'postgres') expect(statements.count, JSON.stringify(p)).toBe(1);
     }
   });
 
@@ -165,18 +160,12 @@ describe('the order list and the order in one statement', () => {
   });
 
   it('the order is one statement', async () => {
-    let statements = 0;
-    const counted = t.db.kysely.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements++;
-        return args.result;
-      },
-    });
+    const statements = statementCounter();
+    const counted = t.db.kysely.withPlugin(statements.plugin);
     expect((await findOrder(counted, s.u.companyId, ids[0]))!.invoice?.stornos).toHaveLength(1);
-    expect(statements).toBe(1);
-    statements = 0;
+    expect(statements.count).toBe(1);
+    statements.count = 0;
     await findOrderInParts(counted, s.u.companyId, ids[0]);
-    expect(statements).toBeGreaterThan(5);
+    expect(statements.count).toBeGreaterThan(5);
   });
 });

@@ -59,6 +59,9 @@ import { awbCandidatesView, unsettledShipments } from '../shipping/index.js';
 
 // ---- the orders list --------------------------------------------------------------------------
 
+/** A page of the orders list: its items as the JSON text the database wrote (pageItemsJson). */
+export type OrderListPage = { data: JsonText<OrderListItem[]>; meta: ListMeta };
+
 export type OrderListOptions = Pick<OrderListQuery, 'page' | 'items' | 'sort'> & OrderListFilter;
 
 /**
@@ -351,7 +354,7 @@ export async function listOrders(
   companyId: number,
   q: OrderListOptions,
   tuning: { window?: number; walkRows?: number } = {},
-): Promise<{ data: JsonText<OrderListItem[]>; meta: ListMeta }> {
+): Promise<OrderListPage> {
   const desc = q.sort === '-created_at';
   const offset = (q.page - 1) * q.items;
   const conds = filterConditions(q, { status: true });
@@ -491,7 +494,7 @@ async function dayKeptPagePostgres(
   companyId: number,
   f: OrderListOptions,
   page: { desc: boolean; limit: number; offset: number },
-): Promise<{ data: JsonText<OrderListItem[]>; meta: ListMeta }> {
+): Promise<OrderListPage> {
   const d = dayValues(companyId, dayKeptFilter(f)!);
   const dir = page.desc ? 'desc' : 'asc';
   const statusOf = filterConditions(
@@ -978,7 +981,7 @@ async function onePageOfOrders(
   q: OrderListOptions,
   desc: boolean,
   offset: number,
-): Promise<{ data: JsonText<OrderListItem[]>; meta: ListMeta }> {
+): Promise<OrderListPage> {
   const [row] = await onePage(exec, { engine, ...plainPage(companyId, q, desc, offset) });
   const data = new JsonText<OrderListItem[]>(row?.rows ?? '[]');
   return { data, meta: pageMeta({ total: Number(row?.total ?? 0), exact: true }, q.page, q.items) };

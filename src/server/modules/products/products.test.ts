@@ -1,7 +1,7 @@
-import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../core/api/products.js';
 import { multipart, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { statementCounter } from '../../test/counting.js';
 import { imageSigner } from './images.js';
 import { TINY_WEBP, productPng } from '../../lib/png.js';
 
@@ -500,23 +500,15 @@ describe('list', () => {
 
   it('reads a page with a fixed number of queries, whatever its size (no query per row)', async () => {
     const original = { kysely: t.db.kysely, reads: t.db.reads };
-    let queries = 0;
-    const counting: KyselyPlugin = {
-      // Counted per result: a query that nests another builder is transformed more than once but runs once.
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        queries++;
-        return args.result;
-      },
-    };
+    const queries = statementCounter();
     // The list reads through db.reads (the read pool on a SQLite file), the request's checks through kysely.
-    t.db.kysely = original.kysely.withPlugin(counting);
-    t.db.reads = original.reads.withPlugin(counting);
+    t.db.kysely = original.kysely.withPlugin(queries.plugin);
+    t.db.reads = original.reads.withPlugin(queries.plugin);
     try {
       const countFor = async (url: string) => {
-        queries = 0;
+        queries.count = 0;
         expect((await u.call('GET', url)).statusCode).toBe(200);
-        return queries;
+        return queries.count;
       };
       const small = await countFor('/api/v1/product?items=2');
       const large = await countFor('/api/v1/product?items=100');
