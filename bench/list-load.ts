@@ -239,7 +239,9 @@ function cpuByProcess(pids: number[]): Map<number, number> {
   return seconds;
 }
 
-const cpuSeconds = (pids: number[]): number => [...cpuByProcess(pids).values()].reduce((a, b) => a + b, 0);
+function cpuSeconds(pids: number[]): number {
+  return [...cpuByProcess(pids).values()].reduce((a, b) => a + b, 0);
+}
 
 /**
  * The CPU seconds the processes used between two readings of cpuByProcess: a process that ended
