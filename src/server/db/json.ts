@@ -106,6 +106,24 @@ export function nestedItems(
     : sql`json(${itemsArray(engine, fields, order, from)})`;
 }
 
+/** The fields as ONE JSON object, as text on both engines: a record answered whole (a JsonText). */
+export function jsonObject(engine: Engine, fields: JsonFields): RawBuilder<string> {
+  return engine === 'postgres'
+    ? sql<string>`(select row_to_json(x) from (select ${rowColumns(fields)}) x)::text`
+    : sql<string>`${sqliteObject(fields)}`;
+}
+
+/** A field's value: an object of `fields` when `condition` holds, else null. */
+export function jsonObjectWhen(
+  engine: Engine,
+  condition: RawBuilder<unknown>,
+  fields: JsonFields,
+): RawBuilder<unknown> {
+  return engine === 'postgres'
+    ? sql`case when ${condition} then (select row_to_json(x) from (select ${rowColumns(fields)}) x) end`
+    : sql`case when ${condition} then ${sqliteObject(fields)} end`;
+}
+
 /** An empty JSON array, as a field's value. */
 export const emptyJsonArray = (engine: Engine): RawBuilder<unknown> =>
   engine === 'postgres' ? sql`'[]'::json` : sql`json('[]')`;

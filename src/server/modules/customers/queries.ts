@@ -76,8 +76,8 @@ export async function flagsOf(exec: Executor, companyId: number, customerIds: nu
 
 /**
  * The flags of the customer `customerRef` names, as a JSON array in flagsOf's order, for a
- * statement that answers a page or an order with its customers' flags in one round trip (text on
- * SQLite: read it with parsedJson, then flagsFromJson).
+ * statement that answers customers with their flags in one round trip (text on SQLite: read it
+ * with parsedJson, then flagsFromJson).
  */
 export const flagsJson = (customerRef: string, engine: Engine = 'postgres') =>
   engine === 'postgres'

@@ -6,6 +6,7 @@ import { order, seller, SMALL, type Seller } from '../../test/bulk.js';
 import { statementCounter } from '../../test/counting.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { findOrder, findOrderInParts, listOrders, listOrdersInParts } from './queries.js';
+import { JsonText } from '../../http/jsonText.js';
 
 /**
  * Both engines answer the order list's pages in one statement (their rows and parts as JSON), and
@@ -89,6 +90,60 @@ beforeAll(async () => {
       notified_at: null,
     })
     .execute();
+  // A line converted from euro, a free-shipping discount (it shows no value), a product discount
+  // (automatic) and an event of no user (a job's): the order's parts whose fields the database
+  // writes by a rule of their own.
+  const line = await t.db.kysely
+    .selectFrom('order_products')
+    .select('id')
+    .where('order_id', '=', ids[4])
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await t.db.kysely
+    .updateTable('order_products')
+    .set({
+      original_currency: 'EUR',
+      original_price: 1999,
+      exchange_rate: 49_773,
+      rate_date: '2026-11-20',
+      rate_source: 'bnr',
+    })
+    .where('id', '=', line.id)
+    .execute();
+  const discount = { order_id: ids[4], coupon: null, rule_id: null, created_at: now, updated_at: now };
+  await t.db.kysely
+    .insertInto('applied_discounts')
+    .values([
+      {
+        ...discount,
+        order_product_id: null,
+        kind: 'order',
+        type: 'shipping',
+        value: 1500,
+        quantity: null,
+        amount: 1500,
+      },
+      {
+        ...discount,
+        order_product_id: line.id,
+        kind: 'product',
+        type: 'percent',
+        value: 1050,
+        quantity: 1,
+        amount: 333,
+      },
+    ])
+    .execute();
+  await t.db.kysely
+    .insertInto('order_events')
+    .values({
+      order_id: ids[4],
+      user_id: null,
+      type: 'status',
+      data: JSON.stringify({ from: 'new', to: 'pending', note: 'Ștefan „x"' }),
+      created_at: now,
+    })
+    .execute();
 }, 120_000);
 afterAll(() => t.close());
 
@@ -148,21 +203,39 @@ describe('the order list and the order in one statement', () => {
     for (const id of ids) {
       const one = await findOrder(t.db.kysely, s.u.companyId, id);
       const parts = await findOrderInParts(t.db.kysely, s.u.companyId, id);
-      expect(one).toEqual(parts);
+      // The order is the JSON text the database wrote, the AWB candidates and invoices added by the server.
+      expect(one).toBeInstanceOf(JsonText);
+      expect(one!.value()).toEqual(parts);
     }
-    const first = (await findOrder(t.db.kysely, s.u.companyId, ids[0]))!;
+    const first = (await findOrder(t.db.kysely, s.u.companyId, ids[0]))!.value();
     expect(first.invoice?.stornos).toHaveLength(1);
     expect(first.invoice?.lines.length).toBeGreaterThan(0);
     expect(first.history.length).toBeGreaterThan(2);
-    expect((await findOrder(t.db.kysely, s.u.companyId, ids[2]))!.applied_discounts).toHaveLength(1);
-    expect((await findOrder(t.db.kysely, s.u.companyId, ids[3]))!.awb_candidates).toHaveLength(1);
+    expect((await findOrder(t.db.kysely, s.u.companyId, ids[2]))!.value().applied_discounts).toHaveLength(1);
+    expect((await findOrder(t.db.kysely, s.u.companyId, ids[3]))!.value().awb_candidates).toHaveLength(1);
+    const converted = (await findOrder(t.db.kysely, s.u.companyId, ids[4]))!.value();
+    expect(converted.order_products[0].conversion).toEqual({
+      currency: 'EUR',
+      price: 19.99,
+      rate: 4.9773,
+      rate_date: '2026-11-20',
+      source: 'bnr',
+    });
+    expect(converted.order_products[1].conversion).toBeNull();
+    expect(converted.applied_discounts.map((d) => [d.type, d.value, d.automatic])).toEqual([
+      ['shipping', null, true],
+      ['percent', 10.5, true],
+    ]);
+    expect(converted.history[0].user).toBeNull();
+    expect(converted.history[0].data).toEqual({ from: 'new', to: 'pending', note: 'Ștefan „x"' });
+    expect(converted.history.at(-1)!.user).toEqual({ id: s.u.id, name: expect.any(String) });
     expect(await findOrder(t.db.kysely, s.u.companyId + 1000, ids[0])).toBeUndefined();
   });
 
   it('the order is one statement', async () => {
     const statements = statementCounter();
     const counted = t.db.kysely.withPlugin(statements.plugin);
-    expect((await findOrder(counted, s.u.companyId, ids[0]))!.invoice?.stornos).toHaveLength(1);
+    expect((await findOrder(counted, s.u.companyId, ids[0]))!.value().invoice?.stornos).toHaveLength(1);
     expect(statements.count).toBe(1);
     statements.count = 0;
     await findOrderInParts(counted, s.u.companyId, ids[0]);

@@ -20,6 +20,7 @@ import { convertUnitPrice, ORDER_CURRENCY } from '../../../core/orders/currency.
 import type { ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
+import type { JsonText } from '../../http/jsonText.js';
 import { companyShippingCost } from '../companies/index.js';
 import { customerForNewOrder, customerLostOrder, renameCompanyCustomer } from '../customers/index.js';
 import { orderDiscountRules, productDiscountRules } from '../discounts/index.js';
@@ -792,7 +793,7 @@ export const restoreOrder = (ctx: ServiceContext, id: number, origin?: ChangeOri
 // ---- the order as answered, and its documents ----------------------------------------------------
 
 /** The order of the caller's company as the API shows it, or 404: what every order call answers. */
-export async function orderView(ctx: ServiceContext, id: number): Promise<Order> {
+export async function orderView(ctx: ServiceContext, id: number): Promise<JsonText<Order>> {
   const order = await findOrder(ctx.db.kysely, ctx.companyId, id);
   if (!order) throw notFound();
   return order;
@@ -834,7 +835,7 @@ export type AwbPackage = Pick<
  * in, made by the same createOrderAwb as the form's button (same checks, same protocol).
  */
 export async function createOrderAwbToItsAddress(ctx: ServiceContext, id: number, pkg: AwbPackage): Promise<void> {
-  const order = await orderView(ctx, id);
+  const order = (await orderView(ctx, id)).value();
   const c = order.customer_detail;
   const address = c?.address?.trim() || [c?.street, c?.street_number].filter((x) => x?.trim()).join(' ');
   await createOrderAwb(ctx, id, {
