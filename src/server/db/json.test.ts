@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { fromBani } from '../../core/money.js';
 import { JsonText } from '../http/jsonText.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
-import { jsonBoolean, jsonItems, jsonLei } from './json.js';
+import { jsonBoolean, jsonItems, jsonLei, jsonObject, jsonObjectWhen, nestedItems } from './json.js';
 
 /**
  * The answers the database writes as JSON text (jsonItems) on the engine under test: amounts equal
@@ -20,14 +20,14 @@ describe('JSON answers written by the database', () => {
   const BANI = [0, 1, 7, 10, 29, 99, 100, 7420, 12345, 100000, 33333, 123456789, 99999999999, -1, -7420];
 
   /** Rows of (n, bani, name) as a FROM clause both engines read. */
-  const rowsFrom = (rows: [number, number, string | null][]) =>
+  const rowsFrom = (rows: [number, number, string | null][], alias = 'v') =>
     sql`from (${sql.join(
       rows.map(
         ([n, bani, name]) =>
           sql`select ${sql.lit(n)} as n, ${sql.lit(bani)} as bani, ${name === null ? sql`null` : sql.lit(name)} as name`,
       ),
       sql` union all `,
-    )}) v`;
+    )}) ${sql.raw(alias)}`;
 
   const read = async <T>(items: ReturnType<typeof jsonItems>) => {
     const { rows } = await sql<{ items: string }>`select ${items} as items`.execute(t.db.kysely);
@@ -92,5 +92,39 @@ describe('JSON answers written by the database', () => {
       ),
     );
     expect(items).toEqual([]);
+  });
+
+  it('writes one object as text, with an object only when its condition holds and a nested list', async () => {
+    const engine = t.db.engine;
+    const one = async (n: number) => {
+      const { rows } = await sql<{ item: string }>`select ${jsonObject(engine, [
+        ['n', sql.ref('v.n')],
+        ['lei', jsonLei(engine, sql.ref('v.bani'))],
+        ['named', jsonObjectWhen(engine, sql`v.name is not null`, [['name', sql.ref('v.name')]])],
+        [
+          'below',
+          nestedItems(
+            engine,
+            [['m', sql.ref('w.n')]],
+            { by: 'm', dir: 'desc' },
+            sql`${rowsFrom(
+              [
+                [1, 0, null],
+                [2, 0, null],
+                [3, 0, null],
+              ],
+              'w',
+            )} where w.n <= v.n`,
+          ),
+        ],
+      ])} as item ${rowsFrom([
+        [1, 7420, 'Ștefan "Ță"'],
+        [2, 99, null],
+      ])} where v.n = ${n}`.execute(t.db.kysely);
+      expect(typeof rows[0].item).toBe('string');
+      return new JsonText(rows[0].item).value();
+    };
+    expect(await one(1)).toEqual({ n: 1, lei: fromBani(7420), named: { name: 'Ștefan "Ță"' }, below: [{ m: 1 }] });
+    expect(await one(2)).toEqual({ n: 2, lei: fromBani(99), named: null, below: [{ m: 2 }, { m: 1 }] });
   });
 });
