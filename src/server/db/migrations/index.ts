@@ -43,6 +43,7 @@ import { orderListDayCounts } from './064_order_list_day_counts.js';
 import { orderListDayCountShards } from './068_order_list_day_count_shards.js';
 import { orderDayStatShards } from './069_order_day_stat_shards.js';
 import { integrationListChanges } from './070_integration_list_changes.js';
+import { productImageBytesLast } from './071_product_image_bytes_last.js';
 import { dashboardFigures } from './062_dashboard_figures.js';
 import { courierDayStats } from './055_courier_day_stats.js';
 import { paymentDefaultPackage } from './051_payment_default_package.js';
@@ -96,4 +97,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '068_order_list_day_count_shards': orderListDayCountShards,
   '069_order_day_stat_shards': orderDayStatShards,
   '070_integration_list_changes': integrationListChanges,
+  '071_product_image_bytes_last': productImageBytesLast,
 };
