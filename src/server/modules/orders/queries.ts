@@ -1112,7 +1112,7 @@ type EventRow = {
 /**
  * The order of the company with its customer (the order's own details, the phone the company
  * knows), lines, discounts and history, or undefined (another company's order too), read in one
- * statement on both engines (orderInOne).
+ * statement on both engines as the JSON text of the answer (orderInOne).
  */
 export async function findOrder(exec: Executor, companyId: number, id: number): Promise<JsonText<Order> | undefined> {
   return findOrderInOne(exec, companyId, id);
@@ -1141,7 +1141,7 @@ const orderHead = (exec: Executor) =>
  * history. Node neither parses the parts nor builds and stringifies the order again: that was a
  * third of an order's CPU on SQLite. Two parts are left to the modules whose views they are: the
  * AWB candidates of an unsettled create (shipping) and the invoice documents (invoices), read as
- * rows in the same statement and added by answeredOrder.
+ * rows in the same statement and added by findOrderInOne.
  */
 function orderAnswerFields(engine: Engine, companyId: number): JsonFields {
   const ref = (c: string) => sql.ref(c);
@@ -1162,7 +1162,7 @@ function orderAnswerFields(engine: Engine, companyId: number): JsonFields {
         ],
       ],
       ['value', lei(sql`l.price * l.quantity`)],
-      // A line priced in another currency shows what it was converted from (toConversion's rule).
+      // A line priced in another currency shows what it was converted from (assembleOrder's rule).
       [
         'conversion',
         jsonObjectWhen(
@@ -1203,8 +1203,8 @@ function orderAnswerFields(engine: Engine, companyId: number): JsonFields {
     { by: 'id', dir: 'asc' },
     sql`from applied_discounts a where a.order_id = o.id`,
   );
-  // A user's names are stored trimmed (their sign-up trims them), so SQL's trim of the two joined
-  // is JavaScript's: an empty name for a user without names.
+  // A user's names are stored trimmed (the command that adds a user trims them), so SQL's trim of
+  // the two joined equals JavaScript's: an empty name for a user without names.
   const history = nestedItems(
     engine,
     [
