@@ -896,6 +896,27 @@ type ListOrderColumn =
   | 'created_at'
   | 'updated_at';
 
+/** orderMoney's fields as the database writes them (db/json.ts): the order `o`'s columns, amounts in lei. */
+function orderMoneyFields(engine: Engine): JsonFields {
+  const ref = (c: string) => sql.ref(c);
+  const lei = (c: string) => jsonLei(engine, sql.ref(c));
+  return [
+    ['id', ref('o.id')],
+    ['status', ref('o.status')],
+    ['invoice_status', ref('o.invoice_status')],
+    ['courier', ref('o.courier')],
+    ['courier_status', ref('o.courier_status')],
+    ['awb', ref('o.awb')],
+    ['bill_number', ref('o.bill_number')],
+    ['value', lei('o.value')],
+    ['discount', lei('o.discount')],
+    ['client_shipping_cost', lei('o.client_shipping_cost')],
+    ['total_value', lei('o.total_value')],
+    ['created_at', ref('o.created_at')],
+    ['updated_at', ref('o.updated_at')],
+  ];
+}
+
 /**
  * The list items (OrderListItem) of the orders `ids` (a subquery of ids) as ONE JSON array the
  * database writes as the API answers it, ordered by id in `dir`: the same rows and fields as
@@ -909,23 +930,10 @@ const pageItemsJson = (
   dir: 'asc' | 'desc',
 ) => {
   const ref = (c: string) => sql.ref(c);
-  const lei = (c: string) => jsonLei(engine, sql.ref(c));
   return jsonItems(
     engine,
     [
-      ['id', ref('o.id')],
-      ['status', ref('o.status')],
-      ['invoice_status', ref('o.invoice_status')],
-      ['courier', ref('o.courier')],
-      ['courier_status', ref('o.courier_status')],
-      ['awb', ref('o.awb')],
-      ['bill_number', ref('o.bill_number')],
-      ['value', lei('o.value')],
-      ['discount', lei('o.discount')],
-      ['client_shipping_cost', lei('o.client_shipping_cost')],
-      ['total_value', lei('o.total_value')],
-      ['created_at', ref('o.created_at')],
-      ['updated_at', ref('o.updated_at')],
+      ...orderMoneyFields(engine),
       // The unsettled attempts only: their states are the list's AWB states (awbState).
       ['awb_state', ref('sh.state')],
       [
@@ -1109,15 +1117,6 @@ type EventRow = {
   last_name: string | null;
 };
 
-/**
- * The order of the company with its customer (the order's own details, the phone the company
- * knows), lines, discounts and history, or undefined (another company's order too), read in one
- * statement on both engines as the JSON text of the answer (orderInOne).
- */
-export async function findOrder(exec: Executor, companyId: number, id: number): Promise<JsonText<Order> | undefined> {
-  return findOrderInOne(exec, companyId, id);
-}
-
 const orderHead = (exec: Executor) =>
   exec
     .selectFrom('orders as o')
@@ -1141,7 +1140,7 @@ const orderHead = (exec: Executor) =>
  * history. Node neither parses the parts nor builds and stringifies the order again: that was a
  * third of an order's CPU on SQLite. Two parts are left to the modules whose views they are: the
  * AWB candidates of an unsettled create (shipping) and the invoice documents (invoices), read as
- * rows in the same statement and added by findOrderInOne.
+ * rows in the same statement and added by findOrder.
  */
 function orderAnswerFields(engine: Engine, companyId: number): JsonFields {
   const ref = (c: string) => sql.ref(c);
@@ -1224,19 +1223,7 @@ function orderAnswerFields(engine: Engine, companyId: number): JsonFields {
     sql`from order_events e left join users u on u.id = e.user_id where e.order_id = o.id`,
   );
   return [
-    ['id', ref('o.id')],
-    ['status', ref('o.status')],
-    ['invoice_status', ref('o.invoice_status')],
-    ['courier', ref('o.courier')],
-    ['courier_status', ref('o.courier_status')],
-    ['awb', ref('o.awb')],
-    ['bill_number', ref('o.bill_number')],
-    ['value', lei('o.value')],
-    ['discount', lei('o.discount')],
-    ['client_shipping_cost', lei('o.client_shipping_cost')],
-    ['total_value', lei('o.total_value')],
-    ['created_at', ref('o.created_at')],
-    ['updated_at', ref('o.updated_at')],
+    ...orderMoneyFields(engine),
     ['company_id', ref('o.company_id')],
     ['source_id', ref('o.source_id')],
     ['source', ref('s.source')],
@@ -1304,7 +1291,12 @@ const orderInOne = prepared(
   { shape: ['engine'] },
 );
 
-async function findOrderInOne(exec: Executor, companyId: number, id: number): Promise<JsonText<Order> | undefined> {
+/**
+ * The order of the company with its customer (the order's own details, the phone the company
+ * knows), lines, discounts and history, or undefined (another company's order too), read in one
+ * statement on both engines as the JSON text of the answer (orderInOne).
+ */
+export async function findOrder(exec: Executor, companyId: number, id: number): Promise<JsonText<Order> | undefined> {
   const engine: Engine = exec.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
   const [o] = await orderInOne(exec, { engine, companyId, id });
   if (!o) return undefined;
@@ -1319,7 +1311,7 @@ async function findOrderInOne(exec: Executor, companyId: number, id: number): Pr
   return new JsonText(`${o.order_json.slice(0, -1)},${JSON.stringify(rest).slice(1)}`);
 }
 
-/** findOrder in several queries: SQLite's path, and what the tests hold PostgreSQL's statement to. */
+/** findOrder in several queries, built in code: what the tests hold the one statement to, on both engines. */
 export async function findOrderInParts(exec: Executor, companyId: number, id: number): Promise<Order | undefined> {
   const o = await orderHead(exec).where('o.id', '=', id).where('o.company_id', '=', companyId).executeTakeFirst();
   if (!o) return undefined;
