@@ -56,10 +56,28 @@ export function migrationTest() {
     const { error } = await step;
     if (error) throw error;
   };
+  const tables = () => db().kysely as unknown as AnyTables;
   return {
     db,
     /** The database's tables, untyped. */
-    tables: () => db().kysely as unknown as AnyTables,
+    tables,
+    /** A company (its table is as the first migration made it): its id. */
+    company: async (name = '1'): Promise<number> =>
+      (
+        (await tables()
+          .insertInto('companies')
+          .values({
+            name,
+            vat_number: `RO${name}`,
+            vat_payer: 0,
+            administrator_name: 'A',
+            active: 1,
+            created_at: 1,
+            updated_at: 1,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()) as { id: number }
+      ).id,
     /** Runs the migrations up (or down) to `name`. */
     migrateTo: (name: string) => ran(migrator().migrateTo(name)),
     /** Undoes the last migration run. */

@@ -8,23 +8,7 @@ it("024 gives every company's view of a customer the person's number, and one cu
   const db = m.db();
   await m.migrateTo('023_emulator_state');
   const k = m.tables();
-  const company = async (name: string) =>
-    (
-      (await k
-        .insertInto('companies')
-        .values({
-          name,
-          vat_number: `RO${name}`,
-          vat_payer: 0,
-          administrator_name: 'A',
-          active: 1,
-          created_at: 1,
-          updated_at: 1,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()) as { id: number }
-    ).id;
-  const [a, b] = [await company('1'), await company('2')];
+  const [a, b] = [await m.company('1'), await m.company('2')];
   const person = async (phone: string) =>
     (
       (await k

@@ -8,21 +8,7 @@ it('068 keeps the existing per-day counts as shard 0, and down sums the shards a
   const db = m.db();
   await m.migrateTo('064_order_list_day_counts');
   const k = m.tables();
-  const company = (
-    (await k
-      .insertInto('companies')
-      .values({
-        name: 'C1',
-        vat_number: 'RO1',
-        vat_payer: 0,
-        administrator_name: 'A',
-        active: 1,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number }
-  ).id;
+  const company = await m.company();
   const key = { company_id: company, day: '2026-10-15', courier: 'dpd', invoice_status: 'none' };
   await k
     .insertInto('order_list_day_counts')

@@ -9,21 +9,7 @@ it('069 keeps the existing day figures as shard 0, and down sums the shards', as
   const db = m.db();
   await m.migrateTo('068_order_list_day_count_shards');
   const k = m.tables();
-  const company = (
-    (await k
-      .insertInto('companies')
-      .values({
-        name: 'C1',
-        vat_number: 'RO1',
-        vat_payer: 0,
-        administrator_name: 'A',
-        active: 1,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number }
-  ).id;
+  const company = await m.company();
   const day = { company_id: company, day: '2026-10-15' };
   const before = {
     order_source_day_stats: [{ ...day, source_id: 3, orders: 4, revenue_bani: 4000 }],

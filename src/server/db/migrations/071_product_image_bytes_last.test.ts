@@ -8,21 +8,7 @@ it('071 keeps every image, puts the bytes last on SQLite, and down puts them bac
   const db = m.db();
   await m.migrateTo('070_integration_list_changes');
   const k = m.tables();
-  const company = (
-    (await k
-      .insertInto('companies')
-      .values({
-        name: 'C1',
-        vat_number: 'RO1',
-        vat_payer: 0,
-        administrator_name: 'A',
-        active: 1,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number }
-  ).id;
+  const company = await m.company();
   const product = async (sku: string) =>
     (
       (await k
