@@ -1,8 +1,9 @@
 /**
- * The server of bench/list-load.ts, compiled as `npm start` ships it (scripts/build.mjs's
+ * The server of bench/list-load.ts and bench/awb-concurrency.ts, compiled as `npm start` ships it (scripts/build.mjs's
  * bundleServer, run with plain node, no TypeScript loader): what main.ts starts, on the database
  * the bench seeded (BENCH_SQLITE_FILE or BENCH_DATABASE_URL + BENCH_SCHEMA), SQLITE_READERS readers,
- * the address data read once it listens, the collection at rest (lib/idleCollect.ts). Left out: the migration (the bench ran it), the demo data
+ * the address data read once it listens, the collection at rest (lib/idleCollect.ts), the providers
+ * as PROVIDERS and `<PROVIDER>_BASE_URL` say (emulated in process by default). Left out: the migration (the bench ran it), the demo data
  * and the job runner, which would write to the kept bench database while it is measured.
  *
  * Prints {"port"} when listening. On SIGUSR2 (the bench asks after the load) it prints
@@ -15,12 +16,19 @@ import { sqliteReaders } from '../src/server/config.js';
 import { openDb } from '../src/server/db/connection.js';
 import { collectWhenIdle } from '../src/server/lib/idleCollect.js';
 import { geoData } from '../src/server/modules/geo/index.js';
+import { loadProvidersConfig } from '../src/server/providers/config.js';
 
 const env = process.env;
 const db = env.BENCH_DATABASE_URL
   ? openDb(env.BENCH_DATABASE_URL, { schema: env.BENCH_SCHEMA, keepLists: true })
   : openDb(`sqlite:${env.BENCH_SQLITE_FILE}`, { readers: sqliteReaders(env), keepLists: true });
-const app = await buildApp({ db, appKey: crypto.randomBytes(32).toString('base64'), dataDir: env.BENCH_DIR! });
+const app = await buildApp({
+  db,
+  // Shared by several instances of one bench (BENCH_APP_KEY), as a load balancer's servers share it.
+  appKey: env.BENCH_APP_KEY ?? crypto.randomBytes(32).toString('base64'),
+  dataDir: env.BENCH_DIR!,
+  providers: loadProvidersConfig(env),
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port })}\n`);
 setImmediate(geoData);

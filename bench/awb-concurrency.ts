@@ -1,24 +1,37 @@
 /**
- * AWB creates at the same time: a seller with DPD (emulated, in process) creates AWBs for its
- * orders one at a time, then five at a time (ROUNDS rounds each), each timed from the request to
- * its answer. The goal: five at a time cost each no more than twice one alone.
+ * AWB creates at the same time: a seller with DPD creates AWBs for its orders one at a time, then
+ * five at a time (ROUNDS rounds each), each timed from the request to its answer. The goal: five at
+ * a time cost each no more than twice one alone (medians).
+ *
+ * Measured as it runs in production, each part in a process of its own:
+ * - the server as it ships (bench/_list-server.ts compiled, _shipped.ts), PROVIDERS=live;
+ * - DPD, emulated in bench/_courier.ts and reached over HTTP at DPD_BASE_URL: the courier's work
+ *   (its requests, labels and store, in a database of its own) runs outside the server, as a real
+ *   courier's runs on its own machines, and the server's DPD client pays for real HTTP calls, as it does in production;
+ * - the seller's AWB requests, sent over HTTP from this process, as a browser sends them.
+ * The seller, its DPD set-up and its orders are made beforehand through a test app in this process
+ * on the same database (their work is not the servers').
+ *
+ * INSTANCES (comma-separated; default `1,2` on PostgreSQL, `1` on SQLite): how many servers share
+ * the database, as the README's "Several instances" runs them behind a load balancer; this process
+ * hands the requests to them in turn, as the balancer does. Each count is measured in the same run,
+ * one after the other.
  *
  * What bounds it is printed beside the times, so a miss says where the time went:
- * - the process's CPU per create (user + system, every thread of it) in each phase, and the share of
- *   one core the process used while five ran at a time: the server's JavaScript runs on one thread,
- *   so near 100 % there the five queue for that thread, whatever the database does;
- * - of the CPU of one create alone, the emulated DPD's part (its requests handed in process, its
- *   store in the same database: work a real courier does on its own machines);
- * - on PostgreSQL with WAITS=1, what the database sessions waited on during the five at a time,
- *   sampled every 5 ms by a separate process (bench/_pg-waits.mjs, so the sampling costs this
- *   process nothing): `Lock:transactionid` on a statement is a row another transaction holds (a
- *   hot counter row), `idle in transaction` a transaction waiting for this process to send its
- *   next statement.
+ * - the servers' CPU per create (user + system, every thread) in each phase and the share of one
+ *   core they used while five ran at a time: a server's JavaScript runs on one thread, so near
+ *   100 % of a core per instance the creates queue for that thread, whatever the database does;
+ * - the emulated courier's CPU and, on PostgreSQL, the database's (all its processes) per create:
+ *   the machine's 2 cores are shared by all of them;
+ * - on PostgreSQL with WAITS=1, what the database sessions waited on during five at a time,
+ *   sampled every 5 ms by a separate process (bench/_pg-waits.mjs): `Lock:transactionid` on a
+ *   statement is a row another transaction holds (a hot counter row), `idle in transaction` a
+ *   transaction waiting for a server to send its next statement.
  *
- *   TEST_DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/<db> ROUNDS=5 npx tsx bench/awb-concurrency.ts
+ *   TEST_DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/<db> ROUNDS=10 npx tsx bench/awb-concurrency.ts
  *   npx tsx bench/awb-concurrency.ts                 (SQLite file)
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,15 +39,14 @@ import readline from 'node:readline';
 import { DPD_AWB_BODY, order, seller } from '../src/server/test/bulk.js';
 import { engineUnderTest, startTestApp } from '../src/server/test/harness.js';
 import { percentile } from './_load.js';
+import { cpuBetween, cpuByProcess, postgresPids, startChild } from './_processes.js';
+import { serverMode, shippedServerArgs } from './_shipped.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const CONCURRENT = 5;
-
-/** Milliseconds of CPU (user + system) of this process since `from`. */
-const cpuSince = (from: NodeJS.CpuUsage) => {
-  const d = process.cpuUsage(from);
-  return (d.user + d.system) / 1000;
-};
+const INSTANCES = (process.env.INSTANCES ?? (engineUnderTest === 'postgres' ? '1,2' : '1')).split(',').map(Number);
+if (engineUnderTest === 'sqlite' && INSTANCES.some((n) => n > 1))
+  throw new Error('INSTANCES above 1 needs PostgreSQL (TEST_DATABASE_URL): several servers share one PostgreSQL');
 
 /** The wait sampler (WAITS=1, PostgreSQL): started and ready before the phase it samples. */
 async function waitSampler() {
@@ -55,57 +67,46 @@ async function waitSampler() {
   };
 }
 
+const entry = (file: string) => path.join(import.meta.dirname, file);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-awb-'));
+// The database, migrated, and the seller with its orders: made by a test app in this process; every
+// AWB request goes to the servers started below, which share its app key (the stored DPD account
+// is sealed with it).
 const t = await startTestApp(engineUnderTest === 'sqlite' ? { sqliteFile: path.join(dir, 'app.db') } : {});
+const dbEnv: NodeJS.ProcessEnv = t.db.schema
+  ? { BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL, BENCH_SCHEMA: t.db.schema }
+  : { BENCH_SQLITE_FILE: t.sqliteFile };
+const children: ChildProcess[] = [];
 try {
-  const s = await seller(await t.signUp());
-  const ids: number[] = [];
-  for (let i = 0; i < ROUNDS * (1 + CONCURRENT) + 2; i++) ids.push(await order(s));
-  // The emulated courier's part: the CPU spent while a request is handed to the emulators. Read in
-  // the one-at-a-time phase only, where nothing else runs meanwhile.
-  const host = t.app.emulatorHost!;
-  const inject = host.inject.bind(host);
-  const courier = { on: false, cpu: 0 };
-  (host as { inject: typeof host.inject }).inject = async (o) => {
-    if (!courier.on) return inject(o);
-    const c0 = process.cpuUsage();
-    try {
-      return await inject(o);
-    } finally {
-      courier.cpu += cpuSince(c0);
-    }
+  const courier = await startChild('the courier', await shippedServerArgs(entry('_courier.ts')), process.env);
+  children.push(courier.proc);
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...dbEnv,
+    BENCH_DIR: dir,
+    BENCH_APP_KEY: t.appKey,
+    PROVIDERS: 'live',
+    DPD_BASE_URL: `http://127.0.0.1:${courier.port}/emulators/dpd/v1`,
   };
+  const s = await seller(await t.signUp());
+  let ports: number[] = [];
+  let turn = 0;
+  /** One AWB, from its request to its answer, sent to the servers in turn (a load balancer's round robin). */
   const create = async (id: number): Promise<number> => {
     const t0 = performance.now();
-    const res = await s.u.call('POST', `/api/v1/order/${id}/awb`, { body: DPD_AWB_BODY });
-    if (res.statusCode !== 201) throw new Error(`AWB of order ${id}: ${res.statusCode} ${res.body}`);
+    const res = await fetch(`http://127.0.0.1:${ports[turn++ % ports.length]}/api/v1/order/${id}/awb`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${s.u.token}`,
+        'x-company-id': String(s.u.companyId),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(DPD_AWB_BODY),
+    });
+    const body = await res.text();
+    if (res.status !== 201) throw new Error(`AWB of order ${id}: ${res.status} ${body}`);
     return performance.now() - t0;
   };
-  // Two to warm up (statements prepared, emulator loaded), not counted.
-  await create(ids.pop()!);
-  await create(ids.pop()!);
-  const sampler = process.env.WAITS && engineUnderTest === 'postgres' ? await waitSampler() : null;
-  const load = os.loadavg()[0];
-
-  const alone: number[] = [];
-  courier.on = true;
-  let c0 = process.cpuUsage();
-  let w0 = performance.now();
-  for (let r = 0; r < ROUNDS; r++) alone.push(await create(ids.pop()!));
-  const aloneCpu = cpuSince(c0) / alone.length;
-  const aloneShare = cpuSince(c0) / (performance.now() - w0);
-  courier.on = false;
-
-  const together: number[] = [];
-  sampler?.start();
-  c0 = process.cpuUsage();
-  w0 = performance.now();
-  for (let r = 0; r < ROUNDS; r++)
-    together.push(...(await Promise.all(Array.from({ length: CONCURRENT }, () => create(ids.pop()!)))));
-  const togetherCpu = cpuSince(c0) / together.length;
-  const togetherShare = cpuSince(c0) / (performance.now() - w0);
-  const waits = await sampler?.stop();
-
   const med = (xs: number[]) =>
     percentile(
       [...xs].sort((a, b) => a - b),
@@ -118,25 +119,81 @@ try {
     );
   const pct = (x: number) => `${Math.round(x * 100)} %`;
   console.log(
-    `AWB creates (DPD emulated, ${engineUnderTest}), Node ${process.version}, ${os.cpus().length} cores, load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`,
+    `AWB creates (DPD emulated in a process of its own, over HTTP; ${engineUnderTest}; server ${serverMode()}), Node ${process.version}, ${os.cpus().length} cores`,
   );
-  console.log(
-    `one at a time: median ${med(alone).toFixed(1)} ms, p90 ${p90(alone).toFixed(1)} ms (${alone.length}); ` +
-      `CPU ${aloneCpu.toFixed(1)} ms a create (the emulated courier ${(courier.cpu / alone.length).toFixed(1)} ms), ${pct(aloneShare)} of a core`,
-  );
-  console.log(
-    `${CONCURRENT} at a time: median ${med(together).toFixed(1)} ms, p90 ${p90(together).toFixed(1)} ms (${together.length}); ` +
-      `CPU ${togetherCpu.toFixed(1)} ms a create, ${pct(togetherShare)} of a core`,
-  );
-  if (waits) {
-    console.log(`database sessions during ${CONCURRENT} at a time (${waits.samples} samples, 5 ms apart):`);
-    for (const [what, n] of waits.counts.slice(0, 8)) console.log(`  ${String(n).padStart(5)}  ${what}`);
+
+  // Compiled once: compiling again empties the folder a running server reads its address data from.
+  const serverArgs = await shippedServerArgs(entry('_list-server.ts'));
+  for (const instances of INSTANCES) {
+    const servers = [];
+    for (let i = 0; i < instances; i++) servers.push(await startChild('a server', serverArgs, serverEnv));
+    children.push(...servers.map((x) => x.proc));
+    ports = servers.map((x) => x.port);
+    const ids: number[] = [];
+    // Five a server to warm up (statements prepared, code compiled), not counted.
+    const warmUp = 5 * instances;
+    for (let i = 0; i < ROUNDS * (1 + CONCURRENT) + warmUp; i++) ids.push(await order(s));
+    for (let i = 0; i < warmUp; i++) await create(ids.pop()!);
+
+    const pids = { servers: servers.map((x) => x.proc.pid!), courier: [courier.proc.pid!] };
+    const cpu = () => ({
+      servers: cpuByProcess(pids.servers),
+      courier: cpuByProcess(pids.courier),
+      database: cpuByProcess(engineUnderTest === 'postgres' ? postgresPids() : []),
+    });
+    /** Milliseconds of CPU a create of each part between two readings, and the servers' share of a core. */
+    const spent = (a: ReturnType<typeof cpu>, b: ReturnType<typeof cpu>, creates: number, wallMs: number) => ({
+      servers: (cpuBetween(a.servers, b.servers) * 1000) / creates,
+      courier: (cpuBetween(a.courier, b.courier) * 1000) / creates,
+      database: (cpuBetween(a.database, b.database) * 1000) / creates,
+      share: (cpuBetween(a.servers, b.servers) * 1000) / wallMs,
+    });
+    const load = os.loadavg()[0];
+
+    const alone: number[] = [];
+    let c0 = cpu();
+    let w0 = performance.now();
+    for (let r = 0; r < ROUNDS; r++) alone.push(await create(ids.pop()!));
+    const aloneCpu = spent(c0, cpu(), alone.length, performance.now() - w0);
+
+    const sampler = process.env.WAITS && engineUnderTest === 'postgres' ? await waitSampler() : null;
+    const together: number[] = [];
+    sampler?.start();
+    c0 = cpu();
+    w0 = performance.now();
+    for (let r = 0; r < ROUNDS; r++)
+      together.push(...(await Promise.all(Array.from({ length: CONCURRENT }, () => create(ids.pop()!)))));
+    const togetherCpu = spent(c0, cpu(), together.length, performance.now() - w0);
+    const waits = await sampler?.stop();
+
+    const parts = (c: typeof aloneCpu) =>
+      `CPU a create: servers ${c.servers.toFixed(1)} ms (${pct(c.share)} of a core), the courier ${c.courier.toFixed(1)} ms` +
+      (engineUnderTest === 'postgres' ? `, PostgreSQL ${c.database.toFixed(1)} ms` : '');
+    console.log(
+      `\n${instances} server${instances > 1 ? 's' : ''} (load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)})`,
+    );
+    console.log(
+      `one at a time: median ${med(alone).toFixed(1)} ms, p90 ${p90(alone).toFixed(1)} ms (${alone.length}); ${parts(aloneCpu)}`,
+    );
+    console.log(
+      `${CONCURRENT} at a time: median ${med(together).toFixed(1)} ms, p90 ${p90(together).toFixed(1)} ms (${together.length}); ${parts(togetherCpu)}`,
+    );
+    if (waits) {
+      console.log(`database sessions during ${CONCURRENT} at a time (${waits.samples} samples, 5 ms apart):`);
+      for (const [what, n] of waits.counts.slice(0, 8)) console.log(`  ${String(n).padStart(5)}  ${what}`);
+    }
+    const ratio = med(together) / med(alone);
+    console.log(
+      `${ratio <= 2 ? 'met' : 'MISSED'}: ${CONCURRENT} at a time / one alone (medians) ≤ 2 (${ratio.toFixed(2)}), ${instances} server${instances > 1 ? 's' : ''}`,
+    );
+    for (const x of servers) {
+      const exited = new Promise((resolve) => x.proc.once('exit', resolve));
+      x.proc.kill('SIGTERM');
+      await exited;
+    }
   }
-  const ratio = med(together) / med(alone);
-  console.log(
-    `${ratio <= 2 ? 'met' : 'MISSED'}: ${CONCURRENT} at a time / one alone (medians) ≤ 2 (${ratio.toFixed(2)})`,
-  );
 } finally {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   await t.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

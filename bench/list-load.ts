@@ -20,7 +20,7 @@
  * state in minutes instead of hours. The orders come from the demo's bulk loader (bench/orders.ts's).
  * The database is vacuumed and analysed after, so the figures are the steady state.
  */
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,6 +40,7 @@ import { hashToken, newToken } from '../src/server/http/auth.js';
 import { productPng } from '../src/server/lib/png.js';
 import { sha256Hex } from '../src/server/lib/hash.js';
 import { load, type Load } from './_load.js';
+import { cpuBetween, cpuByProcess, cpuSeconds, postgresPids, startChild } from './_processes.js';
 import { serverMode, shippedServerArgs } from './_shipped.js';
 
 /**
@@ -231,50 +232,6 @@ function rssOf(pid: number): { rss: number; anon: number; file: number; shmem: n
   return { rss: mb('VmRSS'), anon: mb('RssAnon'), file: mb('RssFile'), shmem: mb('RssShmem') };
 }
 
-/** CPU seconds (user + system) each process has used: /proc/<pid>/stat's utime and stime, in clock ticks of 1/100 s. */
-function cpuByProcess(pids: number[]): Map<number, number> {
-  const seconds = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
-    } catch {
-      // A process that ended between the listing and the read (a database backend) counts nothing.
-    }
-  }
-  return seconds;
-}
-
-function cpuSeconds(pids: number[]): number {
-  return [...cpuByProcess(pids).values()].reduce((a, b) => a + b, 0);
-}
-
-/**
- * The CPU seconds the processes used between two readings of cpuByProcess: a process that ended
- * in between takes its time with it (not counted), one that started counts whole.
- */
-function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let seconds = 0;
-  for (const [pid, now] of after) seconds += now - (before.get(pid) ?? 0);
-  return seconds;
-}
-
-/** The processes of the local PostgreSQL server (its backends serve the bench's server). */
-function postgresPids(): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        return fs.readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres';
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
 function loadAverage(): number {
   return os.loadavg()[0];
 }
@@ -289,32 +246,16 @@ interface Memory {
 }
 
 /**
- * Starts a child and answers the lines it prints as JSON: the first is {port}. The server is
- * bench/_list-server.ts run as it ships (_shipped.ts). The bare route is this file's `--bare` through tsx (its cost is Fastify's, not the loader's).
+ * Starts a child (_processes.ts's startChild) and answers its memory as well. The server is
+ * bench/_list-server.ts run as it ships (_shipped.ts). The bare route is this file's `--bare`
+ * through tsx (its cost is Fastify's, not the loader's).
  */
 async function child(mode: '--serve' | '--bare', env: NodeJS.ProcessEnv) {
   const args =
     mode === '--serve'
       ? await shippedServerArgs(path.join(path.dirname(fileURLToPath(import.meta.url)), '_list-server.ts'))
       : ['--import', 'tsx', fileURLToPath(import.meta.url), mode];
-  const proc = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const waiting: ((line: string) => void)[] = [];
-  let out = '';
-  proc.stdout!.on('data', (d: Buffer) => {
-    out += d.toString();
-    let nl: number;
-    while ((nl = out.indexOf('\n')) >= 0) {
-      const line = out.slice(0, nl);
-      out = out.slice(nl + 1);
-      waiting.shift()?.(line);
-    }
-  });
-  const nextLine = () =>
-    new Promise<string>((resolve, reject) => {
-      waiting.push(resolve);
-      proc.once('exit', (code) => reject(new Error(`${mode} exited with ${code}`)));
-    });
-  const port = (JSON.parse(await nextLine()) as { port: number }).port;
+  const { proc, port, nextLine } = await startChild(mode, args, env);
   /** The server's memory as Node sees it, after a full collection (SIGUSR2, _list-server.ts). */
   const memory = async (): Promise<Memory> => {
     const line = nextLine();
@@ -370,7 +311,7 @@ async function runEngine(pgUrl: string | undefined): Promise<string[]> {
     await admin.close();
   }
   const db = openBenchDb(env);
-  const children: ReturnType<typeof spawn>[] = [];
+  const children: ChildProcess[] = [];
   try {
     await migrateToLatest(db);
     const t0 = performance.now();

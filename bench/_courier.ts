@@ -1,0 +1,52 @@
+/**
+ * The providers' emulators in a process of their own, listening on a socket: a bench's server runs
+ * with PROVIDERS=live and `<PROVIDER>_BASE_URL` pointing here, so the courier's work (its requests,
+ * its labels, its store) runs outside the measured process, as a real courier's runs on its own
+ * machines, and the server's provider clients pay for real HTTP calls, as they do in production.
+ * The emulators keep their state in a database of their own (SQLite in memory, migrated at start),
+ * as a courier keeps its own: sharing the server's would make the two processes queue for its
+ * writes (one SQLite writer at a time, across processes by sleeping and retrying), which no real
+ * courier does to a seller's server.
+ *
+ * Every request is handed to the emulators' own host (`registerEmulators`, the host emulated mode
+ * uses in process) unchanged: method, path, headers and body. Prints {"port"} when listening.
+ */
+import Fastify from 'fastify';
+import { openDb } from '../src/server/db/connection.js';
+import { migrateToLatest } from '../src/server/db/migrate.js';
+import { registerEmulators } from '../src/server/emulators/index.js';
+import { systemClock } from '../src/server/lib/clock.js';
+
+const db = openDb('sqlite::memory:');
+await migrateToLatest(db);
+const app = Fastify({ logger: false });
+const host = await registerEmulators(app, { db, clock: systemClock });
+// Bodies pass through as bytes: the emulators parse them as their providers do.
+app.removeAllContentTypeParsers();
+app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+app.all('/*', async (req, reply) => {
+  const headers = { ...req.headers };
+  delete headers.host;
+  delete headers['content-length'];
+  const res = await host.inject({
+    method: req.method as 'GET',
+    url: req.url,
+    headers,
+    payload: req.body as Buffer | undefined,
+  });
+  const out = { ...res.headers };
+  delete out['content-length'];
+  delete out['transfer-encoding'];
+  delete out.connection;
+  return reply.code(res.statusCode).headers(out).send(res.rawPayload);
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port })}\n`);
+process.once(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => db.close())
+      .then(() => process.exit(0)),
+);
