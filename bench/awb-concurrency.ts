@@ -132,8 +132,8 @@ try {
     ports = servers.map((x) => x.port);
     const ids: number[] = [];
     // WARMUP creates a server first, not counted, five at a time: statements prepared and the code
-    // compiled by V8, whose optimizing compiler runs for the first few hundred requests; the first
-    // phase measured after a short warm-up paid for it (its CPU a create was a third above the next).
+    // compiled by V8 (its optimizing compiler works through the first requests), so that both phases
+    // measure the steady state.
     const warmUp = WARMUP * instances;
     for (let i = 0; i < ROUNDS * (1 + CONCURRENT) + warmUp; i++) ids.push(await order(s));
     for (let i = 0; i < warmUp; i += CONCURRENT)
