@@ -101,9 +101,9 @@ export function nestedItems(
   from: RawBuilder<unknown>,
 ): RawBuilder<unknown> {
   // SQLite loses the JSON subtype across a subquery; json() restores it.
-  return engine === 'postgres'
-    ? itemsArray(engine, fields, order, from)
-    : sql`json(${itemsArray(engine, fields, order, from)})`;
+  if (engine === 'postgres') return itemsArray(engine, fields, order, from);
+  const key = orderKey(fields, order.by);
+  return sql`json(${sqlitePartArray(sqliteObject(fields), sql`${key} ${sql.raw(order.dir)}`, from)})`;
 }
 
 /** The fields as ONE JSON object, as text on both engines: a record answered whole (a JsonText). */
@@ -137,7 +137,29 @@ function itemsArray(
   const dir = sql.raw(order.dir);
   if (engine === 'postgres')
     return sql<string>`(select coalesce(json_agg(r order by ${sql.ref(`r.${order.by}`)} ${dir}), '[]'::json) from (select ${rowColumns(fields)} ${from}) r)`;
-  const key = fields.find(([name]) => name === order.by)?.[1];
-  if (!key || isNested(key)) throw new Error(`jsonItems: no field "${order.by}" to order by`);
-  return sql<string>`(select json_group_array(${sqliteObject(fields)} order by ${key} ${dir}) ${from})`;
+  return sql<string>`(select json_group_array(${sqliteObject(fields)} order by ${orderKey(fields, order.by)} ${dir}) ${from})`;
+}
+
+/** The SQL value of the field `name` (one of `fields`, not a nested object), to order items by. */
+function orderKey(fields: JsonFields, name: string): RawBuilder<unknown> {
+  const key = fields.find(([field]) => field === name)?.[1];
+  if (!key || isNested(key)) throw new Error(`jsonItems: no field "${name}" to order by`);
+  return key;
+}
+
+/**
+ * SQLite: the rows of `from` (a FROM clause with its WHERE) as one JSON array, as text, of `item`
+ * in `orderBy`'s order; '[]' when there are none. For a part of a record (an order's discounts,
+ * invoices, a customer's flags, a product's variations), not for a page's own rows, whose query
+ * the probe would run twice. SQLite sets up a sorter for an ordered json_group_array even when no
+ * row comes (about 4 µs a part, measured on the million-order bench); most orders have no
+ * discounts, flags or invoices and most products no variations, and an EXISTS probe first answers
+ * those in about 1 µs, for 1 µs more on the parts that have rows.
+ */
+export function sqlitePartArray(
+  item: RawBuilder<unknown>,
+  orderBy: RawBuilder<unknown>,
+  from: RawBuilder<unknown>,
+): RawBuilder<string> {
+  return sql<string>`case when exists (select 1 ${from}) then (select json_group_array(${item} order by ${orderBy}) ${from}) else '[]' end`;
 }

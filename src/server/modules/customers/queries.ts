@@ -6,7 +6,7 @@ import type { Engine, Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
 import { prepared } from '../../db/perf/prepared.js';
 import { ONE_PLAN } from '../../db/perf/pgStatements.js';
-import { jsonBoolean, parsedJson } from '../../db/json.js';
+import { jsonBoolean, parsedJson, sqlitePartArray } from '../../db/json.js';
 import { fromBani } from '../../../core/money.js';
 import { customerOrderTotals } from '../order-lifecycle/index.js';
 import {
@@ -84,9 +84,11 @@ export const flagsJson = (customerRef: string, engine: Engine = 'postgres') =>
     ? sql<
         Omit<FlagRow, 'customer_id'>[]
       >`(select coalesce(json_agg(json_build_object('company_id', f.company_id, 'reason', f.reason, 'created_at', f.created_at) order by f.created_at desc, f.id desc), '[]'::json) from flags f where f.customer_id = ${sql.ref(customerRef)})`
-    : sql<
-        Omit<FlagRow, 'customer_id'>[] | string
-      >`(select json_group_array(json_object('company_id', f.company_id, 'reason', f.reason, 'created_at', f.created_at) order by f.created_at desc, f.id desc) from flags f where f.customer_id = ${sql.ref(customerRef)})`;
+    : sql<Omit<FlagRow, 'customer_id'>[] | string>`${sqlitePartArray(
+        sql`json_object('company_id', f.company_id, 'reason', f.reason, 'created_at', f.created_at)`,
+        sql`f.created_at desc, f.id desc`,
+        sql`from flags f where f.customer_id = ${sql.ref(customerRef)}`,
+      )}`;
 
 /**
  * The flags of the customer `customerRef` names as the company sees them (toFlag: another
@@ -100,7 +102,7 @@ export const flagsAnswerJson = (customerRef: string, companyId: number, engine: 
   const from = sql`from flags f where f.customer_id = ${sql.ref(customerRef)}`;
   return engine === 'postgres'
     ? sql`(select coalesce(json_agg(json_build_object(${flag}) order by f.created_at desc, f.id desc), '[]'::json) ${from})`
-    : sql`json((select json_group_array(json_object(${flag}) order by f.created_at desc, f.id desc) ${from}))`;
+    : sql`json(${sqlitePartArray(sql`json_object(${flag})`, sql`f.created_at desc, f.id desc`, from)})`;
 };
 
 /** The flags flagsJson answered, as the company sees them. */

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { InvoiceDocument, OrderInvoice } from '../../../core/api/invoices.js';
 import { fromBani } from '../../../core/money.js';
 import type { Engine, Executor } from '../../db/connection.js';
-import { columnsOf, sqliteRowJson } from '../../db/json.js';
+import { columnsOf, sqlitePartArray, sqliteRowJson } from '../../db/json.js';
 import type { InvoiceLinesTable, InvoicesTable } from '../../db/schema.js';
 import type { PlannedLine, StoredLine, StornoLine } from './lines.js';
 
@@ -257,10 +257,12 @@ export const invoiceDocsJson = (orderRef: string, engine: Engine = 'postgres') =
     : {
         docs: sql<
           DocumentRow[] | string
-        >`(select json_group_array(${sqliteRowJson('i', DOCUMENT_COLUMNS)} order by i.id) from invoices i where i.order_id = ${sql.ref(orderRef)})`,
-        lines: sql<
-          Selectable<InvoiceLinesTable>[] | string
-        >`(select json_group_array(${sqliteRowJson('l', LINE_COLUMNS)} order by l.invoice_id, l.position) from invoice_lines l join invoices i on i.id = l.invoice_id where i.order_id = ${sql.ref(orderRef)})`,
+        >`${sqlitePartArray(sqliteRowJson('i', DOCUMENT_COLUMNS), sql`i.id`, sql`from invoices i where i.order_id = ${sql.ref(orderRef)}`)}`,
+        lines: sql<Selectable<InvoiceLinesTable>[] | string>`${sqlitePartArray(
+          sqliteRowJson('l', LINE_COLUMNS),
+          sql`l.invoice_id, l.position`,
+          sql`from invoice_lines l join invoices i on i.id = l.invoice_id where i.order_id = ${sql.ref(orderRef)}`,
+        )}`,
       };
 
 /** What orderInvoiceView answers, from the rows invoiceDocsJson read. */
