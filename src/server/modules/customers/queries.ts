@@ -84,11 +84,11 @@ export const flagsJson = (customerRef: string, engine: Engine = 'postgres') =>
     ? sql<
         Omit<FlagRow, 'customer_id'>[]
       >`(select coalesce(json_agg(json_build_object('company_id', f.company_id, 'reason', f.reason, 'created_at', f.created_at) order by f.created_at desc, f.id desc), '[]'::json) from flags f where f.customer_id = ${sql.ref(customerRef)})`
-    : sql<Omit<FlagRow, 'customer_id'>[] | string>`${sqlitePartArray(
+    : sqlitePartArray(
         sql`json_object('company_id', f.company_id, 'reason', f.reason, 'created_at', f.created_at)`,
         sql`f.created_at desc, f.id desc`,
         sql`from flags f where f.customer_id = ${sql.ref(customerRef)}`,
-      )}`;
+      ).$castTo<Omit<FlagRow, 'customer_id'>[] | string>();
 
 /**
  * The flags of the customer `customerRef` names as the company sees them (toFlag: another

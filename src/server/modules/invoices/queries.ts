@@ -255,14 +255,16 @@ export const invoiceDocsJson = (orderRef: string, engine: Engine = 'postgres') =
         >`(select coalesce(json_agg(l order by l.invoice_id, l.position), '[]'::json) from invoice_lines l join invoices i on i.id = l.invoice_id where i.order_id = ${sql.ref(orderRef)})`,
       }
     : {
-        docs: sql<
-          DocumentRow[] | string
-        >`${sqlitePartArray(sqliteRowJson('i', DOCUMENT_COLUMNS), sql`i.id`, sql`from invoices i where i.order_id = ${sql.ref(orderRef)}`)}`,
-        lines: sql<Selectable<InvoiceLinesTable>[] | string>`${sqlitePartArray(
+        docs: sqlitePartArray(
+          sqliteRowJson('i', DOCUMENT_COLUMNS),
+          sql`i.id`,
+          sql`from invoices i where i.order_id = ${sql.ref(orderRef)}`,
+        ).$castTo<DocumentRow[] | string>(),
+        lines: sqlitePartArray(
           sqliteRowJson('l', LINE_COLUMNS),
           sql`l.invoice_id, l.position`,
           sql`from invoice_lines l join invoices i on i.id = l.invoice_id where i.order_id = ${sql.ref(orderRef)}`,
-        )}`,
+        ).$castTo<Selectable<InvoiceLinesTable>[] | string>(),
       };
 
 /** What orderInvoiceView answers, from the rows invoiceDocsJson read. */
