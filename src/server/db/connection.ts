@@ -11,6 +11,7 @@ import type { Database } from './schema.js';
 import type { Engine, Executor } from './types.js';
 import { readPoolKysely, SqliteReadPool } from './perf/sqliteReadPool.js';
 import { namedStatements } from './perf/pgStatements.js';
+import { PIPELINED_CONNECTIONS, PipelinedConnections, PipelinedPageDialect } from './perf/pgPipeline.js';
 import { keepListsOf, ListCache, watchWrites } from './perf/listCache.js';
 import { listenForListChanges } from './perf/listChanges.js';
 import { assignCountShards } from './listCounts.js';
@@ -22,7 +23,9 @@ export interface Db {
   /**
    * Where a request's list and search reads run. On a SQLite file with reader threads (openDb's
    * `readers`), a worker of the read pool, so a long read does not hold Node's only thread (see
-   * perf/sqliteReadPool.ts); elsewhere (PostgreSQL, in-memory SQLite, `readers: 0`) `kysely` itself.
+   * perf/sqliteReadPool.ts); on PostgreSQL the pool, so a long read holds a connection of its own
+   * rather than the pipelined statements behind it (perf/pgPipeline.ts); elsewhere (in-memory
+   * SQLite, `readers: 0`) `kysely` itself.
    * Reads only, outside any transaction: a read that a write depends on stays in the transaction.
    * A read here sees every commit made before it was sent, the request's own writes included.
    */
@@ -102,9 +105,18 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
     const options = ['-c synchronize_seqscans=off', ...(opts.schema ? [`-c search_path=${opts.schema}`] : [])].join(
       ' ',
     );
-    const pool = new (pgModule().Pool)({ connectionString: url, max: 10, options });
-    pool.on('connect', namedStatements());
-    pool.on('connect', assignCountShards());
+    const pg = pgModule();
+    const named = namedStatements();
+    const shard = assignCountShards();
+    const pool = new pg.Pool({ connectionString: url, max: 10, options });
+    pool.on('connect', named);
+    pool.on('connect', shard);
+    const pipelined = new PipelinedConnections(() => {
+      const client = new pg.Client({ connectionString: url, options, pipeline: true });
+      named(client);
+      shard(client);
+      return client;
+    }, PIPELINED_CONNECTIONS);
     const schema = opts.schema ?? 'public';
     // Nothing is kept until the listening connection has heard LISTEN answered (perf/listChanges.ts).
     const lists = new ListCache({ live: false });
@@ -112,17 +124,28 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
       ? listenForListChanges({ connectionString: url, options }, schema, lists)
       : undefined;
     const kysely = new Kysely<Database>({
-      dialect: new PostgresPageDialect({ pool }),
+      dialect: new PipelinedPageDialect(pool, pipelined),
       plugins: [watchWrites((table) => lists.changed(table))],
     });
     keepListsOf(kysely, lists);
+    // A read that can be long holds a pool connection of its own rather than a pipelined one
+    // (perf/pgPipeline.ts).
+    const reads = new Kysely<Database>({
+      dialect: new PostgresPageDialect({ pool: { connect: () => pool.connect(), end: async () => undefined } }),
+    });
+    keepListsOf(reads, lists);
+    // The connections are ended here, not by the Kyselys: Kysely ends a driver only after a query
+    // went through it, and both share the pool.
     const close = async () => {
       await listener?.close();
       await kysely.destroy();
+      await reads.destroy();
+      await pipelined.end();
+      await pool.end();
     };
     return {
       kysely,
-      reads: kysely,
+      reads,
       lists,
       engine: 'postgres',
       schema,

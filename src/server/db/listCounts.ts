@@ -26,7 +26,7 @@ export const PG_COUNT_SHARD = "coalesce(nullif(current_setting('app.list_count_s
  * on its own connection, add to different count rows instead of queueing on one row's lock. The
  * setting is queued before any query the pool's user sends on that connection.
  */
-export function assignCountShards(): (client: pg.PoolClient) => void {
+export function assignCountShards(): (client: pg.Client) => void {
   let next = Math.floor(Math.random() * LIST_COUNT_SHARDS);
   return (client) => {
     const shard = next++ % LIST_COUNT_SHARDS;

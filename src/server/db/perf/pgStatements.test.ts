@@ -72,7 +72,7 @@ describe('named statements (PostgreSQL)', () => {
 
     it('prepares a repeated query once per connection and answers it as before', async () => {
       const user = await t.signUp();
-      await t.db.kysely.connection().execute(async (c) => {
+      await t.db.transaction(async (c) => {
         const companies = () =>
           c.selectFrom('companies').select(['id', 'name']).where('id', '=', user.companyId).execute();
         const first = await companies();

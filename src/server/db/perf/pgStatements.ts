@@ -33,7 +33,7 @@ export const ONE_PLAN = '/* one plan */';
  * statements are not there on the next transaction: connect to PostgreSQL itself, or to a pooler
  * in session mode.
  */
-export function namedStatements(limit = 1000): (client: pg.PoolClient) => void {
+export function namedStatements(limit = 1000): (client: pg.Client) => void {
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     const known = names.get(text);
