@@ -12,7 +12,9 @@ class HeldClient extends EventEmitter {
   async connect(): Promise<void> {}
   query(text: string): Promise<pg.QueryResult> {
     this.texts.push(text);
-    return new Promise((resolve) => this.#answers.push(() => resolve({ rows: [{ text }] } as unknown as pg.QueryResult)));
+    return new Promise((resolve) =>
+      this.#answers.push(() => resolve({ rows: [{ text }] } as unknown as pg.QueryResult)),
+    );
   }
   answerOne(): void {
     this.#answers.shift()?.();
@@ -138,7 +140,14 @@ describe.runIf(engineUnderTest === 'postgres')('pipelined connections on Postgre
     await t.db.transaction(async (trx) => {
       await trx
         .insertInto('sources')
-        .values({ company_id: user.companyId, source: 'Târg', source_key: 'targ', active: 1, created_at: 0, updated_at: 0 })
+        .values({
+          company_id: user.companyId,
+          source: 'Târg',
+          source_key: 'targ',
+          active: 1,
+          created_at: 0,
+          updated_at: 0,
+        })
         .execute();
       inside = { pid: await backend(trx), seenOutside: await names() };
     });

@@ -27,8 +27,9 @@ const STALLED_MS = 10;
  * a backend woken, and a round trip waited for, per statement. On one pipelined connection the
  * backend reads the statements queued behind each other in one go and the server reads their
  * answers together. Through the server on 2 cores (10 requests at a time, an order's read):
- * PostgreSQL's CPU a request 274–301 µs on one connection, 297–299 on two, 414–497 on four,
- * 556–575 on the pool; the server's 293–298, 241–263, 312–381 and 376–405.
+ * PostgreSQL's CPU a request 274–301 µs on one connection, 297–299 on two, 414–497 on four (each
+ * statement to the least busy), 556–575 on the pool; the server's 293–298, 241–263, 312–381 and
+ * 376–405 µs.
  *
  * So statements fill the first connection, and go to the next (opened then, up to `size`) only
  * while the statement at the head of every earlier one has waited more than STALLED_MS: a long
