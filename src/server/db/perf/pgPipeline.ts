@@ -71,7 +71,7 @@ export class PipelinedConnections {
 
   #pick(now: number): Pipelined {
     if (this.#ended) throw new Error('The database is closed');
-    for (const slot of this.#open) if (!(now - (slot.sentAt[0] ?? now) > STALLED_MS)) return slot;
+    for (const slot of this.#open) if (now - (slot.sentAt[0] ?? now) <= STALLED_MS) return slot;
     if (this.#open.length < this.size) return this.#add();
     // Every connection is behind a long statement: the one with the fewest waiting.
     return this.#open.reduce((a, b) => (b.sentAt.length < a.sentAt.length ? b : a));
