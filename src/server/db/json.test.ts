@@ -127,4 +127,11 @@ describe('JSON answers written by the database', () => {
     expect(await one(1)).toEqual({ n: 1, lei: fromBani(7420), named: { name: 'Ștefan "Ță"' }, below: [{ m: 1 }] });
     expect(await one(2)).toEqual({ n: 2, lei: fromBani(99), named: null, below: [{ m: 2 }, { m: 1 }] });
   });
+
+  it('refuses, when the statement is built, an object of more fields than the database functions take', () => {
+    const fields = (n: number) => Array.from({ length: n }, (_, i) => [`f${i}`, sql.lit(i)] as const);
+    expect(() => jsonObject(t.db.engine, fields(50))).not.toThrow();
+    expect(() => jsonObject(t.db.engine, fields(51))).toThrow(/at most 50 fields, not 51/);
+    expect(() => jsonObject(t.db.engine, [['inner', fields(51)]])).toThrow(/not 51/);
+  });
 });
