@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderError, ProviderHttp, Throttle, type ProviderFetch } from './http.js';
+import { ProviderError, ProviderHttp, Throttle } from './http.js';
+import type { ProviderFetch } from './transport.js';
 import { loadProvidersConfig, PRODUCTION_BASE_URLS } from './config.js';
 
 const noSleep = async () => undefined;

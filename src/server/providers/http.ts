@@ -8,9 +8,11 @@
  * - Failures become one `ProviderError` carrying the provider, a kind the app can act on, and the
  *   provider's own words (never a stack trace).
  *
- * The transport is a `fetch`-shaped function: the global fetch in live mode, or one that hands the
- * request to the app's own emulators in process (see transport.ts) in emulated mode.
+ * The transport is a `fetch`-shaped function (transport.ts): node's HTTP client in live mode, or
+ * one that hands the request to the app's own emulators in process in emulated mode.
  */
+
+import { networkFetch, type ProviderFetch } from './transport.js';
 
 export const PROVIDER_NAMES = ['cargus', 'sameday', 'dpd', 'smartbill', 'vonage', 'telegram', 'bnr'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
@@ -101,20 +103,8 @@ export const NOTHING_CREATED: readonly ProviderErrorKind[] = [
 ];
 export const isRefusal = (e: unknown): e is ProviderError => isProviderError(e) && NOTHING_CREATED.includes(e.kind);
 
-/** The subset of `fetch` the clients use; the global fetch fits it. */
-export type ProviderFetch = (
-  url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
-) => Promise<ProviderFetchAnswer>;
-
-/** What the HTTP layer reads of a transport's answer: a fetch Response, or the in-process transport's own. */
-export type ProviderFetchAnswer = Pick<Response, 'status' | 'headers'> & {
-  /** The whole body. */
-  arrayBuffer(): Promise<ArrayBuffer | Uint8Array>;
-};
-
 export interface HttpOptions {
-  /** The transport; the global fetch when omitted. */
+  /** The transport; the network (networkFetch) when omitted. */
   fetch?: ProviderFetch;
   /** Time limit of one attempt, body included (default 15 s). */
   timeoutMs?: number;
@@ -162,7 +152,7 @@ export class ProviderHttp {
   constructor(provider: ProviderName, baseUrl: string, options: HttpOptions = {}) {
     this.provider = provider;
     this.baseUrl = baseUrl.replace(/\/+$/, '');
-    this.fetchImpl = options.fetch ?? ((url, init) => fetch(url, init));
+    this.fetchImpl = options.fetch ?? networkFetch;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.readRetries = options.readRetries ?? 2;
     this.retryDelayMs = options.retryDelayMs ?? 300;

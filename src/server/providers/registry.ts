@@ -1,6 +1,7 @@
 import type { Clock } from '../lib/clock.js';
 import type { ProvidersConfig, ProvidersMode } from './config.js';
-import { memoryTokenStore, type ProviderFetch, type ProviderName, type TokenStore } from './http.js';
+import { memoryTokenStore, type ProviderName, type TokenStore } from './http.js';
+import type { ProviderFetch } from './transport.js';
 import type { ClientDeps } from './shared.js';
 import { CargusClient } from './couriers/cargus.js';
 import { DpdClient } from './couriers/dpd.js';
@@ -57,7 +58,7 @@ export interface DemoAccountHolder {
 export interface RegistryDeps {
   config: ProvidersConfig;
   clock: Clock;
-  /** The transport: the emulators in process (injectFetch(app.emulatorHost)) in emulated mode, else the global fetch. */
+  /** The transport: the emulators in process (injectFetch(app.emulatorHost)) in emulated mode, else the network (networkFetch). */
   fetch?: ProviderFetch;
   tokens?: TokenStore;
   /** The emulators' demo accounts (emulated mode). */

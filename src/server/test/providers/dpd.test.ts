@@ -3,7 +3,8 @@ import { createDpdEmulator } from '../../emulators/dpd.js';
 import type { Shipment } from '../../emulators/shipments.js';
 import { DpdClient } from '../../providers/couriers/dpd.js';
 import type { CreateAwbInput } from '../../providers/couriers/types.js';
-import type { ProviderError, ProviderFetch } from '../../providers/http.js';
+import type { ProviderError } from '../../providers/http.js';
+import type { ProviderFetch } from '../../providers/transport.js';
 import { emulatorHarness } from './setup.js';
 
 const h = emulatorHarness(createDpdEmulator, '/v1');

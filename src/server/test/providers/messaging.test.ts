@@ -3,7 +3,8 @@ import { createVonageEmulator, type SentSms } from '../../emulators/vonage.js';
 import { createTelegramEmulator, type SentTelegram } from '../../emulators/telegram.js';
 import { parseDeliveryReceipt, VonageClient, vonageNumber } from '../../providers/messaging/vonage.js';
 import { splitText, TelegramClient } from '../../providers/messaging/telegram.js';
-import type { ProviderError, ProviderFetch } from '../../providers/http.js';
+import type { ProviderError } from '../../providers/http.js';
+import type { ProviderFetch } from '../../providers/transport.js';
 import { emulatorHarness } from './setup.js';
 
 const errorOf = (p: Promise<unknown>) =>

@@ -3,7 +3,8 @@ import { createSamedayEmulator } from '../../emulators/sameday.js';
 import type { Shipment } from '../../emulators/shipments.js';
 import { SamedayClient } from '../../providers/couriers/sameday.js';
 import type { CreateAwbInput } from '../../providers/couriers/types.js';
-import type { ProviderError, ProviderFetch } from '../../providers/http.js';
+import type { ProviderError } from '../../providers/http.js';
+import type { ProviderFetch } from '../../providers/transport.js';
 import { encodePhpForm, parsePhpForm } from '../../lib/phpForm.js';
 import { emulatorHarness } from './setup.js';
 

@@ -5,7 +5,7 @@ import type { ClientDeps } from '../../providers/shared.js';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulators/kit.js';
 
 /**
- * Starts one emulator alone on a local port for a test file (real HTTP, the global fetch, no
+ * Starts one emulator alone on a local port for a test file (real HTTP, the live transport, no
  * network beyond 127.0.0.1) with a manual clock, and hands out client dependencies pointing at it.
  * State and faults are reset before each test; the token cache too.
  */

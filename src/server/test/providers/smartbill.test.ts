@@ -4,7 +4,8 @@ import { startEmulator } from '../../emulators/kit.js';
 import { manualClock } from '../../lib/clock.js';
 import { SmartBillClient } from '../../providers/invoicing/smartbill.js';
 import type { CreateInvoiceInput } from '../../providers/invoicing/types.js';
-import { memoryTokenStore, type ProviderError, type ProviderFetch } from '../../providers/http.js';
+import { memoryTokenStore, type ProviderError } from '../../providers/http.js';
+import type { ProviderFetch } from '../../providers/transport.js';
 import { emulatorHarness } from './setup.js';
 
 // The limit is tested on its own below; here it is out of the way.
