@@ -6,7 +6,7 @@ import type { Engine, Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
 import { prepared } from '../../db/perf/prepared.js';
 import { ONE_PLAN } from '../../db/perf/pgStatements.js';
-import { jsonBoolean, parsedJson, sqlitePartArray } from '../../db/json.js';
+import { jsonBoolean, parsedJson, partArray } from '../../db/json.js';
 import { fromBani } from '../../../core/money.js';
 import { customerOrderTotals } from '../order-lifecycle/index.js';
 import {
@@ -80,15 +80,14 @@ export async function flagsOf(exec: Executor, companyId: number, customerIds: nu
  * with parsedJson, then flagsFromJson).
  */
 export const flagsJson = (customerRef: string, engine: Engine = 'postgres') =>
-  engine === 'postgres'
-    ? sql<
-        Omit<FlagRow, 'customer_id'>[]
-      >`(select coalesce(json_agg(json_build_object('company_id', f.company_id, 'reason', f.reason, 'created_at', f.created_at) order by f.created_at desc, f.id desc), '[]'::json) from flags f where f.customer_id = ${sql.ref(customerRef)})`
-    : sqlitePartArray(
-        sql`json_object('company_id', f.company_id, 'reason', f.reason, 'created_at', f.created_at)`,
-        sql`f.created_at desc, f.id desc`,
-        sql`from flags f where f.customer_id = ${sql.ref(customerRef)}`,
-      ).$castTo<Omit<FlagRow, 'customer_id'>[] | string>();
+  partArray(
+    engine,
+    engine === 'postgres'
+      ? sql`json_build_object('company_id', f.company_id, 'reason', f.reason, 'created_at', f.created_at)`
+      : sql`json_object('company_id', f.company_id, 'reason', f.reason, 'created_at', f.created_at)`,
+    sql`f.created_at desc, f.id desc`,
+    sql`from flags f where f.customer_id = ${sql.ref(customerRef)}`,
+  ).$castTo<Omit<FlagRow, 'customer_id'>[] | string>();
 
 /**
  * The flags of the customer `customerRef` names as the company sees them (toFlag: another
@@ -100,9 +99,14 @@ export const flagsAnswerJson = (customerRef: string, companyId: number, engine: 
   const flag = sql`${sql.lit('reason')}, f.reason, ${sql.lit('created_at')}, f.created_at,
     ${sql.lit('flagged_by_company_id')}, case when ${own} then f.company_id end, ${sql.lit('by_this_company')}, ${jsonBoolean(engine, own)}`;
   const from = sql`from flags f where f.customer_id = ${sql.ref(customerRef)}`;
-  return engine === 'postgres'
-    ? sql`(select coalesce(json_agg(json_build_object(${flag}) order by f.created_at desc, f.id desc), '[]'::json) ${from})`
-    : sql`json(${sqlitePartArray(sql`json_object(${flag})`, sql`f.created_at desc, f.id desc`, from)})`;
+  const flags = partArray(
+    engine,
+    engine === 'postgres' ? sql`json_build_object(${flag})` : sql`json_object(${flag})`,
+    sql`f.created_at desc, f.id desc`,
+    from,
+  );
+  // SQLite loses the JSON subtype across a subquery; json() restores it.
+  return engine === 'postgres' ? flags : sql`json(${flags})`;
 };
 
 /** The flags flagsJson answered, as the company sees them. */

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { InvoiceDocument, OrderInvoice } from '../../../core/api/invoices.js';
 import { fromBani } from '../../../core/money.js';
 import type { Engine, Executor } from '../../db/connection.js';
-import { columnsOf, sqlitePartArray, sqliteRowJson } from '../../db/json.js';
+import { columnsOf, partArray, sqliteRowJson } from '../../db/json.js';
 import type { InvoiceLinesTable, InvoicesTable } from '../../db/schema.js';
 import type { PlannedLine, StoredLine, StornoLine } from './lines.js';
 
@@ -255,12 +255,14 @@ export const invoiceDocsJson = (orderRef: string, engine: Engine = 'postgres') =
         >`(select coalesce(json_agg(l order by l.invoice_id, l.position), '[]'::json) from invoice_lines l join invoices i on i.id = l.invoice_id where i.order_id = ${sql.ref(orderRef)})`,
       }
     : {
-        docs: sqlitePartArray(
+        docs: partArray(
+          engine,
           sqliteRowJson('i', DOCUMENT_COLUMNS),
           sql`i.id`,
           sql`from invoices i where i.order_id = ${sql.ref(orderRef)}`,
         ).$castTo<DocumentRow[] | string>(),
-        lines: sqlitePartArray(
+        lines: partArray(
+          engine,
           sqliteRowJson('l', LINE_COLUMNS),
           sql`l.invoice_id, l.position`,
           sql`from invoice_lines l join invoices i on i.id = l.invoice_id where i.order_id = ${sql.ref(orderRef)}`,
