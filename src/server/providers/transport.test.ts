@@ -107,6 +107,12 @@ describe('networkFetch, the live transport', () => {
     expect(s.connections()).toBe(2);
   });
 
+  it('waits for an answer slower than the idle limit: only an idle connection is closed', async () => {
+    // A courier that takes 5 s over a create must not lose it to the transport's 4 s idle limit.
+    const s = await server((_req, res) => void setTimeout(() => res.end('created'), 4_500));
+    expect(await text(await call(`${s.origin}/slow`, { method: 'POST', body: '{}' }))).toBe('created');
+  }, 10_000);
+
   it('fails a call aborted before its answer, and the server sees the connection closed', async () => {
     let closed = false;
     const s = await server((req) => req.socket.on('close', () => (closed = true)));
