@@ -135,13 +135,17 @@ export function jsonObject(engine: Engine, fields: JsonFields): RawBuilder<strin
   return engine === 'postgres' ? sql<string>`${pgObject(fields)}::text` : sql<string>`${sqliteObject(fields)}`;
 }
 
+/** The fields as one JSON object value: an item of partArray, or a field of another object. */
+export const nestedObject = (engine: Engine, fields: JsonFields): RawBuilder<unknown> =>
+  engine === 'postgres' ? pgObject(fields) : sqliteObject(fields);
+
 /** A field's value: an object of `fields` when `condition` holds, else null. */
 export function jsonObjectWhen(
   engine: Engine,
   condition: RawBuilder<unknown>,
   fields: JsonFields,
 ): RawBuilder<unknown> {
-  return sql`case when ${condition} then ${engine === 'postgres' ? pgObject(fields) : sqliteObject(fields)} end`;
+  return sql`case when ${condition} then ${nestedObject(engine, fields)} end`;
 }
 
 /** An empty JSON array, as a field's value. */

@@ -6,7 +6,7 @@ import type { Engine, Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
 import { prepared } from '../../db/perf/prepared.js';
 import { ONE_PLAN } from '../../db/perf/pgStatements.js';
-import { jsonBoolean, parsedJson, partArray } from '../../db/json.js';
+import { jsonBoolean, nestedObject, parsedJson, partArray } from '../../db/json.js';
 import { fromBani } from '../../../core/money.js';
 import { customerOrderTotals } from '../order-lifecycle/index.js';
 import {
@@ -82,9 +82,11 @@ export async function flagsOf(exec: Executor, companyId: number, customerIds: nu
 export const flagsJson = (customerRef: string, engine: Engine = 'postgres') =>
   partArray(
     engine,
-    engine === 'postgres'
-      ? sql`json_build_object('company_id', f.company_id, 'reason', f.reason, 'created_at', f.created_at)`
-      : sql`json_object('company_id', f.company_id, 'reason', f.reason, 'created_at', f.created_at)`,
+    nestedObject(engine, [
+      ['company_id', sql`f.company_id`],
+      ['reason', sql`f.reason`],
+      ['created_at', sql`f.created_at`],
+    ]),
     sql`f.created_at desc, f.id desc`,
     sql`from flags f where f.customer_id = ${sql.ref(customerRef)}`,
   ).$castTo<Omit<FlagRow, 'customer_id'>[] | string>();
@@ -96,14 +98,17 @@ export const flagsJson = (customerRef: string, engine: Engine = 'postgres') =>
  */
 export const flagsAnswerJson = (customerRef: string, companyId: number, engine: Engine): RawBuilder<unknown> => {
   const own = sql`f.company_id = ${companyId}`;
-  const flag = sql`${sql.lit('reason')}, f.reason, ${sql.lit('created_at')}, f.created_at,
-    ${sql.lit('flagged_by_company_id')}, case when ${own} then f.company_id end, ${sql.lit('by_this_company')}, ${jsonBoolean(engine, own)}`;
-  const from = sql`from flags f where f.customer_id = ${sql.ref(customerRef)}`;
+  const flag = nestedObject(engine, [
+    ['reason', sql`f.reason`],
+    ['created_at', sql`f.created_at`],
+    ['flagged_by_company_id', sql`case when ${own} then f.company_id end`],
+    ['by_this_company', jsonBoolean(engine, own)],
+  ]);
   const flags = partArray(
     engine,
-    engine === 'postgres' ? sql`json_build_object(${flag})` : sql`json_object(${flag})`,
+    flag,
     sql`f.created_at desc, f.id desc`,
-    from,
+    sql`from flags f where f.customer_id = ${sql.ref(customerRef)}`,
   );
   // SQLite loses the JSON subtype across a subquery; json() restores it.
   return engine === 'postgres' ? flags : sql`json(${flags})`;
