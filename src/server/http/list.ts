@@ -41,18 +41,22 @@ const keptCountRow = prepared((exec, v: { companyId: number; list: string; bucke
 
 /**
  * Counts the rows of a filtered query, but stops after `limit` of them: a search that matches a
- * million rows costs no more than one that matches `limit`. Exact below the limit.
+ * million rows costs no more than one that matches `limit`. Exact below the limit. `start` begins
+ * the statement's text (a walk's ONE_PLAN, db/perf/pgStatements.ts).
  */
 export async function boundedCount<DB, TB extends keyof DB, O>(
   exec: Executor,
   query: SelectQueryBuilder<DB, TB, O>,
   limit: number,
+  start = sql.raw(''),
 ): Promise<ListTotal> {
   const capped = query
     .clearSelect()
     .select(sql<number>`1`.as('one'))
     .limit(limit + 1);
-  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${capped}) as matches`.execute(exec);
+  const { rows } = await sql<{
+    n: number | string;
+  }>`${start}select count(*) as n from (${capped}) as matches`.execute(exec);
   const n = Number(rows[0]?.n ?? 0);
   return n > limit ? { total: limit, exact: false } : { total: n, exact: true };
 }

@@ -1,8 +1,11 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../core/api/products.js';
 import { multipart, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { statementCounter } from '../../test/counting.js';
 import { imageSigner } from './images.js';
+import { listProducts } from './queries.js';
+import { ONE_PLAN } from '../../db/perf/pgStatements.js';
 import { TINY_WEBP, productPng } from '../../lib/png.js';
 
 // A real 1×1 JPEG (SOI, APP0/JFIF, quantisation, frame, Huffman, scan, EOI).
@@ -723,6 +726,66 @@ describe('broad search', () => {
     expect(deep.meta.total_exact).toBeUndefined();
     expect(deep.data).toHaveLength(10);
     expect(deep.data.every((p) => /horezu/i.test(p.name))).toBe(true);
+  });
+  it('takes %, _ and a backslash in a broad term literally', async () => {
+    const u = await t.signUp();
+    // Each term matches more rows than the count's window (200), so it is walked; the rows it
+    // would match if its %, _ or backslash were read as LIKE's own are the newest, met first.
+    for (const [name, lookalike] of [
+      ['Vas 100% lut', 'Vas 1000 lut'],
+      ['Oala_mare', 'Oala mare'],
+      ['Back\\slash', 'Backslash'],
+    ]) {
+      await t.db.kysely
+        .insertInto('products')
+        .values(Array.from({ length: 205 }, (_, i) => row(u, `${name} ${i}`, `${name}-${i}`)))
+        .execute();
+      await t.db.kysely
+        .insertInto('products')
+        .values(Array.from({ length: 5 }, (_, i) => row(u, `${lookalike} ${i}`, `${lookalike}-${i}`)))
+        .execute();
+    }
+    for (const [term, name] of [
+      ['100%', 'Vas 100% lut'],
+      ['a_m', 'Oala_mare'],
+      ['k\\s', 'Back\\slash'],
+    ]) {
+      const res = await u.call('GET', `/api/v1/product?items=10&search=${encodeURIComponent(term)}`);
+      const body = res.json() as Page;
+      expect(body.meta, term).toMatchObject({ total: 200, total_exact: false });
+      expect(
+        body.data.map((p) => p.name.replace(/ \d+$/, '')),
+        term,
+      ).toEqual(Array(10).fill(name));
+    }
+  });
+
+  it('on PostgreSQL, the walk of a broad term is one prepared statement whatever the term', async (ctx) => {
+    if (t.db.engine !== 'postgres') return ctx.skip();
+    const u = await t.signUp();
+    await t.db.kysely
+      .insertInto('products')
+      .values(
+        Array.from({ length: 450 }, (_, i) => row(u, `${['Ulcior', 'Farfurie', 'Cană'][i % 3]} de lut ${i}`, `L-${i}`)),
+      )
+      .execute();
+    const link = () => '';
+    await t.db.kysely.connection().execute(async (c) => {
+      const walks = async () =>
+        (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(c)).rows.filter(
+          (r) => r.statement.startsWith(ONE_PLAN) && r.statement.includes('products'),
+        ).length;
+      const search = async (term: string) => {
+        const page = await listProducts(c, t.db.engine, link, u.companyId, { page: 1, items: 10, search: term });
+        expect(page.meta, term).toMatchObject({ total: 200, total_exact: false });
+      };
+      await search('de lut');
+      const known = await walks();
+      expect(known).toBeGreaterThan(0);
+      // Another broad term walks with the same statement, parsed and planned once on the connection.
+      for (const term of ['DE LUT', ' lut', 'e l']) await search(term);
+      expect(await walks()).toBe(known);
+    });
   });
 });
 
