@@ -290,12 +290,18 @@ async function searchNamesPostgres(
     fragments.map((f) => sql`d.search_text like lower(${`%${f}%`})`),
     sql` and `,
   );
-  const { rows: probe } = await sql<{ order_id: number }>`select m.order_id from (
+  // Answered in one row: the ids of the matches when they are all of them (at most the bound),
+  // else null (a row for each match cost the server more than the statement).
+  const {
+    rows: [probe],
+  } = await sql<{ ids: number[] | null }>`select
+      case when count(*) <= ${opts.bound} then coalesce(json_agg(p.order_id), '[]'::json) end as ids
+    from (select m.order_id from (
       select ${columns} from order_customer_details d where d.company_id = ${companyId} and ${has} offset 0) m ${byStatus}
-    where ${matches} limit ${opts.bound + 1}`.execute(exec);
-  if (probe.length <= opts.bound)
+    where ${matches} limit ${opts.bound + 1}) p`.execute(exec);
+  if (probe!.ids !== null)
     return pageOf(
-      idsOf(probe).sort((a, b) => (opts.desc ? b - a : a - b)),
+      probe!.ids.map(Number).sort((a, b) => (opts.desc ? b - a : a - b)),
       opts,
     );
   return { ids: await pageAfterWalk(idsOf(newest)), known: { total: opts.bound, exact: false } };
