@@ -3,7 +3,16 @@ import { sql } from 'kysely';
 import { fromBani } from '../../core/money.js';
 import { JsonText } from '../http/jsonText.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
-import { jsonBoolean, jsonItems, jsonLei, jsonObject, jsonObjectWhen, nestedItems } from './json.js';
+import {
+  jsonBoolean,
+  jsonItems,
+  jsonLei,
+  jsonObject,
+  jsonObjectWhen,
+  jsonValues,
+  nestedItems,
+  parsedJson,
+} from './json.js';
 
 /**
  * The answers the database writes as JSON text (jsonItems) on the engine under test: amounts equal
@@ -133,5 +142,24 @@ describe('JSON answers written by the database', () => {
     expect(() => jsonObject(t.db.engine, fields(50))).not.toThrow();
     expect(() => jsonObject(t.db.engine, fields(51))).toThrow(/at most 50 fields, not 51/);
     expect(() => jsonObject(t.db.engine, [['inner', fields(51)]])).toThrow(/not 51/);
+  });
+
+  it("answers a column's values over many rows as one array in one row, and [] for none", async () => {
+    const values = async (rows: [number, number, string | null][]) => {
+      const { rows: answer } = await sql<{
+        ids: number[] | string;
+      }>`select ${jsonValues(t.db.engine, sql`v.n`)} as ids ${rowsFrom(rows)}`.execute(t.db.kysely);
+      expect(answer).toHaveLength(1);
+      return parsedJson(answer[0].ids);
+    };
+    const many = Array.from({ length: 201 }, (_, i): [number, number, string | null] => [1000 + i, 0, null]);
+    expect((await values(many)).sort((a, b) => a - b)).toEqual(many.map(([n]) => n));
+    expect(await values([[7, 0, null]])).toEqual([7]);
+    const { rows: none } = await sql<{
+      ids: number[] | string;
+    }>`select ${jsonValues(t.db.engine, sql`v.n`)} as ids ${rowsFrom([[1, 0, null]])} where v.n > 1`.execute(
+      t.db.kysely,
+    );
+    expect(parsedJson(none[0].ids)).toEqual([]);
   });
 });

@@ -148,6 +148,14 @@ export function jsonObjectWhen(
   return sql`case when ${condition} then ${nestedObject(engine, fields)} end`;
 }
 
+/**
+ * A JSON array of `value` over the rows of the FROM it is selected from ([] for none), in any
+ * order: a search's matched ids answered in one row, which the caller parses (parsedJson) and puts
+ * in its list's order. A row for each match cost the server more than the statement that found them.
+ */
+export const jsonValues = (engine: Engine, value: RawBuilder<unknown>): RawBuilder<unknown> =>
+  engine === 'postgres' ? sql`coalesce(json_agg(${value}), '[]'::json)` : sql`json_group_array(${value})`;
+
 /** An empty JSON array, as a field's value. */
 export const emptyJsonArray = (engine: Engine): RawBuilder<unknown> =>
   engine === 'postgres' ? sql`'[]'::json` : sql`json('[]')`;

@@ -30,6 +30,7 @@ import {
   jsonLei,
   jsonObject,
   jsonObjectWhen,
+  jsonValues,
   nestedItems,
   parsedJson,
   type JsonFields,
@@ -200,13 +201,12 @@ async function searchNamesSqlite(
         : sql`select o.id from orders o join order_customer_details d on d.order_id = o.id
       where o.company_id = ${companyId} ${status} and (d.name like ${containsPattern(term)} escape '\\' or d.email like ${containsPattern(term)} escape '\\')
       order by o.id ${dir} limit ${limit}`;
-  // The matches' ids in one row (a JSON array), put back in the list's order here: a row for each
-  // match cost the only thread more than the statement.
+  // The matches' ids in one row (jsonValues), put back in the list's order here.
   const {
     rows: [found],
-  } = await sql<{ ids: string }>`select json_group_array(id) as ids from (${matches})`.execute(exec);
+  } = await sql<{ ids: string }>`select ${jsonValues('sqlite', sql`id`)} as ids from (${matches})`.execute(exec);
   return pageOf(
-    (JSON.parse(found!.ids) as number[]).sort((a, b) => (opts.desc ? b - a : a - b)),
+    parsedJson<number[]>(found!.ids).sort((a, b) => (opts.desc ? b - a : a - b)),
     opts,
   );
 }
@@ -291,16 +291,14 @@ async function searchNamesPostgres(
     fragments.map((f) => sql`d.search_text like lower(${`%${f}%`})`),
     sql` and `,
   );
-  // Answered in one row: the ids of the matches when they are all of them (at most the bound),
-  // else null (a row for each match cost the server more than the statement).
+  // The matches' ids in one row (jsonValues); more than the bound, and the page continues the walk.
   const {
     rows: [probe],
-  } = await sql<{ ids: number[] | null }>`select
-      case when count(*) <= ${opts.bound} then coalesce(json_agg(p.order_id), '[]'::json) end as ids
-    from (select m.order_id from (
+  } = await sql<{ ids: number[] }>`select ${jsonValues('postgres', sql`p.order_id`)} as ids from (
+      select m.order_id from (
       select ${columns} from order_customer_details d where d.company_id = ${companyId} and ${has} offset 0) m ${byStatus}
     where ${matches} limit ${opts.bound + 1}) p`.execute(exec);
-  if (probe!.ids !== null)
+  if (probe!.ids.length <= opts.bound)
     return pageOf(
       probe!.ids.map(Number).sort((a, b) => (opts.desc ? b - a : a - b)),
       opts,

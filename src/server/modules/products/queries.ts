@@ -12,7 +12,15 @@ import type { Currency, Product, SaleType } from '../../../core/api/products.js'
 import { fromBani } from '../../../core/money.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
 import type { Database, ProductImagesTable, ProductsTable } from '../../db/schema.js';
-import { emptyJsonArray, jsonItems, jsonLei, nestedItems, parsedJson, type JsonFields } from '../../db/json.js';
+import {
+  emptyJsonArray,
+  jsonItems,
+  jsonLei,
+  jsonValues,
+  nestedItems,
+  parsedJson,
+  type JsonFields,
+} from '../../db/json.js';
 import { JsonText } from '../../http/jsonText.js';
 import { prepared } from '../../db/perf/prepared.js';
 import { ONE_PLAN } from '../../db/perf/pgStatements.js';
@@ -337,22 +345,15 @@ async function onePage(
  */
 type IndexProbe = { narrow: true; tops: number[] } | { narrow: false; moreThanBound: boolean };
 
-/**
- * The probe's answer in one row: how many matching rows it read (at most `limit`) and their
- * distinct top-level ids as a JSON array. A broad term reads `limit` rows (201 on page 1), and
- * handing each to the server as a row of its own cost the server more than the page.
- */
+/** The probe's matches (a top-level id for each row read, at most `limit`) in one row (jsonValues). */
 const probeRows = prepared(
   (_exec, v: { companyId: number; form: MatchForm | 'fts'; match: string; limit: number }) => {
     const read =
       v.form === 'fts'
         ? sql`${ftsTops(v.match, v.companyId)} limit ${v.limit}`
         : sql`select coalesce(m.parent_id, m.id) as top_id from products m where m.company_id = ${v.companyId} and ${productMatches(v.form, 'm', v.match)} limit ${v.limit}`;
-    const tops = v.form === 'fts' ? sql`json_group_array(distinct top_id)` : sql`json_agg(distinct top_id)`;
-    return sql<{
-      n: number | string;
-      tops: number[] | string | null;
-    }>`select count(*) as n, ${tops} as tops from (${read}) probe`;
+    const tops = jsonValues(v.form === 'fts' ? 'sqlite' : 'postgres', sql`top_id`);
+    return sql<{ tops: number[] | string }>`select ${tops} as tops from (${read}) probe`;
   },
   { shape: ['form'] },
 );
@@ -369,8 +370,9 @@ async function probeSearchIndex(
       ? { form: 'fts' as const, match: ftsPhrase(term) }
       : { form: matchFormOf(engine, term), match: containsPattern(term) };
   const [probe] = await probeRows(exec, { companyId, ...values, limit: bound + 1 });
-  const tops = (parsedJson(probe?.tops ?? null) ?? []).map(Number);
-  return Number(probe?.n ?? 0) > bound
+  const read = parsedJson(probe!.tops).map(Number);
+  const tops = [...new Set(read)];
+  return read.length > bound
     ? { narrow: false, moreThanBound: tops.length > bound }
     : { narrow: true, tops: tops.sort((x, y) => y - x) };
 }
