@@ -3,6 +3,7 @@ import type { ListResponse } from '../../core/api/list.js';
 import { lastPageOf } from '../../core/pagination.js';
 import type { Engine, Executor } from '../db/connection.js';
 import { prepared } from '../db/perf/prepared.js';
+import { jsonValues, parsedJson } from '../db/json.js';
 import { ANNOUNCED_TABLES, listCacheOf, tablesIn } from '../db/perf/listCache.js';
 
 /** A list's row count, and whether it is exact or a lower bound (a broad search). */
@@ -59,6 +60,28 @@ export async function boundedCount<DB, TB extends keyof DB, O>(
   }>`${start}select count(*) as n from (${capped}) as matches`.execute(exec);
   const n = Number(rows[0]?.n ?? 0);
   return n > limit ? { total: limit, exact: false } : { total: n, exact: true };
+}
+
+/**
+ * The ids a search's `query` matched (its `column`; as many as its LIMIT lets through), read as one
+ * row (jsonValues) and put in the list's order here: a row for each match cost the server more than
+ * the statement (a search reads up to its count's bound + 1, 201 on page 1).
+ */
+export async function matchedIds(
+  exec: Executor,
+  engine: Engine,
+  query: Expression<unknown>,
+  column: string,
+  desc: boolean,
+): Promise<number[]> {
+  const {
+    rows: [found],
+  } = await sql<{
+    ids: number[] | string;
+  }>`select ${jsonValues(engine, sql.ref(column))} as ids from (${query}) matches`.execute(exec);
+  return parsedJson(found!.ids)
+    .map(Number)
+    .sort((a, b) => (desc ? b - a : a - b));
 }
 
 /** What a page of a list is asked for, and how its rows become the answer's. */

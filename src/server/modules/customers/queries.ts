@@ -6,7 +6,7 @@ import type { Engine, Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
 import { prepared } from '../../db/perf/prepared.js';
 import { ONE_PLAN } from '../../db/perf/pgStatements.js';
-import { jsonBoolean, jsonValues, nestedObject, parsedJson, partArray } from '../../db/json.js';
+import { jsonBoolean, nestedObject, parsedJson, partArray } from '../../db/json.js';
 import { fromBani } from '../../../core/money.js';
 import { customerOrderTotals } from '../order-lifecycle/index.js';
 import {
@@ -16,6 +16,7 @@ import {
   keptCount,
   keptCountOf,
   likeAny,
+  matchedIds,
   pageMeta,
   trigramFragments,
   type ListTotal,
@@ -167,15 +168,7 @@ export async function listCustomers(
   let known: ListTotal;
   const bound = searchCountBound(offset, q.items, tuning.window);
   if (!phone && engine === 'sqlite' && [...q.search].length >= 3) {
-    // The matches' ids in one row (jsonValues), put back in the list's order (newest first) here.
-    const {
-      rows: [found],
-    } = await sql<{ ids: string }>`select ${jsonValues('sqlite', sql`id`)} as ids from (${searchedIdsSqlite(
-      companyId,
-      q.search,
-      bound + 1,
-    )})`.execute(exec);
-    const matches = parsedJson<number[]>(found!.ids).sort((a, b) => b - a);
+    const matches = await matchedIds(exec, 'sqlite', searchedIdsSqlite(companyId, q.search, bound + 1), 'id', true);
     known = matches.length > bound ? { total: bound, exact: false } : { total: matches.length, exact: true };
     const ids = matches.slice(offset, offset + q.items);
     if (ids.length === 0) return { data: [], meta: pageMeta(known, q.page, q.items) };

@@ -30,7 +30,6 @@ import {
   jsonLei,
   jsonObject,
   jsonObjectWhen,
-  jsonValues,
   nestedItems,
   parsedJson,
   type JsonFields,
@@ -49,6 +48,7 @@ import {
   ftsPhrase,
   keptCount,
   keptCountOf,
+  matchedIds,
   pageMeta,
   trigramFragments,
   type ListTotal,
@@ -201,14 +201,7 @@ async function searchNamesSqlite(
         : sql`select o.id from orders o join order_customer_details d on d.order_id = o.id
       where o.company_id = ${companyId} ${status} and (d.name like ${containsPattern(term)} escape '\\' or d.email like ${containsPattern(term)} escape '\\')
       order by o.id ${dir} limit ${limit}`;
-  // The matches' ids in one row (jsonValues), put back in the list's order here.
-  const {
-    rows: [found],
-  } = await sql<{ ids: string }>`select ${jsonValues('sqlite', sql`id`)} as ids from (${matches})`.execute(exec);
-  return pageOf(
-    parsedJson<number[]>(found!.ids).sort((a, b) => (opts.desc ? b - a : a - b)),
-    opts,
-  );
+  return pageOf(await matchedIds(exec, 'sqlite', matches, 'id', opts.desc), opts);
 }
 
 /**
@@ -291,18 +284,17 @@ async function searchNamesPostgres(
     fragments.map((f) => sql`d.search_text like lower(${`%${f}%`})`),
     sql` and `,
   );
-  // The matches' ids in one row (jsonValues); more than the bound, and the page continues the walk.
-  const {
-    rows: [probe],
-  } = await sql<{ ids: number[] }>`select ${jsonValues('postgres', sql`p.order_id`)} as ids from (
-      select m.order_id from (
+  // More matches than the bound, and the page continues the walk.
+  const probe = await matchedIds(
+    exec,
+    'postgres',
+    sql`select m.order_id from (
       select ${columns} from order_customer_details d where d.company_id = ${companyId} and ${has} offset 0) m ${byStatus}
-    where ${matches} limit ${opts.bound + 1}) p`.execute(exec);
-  if (probe!.ids.length <= opts.bound)
-    return pageOf(
-      probe!.ids.map(Number).sort((a, b) => (opts.desc ? b - a : a - b)),
-      opts,
-    );
+    where ${matches} limit ${opts.bound + 1}`,
+    'order_id',
+    opts.desc,
+  );
+  if (probe.length <= opts.bound) return pageOf(probe, opts);
   return { ids: await pageAfterWalk(idsOf(newest)), known: { total: opts.bound, exact: false } };
 
   /** The page, from the matches among the newest WALK_ROWS details and, if short, a walk continuing past them. */
