@@ -2,9 +2,10 @@
  * Samples what the bench's PostgreSQL sessions wait on, from its own process (so the sampling costs
  * the measured process nothing): every 5 ms, the non-idle sessions of the database of
  * TEST_DATABASE_URL other than its own (give the bench a database nothing else uses), by state and
- * wait event, and for a wait on a lock the statement that waits. Starts sampling when its standard
- * input receives a line, stops at the next, then prints the counts (one session seen once = one
- * sample) as JSON on standard output.
+ * wait event, and for a wait on a lock the statement that waits. Its standard input steers it, a
+ * line a command: `start` samples, `pause` holds off (the bench's phases alternate, and only one of
+ * them is sampled), `stop` prints the counts (one session seen once = one sample) as JSON on standard
+ * output and ends.
  */
 import readline from 'node:readline';
 import pg from 'pg';
@@ -16,8 +17,8 @@ let samples = 0;
 let phase = 'waiting';
 const lines = readline.createInterface({ input: process.stdin });
 process.stdout.write('ready\n');
-lines.on('line', () => {
-  phase = phase === 'waiting' ? 'sampling' : 'done';
+lines.on('line', (line) => {
+  phase = { start: 'sampling', pause: 'waiting', stop: 'done' }[line.trim()] ?? phase;
 });
 while (phase !== 'done') {
   if (phase === 'sampling') {

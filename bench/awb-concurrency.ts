@@ -1,7 +1,12 @@
 /**
- * AWB creates at the same time: a seller with DPD creates AWBs for its orders one at a time, then
- * five at a time (ROUNDS rounds each), each timed from the request to its answer. The goal: five at
- * a time cost each no more than twice one alone (medians).
+ * AWB creates at the same time: a seller with DPD creates AWBs for its orders one at a time and
+ * five at a time (ROUNDS creates alone and ROUNDS rounds of five), each timed from the request to its
+ * answer. The goal: five at a time cost each no more than twice one alone (medians).
+ *
+ * The two phases alternate in BLOCKS blocks (default 5), a block of creates alone then a block of
+ * rounds of five, so that both meet the same machine: on a shared 2-core machine the rate of the
+ * same work drifts by a fifth within a minute, and one phase measured after the other took that
+ * drift into their ratio (one alone read 13.9 to 20.7 ms between runs of the same code).
  *
  * Measured as it runs in production, each part in a process of its own:
  * - the server as it ships (bench/_list-server.ts compiled, _shipped.ts), PROVIDERS=live;
@@ -42,9 +47,10 @@ import { percentile } from './_load.js';
 import { cpuBetween, cpuByProcess, postgresPids, startChild } from './_processes.js';
 import { serverMode, shippedServerArgs } from './_shipped.js';
 
-const ROUNDS = Number(process.env.ROUNDS ?? 10);
+const ROUNDS = Number(process.env.ROUNDS ?? 40);
 const CONCURRENT = 5;
-const WARMUP = Number(process.env.WARMUP ?? 100);
+const WARMUP = Number(process.env.WARMUP ?? 3000);
+const BLOCKS = Number(process.env.BLOCKS ?? 5);
 const INSTANCES = (process.env.INSTANCES ?? (engineUnderTest === 'postgres' ? '1,2' : '1')).split(',').map(Number);
 if (engineUnderTest === 'sqlite' && INSTANCES.some((n) => n > 1))
   throw new Error('INSTANCES above 1 needs PostgreSQL (TEST_DATABASE_URL): several servers share one PostgreSQL');
@@ -60,6 +66,7 @@ async function waitSampler() {
   await next(); // ready
   return {
     start: () => child.stdin!.write('start\n'),
+    pause: () => child.stdin!.write('pause\n'),
     stop: async (): Promise<{ samples: number; counts: [string, number][] }> => {
       const answer = next();
       child.stdin!.write('stop\n');
@@ -132,8 +139,11 @@ try {
     ports = servers.map((x) => x.port);
     const ids: number[] = [];
     // WARMUP creates a server first, not counted, five at a time: statements prepared and the code
-    // compiled by V8 (its optimizing compiler works through the first requests), so that both phases
-    // measure the steady state.
+    // compiled by V8, so that both phases measure the steady state a server reaches in production.
+    // V8's optimizing compiler works through the first thousands of creates: after 300 it still
+    // compiled about 40 functions a second (a fifth of the server's CPU in `perf`), and the server's
+    // CPU a create, five at a time, read 7.5–8.7 ms after 100 to 300, 4.9–5.5 after 1,500 and
+    // 4.4–4.8 after 3,000.
     const warmUp = WARMUP * instances;
     for (let i = 0; i < ROUNDS * (1 + CONCURRENT) + warmUp; i++) ids.push(await order(s));
     for (let i = 0; i < warmUp; i += CONCURRENT)
@@ -145,36 +155,53 @@ try {
       courier: cpuByProcess(pids.courier),
       database: cpuByProcess(engineUnderTest === 'postgres' ? postgresPids() : []),
     });
-    /** Milliseconds of CPU a create of each part between two readings, and the servers' share of a core. */
-    const spent = (a: ReturnType<typeof cpu>, b: ReturnType<typeof cpu>, creates: number, wallMs: number) => ({
-      servers: (cpuBetween(a.servers, b.servers) * 1000) / creates,
-      courier: (cpuBetween(a.courier, b.courier) * 1000) / creates,
-      database: (cpuBetween(a.database, b.database) * 1000) / creates,
-      share: (cpuBetween(a.servers, b.servers) * 1000) / wallMs,
-    });
     const load = os.loadavg()[0];
 
-    const alone: number[] = [];
-    let c0 = cpu();
-    let w0 = performance.now();
-    for (let r = 0; r < ROUNDS; r++) alone.push(await create(ids.pop()!));
-    const aloneCpu = spent(c0, cpu(), alone.length, performance.now() - w0);
-
     const sampler = process.env.WAITS && engineUnderTest === 'postgres' ? await waitSampler() : null;
+    const alone: number[] = [];
     const together: number[] = [];
-    sampler?.start();
-    c0 = cpu();
-    w0 = performance.now();
-    for (let r = 0; r < ROUNDS; r++)
-      together.push(...(await Promise.all(Array.from({ length: CONCURRENT }, () => create(ids.pop()!)))));
-    const togetherCpu = spent(c0, cpu(), together.length, performance.now() - w0);
+    const zero = () => ({ servers: 0, courier: 0, database: 0, wallMs: 0 });
+    const used = { alone: zero(), together: zero() };
+    /** Runs one block of a phase and adds its CPU (seconds, each part) and wall time to the phase's. */
+    const block = async (into: ReturnType<typeof zero>, run: () => Promise<void>) => {
+      const c0 = cpu();
+      const w0 = performance.now();
+      await run();
+      const c1 = cpu();
+      into.wallMs += performance.now() - w0;
+      into.servers += cpuBetween(c0.servers, c1.servers);
+      into.courier += cpuBetween(c0.courier, c1.courier);
+      into.database += cpuBetween(c0.database, c1.database);
+    };
+    for (let b = 0; b < BLOCKS; b++) {
+      // This block's share of the ROUNDS, the remainder spread over the first blocks.
+      const rounds = Math.floor(ROUNDS / BLOCKS) + (b < ROUNDS % BLOCKS ? 1 : 0);
+      await block(used.alone, async () => {
+        for (let r = 0; r < rounds; r++) alone.push(await create(ids.pop()!));
+      });
+      sampler?.start();
+      await block(used.together, async () => {
+        for (let r = 0; r < rounds; r++)
+          together.push(...(await Promise.all(Array.from({ length: CONCURRENT }, () => create(ids.pop()!)))));
+      });
+      sampler?.pause();
+    }
     const waits = await sampler?.stop();
+    /** Milliseconds of CPU a create of each part over a phase, and the servers' share of a core. */
+    const spent = (u: ReturnType<typeof zero>, creates: number) => ({
+      servers: (u.servers * 1000) / creates,
+      courier: (u.courier * 1000) / creates,
+      database: (u.database * 1000) / creates,
+      share: (u.servers * 1000) / u.wallMs,
+    });
+    const aloneCpu = spent(used.alone, alone.length);
+    const togetherCpu = spent(used.together, together.length);
 
     const parts = (c: typeof aloneCpu) =>
       `CPU a create: servers ${c.servers.toFixed(1)} ms (${pct(c.share)} of a core), the courier ${c.courier.toFixed(1)} ms` +
       (engineUnderTest === 'postgres' ? `, PostgreSQL ${c.database.toFixed(1)} ms` : '');
     console.log(
-      `\n${instances} server${instances > 1 ? 's' : ''} (load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)})`,
+      `\n${instances} server${instances > 1 ? 's' : ''}, the phases alternating in ${BLOCKS} blocks (load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)})`,
     );
     console.log(
       `one at a time: median ${med(alone).toFixed(1)} ms, p90 ${p90(alone).toFixed(1)} ms (${alone.length}); ${parts(aloneCpu)}`,
