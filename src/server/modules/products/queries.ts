@@ -347,15 +347,15 @@ type IndexProbe = { narrow: true; tops: number[] } | { narrow: false; moreThanBo
 
 /** The probe's matches (a top-level id for each row read, at most `limit`) in one row (jsonValues). */
 const probeRows = prepared(
-  (_exec, v: { companyId: number; form: MatchForm | 'fts'; match: string; limit: number }) => {
+  (_exec, v: { engine: Engine; companyId: number; form: MatchForm | 'fts'; match: string; limit: number }) => {
     const read =
       v.form === 'fts'
         ? sql`${ftsTops(v.match, v.companyId)} limit ${v.limit}`
         : sql`select coalesce(m.parent_id, m.id) as top_id from products m where m.company_id = ${v.companyId} and ${productMatches(v.form, 'm', v.match)} limit ${v.limit}`;
-    const tops = jsonValues(v.form === 'fts' ? 'sqlite' : 'postgres', sql`top_id`);
+    const tops = jsonValues(v.engine, sql`top_id`);
     return sql<{ tops: number[] | string }>`select ${tops} as tops from (${read}) probe`;
   },
-  { shape: ['form'] },
+  { shape: ['engine', 'form'] },
 );
 
 async function probeSearchIndex(
@@ -369,7 +369,7 @@ async function probeSearchIndex(
     engine === 'sqlite'
       ? { form: 'fts' as const, match: ftsPhrase(term) }
       : { form: matchFormOf(engine, term), match: containsPattern(term) };
-  const [probe] = await probeRows(exec, { companyId, ...values, limit: bound + 1 });
+  const [probe] = await probeRows(exec, { engine, companyId, ...values, limit: bound + 1 });
   const read = parsedJson(probe!.tops).map(Number);
   const tops = [...new Set(read)];
   return read.length > bound
