@@ -10,6 +10,11 @@
  *
  * Every request is handed to the emulators' own host (`registerEmulators`, the host emulated mode
  * uses in process) unchanged: method, path, headers and body. Prints {"port"} when listening.
+ *
+ * COURIER_LATENCY_MS (default 0) holds each answer back that long, on a timer that costs no CPU, as a
+ * courier a network away answers: with 0 the courier answers within a millisecond on the same
+ * cores, so a bench measures the seller's machine at its busiest; with a latency it also tells
+ * whether creates wait for each other when the machine is not the bound.
  */
 import Fastify from 'fastify';
 import { openDb } from '../src/server/db/connection.js';
@@ -17,6 +22,7 @@ import { migrateToLatest } from '../src/server/db/migrate.js';
 import { registerEmulators } from '../src/server/emulators/index.js';
 import { systemClock } from '../src/server/lib/clock.js';
 
+const LATENCY_MS = Number(process.env.COURIER_LATENCY_MS ?? 0);
 const db = openDb('sqlite::memory:');
 await migrateToLatest(db);
 const app = Fastify({ logger: false });
@@ -34,6 +40,7 @@ app.all('/*', async (req, reply) => {
     headers,
     payload: req.body as Buffer | undefined,
   });
+  if (LATENCY_MS > 0) await new Promise((resolve) => setTimeout(resolve, LATENCY_MS));
   const out = { ...res.headers };
   delete out['content-length'];
   delete out['transfer-encoding'];

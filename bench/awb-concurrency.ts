@@ -33,6 +33,10 @@
  *   statement is a row another transaction holds (a hot counter row), `idle in transaction` a
  *   transaction waiting for a server to send its next statement.
  *
+ * COURIER_LATENCY_MS=<ms> has the emulated courier hold each answer back, as a courier a network
+ * away does: whether creates still wait for each other once the machine's cores are not the bound.
+ * The goal is judged only without it.
+ *
  *   TEST_DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/<db> ROUNDS=10 npx tsx bench/awb-concurrency.ts
  *   npx tsx bench/awb-concurrency.ts                 (SQLite file)
  */
@@ -51,6 +55,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 40);
 const CONCURRENT = 5;
 const WARMUP = Number(process.env.WARMUP ?? 3000);
 const BLOCKS = Number(process.env.BLOCKS ?? 5);
+/** COURIER_LATENCY_MS: how long the emulated courier holds each answer back (bench/_courier.ts). */
+const courierLatency = Number(process.env.COURIER_LATENCY_MS ?? 0);
 const INSTANCES = (process.env.INSTANCES ?? (engineUnderTest === 'postgres' ? '1,2' : '1')).split(',').map(Number);
 if (engineUnderTest === 'sqlite' && INSTANCES.some((n) => n > 1))
   throw new Error('INSTANCES above 1 needs PostgreSQL (TEST_DATABASE_URL): several servers share one PostgreSQL');
@@ -127,7 +133,7 @@ try {
     );
   const pct = (x: number) => `${Math.round(x * 100)} %`;
   console.log(
-    `AWB creates (DPD emulated in a process of its own, over HTTP; ${engineUnderTest}; server ${serverMode()}), Node ${process.version}, ${os.cpus().length} cores`,
+    `AWB creates (DPD emulated in a process of its own, over HTTP${courierLatency ? `, answering after ${courierLatency} ms` : ''}; ${engineUnderTest}; server ${serverMode()}), Node ${process.version}, ${os.cpus().length} cores`,
   );
 
   // Compiled once: compiling again empties the folder a running server reads its address data from.
@@ -214,8 +220,11 @@ try {
       for (const [what, n] of waits.counts.slice(0, 8)) console.log(`  ${String(n).padStart(5)}  ${what}`);
     }
     const ratio = med(together) / med(alone);
+    // The goal is judged with the courier answering at once (the machine at its busiest); with a
+    // latency the ratio is printed, not judged.
+    const verdict = courierLatency ? `courier after ${courierLatency} ms, not judged` : ratio <= 2 ? 'met' : 'MISSED';
     console.log(
-      `${ratio <= 2 ? 'met' : 'MISSED'}: ${CONCURRENT} at a time / one alone (medians) ≤ 2 (${ratio.toFixed(2)}), ${instances} server${instances > 1 ? 's' : ''}`,
+      `${verdict}: ${CONCURRENT} at a time / one alone (medians) ≤ 2 (${ratio.toFixed(2)}), ${instances} server${instances > 1 ? 's' : ''}`,
     );
     for (const x of servers) {
       const exited = new Promise((resolve) => x.proc.once('exit', resolve));
