@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.js';
-import { COMPRESS_MIN_BYTES, pickEncoding } from './compression.js';
+import { COMPRESS_IN_PLACE_BYTES, COMPRESS_MIN_BYTES, compressAnswer, pickEncoding } from './compression.js';
 
 describe('pickEncoding', () => {
   it('prefers brotli, then gzip, honouring q-values and *', () => {
@@ -62,5 +62,30 @@ describe('API answers are compressed above a small size', () => {
     expect(res.statusCode).toBe(401);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toHaveProperty('message');
+  });
+});
+
+describe('compressAnswer', () => {
+  const json = (bytes: number) => {
+    const rows = [];
+    for (let i = 0; JSON.stringify(rows).length < bytes; i++)
+      rows.push({ id: i, name: `Produs ${i} — mărime ${i % 7}` });
+    return JSON.stringify(rows);
+  };
+
+  it('compresses a small answer in place and a large one on the pool, both decoding to the same text', async () => {
+    const small = json(COMPRESS_MIN_BYTES * 2);
+    const large = json(COMPRESS_IN_PLACE_BYTES * 2);
+    for (const [encoding, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const inPlace = compressAnswer(small, encoding);
+      expect(Buffer.isBuffer(inPlace)).toBe(true);
+      expect(decode(inPlace as Buffer).toString()).toBe(small);
+      const pooled = compressAnswer(large, encoding);
+      expect(pooled).toBeInstanceOf(Promise);
+      expect(decode(await pooled).toString()).toBe(large);
+    }
   });
 });

@@ -7,8 +7,29 @@ export const COMPRESS_MIN_BYTES = 1024;
 
 export type Encoding = 'br' | 'gzip';
 
+/**
+ * Up to this an answer is compressed on the request's own thread; above it on libuv's pool. Handing
+ * a small answer to the pool costs more than compressing it: for 1.8 KB of JSON gzip took 370 µs of
+ * CPU through the pool against 84 µs in place, brotli 416 against 136; at 18 KB 647 against 245.
+ * At 187 KB both cost about 3 ms, which the pool keeps off the thread that serves every request.
+ */
+export const COMPRESS_IN_PLACE_BYTES = 32 * 1024;
+
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+const GZIP_OPTIONS = { level: 6 };
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+
+/** The answer compressed: in place when small (a Buffer), on the pool when large (a Promise). */
+export function compressAnswer(
+  payload: string,
+  encoding: Encoding,
+  bytes = Buffer.byteLength(payload),
+): Buffer | Promise<Buffer> {
+  if (bytes <= COMPRESS_IN_PLACE_BYTES)
+    return encoding === 'br' ? zlib.brotliCompressSync(payload, BROTLI_OPTIONS) : zlib.gzipSync(payload, GZIP_OPTIONS);
+  return encoding === 'br' ? brotli(payload, BROTLI_OPTIONS) : gzip(payload, GZIP_OPTIONS);
+}
 
 /**
  * The encoding to answer in for an Accept-Encoding header: brotli when accepted, else gzip, else none.
@@ -43,13 +64,12 @@ export function registerCompression(app: FastifyInstance): void {
     // The answer depends on Accept-Encoding from here on, compressed or not: caches must know.
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/accept-encoding|\*/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
+    const bytes = Buffer.byteLength(payload);
+    if (bytes < COMPRESS_MIN_BYTES) return payload;
     const encoding = pickEncoding(req.headers['accept-encoding']);
     if (!encoding) return payload;
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
-    return encoding === 'br'
-      ? brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-      : gzip(payload, { level: 6 });
+    return compressAnswer(payload, encoding, bytes);
   });
 }
