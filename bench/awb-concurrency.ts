@@ -47,6 +47,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { DPD_AWB_BODY, order, seller } from '../src/server/test/bulk.js';
 import { engineUnderTest, startTestApp } from '../src/server/test/harness.js';
+import { networkFetch } from '../src/server/providers/transport.js';
 import { percentile } from './_load.js';
 import { cpuBetween, cpuByProcess, postgresPids, startChild } from './_processes.js';
 import { serverMode, shippedServerArgs } from './_shipped.js';
@@ -105,10 +106,11 @@ try {
   const s = await seller(await t.signUp());
   let ports: number[] = [];
   let turn = 0;
+  const noTimeout = new AbortController().signal;
   /** One AWB, from its request to its answer, sent to the servers in turn (a load balancer's round robin). */
   const create = async (id: number): Promise<number> => {
     const t0 = performance.now();
-    const res = await fetch(`http://127.0.0.1:${ports[turn++ % ports.length]}/api/v1/order/${id}/awb`, {
+    const res = await networkFetch(`http://127.0.0.1:${ports[turn++ % ports.length]}/api/v1/order/${id}/awb`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${s.u.token}`,
@@ -116,8 +118,9 @@ try {
         'content-type': 'application/json',
       },
       body: JSON.stringify(DPD_AWB_BODY),
+      signal: noTimeout,
     });
-    const body = await res.text();
+    const body = new TextDecoder().decode(await res.arrayBuffer());
     if (res.status !== 201) throw new Error(`AWB of order ${id}: ${res.status} ${body}`);
     return performance.now() - t0;
   };
@@ -155,10 +158,11 @@ try {
     for (let i = 0; i < warmUp; i += CONCURRENT)
       await Promise.all(Array.from({ length: Math.min(CONCURRENT, warmUp - i) }, () => create(ids.pop()!)));
 
-    const pids = { servers: servers.map((x) => x.proc.pid!), courier: [courier.proc.pid!] };
+    const pids = { servers: servers.map((x) => x.proc.pid!), courier: [courier.proc.pid!], client: [process.pid] };
     const cpu = () => ({
       servers: cpuByProcess(pids.servers),
       courier: cpuByProcess(pids.courier),
+      client: cpuByProcess(pids.client),
       database: cpuByProcess(engineUnderTest === 'postgres' ? postgresPids() : []),
     });
     const load = os.loadavg()[0];
@@ -166,7 +170,7 @@ try {
     const sampler = process.env.WAITS && engineUnderTest === 'postgres' ? await waitSampler() : null;
     const alone: number[] = [];
     const together: number[] = [];
-    const zero = () => ({ servers: 0, courier: 0, database: 0, wallMs: 0 });
+    const zero = () => ({ servers: 0, courier: 0, client: 0, database: 0, wallMs: 0 });
     const used = { alone: zero(), together: zero() };
     /** Runs one block of a phase and adds its CPU (seconds, each part) and wall time to the phase's. */
     const block = async (into: ReturnType<typeof zero>, run: () => Promise<void>) => {
@@ -177,6 +181,7 @@ try {
       into.wallMs += performance.now() - w0;
       into.servers += cpuBetween(c0.servers, c1.servers);
       into.courier += cpuBetween(c0.courier, c1.courier);
+      into.client += cpuBetween(c0.client, c1.client);
       into.database += cpuBetween(c0.database, c1.database);
     };
     for (let b = 0; b < BLOCKS; b++) {
@@ -197,6 +202,7 @@ try {
     const spent = (u: ReturnType<typeof zero>, creates: number) => ({
       servers: (u.servers * 1000) / creates,
       courier: (u.courier * 1000) / creates,
+      client: (u.client * 1000) / creates,
       database: (u.database * 1000) / creates,
       share: (u.servers * 1000) / u.wallMs,
     });
@@ -204,7 +210,7 @@ try {
     const togetherCpu = spent(used.together, together.length);
 
     const parts = (c: typeof aloneCpu) =>
-      `CPU a create: servers ${c.servers.toFixed(1)} ms (${pct(c.share)} of a core), the courier ${c.courier.toFixed(1)} ms` +
+      `CPU a create: servers ${c.servers.toFixed(1)} ms (${pct(c.share)} of a core), the courier ${c.courier.toFixed(1)} ms, this bench's client ${c.client.toFixed(1)} ms` +
       (engineUnderTest === 'postgres' ? `, PostgreSQL ${c.database.toFixed(1)} ms` : '');
     console.log(
       `\n${instances} server${instances > 1 ? 's' : ''}, the phases alternating in ${BLOCKS} blocks (load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)})`,
