@@ -13,6 +13,7 @@
  *   PARENTS=500000 ORDERS=1000000 BENCH_SQLITE_FILE=./data/bench.db npx tsx bench/list-load.ts
  *   BENCH_DATABASE_URL=postgres://... BENCH_SCHEMA=bench_1m PARENTS=500000 ORDERS=1000000 ...  (schema kept and reused)
  *   SEED_ONLY=1 ...                                     (seed the kept file / schema and stop)
+ *   ACCEPT_ENCODING='gzip, deflate, br, zstd' ...       (answers compressed, as a browser asks)
  *
  * Seeding is set-based SQL (a recursive CTE on SQLite, generate_series on PostgreSQL). On SQLite the
  * triggers (FTS, list_counts) run as they would for real writes; on PostgreSQL the count trigger is
@@ -350,7 +351,13 @@ async function runEngine(pgUrl: string | undefined): Promise<string[]> {
     const server = await child('--serve', env);
     const bare = await child('--bare', env);
     children.push(server.proc, bare.proc);
-    const headers = { authorization: `Bearer ${token}`, 'x-company-id': String(companyId) };
+    // ACCEPT_ENCODING=<header> asks for compressed answers as a browser does ('gzip, deflate, br,
+    // zstd'); without it the answers go out as they are, and the server's figures leave compression out.
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      'x-company-id': String(companyId),
+      ...(process.env.ACCEPT_ENCODING ? { 'accept-encoding': process.env.ACCEPT_ENCODING } : {}),
+    };
     const appUrl = (p: string) => `http://127.0.0.1:${server.port}${p}`;
     const deep = Math.floor(parents / 10 / 2);
     const cases: [string, string][] = [
