@@ -9,16 +9,18 @@ export type Encoding = 'br' | 'gzip';
 
 /**
  * Up to this an answer is compressed on the request's own thread; above it on libuv's pool. Handing
- * a small answer to the pool costs more than compressing it: for 1.8 KB of JSON gzip took 370 µs of
- * CPU through the pool against 84 µs in place, brotli 416 against 136; at 18 KB 647 against 245.
- * At 187 KB both cost about 3 ms, which the pool keeps off the thread that serves every request.
+ * a small answer to the pool costs more than compressing it (bench/compression.ts, the process's CPU
+ * a call in brotli 3: 3.6 KB 72 µs in place against 161 on the pool, 12 KB 176 against 231, 36 KB
+ * 396 against 463); at 120 KB both cost about 1.2 ms, which the pool keeps off the thread that serves
+ * every request.
  */
 export const COMPRESS_IN_PLACE_BYTES = 32 * 1024;
 
 /**
- * Brotli at quality 3: as small as quality 4 on the API's JSON, for about three quarters of its CPU
- * (a page of 12 products, 4 KB: 553 bytes in 75–87 µs at 3, 557 in 111–126 µs at 4; 13.6 KB: 1,242
- * bytes in 151–198 µs, 1,254 in 186–248 µs). Quality 2 costs less again but answers a tenth larger.
+ * Brotli at quality 3: within 3 % of quality 4's size on the API's JSON, for less CPU
+ * (bench/compression.ts: 36 KB to 3,315 bytes in 396 µs at 3, to 3,259 in 490 µs at 4; 120 KB
+ * 10,143 bytes in 1.25 ms against 9,873 in 1.6 ms). Quality 2 costs less again but answers about
+ * a tenth larger.
  */
 const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } };
 const GZIP_OPTIONS = { level: 6 };
