@@ -344,6 +344,8 @@ function newestWalkSql(exec: Executor, v: NewestWalk, where: RawBuilder<SqlBool>
     ? sql` and (coalesce(m.name, '') ilike ${v.pattern} escape '\\' or coalesce(m.email, '') ilike ${v.pattern} escape '\\')`
     : sql``;
   const walkMatches = sql`m.search_text like (select lower(${v.pattern}))${byColumns}`;
+  // Built only when the rows are wanted: `prepared` refuses a value read by the builder that the
+  // statement does not carry, and without the rows the page's limit and offset are not in it.
   const walkPage = () =>
     sql`(select order_id as id from walk order by order_id ${dir} limit ${v.items} offset ${v.offset})`;
   const walkIds = sql`(select coalesce(json_agg(order_id order by order_id ${dir}), '[]'::json) from walk)`;
