@@ -23,6 +23,9 @@ export function percentile(sorted: ArrayLike<number>, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * q) - 1))];
 }
 
+/** The middle value (of an even count, the upper of the two in the middle). */
+export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 export async function load(opts: {
   url: string;
   connections: number;

@@ -12,6 +12,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { COMPRESS_IN_PLACE_BYTES } from '../src/server/http/compression.js';
+import { median } from './_load.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const CALLS = Number(process.env.CALLS ?? 400);
@@ -55,7 +56,6 @@ const cpuMicros = () => {
   const u = process.cpuUsage();
   return u.user + u.system;
 };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 console.log(
   `Compressing a JSON answer, Node ${process.version}: CPU a call (median of ${ROUNDS} rounds of ${CALLS}), and bytes; in place up to ${COMPRESS_IN_PLACE_BYTES / 1024} KB today`,

@@ -17,6 +17,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { median } from './_load.js';
 
 const RUNS = Number(process.env.RUNS ?? 7);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -141,7 +142,6 @@ async function oneRun(
   return { bytes, total, requests, countsMs };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
 const server = await startServer();

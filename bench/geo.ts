@@ -20,13 +20,13 @@ import { gunzipSync } from 'node:zlib';
 import { GEO_DATA_FILE, geoData } from '../src/server/modules/geo/index.js';
 import { searchRows } from '../src/server/modules/geo/index.js';
 import { startTestApp } from '../src/server/test/harness.js';
+import { median } from './_load.js';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const SEARCHES = Number(process.env.SEARCHES ?? 2000);
 const BUCHAREST = 179132;
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 const child = (file: string) => {
