@@ -44,6 +44,16 @@ export interface Db {
    */
   transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   /**
+   * Runs `fn` with a Kysely whose every statement, in a transaction or not, goes to one connection
+   * held for the whole call, and closed after it. For what keeps state in a PostgreSQL session
+   * (the migrations' advisory lock): elsewhere a statement outside a transaction goes to whichever
+   * pipelined connection is free (perf/pgPipeline.ts), so a lock taken by one statement would be
+   * released (or not) on another, and a session lock left behind blocks every other process. The
+   * connection is closed rather than given back, so nothing set on it outlives the call. SQLite has
+   * one connection: `fn` gets `kysely` itself.
+   */
+  onOneConnection<T>(fn: (kysely: Kysely<Database>) => Promise<T>): Promise<T>;
+  /**
    * The server is at rest (lib/idleCollect.ts): the SQLite read pool stops its idle workers (they
    * start again on the next read). Nothing elsewhere.
    */
@@ -143,6 +153,21 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
       await pipelined.end();
       await pool.end();
     };
+    const onOneConnection: Db['onOneConnection'] = async (fn) => {
+      const client = await pool.connect();
+      // Kysely gives its connection back after each statement: the client stays held until the end.
+      const held = { query: client.query.bind(client), release: () => undefined };
+      const one = new Kysely<Database>({
+        dialect: new PostgresPageDialect({ pool: { connect: async () => held, end: async () => undefined } }),
+        plugins: [watchWrites((table) => lists.changed(table))],
+      });
+      try {
+        return await fn(one);
+      } finally {
+        await one.destroy();
+        client.release(true);
+      }
+    };
     return {
       kysely,
       reads,
@@ -150,6 +175,7 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
       engine: 'postgres',
       schema,
       transaction: withTransaction(kysely, lists),
+      onOneConnection,
       atRest: () => undefined,
       close,
     };
@@ -188,6 +214,7 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
       lists,
       engine: 'sqlite',
       transaction: withTransaction(kysely, lists),
+      onOneConnection: (fn) => fn(kysely),
       atRest: () => undefined,
       close: () => kysely.destroy(),
     };
@@ -201,6 +228,7 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
     lists,
     engine: 'sqlite',
     transaction: withTransaction(kysely, lists),
+    onOneConnection: (fn) => fn(kysely),
     atRest: () => readPool.stopIdleWorkers(),
     close: async () => {
       // The pool directly too: Kysely destroys a driver only after a query went through it.

@@ -26,4 +26,28 @@ describe.runIf(pgUrl)('migrations on a PostgreSQL database shared with other sch
       await admin.close();
     }
   });
+
+  it('a second process migrates while the first one, migrated, stays open (the lock is not left held)', async () => {
+    const schema = `m_${crypto.randomBytes(5).toString('hex')}`;
+    const admin = openDb(pgUrl!);
+    await admin.kysely.schema.createSchema(schema).execute();
+    const first = openDb(pgUrl!, { schema });
+    const second = openDb(pgUrl!, { schema });
+    try {
+      await migrateToLatest(first);
+      // The first keeps its connections open and idle, as a running server does.
+      await first.kysely.selectFrom('users').select('id').execute();
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<'still waiting'>(
+        (resolve) => (timer = setTimeout(() => resolve('still waiting'), 10_000)),
+      );
+      expect(await Promise.race([migrateToLatest(second).then(() => 'migrated'), waited])).toBe('migrated');
+      clearTimeout(timer);
+    } finally {
+      await second.close();
+      await first.close();
+      await admin.kysely.schema.dropSchema(schema).ifExists().cascade().execute();
+      await admin.close();
+    }
+  });
 });

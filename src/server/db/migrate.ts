@@ -16,13 +16,16 @@ export async function migrateToLatest(db: Db): Promise<void> {
   // The migration tables are looked up in the database's own schema: left unnamed, Kysely looks
   // in every schema and fails when another schema of the same database has them (another test
   // file running at the same moment, another app sharing the database).
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider,
-    allowUnorderedMigrations: true,
-    migrationTableSchema: db.schema,
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  // Kysely's lock on PostgreSQL is a session lock (pg_advisory_lock) taken and released by two
+  // statements outside the migrations' transaction: both must go to one connection.
+  const { error, results } = await db.onOneConnection((kysely) =>
+    new Migrator({
+      db: kysely,
+      provider,
+      allowUnorderedMigrations: true,
+      migrationTableSchema: db.schema,
+    }).migrateToLatest(),
+  );
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(
