@@ -18,7 +18,7 @@ const READY_MS = 20_000;
  * on it. In one process (instances.test.ts) nothing shows it: both instances share the pool.
  */
 describe.skipIf(engineUnderTest !== 'postgres')('two server processes on one PostgreSQL database', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://unused';
   const database = `two_servers_${crypto.randomBytes(4).toString('hex')}`;
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
