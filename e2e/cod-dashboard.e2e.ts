@@ -156,13 +156,17 @@ describe('cash on delivery page', () => {
     expect(await rowOf(short.awb).textContent()).toContain('Amount differs');
     expect(await rowOf('999000111').textContent()).toContain('Not this company’s AWB');
     expect(await preview.textContent()).toContain('Cannot be read');
+    // The unreadable row is listed with its reason; the file is saved only once the user says so.
+    const unreadable = page.getByTestId('cod-unreadable');
+    expect(await page.getByText('1 row cannot be read').isVisible()).toBe(true);
+    expect(await unreadable.textContent()).toContain('The AWB is missing.');
     await screenshot(page, 'cod-import-preview');
     // The preview saved nothing.
     expect((await apiGet<{ meta: { total: number } }>('/api/v1/cod/unpaid?items=1')).meta.total).toBe(
       unpaid.meta.total,
     );
 
-    await page.getByRole('button', { name: 'Save the matched rows' }).click();
+    await page.getByRole('button', { name: 'Save the matched rows without the unreadable ones', exact: true }).click();
     await expect.poll(() => page.getByText('1 payments saved.').isVisible(), { timeout: 15_000 }).toBe(true);
     await expect
       .poll(async () => (await apiGet<{ meta: { total: number } }>('/api/v1/cod/unpaid?items=1')).meta.total)

@@ -76,8 +76,8 @@ function buildWeb() {
 }
 
 /**
- * The server as one ES module (dist-server/main.js) plus the SQLite reader worker, packages left to
- * node_modules. Files the code finds next to itself (import.meta.url) are copied beside them.
+ * The server as one ES module (dist-server/main.js) plus its workers (the SQLite reader, the XLSX
+ * reader), packages left to node_modules. Files the code finds next to itself (import.meta.url) are copied beside them.
  */
 async function buildServer() {
   await bundleServer({ main: 'src/server/main.ts' }, path.join(ROOT, SERVER.out));
@@ -85,7 +85,7 @@ async function buildServer() {
 
 /**
  * Compiles server entry points (name -> source) into `out` as `npm start` runs them: one ES module
- * each, the reader worker and the files found through import.meta.url beside them. `out` must lie
+ * each, the workers and the files found through import.meta.url beside them. `out` must lie
  * inside the checkout, so the bundle finds the packages in node_modules. The benches compile their
  * own entry (bench/_list-server.ts) with it, to measure the server as it ships.
  */
@@ -94,7 +94,11 @@ export async function bundleServer(entryPoints, out) {
   fs.rmSync(out, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: { ...entryPoints, 'sqliteReader.worker': 'src/server/db/perf/sqliteReader.worker.mjs' },
+    entryPoints: {
+      ...entryPoints,
+      'sqliteReader.worker': 'src/server/db/perf/sqliteReader.worker.mjs',
+      'xlsxReader.worker': 'src/server/lib/xlsxReader.worker.mjs',
+    },
     outdir: out,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -8,7 +8,8 @@ import { AWB_COURIERS } from './shipping.js';
  * Cash on delivery: what couriers collected for the company's AWBs and what they paid out.
  * `GET /api/v1/cod/summary?from&to` per courier, `GET /api/v1/cod/unpaid?days=N` the delivered
  * parcels still unpaid N days on (oldest first), `POST /api/v1/cod/import` a courier's settlement
- * file (`?preview=1` answers every row's match and saves nothing), `POST /api/v1/cod/sync` asks
+ * file (`?preview=1` answers every row's match and saves nothing; a file with a row that cannot be
+ * read is saved only with `accept_unreadable=1`), `POST /api/v1/cod/sync` asks
  * the couriers that publish their repayments, `GET|POST /api/v1/cod/settings` the company's N.
  * Amounts travel as lei with two decimals (stored in bani).
  */
@@ -65,6 +66,11 @@ export const codImportFields = z.object({
   courier: z.enum(AWB_COURIERS, { error: 'select_courier' }),
   /** Save the rows whose amount differs from the AWB's cash on delivery too (the user has looked at them). */
   accept_differences: flag().default(false),
+  /**
+   * Save the readable rows of a file that has rows that cannot be read (the user has seen them in the
+   * preview); without it such a file is only previewed, nothing of it saved.
+   */
+  accept_unreadable: flag().default(false),
 });
 
 export const codSettingsBody = z.object({ unpaid_days: days() });
@@ -88,12 +94,25 @@ export interface CodImportRow {
   order_id: number | null;
   /** What could not be read (a message key of the server catalogue), for `unreadable`. */
   problem: string | null;
+  /** That message in the language of the request. */
+  problem_message: string | null;
+  /**
+   * The text of the cell that could not be read, for `unreadable` (null when the cell is empty).
+   * Like `awb` and `reference`, at most 80 characters of the file's text, then "…".
+   */
+  problem_text: string | null;
   /** Whether this import saved the row (never on a preview). */
   saved: boolean;
 }
 
 export interface CodImportResult {
+  /** Nothing was saved: a preview asked for, or a file with unreadable rows not yet confirmed. */
   preview: boolean;
+  /**
+   * The file has rows that cannot be read and the import did not say `accept_unreadable=1`: nothing
+   * is saved until it is sent again with it.
+   */
+  needs_confirmation: boolean;
   courier: string;
   rows: CodImportRow[];
   counts: Record<CodMatch, number>;
@@ -160,35 +179,37 @@ registerMessages({
     date_order: 'The end of the range must not be before its start.',
     range_too_long: 'Choose a range of at most 400 days.',
     cod_file_required: 'Choose the settlement file (CSV or XLSX).',
-    cod_file_type: 'The file must be CSV or XLSX.',
     cod_file_too_large: 'The file is too large (at most 5 MB).',
-    cod_file_unreadable: 'The file could not be read as CSV or XLSX.',
     cod_file_columns:
       'The file has no column for: {{columns}}. Name them awb, amount, date and reference (or as the courier writes them in Romanian).',
     cod_file_empty: 'The file has no rows.',
     cod_file_rows: 'The file has too many rows (at most 20,000).',
     cod_row_awb: 'The AWB is missing.',
-    cod_row_amount: 'The amount is not a number with at most two decimals.',
-    cod_row_fee: 'The fee is not a number with at most two decimals.',
+    cod_row_amount: 'The amount is not a number with at most two decimals (at most 10,000,000).',
+    cod_row_fee: 'The fee is not a number with at most two decimals (at most 10,000,000).',
     cod_row_date: 'The date is not a date (YYYY-MM-DD or DD.MM.YYYY).',
     cod_row_reference: 'The payment reference is missing.',
+    cod_row_reference_long: 'The payment reference is longer than 100 characters.',
+    cod_row_too_long:
+      'A cell of this row is longer than 500 characters: it is not an AWB, an amount, a date or a reference.',
   },
   ro: {
     date_format: 'Introduceți data ca AAAA-LL-ZZ.',
     date_order: 'Sfârșitul intervalului nu poate fi înaintea începutului.',
     range_too_long: 'Alegeți un interval de cel mult 400 de zile.',
     cod_file_required: 'Alegeți fișierul de decont (CSV sau XLSX).',
-    cod_file_type: 'Fișierul trebuie să fie CSV sau XLSX.',
     cod_file_too_large: 'Fișierul este prea mare (cel mult 5 MB).',
-    cod_file_unreadable: 'Fișierul nu a putut fi citit ca CSV sau XLSX.',
     cod_file_columns:
       'Fișierul nu are coloană pentru: {{columns}}. Numiți-le awb, amount, date și reference (sau cum le scrie curierul în română).',
     cod_file_empty: 'Fișierul nu are rânduri.',
     cod_file_rows: 'Fișierul are prea multe rânduri (cel mult 20.000).',
     cod_row_awb: 'Lipsește AWB-ul.',
-    cod_row_amount: 'Suma nu este un număr cu cel mult două zecimale.',
-    cod_row_fee: 'Comisionul nu este un număr cu cel mult două zecimale.',
+    cod_row_amount: 'Suma nu este un număr cu cel mult două zecimale (cel mult 10.000.000).',
+    cod_row_fee: 'Comisionul nu este un număr cu cel mult două zecimale (cel mult 10.000.000).',
     cod_row_date: 'Data nu este o dată (AAAA-LL-ZZ sau ZZ.LL.AAAA).',
     cod_row_reference: 'Lipsește referința plății.',
+    cod_row_reference_long: 'Referința plății are mai mult de 100 de caractere.',
+    cod_row_too_long:
+      'O celulă a acestui rând are mai mult de 500 de caractere: nu este un AWB, o sumă, o dată sau o referință.',
   },
 });

@@ -1,11 +1,12 @@
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceContext } from '../../context.js';
 import { manualClock } from '../../lib/clock.js';
 import { orderReadyForDpd } from '../../test/awb.js';
 import { multipart, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { xlsxOf, zipBombXlsx } from '../../test/zipFiles.js';
 import { trackOpenAwbs } from '../tracking/service.js';
-import { dateOf, moneyOf, normaliseHeader, parseCsv } from './settlementFile.js';
+import { parseCsv } from '../../lib/sheetImport.js';
+import { dateOf, moneyOf, normaliseHeader } from './settlementFile.js';
 
 const HOUR = 3600;
 const DAY = 86_400;
@@ -112,6 +113,10 @@ describe('reading settlement files', () => {
     expect(moneyOf('12.345')).toBe(1234500);
     expect(moneyOf('12.3456')).toBeNull();
     expect(moneyOf('-3')).toBeNull();
+    // The largest amount the console keeps is 10,000,000.00 lei.
+    expect(moneyOf('10.000.000,00')).toBe(1_000_000_000);
+    expect(moneyOf('10000000.01')).toBeNull();
+    expect(moneyOf(1e120)).toBeNull();
     expect(dateOf('05.03.2026')).toBe('2026-03-05');
     expect(dateOf('2026-03-05')).toBe('2026-03-05');
     expect(dateOf('31.02.2026')).toBeNull();
@@ -151,15 +156,31 @@ describe('COD import: the matching rules', () => {
     expect(data.rows[0]).toMatchObject({ line: 2, expected: delivered.cod, order_id: delivered.orderId, saved: false });
     // Another company's AWB is never matched, nor told apart from an unknown one.
     expect(data.rows[2]).toMatchObject({ expected: null, order_id: null });
-    expect(data.rows[5].problem).toBe('cod_row_amount');
+    expect(data.rows[5]).toMatchObject({ problem: 'cod_row_amount', problem_text: 'abc', amount: null });
+    // Saving this file will need the unreadable row accepted.
+    expect(data.needs_confirmation).toBe(true);
     expect(data.saved).toBe(0);
     expect((await summary(u)).total.paid_out).toBe(0);
   });
 
-  it('saves the exact rows only; a differing amount waits until accepted', async () => {
+  it('a file with an unreadable row is only previewed until the import accepts it: nothing saved', async () => {
     const res = await importFile(u, csv(fileLines()));
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
+    expect(data).toMatchObject({ preview: true, needs_confirmation: true, saved: 0 });
+    expect(data.counts).toMatchObject({ exact: 1, unreadable: 1 });
+    expect(data.rows.every((r: { saved: boolean }) => !r.saved)).toBe(true);
+    // Accepting the differences is not accepting the unreadable rows.
+    const differences = await importFile(u, csv(fileLines()), { courier: 'dpd', accept_differences: '1' });
+    expect(differences.json().data).toMatchObject({ preview: true, needs_confirmation: true, saved: 0 });
+    expect((await summary(u)).total.paid_out).toBe(0);
+  });
+
+  it('once the unreadable rows are accepted, saves the exact rows only; a differing amount waits until accepted', async () => {
+    const res = await importFile(u, csv(fileLines()), { courier: 'dpd', accept_unreadable: '1' });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ preview: false, needs_confirmation: false });
     expect(data.saved).toBe(1);
     expect(data.rows.filter((r: { saved: boolean }) => r.saved).map((r: { awb: string }) => r.awb)).toEqual([
       delivered.awb,
@@ -172,7 +193,7 @@ describe('COD import: the matching rules', () => {
 
   it('importing the same file twice changes nothing', async () => {
     const before = await summary(u);
-    const res = await importFile(u, csv(fileLines()));
+    const res = await importFile(u, csv(fileLines()), { courier: 'dpd', accept_unreadable: '1' });
     const data = res.json().data;
     expect(data.saved).toBe(0);
     expect(data.rows[0].match).toBe('already_recorded');
@@ -187,6 +208,8 @@ describe('COD import: the matching rules', () => {
     );
     expect(res.json().data.rows[0].match).toBe('paid_twice');
     expect(res.json().data.saved).toBe(0);
+    // A file whose every row is readable needs no confirmation.
+    expect(res.json().data).toMatchObject({ preview: false, needs_confirmation: false });
   });
 
   it('an XLSX file with Romanian headers; an accepted difference is saved and listed', async () => {
@@ -221,6 +244,135 @@ describe('COD import: the matching rules', () => {
   it('another courier: the AWB is not matched', async () => {
     const res = await importFile(u, csv(fileLines()), { courier: 'cargus' }, true);
     expect(res.json().data.counts.not_ours).toBe(4);
+  });
+});
+
+describe('COD import: what a file may hold', () => {
+  const xlsxData = (data: Buffer) => ({ name: 'file', filename: 'decont.xlsx', type: XLSX_TYPE, data });
+
+  /**
+   * How long a health check waits for its answer while `work` runs: one is due every 50 ms until
+   * the work ends, and each is timed from when it was due, so the time the server's thread was held
+   * before it could even be sent counts, as it would for a request arriving then.
+   */
+  async function healthWhile<T>(work: Promise<T>): Promise<{ result: T; healthMs: number[] }> {
+    let done = false;
+    const finished = work.finally(() => {
+      done = true;
+    });
+    const healthMs: number[] = [];
+    do {
+      const due = Date.now() + 50;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      healthMs.push(Date.now() - due);
+    } while (!done);
+    return { result: await finished, healthMs };
+  }
+
+  it('a zip bomb (200 KB unpacking to 200 MB of spaces) answers 422 in the language asked within 2 s; health answers meanwhile', async () => {
+    const bomb = xlsxData(zipBombXlsx(200));
+    expect(bomb.data.length).toBeLessThan(300 * 1024);
+    const messages = {
+      en: 'The file unpacks to more than 64 MB. Split it into smaller files.',
+      ro: 'Fișierul se dezarhivează la mai mult de 64 MB. Împărțiți-l în fișiere mai mici.',
+    };
+    for (const lang of ['en', 'ro'] as const) {
+      const started = Date.now();
+      const { result: res, healthMs } = await healthWhile(importFile(u, bomb, { courier: 'dpd' }, false, lang));
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors.file).toEqual([messages[lang]]);
+      expect(Math.max(...healthMs)).toBeLessThan(1000);
+    }
+  });
+
+  it('a zip bomb whose central directory declares a small sheet is stopped while it inflates: 422 within 2 s', async () => {
+    const started = Date.now();
+    const { result: res, healthMs } = await healthWhile(
+      importFile(u, xlsxData(zipBombXlsx(200, 4000)), undefined, true),
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.file).toEqual(['The file unpacks to more than 64 MB. Split it into smaller files.']);
+    expect(Math.max(...healthMs)).toBeLessThan(1000);
+  });
+
+  it("a large sheet is parsed off the server's thread: health answers within 1 s while it is read", async () => {
+    const rows: (string | number)[][] = [['awb', 'amount', 'date', 'reference']];
+    for (let i = 0; i < 60_000; i++) rows.push([String(900_000_000 + i), 10, '2026-03-05', `OP-${i}`]);
+    const { result: res, healthMs } = await healthWhile(importFile(u, xlsxFile(rows), undefined, true, 'ro'));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.file).toEqual(['Fișierul are prea multe rânduri (cel mult 20.000).']);
+    // Parsed on the server's thread, this sheet holds it for over a second; in the worker the
+    // thread is free (a few tens of milliseconds on a loaded machine).
+    expect(Math.max(...healthMs)).toBeLessThan(500);
+  });
+
+  it('a cell over 500 characters makes its row unreadable; no answer echoes more than 80 characters of a cell', async () => {
+    const huge = 'x'.repeat(4 * 1024 * 1024);
+    const res = await importFile(
+      u,
+      csv([
+        'awb,amount,date,reference',
+        `${huge},10.00,2026-03-05,OP-9`,
+        `${unpaid.awb},10.00,2026-03-05,${'R'.repeat(501)}`,
+        `${unpaid.awb},10.00,2026-03-05,${'S'.repeat(101)}`,
+        `${'9'.repeat(90)},10.00,2026-03-05,OP-9`,
+        `${unpaid.awb},${'1'.repeat(120)},2026-03-05,OP-9`,
+      ]),
+      { courier: 'dpd' },
+      true,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.body.length).toBeLessThan(5000);
+    const rows = res.json().data.rows;
+    expect(rows[0]).toMatchObject({
+      match: 'unreadable',
+      problem: 'cod_row_too_long',
+      awb: `${'x'.repeat(80)}…`,
+      problem_text: `${'x'.repeat(80)}…`,
+    });
+    expect(rows[1]).toMatchObject({
+      match: 'unreadable',
+      problem: 'cod_row_too_long',
+      reference: `${'R'.repeat(80)}…`,
+      problem_text: `${'R'.repeat(80)}…`,
+    });
+    // A reference longer than the 100 characters kept is unreadable, never cut.
+    expect(rows[2]).toMatchObject({ match: 'unreadable', problem: 'cod_row_reference_long' });
+    // Readable (it is simply no AWB of the company), shortened in the answer.
+    expect(rows[3]).toMatchObject({ match: 'not_ours', awb: `${'9'.repeat(80)}…`, problem_text: null });
+    expect(rows[0].problem_message).toBe(
+      'A cell of this row is longer than 500 characters: it is not an AWB, an amount, a date or a reference.',
+    );
+    expect(rows[4]).toMatchObject({
+      match: 'unreadable',
+      problem: 'cod_row_amount',
+      problem_text: `${'1'.repeat(80)}…`,
+    });
+    expect(res.json().data.needs_confirmation).toBe(true);
+  });
+
+  it('an XLSX row with a long cell is unreadable too', async () => {
+    const res = await importFile(
+      u,
+      xlsxFile([
+        ['Nr. AWB', 'Sumă', 'Dată plată', 'Nr. OP'],
+        [unpaid.awb, 10, '06.03.2026', 'Ț'.repeat(600)],
+      ]),
+      { courier: 'dpd' },
+      true,
+      'ro',
+    );
+    expect(res.json().data.rows[0]).toMatchObject({
+      match: 'unreadable',
+      problem: 'cod_row_too_long',
+      problem_message:
+        'O celulă a acestui rând are mai mult de 500 de caractere: nu este un AWB, o sumă, o dată sau o referință.',
+      problem_text: `${'Ț'.repeat(80)}…`,
+    });
   });
 });
 
@@ -336,88 +488,17 @@ describe('COD access and validation', () => {
       data: Buffer.from('PK\u0003\u0004garbage'),
     });
     expect(r7.statusCode).toBe(422);
-    expect(r7.json().errors.file).toEqual(['The file could not be read as CSV or XLSX.']);
+    expect(r7.json().errors.file).toEqual([
+      'The file is damaged (its parts do not unpack as they declare). Save it again as XLSX.',
+    ]);
+    const r8 = await importFile(u, { name: 'file', filename: 'x.xlsx', type: XLSX_TYPE, data: Buffer.from('awb') });
+    expect(r8.statusCode).toBe(422);
+    expect(r8.json().errors.file).toEqual(['The file could not be read as CSV or XLSX.']);
   });
 });
 
-// ---- a minimal XLSX writer for the tests (stored ZIP entries, inline strings) ------------------
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function xlsxFile(rows: (string | number)[][]): { name: string; filename: string; type: string; data: Buffer } {
-  const col = (i: number) => String.fromCharCode(65 + i);
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const sheet = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows
-    .map(
-      (r, ri) =>
-        `<row r="${ri + 1}">${r
-          .map((v, ci) =>
-            typeof v === 'number'
-              ? `<c r="${col(ci)}${ri + 1}"><v>${v}</v></c>`
-              : `<c r="${col(ci)}${ri + 1}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`,
-          )
-          .join('')}</row>`,
-    )
-    .join('')}</sheetData></worksheet>`;
-  const files: [string, string][] = [
-    [
-      '[Content_Types].xml',
-      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
-    ],
-    [
-      '_rels/.rels',
-      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-    ],
-    [
-      'xl/workbook.xml',
-      '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Decont" sheetId="1" r:id="rId1"/></sheets></workbook>',
-    ],
-    [
-      'xl/_rels/workbook.xml.rels',
-      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
-    ],
-    ['xl/worksheets/sheet1.xml', sheet],
-  ];
-  return {
-    name: 'file',
-    filename: 'decont.xlsx',
-    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    data: zip(files),
-  };
-}
-
-function zip(files: [string, string][]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of files) {
-    const data = Buffer.from(text, 'utf8');
-    const nameBytes = Buffer.from(name, 'utf8');
-    const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const centralSize = centrals.reduce((a, b) => a + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
+  return { name: 'file', filename: 'decont.xlsx', type: XLSX_TYPE, data: xlsxOf(rows) };
 }

@@ -37,9 +37,9 @@ export const codApiDocs: ApiDoc[] = [
     method: 'POST',
     url: '/api/v1/cod/import',
     summary:
-      "Import a courier's settlement file (CSV or XLSX: awb, amount, date, reference); `?preview=1` answers how every row matches and saves nothing",
+      "Import a courier's settlement file (CSV or XLSX: awb, amount, date, reference); `?preview=1` answers how every row matches and saves nothing; a file with a row that cannot be read is only previewed (`needs_confirmation`) until sent with `accept_unreadable=1`",
     query: z.object({ preview: z.enum(['1', 'true']).optional() }),
-    multipart: { courier: 'string', file: 'file', accept_differences: 'string' },
+    multipart: { courier: 'string', file: 'file', accept_differences: 'string', accept_unreadable: 'string' },
   },
   {
     method: 'POST',

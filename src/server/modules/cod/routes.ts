@@ -24,7 +24,8 @@ export function codRoutes(app: FastifyInstance): void {
 
   app.post('/api/v1/cod/settings', scoped, async (req) => ({ data: await updateCodSettings(req.ctx, req.body) }));
 
-  // Multipart: `courier`, `file` (CSV or XLSX) and optionally `accept_differences`; `?preview=1` saves nothing.
+  // Multipart: `courier`, `file` (CSV or XLSX), optionally `accept_differences` and `accept_unreadable`;
+  // `?preview=1` saves nothing.
   app.post('/api/v1/cod/import', scoped, async (req) => {
     const query = (req.query ?? {}) as Record<string, unknown>;
     const preview = query.preview === '1' || query.preview === 'true';

@@ -14,11 +14,13 @@ import {
   type CodUnpaid,
 } from '../../../core/api/cod.js';
 import type { ListResponse } from '../../../core/api/list.js';
+import { translate } from '../../../core/messages.js';
 import { fromBani } from '../../../core/money.js';
 import type { ServiceContext } from '../../context.js';
 import { FieldProblems, parse } from '../../http/errors.js';
 import { boundedCount, endOfList, pageMeta } from '../../http/list.js';
 import { bucharestDate, fromBucharest } from '../../lib/bucharestTime.js';
+import { excerpt } from '../../lib/sheetImport.js';
 import {
   awbsOfCourier,
   differencesOf,
@@ -139,11 +141,15 @@ function paymentOf(row: SettlementRow): ReportedPayment | null {
 }
 
 const money = (bani: number | null) => (bani === null ? null : fromBani(bani));
+const shortText = (text: string | null) => (text === null ? null : excerpt(text));
 
 /**
  * A courier's settlement file: every row answered with how it matched; with `preview` nothing is
  * saved, otherwise the exact rows are (and the rows whose amount differs when the form accepts
- * them: the user has seen them in the preview). Only the company's AWBs are ever matched.
+ * them: the user has seen them in the preview). A file with any row that cannot be read is saved
+ * only when the form accepts them too (`accept_unreadable`): a half-read file is usually a file
+ * the user would fix first, so without it the answer is its preview and nothing is saved. Only
+ * the company's AWBs are ever matched. The answer echoes at most 80 characters of any cell.
  */
 export async function importSettlementFile(
   ctx: ServiceContext,
@@ -158,11 +164,13 @@ export async function importSettlementFile(
   if (!form.file || form.file.bytes.length === 0) problems.add('file', 'cod_file_required');
   else if (form.file.truncated || form.file.bytes.length > MAX_FILE_BYTES) problems.add('file', 'cod_file_too_large');
   problems.throwIfAny();
-  const { courier, accept_differences } = fields.data!;
+  const { courier, accept_differences, accept_unreadable } = fields.data!;
   const rows = settlementRows(await readTable(form.file!.bytes, form.file!.filename));
   const payments = rows.map(paymentOf);
   const matched = await matchPayments(ctx, courier, payments);
-  const saved = preview
+  const needsConfirmation = !accept_unreadable && matched.some((m) => m.match === 'unreadable');
+  const onlyPreview = preview || needsConfirmation;
+  const saved = onlyPreview
     ? payments.map(() => false)
     : await savePayments(ctx, courier, payments, matched, { origin: 'file', acceptDifferences: accept_differences });
   const counts = Object.fromEntries(COD_MATCHES.map((m) => [m, 0])) as Record<CodMatch, number>;
@@ -170,19 +178,28 @@ export async function importSettlementFile(
     counts[matched[i].match]++;
     return {
       line: row.line,
-      awb: row.awb,
+      awb: shortText(row.awb),
       amount: money(row.amountBani),
       fee: money(row.feeBani),
       date: row.date,
-      reference: row.reference,
+      reference: shortText(row.reference),
       match: matched[i].match,
       expected: matched[i].awb ? fromBani(matched[i].awb!.cod_bani) : null,
       order_id: matched[i].awb?.order_id ?? null,
       problem: row.problem,
+      problem_message: row.problem ? translate(ctx.lang, row.problem) : null,
+      problem_text: shortText(row.problemText),
       saved: saved[i],
     };
   });
-  return { preview, courier, rows: answer, counts, saved: saved.filter(Boolean).length };
+  return {
+    preview: onlyPreview,
+    needs_confirmation: needsConfirmation,
+    courier,
+    rows: answer,
+    counts,
+    saved: saved.filter(Boolean).length,
+  };
 }
 
 /** The range asked for, as Bucharest days and the seconds they span; the last 30 days by default. */

@@ -1,6 +1,7 @@
 import { toBani } from '../../../core/money.js';
+import { MAX_MONEY_BANI } from '../../../core/validation.js';
 import { FieldProblems } from '../../http/errors.js';
-import { readXlsxRows, type Cell } from './xlsx.js';
+import { readSpreadsheet, SpreadsheetRefused, type Cell } from '../../lib/sheetImport.js';
 
 /**
  * A courier's settlement file read into rows: CSV (comma, semicolon or tab, as Excel in Romanian
@@ -19,10 +20,20 @@ export interface SettlementRow {
   reference: string | null;
   /** The first thing that could not be read (a message key), or null. */
   problem: string | null;
+  /** The text of the cell that could not be read, when there was one (the answer echoes its start only). */
+  problemText: string | null;
 }
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_ROWS = 20_000;
+/**
+ * The longest cell a settlement row may have in a column it is read from: an AWB, an amount, a day
+ * or a payment order number is a few dozen characters, so a longer cell is not one of them and its
+ * row is unreadable (never saved nor echoed whole).
+ */
+export const MAX_CELL_CHARS = 500;
+/** The longest payment reference kept (`cod_settlements.reference`): a longer one is unreadable, never cut. */
+export const MAX_REFERENCE_CHARS = 100;
 
 type Column = 'awb' | 'amount' | 'date' | 'reference' | 'fee';
 
@@ -100,63 +111,22 @@ export function normaliseHeader(text: string): string {
     .trim();
 }
 
-function looksLikeXlsx(bytes: Buffer): boolean {
-  // An XLSX is a ZIP archive: it starts with "PK\x03\x04".
-  return bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-}
-
-/** The rows of a file (cells as read), header first; 422 on `file` when it is neither CSV nor XLSX. */
+/**
+ * The rows of a file (cells as read), header first, read under the spreadsheet guard
+ * (lib/sheetImport.ts); 422 on `file` when it cannot be read or holds more than it may. The sheet
+ * may hold a few rows more than MAX_ROWS (a title above the header, blank rows), which
+ * `settlementRows` does not count.
+ */
 export async function readTable(bytes: Buffer, filename: string): Promise<Cell[][]> {
-  const name = filename.toLowerCase();
-  if (looksLikeXlsx(bytes)) {
-    try {
-      return await readXlsxRows(bytes);
-    } catch {
-      throw FieldProblems.one('file', 'cod_file_unreadable');
-    }
+  try {
+    return await readSpreadsheet(bytes, filename, { maxRows: MAX_ROWS + 1000 });
+  } catch (err) {
+    if (err instanceof SpreadsheetRefused)
+      throw err.key === 'sheet_rows'
+        ? FieldProblems.one('file', 'cod_file_rows')
+        : FieldProblems.one('file', err.key, err.params);
+    throw err;
   }
-  if (name.endsWith('.xlsx') || name.endsWith('.xls')) throw FieldProblems.one('file', 'cod_file_unreadable');
-  let text = bytes.toString('utf8');
-  // Text that is not UTF-8 (Excel's Windows-1250 export) shows replacement characters: read it as Latin-2's cousin.
-  if (text.includes('\ufffd')) text = new TextDecoder('windows-1250').decode(bytes);
-  if (text.includes('\u0000')) throw FieldProblems.one('file', 'cod_file_type');
-  return parseCsv(text.replace(/^\ufeff/, ''));
-}
-
-/** RFC 4180 CSV with the delimiter guessed from the header line (`,`, `;` or tab). */
-export function parseCsv(text: string): string[][] {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length] as const);
-  const delimiter = counts.reduce((a, b) => (b[1] > a[1] ? b : a))[0];
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"' && cell === '') quoted = true;
-    else if (ch === delimiter) {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
 }
 
 const isBlank = (c: Cell) => c === null || c === undefined || (typeof c === 'string' && c.trim() === '');
@@ -173,7 +143,10 @@ export function settlementRows(table: Cell[][]): SettlementRow[] {
   for (let r = 0; r < Math.min(table.length, 10); r++) {
     const found: Partial<Record<Column, number>> = {};
     table[r].forEach((cell, i) => {
-      const name = normaliseHeader(String(cell ?? ''));
+      const text = String(cell ?? '');
+      // A header is a few words: a long cell is data (or a very long title), never a column's name.
+      if (text.length > 100) return;
+      const name = normaliseHeader(text);
       for (const col of Object.keys(HEADERS) as Column[])
         if (found[col] === undefined && HEADERS[col].includes(name)) found[col] = i;
     });
@@ -199,18 +172,28 @@ export function settlementRows(table: Cell[][]): SettlementRow[] {
       date: null,
       reference: textOf(at('reference')),
       problem: null,
+      problemText: null,
     };
-    const amount = moneyOf(at('amount'));
-    const fee = columns.fee === undefined || isBlank(at('fee')) ? 0 : moneyOf(at('fee'));
-    const date = dateOf(at('date'));
-    row.amountBani = amount;
-    row.feeBani = fee;
-    row.date = date;
-    if (!row.awb) row.problem = 'cod_row_awb';
-    else if (amount === null) row.problem = 'cod_row_amount';
-    else if (fee === null) row.problem = 'cod_row_fee';
-    else if (date === null) row.problem = 'cod_row_date';
-    else if (!row.reference) row.problem = 'cod_row_reference';
+    const unread = (problem: string, cell?: Cell) => {
+      row.problem = problem;
+      row.problemText = isBlank(cell) ? null : rawText(cell);
+    };
+    const tooLong = (Object.keys(HEADERS) as Column[]).find((c) => rawText(at(c)).length > MAX_CELL_CHARS);
+    if (tooLong) unread('cod_row_too_long', at(tooLong));
+    else {
+      const amount = moneyOf(at('amount'));
+      const fee = columns.fee === undefined || isBlank(at('fee')) ? 0 : moneyOf(at('fee'));
+      const date = dateOf(at('date'));
+      row.amountBani = amount;
+      row.feeBani = fee;
+      row.date = date;
+      if (!row.awb) unread('cod_row_awb');
+      else if (amount === null) unread('cod_row_amount', at('amount'));
+      else if (fee === null) unread('cod_row_fee', at('fee'));
+      else if (date === null) unread('cod_row_date', at('date'));
+      else if (!row.reference) unread('cod_row_reference');
+      else if (row.reference.length > MAX_REFERENCE_CHARS) unread('cod_row_reference_long', at('reference'));
+    }
     rows.push(row);
     if (rows.length > MAX_ROWS) throw FieldProblems.one('file', 'cod_file_rows');
   }
@@ -218,19 +201,30 @@ export function settlementRows(table: Cell[][]): SettlementRow[] {
   return rows;
 }
 
+/** A cell as the file wrote it (a date as ISO text), '' for none. */
+function rawText(c: Cell): string {
+  if (c === null || c === undefined) return '';
+  return c instanceof Date ? (Number.isNaN(c.getTime()) ? '' : c.toISOString()) : String(c);
+}
+
 function textOf(c: Cell): string | null {
   if (isBlank(c)) return null;
   // A number cell of an AWB (Excel keeps digits as a number) is written back without a decimal point.
-  const s = typeof c === 'number' ? String(Math.trunc(c)) : c instanceof Date ? c.toISOString() : String(c);
-  const t = s.trim().slice(0, 100);
+  const t = (typeof c === 'number' ? String(Math.trunc(c)) : rawText(c)).trim();
   return t === '' ? null : t;
 }
 
 /**
  * Lei as written in a report: `1234.56`, `1234,56`, `1.234,56` (Romanian thousands), `1,234.56`,
- * with or without "lei"/"RON"; at most two decimals, not negative. Null when it is none of these.
+ * with or without "lei"/"RON"; at most two decimals, not negative, at most the largest amount the
+ * console keeps (MAX_MONEY_BANI). Null when it is none of these.
  */
 export function moneyOf(c: Cell): number | null {
+  const bani = baniOf(c);
+  return bani === null || bani > MAX_MONEY_BANI ? null : bani;
+}
+
+function baniOf(c: Cell): number | null {
   if (typeof c === 'number') {
     if (!Number.isFinite(c) || c < 0 || Math.abs(Math.round(c * 100) - c * 100) > 1e-6) return null;
     return Math.round(c * 100);

@@ -299,7 +299,11 @@ export function CodPage() {
   );
 }
 
-/** A courier's settlement file: previewed row by row, then the matched rows saved. */
+/**
+ * A courier's settlement file: previewed row by row, then the matched rows saved. A file with rows
+ * that cannot be read is saved only once the user has seen them listed and chosen to save the
+ * other rows without them (the server saves nothing of it before).
+ */
 function ImportSection() {
   const { t, i18n } = useTranslation('cod');
   const companyId = useCompanyId();
@@ -309,14 +313,15 @@ function ImportSection() {
   const [result, setResult] = useState<CodImportResult | null>(null);
   const run = useCodImport(companyId);
   const errors = (run.error as { errors?: Record<string, string[]> } | null)?.errors ?? {};
-  const send = (preview: boolean) => {
+  const send = (preview: boolean, acceptUnreadable = false) => {
     if (!courier || !file) return;
     run.mutate(
-      { courier, file, acceptDifferences: accept, preview },
+      { courier, file, acceptDifferences: accept, acceptUnreadable, preview },
       { onSuccess: (d) => setResult(d.data), onError: () => setResult(null) },
     );
   };
   const money = (v: number | null) => (v === null ? '—' : formatAmount(v, 'RON', i18n.language));
+  const unreadable = result?.rows.filter((r) => r.match === 'unreadable') ?? [];
 
   return (
     <Section title={t('import')}>
@@ -364,6 +369,24 @@ function ImportSection() {
               ))}
           </Group>
           {!result.preview ? <Alert color="green">{t('imported', { count: result.saved })}</Alert> : null}
+          {result.preview && unreadable.length > 0 ? (
+            <Alert color="orange" title={t('unreadableTitle', { count: unreadable.length })}>
+              <Text size="sm" mb="xs">
+                {t('unreadableHint')}
+              </Text>
+              <TableOrCards
+                rows={unreadable}
+                rowKey={(r) => r.line}
+                testId="cod-unreadable"
+                minWidth={480}
+                columns={[
+                  { key: 'line', header: t('col.line'), render: (r) => r.line },
+                  { key: 'problem', header: t('col.problem'), render: (r) => r.problem_message ?? '—' },
+                  { key: 'cell', header: t('col.cell'), render: (r) => r.problem_text ?? '—' },
+                ]}
+              />
+            </Alert>
+          ) : null}
           <TableOrCards
             rows={result.rows}
             rowKey={(r) => r.line}
@@ -390,9 +413,9 @@ function ImportSection() {
                     <Badge color={MATCH_COLORS[r.match]} variant="light">
                       {t(`match.${r.match}`)}
                     </Badge>
-                    {r.problem ? (
+                    {r.problem_message ? (
                       <Text size="xs" c="dimmed">
-                        {t(`server:${r.problem}`)}
+                        {r.problem_message}
                       </Text>
                     ) : null}
                     {r.saved ? (
@@ -429,9 +452,9 @@ function ImportSection() {
               <Button
                 loading={run.isPending}
                 disabled={result.counts.exact + (accept ? result.counts.amount_differs : 0) === 0}
-                onClick={() => send(false)}
+                onClick={() => send(false, unreadable.length > 0)}
               >
-                {t('importNow')}
+                {unreadable.length > 0 ? t('importWithoutUnreadable') : t('importNow')}
               </Button>
             </Group>
           ) : null}

@@ -71,10 +71,18 @@ export function useCodSync(companyId: number | null) {
 export function useCodImport(companyId: number | null) {
   const refresh = useRefresh(companyId);
   return useMutation({
-    mutationFn: (v: { courier: string; file: File; acceptDifferences: boolean; preview: boolean }) => {
+    mutationFn: (v: {
+      courier: string;
+      file: File;
+      acceptDifferences: boolean;
+      /** The user saw the rows that cannot be read and saves the others without them. */
+      acceptUnreadable: boolean;
+      preview: boolean;
+    }) => {
       const fd = new FormData();
       fd.set('courier', v.courier);
       fd.set('accept_differences', v.acceptDifferences ? '1' : '0');
+      fd.set('accept_unreadable', v.acceptUnreadable ? '1' : '0');
       fd.set('file', v.file);
       return request<{ data: CodImportResult }>('/api/v1/cod/import', {
         method: 'POST',

@@ -31,6 +31,8 @@ export default {
       line: 'Row',
       amount: 'Amount',
       match: 'Match',
+      problem: 'Why',
+      cell: 'In the file',
     },
     total: 'Total',
     noParcels: 'No AWBs with cash on delivery in this range.',
@@ -47,6 +49,11 @@ export default {
     preview: 'Preview',
     acceptDifferences: 'Also save the rows whose amount differs',
     importNow: 'Save the matched rows',
+    unreadableTitle_one: '{{count}} row cannot be read',
+    unreadableTitle_other: '{{count}} rows cannot be read',
+    unreadableHint:
+      'Nothing of this file is saved yet. Correct these rows in the file and preview it again, or save the other rows without them.',
+    importWithoutUnreadable: 'Save the matched rows without the unreadable ones',
     imported: '{{count}} payments saved.',
     fetchFailed: 'Failed to fetch cash on delivery',
     match: {
@@ -92,6 +99,8 @@ export default {
       line: 'Rând',
       amount: 'Sumă',
       match: 'Potrivire',
+      problem: 'Motiv',
+      cell: 'În fișier',
     },
     total: 'Total',
     noParcels: 'Niciun AWB cu ramburs în acest interval.',
@@ -108,6 +117,12 @@ export default {
     preview: 'Previzualizează',
     acceptDifferences: 'Salvează și rândurile cu sumă diferită',
     importNow: 'Salvează rândurile potrivite',
+    unreadableTitle_one: '{{count}} rând nu poate fi citit',
+    unreadableTitle_few: '{{count}} rânduri nu pot fi citite',
+    unreadableTitle_other: '{{count}} de rânduri nu pot fi citite',
+    unreadableHint:
+      'Nimic din acest fișier nu este salvat încă. Corectați aceste rânduri în fișier și previzualizați-l din nou sau salvați celelalte rânduri fără ele.',
+    importWithoutUnreadable: 'Salvează rândurile potrivite fără cele care nu pot fi citite',
     imported: '{{count}} plăți salvate.',
     fetchFailed: 'Rambursurile nu au putut fi încărcate',
     match: {

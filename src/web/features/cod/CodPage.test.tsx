@@ -1,0 +1,163 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18n from 'i18next';
+import type { CodImportResult, CodImportRow, CodMatch } from '../../../core/api/cod';
+import { common } from '../../components/i18n';
+import { session } from '../../lib/session';
+import { prepareDom } from '../../test/dom';
+import { renderRoutes } from '../../test/render';
+import { CodPage } from './CodPage';
+import cod from './i18n';
+
+const row = (line: number, match: CodMatch, extra: Partial<CodImportRow> = {}): CodImportRow => ({
+  line,
+  awb: `80000000${line}`,
+  amount: 120,
+  fee: 0,
+  date: '2026-03-05',
+  reference: 'OP-1',
+  match,
+  expected: match === 'exact' ? 120 : null,
+  order_id: match === 'exact' ? 7 : null,
+  problem: null,
+  problem_message: null,
+  problem_text: null,
+  saved: false,
+  ...extra,
+});
+
+const unreadableRow = row(3, 'unreadable', {
+  awb: '800000003',
+  amount: null,
+  problem: 'cod_row_amount',
+  problem_message: 'The amount is not a number with at most two decimals (at most 10,000,000).',
+  problem_text: 'abc',
+});
+
+function resultOf(rows: CodImportRow[], preview: boolean): CodImportResult {
+  const counts = {
+    exact: 0,
+    amount_differs: 0,
+    not_ours: 0,
+    paid_twice: 0,
+    already_recorded: 0,
+    duplicate_row: 0,
+    unreadable: 0,
+  } as Record<CodMatch, number>;
+  for (const r of rows) counts[r.match]++;
+  const saved = preview ? 0 : rows.filter((r) => r.match === 'exact').length;
+  return {
+    preview,
+    needs_confirmation: preview && counts.unreadable > 0,
+    courier: 'dpd',
+    rows: rows.map((r) => ({ ...r, saved: !preview && r.match === 'exact' })),
+    counts,
+    saved,
+  };
+}
+
+/** The import calls the page made: the query and the form's fields. */
+const imports: { preview: boolean; fields: Record<string, string> }[] = [];
+let fileRows: CodImportRow[] = [];
+
+const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+
+beforeAll(async () => {
+  await prepareDom({ en: { common: common.en, cod: cod.en }, ro: { common: common.ro, cod: cod.ro } }, 'cod');
+});
+beforeEach(() => {
+  imports.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((u: string, init?: RequestInit) => {
+      const url = new URL(u, 'http://x');
+      if (url.pathname === '/api/v1/cod/import') {
+        const form = init!.body as FormData;
+        const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')) as Record<
+          string,
+          string
+        >;
+        const preview = url.searchParams.get('preview') === '1';
+        imports.push({ preview, fields });
+        const unreadable = fileRows.some((r) => r.match === 'unreadable');
+        // The server's rule: a file with an unreadable row is saved only with accept_unreadable=1.
+        return json({ data: resultOf(fileRows, preview || (unreadable && fields.accept_unreadable !== '1')) });
+      }
+      if (url.pathname === '/api/v1/cod/summary')
+        return json({
+          data: {
+            from: '2026-03-01',
+            to: '2026-03-31',
+            currency: 'RON',
+            couriers: [],
+            total: { parcels: 0, collected: 0, paid_out: 0, fees: 0, owed: 0, differences: 0 },
+          },
+        });
+      if (url.pathname === '/api/v1/cod/unpaid')
+        return json({ data: [], meta: { total: 0, last_page: 1, current_page: 1 } });
+      if (url.pathname === '/api/v1/cod/settings') return json({ data: { unpaid_days: 10 } });
+      return json({ data: [] });
+    }),
+  );
+  session.signIn('tok', { id: 1, first_name: 'A', last_name: 'B', email: 'a@b.ro' });
+  session.selectCompany({ id: 5, name: 'Firma' });
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+async function previewFile(courierLabel: string, previewLabel: string) {
+  renderRoutes([{ path: '/cod', element: <CodPage /> }], '/cod');
+  fireEvent.click(await screen.findByRole('combobox', { name: courierLabel }));
+  fireEvent.click(await screen.findByRole('option', { name: 'DPD' }));
+  const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [new File(['awb,amount,date,reference'], 'decont.csv')] } });
+  const preview = screen.getByRole('button', { name: previewLabel });
+  await waitFor(() => expect(preview.hasAttribute('disabled')).toBe(false));
+  fireEvent.click(preview);
+  await screen.findByTestId('cod-preview');
+}
+
+describe('/cod: importing a settlement file', () => {
+  it('lists the unreadable rows and saves the others only when the user confirms', async () => {
+    fileRows = [row(2, 'exact'), unreadableRow];
+    await previewFile('Courier', 'Preview');
+    expect(imports).toEqual([{ preview: true, fields: expect.objectContaining({ accept_unreadable: '0' }) }]);
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('1 row cannot be read')).toBeTruthy();
+    expect(alert.textContent).toContain('Nothing of this file is saved yet.');
+    const listed = within(screen.getByTestId('cod-unreadable')).getAllByRole('row').slice(1);
+    expect(listed.map((r) => r.textContent)).toEqual([
+      '3The amount is not a number with at most two decimals (at most 10,000,000).abc',
+    ]);
+    // The plain save is not offered: the one button says the unreadable rows are left out.
+    expect(screen.queryByRole('button', { name: 'Save the matched rows' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save the matched rows without the unreadable ones' }));
+    expect(await screen.findByText('1 payments saved.')).toBeTruthy();
+    expect(imports[1]).toEqual({ preview: false, fields: expect.objectContaining({ accept_unreadable: '1' }) });
+  });
+
+  it('a file whose every row is readable is saved as before, without accepting unreadable rows', async () => {
+    fileRows = [row(2, 'exact'), row(3, 'not_ours')];
+    await previewFile('Courier', 'Preview');
+    expect(screen.queryByTestId('cod-unreadable')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save the matched rows' }));
+    expect(await screen.findByText('1 payments saved.')).toBeTruthy();
+    expect(imports[1]).toEqual({ preview: false, fields: expect.objectContaining({ accept_unreadable: '0' }) });
+  });
+
+  it('in Romanian too', async () => {
+    await i18n.changeLanguage('ro');
+    fileRows = [row(2, 'exact'), unreadableRow, { ...unreadableRow, line: 4 }];
+    await previewFile('Curier', 'Previzualizează');
+    expect(within(screen.getByRole('alert')).getByText('2 rânduri nu pot fi citite')).toBeTruthy();
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Salvează rândurile potrivite fără cele care nu pot fi citite' }),
+    );
+    expect(await screen.findByText('1 plăți salvate.')).toBeTruthy();
+    expect(imports[1].fields.accept_unreadable).toBe('1');
+  });
+});
