@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { MAX_CHECKS_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from './loginLimit.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,16 +84,25 @@ describe('login', () => {
     expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
   });
 
-  it('answers 429 after 10 failed attempts a minute from one address, whatever the email', async () => {
+  it('answers 429 after 100 failed attempts a minute from one address across emails; X-Forwarded-For is not trusted', async () => {
     await t.signUp({ email: 'other@example.ro', password: 'corect-123' });
-    for (let i = 0; i < 10; i++) {
-      await login({ email: `x${i}@example.ro`, password: 'bad' }, { 'x-forwarded-for': '192.168.7.7' });
+    // A spray: one wrong password for each of 100 emails, from one address that claims to be others.
+    for (let i = 0; i < MAX_CHECKS_PER_ADDRESS; i++) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: `x${i}@example.ro`, password: 'bad' },
+        headers: { 'x-forwarded-for': `172.16.${i}.1` },
+        remoteAddress: '192.168.7.7',
+      });
+      expect(r.statusCode).toBe(403);
     }
     const blocked = await login(
       { email: 'other@example.ro', password: 'corect-123' },
       { 'x-forwarded-for': '192.168.7.7' },
     );
     expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('60');
     const elsewhere = await login(
       { email: 'other@example.ro', password: 'corect-123' },
       { 'x-forwarded-for': '192.168.7.8' },
@@ -100,24 +110,34 @@ describe('login', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
-  it('does not let a client choose its address with X-Forwarded-For', async () => {
-    for (let i = 0; i < 10; i++) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/login',
-        payload: { email: `spoof${i}@example.ro`, password: 'bad' },
-        headers: { 'x-forwarded-for': `172.16.0.${i}` },
-        remoteAddress: '10.9.9.9',
-      });
-    }
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/login',
-      payload: { email: 'spoof-x@example.ro', password: 'bad' },
-      headers: { 'x-forwarded-for': '172.16.1.1' },
-      remoteAddress: '10.9.9.9',
-    });
-    expect(res.statusCode).toBe(429);
+  it('50 wrong passwords for one email do not lock out a colleague behind the same address', async () => {
+    await t.signUp({ email: 'target@example.ro', password: 'corect-123' });
+    await t.signUp({ email: 'colleague@example.ro', password: 'parola-ei' });
+    const office = { 'x-forwarded-for': '203.0.113.10' };
+    const codes: number[] = [];
+    for (let i = 0; i < 55; i++)
+      codes.push((await login({ email: 'target@example.ro', password: `bad-${i}` }, office)).statusCode);
+    expect(codes.slice(0, MAX_FAILURES_PER_EMAIL).every((c) => c === 403)).toBe(true);
+    expect(codes.slice(MAX_FAILURES_PER_EMAIL).every((c) => c === 429)).toBe(true);
+
+    expect((await login({ email: 'colleague@example.ro', password: 'parola-ei' }, office)).statusCode).toBe(200);
+    // A colleague's own typo is checked (403), not refused for the address.
+    expect((await login({ email: 'colleague@example.ro', password: 'gresit' }, office)).statusCode).toBe(403);
+    // The targeted email stays limited, from the office and from anywhere else, even with its password.
+    expect((await login({ email: 'target@example.ro', password: 'corect-123' }, office)).statusCode).toBe(429);
+    expect(
+      (await login({ email: 'target@example.ro', password: 'corect-123' }, { 'x-forwarded-for': '198.51.100.1' }))
+        .statusCode,
+    ).toBe(429);
+  });
+
+  it('one address failing on ten accounts, ten times each, reaches the address limit', async () => {
+    await t.signUp({ email: 'late@example.ro', password: 'corect-123' });
+    const from = { 'x-forwarded-for': '203.0.113.20' };
+    for (let account = 0; account < MAX_CHECKS_PER_ADDRESS / MAX_FAILURES_PER_EMAIL; account++)
+      for (let i = 0; i < MAX_FAILURES_PER_EMAIL + 2; i++)
+        await login({ email: `acct${account}@example.ro`, password: `bad-${i}` }, from);
+    expect((await login({ email: 'late@example.ro', password: 'corect-123' }, from)).statusCode).toBe(429);
   });
 });
 
@@ -183,14 +203,27 @@ describe('the sign-in limit under concurrency', () => {
     ).toBe(429);
   });
 
-  it('50 wrong passwords at once from one address for many emails: at most 10 are checked', async () => {
+  it('150 wrong passwords at once from one address for many emails: at most 100 are checked', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
+      Array.from({ length: 150 }, (_, i) =>
         login({ email: `spray${i}@example.ro`, password: 'x' }, { 'x-forwarded-for': '10.77.0.1' }),
       ),
     );
-    expect(answers.filter((r) => r.statusCode === 403).length).toBeLessThanOrEqual(10);
-    expect(answers.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(40);
+    expect(answers.filter((r) => r.statusCode === 403).length).toBeLessThanOrEqual(MAX_CHECKS_PER_ADDRESS);
+    expect(answers.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(50);
+  });
+
+  it('150 wrong passwords at once for one email from one address: a colleague there still signs in', async () => {
+    await t.signUp({ email: 'burst@example.ro', password: 'corect-123' });
+    await t.signUp({ email: 'desk@example.ro', password: 'parola-ei' });
+    const office = { 'x-forwarded-for': '10.78.0.1' };
+    const answers = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => login({ email: 'burst@example.ro', password: `bad-${i}` }, office)),
+    );
+    expect(answers.filter((r) => r.statusCode === 403).length).toBeLessThanOrEqual(MAX_FAILURES_PER_EMAIL);
+    // Only the attempts the email's limit let through count for the address: at most 10 of 100.
+    expect((await login({ email: 'desk@example.ro', password: 'parola-ei' }, office)).statusCode).toBe(200);
+    expect((await login({ email: 'burst@example.ro', password: 'corect-123' }, office)).statusCode).toBe(429);
   });
 
   it('a successful sign-in does not count as a failure', async () => {

@@ -13,8 +13,8 @@ const getDummyHash = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
 
 /**
  * Signs in with email and password and answers a new session token. At most 10 failures a
- * minute per email and per client address (429 after that, see loginLimit.ts); an unknown email
- * and a wrong password answer the same 403 in the same time.
+ * minute per email and 100 checked passwords a minute per client address (429 after that, see
+ * loginLimit.ts); an unknown email and a wrong password answer the same 403 in the same time.
  */
 export async function login(ctx: ServiceContext, input: unknown, clientIp: string): Promise<LoginResponse> {
   const body = parse(loginBody, input);
