@@ -43,13 +43,36 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       },
     });
     web.get('/*', (req, reply) => {
-      if (req.url.startsWith('/api/')) return reply.status(404).send({ message: 'Not found.' });
+      // A path of the server's own that no route matched (`/API/V1/ORDER/1`, `//emulators/dpd`)
+      // answers the app's JSON 404, never the web app: a client of the API must not get HTML.
+      if (isServerPath(req.url)) return reply.callNotFound();
       const file = fileInside(distDir, req.url);
       if (file && fs.existsSync(file) && fs.statSync(file).isFile())
         return reply.sendFile(path.relative(distDir, file));
       return reply.sendFile('index.html');
     });
   });
+}
+
+/** First path segments that are the server's, never the web app's (compared without case). */
+const SERVER_SEGMENTS = new Set(['api', 'emulators']);
+
+/**
+ * Whether a request's URL names the API or the emulators however it is written: in any case
+ * (`/API`, `/Emulators`), with doubled or back slashes (`//api`, `/\api`), encoded slashes
+ * (`/api%2Fv1`), dot segments (`/x/../api`), alone (`/api`) or in absolute form
+ * (`http://host/api/...`). Such a path matches no route of the server's (the router compares case
+ * and slashes exactly), so it reached the web app's fallback and answered index.html with a 200.
+ */
+export function isServerPath(url: string): boolean {
+  let target = url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '').split(/[?#]/)[0];
+  try {
+    target = decodeURIComponent(target);
+  } catch {
+    // A malformed escape: judged as written.
+  }
+  const first = path.posix.normalize(`/${target.replace(/\\/g, '/')}`).split('/')[1] ?? '';
+  return SERVER_SEGMENTS.has(first.toLowerCase());
 }
 
 /**
