@@ -42,6 +42,8 @@ import {
   type OrderRow,
 } from '../order-lifecycle/index.js';
 import { companyProduct, companyProductsBySku, moveStocks, productsWithVariations } from '../products/index.js';
+import { geoData, resolveAddressText, type TextAddress } from '../geo/index.js';
+import type { NomenclatureCourier } from '../integrations/index.js';
 import { findCompanySource } from '../sources/index.js';
 import { awbUnsettled, createAwb, deleteShipmentsOfOrder, resolveAwb } from '../shipping/index.js';
 import {
@@ -286,6 +288,36 @@ async function linePrice(
   };
 }
 
+// ---- the address's ids and postal code ------------------------------------------------------------
+
+/** The address data's ids and postal code an order's customer details keep beside the names. */
+interface AddressIds {
+  county_id: number | null;
+  city_id: number | null;
+  street_id: number | null;
+  zip_code: string | null;
+}
+
+/**
+ * The ids and postal code of an order's address. A postal code sent (the form's, from the address
+ * picker) is kept as sent, with the ids sent. Without one (an order sent through the API with the
+ * specification's payload: county, city, street and number as text), the code and the ids not sent
+ * come from the address data (geo's resolveAddressText, which also checks the ids sent); what the
+ * texts do not name for certain stays empty, since no postal code is better than a wrong one on a
+ * parcel: the AWB form then asks for the street or number.
+ */
+function addressIdsOf(a: TextAddress & { zip_code?: string | null }): AddressIds {
+  const sent = { county_id: a.county_id ?? null, city_id: a.city_id ?? null, street_id: a.street_id ?? null };
+  if (a.zip_code) return { ...sent, zip_code: a.zip_code };
+  const r = resolveAddressText(geoData(), a);
+  return {
+    county_id: sent.county_id ?? r.county_id,
+    city_id: sent.city_id ?? r.city_id,
+    street_id: sent.street_id ?? r.street_id,
+    zip_code: r.postal_code,
+  };
+}
+
 // ---- create -----------------------------------------------------------------------------------
 
 /**
@@ -306,6 +338,7 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<n
     else if (q > MAX_LINE_QUANTITY) problems.add(`products.${sku}`, 'quantity_too_large');
     else wanted.push({ sku, quantity: q });
   }
+  const place = addressIdsOf(input);
   return ctx.db.transaction(async (trx) => {
     if ((await findCompanySource(trx, ctx.companyId, { id: input.source })) === undefined)
       problems.add('source', 'invalid_source');
@@ -370,13 +403,13 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<n
       name: input.name,
       email: input.email ?? null,
       county: input.county,
-      county_id: input.county_id ?? null,
+      county_id: place.county_id,
       city: input.city,
-      city_id: input.city_id ?? null,
+      city_id: place.city_id,
       street: input.street,
-      street_id: input.street_id ?? null,
+      street_id: place.street_id,
       street_number: input.number,
-      zip_code: input.zip_code ?? null,
+      zip_code: place.zip_code,
       address: addressLine(input),
       company_name: null,
       vat_number: null,
@@ -722,7 +755,11 @@ export async function removeCoupon(ctx: ServiceContext, orderId: number): Promis
 
 // ---- customer details -------------------------------------------------------------------------
 
-/** Stores only the fields sent; the history keeps each change (from, to). */
+/**
+ * Stores only the fields sent; the history keeps each change (from, to). A changed county or city
+ * is another place: the address data's ids and postal code are found again from the new names and
+ * the order's street and number (addressIdsOf), the postal code's change kept in the history too.
+ */
 export async function updateCustomerDetail(ctx: ServiceContext, orderId: number, body: unknown): Promise<void> {
   await companyOrder(ctx, orderId);
   const input = parse(customerDetailBody, body);
@@ -737,7 +774,18 @@ export async function updateCustomerDetail(ctx: ServiceContext, orderId: number,
       changes[field] = { from: current[field], to: value };
     }
     if (Object.keys(set).length === 0) return;
-    await updateCustomerDetailRow(trx, orderId, set);
+    let place: Partial<AddressIds> = {};
+    if (set.county !== undefined || set.city !== undefined) {
+      place = addressIdsOf({
+        county: set.county !== undefined ? set.county : current.county,
+        city: set.city !== undefined ? set.city : current.city,
+        street: current.street,
+        number: current.street_number,
+      });
+      if (place.zip_code !== current.zip_code)
+        changes.zip_code = { from: current.zip_code, to: place.zip_code ?? null };
+    }
+    await updateCustomerDetailRow(trx, orderId, { ...set, ...place });
     if (set.name !== undefined || set.email !== undefined) {
       await renameCompanyCustomer(trx, ctx, order.customer_id, {
         ...(set.name ? { name: set.name } : {}),
@@ -777,9 +825,11 @@ async function cancelOrRestore(
 }
 
 /**
- * Who asked for a change besides the user: a bulk job. Its history event carries `bulk_job`, so
- * that whatever reacts to an order's events (a customer message on a status change) can tell a
- * bulk change from one order's and stay silent: a bulk change sends no customer message.
+ * Who asked for a status change besides the user: a bulk job, the one mark of a bulk change. Its
+ * history event carries `bulk_job`, so that whatever reacts to an order's events (a customer
+ * message on a status change) can tell it from one order's and stay silent: a bulk status change
+ * sends the customer nothing. An AWB made in bulk is no such change: the parcel ships as one made
+ * alone does, and its customer gets the same shipping SMS.
  */
 export interface ChangeOrigin {
   bulkJob: number;
@@ -831,25 +881,37 @@ export type AwbPackage = Pick<
 >;
 
 /**
+ * The couriers whose AWB address is checked against their own lists (Cargus, Sameday: shipping's
+ * resolveCourierAddress), where the ids are the courier's: the order's ids, of the shipped address
+ * data, would name other places or none there.
+ */
+const OWN_PLACES_COURIERS: readonly string[] = ['cargus', 'sameday'] satisfies NomenclatureCourier[];
+
+/**
  * The order's AWB to the address it carries (its customer details), as the AWB form fills itself
- * in, made by the same createOrderAwb as the form's button (same checks, same protocol).
+ * in, made by the same createOrderAwb as the form's button (same checks, same protocol): the
+ * order's postal code, and the address data's ids only for a courier checked against that data
+ * (DPD); Cargus and Sameday find the order's names in their own lists, as the form does.
  */
 export async function createOrderAwbToItsAddress(ctx: ServiceContext, id: number, pkg: AwbPackage): Promise<void> {
   const order = (await orderView(ctx, id)).value();
   const c = order.customer_detail;
   const address = c?.address?.trim() || [c?.street, c?.street_number].filter((x) => x?.trim()).join(' ');
+  const dataIds = !OWN_PLACES_COURIERS.includes(String(pkg.courier));
   await createOrderAwb(ctx, id, {
     ...pkg,
     name: c?.name ?? '',
     phone_number: c?.phone_number ?? '',
     county: c?.county ?? undefined,
-    county_id: c?.county_id ?? undefined,
+    county_id: (dataIds && c?.county_id) || undefined,
     city: c?.city ?? undefined,
-    city_id: c?.city_id ?? undefined,
+    city_id: (dataIds && c?.city_id) || undefined,
     street: c?.street ?? undefined,
-    street_id: c?.street_id ?? undefined,
+    street_id: (dataIds && c?.street_id) || undefined,
     // The form takes digits only; any other number stays in the address line.
     street_number: /^\d{1,6}$/.test(c?.street_number?.trim() ?? '') ? c!.street_number!.trim() : null,
+    // The order's postal code, as the form fills it in (one not of six digits is left for the checks to ask for).
+    postal_code: /^\d{6}$/.test(c?.zip_code?.trim() ?? '') ? c!.zip_code!.trim() : null,
     address: address || undefined,
     observations: pkg.observations ?? (order.observations?.trim().slice(0, 500) || undefined),
   });

@@ -95,6 +95,14 @@ describe('activity timeline texts', () => {
       describeEvent(ev('customer_detail_changed', { changes: { county: { from: 'Cluj', to: 'Iași' } } }), ro, 'ro')
         .details,
     ).toEqual(['Județ: Cluj → Iași']);
+    // The postal code found again for a new city reads under its label.
+    expect(
+      describeEvent(
+        ev('customer_detail_changed', { changes: { zip_code: { from: '400335', to: '405200' } } }),
+        ro,
+        'ro',
+      ).details,
+    ).toEqual(['Cod poștal: 400335 → 405200']);
   });
 
   it('an unknown event shows its name; the author is the user or System', () => {

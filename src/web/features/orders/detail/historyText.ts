@@ -10,6 +10,8 @@ const FIELD_LABELS: Record<string, string> = {
   address: 'customer.address',
   city: 'customer.city',
   county: 'customer.county',
+  // Found again from the address data when the county or city changes (not typed).
+  zip_code: 'customer.postalCode',
   company_name: 'company.name',
   vat_number: 'company.vat',
   company_address: 'company.address',
