@@ -107,10 +107,11 @@ describe('messages screen', () => {
     await expectCounter({ colour: 'red', encoding: 'GSM-7', parts: 2, length: 121 + 12 + 40 });
     await screenshot(page, 'messages-06-counter-two-parts');
 
-    // The real template: short, with diacritics, typed as a user would.
+    // The real template: short, with diacritics, typed as a user would. {comanda} (the Romanian name
+    // of {order_id}) counts as the sample order's number it becomes (10234: 5 characters).
     await text.fill('');
     await text.pressSequentially('Comanda {comanda} a fost livrată. Mulțumim!');
-    await expectCounter({ colour: 'grey', encoding: 'UCS-2', parts: 1, length: 43 });
+    await expectCounter({ colour: 'grey', encoding: 'UCS-2', parts: 1, length: 39 });
     await screenshot(page, 'messages-07-counter-unicode-grey');
 
     await save.click();
@@ -168,7 +169,8 @@ describe('messages screen', () => {
     expect(await dialog().getByLabel('Source').getAttribute('readonly')).not.toBeNull();
     await dialog().getByLabel('From').fill('+40744123456');
     await dialog().getByLabel('Message text').fill('Comanda {comanda} a fost livrata. Multumim!');
-    await expectCounter({ colour: 'grey', encoding: 'GSM-7', parts: 1, length: 45 });
+    // Counted as sent: {comanda} becomes the sample order's number, so no brace (2 in GSM-7) is left.
+    await expectCounter({ colour: 'grey', encoding: 'GSM-7', parts: 1, length: 39 });
     await screenshot(page, 'messages-10-edit');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await dialog().waitFor({ state: 'detached' });

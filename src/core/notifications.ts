@@ -65,6 +65,19 @@ const kinds = {
       description: 'Contul {{provider}} nu mai are credit: SMS-ul comenzii #{{order}} nu a fost trimis. Reîncărcați-l.',
     },
   },
+  // An event's SMS was not sent: its text kept placeholders it could not fill (params: order, placeholders).
+  sms_placeholder_unfilled: {
+    en: {
+      title: 'SMS not sent',
+      description:
+        'The SMS of order #{{order}} was not sent: its template holds {{placeholders}}, which could not be filled (an unknown placeholder, or one with no value for this order). Correct the template under Messages, or complete the order.',
+    },
+    ro: {
+      title: 'SMS netrimis',
+      description:
+        'SMS-ul comenzii #{{order}} nu a fost trimis: șablonul conține {{placeholders}}, care nu au putut fi completate (o variabilă necunoscută sau una fără valoare pentru această comandă). Corectați șablonul la Mesaje sau completați comanda.',
+    },
+  },
   // A document of a bulk job failed (params: order, document: awb | invoice, reason).
   bulk_document_failed: {
     en: {

@@ -6,9 +6,11 @@ import { fromBani } from './money.js';
  * - `awb_created`: the order's AWB was made (the default, and what every template made before
  *   events existed was written for); `delivered` / `returning`: the courier says so; `manual`:
  *   only offered on the order's "Send SMS".
- * - Placeholders are replaced by the order's values; an unknown `{name}` stays as typed, so a
- *   typo shows in the preview instead of vanishing. The counter counts the rendered text: a
- *   customer's name with ă can make a GSM-7 template a Unicode message.
+ * - Placeholders are replaced by the order's values. Anything else in braces is an unknown
+ *   placeholder: a template holding one is refused on save, the preview marks it, and an SMS whose
+ *   text still holds one (or a known one with no value for the order) is not sent, since the
+ *   customer would get the braces (docs/sms-placeholders.md). The counter counts the rendered
+ *   text: a customer's name with ă can make a GSM-7 template a Unicode message.
  */
 export const SMS_EVENTS = ['awb_created', 'delivered', 'returning', 'manual'] as const;
 export type SmsEvent = (typeof SMS_EVENTS)[number];
@@ -25,6 +27,23 @@ export const SMS_PLACEHOLDERS = [
   'company',
 ] as const;
 export type SmsPlaceholder = (typeof SMS_PLACEHOLDERS)[number];
+
+/**
+ * Romanian names a template may use instead, filled with the same value. `{awb}` and `{total}` are
+ * Romanian words already. `{cod}` is no alias: in a Romanian SMS it is a code (a voucher's) as often
+ * as the cash-on-delivery amount, and a wrong guess would send a customer a sum for a code or the
+ * reverse; it is refused as unknown, so the seller writes `{total}` or the code itself.
+ */
+export const SMS_PLACEHOLDER_ALIASES: Readonly<Record<string, SmsPlaceholder>> = {
+  comanda: 'order_id',
+  nr_comanda: 'order_id',
+  nume: 'customer_name',
+  nume_client: 'customer_name',
+  curier: 'courier',
+  link_urmarire: 'tracking_url',
+  companie: 'company',
+  firma: 'company',
+};
 
 /** The order's facts a template is rendered with. */
 export interface SmsOrderFacts {
@@ -69,11 +88,74 @@ export function placeholderValues(f: SmsOrderFacts): Record<SmsPlaceholder, stri
   };
 }
 
-/** The text with each known `{placeholder}` replaced; unknown ones are kept as typed. */
+/**
+ * A placeholder is anything in braces on one line, written exactly (`{nume}`, not `{Nume}` or
+ * `{ nume }`): a brace pair in an SMS is all but never meant literally, so a near miss is reported
+ * as unknown rather than sent as typed. `{}` holds nothing and is text.
+ */
+const PLACEHOLDER = /\{([^{}\r\n]+)\}/g;
+
+/** The placeholder a name inside braces stands for (its own name or a Romanian alias), if any. */
+export function placeholderOf(name: string): SmsPlaceholder | undefined {
+  if ((SMS_PLACEHOLDERS as readonly string[]).includes(name)) return name as SmsPlaceholder;
+  return Object.prototype.hasOwnProperty.call(SMS_PLACEHOLDER_ALIASES, name)
+    ? SMS_PLACEHOLDER_ALIASES[name]
+    : undefined;
+}
+
+/** One piece of a rendered text: plain text, or what a placeholder became (`unfilled`: unknown, or no value). */
+export interface SmsSegment {
+  text: string;
+  /** The placeholder as typed, braces included, when this piece is one. */
+  token?: string;
+  /** Not a known placeholder: kept as typed. */
+  unknown?: boolean;
+  /** Known, but with no value for this order: rendered as nothing. */
+  empty?: boolean;
+}
+
+/** The text cut into plain pieces and placeholders, each known one filled from `values`. */
+export function renderSmsSegments(text: string, values: Partial<Record<SmsPlaceholder, string>>): SmsSegment[] {
+  const out: SmsSegment[] = [];
+  let at = 0;
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    if (m.index > at) out.push({ text: text.slice(at, m.index) });
+    const known = placeholderOf(m[1]);
+    const value = known ? (values[known] ?? '') : undefined;
+    if (value === undefined) out.push({ text: m[0], token: m[0], unknown: true });
+    else out.push(value ? { text: value, token: m[0] } : { text: '', token: m[0], empty: true });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push({ text: text.slice(at) });
+  return out;
+}
+
+/** The text with each known placeholder (or alias) replaced; unknown ones are kept as typed. */
 export function renderSmsText(text: string, values: Partial<Record<SmsPlaceholder, string>>): string {
-  return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(values, name) ? (values[name as SmsPlaceholder] ?? '') : whole,
-  );
+  return renderSmsSegments(text, values)
+    .map((s) => s.text)
+    .join('');
+}
+
+const uniqueTokens = (segments: SmsSegment[], pick: (s: SmsSegment) => boolean | undefined): string[] => [
+  ...new Set(segments.filter(pick).map((s) => s.token!)),
+];
+
+/** The unknown placeholders of a template, each once, as typed (`{cod}`), in the order they appear. */
+export function unknownPlaceholders(text: string): string[] {
+  return uniqueTokens(renderSmsSegments(text, {}), (s) => s.unknown);
+}
+
+/**
+ * What rendering for an order would leave unfilled: unknown placeholders, and known ones with no
+ * value for it (no name on the order, no AWB yet). Either way the SMS is not sent.
+ */
+export function unfilledPlaceholders(
+  text: string,
+  values: Partial<Record<SmsPlaceholder, string>>,
+): { unknown: string[]; empty: string[] } {
+  const segments = renderSmsSegments(text, values);
+  return { unknown: uniqueTokens(segments, (s) => s.unknown), empty: uniqueTokens(segments, (s) => s.empty) };
 }
 
 /** A sample order for the template form's preview. */

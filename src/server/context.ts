@@ -33,12 +33,6 @@ export interface ServiceContext extends AppServices {
   lang: Lang;
   /** Unix seconds at the start of the request (or job run): one "now" for every row it writes. */
   now: number;
-  /**
-   * Why the order changes this caller makes happen, when it is not a person acting on one order:
-   * `bulk` for a bulk job's changes (order-lifecycle's `asBulkChange`). The history records it, and
-   * what a single change triggers for the customer (an SMS) is not done for a bulk one.
-   */
-  cause?: 'bulk';
 }
 
 export function serviceContext(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { registerMessages } from '../messages.js';
 import { countSms, isValidSmsSender, SMS_MAX_PARTS } from '../sms.js';
-import { SMS_EVENTS, type SmsEvent } from '../smsTemplates.js';
+import { SMS_EVENTS, SMS_PLACEHOLDERS, type SmsEvent } from '../smsTemplates.js';
 import { flag, idRef, requiredText } from '../validation.js';
 import type { ListResponse } from './list.js';
 
@@ -19,6 +19,10 @@ registerMessages({
     sms_too_long: `The message is too long: at most ${SMS_MAX_PARTS} SMS parts.`,
     message_source_invalid: 'Choose a source of the selected company.',
     message_cannot_change: 'This cannot be changed after the template is created.',
+    sms_placeholder_unknown_one:
+      'Unknown placeholder: {{placeholders}}. The placeholders are {{known}}, or their Romanian names such as {comanda} and {nume}.',
+    sms_placeholder_unknown_other:
+      'Unknown placeholders: {{placeholders}}. The placeholders are {{known}}, or their Romanian names such as {comanda} and {nume}.',
   },
   ro: {
     invalid_sms_sender:
@@ -26,7 +30,20 @@ registerMessages({
     sms_too_long: `Mesajul este prea lung: cel mult ${SMS_MAX_PARTS} părți SMS.`,
     message_source_invalid: 'Alegeți o sursă a companiei selectate.',
     message_cannot_change: 'Acest câmp nu mai poate fi schimbat după crearea șablonului.',
+    sms_placeholder_unknown_one:
+      'Variabilă necunoscută: {{placeholders}}. Variabilele sunt {{known}} sau numele lor în română, de exemplu {comanda} și {nume}.',
+    sms_placeholder_unknown_few:
+      'Variabile necunoscute: {{placeholders}}. Variabilele sunt {{known}} sau numele lor în română, de exemplu {comanda} și {nume}.',
+    sms_placeholder_unknown_other:
+      'Variabile necunoscute: {{placeholders}}. Variabilele sunt {{known}} sau numele lor în română, de exemplu {comanda} și {nume}.',
   },
+});
+
+/** The params of `sms_placeholder_unknown` for these tokens (as typed, braces included). */
+export const unknownPlaceholderParams = (tokens: string[]) => ({
+  count: tokens.length,
+  placeholders: tokens.join(', '),
+  known: SMS_PLACEHOLDERS.map((p) => `{${p}}`).join(', '),
 });
 
 /** The sender: alphanumeric id (≤ 11, one letter at least) or an international phone number. */
@@ -84,6 +101,11 @@ export interface Message {
   updated_at: number;
   company: { id: number; name: string } | null;
   source: { id: number; source: string } | null;
+  /**
+   * The placeholders of `text` that are not known (as typed: `{cod}`): only a template saved before
+   * they were refused has any. An SMS from it is not sent until it is corrected.
+   */
+  unknown_placeholders: string[];
 }
 
 /** Laravel-style pagination links of the message list. */

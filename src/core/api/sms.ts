@@ -70,6 +70,10 @@ registerMessages({
     sms_not_whitelisted:
       'Vonage sends only to whitelisted numbers on this (trial) account: add the number in Vonage’s dashboard or upgrade the account.',
     sms_rejected: 'Vonage did not send the SMS: {{reason}}',
+    sms_placeholder_empty_one:
+      'This order has no value for {{placeholders}}: complete the order (the customer’s name, the AWB) or take it out of the text.',
+    sms_placeholder_empty_other:
+      'This order has no values for {{placeholders}}: complete the order (the customer’s name, the AWB) or take them out of the text.',
   },
   ro: {
     sms_text_required: 'Scrieți mesajul sau alegeți un șablon.',
@@ -86,5 +90,11 @@ registerMessages({
     sms_not_whitelisted:
       'Vonage trimite doar la numerele din lista albă pe acest cont (de probă): adăugați numărul în panoul Vonage sau treceți la un cont plătit.',
     sms_rejected: 'Vonage nu a trimis SMS-ul: {{reason}}',
+    sms_placeholder_empty_one:
+      'Comanda nu are o valoare pentru {{placeholders}}: completați comanda (numele clientului, AWB-ul) sau scoateți variabila din text.',
+    sms_placeholder_empty_few:
+      'Comanda nu are valori pentru {{placeholders}}: completați comanda (numele clientului, AWB-ul) sau scoateți variabilele din text.',
+    sms_placeholder_empty_other:
+      'Comanda nu are valori pentru {{placeholders}}: completați comanda (numele clientului, AWB-ul) sau scoateți variabilele din text.',
   },
 });

@@ -259,7 +259,7 @@ const FIXTURES: Record<string, Fixture> = {
           company_id: u.companyId,
           source_id: rows.source,
           from: 'CasaVerde',
-          text: 'Comanda {order} a fost expediata.',
+          text: 'Comanda {order_id} a fost expediata.',
         },
       }),
       'an SMS template',

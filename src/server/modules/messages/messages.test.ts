@@ -34,7 +34,7 @@ const valid = () => ({
   company_id: companyA,
   source_id: sourceA,
   from: 'CasaVerde',
-  text: 'Comanda {order} a fost expediata.',
+  text: 'Comanda {order_id} a fost expediata.',
 });
 
 async function create(user: TestUser, body: Record<string, unknown>, company?: number) {
@@ -88,7 +88,7 @@ describe('create', () => {
       company_id: companyA,
       source_id: sourceA,
       from: 'CasaVerde',
-      text: 'Comanda {order} a fost expediata.',
+      text: 'Comanda {order_id} a fost expediata.',
       is_active: true,
     });
     expect(data.company).toEqual({ id: companyA, name: 'Alfa SRL' });
@@ -345,6 +345,99 @@ describe('update, toggle and delete', () => {
   });
 });
 
+describe('placeholders', () => {
+  const ro = { 'accept-language': 'ro' };
+
+  it('422 on create naming each unknown placeholder, in English and Romanian; nothing is saved', async () => {
+    const before = (await alice.call('GET', '/api/v1/message?items=100')).json().meta.total;
+    const res = await create(alice, { ...valid(), text: 'Buna {nume}! Codul {cod}, valabil pana la {data}. {cod}' });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['text']);
+    expect(res.json().errors.text[0]).toMatch(
+      /^Unknown placeholders: \{cod\}, \{data\}\. The placeholders are \{order_id\}, /,
+    );
+    const one = await create(alice, { ...valid(), text: 'Salut {Nume}' }, undefined);
+    expect(one.json().errors.text[0]).toMatch(/^Unknown placeholder: \{Nume\}\./);
+    const inRo = await alice.call('POST', '/api/v1/message', { body: { ...valid(), text: 'Cod {cod}' }, headers: ro });
+    expect(inRo.statusCode).toBe(422);
+    expect(inRo.json().errors.text[0]).toMatch(/^Variabilă necunoscută: \{cod\}\. Variabilele sunt \{order_id\}, /);
+    const twoRo = await alice.call('POST', '/api/v1/message', {
+      body: { ...valid(), text: '{cod} {data}' },
+      headers: ro,
+    });
+    expect(twoRo.json().errors.text[0]).toMatch(/^Variabile necunoscute: \{cod\}, \{data\}\./);
+    expect((await alice.call('GET', '/api/v1/message?items=100')).json().meta.total).toBe(before);
+  });
+
+  it('accepts the Romanian aliases and every known placeholder on create', async () => {
+    const text =
+      '{nume}/{nume_client}, comanda {comanda}/{nr_comanda}, {curier} {awb} {link_urmarire}, {total} lei, {firma}/{companie}; {order_id} {customer_name} {courier} {tracking_url} {company} {}';
+    const res = await create(alice, { ...valid(), text });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ text, unknown_placeholders: [] });
+  });
+
+  it('422 on update naming the placeholder, with the other fields’ problems; the template keeps its text', async () => {
+    const id = (await create(alice, valid())).json().data.id;
+    const res = await alice.call('POST', `/api/v1/message/${id}`, {
+      body: { from: 'Verde24', text: 'Voucher {cod}', source_id: sourceA2 },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.source_id).toEqual(['This cannot be changed after the template is created.']);
+    expect(res.json().errors.text).toHaveLength(1);
+    expect(res.json().errors.text[0]).toMatch(/^Unknown placeholder: \{cod\}\./);
+    const inRo = await alice.call('POST', `/api/v1/message/${id}`, {
+      body: { from: 'Verde24', text: 'Voucher {cod}' },
+      headers: ro,
+    });
+    expect(inRo.json().errors.text[0]).toMatch(/^Variabilă necunoscută: \{cod\}\./);
+    expect((await alice.call('GET', `/api/v1/message/${id}`)).json().data.text).toBe(valid().text);
+    const ok = await alice.call('POST', `/api/v1/message/${id}`, { body: { from: 'Verde24', text: 'Salut {nume}' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.text).toBe('Salut {nume}');
+  });
+
+  it('a template saved before the rule lists its unknown placeholders; it can be toggled, and fixed only with known ones', async () => {
+    const user = await t.signUp();
+    const src = await addSource(user.companyId, 'Vechi');
+    const now = nowSeconds();
+    const legacy = (
+      await t.db.kysely
+        .insertInto('messages')
+        .values({
+          company_id: user.companyId,
+          source_id: src,
+          from: 'Vechi',
+          text: 'La multi ani, {nume}! Voucher {cod}, valabil pana la {data}: {cod}',
+          is_active: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const list = (await user.call('GET', '/api/v1/message')).json().data;
+    expect(list.map((m: { id: number; unknown_placeholders: string[] }) => [m.id, m.unknown_placeholders])).toEqual([
+      [legacy, ['{cod}', '{data}']],
+    ]);
+    expect((await user.call('GET', `/api/v1/message/${legacy}`)).json().data.unknown_placeholders).toEqual([
+      '{cod}',
+      '{data}',
+    ]);
+    // The status toggle carries no text: it still works on such a template.
+    const off = await user.call('POST', `/api/v1/message/${legacy}`, { body: { is_active: false } });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().data.unknown_placeholders).toEqual(['{cod}', '{data}']);
+    const fixed = await user.call('POST', `/api/v1/message/${legacy}`, {
+      body: { from: 'Vechi', text: 'La multi ani, {nume}! Voucher LAMULTI10.' },
+    });
+    expect(fixed.statusCode).toBe(200);
+    expect((await user.call('GET', '/api/v1/message')).json().data[0].unknown_placeholders).toEqual([]);
+    // Another company's template is not listed, and answers 404.
+    expect((await bob.call('GET', `/api/v1/message/${legacy}`)).statusCode).toBe(404);
+  });
+});
+
 describe('a source used by templates', () => {
   it('is not deleted (409 naming the templates); deletable once its templates are gone', async () => {
     const src = await addSource(companyA, 'Targ de Crăciun');
@@ -364,11 +457,14 @@ describe('demo seed', () => {
   it('every demo template and sender passes the API rules', async () => {
     const { TEMPLATES, SENDERS } = await import('../../seed/messages.js');
     const { messageCreateBody } = await import('../../../core/api/messages.js');
+    const { unknownPlaceholders } = await import('../../../core/smsTemplates.js');
     for (const senders of Object.values(SENDERS)) {
       for (const from of senders) {
         for (const tpl of TEMPLATES) {
           const r = messageCreateBody.safeParse({ company_id: 1, source_id: 1, from, text: tpl.text });
           expect(r.success, `${from}: ${tpl.text}`).toBe(true);
+          // Saved through the API, a demo template with an unknown placeholder would be refused.
+          expect(unknownPlaceholders(tpl.text), tpl.text).toEqual([]);
         }
       }
     }

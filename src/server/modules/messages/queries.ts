@@ -1,5 +1,5 @@
 import type { Message } from '../../../core/api/messages.js';
-import type { SmsEvent } from '../../../core/smsTemplates.js';
+import { unknownPlaceholders, type SmsEvent } from '../../../core/smsTemplates.js';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import type { Engine, Executor } from '../../db/connection.js';
 import { matchesAny, preparedList } from '../../http/list.js';
@@ -41,6 +41,8 @@ const toMessage = (r: Row): Message => ({
   updated_at: Number(r.updated_at),
   company: r.company_name == null ? null : { id: r.company_id, name: r.company_name },
   source: r.source_name == null ? null : { id: r.source_id, source: r.source_name },
+  // A template saved before unknown placeholders were refused keeps them: the list says so.
+  unknown_placeholders: unknownPlaceholders(r.text),
 });
 
 const messagesList = preparedList(

@@ -3,10 +3,11 @@ import {
   messageCreateBody,
   messageStatusBody,
   messageUpdateBody,
+  unknownPlaceholderParams,
   type Message,
 } from '../../../core/api/messages.js';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
-import type { SmsEvent } from '../../../core/smsTemplates.js';
+import { unknownPlaceholders, type SmsEvent } from '../../../core/smsTemplates.js';
 import { type ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { FieldProblems, notFound, parse, assertSelectedCompany } from '../../http/errors.js';
@@ -31,10 +32,22 @@ export async function getMessage(ctx: ServiceContext, id: number, exec: Executor
   return message;
 }
 
+/**
+ * A text holding a placeholder that is not known (nor a Romanian alias) is refused, naming each:
+ * it would reach the customer as typed, braces and all.
+ */
+function checkPlaceholders(problems: FieldProblems, text: string): void {
+  const unknown = unknownPlaceholders(text);
+  if (unknown.length) problems.add('text', 'sms_placeholder_unknown', unknownPlaceholderParams(unknown));
+}
+
 /** Templates are made in the company the request works in; the web form sends the chosen company's header. */
 export async function createMessage(ctx: ServiceContext, input: unknown): Promise<Message> {
   const body = parse(messageCreateBody, input);
   assertSelectedCompany(ctx, body.company_id);
+  const problems = new FieldProblems();
+  checkPlaceholders(problems, body.text);
+  problems.throwIfAny();
   const id = await ctx.db.transaction(async (trx) => {
     const sourceId = await requireCompanySource(
       trx,
@@ -76,6 +89,7 @@ export async function updateMessage(ctx: ServiceContext, id: number, input: unkn
       problems.add('company_id', 'message_cannot_change');
     if (body.source_id !== undefined && body.source_id !== current.source_id)
       problems.add('source_id', 'message_cannot_change');
+    checkPlaceholders(problems, body.text);
     problems.throwIfAny();
     await updateMessageRow(
       trx,

@@ -3,7 +3,6 @@
  * bill number, courier status, totals, notes, customer), its history and its kept counts.
  */
 export {
-  asBulkChange,
   attachAwb,
   beginFlagChange,
   changeInvoiceStatus,
@@ -13,7 +12,6 @@ export {
   flagsWritten,
   insertOrder,
   invoiceBucket,
-  isBulkChange,
   lockCustomerOrders,
   lockOrder,
   lockOrderWithShipments,

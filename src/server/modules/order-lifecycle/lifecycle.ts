@@ -74,19 +74,7 @@ export async function lockOrder(trx: Executor, ctx: ServiceContext, id: number):
   return row;
 }
 
-/**
- * The same caller making a bulk job's changes: every history event it writes carries `bulk: true`,
- * and what a single change triggers for the customer (the shipping events' SMS) is not done
- * (`isBulkChange`). A bulk job wraps its context with this before creating AWBs or moving orders.
- */
-export function asBulkChange(ctx: ServiceContext): ServiceContext {
-  return { ...ctx, cause: 'bulk' };
-}
-
-/** Whether the caller's changes are a bulk job's (see asBulkChange). */
-export const isBulkChange = (ctx: Pick<ServiceContext, 'cause'>): boolean => ctx.cause === 'bulk';
-
-/** Adds an event to the order's history, by the context's user (none for the system: jobs); a bulk change says so. */
+/** Adds an event to the order's history, by the context's user (none for the system: jobs). */
 export async function recordEvent(
   trx: Executor,
   ctx: ServiceContext,
@@ -97,12 +85,12 @@ export async function recordEvent(
   await insertEvent(trx, eventOf(ctx, orderId, type, data));
 }
 
-/** An event of the order's history by the context's user (none for the system: jobs); a bulk change says so. */
+/** An event of the order's history by the context's user (none for the system: jobs). */
 const eventOf = (ctx: ServiceContext, orderId: number, type: string, data: Record<string, unknown>): NewEvent => ({
   orderId,
   userId: ctx.userId || null,
   type,
-  data: isBulkChange(ctx) ? { ...data, bulk: true } : data,
+  data,
   now: ctx.now,
 });
 

@@ -24,7 +24,12 @@ export const ALERT_LANG: Lang = 'ro';
 
 export type AlertKind = Extract<
   NotificationKind,
-  'awb_refused' | 'awb_returning' | 'credentials_rejected' | 'sms_credit_exhausted' | 'bulk_document_failed'
+  | 'awb_refused'
+  | 'awb_returning'
+  | 'credentials_rejected'
+  | 'sms_credit_exhausted'
+  | 'sms_placeholder_unfilled'
+  | 'bulk_document_failed'
 >;
 
 /**

@@ -4,7 +4,14 @@ import { smsSendBody, type SmsSend } from '../../../core/api/sms.js';
 import { isRomanianMobile, normalizePhone } from '../../../core/orders/phone.js';
 import { countSms } from '../../../core/sms.js';
 import { MAX_ID } from '../../../core/validation.js';
-import { placeholderValues, renderSmsText, type SmsAutoEvent, type SmsEvent } from '../../../core/smsTemplates.js';
+import { unknownPlaceholderParams } from '../../../core/api/messages.js';
+import {
+  placeholderValues,
+  renderSmsText,
+  unfilledPlaceholders,
+  type SmsAutoEvent,
+  type SmsEvent,
+} from '../../../core/smsTemplates.js';
 import { forCompany, type ServiceContext } from '../../context.js';
 import { forUpdate, type Executor } from '../../db/connection.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -16,7 +23,7 @@ import { parseDeliveryReceipt } from '../../providers/messaging/vonage.js';
 import { isProviderError, isRefusal, type ProviderError } from '../../providers/http.js';
 import { isUsable, listCompanyIntegrations, messagingFor, type ProviderAccount } from '../integrations/index.js';
 import { getMessage, templateForEvent } from '../messages/index.js';
-import { isBulkChange, orderOf, recordEvent, type OrderRow } from '../order-lifecycle/index.js';
+import { orderOf, recordEvent, type OrderRow } from '../order-lifecycle/index.js';
 import { claimDocument, PENDING_STALE_SECONDS, sendOnce, type DocumentStore } from '../provider-documents/index.js';
 import { alertCompany } from './alerts.js';
 import {
@@ -66,12 +73,16 @@ async function hasActiveMessaging(ctx: ServiceContext): Promise<boolean> {
   return rows.some((r) => r.key === 'vonage' && isUsable(r));
 }
 
-/** The text for the order: the template's (or the typed one) with the order's values in its placeholders. */
+/**
+ * The text for the order: the template's (or the typed one) with the order's values in its
+ * placeholders, and those it could not fill (unknown, or with no value for this order): an SMS with
+ * any of them is not sent, as the customer would read the braces or a gap.
+ */
 async function render(
   ctx: ServiceContext,
   order: OrderRow,
   text: string,
-): Promise<{ text: string; phone: string | null }> {
+): Promise<{ text: string; phone: string | null; unfilled: { unknown: string[]; empty: string[] } }> {
   const facts = await smsFactsOf(ctx.db.kysely, ctx.companyId, order.id);
   const values = placeholderValues({
     orderId: order.id,
@@ -81,7 +92,11 @@ async function render(
     totalBani: Number(order.total_value),
     company: facts?.company ?? '',
   });
-  return { text: renderSmsText(text, values).trim(), phone: facts?.phone ?? null };
+  return {
+    text: renderSmsText(text, values).trim(),
+    phone: facts?.phone ?? null,
+    unfilled: unfilledPlaceholders(text, values),
+  };
 }
 
 /** The URL Vonage posts this company's receipts to: a random token of the company's, made on its first send. */
@@ -216,6 +231,12 @@ export async function sendOrderSms(ctx: ServiceContext, orderId: number, input: 
   }
   const rendered = await render(ctx, order, body.text || template!.text);
   if (!rendered.text) throw FieldProblems.one('text', 'sms_rendered_empty');
+  // A person is sending: told at once on the field that holds the text, nothing recorded or sent.
+  const field = body.text ? 'text' : 'message_id';
+  const { unknown, empty } = rendered.unfilled;
+  if (unknown.length) throw FieldProblems.one(field, 'sms_placeholder_unknown', unknownPlaceholderParams(unknown));
+  if (empty.length)
+    throw FieldProblems.one(field, 'sms_placeholder_empty', { count: empty.length, placeholders: empty.join(', ') });
   if (!(await hasActiveMessaging(ctx))) throw new HttpError(422, 'sms_no_messaging');
   if (!rendered.phone || !isRomanianMobile(rendered.phone)) throw new HttpError(422, 'sms_no_phone');
   const account = await messagingFor(ctx, 'vonage');
@@ -265,7 +286,8 @@ export interface SmsEventPayload {
 /**
  * Called where the event is written (the AWB recorded on the order, the courier's status moved),
  * in that transaction: the send is a job that exists only if the change commits, and runs after
- * it (a provider is never called inside a transaction). A bulk job's change sends nothing.
+ * it (a provider is never called inside a transaction). An AWB made by a bulk job sends it as one
+ * made alone does: the customer's parcel ships either way.
  */
 export async function queueEventSms(
   trx: Executor,
@@ -275,13 +297,12 @@ export async function queueEventSms(
   for (const write of eventSmsWrites(trx, ctx, e)) await trx.executeQuery(write);
 }
 
-/** The writes of queueEventSms (none for a bulk change), for a caller that runs them with its other writes. */
+/** The writes of queueEventSms, for a caller that runs them with its other writes. */
 export function eventSmsWrites(
   trx: Executor,
   ctx: ServiceContext,
   e: { orderId: number; event: SmsAutoEvent; awb: string },
 ): Compilable[] {
-  if (isBulkChange(ctx)) return [];
   const payload: SmsEventPayload = { companyId: ctx.companyId, ...e };
   return [
     scheduleJobWrite(
@@ -292,12 +313,14 @@ export function eventSmsWrites(
   ];
 }
 
-type SkipReason = 'no_template' | 'no_integration' | 'no_phone' | 'empty_text';
+type SkipReason = 'no_template' | 'no_integration' | 'no_phone' | 'empty_text' | 'unfilled_placeholders';
 
 /**
  * The event's SMS: once per order, event and AWB (the row's unique key; a second run finds it and
  * stops). Without a template, an integration or a mobile number, the decision is recorded with a
- * history line instead. The customer's SMS failing never fails the job: it is on the order.
+ * history line instead. A text left with a placeholder it could not fill is recorded so too, and
+ * the seller is alerted (the template needs correcting, or the order a value). The customer's SMS
+ * failing never fails the job: it is on the order.
  */
 export async function sendEventSms(system: ServiceContext, p: SmsEventPayload): Promise<void> {
   const ctx = forCompany(system, p.companyId);
@@ -334,12 +357,40 @@ export async function sendEventSms(system: ServiceContext, p: SmsEventPayload): 
         ? 'no_phone'
         : !rendered!.text
           ? 'empty_text'
-          : null;
+          : rendered!.unfilled.unknown.length || rendered!.unfilled.empty.length
+            ? 'unfilled_placeholders'
+            : null;
   if (skip) {
+    const unfilled =
+      skip === 'unfilled_placeholders' ? [...rendered!.unfilled.unknown, ...rendered!.unfilled.empty] : [];
     try {
       await ctx.db.transaction(async (trx) => {
-        await insertSms(trx, { ...base, state: 'skipped', error: skip });
-        await recordEvent(trx, ctx, order.id, 'sms_not_sent', { event: p.event, awb: p.awb, reason: skip });
+        await insertSms(trx, {
+          ...base,
+          state: 'skipped',
+          error: unfilled.length ? `${skip}: ${unfilled.join(', ')}` : skip,
+        });
+        await recordEvent(trx, ctx, order.id, 'sms_not_sent', {
+          event: p.event,
+          awb: p.awb,
+          reason: skip,
+          ...(unfilled.length ? { placeholders: unfilled } : {}),
+        });
+        if (unfilled.length)
+          await alertCompany(
+            ctx,
+            'sms_placeholder_unfilled',
+            { order: order.id, placeholders: unfilled.join(', ') },
+            {
+              exec: trx,
+              // An unknown placeholder is the template's fault and skips every order it is sent for:
+              // told once a day per template (each order keeps its history line). A value missing
+              // is this order's: told for it.
+              key: rendered!.unfilled.unknown.length
+                ? `sms_placeholder_unfilled:${template!.id}:${rendered!.unfilled.unknown.join(',')}:${Math.floor(ctx.now / 86400)}`
+                : `sms_placeholder_unfilled:${order.id}:${eventKey}`,
+            },
+          );
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

@@ -5,6 +5,7 @@ import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
 import { loadProvidersConfig } from '../../providers/config.js';
 import { orderReadyForDpd } from '../../test/awb.js';
+import { order as bulkOrder, seller as bulkSeller, SMALL } from '../../test/bulk.js';
 import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { trackOpenAwbs } from '../tracking/index.js';
 import { undeliverable } from '../../emulators/vonage.js';
@@ -116,7 +117,7 @@ describe(`SMS by hand (${engineUnderTest})`, () => {
     const s = await seller();
     const url = `/api/v1/order/${s.orderId}/sms`;
     const res = await s.u.call('POST', url, {
-      body: { text: 'Buna {customer_name}, comanda {order_id} de {total} lei la {company}. {unknown}' },
+      body: { text: 'Buna {customer_name}, comanda {order_id} de {total} lei la {company}. {nume}/{comanda}' },
     });
     expect(res.statusCode, res.body).toBe(201);
     const sent = res.json().data;
@@ -125,7 +126,7 @@ describe(`SMS by hand (${engineUnderTest})`, () => {
       to: '+40744123456',
       text: expect.stringMatching(
         new RegExp(
-          `^Buna Ion Popescu, comanda ${s.orderId} de \\d+\\.\\d{2} lei la Test Company \\d+\\. \\{unknown\\}$`,
+          `^Buna Ion Popescu, comanda ${s.orderId} de \\d+\\.\\d{2} lei la Test Company \\d+\\. Ion Popescu/${s.orderId}$`,
         ),
       ),
       parts: 1,
@@ -182,6 +183,165 @@ describe(`SMS by hand (${engineUnderTest})`, () => {
       (l) => l[0].status !== 'sent',
     );
     expect(done[0]).toMatchObject({ status: 'failed', error: 'failed: Absent Subscriber - Permanent' });
+  });
+});
+
+/** A template as one saved before unknown placeholders were refused: written straight to the table. */
+async function legacyTemplate(u: TestUser, sourceId: number, text: string, event = 'awb_created'): Promise<number> {
+  const row = await t.db.kysely
+    .insertInto('messages')
+    .values({
+      company_id: u.companyId,
+      source_id: sourceId,
+      from: 'DemoShop',
+      text,
+      is_active: 1,
+      event,
+      created_at: clock.now(),
+      updated_at: clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const notificationsOf = async (u: TestUser, lang = 'en') =>
+  (await u.call('GET', '/api/v1/notifications', { headers: { 'accept-language': lang } })).json().data as {
+    title: string;
+    description: string;
+    order_id: number | null;
+  }[];
+
+describe(`SMS placeholders by hand (${engineUnderTest})`, () => {
+  it('a typed text with an unknown placeholder is refused naming it, in both languages; nothing is sent', async () => {
+    const s = await seller();
+    const url = `/api/v1/order/${s.orderId}/sms`;
+    const res = await s.u.call('POST', url, { body: { text: 'Salut {nume}, voucher {cod}' } });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['text']);
+    expect(res.json().errors.text[0]).toMatch(/^Unknown placeholder: \{cod\}\./);
+    const ro = await s.u.call('POST', url, { body: { text: '{cod} {data}' }, headers: { 'accept-language': 'ro' } });
+    expect(ro.json().errors.text[0]).toMatch(/^Variabile necunoscute: \{cod\}, \{data\}\./);
+    expect(await sendsOf(s.u, s.orderId)).toEqual([]);
+    expect(await vonageSent('voucher')).toEqual([]);
+  });
+
+  it('a legacy template with an unknown placeholder is refused on message_id; a known one with no value on the order too', async () => {
+    const s = await seller();
+    const url = `/api/v1/order/${s.orderId}/sms`;
+    const legacy = await legacyTemplate(s.u, s.sourceId, 'Voucher {cod} pentru comanda {comanda}', 'manual');
+    const res = await s.u.call('POST', url, { body: { message_id: legacy } });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['message_id']);
+    expect(res.json().errors.message_id[0]).toMatch(/^Unknown placeholder: \{cod\}\./);
+    // No AWB yet: {awb} and {link_urmarire} have no value for this order.
+    const empty = await s.u.call('POST', url, { body: { text: 'Comanda {comanda}: AWB {awb}, {link_urmarire}' } });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.text).toEqual([
+      'This order has no values for {awb}, {link_urmarire}: complete the order (the customer’s name, the AWB) or take them out of the text.',
+    ]);
+    const emptyRo = await s.u.call('POST', url, { body: { text: 'AWB {awb}' }, headers: { 'accept-language': 'ro' } });
+    expect(emptyRo.json().errors.text).toEqual([
+      'Comanda nu are o valoare pentru {awb}: completați comanda (numele clientului, AWB-ul) sau scoateți variabila din text.',
+    ]);
+    expect(await sendsOf(s.u, s.orderId)).toEqual([]);
+    expect(await vonageSent('Voucher')).toEqual([]);
+  });
+});
+
+describe(`SMS placeholders on shipping events (${engineUnderTest})`, () => {
+  const skippedRows = (orderId: number) =>
+    t.db.kysely
+      .selectFrom('sms_sends')
+      .select(['state', 'error', 'text'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+
+  it('the Romanian aliases are filled on send', async () => {
+    const s = await seller();
+    await template(s.u, s.sourceId, 'Buna {nume}, comanda {comanda} a plecat cu {curier}, AWB {awb}: {link_urmarire}');
+    const awb = await s.u.call('POST', `/api/v1/order/${s.orderId}/awb`, { body: s.awbBody });
+    expect(awb.statusCode, awb.body).toBe(201);
+    const number = awb.json().data.awb as string;
+    await runJobs();
+    expect((await sendsOf(s.u, s.orderId)).map((x) => x.text)).toEqual([
+      `Buna Ion Popescu, comanda ${s.orderId} a plecat cu DPD, AWB ${number}: https://tracking.dpd.ro/?shipmentNumber=${number}&language=ro`,
+    ]);
+  });
+
+  it('a legacy template with an unknown placeholder: skipped with the reason, the seller alerted in both languages (once a day per template)', async () => {
+    const s = await seller();
+    const legacy = await legacyTemplate(s.u, s.sourceId, 'Buna {nume}! Voucher {cod} la comanda {comanda}.');
+    const awb = await s.u.call('POST', `/api/v1/order/${s.orderId}/awb`, { body: s.awbBody });
+    expect(awb.statusCode, awb.body).toBe(201);
+    await runJobs();
+    expect(await vonageSent('Voucher')).toEqual([]);
+    expect(await sendsOf(s.u, s.orderId)).toEqual([]);
+    expect(await skippedRows(s.orderId)).toEqual([
+      {
+        state: 'skipped',
+        error: 'unfilled_placeholders: {cod}',
+        text: `Buna Ion Popescu! Voucher {cod} la comanda ${s.orderId}.`,
+      },
+    ]);
+    expect(await historyOf(s.orderId, 'sms_not_sent')).toMatchObject([
+      { event: 'awb_created', reason: 'unfilled_placeholders', placeholders: ['{cod}'] },
+    ]);
+    const [note] = await notificationsOf(s.u);
+    expect(note).toMatchObject({ title: 'SMS not sent', order_id: s.orderId });
+    expect(note.description).toMatch(new RegExp(`^The SMS of order #${s.orderId} was not sent: .*\\{cod\\}`));
+    const [noteRo] = await notificationsOf(s.u, 'ro');
+    expect(noteRo.title).toBe('SMS netrimis');
+    expect(noteRo.description).toMatch(new RegExp(`^SMS-ul comenzii #${s.orderId} nu a fost trimis: .*\\{cod\\}`));
+    // The same template skips the next event too (recorded), without a second alert that day.
+    await sendEventSms(serviceContext(t.services), {
+      companyId: s.u.companyId,
+      orderId: s.orderId,
+      event: 'awb_created',
+      awb: 'AWB-2',
+    });
+    expect((await skippedRows(s.orderId)).map((r) => r.state)).toEqual(['skipped', 'skipped']);
+    const kinds = await t.db.kysely
+      .selectFrom('notifications')
+      .select('message_key')
+      .where('company_id', '=', s.u.companyId)
+      .where('message_key', '=', 'sms_placeholder_unfilled')
+      .execute();
+    expect(kinds).toHaveLength(1);
+    // Corrected, the template sends.
+    await t.db.kysely.updateTable('messages').set({ text: 'Buna {nume}!' }).where('id', '=', legacy).execute();
+    await sendEventSms(serviceContext(t.services), {
+      companyId: s.u.companyId,
+      orderId: s.orderId,
+      event: 'awb_created',
+      awb: 'AWB-3',
+    });
+    expect((await sendsOf(s.u, s.orderId)).map((x) => x.text)).toEqual(['Buna Ion Popescu!']);
+  });
+
+  it('a known placeholder with no value for the order (no name) is not sent as a gap: skipped and alerted', async () => {
+    const s = await seller();
+    await template(s.u, s.sourceId, 'Buna {nume}, AWB {awb}');
+    await t.db.kysely
+      .updateTable('order_customer_details')
+      .set({ name: '' })
+      .where('order_id', '=', s.orderId)
+      .execute();
+    await sendEventSms(serviceContext(t.services), {
+      companyId: s.u.companyId,
+      orderId: s.orderId,
+      event: 'awb_created',
+      awb: 'AWB-9',
+    });
+    expect(await skippedRows(s.orderId)).toEqual([
+      { state: 'skipped', error: 'unfilled_placeholders: {nume}', text: 'Buna , AWB AWB-9' },
+    ]);
+    expect(await historyOf(s.orderId, 'sms_not_sent')).toMatchObject([
+      { reason: 'unfilled_placeholders', placeholders: ['{nume}'] },
+    ]);
+    expect((await notificationsOf(s.u))[0]).toMatchObject({ title: 'SMS not sent', order_id: s.orderId });
+    expect(await vonageSent('AWB AWB-9')).toEqual([]);
   });
 });
 
@@ -329,15 +489,57 @@ describe(`SMS on shipping events (${engineUnderTest})`, () => {
     expect((await sendsOf(s.u, s.orderId)).map((x) => x.text)).toEqual([`Coletul comenzii ${s.orderId} se intoarce`]);
   });
 
-  it('a bulk change sends nothing', async () => {
-    const { asBulkChange } = await import('../order-lifecycle/index.js');
-    const { queueEventSms } = await import('./index.js');
-    const s = await seller();
-    await template(s.u, s.sourceId, 'AWB {awb}');
-    const ctx = asBulkChange(serviceContext(t.services, { companyId: s.u.companyId }));
-    await t.db.transaction((trx) => queueEventSms(trx, ctx, { orderId: s.orderId, event: 'awb_created', awb: 'X1' }));
-    expect(
-      await t.db.kysely.selectFrom('jobs').select('id').where('key', 'like', `sms-event:${s.orderId}:%`).execute(),
-    ).toEqual([]);
+  it('a bulk AWB job sends each customer the shipping SMS, once per order, as an AWB made alone does', async () => {
+    const s = await bulkSeller(await t.signUp());
+    await withVonage(s.u);
+    await template(s.u, s.source, 'Coletul comenzii {order_id} are AWB {awb}');
+    const ids = [await bulkOrder(s), await bulkOrder(s), await bulkOrder(s)];
+    const awbJob = { action: 'awb', selection: { ids }, params: { courier: 'dpd', ...SMALL } };
+    const started = await s.u.call('POST', '/api/v1/order-bulk', { body: awbJob });
+    expect(started.statusCode, started.body).toBe(202);
+    await runJobs();
+    // The same job once more, and a second job over the same orders (each skipped: it has its AWB).
+    expect((await s.u.call('POST', '/api/v1/order-bulk', { body: awbJob })).statusCode).toBe(202);
+    await runJobs();
+    await runJobs();
+    for (const id of ids) {
+      const { awb } = (await s.u.call('GET', `/api/v1/order/${id}`)).json().data;
+      expect(awb).toBeTruthy();
+      const text = `Coletul comenzii ${id} are AWB ${awb}`;
+      expect((await sendsOf(s.u, id)).map((x) => [x.event, x.status, x.text])).toEqual([['awb_created', 'sent', text]]);
+      expect(await vonageSent(text)).toHaveLength(1);
+      // The history of a bulk AWB is that of an AWB: no mark keeps its SMS back.
+      expect(await historyOf(id, 'sms_not_sent')).toEqual([]);
+    }
+  });
+
+  it('a bulk status change sends the customer nothing; its history carries the job, which one order’s change does not', async () => {
+    const s = await bulkSeller(await t.signUp());
+    await withVonage(s.u);
+    for (const event of ['awb_created', 'delivered', 'returning'])
+      await template(s.u, s.source, `Comanda {order_id}: ${event}`, event);
+    const [alone, ...inBulk] = [await bulkOrder(s), await bulkOrder(s), await bulkOrder(s)];
+    expect((await s.u.call('POST', `/api/v1/order/${alone}/cancel`)).statusCode).toBe(200);
+    const bulk = async (status: string) => {
+      const res = await s.u.call('POST', '/api/v1/order-bulk', {
+        body: { action: 'status', selection: { ids: inBulk }, params: { status } },
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      await runJobs();
+      return res.json().data.id as number;
+    };
+    const cancelJob = await bulk('cancelled');
+    const restoreJob = await bulk('new');
+    for (const id of inBulk) {
+      expect((await s.u.call('GET', `/api/v1/order/${id}`)).json().data.status).toBe('new');
+      expect((await historyOf(id, 'cancelled')).map((e) => e.bulk_job)).toEqual([cancelJob]);
+      expect((await historyOf(id, 'restored')).map((e) => e.bulk_job)).toEqual([restoreJob]);
+    }
+    expect((await historyOf(alone, 'cancelled')).map((e) => e.bulk_job)).toEqual([undefined]);
+    for (const id of [alone, ...inBulk]) {
+      expect(await sendsOf(s.u, id)).toEqual([]);
+      const queued = await t.db.kysely.selectFrom('jobs').select('key').where('key', 'like', `sms-event:${id}:%`);
+      expect(await queued.execute()).toEqual([]);
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { Badge, Box, Group, Paper, Select, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Box, Group, Mark, Paper, Select, Text, Textarea, TextInput } from '@mantine/core';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageCreateBody, messageUpdateBody, type Message } from '../../../core/api/messages';
 import { CompanySelect } from '../../components/CompanySelect';
@@ -12,12 +13,17 @@ import { replaceDiacritics } from '../../../core/sms';
 import type { MessageBody } from './api';
 import {
   placeholderValues,
-  renderSmsText,
+  renderSmsSegments,
   SAMPLE_ORDER,
   SMS_EVENTS,
+  SMS_PLACEHOLDER_ALIASES,
   SMS_PLACEHOLDERS,
   type SmsEvent,
 } from '../../../core/smsTemplates';
+
+const ALIASES = Object.keys(SMS_PLACEHOLDER_ALIASES)
+  .map((a) => `{${a}}`)
+  .join(', ');
 
 export interface MessageFormValues {
   company_id: string | null;
@@ -85,8 +91,11 @@ export function MessageModal({
   });
 
   const { values } = form;
-  // The preview and the counter show the text as a sample order makes it (a placeholder can make it Unicode).
-  const preview = renderSmsText(values.text, placeholderValues(SAMPLE_ORDER));
+  // The preview and the counter show the text as a sample order makes it (a placeholder can make it Unicode);
+  // an unknown placeholder is marked in it, since the server refuses the template and no SMS would fill it.
+  const segments = renderSmsSegments(values.text, placeholderValues(SAMPLE_ORDER));
+  const preview = segments.map((s) => s.text).join('');
+  const unknown = [...new Set(segments.filter((s) => s.unknown).map((s) => s.text))];
   const missing = !values.from.trim() || !values.text.trim() || (!editing && (!values.company_id || !values.source_id));
 
   return (
@@ -177,14 +186,37 @@ export function MessageModal({
             </Badge>
           ))}
         </Group>
+        <Text size="xs" c="dimmed" mt={2}>
+          {t('field.aliases', { aliases: ALIASES })}
+        </Text>
         {values.text.trim() ? (
           <Paper withBorder p="xs" mt={6} data-testid="sms-preview">
             <Text size="xs" c="dimmed">
               {t('field.preview')}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {preview}
+              {segments.map((s, i) =>
+                s.unknown ? (
+                  <Mark
+                    key={i}
+                    color="red"
+                    fw={700}
+                    title={t('field.unknownMark')}
+                    aria-label={`${s.text}: ${t('field.unknownMark')}`}
+                    data-testid="sms-unknown-placeholder"
+                  >
+                    {s.text}
+                  </Mark>
+                ) : (
+                  <Fragment key={i}>{s.text}</Fragment>
+                ),
+              )}
             </Text>
+            {unknown.length ? (
+              <Text size="xs" c="red" mt={4} data-testid="sms-unknown-warning">
+                {t('field.unknown', { count: unknown.length, placeholders: unknown.join(', ') })}
+              </Text>
+            ) : null}
           </Paper>
         ) : null}
         <Box mt={6}>

@@ -53,6 +53,24 @@ export function MessagesPage() {
                       {c.parts} SMS
                     </Badge>
                   ) : null}
+                  {m.unknown_placeholders.length ? (
+                    // Saved before unknown placeholders were refused: its SMS are skipped until it is corrected.
+                    <Tooltip label={t('unknownHint')} multiline w={300}>
+                      <Badge
+                        size="xs"
+                        variant="filled"
+                        color="orange"
+                        tt="none"
+                        style={{ flexShrink: 0, overflow: 'visible' }}
+                        data-testid="message-unknown-placeholders"
+                      >
+                        {t('unknownBadge', {
+                          count: m.unknown_placeholders.length,
+                          placeholders: m.unknown_placeholders.join(', '),
+                        })}
+                      </Badge>
+                    </Tooltip>
+                  ) : null}
                 </Group>
               );
             },

@@ -32,8 +32,17 @@ export default {
       event: 'Sent on',
       eventHint: 'The event that sends this template to the customer; “By hand only” is offered on the order.',
       placeholders: 'Placeholders (click to add):',
+      aliases: 'Their Romanian names work too: {{aliases}}.',
       preview: 'Preview for a sample order',
+      unknownMark: 'Unknown placeholder: sent as typed',
+      unknown_one:
+        'Unknown placeholder {{placeholders}}: the customer would get it as typed, so the template cannot be saved. Use one of the placeholders above.',
+      unknown_other:
+        'Unknown placeholders {{placeholders}}: the customer would get them as typed, so the template cannot be saved. Use the placeholders above.',
     },
+    unknownBadge_one: 'Unknown placeholder: {{placeholders}}',
+    unknownBadge_other: 'Unknown placeholders: {{placeholders}}',
+    unknownHint: 'This template’s SMS are not sent (the seller is notified instead) until you correct it with Edit.',
     event: {
       awb_created: 'AWB created',
       delivered: 'Parcel delivered',
@@ -105,8 +114,21 @@ export default {
       event: 'Se trimite la',
       eventHint: 'Evenimentul la care șablonul este trimis clientului; „Doar manual” este oferit pe comandă.',
       placeholders: 'Variabile (clic pentru a adăuga):',
+      aliases: 'Merg și numele lor în română: {{aliases}}.',
       preview: 'Previzualizare pentru o comandă exemplu',
+      unknownMark: 'Variabilă necunoscută: se trimite așa cum este scrisă',
+      unknown_one:
+        'Variabilă necunoscută {{placeholders}}: clientul ar primi-o așa cum este scrisă, deci șablonul nu poate fi salvat. Folosiți una dintre variabilele de mai sus.',
+      unknown_few:
+        'Variabile necunoscute {{placeholders}}: clientul le-ar primi așa cum sunt scrise, deci șablonul nu poate fi salvat. Folosiți variabilele de mai sus.',
+      unknown_other:
+        'Variabile necunoscute {{placeholders}}: clientul le-ar primi așa cum sunt scrise, deci șablonul nu poate fi salvat. Folosiți variabilele de mai sus.',
     },
+    unknownBadge_one: 'Variabilă necunoscută: {{placeholders}}',
+    unknownBadge_few: 'Variabile necunoscute: {{placeholders}}',
+    unknownBadge_other: 'Variabile necunoscute: {{placeholders}}',
+    unknownHint:
+      'SMS-urile acestui șablon nu se trimit (vânzătorul este anunțat în loc) până când îl corectați cu Editează.',
     event: {
       awb_created: 'AWB creat',
       delivered: 'Colet livrat',

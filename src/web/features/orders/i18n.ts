@@ -486,6 +486,7 @@ export default {
         no_integration: 'no active messaging integration (Vonage)',
         no_phone: 'the customer has no valid Romanian mobile number',
         empty_text: 'the template’s text is empty for this order',
+        unfilled_placeholders: 'the text has placeholders that could not be filled for this order: {{placeholders}}',
       },
       unknownHint: 'Vonage did not answer in time: it may have been sent. It is not sent again by itself.',
       emulated: 'Vonage runs on the built-in emulator: no SMS reaches a phone.',
@@ -1046,6 +1047,8 @@ export default {
         no_integration: 'nicio integrare de mesagerie activă (Vonage)',
         no_phone: 'clientul nu are un număr de mobil românesc valid',
         empty_text: 'textul șablonului este gol pentru această comandă',
+        unfilled_placeholders:
+          'textul are variabile care nu au putut fi completate pentru această comandă: {{placeholders}}',
       },
       unknownHint: 'Vonage nu a răspuns la timp: poate să fi fost trimis. Nu se retrimite singur.',
       emulated: 'Vonage rulează pe emulatorul integrat: niciun SMS nu ajunge pe un telefon.',

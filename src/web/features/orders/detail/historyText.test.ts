@@ -193,4 +193,20 @@ describe('activity timeline texts', () => {
       describeEvent(ev('invoice_storno', { bill_number: 'SB 12', storno: 'SB 14', partial: false }), ro, 'ro'),
     ).toEqual({ title: 'Factură stornată', details: ['Factura SB 12 · stornare SB 14'] });
   });
+
+  it('an SMS skipped for placeholders it could not fill names them, in both languages', () => {
+    const skipped = ev('sms_not_sent', {
+      event: 'awb_created',
+      awb: '1',
+      reason: 'unfilled_placeholders',
+      placeholders: ['{cod}', '{nume}'],
+    });
+    expect(describeEvent(skipped, en, 'en')).toEqual({
+      title: 'No SMS sent',
+      details: ['AWB created: the text has placeholders that could not be filled for this order: {cod}, {nume}'],
+    });
+    expect(describeEvent(skipped, ro, 'ro').details).toEqual([
+      'AWB creat: textul are variabile care nu au putut fi completate pentru această comandă: {cod}, {nume}',
+    ]);
+  });
 });

@@ -223,7 +223,12 @@ export function describeEvent(e: OrderEvent, t: TFunction, lang: string): { titl
         details: [
           t('history.smsNotSent', {
             event: t(`sms.event.${str(d.event)}`, { defaultValue: str(d.event) }),
-            reason: t(`sms.skip.${str(d.reason)}`, { defaultValue: str(d.reason) }),
+            reason: t(`sms.skip.${str(d.reason)}`, {
+              defaultValue: str(d.reason),
+              // Those an unfilled_placeholders skip names (as typed: {cod}).
+              placeholders: Array.isArray(d.placeholders) ? d.placeholders.map(String).join(', ') : '',
+              ...noEscape,
+            }),
             ...noEscape,
           }),
         ],
