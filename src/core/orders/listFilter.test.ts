@@ -38,6 +38,25 @@ describe('the order list filter', () => {
     });
   });
 
+  it('reads a JSON body the same: its numbers and yes/no values mean what their text means', () => {
+    const typed = { search: 1042, source: 5, has_awb: true, has_invoice: false, flagged: 1 };
+    const text = { search: '1042', source: '5', has_awb: '1', has_invoice: '0', flagged: '1' };
+    expect(orderListFilterSchema.parse(typed)).toEqual(orderListFilterSchema.parse(text));
+    expect(orderListFilterSchema.parse(typed)).toEqual({
+      search: '1042',
+      source: 5,
+      has_awb: true,
+      has_invoice: false,
+      flagged: true,
+    });
+    // A number is still checked as its text is; a yes/no is no source.
+    const r = orderListFilterSchema.safeParse({ source: 2.5, has_awb: 2, status: 3, courier: true });
+    expect(Object.keys(fieldErrors(r.error!, 'en')).sort()).toEqual(['courier', 'has_awb', 'source', 'status']);
+    expect(Object.keys(fieldErrors(orderListFilterSchema.safeParse({ source: true }).error!, 'en'))).toEqual([
+      'source',
+    ]);
+  });
+
   it('refuses each unknown value on its own field, in both languages', () => {
     const r = orderListFilterSchema.safeParse({
       courier: 'fan',

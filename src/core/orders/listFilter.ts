@@ -8,14 +8,22 @@ import { MAX_ID } from '../validation.js';
 /**
  * The one definition of "which orders": the orders list, its tab counts, the selection of a bulk
  * action and the export all read it, so what is acted on is what was on screen. Its input is the
- * list's query parameters as text (an empty value is no filter); an unknown value is refused on
- * its own field (422), never ignored.
+ * list's query parameters as text (an empty value is no filter), or the same filter in a JSON
+ * body with its numbers and yes/no values typed; an unknown value is refused on its own field
+ * (422), never ignored.
  */
 
-/** Whether a yes/no filter is set: `1` yes, `0` no. */
+/**
+ * A value of a JSON body as the query string would carry it: a bulk selection sends the list's
+ * filter as JSON, where a number is typed (`"source": 5`), and it means what its text does in the
+ * URL. Anything else is left to the field's own check.
+ */
+const numberAsText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+
+/** Whether a yes/no filter is set: `1` yes, `0` no (in JSON also `true` / `false`, `1` / `0`). */
 const yesNo = () =>
   z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
+    (v) => (v === '' || v === null ? undefined : typeof v === 'boolean' ? (v ? '1' : '0') : numberAsText(v)),
     z
       .enum(['1', '0'])
       .transform((v) => v === '1')
@@ -47,11 +55,14 @@ export function nextDay(text: string): string {
 
 const filterShape = {
   /** A phone number, an order id, or part of the customer's name or email. */
-  search: z
-    .string()
-    .max(200, { error: 'too_long' })
-    .optional()
-    .transform((s) => s?.trim() ?? ''),
+  search: z.preprocess(
+    numberAsText,
+    z
+      .string()
+      .max(200, { error: 'too_long' })
+      .optional()
+      .transform((s) => s?.trim() ?? ''),
+  ),
   /** An order status; `storno` / `partially_storno` (the statuses of older clients) filter the invoice status. */
   status: optionalEnum([...ORDER_STATUSES, ...LEGACY_INVOICE_STATUSES] as const),
   invoice_status: optionalEnum(INVOICE_STATUSES),
@@ -60,7 +71,7 @@ const filterShape = {
   /** A source id of the company; one of another company simply matches nothing. */
   source: z
     .preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
+      (v) => (v === '' || v === null ? undefined : numberAsText(v)),
       z
         .string({ error: 'invalid' })
         .regex(/^\d{1,10}$/, { error: 'invalid' })

@@ -63,31 +63,39 @@ const jobInsert = preparedWrite((exec, v: { kind: string; key: string; payload: 
 
 /**
  * Claims the next due job for `instanceId` in one statement: the row is due, not failed and not
- * leased (or its lease ran out, the instance that held it having died). PostgreSQL skips rows
- * another instance is claiming at the same moment; SQLite has one writer at a time, so the
- * statement is atomic there as it is.
+ * leased (or its lease ran out, the instance that held it having died). Each job is leased for its
+ * own kind's time (`leases`, seconds by kind; only those kinds are claimed): a job of a short lease
+ * left by a dead instance is taken up that soon, whatever the longest lease of the other kinds.
+ * PostgreSQL skips rows another instance is claiming at the same moment; SQLite has one writer at
+ * a time, so the statement is atomic there as it is.
  */
 export async function claimNextJob(
   db: Db,
-  opts: { instanceId: string; now: number; leaseSeconds: number; kinds: string[] },
+  opts: { instanceId: string; now: number; leases: Readonly<Record<string, number>> },
 ): Promise<Job | null> {
-  if (opts.kinds.length === 0) return null;
+  const kinds = Object.keys(opts.leases);
+  if (kinds.length === 0) return null;
   const due = db.kysely
     .selectFrom('jobs')
     .select('id')
     .where('failed_at', 'is', null)
     .where('run_at', '<=', opts.now)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', opts.now)]))
-    .where('kind', 'in', opts.kinds)
+    .where('kind', 'in', kinds)
     .orderBy('run_at')
     .orderBy('id')
     .limit(1);
   const next = db.engine === 'postgres' ? due.forUpdate().skipLocked() : due;
+  // The leases are whole seconds written into the statement (its text the same on every claim).
+  const lease = sql<number>`case ${sql.join(
+    kinds.map((k) => sql`when kind = ${k} then ${sql.lit(wholeSeconds(opts.leases[k]))}`),
+    sql` `,
+  )} end`;
   const row = await db.kysely
     .updateTable('jobs')
     .set({
       locked_by: opts.instanceId,
-      locked_until: opts.now + opts.leaseSeconds,
+      locked_until: sql<number>`cast(${opts.now} as bigint) + ${lease}`,
       attempts: sql<number>`attempts + 1`,
       updated_at: opts.now,
     })
@@ -95,6 +103,27 @@ export async function claimNextJob(
     .returningAll()
     .executeTakeFirst();
   return row ? toJob(row) : null;
+}
+
+function wholeSeconds(n: number): number {
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`a job lease is a whole number of seconds above 0, not ${n}`);
+  return n;
+}
+
+/**
+ * The job's lease runs `until` then, if `instanceId` still holds it (answers whether it does): the
+ * runner renews it while the job runs, so a short lease covers a long run and runs out soon after
+ * its instance stops.
+ */
+export async function renewLease(db: Db, job: Job, instanceId: string, until: number): Promise<boolean> {
+  const res = await db.kysely
+    .updateTable('jobs')
+    .set({ locked_until: until })
+    .where('id', '=', job.id)
+    .where('locked_by', '=', instanceId)
+    .where('locked_until', 'is not', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
 }
 
 function toJob(row: Selectable<JobsTable>): Job {

@@ -100,12 +100,7 @@ describe('background jobs', () => {
 
   it('a job whose instance died is taken over once its lease runs out, and only then', async () => {
     await scheduleJob(db.kysely, { kind: 'poll', key: 'poll:dead' }, clock.now());
-    const claimed = await claimNextJob(db, {
-      instanceId: 'dead',
-      now: clock.now(),
-      leaseSeconds: 120,
-      kinds: ['poll'],
-    });
+    const claimed = await claimNextJob(db, { instanceId: 'dead', now: clock.now(), leases: { poll: 120 } });
     expect(claimed?.key).toBe('poll:dead');
     let ranBy: string | null = null;
     const handlers: JobHandlers = { poll: { run: async () => void (ranBy = 'b') } };
@@ -113,6 +108,48 @@ describe('background jobs', () => {
     clock.advance(121);
     expect(await runDueJobs({ services: t.services, handlers, instanceId: 'b' })).toBe(1);
     expect(ranBy).toBe('b');
+  });
+
+  it("leases each job for its own kind's time, not the longest of the kinds it runs", async () => {
+    await scheduleJob(db.kysely, { kind: 'bulk', key: 'bulk:1' }, clock.now());
+    await scheduleJob(db.kysely, { kind: 'sync', key: 'sync:1' }, clock.now());
+    const leases = { bulk: 20, sync: 900 };
+    const first = await claimNextJob(db, { instanceId: 'dead', now: clock.now(), leases });
+    const second = await claimNextJob(db, { instanceId: 'dead', now: clock.now(), leases });
+    expect([first?.kind, second?.kind]).toEqual(['bulk', 'sync']);
+    const until = Object.fromEntries((await rows()).map((r) => [r.kind, Number(r.locked_until)]));
+    expect(until).toEqual({ bulk: clock.now() + 20, sync: clock.now() + 900 });
+    // The instance died: its short job is taken up once its own lease is out, the long one waits.
+    const ran: string[] = [];
+    const handlers: JobHandlers = {
+      bulk: { leaseSeconds: 20, run: async (job) => void ran.push(job.key) },
+      sync: { leaseSeconds: 900, run: async (job) => void ran.push(job.key) },
+    };
+    clock.advance(21);
+    expect(await runDueJobs({ services: t.services, handlers, instanceId: 'b' })).toBe(1);
+    expect(ran).toEqual(['bulk:1']);
+  });
+
+  it('renews the lease while a run goes on, so a short lease covers a long run and another instance waits', async () => {
+    await scheduleJob(db.kysely, { kind: 'long', key: 'long:1' }, clock.now());
+    let claimedByOther: unknown = 'not asked';
+    const handlers: JobHandlers = {
+      long: {
+        leaseSeconds: 4,
+        run: async () => {
+          // The run outlives its first lease twice over (in the clock's time); the renewals, a
+          // quarter of the lease apart in real time, keep it.
+          for (let i = 0; i < 3; i += 1) {
+            clock.advance(4);
+            await new Promise((r) => setTimeout(r, 1100));
+          }
+          claimedByOther = await claimNextJob(db, { instanceId: 'other', now: clock.now(), leases: { long: 4 } });
+        },
+      },
+    };
+    expect(await runDueJobs({ services: t.services, handlers, instanceId: 'a' })).toBe(1);
+    expect(claimedByOther).toBeNull();
+    expect(await rows()).toHaveLength(0);
   });
 
   it('four instances working at the same moment run every job exactly once', async () => {

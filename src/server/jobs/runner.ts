@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { serviceContext, type AppServices, type ServiceContext } from '../context.js';
-import { claimNextJob, completeJob, failJob, rescheduleJob, type Job } from './queue.js';
+import { claimNextJob, completeJob, failJob, renewLease, rescheduleJob, type Job } from './queue.js';
 
 /** What a handler answers: nothing when the job is done, `{ again }` to run it again in that many seconds. */
 export type JobOutcome = void | { again: number };
@@ -14,9 +14,16 @@ export interface JobHandler<P = unknown> {
   run(job: Job<P>, ctx: ServiceContext): Promise<JobOutcome>;
   /** Runs at most this many times in a row on failure (default 8), then the job is kept as failed. */
   maxAttempts?: number;
-  /** How long one run may take before another instance may take the job over (default 300 s). */
+  /**
+   * Whole seconds a run holds the job (default 300), renewed by the runner every quarter of it while
+   * the run goes on: not a limit on a run, but how long a job of a stopped instance (killed, crashed)
+   * waits before another instance, or the same server started again, takes it up.
+   */
   leaseSeconds?: number;
 }
+
+const DEFAULT_LEASE_SECONDS = 300;
+const leaseOf = (handler: JobHandler): number => handler.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
 
 export type JobHandlers = Record<string, JobHandler>;
 
@@ -37,17 +44,22 @@ export interface RunnerDeps {
  */
 export async function runDueJobs(deps: RunnerDeps & { instanceId: string }, max = 50): Promise<number> {
   const { db, clock } = deps.services;
-  const kinds = Object.keys(deps.handlers);
+  const leases = Object.fromEntries(Object.entries(deps.handlers).map(([kind, h]) => [kind, leaseOf(h)]));
   let ran = 0;
   while (ran < max) {
     const now = clock.now();
-    const lease = Math.max(...kinds.map((k) => deps.handlers[k].leaseSeconds ?? 300));
-    const job = await claimNextJob(db, { instanceId: deps.instanceId, now, leaseSeconds: lease, kinds });
+    const job = await claimNextJob(db, { instanceId: deps.instanceId, now, leases });
     if (!job) break;
     ran += 1;
     const handler = deps.handlers[job.kind];
+    const lease = keepLease(deps, job, leaseOf(handler));
     try {
-      const outcome = await handler.run(job, serviceContext(deps.services));
+      let outcome: JobOutcome;
+      try {
+        outcome = await handler.run(job, serviceContext(deps.services));
+      } finally {
+        await lease.stop();
+      }
       const after = clock.now();
       if (outcome && typeof outcome.again === 'number')
         await rescheduleJob(db, job, deps.instanceId, after + outcome.again, after);
@@ -61,6 +73,38 @@ export async function runDueJobs(deps: RunnerDeps & { instanceId: string }, max 
     }
   }
   return ran;
+}
+
+/**
+ * Renews the job's lease every quarter of it while its run goes on, until `stop` (which waits for a
+ * renewal under way, so none lands after the job is released). A renewal that finds the lease gone
+ * (another instance took the job over after this one stalled) is logged; the run goes on, as the
+ * documents protocol keeps a second run from making anything twice.
+ */
+function keepLease(deps: RunnerDeps & { instanceId: string }, job: Job, seconds: number): { stop(): Promise<void> } {
+  const { db, clock } = deps.services;
+  let renewal: Promise<void> = Promise.resolve();
+  const timer = setInterval(
+    () => {
+      renewal = renewLease(db, job, deps.instanceId, clock.now() + seconds).then(
+        (held) => {
+          if (!held) deps.log?.(`job ${job.kind} ${job.key}: its lease was taken over while it ran`);
+        },
+        (err: unknown) =>
+          deps.log?.(
+            `job ${job.kind} ${job.key}: renewing its lease failed: ${err instanceof Error ? err.message : String(err)}`,
+          ),
+      );
+    },
+    (seconds * 1000) / 4,
+  );
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await renewal;
+    },
+  };
 }
 
 /**

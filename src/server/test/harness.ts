@@ -53,13 +53,16 @@ export const engineUnderTest = process.env.TEST_DATABASE_URL ? 'postgres' : 'sql
  * another test app's database and app key, as a restart of it (stop that app first: its `app.close()`);
  * closing the new one leaves the database to the first, which closes it. `instanceOf` builds a second
  * instance beside a running one: the same database (PostgreSQL schema or SQLite file) through
- * connections of its own and the same app key, as two servers behind a load balancer.
+ * connections of its own and the same app key, as two servers behind a load balancer. `databaseUrl`
+ * runs the app on that database as it is (migrated here; closing leaves it): one a test shares with
+ * a server process of its own, which takes no schema.
  */
 export async function startTestApp(
   opts: {
     clock?: Clock;
     deps?: Pick<AppDeps, 'logger' | 'providerRegistry' | 'providers' | 'emulatorControls' | 'idempotency'>;
     sqliteFile?: string;
+    databaseUrl?: string;
     restartOf?: TestApp;
     instanceOf?: TestApp;
   } = {},
@@ -73,6 +76,8 @@ export async function startTestApp(
   if (opts.restartOf) {
     db = opts.restartOf.db;
     closeDb = false;
+  } else if (opts.databaseUrl) {
+    db = openDb(opts.databaseUrl, { keepLists: true });
   } else if (opts.instanceOf && !sqliteFile) {
     if (!pgUrl)
       throw new Error('a second instance needs PostgreSQL or a SQLite file: in-memory SQLite has one connection');

@@ -132,6 +132,38 @@ describe(`bulk actions: who may call, and what is refused before anything starts
     expect(same.json().data.total).toBe(3);
   });
 
+  it('a selection by filter takes the JSON numbers and yes/no values as the query text they stand for', async () => {
+    const { s, ids } = await sellerWithOrders(3);
+    await start(s.u, awbJob([ids[0]]));
+    await runJobs();
+    const other = await seller(await t.signUp());
+    const jobOf = (filter: Record<string, unknown>, expected: number, lang = 'en') =>
+      start(s.u, { action: 'labels', selection: { filter, expected } }, lang);
+    for (const filter of [
+      { source: s.source, has_awb: false },
+      { source: String(s.source), has_awb: '0' },
+      { source: s.source, has_awb: 0 },
+    ]) {
+      const res = await jobOf(filter, 2);
+      expect(res.statusCode, res.body).toBe(202);
+      const job = await read(s.u, res.json().data.id);
+      expect(job.items.map((i) => i.order_id).sort()).toEqual([ids[1], ids[2]].sort());
+    }
+    const withAwb = await jobOf({ source: s.source, has_awb: true }, 1);
+    expect((await read(s.u, withAwb.json().data.id)).items.map((i) => i.order_id)).toEqual([ids[0]]);
+    // Another company's source, as a number, matches none of this company's orders.
+    const foreign = await jobOf({ source: other.source }, 0);
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors.selection).toEqual(['Select at least one order.']);
+    // A number is checked as its text is; a yes/no is no source: 422 on each field, in the language asked.
+    const bad = await jobOf({ source: 2.5, has_awb: 2 }, 2, 'ro');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.source).toEqual(['Valoarea nu este validă.']);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['has_awb', 'source']);
+    const yesNoSource = await jobOf({ source: true }, 2);
+    expect(yesNoSource.json().errors).toEqual({ source: ['This value is not valid.'] });
+  });
+
   it('a double submission with one Idempotency-Key starts one job', async () => {
     const { s, ids } = await sellerWithOrders(1);
     const headers = { 'idempotency-key': 'bulk-once-1' };
@@ -144,6 +176,61 @@ describe(`bulk actions: who may call, and what is refused before anything starts
 });
 
 describe(`a bulk AWB job (${engineUnderTest})`, () => {
+  it('takes up an order its killed run was making: the cut-off create is asked about at once, not left "being created"', async () => {
+    const { s, ids } = await sellerWithOrders(3);
+    const stranger = await t.signUp({ companies: [s.u.companyId] });
+    const id = (await start(s.u, awbJob(ids))).json().data.id;
+    const now = clock.now();
+    // The run that was killed: it had begun each order (attempt 1) and left a pending create each,
+    // claimed since its try began by the job's user, except the second one's, which the other
+    // user of the company is making by hand, and the third's, claimed before that try began.
+    await t.db.kysely
+      .updateTable('bulk_job_items')
+      .set({ attempts: 1, started_at: now - 5 })
+      .where('job_id', '=', id)
+      .execute();
+    const pending = (orderId: number, by: number, at: number) => ({
+      company_id: s.u.companyId,
+      order_id: orderId,
+      courier: 'dpd',
+      state: 'pending',
+      reference: `${orderId}-1`,
+      cod_bani: 0,
+      weight_grams: 1000,
+      created_by: by,
+      created_at: at,
+      updated_at: at,
+    });
+    await t.db.kysely
+      .insertInto('shipments')
+      .values([
+        pending(ids[0], s.u.id, now - 4),
+        pending(ids[1], stranger.id, now - 4),
+        pending(ids[2], s.u.id, now - 6),
+      ])
+      .execute();
+    await runJobs();
+    const r = await read(s.u, id);
+    // The courier has no AWB of the cut-off create (`<order>-1`): it fails, and the job makes one.
+    expect(r.items[0]).toMatchObject({ outcome: 'done', awb: expect.any(String) });
+    const byOrder = await dpdAwbsByOrder();
+    expect(byOrder.get(ids[0])).toEqual([r.items[0].awb]);
+    const rows = await t.db.kysely
+      .selectFrom('shipments')
+      .select(['reference', 'state'])
+      .where('order_id', '=', ids[0])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { reference: `${ids[0]}-1`, state: 'failed' },
+      { reference: `${ids[0]}-2`, state: 'created' },
+    ]);
+    // Creates this job's try did not claim are left to the protocol, as before.
+    for (const item of r.items.slice(1)) expect(item).toMatchObject({ outcome: 'skipped' });
+    expect(byOrder.get(ids[1])).toBeUndefined();
+    expect(byOrder.get(ids[2])).toBeUndefined();
+  });
+
   it('over 200 orders with courier refusals and lost answers ends with an outcome per order and one AWB per done order', async () => {
     const s = await seller(await t.signUp());
     const ids: number[] = [];

@@ -31,7 +31,7 @@ import {
   type PickingLine,
 } from '../orders/index.js';
 import { getPackage } from '../packages/index.js';
-import { AwbConflict, awbLabel } from '../shipping/index.js';
+import { AwbConflict, awbLabel, markCutOffCreateUnknown } from '../shipping/index.js';
 import {
   companyJob,
   doneItems,
@@ -248,8 +248,18 @@ function reasonOfError(err: unknown): Reason | null {
 const wrap = (key: string, inner: Reason): Reason =>
   Object.fromEntries(LANGS.map((l) => [l, translate(l, key, { problem: inner[l] })])) as Reason;
 
-/** One order of an AWB job: the AWB form's create to the order's own address. */
-async function awbAttempt(ctx: ServiceContext, item: BulkItemRow, pkg: AwbPackage): Promise<Attempt> {
+/**
+ * One order of an AWB job: the AWB form's create to the order's own address. An order this job
+ * tried before (its run cut off, the server killed) that is still "being created" is that try's
+ * create, whose request died with its run: asked about at the courier at once and adopted (or made
+ * now), rather than skipped while the order waits for the protocol's slow check.
+ */
+async function awbAttempt(
+  ctx: ServiceContext,
+  item: BulkItemRow,
+  pkg: AwbPackage,
+  cutOffSettled = false,
+): Promise<Attempt> {
   try {
     await createOrderAwbToItsAddress(ctx, item.order_id, pkg);
     const order = await orderOf(ctx.db.kysely, ctx, item.order_id);
@@ -258,6 +268,10 @@ async function awbAttempt(ctx: ServiceContext, item: BulkItemRow, pkg: AwbPackag
     const reason = reasonOfError(err);
     if (!reason) throw err;
     if (err instanceof AwbConflict) {
+      // `item` is read before this try began: its started_at is the earlier try's.
+      const earlier = item.attempts > 1 && item.started_at !== null ? Number(item.started_at) : null;
+      if (err.key === 'awb_being_created' && earlier !== null && !cutOffSettled)
+        if (await markCutOffCreateUnknown(ctx, item.order_id, earlier)) return awbAttempt(ctx, item, pkg, true);
       // A try of this job that was cut off after the courier made the AWB: it is this job's.
       if (err.key === 'awb_exists' && item.attempts > 1) return { outcome: 'done', awb: String(err.params.awb) };
       if (err.key === 'awb_found_after_timeout') return { outcome: 'done', awb: String(err.params.awb) };
@@ -360,13 +374,23 @@ function attemptOf(job: BulkJobRow): (ctx: ServiceContext, item: BulkItemRow) =>
   }
 }
 
-/** Runs `work` over `items`, `width` at a time. */
+/**
+ * Runs `work` over `items`, `width` at a time. A failure stops the lanes taking more and is thrown
+ * once every lane has finished the item it holds: a run never ends (and its job is never released)
+ * while one of its creates is still under way.
+ */
 async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failed = false;
   const lanes = Array.from({ length: Math.min(width, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
+    while (!failed && next < items.length)
+      await work(items[next++]).catch((err: unknown) => {
+        failed = true;
+        throw err;
+      });
   });
-  await Promise.all(lanes);
+  const failure = (await Promise.allSettled(lanes)).find((r) => r.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /**

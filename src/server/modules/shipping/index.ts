@@ -2,6 +2,6 @@
  * The shipping module's public face: AWB create, label and delete, the seller's answer to a create
  * the courier cannot settle, their conflicts, their jobs, and what orders read of shipments.
  */
-export { AwbConflict, awbLabel, createAwb, deleteAwb, resolveAwb } from './service.js';
+export { AwbConflict, awbLabel, createAwb, deleteAwb, markCutOffCreateUnknown, resolveAwb } from './service.js';
 export { shippingJobs } from './jobs.js';
 export { awbCandidatesView, awbUnsettled, deleteShipmentsOfOrder, unsettledShipments } from './queries.js';

@@ -262,6 +262,24 @@ async function settleEarlierCreate(ctx: ServiceContext, shipmentId: number): Pro
   throw new AwbConflict('awb_being_checked', { provider: label(active.courier) });
 }
 
+/**
+ * A create cut off by its server stopping (killed mid-call) leaves its `pending` row, which the
+ * protocol waits PENDING_STALE_SECONDS for, since a live request may still be under way. A bulk job
+ * taking up an order its earlier run was making knows better: that run stopped (its lease ran out,
+ * or it ended, and a run waits for all its creates before it ends), so the request is gone, not
+ * slow. Its row becomes unknown, and the order's next create asks the courier about it first (by
+ * its reference) and adopts the AWB the courier made, or creates one if there is none; nothing is
+ * made twice. Only a row that try could have claimed moves: pending, by the same user, claimed
+ * since the try began (`since`). Answers whether it moved one.
+ */
+export async function markCutOffCreateUnknown(ctx: ServiceContext, orderId: number, since: number): Promise<boolean> {
+  const row = await activeShipment(ctx.db.kysely, orderId);
+  if (!row || row.state !== 'pending' || row.company_id !== ctx.companyId) return false;
+  if (Number(row.created_at) < since || row.created_by !== (ctx.userId || null)) return false;
+  const error = 'the create was cut off: the server of the bulk job making it stopped';
+  return moveShipment(ctx.db.kysely, row.id, ['pending'], 'unknown', { error }, ctx.clock.now());
+}
+
 interface Attempt {
   id: number;
   reference: string;
