@@ -39,9 +39,10 @@ export function migrationTest() {
     if (!opened) throw new Error('migrationTest: the database opens in beforeAll');
     return opened;
   };
-  const migrator = () =>
+  // On one connection, as migrateToLatest runs them: Kysely's lock is a session lock (db.onOneConnection).
+  const migrator = (kysely: Kysely<unknown>) =>
     new Migrator({
-      db: db().kysely,
+      db: kysely,
       provider: {
         getMigrations: async () =>
           Object.fromEntries(Object.entries(migrations).map(([n, m]) => [n, m(db().engine)])) as Record<
@@ -52,8 +53,8 @@ export function migrationTest() {
       allowUnorderedMigrations: true,
       migrationTableSchema: db().schema,
     });
-  const ran = async (step: ReturnType<Migrator['migrateTo']>) => {
-    const { error } = await step;
+  const ran = async (step: (m: Migrator) => ReturnType<Migrator['migrateTo']>) => {
+    const { error } = await db().onOneConnection((kysely) => step(migrator(kysely as unknown as Kysely<unknown>)));
     if (error) throw error;
   };
   const tables = () => db().kysely as unknown as AnyTables;
@@ -79,8 +80,8 @@ export function migrationTest() {
           .executeTakeFirstOrThrow()) as { id: number }
       ).id,
     /** Runs the migrations up (or down) to `name`. */
-    migrateTo: (name: string) => ran(migrator().migrateTo(name)),
+    migrateTo: (name: string) => ran((m) => m.migrateTo(name)),
     /** Undoes the last migration run. */
-    migrateDown: () => ran(migrator().migrateDown()),
+    migrateDown: () => ran((m) => m.migrateDown()),
   };
 }

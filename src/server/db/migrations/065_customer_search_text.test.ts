@@ -33,12 +33,15 @@ it.skipIf(!pgUrl)(
       getMigrations: async () =>
         Object.fromEntries(Object.entries(migrations).map(([n, m]) => [n, m(db.engine)])) as Record<string, Migration>,
     };
-    const migrator = new Migrator({
-      db: db.kysely,
-      provider,
-      allowUnorderedMigrations: true,
-      migrationTableSchema: db.schema,
-    });
+    // On one connection, as migrateToLatest runs them: Kysely's lock is a session lock.
+    const migrator = {
+      run: (step: (m: Migrator) => ReturnType<Migrator['migrateTo']>) =>
+        db.onOneConnection((kysely) =>
+          step(new Migrator({ db: kysely, provider, allowUnorderedMigrations: true, migrationTableSchema: db.schema })),
+        ),
+      migrateTo: (name: string) => migrator.run((m) => m.migrateTo(name)),
+      migrateDown: () => migrator.run((m) => m.migrateDown()),
+    };
     await migrator.migrateTo('063_order_filter_kept_counts');
     const k = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
     const id = async (table: string, values: Record<string, unknown>) =>
