@@ -24,6 +24,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/server/**/*.test.ts'],
+          isolate: false,
           environment: 'node',
           testTimeout: 20000,
           hookTimeout: 30000,
@@ -36,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/globalSetup.ts'],
           environment: 'node',
           testTimeout: 90000,
           hookTimeout: 240000,

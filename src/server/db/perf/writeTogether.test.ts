@@ -43,7 +43,10 @@ describe(`writes run together (${engineUnderTest})`, () => {
         ]);
       }),
     );
-    const writes = statements.filter((q) => !/^(begin|commit)/.test(q));
+    // Transaction control aside, and the shard a pool connection opened meanwhile is given (listCounts.ts).
+    const writes = statements.filter(
+      (q) => !/^(begin|commit)/.test(q) && !q.includes("set_config('app.list_count_shard'"),
+    );
     expect(writes).toHaveLength(engineUnderTest === 'postgres' ? 1 : 3);
     expect(await counts()).toEqual({ new: 2, '': 5 });
     const sources = await t.db.kysely
