@@ -18,12 +18,20 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20000,
           setupFiles: ['src/web/test/setup.ts'],
+          // One worker per core (Vitest leaves one core idle by default).
+          maxWorkers: 2,
         },
       },
       {
         test: {
           name: 'api',
           include: ['src/server/**/*.test.ts'],
+          globalSetup: ['src/server/test/globalSetup.ts'],
+          // Vitest gives a 2-core machine one worker; an API test waits on PostgreSQL, a child process
+          // or a timer as much as it computes, so three files side by side keep both cores busy.
+          maxWorkers: 3,
+          // A worker's files share its modules (the server is imported once a worker, not once a
+          // file): each file builds its own app and database, and none mocks a module.
           isolate: false,
           environment: 'node',
           testTimeout: 20000,

@@ -1,16 +1,15 @@
-import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openDb } from './connection.js';
 import { migrateToLatest } from './migrate.js';
+import { createTestSchema } from '../test/pgSchemas.js';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(pgUrl)('migrations on a PostgreSQL database shared with other schemas', () => {
   it('migrate a schema while another schema of the database already has its migration tables', async () => {
-    const admin = openDb(pgUrl!);
-    const schemas = [`m_${crypto.randomBytes(5).toString('hex')}`, `m_${crypto.randomBytes(5).toString('hex')}`];
-    try {
-      for (const s of schemas) await admin.kysely.schema.createSchema(s).execute();
+    // Dropped when the run ends (test/pgSchemas.ts).
+    const schemas = [await createTestSchema(pgUrl!, 'm'), await createTestSchema(pgUrl!, 'm')];
+    {
       for (const s of schemas) {
         const db = openDb(pgUrl!, { schema: s });
         try {
@@ -21,16 +20,11 @@ describe.runIf(pgUrl)('migrations on a PostgreSQL database shared with other sch
           await db.close();
         }
       }
-    } finally {
-      for (const s of schemas) await admin.kysely.schema.dropSchema(s).ifExists().cascade().execute();
-      await admin.close();
     }
   });
 
   it('a second process migrates while the first one, migrated, stays open (the lock is not left held)', async () => {
-    const schema = `m_${crypto.randomBytes(5).toString('hex')}`;
-    const admin = openDb(pgUrl!);
-    await admin.kysely.schema.createSchema(schema).execute();
+    const schema = await createTestSchema(pgUrl!, 'm');
     const first = openDb(pgUrl!, { schema });
     const second = openDb(pgUrl!, { schema });
     try {
@@ -46,8 +40,6 @@ describe.runIf(pgUrl)('migrations on a PostgreSQL database shared with other sch
     } finally {
       await second.close();
       await first.close();
-      await admin.kysely.schema.dropSchema(schema).ifExists().cascade().execute();
-      await admin.close();
     }
   });
 });

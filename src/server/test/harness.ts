@@ -9,6 +9,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { hashPassword } from '../lib/passwords.js';
 import { hashToken, newToken } from '../http/auth.js';
 import { systemClock, type Clock } from '../lib/clock.js';
+import { createTestSchema } from './pgSchemas.js';
 
 /**
  * A fresh app and database for one test file: in-memory SQLite, or a schema of its own in the
@@ -70,7 +71,6 @@ export async function startTestApp(
   const clock = opts.clock ?? systemClock;
   const pgUrl = process.env.TEST_DATABASE_URL;
   let db: Db;
-  let dropSchema = async () => {};
   let closeDb = true;
   const sqliteFile = opts.sqliteFile ?? opts.instanceOf?.sqliteFile;
   if (opts.restartOf) {
@@ -85,16 +85,8 @@ export async function startTestApp(
   } else if (sqliteFile) {
     db = openDb(`sqlite:${sqliteFile}`, { readers: 2, keepLists: true });
   } else if (pgUrl) {
-    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = openDb(pgUrl);
-    await admin.kysely.schema.createSchema(schema).execute();
-    await admin.close();
-    db = openDb(pgUrl, { schema, keepLists: true });
-    dropSchema = async () => {
-      const a = openDb(pgUrl);
-      await a.kysely.schema.dropSchema(schema).cascade().execute();
-      await a.close();
-    };
+    // Dropped when the run ends, not when the file does (pgSchemas.ts).
+    db = openDb(pgUrl, { schema: await createTestSchema(pgUrl, 't'), keepLists: true });
   } else {
     db = openDb('sqlite::memory:', { keepLists: true });
   }
@@ -179,8 +171,6 @@ export async function startTestApp(
       await app.close();
       if (!closeDb) return;
       await db.close();
-      // The first instance owns the schema: a second one leaves it.
-      if (!opts.instanceOf) await dropSchema();
     },
   };
 }

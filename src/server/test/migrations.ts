@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { openDb, type Db } from '../db/connection.js';
 import { migrations } from '../db/migrations/index.js';
+import { createTestSchema } from './pgSchemas.js';
 
 /** Any table's rows, untyped: a migration's test writes tables as an older migration left them. */
 export type AnyTables = Kysely<Record<string, Record<string, unknown>>>;
@@ -15,25 +15,17 @@ export type AnyTables = Kysely<Record<string, Record<string, unknown>>>;
  */
 export function migrationTest() {
   const pgUrl = process.env.TEST_DATABASE_URL;
-  const schema = `m_${crypto.randomBytes(5).toString('hex')}`;
   let opened: Db | undefined;
   beforeAll(async () => {
+    // On PostgreSQL dropped when the run ends, not when the file does (pgSchemas.ts).
     if (pgUrl) {
-      const admin = openDb(pgUrl);
-      await admin.kysely.schema.createSchema(schema).execute();
-      await admin.close();
-      opened = openDb(pgUrl, { schema });
+      opened = openDb(pgUrl, { schema: await createTestSchema(pgUrl, 'm') });
     } else {
       opened = openDb('sqlite::memory:');
     }
   });
   afterAll(async () => {
     await opened?.close();
-    if (pgUrl) {
-      const admin = openDb(pgUrl);
-      await admin.kysely.schema.dropSchema(schema).ifExists().cascade().execute();
-      await admin.close();
-    }
   });
   const db = (): Db => {
     if (!opened) throw new Error('migrationTest: the database opens in beforeAll');

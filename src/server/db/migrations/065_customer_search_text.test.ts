@@ -1,29 +1,21 @@
-import crypto from 'node:crypto';
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDb, type Db } from '../connection.js';
 import { migrateToLatest } from '../migrate.js';
 import { migrations } from './index.js';
+import { createTestSchema } from '../../test/pgSchemas.js';
 
 // PostgreSQL only (a schema of its own in TEST_DATABASE_URL): on SQLite the migration does nothing,
 // its customers search has the FTS5 table of 061; the search's tests run on both engines
 // (modules/customers/customerSearch.test.ts).
 const pgUrl = process.env.TEST_DATABASE_URL;
-const schema = `m_${crypto.randomBytes(5).toString('hex')}`;
 let db: Db;
 beforeAll(async () => {
-  if (!pgUrl) return;
-  const admin = openDb(pgUrl);
-  await admin.kysely.schema.createSchema(schema).execute();
-  await admin.close();
-  db = openDb(pgUrl, { schema });
+  // Dropped when the run ends (pgSchemas.ts).
+  if (pgUrl) db = openDb(pgUrl, { schema: await createTestSchema(pgUrl, 'm') });
 });
 afterAll(async () => {
-  if (!pgUrl) return;
-  await db.close();
-  const admin = openDb(pgUrl);
-  await admin.kysely.schema.dropSchema(schema).ifExists().cascade().execute();
-  await admin.close();
+  if (pgUrl) await db.close();
 });
 
 it.skipIf(!pgUrl)(
@@ -79,7 +71,7 @@ it.skipIf(!pgUrl)(
       (
         await sql<{
           indexname: string;
-        }>`select indexname from pg_indexes where schemaname = ${schema} and tablename = 'company_customers' order by 1`.execute(
+        }>`select indexname from pg_indexes where schemaname = ${db.schema!} and tablename = 'company_customers' order by 1`.execute(
           db.kysely,
         )
       ).rows.map((r) => r.indexname);
@@ -112,7 +104,7 @@ it.skipIf(!pgUrl)(
     expect(error).toBeUndefined();
     const { rows: columns } = await sql<{
       column_name: string;
-    }>`select column_name from information_schema.columns where table_schema = ${schema} and table_name = 'company_customers'`.execute(
+    }>`select column_name from information_schema.columns where table_schema = ${db.schema!} and table_name = 'company_customers'`.execute(
       db.kysely,
     );
     expect(columns.map((c) => c.column_name)).not.toContain('search_text');
