@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDb } from './connection.js';
 import { migrateToLatest } from './migrate.js';
@@ -40,6 +41,22 @@ describe.runIf(pgUrl)('migrations on a PostgreSQL database shared with other sch
     } finally {
       await second.close();
       await first.close();
+    }
+  });
+
+  it("lists only the tables of its own schema, so another schema's tables dropped meanwhile cannot fail a migration", async () => {
+    const [own, other] = [await createTestSchema(pgUrl!, 'm'), await createTestSchema(pgUrl!, 'm')];
+    const admin = openDb(pgUrl!);
+    const db = openDb(pgUrl!, { schema: own });
+    try {
+      await sql`create table ${sql.id(other, 'neighbour')} (id serial primary key)`.execute(admin.kysely);
+      await sql`create table ${sql.id(own, 'mine')} (id serial primary key)`.execute(admin.kysely);
+      const tables = await db.kysely.introspection.getTables();
+      expect(tables.map((t) => `${t.schema}.${t.name}`)).toEqual([`${own}.mine`]);
+      expect(tables[0].columns).toMatchObject([{ name: 'id', isAutoIncrementing: true, isNullable: false }]);
+    } finally {
+      await db.close();
+      await admin.close();
     }
   });
 });

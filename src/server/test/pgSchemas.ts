@@ -22,9 +22,9 @@ const SCHEMA = /^[tm]_([0-9a-z]{6})[0-9a-f]{4}_[0-9a-f]+$/;
 /**
  * A schema of its own for a test file in TEST_DATABASE_URL's PostgreSQL (`t_` for an app, `m_` for a
  * migration's test), named for this run. It is not dropped when the file ends but when the run
- * does (dropRunSchemas): a schema dropped while another file's migrations read the catalogue of every
- * schema (Kysely's introspection, pg_get_serial_sequence on each table) fails them with "schema …
- * does not exist", and the files run side by side.
+ * does (dropRunSchemas): the files run side by side, and a drop of a schema of 60 tables under way
+ * while another file reads the catalogue (anything that reads more than its own schema's) fails
+ * that read with "schema … does not exist". The run's end is the one moment nobody reads.
  */
 export async function createTestSchema(pgUrl: string, kind: 't' | 'm'): Promise<string> {
   const name = `${kind}_${inject('testRun')}_${crypto.randomBytes(5).toString('hex')}`;

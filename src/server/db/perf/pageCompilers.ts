@@ -7,7 +7,10 @@ import {
   type LimitNode,
   type OffsetNode,
   type OperationNode,
+  type DatabaseIntrospector,
+  type Kysely,
 } from 'kysely';
+import { OwnSchemaIntrospector } from '../ownSchemaIntrospector.js';
 
 /**
  * SQLite's compiler, with a page's LIMIT and OFFSET written into the SQL as integers instead of
@@ -63,9 +66,13 @@ export class SqlitePageDialect extends SqliteDialect {
   }
 }
 
-/** Kysely's PostgreSQL dialect with the compiler above. */
+/** Kysely's PostgreSQL dialect with the compiler above, and an introspection of the search path's schemas only. */
 export class PostgresPageDialect extends PostgresDialect {
   override createQueryCompiler(): PostgresPageCompiler {
     return new PostgresPageCompiler();
+  }
+
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db);
   }
 }
