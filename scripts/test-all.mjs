@@ -2,7 +2,7 @@
 // Runs every suite: type check, lint, unit, API on SQLite, API on PostgreSQL (when
 // TEST_DATABASE_URL is set), and browser tests in headless Chromium. Ends with one line
 // "N passed, N failed" counting every test of every suite (type check and lint count as one each).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,10 +64,35 @@ function ensureChromium() {
   return false;
 }
 
+/**
+ * The static checks side by side: each is one process on one core, so on two cores the three take
+ * about as long as the longest. Each one's output is printed whole once it ends, in this order.
+ */
+async function checkTogether(checks) {
+  const runs = checks.map(
+    ([name, cmd, cmdArgs]) =>
+      new Promise((resolve) => {
+        const child = spawn(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        child.stdout.on('data', (d) => (output += d));
+        child.stderr.on('data', (d) => (output += d));
+        child.on('close', (code) => resolve({ name, cmd, cmdArgs, ok: code === 0, output }));
+      }),
+  );
+  for (const { name, cmd, cmdArgs, ok, output } of await Promise.all(runs)) {
+    console.log(`\n$ ${[cmd, ...cmdArgs].join(' ')}`);
+    process.stdout.write(output);
+    totals[ok ? 'passed' : 'failed'] += 1;
+    lines.push(`${name}: ${ok ? 'passed' : 'FAILED'}`);
+  }
+}
+
 if (!skipStatic) {
-  check('type check (tsc --noEmit)', 'npx', ['tsc', '--noEmit']);
-  check('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=-1']);
-  check('format (prettier --check)', 'npx', ['prettier', '--check', '.']);
+  await checkTogether([
+    ['type check (tsc --noEmit)', 'npx', ['tsc', '--noEmit']],
+    ['lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=-1']],
+    ['format (prettier --check)', 'npx', ['prettier', '--check', '.']],
+  ]);
 }
 vitest('unit', 'unit');
 vitest('api on SQLite', 'api', { TEST_DATABASE_URL: '' });

@@ -295,9 +295,10 @@ describe('property: every write endpoint, any body', () => {
       details: 'd',
       bill_number: 'B1',
     },
+    // A CUI none of the user's companies has: another one's is refused (one CUI per company a user sees).
     '/api/v1/company': {
       name: 'Firma',
-      vat_number: 'RO14399840',
+      vat_number: 'RO18547290',
       administrator_name: 'Ana',
       vat_payer: true,
       active: true,
