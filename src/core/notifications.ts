@@ -5,18 +5,22 @@ import { registerMessages, translate, type Lang } from './messages.js';
  * Each kind has a title and a description in both languages.
  */
 const kinds = {
+  // params: count, limit (links to the products list).
   low_stock: {
     en: { title: 'Low stock', description: '{{count}} products have fewer than {{limit}} pieces in stock.' },
     ro: { title: 'Stoc scăzut', description: '{{count}} produse au mai puțin de {{limit}} bucăți în stoc.' },
   },
+  // params: count, from (the first day counted, YYYY-MM-DD: links to the orders list from that day).
   new_orders: {
     en: { title: 'New orders', description: 'You received {{count}} new orders since yesterday.' },
     ro: { title: 'Comenzi noi', description: 'Ați primit {{count}} comenzi noi de ieri.' },
   },
+  // params: number, order (links to the order, where its invoice is).
   invoice_issued: {
     en: { title: 'Invoice issued', description: 'Invoice {{number}} was issued.' },
     ro: { title: 'Factură emisă', description: 'Factura {{number}} a fost emisă.' },
   },
+  // params: city, order (links to the order).
   awb_failed: {
     en: { title: 'AWB failed', description: 'The courier refused the address of an order from {{city}}.' },
     ro: { title: 'AWB eșuat', description: 'Curierul a refuzat adresa unei comenzi din {{city}}.' },
@@ -161,6 +165,30 @@ export function notificationText(lang: Lang, kind: string, params: Params): { ti
     title: translate(lang, `notification.${kind}.title`, params),
     description: translate(lang, `notification.${kind}.description`, params),
   };
+}
+
+/** The order a system notification is about (its `order` param), or null. */
+export function notificationOrder(params: Params): number | null {
+  const id = Number(params.order);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The console's page a system notification is about (a path of the web app), so that each one
+ * links to what it names: the order it names; the products list for low stock; the orders list
+ * from the first day counted for new orders; the integrations for a refused login. Null when it
+ * names nothing to open. Whether the order still exists is the server's to check.
+ */
+export function notificationLink(kind: string, params: Params): string | null {
+  const order = notificationOrder(params);
+  if (order !== null) return `/orders/${order}`;
+  if (kind === 'low_stock') return '/products';
+  if (kind === 'new_orders') {
+    const from = String(params.from ?? '');
+    return /^\d{4}-\d{2}-\d{2}$/.test(from) ? `/orders?created_from=${from}` : '/orders';
+  }
+  if (kind === 'credentials_rejected') return '/integrations';
+  return null;
 }
 
 /** The columns of a stored system notification: key and params, plus the English text as a fallback. */

@@ -64,8 +64,14 @@ export interface Notification {
   type: string;
   created_at: number;
   read: boolean;
-  /** The order the notification is about (it links to it), or null. */
+  /** The order the notification is about, or null (also null once the order is deleted). */
   order_id: number | null;
+  /**
+   * The console's page the notification is about, a path of the web app (`/orders/12`,
+   * `/orders?created_from=2026-11-20`, `/products`, `/integrations`), or null when it names nothing
+   * to open (or the order it names was deleted): every link leads to something that exists.
+   */
+  link: string | null;
 }
 
 export interface ChangelogEntry {
@@ -77,8 +83,12 @@ export interface ChangelogEntry {
 }
 
 registerMessages({
-  en: { invalid_rate: 'Enter a rate in lei per euro, greater than 0, with at most four decimals (e.g. 4.9771).' },
+  en: {
+    invalid_rate: 'Enter a rate in lei per euro, greater than 0, with at most four decimals (e.g. 4.9771).',
+    vat_number_taken: 'The company “{{name}}” already has this tax id (CUI).',
+  },
   ro: {
+    vat_number_taken: 'Compania „{{name}}” are deja acest cod fiscal (CUI).',
     invalid_rate:
       'Introduceți un curs în lei pentru un euro, mai mare ca 0, cu cel mult patru zecimale (de exemplu 4,9771).',
   },

@@ -22,6 +22,13 @@ export const MAX_BULK_ORDERS = 10_000;
 export const BULK_STATUSES = ['cancelled', 'new'] as const;
 export type BulkStatus = (typeof BULK_STATUSES)[number];
 
+/**
+ * The jobs whose done orders make a picking list (what to take from the shelves to pack them): every
+ * one but a status change, whose orders are cancelled or back to new, with nothing to pack.
+ */
+export const PICKING_LIST_ACTIONS: readonly BulkAction[] = ['awb', 'invoice', 'labels', 'picking_list'];
+export const hasPickingList = (action: BulkAction): boolean => PICKING_LIST_ACTIONS.includes(action);
+
 export const BULK_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type BulkJobStatus = (typeof BULK_JOB_STATUSES)[number];
 export type BulkOutcome = 'done' | 'skipped' | 'failed';
@@ -74,7 +81,16 @@ export const bulkAwbParams = z
   });
 export type BulkAwbParams = Omit<z.output<typeof bulkAwbParams>, 'courier'> & { courier: AwbCourier };
 
-export const bulkStatusParams = z.object({ status: z.enum(BULK_STATUSES, { error: 'bulk_status_choice' }) });
+/**
+ * A status job's one parameter. Missing, empty (a form whose choice was cleared) or not one of
+ * BULK_STATUSES, it is refused with one message naming the choices in words, never the raw values.
+ */
+export const bulkStatusParams = z.object({
+  status: z
+    .string({ error: 'bulk_status_choice' })
+    .refine((s) => (BULK_STATUSES as readonly string[]).includes(s), { error: 'bulk_status_choice' })
+    .transform((s) => s as BulkStatus),
+});
 
 export interface BulkItem {
   order_id: number;
@@ -108,18 +124,24 @@ registerMessages({
     bulk_cancelled: 'The order is cancelled.',
     bulk_no_awb: 'The order has no AWB.',
     bulk_status_not_allowed: 'The status cannot change this way: {{problem}}',
+    bulk_status_choice: 'Choose the status to move the orders to: Cancelled or New.',
     bulk_not_labels: 'This job has no labels: only an AWB or a labels job has them.',
     bulk_not_picking: 'This job has no picking list.',
     bulk_label_not_pdf: 'The label of order #{{order}} ({{awb}}) from the courier is not a PDF: nothing was merged.',
     bulk_no_labels: 'None of these orders has a label to print.',
     bulk_nothing_to_retry: 'No order of this job failed: there is nothing to retry.',
+    bulk_not_invoices: 'This job has no invoices: only an invoice job has them.',
+    bulk_no_invoices: 'None of these orders has an invoice any more.',
+    bulk_invoice_not_pdf: 'The invoice of order #{{order}} from SmartBill is not a PDF: nothing was put together.',
     picking_title: 'Picking list',
     picking_sku: 'SKU',
     picking_name: 'Name',
     picking_variation: 'Variation',
     picking_quantity: 'Quantity',
     picking_orders: 'Orders',
-    picking_footer: '{{orders}} orders, {{lines}} products. Made on {{date}}.',
+    // Counted as every count is (messages.ts's plural forms): "1 order, 2 products".
+    picking_footer:
+      '$t(count_orders, {"count": {{orders}} }), $t(count_products, {"count": {{lines}} }). Made on {{date}}.',
   },
   ro: {
     bulk_select_orders: 'Selectați cel puțin o comandă.',
@@ -130,18 +152,24 @@ registerMessages({
     bulk_cancelled: 'Comanda este anulată.',
     bulk_no_awb: 'Comanda nu are AWB.',
     bulk_status_not_allowed: 'Starea nu se poate schimba astfel: {{problem}}',
+    bulk_status_choice: 'Alegeți starea în care trec comenzile: Anulată sau Nouă.',
     bulk_not_labels: 'Această lucrare nu are etichete: doar o lucrare de AWB-uri sau de etichete le are.',
     bulk_not_picking: 'Această lucrare nu are listă de colectare.',
     bulk_label_not_pdf:
       'Eticheta comenzii #{{order}} ({{awb}}) primită de la curier nu este un PDF: nu s-a combinat nimic.',
     bulk_no_labels: 'Niciuna dintre aceste comenzi nu are o etichetă de tipărit.',
     bulk_nothing_to_retry: 'Nicio comandă a acestei lucrări nu a eșuat: nu este nimic de reluat.',
+    bulk_not_invoices: 'Această lucrare nu are facturi: doar o lucrare de facturare le are.',
+    bulk_no_invoices: 'Niciuna dintre aceste comenzi nu mai are factură.',
+    bulk_invoice_not_pdf:
+      'Factura comenzii #{{order}} primită de la SmartBill nu este un PDF: nu s-a pus nimic laolaltă.',
     picking_title: 'Listă de colectare',
     picking_sku: 'SKU',
     picking_name: 'Denumire',
     picking_variation: 'Variație',
     picking_quantity: 'Cantitate',
     picking_orders: 'Comenzi',
-    picking_footer: '{{orders}} comenzi, {{lines}} produse. Făcută la {{date}}.',
+    picking_footer:
+      '$t(count_orders, {"count": {{orders}} }), $t(count_products, {"count": {{lines}} }). Făcută la {{date}}.',
   },
 });

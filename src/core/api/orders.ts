@@ -419,6 +419,8 @@ registerMessages({
       'An AWB is being created or checked with the courier for this order: wait until it is settled.',
     order_delete_has_awb: 'The order has an AWB: delete the AWB before deleting the order.',
     order_delete_has_invoice: 'The order has an invoice: cancel or delete the invoice before deleting the order.',
+    order_delete_reversed_invoice:
+      'The order’s invoice was reversed: the invoice and its storno documents stay with the order, so it cannot be deleted. Cancel the order instead.',
     order_contents_cancelled: 'The order is cancelled: restore it before changing its products or discounts.',
     order_contents_invoiced:
       'The order has an invoice: its products and discounts can no longer change. Cancel the invoice (or reverse it) first.',
@@ -449,6 +451,8 @@ registerMessages({
       'Pentru această comandă se creează sau se verifică la curier un AWB: așteptați până se clarifică.',
     order_delete_has_awb: 'Comanda are un AWB: ștergeți AWB-ul înainte de a șterge comanda.',
     order_delete_has_invoice: 'Comanda are o factură: anulați sau ștergeți factura înainte de a șterge comanda.',
+    order_delete_reversed_invoice:
+      'Factura comenzii a fost stornată: factura și documentele de stornare rămân la comandă, așa că aceasta nu poate fi ștearsă. Anulați comanda în schimb.',
     order_contents_cancelled: 'Comanda este anulată: restaurați-o înainte de a-i modifica produsele sau reducerile.',
     order_contents_invoiced:
       'Comanda are o factură: produsele și reducerile ei nu mai pot fi modificate. Anulați (sau stornați) mai întâi factura.',

@@ -94,9 +94,33 @@ describe('computeTotals', () => {
       ],
       0,
     );
-    expect(u.discount).toBe(10000);
+    // Worth more than the order: they take what there is, in order, and the summary adds up.
+    expect(u.discountAsked).toBe(10000);
+    expect(u.discountAmounts).toEqual([5000, 1998]);
+    expect(u.discount).toBe(6998);
     expect(u.total_value).toBe(0);
     expect(computeTotals(lines, [{ type: 'percentage', value: 50000, order_product_id: null }], 0).discount).toBe(6998);
+  });
+
+  it('caps the discount at what the customer would pay, shipping included: value − discount + shipping is the total', () => {
+    // A line discount of the whole line and an order discount of most of the order, with shipping.
+    const t = computeTotals(
+      lines,
+      [
+        { type: 'percentage', value: 100_00, order_product_id: 1 },
+        { type: 'percentage', value: 90_00, order_product_id: null },
+      ],
+      1999,
+    );
+    expect(t.discountAsked).toBe(5997 + 6298);
+    expect(t.discount).toBe(6998 + 1999);
+    expect(t.discountAmounts).toEqual([5997, 6998 + 1999 - 5997]);
+    expect(t.discountAmounts.reduce((a, b) => a + b, 0)).toBe(t.discount);
+    expect(t.total_value).toBe(0);
+    expect(t.value - t.discount + t.client_shipping_cost).toBe(t.total_value);
+    // Below the cap nothing changes.
+    const small = computeTotals(lines, [{ type: 'amount', value: 500, order_product_id: null }], 1999);
+    expect(small).toMatchObject({ discount: 500, discountAsked: 500, total_value: 6998 - 500 + 1999 });
   });
 
   it('never goes below 0 with negative inputs', () => {

@@ -21,11 +21,20 @@ export interface TotalsDiscount {
 export interface OrderTotals {
   /** Sum of the lines (bani). */
   value: number;
-  /** Sum of the applied discounts other than free shipping (bani). */
+  /**
+   * What the applied discounts other than free shipping take (bani): their sum, at most what the
+   * customer would otherwise pay (value + client shipping cost), so that value − discount + client
+   * shipping cost is the total, line by line.
+   */
   discount: number;
+  /** The discounts' sum before that cap (bani): above `discount` when they are worth more than the order. */
+  discountAsked: number;
   client_shipping_cost: number;
   total_value: number;
-  /** The bani each discount takes, in the order given (0 for shipping). */
+  /**
+   * The bani each discount takes, in the order given (0 for shipping): each its own amount while
+   * the order has that much left, so they add up to `discount`.
+   */
   discountAmounts: number[];
   freeShipping: boolean;
 }
@@ -51,23 +60,33 @@ export function discountAmount(d: TotalsDiscount, lineValues: Map<number, number
 }
 
 /**
- * The order's totals: value = sum of lines; discount = sum of the applied discounts;
- * total_value = value − discount + client shipping cost, never below 0. A free-shipping discount
- * makes the client shipping cost 0 and adds nothing to `discount`. `shippingCost` is the order's
- * own shipping cost (the company's default when the order was made).
+ * The order's totals: value = sum of lines; discount = what the applied discounts take, their sum
+ * but never more than value + client shipping cost; total_value = value − discount + client
+ * shipping cost, never below 0 (what the summary shows adds up). A free-shipping discount makes the
+ * client shipping cost 0 and adds nothing to `discount`. `shippingCost` is the order's own
+ * shipping cost (the company's default when the order was made). Discounts worth more than the
+ * order take what is left in the order given: the later ones take less, or nothing.
  */
 export function computeTotals(lines: TotalsLine[], discounts: TotalsDiscount[], shippingCost: number): OrderTotals {
   const lineValues = new Map(lines.map((l) => [l.id, lineValue(l)]));
   const value = [...lineValues.values()].reduce((a, b) => a + b, 0);
-  const discountAmounts = discounts.map((d) => discountAmount(d, lineValues, value));
-  const discount = discountAmounts.reduce((a, b) => a + b, 0);
+  const asked = discounts.map((d) => discountAmount(d, lineValues, value));
+  const discountAsked = asked.reduce((a, b) => a + b, 0);
   const freeShipping = discounts.some((d) => d.type === 'shipping');
   const client_shipping_cost = freeShipping ? 0 : nonNegative(shippingCost);
+  let left = value + client_shipping_cost;
+  const discountAmounts = asked.map((a) => {
+    const taken = Math.min(a, left);
+    left -= taken;
+    return taken;
+  });
+  const discount = discountAmounts.reduce((a, b) => a + b, 0);
   return {
     value,
     discount,
+    discountAsked,
     client_shipping_cost,
-    total_value: nonNegative(value - discount + client_shipping_cost),
+    total_value: value - discount + client_shipping_cost,
     discountAmounts,
     freeShipping,
   };

@@ -80,9 +80,9 @@ describe('invoice status transitions', () => {
   const all = (cause: InvoiceCause) =>
     Object.fromEntries(INVOICE_STATUSES.map((s) => [s, nextInvoiceStatus(cause, s)]));
 
-  it('an invoice is issued only for an order without one; cancelling or deleting it leaves none', () => {
-    expect(all('issued')).toEqual({ none: 'issued', issued: null, partially_storno: null, storno: null });
-    expect(all('ended')).toEqual({ none: null, issued: 'none', partially_storno: 'none', storno: 'none' });
+  it('an invoice is issued only for an order without a current one (none, or fully reversed); cancelling or deleting it leaves none', () => {
+    expect(all('issued')).toEqual({ none: 'issued', issued: null, partially_storno: null, storno: 'issued' });
+    expect(all('ended')).toEqual({ none: null, issued: 'none', partially_storno: 'none', storno: null });
   });
 
   it('a partial storno reverses an issued or partly reversed invoice; a full one ends at storno and takes no more', () => {

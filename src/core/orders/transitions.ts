@@ -47,12 +47,15 @@ export const statusMovedByAwb = (status: string): string | null => (nextStatus('
 /**
  * How the order's invoice status moves, beside its status and never touching it:
  *
- * - `issued`: SmartBill issued the order's invoice (none → issued).
+ * - `issued`: SmartBill issued the order's invoice (none → issued), or a new one for an order
+ *   whose invoice was fully reversed (storno → issued).
  * - `ended`: the invoice was cancelled or deleted at SmartBill: the order has none again, so a
- *   corrected one can be issued.
+ *   corrected one can be issued. A reversed invoice is never cancelled or deleted.
  * - `partial_storno`: part of the invoice was reversed (issued or already in part → partially_storno).
  * - `storno`: everything left of it was reversed (issued or partially_storno → storno); a fully
- *   reversed invoice takes no further storno.
+ *   reversed invoice takes no further storno, and no longer holds the order (it has no current
+ *   invoice, so it may be invoiced anew), while the order's invoice status keeps saying it was
+ *   reversed until then.
  */
 export type InvoiceCause = 'issued' | 'ended' | 'partial_storno' | 'storno';
 
@@ -60,8 +63,8 @@ export const INVOICE_TRANSITIONS: Record<
   InvoiceCause,
   { from: readonly InvoiceStatusValue[]; to: InvoiceStatusValue }
 > = {
-  issued: { from: ['none'], to: 'issued' },
-  ended: { from: ['issued', 'partially_storno', 'storno'], to: 'none' },
+  issued: { from: ['none', 'storno'], to: 'issued' },
+  ended: { from: ['issued', 'partially_storno'], to: 'none' },
   partial_storno: { from: ['issued', 'partially_storno'], to: 'partially_storno' },
   storno: { from: ['issued', 'partially_storno'], to: 'storno' },
 };

@@ -5,6 +5,7 @@ import type { Generated } from 'kysely';
 export interface UsersTable {
   id: Generated<number>;
   email: string;
+  /** argon2id; '' for a user invited who has not chosen a password yet (no password matches it). */
   password_hash: string;
   first_name: string;
   last_name: string;
@@ -18,6 +19,18 @@ export interface AuthTokensTable {
   created_at: number;
   last_used_at: number;
   revoked_at: number | null;
+}
+
+/** A one-time link to choose a password, kept hashed (migration 075). */
+export interface InvitationsTable {
+  id: Generated<number>;
+  user_id: number;
+  company_id: number;
+  invited_by: number | null;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface LoginAttemptsTable {
@@ -321,6 +334,18 @@ export interface AppliedDiscountsTable {
   amount: number;
   created_at: number;
   updated_at: number;
+}
+
+/**
+ * The places of an order where the seller edited or deleted an automatic discount (migration 072):
+ * the rules add none there again. `order_product_id` null: the order itself (kind `order`).
+ */
+export interface DismissedDiscountsTable {
+  id: Generated<number>;
+  order_id: number;
+  order_product_id: number | null;
+  kind: string;
+  created_at: number;
 }
 
 export interface ListCountsTable {
@@ -713,6 +738,8 @@ export interface Database {
   order_customer_details: OrderCustomerDetailsTable;
   order_products: OrderProductsTable;
   applied_discounts: AppliedDiscountsTable;
+  dismissed_discounts: DismissedDiscountsTable;
+  invitations: InvitationsTable;
   order_events: OrderEventsTable;
   list_counts: ListCountsTable;
   jobs: JobsTable;

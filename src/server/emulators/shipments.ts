@@ -1,5 +1,6 @@
 import type { AwbLabel, LabelParty } from '../lib/pdf/documents.js';
 import type { EmulatorStore } from './kit.js';
+import { roMoney } from '../lib/documentFormat.js';
 
 /**
  * What the courier emulators remember of an AWB, and how its status moves on with the emulator's
@@ -123,7 +124,7 @@ export function labelOf(s: Shipment, courier: string, format: AwbLabel['format']
     recipient: s.recipient,
     parcels: s.parcels,
     weightKg: s.weightKg,
-    cod: s.codBani ? `${(s.codBani / 100).toFixed(2)} RON` : null,
+    cod: s.codBani ? `${roMoney(s.codBani)} RON` : null,
     content: s.content,
     reference: s.reference,
     observations: s.observations,

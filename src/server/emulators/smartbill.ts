@@ -165,6 +165,61 @@ async function seedDemo(store: EmulatorStore): Promise<void> {
     } satisfies SmartBillCompany);
 }
 
+/** A product or service line of an invoice stored without a request: its price tax included. */
+export interface DemoInvoiceLine {
+  name: string;
+  code: string | null;
+  quantity: number;
+  priceBani: number;
+  taxName: string;
+  taxPercentage: number;
+}
+
+/**
+ * Stores an invoice of one of the demo account's companies as the create route stores it, numbered
+ * by its series' counter (so the next create takes the number after it): the demo seed's invoices,
+ * made without a request as the couriers' demo AWBs are. Answers the stored invoice.
+ */
+export async function storeDemoInvoice(
+  store: EmulatorStore,
+  input: {
+    vatCode: string;
+    series: string;
+    issueDate: string;
+    client: EmulatedInvoice['client'];
+    lines: DemoInvoiceLine[];
+    mentions: string | null;
+    createdAt: number;
+  },
+): Promise<EmulatedInvoice> {
+  const series = DEMO_SERIES.find((s) => s.name === input.series);
+  if (!series) throw new Error(`the demo account has no series ${input.series}`);
+  const number = await store.next(seriesCounter(input.vatCode, series.name), series.firstNumber);
+  const invoice: EmulatedInvoice = {
+    company: input.vatCode.replace(/\s+/g, '').toUpperCase(),
+    series: series.name,
+    number: padNumber(number),
+    issueDate: input.issueDate,
+    dueDate: null,
+    currency: 'RON',
+    client: input.client,
+    lines: input.lines.map((l) => ({
+      ...l,
+      unit: 'buc',
+      taxIncluded: true,
+      ...lineTotals(l.quantity, l.priceBani, true, l.taxPercentage),
+    })),
+    mentions: input.mentions,
+    paidBani: 0,
+    cancelled: false,
+    reversedBy: null,
+    reverses: null,
+    createdAt: input.createdAt,
+  };
+  await store.put('invoices', invoiceKey(invoice.company, invoice.series, invoice.number), invoice);
+  return invoice;
+}
+
 /**
  * A company the demo account adds on first use. The emulator cannot look its name up (SmartBill
  * fills it from the public register): the invoices' PDFs name it by its VAT code.

@@ -125,12 +125,16 @@ describe('access rules of every API route', () => {
       // The user's own session.
       'GET /api/v1/me',
       'GET /api/v1/logout',
+      'POST /api/v1/me/password',
       // The user's companies, checked by membership in the service (one the user is not in is not found).
       'GET /api/v1/company',
       'POST /api/v1/company',
       'GET /api/v1/company/:id',
       'POST /api/v1/company/:id',
       'DELETE /api/v1/company/:id',
+      'GET /api/v1/company/:id/members',
+      'POST /api/v1/company/:id/members',
+      'DELETE /api/v1/company/:id/members/:userId',
       // What is the same for everyone: release notes, the providers' catalogue, the address data shipped with the app.
       'GET /api/v1/changelog',
       'GET /api/v1/integrations',
@@ -338,6 +342,19 @@ const NOT_A_ROW: { routes: RegExp; param: string; reason: string; answers: numbe
     routes: /^\/api\/v1\/company\/:id$/,
     param: 'company',
     reason: 'the company itself, outside any company scope: one the user is not in is not found',
+    answers: 404,
+  },
+  {
+    routes: /^\/api\/v1\/company\/:id\/members(\/:userId)?$/,
+    param: 'company',
+    reason:
+      "the company's colleagues, outside any company scope like the company itself: one the user is not in is not found",
+    answers: 404,
+  },
+  {
+    routes: /^\/api\/v1\/invitation\/:token$/,
+    param: 'company',
+    reason: 'public: the link’s random token is the permission; any other token is not found',
     answers: 404,
   },
   {

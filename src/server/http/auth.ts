@@ -57,8 +57,10 @@ interface AuthCaches {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Forgets what this instance remembers of a token (on sign-out). */
+    /** Forgets what this instance remembers of a token (on sign-out, a password change, a removed member). */
     forgetSession(tokenHash: string): void;
+    /** Forgets what this instance remembers of a membership (a member removed: refused at once here). */
+    forgetMember(userId: number, companyId: number): void;
   }
 }
 
@@ -72,6 +74,7 @@ export function registerAuth(app: FastifyInstance, db: Db, clock: Clock): void {
     members: new TtlCache(AUTH_CACHE_SECONDS, 50_000, clock),
   };
   app.decorate('forgetSession', (tokenHash: string) => caches.sessions.delete(tokenHash));
+  app.decorate('forgetMember', (userId: number, companyId: number) => caches.members.delete(`${userId}:${companyId}`));
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
   app.decorateRequest('companyId', 0);

@@ -314,7 +314,7 @@ describe('Idempotency-Key on the other creates', () => {
   it('a new company (a call outside any company) is made once per key', async () => {
     const u = await t.signUp();
     const k = key();
-    const body = { name: 'Firma Nouă SRL', vat_number: 'RO14399840', administrator_name: 'Ana Pop' };
+    const body = { name: 'Firma Nouă SRL', vat_number: 'RO18547290', administrator_name: 'Ana Pop' };
     const answers = await Promise.all(
       [1, 2].map(() => u.call('POST', '/api/v1/company', { company: null, body, headers: { 'idempotency-key': k } })),
     );

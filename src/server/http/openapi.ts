@@ -20,9 +20,13 @@ export interface ApiDoc {
   body?: ZodType;
   multipart?: Record<string, 'string' | 'file'>;
   /** The success answer: status and what it carries (default 200, `{ data }` as JSON). */
-  ok?: { status?: 200 | 201 | 202 | 204; content?: 'json' | 'pdf' | 'image' | 'csv' | 'xlsx'; description?: string };
+  ok?: {
+    status?: 200 | 201 | 202 | 204;
+    content?: 'json' | 'pdf' | 'image' | 'csv' | 'xlsx' | 'zip';
+    description?: string;
+  };
   /** Statuses the rules answer besides the usual ones (401, 404, 422, 400/403 for the company). */
-  errors?: Partial<Record<409 | 429 | 502 | 503 | 504, string>>;
+  errors?: Partial<Record<409 | 410 | 429 | 502 | 503 | 504, string>>;
 }
 
 /** What the route table tells of a route's access (app.ts's RouteAccess). */
@@ -58,6 +62,7 @@ const CONTENT_TYPES = {
   image: 'image/*',
   csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
 } as const;
 
 /** `/api/v1/source/:id` → `/api/v1/source/{id}`, and the names of its path parameters. */
@@ -78,7 +83,12 @@ function operation(doc: ApiDoc, tag: string, route: RouteAccess | undefined): Zo
   const { params } = openApiPath(doc.url);
   const company = route?.company ?? false;
   const pathParams = params.length
-    ? z.object(Object.fromEntries(params.map((name) => [name, name === 'companyId' ? z.string() : z.int().positive()])))
+    ? z.object(
+        Object.fromEntries(
+          // An invitation's token is text; every other path parameter is an id.
+          params.map((name) => [name, name === 'companyId' || name === 'token' ? z.string() : z.int().positive()]),
+        ),
+      )
     : undefined;
   const header = company
     ? z.object({

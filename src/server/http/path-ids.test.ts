@@ -32,7 +32,7 @@ describe('canonicalId', () => {
 describe('an id in a path', () => {
   it('DELETE /api/v1/company/:id deletes only by the canonical id: every other form answers 422', async () => {
     const created = await me.call('POST', '/api/v1/company', {
-      body: { name: 'Firma de șters SRL', vat_number: 'RO14399840', administrator_name: 'Ana Pop' },
+      body: { name: 'Firma de șters SRL', vat_number: 'RO18547290', administrator_name: 'Ana Pop' },
     });
     expect(created.statusCode).toBe(201);
     const id: number = created.json().data.id;

@@ -203,6 +203,9 @@ describe('the pieces that clean a log line', () => {
     );
     expect(withoutSecrets('/bot1%3Aabc')).toBe(`/bot${REDACTED}`);
     expect(withoutSecrets('/api/v1/order?page=2&search=bot')).toBe('/api/v1/order?page=2&search=bot');
+    // An invitation link's token, on the page and on its API call.
+    expect(withoutSecrets('/invitation/Zq9-x_1')).toBe(`/invitation/${REDACTED}`);
+    expect(withoutSecrets('/api/v1/invitation/Zq9-x_1?lang=ro')).toBe(`/api/v1/invitation/${REDACTED}?lang=ro`);
   });
 
   it('take known values, bearer tokens and bot tokens out of any text, an error included', () => {

@@ -150,10 +150,12 @@ const decodeName = (name: string) => {
  * A URL (or a text holding URLs) without its secrets: the value of every query parameter with a
  * secret name (`?api_key=…&api_secret=…`, `sig`, `exp`), and a path segment that carries a
  * Telegram bot token (`/bot<token>/<method>`: a segment starting with `bot` that holds a colon, as
- * every bot token does, or that has a method after it).
+ * every bot token does, or that has a method after it), and an invitation link's token
+ * (`/invitation/<token>`, the page and its API call: the token lets whoever holds it choose a password).
  */
 export function withoutSecrets(url: string): string {
   return url
+    .replace(/\/invitation\/[^/?#\s"']+/gi, `/invitation/${REDACTED}`)
     .replace(/\/bot([^/?#\s"']*(?::|%3a)[^/?#\s"']*|[^/?#\s"']+(?=\/))/gi, `/bot${REDACTED}`)
     .replace(/([?&;])([^=&#;?\s"']+)=([^&#;\s"']*)/g, (all, sep: string, name: string) =>
       isSecretName(decodeName(name)) ? `${sep}${name}=${REDACTED}` : all,

@@ -2,7 +2,6 @@ import type { Db } from '../db/connection.js';
 import { hashPassword } from '../lib/passwords.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { SeedContext } from './context.js';
-import { notificationColumns } from '../../core/notifications.js';
 
 export const DEMO_EMAIL = 'demo@magazin-demo.ro';
 export const DEMO_PASSWORD = 'demo1234';
@@ -29,13 +28,6 @@ const COMPANIES = [
   },
 ];
 
-const NOTIFICATIONS = [
-  { ...notificationColumns('low_stock', { count: 3, limit: 5 }), type: 'warning', ago: 3600 },
-  { ...notificationColumns('new_orders', { count: 12 }), type: 'notice', ago: 7200 },
-  { ...notificationColumns('invoice_issued', { number: 'FCT-0042' }), type: 'success', ago: 86400 },
-  { ...notificationColumns('awb_failed', { city: 'Brașov' }), type: 'error', ago: 172800 },
-];
-
 export async function seedFoundation(db: Db, clock: Clock = systemClock): Promise<SeedContext> {
   const now = clock.now();
   const user = await db.kysely
@@ -58,10 +50,6 @@ export async function seedFoundation(db: Db, clock: Clock = systemClock): Promis
       .executeTakeFirstOrThrow();
     companyIds.push(row.id);
     await db.kysely.insertInto('company_users').values({ company_id: row.id, user_id: user.id }).execute();
-    await db.kysely
-      .insertInto('notifications')
-      .values(NOTIFICATIONS.map(({ ago, ...n }) => ({ ...n, company_id: row.id, created_at: now - ago })))
-      .execute();
   }
   return { userId: user.id, companyIds, now };
 }

@@ -8,11 +8,14 @@ import { seedReturnRequests } from './returnRequests.js';
 import { seedOrders } from './orders.js';
 import { seedOrderStats } from './orderStats.js';
 import { seedShipments } from './shipments.js';
+import { seedInvoices } from './invoices.js';
+import { seedNotifications } from './notifications.js';
 
 /**
  * Each module adds its demo data here, in dependency order:
  * products, then sources, discounts, messages, packages, return requests, orders, their AWBs
- * and cash-on-delivery payments, the orders' kept figures.
+ * and cash-on-delivery payments, an invoice per company, the orders' kept figures, and last the
+ * notifications, told from all of these.
  */
 export const seeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
   seedProducts,
@@ -22,5 +25,7 @@ export const seeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
   seedReturnRequests,
   seedOrders,
   seedShipments,
+  seedInvoices,
   seedOrderStats,
+  seedNotifications,
 ];

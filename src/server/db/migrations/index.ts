@@ -44,6 +44,10 @@ import { orderListDayCountShards } from './068_order_list_day_count_shards.js';
 import { orderDayStatShards } from './069_order_day_stat_shards.js';
 import { integrationListChanges } from './070_integration_list_changes.js';
 import { productImageBytesLast } from './071_product_image_bytes_last.js';
+import { invitations } from './075_invitations.js';
+import { dismissedDiscounts } from './072_dismissed_discounts.js';
+import { reversedInvoiceFreesOrder } from './073_reversed_invoice_frees_order.js';
+import { discountsCapped } from './074_discounts_capped.js';
 import { dashboardFigures } from './062_dashboard_figures.js';
 import { courierDayStats } from './055_courier_day_stats.js';
 import { paymentDefaultPackage } from './051_payment_default_package.js';
@@ -98,4 +102,8 @@ export const migrations: Record<string, MigrationFactory> = {
   '069_order_day_stat_shards': orderDayStatShards,
   '070_integration_list_changes': integrationListChanges,
   '071_product_image_bytes_last': productImageBytesLast,
+  '075_invitations': invitations,
+  '072_dismissed_discounts': dismissedDiscounts,
+  '073_reversed_invoice_frees_order': reversedInvoiceFreesOrder,
+  '074_discounts_capped': discountsCapped,
 };

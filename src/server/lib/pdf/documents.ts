@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type PDFKit from 'pdfkit';
+import { roDay, roMoney, roNumber } from '../documentFormat.js';
 import { code128Widths } from './code128.js';
 
 /**
@@ -87,7 +88,7 @@ export interface AwbLabel {
   recipient: LabelParty;
   parcels: number;
   weightKg: number;
-  /** Cash on delivery, already formatted ("199.90 RON"), or null. */
+  /** Cash on delivery, already formatted ("1.199,90 RON": documentFormat.ts's roMoney), or null. */
   cod: string | null;
   content: string;
   reference: string | null;
@@ -119,7 +120,7 @@ export function awbLabelPdf(labels: AwbLabel | AwbLabel[]): Promise<Buffer> {
         doc
           .font('regular')
           .fontSize(9)
-          .text(`${label.service}\n${label.createdAt.toISOString().slice(0, 10)}`, x + w / 2, y, {
+          .text(`${label.service}\n${roDay(label.createdAt.toISOString())}`, x + w / 2, y, {
             width: w / 2,
             align: 'right',
           });
@@ -160,7 +161,9 @@ export function awbLabelPdf(labels: AwbLabel | AwbLabel[]): Promise<Buffer> {
           .stroke();
         y += 6;
         doc.font('regular').fontSize(9);
-        doc.text(`Colete / parcels: ${label.parcels}    Greutate / weight: ${label.weightKg} kg`, x, y, { width: w });
+        doc.text(`Colete / parcels: ${label.parcels}    Greutate / weight: ${amount(label.weightKg)} kg`, x, y, {
+          width: w,
+        });
         doc.text(`Conținut / content: ${label.content}`, x, doc.y, { width: w });
         if (label.reference) doc.text(`Ref: ${label.reference}`, x, doc.y, { width: w });
         if (label.observations) doc.text(`Obs: ${label.observations}`, x, doc.y, { width: w });
@@ -209,7 +212,10 @@ export interface InvoiceDocument {
   stamp?: string | null;
 }
 
-const money = (bani: number) => (bani / 100).toFixed(2);
+// Every number of a document in the Romanian form (lib/documentFormat.ts): "1.234,56".
+const money = roMoney;
+/** A quantity, weight or percentage: whole as it is ("1.000"), else with two decimals ("1,50"). */
+const amount = (n: number) => roNumber(n, Number.isInteger(n) ? 0 : 2);
 
 /** An invoice: both parties, one row per line with its VAT, then net, VAT and total. */
 export function invoicePdf(inv: InvoiceDocument): Promise<Buffer> {
@@ -220,7 +226,11 @@ export function invoicePdf(inv: InvoiceDocument): Promise<Buffer> {
       const w = 515;
       doc.font('bold').fontSize(20).text(inv.title, x, 40);
       doc.font('regular').fontSize(10).text(`Seria ${inv.series} nr. ${inv.number}`, x, doc.y);
-      doc.text(`Data emiterii: ${inv.issueDate}${inv.dueDate ? `    Scadență: ${inv.dueDate}` : ''}`, x, doc.y);
+      doc.text(
+        `Data emiterii: ${roDay(inv.issueDate)}${inv.dueDate ? `    Scadență: ${roDay(inv.dueDate)}` : ''}`,
+        x,
+        doc.y,
+      );
       const top = doc.y + 14;
       const party = (title: string, p: InvoiceParty, px: number) => {
         doc.font('bold').fontSize(9).text(title, px, top, { width: 240 });
@@ -257,10 +267,10 @@ export function invoicePdf(inv: InvoiceDocument): Promise<Buffer> {
           String(i + 1),
           l.name,
           l.unit,
-          String(l.quantity),
+          amount(l.quantity),
           money(l.unitNetBani),
           money(l.netBani),
-          `${money(l.vatBani)} (${l.vatPercentage}%)`,
+          `${money(l.vatBani)} (${amount(l.vatPercentage)}%)`,
         ];
         let rowBottom = y;
         cells.forEach((text, ci) => {
@@ -339,7 +349,7 @@ export function pickingListPdf(list: PickingListDocument): Promise<Buffer> {
       heading();
       for (const line of list.lines) {
         doc.font('regular').fontSize(9);
-        const cells = [line.sku, line.name, line.variation, String(line.quantity), String(line.orders)];
+        const cells = [line.sku, line.name, line.variation, amount(line.quantity), amount(line.orders)];
         const h = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: widths[i] }))) + 4;
         if (y + h > bottom) {
           doc.addPage({ size: 'A4', margin: 24 });

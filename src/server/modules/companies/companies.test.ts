@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { nowSeconds } from '../../lib/time.js';
+import { isValidCui } from '../../../core/cui.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,7 +9,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const valid = { name: 'Librăria Ion Creangă SRL', vat_number: 'RO14399840', administrator_name: 'Elena Marin' };
+/** A valid tax id from `seed` on (the control digit found by trying the next numbers). */
+function validCui(seed: number): string {
+  for (let n = seed * 10; ; n++) if (isValidCui(String(n))) return String(n);
+}
+
+// The harness's companies have RO14399840: a company made through the API takes another tax id.
+const valid = { name: 'Librăria Ion Creangă SRL', vat_number: 'RO18547290', administrator_name: 'Elena Marin' };
+/** The company form with a tax id of its own (no other company of the user has it). */
+const fresh = (seed: number) => ({ ...valid, vat_number: validCui(seed) });
 
 describe('companies', () => {
   it('creates a company whose creator becomes a member, with the defaults', async () => {
@@ -46,7 +55,7 @@ describe('companies', () => {
           ...valid,
           name: `Firma ${String(i).padStart(2, '0')} SRL`,
           administrator_name: i === 7 ? 'Ștefan Vodă' : 'Elena Marin',
-          vat_number: i === 3 ? '18547290' : 'RO14399840',
+          vat_number: i === 3 ? '18547290' : validCui(3_000_000 + i),
         },
       });
     }
@@ -105,7 +114,7 @@ describe('companies', () => {
     expect((await u.call('DELETE', `/api/v1/company/${empty}`)).statusCode).toBe(200);
     expect((await u.call('GET', `/api/v1/company/${empty}`)).statusCode).toBe(404);
 
-    const busy = (await u.call('POST', '/api/v1/company', { body: valid })).json().data.id;
+    const busy = (await u.call('POST', '/api/v1/company', { body: fresh(4_000_001) })).json().data.id;
     const now = nowSeconds();
     await t.db.kysely
       .insertInto('products')
@@ -165,6 +174,58 @@ describe('companies', () => {
     });
     const ro = await u.call('DELETE', `/api/v1/company/${busy}`, { headers: { 'accept-language': 'ro' } });
     expect(ro.json().message).toMatch(/^Compania are încă 1 produs și 0 comenzi\./);
+  });
+});
+
+describe('a tax id (CUI) is one company’s', () => {
+  it("refuses a CUI another of the user's companies has (422 naming it, in both languages), with or without RO", async () => {
+    const u = await t.signUp({ companies: [] });
+    const first = await u.call('POST', '/api/v1/company', {
+      body: { ...valid, name: 'Casa Verde Distribuție SRL', vat_number: 'RO14399840' },
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    for (const vat_number of ['RO14399840', '14399840', ' ro 14399840 ']) {
+      const again = await u.call('POST', '/api/v1/company', { body: { ...valid, name: 'Alta SRL', vat_number } });
+      expect(again.statusCode, vat_number).toBe(422);
+      expect(again.json().errors).toEqual({
+        vat_number: ['The company “Casa Verde Distribuție SRL” already has this tax id (CUI).'],
+      });
+    }
+    const ro = await u.call('POST', '/api/v1/company', {
+      body: { ...valid, vat_number: 'RO14399840' },
+      headers: { 'accept-language': 'ro' },
+    });
+    expect(ro.json().errors).toEqual({
+      vat_number: ['Compania „Casa Verde Distribuție SRL” are deja acest cod fiscal (CUI).'],
+    });
+    const list = (await u.call('GET', '/api/v1/company', { company: null })).json();
+    expect(list.meta.total).toBe(1);
+  });
+
+  it('refuses an update to the CUI of another of the user’s companies, but a company keeps its own', async () => {
+    const u = await t.signUp({ companies: [] });
+    const a = (await u.call('POST', '/api/v1/company', { body: { ...valid, name: 'Firma A SRL' } })).json().data;
+    const b = (await u.call('POST', '/api/v1/company', { body: { ...fresh(5_000_001), name: 'Firma B SRL' } })).json()
+      .data;
+    const keep = await u.call('POST', `/api/v1/company/${a.id}`, { body: { ...valid, name: 'Firma A nouă SRL' } });
+    expect(keep.statusCode, keep.body).toBe(200);
+    const taken = await u.call('POST', `/api/v1/company/${b.id}`, { body: { ...valid, name: 'Firma B SRL' } });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors.vat_number).toEqual(['The company “Firma A nouă SRL” already has this tax id (CUI).']);
+    expect((await u.call('GET', `/api/v1/company/${b.id}`)).json().data.vat_number).toBe(b.vat_number);
+  });
+
+  it('allows a CUI that only a company of another user has, and says nothing of it', async () => {
+    const owner = await t.signUp();
+    const stranger = await t.signUp({ companies: [] });
+    // The harness made the owner's company with RO14399840; the stranger is in no company of it.
+    const res = await stranger.call('POST', '/api/v1/company', { body: { ...valid, vat_number: 'RO14399840' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.vat_number).toBe('RO14399840');
+    // A company the user shares with a colleague counts: it is one the user can see.
+    const colleague = await t.signUp({ companies: [owner.companyId] });
+    const shared = await colleague.call('POST', '/api/v1/company', { body: { ...valid, vat_number: '14399840' } });
+    expect(shared.statusCode).toBe(422);
   });
 });
 

@@ -78,6 +78,32 @@ export function findUserCompany(
   return (opts.lock ? forUpdate(exec, query) : query).executeTakeFirst();
 }
 
+/**
+ * A company the user belongs to whose tax id is `cui`, with or without the RO prefix (the prefix
+ * only says the company pays VAT: RO14399840 and 14399840 name one company), other than `exceptId`.
+ */
+export function userCompanyWithCui(
+  exec: Executor,
+  userId: number,
+  cui: string,
+  exceptId?: number,
+): Promise<{ id: number; name: string } | undefined> {
+  const digits = cui.replace(/^RO/, '');
+  let query = ofUser(exec, userId)
+    .select(['companies.id', 'companies.name'])
+    .where('companies.vat_number', 'in', [digits, `RO${digits}`]);
+  if (exceptId !== undefined) query = query.where('companies.id', '<>', exceptId);
+  return query.orderBy('companies.id').executeTakeFirst();
+}
+
+/**
+ * Holds the user's memberships until the transaction ends (PostgreSQL): two saves of one user's
+ * companies at the same moment take turns, so each sees the other's tax id.
+ */
+export async function lockUserMemberships(exec: Executor, userId: number): Promise<void> {
+  await forUpdate(exec, exec.selectFrom('company_users').select('company_id').where('user_id', '=', userId)).execute();
+}
+
 /** True when the user belongs to the company. */
 export async function isMember(exec: Executor, userId: number, companyId: number): Promise<boolean> {
   return Boolean(
@@ -180,4 +206,14 @@ export async function companyVatCode(exec: Executor, companyId: number): Promise
     .where('id', '=', companyId)
     .executeTakeFirstOrThrow();
   return row.vat_number;
+}
+
+/** The ids of the company's members. */
+export async function memberIds(exec: Executor, companyId: number): Promise<number[]> {
+  const rows = await exec.selectFrom('company_users').select('user_id').where('company_id', '=', companyId).execute();
+  return rows.map((r) => r.user_id);
+}
+
+export async function removeMember(exec: Executor, companyId: number, userId: number): Promise<void> {
+  await exec.deleteFrom('company_users').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
 }

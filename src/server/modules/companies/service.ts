@@ -1,15 +1,19 @@
 import { companyBody, type Company } from '../../../core/api/companies.js';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import type { ServiceContext } from '../../context.js';
-import { HttpError, notFound, parse } from '../../http/errors.js';
+import type { Executor } from '../../db/connection.js';
+import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
 import {
   addMember,
   deleteCompanyRow,
   findUserCompany,
   insertCompany,
   listUserCompanies,
+  lockUserMemberships,
   toCompany,
   updateCompanyRow,
+  userCompanyWithCui,
+  type CompanyValues,
 } from './queries.js';
 import { countCompanyUsage } from './usage.js';
 import { companyFlagsLeaving } from '../order-lifecycle/index.js';
@@ -28,10 +32,22 @@ export async function getCompany(ctx: ServiceContext, id: number): Promise<Compa
   return toCompany(row);
 }
 
+/**
+ * A tax id is one company's: among the companies the user belongs to, another one with the same
+ * CUI is refused on the field, naming it (the user sees it anyway). Companies of other users are
+ * not looked at, so the answer never tells whether someone else registered that CUI.
+ */
+async function assertCuiFree(trx: Executor, ctx: ServiceContext, body: CompanyValues, exceptId?: number) {
+  await lockUserMemberships(trx, ctx.userId);
+  const other = await userCompanyWithCui(trx, ctx.userId, body.vat_number, exceptId);
+  if (other) throw FieldProblems.one('vat_number', 'vat_number_taken', { name: other.name });
+}
+
 /** Creates a company whose creator becomes its first member, in one transaction. */
 export async function createCompany(ctx: ServiceContext, input: unknown): Promise<Company> {
   const body = parse(companyBody, input);
   const row = await ctx.db.transaction(async (trx) => {
+    await assertCuiFree(trx, ctx, body);
     const company = await insertCompany(trx, body, ctx.now);
     await addMember(trx, company.id, ctx.userId);
     return company;
@@ -44,7 +60,9 @@ export async function updateCompany(ctx: ServiceContext, id: number, input: unkn
   const row = await ctx.db.transaction(async (trx) => {
     const before = await findUserCompany(trx, ctx.userId, id, { lock: true });
     if (!before) throw notFound();
-    return updateCompanyRow(trx, id, parse(companyBody, input), ctx.now, before);
+    const body = parse(companyBody, input);
+    await assertCuiFree(trx, ctx, body, id);
+    return updateCompanyRow(trx, id, body, ctx.now, before);
   });
   return toCompany(row);
 }

@@ -114,7 +114,10 @@ export async function sendDocument(
 /**
  * The document exists at SmartBill as `ref`: the order shows it. An invoice gives the order its
  * bill_number; a storno adds what it took back to the invoice's lines and moves the invoice and the
- * order to storno / partially_storno. Changes nothing when another check recorded it first.
+ * order's invoice status to storno / partially_storno. A full reversal frees the order: nothing is
+ * left of its invoice, so it loses its bill_number (the invoice and its stornos stay among its
+ * documents) and may be cancelled, changed and invoiced anew; a partial one keeps it invoiced.
+ * Changes nothing when another check recorded it first.
  */
 export async function recordIssued(ctx: ServiceContext, doc: DocumentRow, ref: InvoiceRef): Promise<void> {
   // The moment the document was sent: the storno day counts from it, whenever its answer was learnt.
@@ -148,6 +151,7 @@ export async function recordIssued(ctx: ServiceContext, doc: DocumentRow, ref: I
       partial: !doc.full_reversal,
     });
     await changeInvoiceStatus(trx, ctx, order, doc.full_reversal ? 'storno' : 'partial_storno');
+    if (doc.full_reversal) await setBillNumber(trx, ctx, order.id, null);
   });
 }
 

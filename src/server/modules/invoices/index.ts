@@ -10,7 +10,7 @@ export {
 export { invoiceJobs } from './jobs.js';
 export {
   invoiceDocsJson,
-  invoiceHoldsOrder,
+  invoiceDeleteRefusal,
   invoiceInFlight,
   invoiceViewFromJson,
   orderInvoiceView,

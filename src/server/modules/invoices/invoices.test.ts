@@ -839,7 +839,7 @@ async function planOf(query: Compilable): Promise<string> {
 }
 
 describe("the database's last word", () => {
-  it('admits one invoice holding an order and one storno in flight per order, whatever the code above it does', async () => {
+  it('admits one invoice holding an order (a fully reversed one holds none) and one storno in flight per order, whatever the code above it does', async () => {
     const { u, src } = await seller({ smartBill: false });
     const o = await order(u, src, { 'A-1': 1 });
     const row = (kind: 'invoice' | 'storno', state: string, reverses: number | null = null) =>
@@ -867,10 +867,13 @@ describe("the database's last word", () => {
         .executeTakeFirstOrThrow();
     await row('invoice', 'cancelled');
     await row('invoice', 'failed');
+    await row('invoice', 'storno');
     const held = await row('invoice', 'pending');
-    for (const state of ['pending', 'unknown', 'issued', 'partially_storno', 'storno']) {
+    for (const state of ['pending', 'unknown', 'issued', 'partially_storno']) {
       await expect(row('invoice', state), state).rejects.toSatisfy(isUniqueViolation);
     }
+    // Nothing is left of a fully reversed invoice: another one beside the one holding the order is no second invoice.
+    await row('invoice', 'storno');
     await row('storno', 'issued', held.id);
     await row('storno', 'unknown', held.id);
     await expect(row('storno', 'pending', held.id)).rejects.toSatisfy(isUniqueViolation);
@@ -1084,7 +1087,7 @@ describe('storno-invoice', () => {
     expect(Object.keys(bad.json().errors)).toEqual(['document']);
     expect(events(data, 'status_changed')).toEqual([]);
     const partial = (await smartbill.store.get<EmulatedInvoice>('invoices', '14399840|FCT|0002'))!;
-    expect(partial.mentions).toBe('Factura storno pentru FCT-0001');
+    expect(partial.mentions).toBe('Factura storno pentru FCT 0001');
     expect(documents[1].total).toBe(totalOf(partial) / 100);
     expect(partial.lines.filter((l) => l.code).map((l) => [l.code, l.quantity])).toEqual([
       ['A-1', -2],
@@ -1105,7 +1108,13 @@ describe('storno-invoice', () => {
     res = await storno(u, o.id, [{ id: c, quantity: 3 }]);
     expect(res.statusCode, res.body).toBe(201);
     data = res.json().data;
-    expect(data).toMatchObject({ status: 'new', invoice_status: 'storno', invoice: { status: 'storno' } });
+    // Nothing is left of the invoice: the order has no current one (it shows the reversed one, readable).
+    expect(data).toMatchObject({
+      status: 'new',
+      invoice_status: 'storno',
+      bill_number: null,
+      invoice: { series: 'FCT', number: '0001', status: 'storno' },
+    });
     expect(data.invoice.lines.every((l: { quantity: number; reversed: number }) => l.reversed === l.quantity)).toBe(
       true,
     );
@@ -1137,9 +1146,9 @@ describe('storno-invoice', () => {
     res = await storno(u, o.id, [{ id: c, quantity: 1 }]);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Invoice FCT 0001 is already fully reversed.');
-    // Reversed invoices are neither cancelled nor deleted; the order keeps its bill_number and is not cancelled.
+    // A reversed invoice is neither cancelled nor deleted (the order itself is free again: see below).
     expect((await u.call('POST', `/api/v1/order/${o.id}/cancel-invoice`)).statusCode).toBe(409);
-    expect((await u.call('POST', `/api/v1/order/${o.id}/cancel`)).statusCode).toBe(409);
+    expect((await u.call('POST', `/api/v1/order/${o.id}/delete-invoice`)).statusCode).toBe(409);
   });
 
   it("everything at once, nothing reversed before: SmartBill's own reverse", async () => {
@@ -1151,13 +1160,191 @@ describe('storno-invoice', () => {
       { id: c, quantity: 3 },
     ]);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ status: 'new', invoice_status: 'storno', invoice: { status: 'storno' } });
+    expect(res.json().data).toMatchObject({
+      status: 'new',
+      invoice_status: 'storno',
+      bill_number: null,
+      invoice: { status: 'storno' },
+    });
     expect(events(res.json().data, 'invoice_storno')).toEqual([
       { bill_number: 'FCT 0001', storno: 'FCT 0002', partial: false },
     ]);
     const doc = (await smartbill.store.get<EmulatedInvoice>('invoices', '14399840|FCT|0002'))!;
     expect(doc.reverses).toBe('FCT0001');
     expect(totalOf(doc)).toBe(-Math.round(o.total_value * 100));
+  });
+
+  /** Reverses every line of the order's invoice, a day after its last change, in one storno. */
+  async function reverseAll(u: TestUser, o: { id: number }, lines: { id: number; quantity: number }[]) {
+    clock.advance(DAY + 1);
+    const res = await storno(u, o.id, lines);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data;
+  }
+
+  /** A bulk job (the list's Change status, or Create invoices) over the orders, run to its end. */
+  async function bulk(u: TestUser, ids: number[], action: 'status' | 'invoice', params: object = {}) {
+    const started = await u.call('POST', '/api/v1/order-bulk', { body: { action, selection: { ids }, params } });
+    expect(started.statusCode, started.body).toBe(202);
+    const services = { ...t.services, providers: registry };
+    while ((await runDueJobs({ services, handlers: jobHandlers(), instanceId: 'test' }, 50)) > 0);
+    const job = (await u.call('GET', `/api/v1/order-bulk/${started.json().data.id}`)).json().data;
+    expect(job.status).toBe('done');
+    return job.items as { order_id: number; outcome: string; reason: string | null; bill_number?: string }[];
+  }
+
+  const tabs = async (u: TestUser) => {
+    const list = async (query: string) => (await u.call('GET', `/api/v1/order?${query}`)).json().meta.total;
+    return {
+      issued: await list('invoice_status=issued'),
+      storno: await list('invoice_status=storno'),
+      none: await list('invoice_status=none'),
+      cancelled: await list('status=cancelled'),
+      hasInvoice: await list('has_invoice=1'),
+    };
+  };
+
+  it('fully reversed: the order has no current invoice, its documents stay listed and download, and it is invoiced anew under a new number', async () => {
+    const { u, o, a, b, c } = await invoiced();
+    const data = await reverseAll(u, o, [
+      { id: a, quantity: 2 },
+      { id: b, quantity: 1 },
+      { id: c, quantity: 3 },
+    ]);
+    expect(data).toMatchObject({ bill_number: null, invoice_status: 'storno', invoice_state: null });
+    expect(await tabs(u)).toMatchObject({ issued: 0, storno: 1, hasInvoice: 0 });
+    // The reversed invoice and its storno stay among the order's documents, each downloadable.
+    const documents = (await u.call('GET', `/api/v1/order/${o.id}/invoice-documents`)).json().data;
+    expect(
+      documents.map((d: { kind: string; number: string; status: string }) => [d.kind, d.number, d.status]),
+    ).toEqual([
+      ['invoice', '0001', 'storno'],
+      ['storno', '0002', 'issued'],
+    ]);
+    for (const d of documents) {
+      const pdf = await u.call('GET', `/api/v1/order/${o.id}/download-invoice?document=${d.id}`);
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      expect(pdf.rawPayload.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    }
+    const shown = await u.call('GET', `/api/v1/order/${o.id}/download-invoice`);
+    expect(shown.headers['content-disposition']).toBe('attachment; filename="Factura-FCT-0001.pdf"');
+    // No further storno of it, nor a cancel or delete (both languages).
+    clock.advance(DAY + 1);
+    const again = await storno(u, o.id, [{ id: a, quantity: 1 }], 'ro');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Factura FCT 0001 este deja stornată integral.');
+    const cancelInv = await u.call('POST', `/api/v1/order/${o.id}/cancel-invoice`);
+    expect(cancelInv.statusCode).toBe(409);
+    expect(cancelInv.json().message).toBe('Invoice FCT 0001 has storno documents, so it can no longer be cancelled.');
+
+    // Its lines are free again: a change goes through and the totals follow.
+    const line = await u.call('POST', `/api/v1/order-product/${c}`, { body: { quantity: 1 } });
+    expect(line.statusCode, line.body).toBe(200);
+    const changed = line.json().data;
+    expect(changed.total_value).toBeLessThan(o.total_value);
+
+    // Invoiced anew: a new number (the storno took 0002), the counts move from storno to issued.
+    const res = await create(u, o.id);
+    expect(res.statusCode, res.body).toBe(201);
+    const reissued = res.json().data;
+    expect(reissued).toMatchObject({
+      bill_number: 'FCT 0003',
+      invoice_status: 'issued',
+      invoice: { number: '0003', status: 'issued', stornos: [] },
+    });
+    expect(events(reissued, 'invoice_created')).toEqual([{ bill_number: 'FCT 0003' }, { bill_number: 'FCT 0001' }]);
+    expect(await tabs(u)).toMatchObject({ issued: 1, storno: 0, hasInvoice: 1 });
+    const atSmartBill = await emulated();
+    expect(atSmartBill.map((i) => i.number)).toEqual(['0001', '0002', '0003']);
+    expect(totalOf(atSmartBill[2])).toBe(Math.round(changed.total_value * 100));
+    // Never two invoices at once: the new one holds the order as the first did.
+    expect((await create(u, o.id)).statusCode).toBe(409);
+    const cancel = await u.call('POST', `/api/v1/order/${o.id}/cancel`);
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().message).toMatch(/has an invoice/);
+    // Every document of the order is still listed, the old ones with the new.
+    const all = (await u.call('GET', `/api/v1/order/${o.id}/invoice-documents`)).json().data;
+    expect(all.map((d: { number: string; status: string }) => [d.number, d.status])).toEqual([
+      ['0001', 'storno'],
+      ['0002', 'issued'],
+      ['0003', 'issued'],
+    ]);
+  });
+
+  it('fully reversed: the order can be cancelled alone or in a bulk job (not deleted: its documents stay); a partly reversed one stays invoiced', async () => {
+    const { u, src, o, a, b, c } = await invoiced();
+    const second = (await create(u, (await order(u, src, { 'A-1': 1 })).id)).json().data;
+    const partial = (await create(u, (await order(u, src, { 'B-2': 2 })).id)).json().data;
+    await reverseAll(u, o, [
+      { id: a, quantity: 2 },
+      { id: b, quantity: 1 },
+      { id: c, quantity: 3 },
+    ]);
+    await reverseAll(u, second, [{ id: second.order_products[0].id, quantity: 1 }]);
+    clock.advance(DAY + 1);
+    const part = await storno(u, partial.id, [{ id: partial.order_products[0].id, quantity: 1 }]);
+    expect(part.statusCode, part.body).toBe(201);
+    expect(part.json().data).toMatchObject({ invoice_status: 'partially_storno', bill_number: partial.bill_number });
+    expect(await tabs(u)).toMatchObject({ issued: 0, storno: 2, cancelled: 0, hasInvoice: 1 });
+
+    // Partly reversed: still invoiced. No cancel, no change of its lines, no second invoice.
+    const refused = await u.call('POST', `/api/v1/order/${partial.id}/cancel`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'The order has an invoice: cancel or reverse the invoice before cancelling the order.',
+    );
+    const lineOfPartial = await u.call('POST', `/api/v1/order-product/${partial.order_products[0].id}`, {
+      body: { quantity: 1 },
+    });
+    expect(lineOfPartial.statusCode).toBe(409);
+    const twice = await create(u, partial.id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(`The order already has invoice ${partial.bill_number}.`);
+
+    // Fully reversed: a delete is refused with the reason (both languages), a cancel goes through.
+    const del = await u.call('DELETE', `/api/v1/order/${o.id}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe(
+      'The order’s invoice was reversed: the invoice and its storno documents stay with the order, so it cannot be deleted. Cancel the order instead.',
+    );
+    const delRo = await u.call('DELETE', `/api/v1/order/${o.id}`, { headers: { 'accept-language': 'ro' } });
+    expect(delRo.json().message).toBe(
+      'Factura comenzii a fost stornată: factura și documentele de stornare rămân la comandă, așa că aceasta nu poate fi ștearsă. Anulați comanda în schimb.',
+    );
+    const cancelled = await u.call('POST', `/api/v1/order/${o.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ status: 'cancelled', invoice_status: 'storno', bill_number: null });
+
+    // The bulk cancel: the fully reversed order is cancelled, the partly reversed one skipped with its reason.
+    const items = await bulk(u, [second.id, partial.id], 'status', { status: 'cancelled' });
+    expect(items.find((i) => i.order_id === second.id)).toMatchObject({ outcome: 'done' });
+    expect(items.find((i) => i.order_id === partial.id)?.outcome).not.toBe('done');
+    expect(items.find((i) => i.order_id === partial.id)?.reason).toMatch(/has an invoice/);
+    expect((await getOrder(u, second.id)).status).toBe('cancelled');
+    expect((await getOrder(u, partial.id)).status).toBe('new');
+    // The tabs follow: two cancelled, both still in the reversed filter; the partly reversed one still invoiced.
+    expect(await tabs(u)).toMatchObject({ cancelled: 2, storno: 2, hasInvoice: 1 });
+  });
+
+  it('fully reversed orders are invoiced anew by a bulk invoice job; the partly reversed one is skipped, never invoiced twice', async () => {
+    const { u, src, o, a, b, c } = await invoiced();
+    const partial = (await create(u, (await order(u, src, { 'B-2': 2 })).id)).json().data;
+    await reverseAll(u, o, [
+      { id: a, quantity: 2 },
+      { id: b, quantity: 1 },
+      { id: c, quantity: 3 },
+    ]);
+    clock.advance(DAY + 1);
+    expect((await storno(u, partial.id, [{ id: partial.order_products[0].id, quantity: 1 }])).statusCode).toBe(201);
+    const before = (await emulated()).length;
+    const items = await bulk(u, [o.id, partial.id], 'invoice');
+    expect(items.find((i) => i.order_id === o.id)).toMatchObject({ outcome: 'done' });
+    expect(items.find((i) => i.order_id === partial.id)).toMatchObject({ outcome: 'skipped' });
+    const reissued = await getOrder(u, o.id);
+    expect(reissued).toMatchObject({ invoice_status: 'issued', bill_number: items[0].bill_number });
+    expect(reissued.bill_number).not.toBe('FCT 0001');
+    expect(await emulated()).toHaveLength(before + 1);
+    expect((await getOrder(u, partial.id)).invoice_status).toBe('partially_storno');
   });
 
   it('a storno whose answer was lost is found and adopted before another; the order shows it', async () => {

@@ -1,5 +1,7 @@
 import { divRound } from '../../../core/orders/money.js';
 import { computeTotals, lineValue, type AppliedDiscountType } from '../../../core/orders/totals.js';
+// The Romanian number and day forms of every document (the invoice PDF writes its amounts so too).
+import { roDay, roNumber } from '../../lib/documentFormat.js';
 
 /**
  * The lines of an order's invoice and of its storno documents, in bani. Pure: the service reads
@@ -92,6 +94,14 @@ export function invoiceLinesOf(order: OrderForInvoice, defaultVat: Vat | null): 
     })),
     order.shippingCost,
   );
+  // Discounts worth more than the order (the totals cap what they take, so the total is 0): they
+  // cannot be invoiced as such.
+  if (totals.discountAsked > totals.discount)
+    return {
+      ok: false,
+      key: 'invoice_discounts_exceed_value',
+      params: { discount: ron(totals.discountAsked), value: ron(totals.value) },
+    };
   const taken = order.discounts.map((d, i) => ({ d, amount: totals.discountAmounts[i] })).filter((x) => x.amount > 0);
   const orderDiscounts = taken.filter((x) => x.d.order_product_id === null);
   const out: PlannedLine[] = [];
@@ -162,16 +172,8 @@ export function invoiceLinesOf(order: OrderForInvoice, defaultVat: Vat | null): 
     });
   }
   const total = out.reduce((sum, l) => sum + plannedValue(l), 0);
-  if (total !== order.totalValue) {
-    // computeTotals never lets the total go below 0: discounts worth more than the products cannot be invoiced as such.
-    if (totals.discount > totals.value)
-      return {
-        ok: false,
-        key: 'invoice_discounts_exceed_value',
-        params: { discount: ron(totals.discount), value: ron(totals.value) },
-      };
+  if (total !== order.totalValue)
     return { ok: false, key: 'invoice_total_mismatch', params: { lines: ron(total), total: ron(order.totalValue) } };
-  }
   return { ok: true, lines: out, total };
 }
 
@@ -269,9 +271,6 @@ export interface ConvertedLine {
   rate_date: string | null;
   rate_source: string | null;
 }
-
-const roDay = (day: string) => day.split('-').reverse().join('.');
-const roNumber = (n: number, decimals: number) => n.toFixed(decimals).replace('.', ',');
 
 /**
  * What the invoice says of the rates its converted lines were priced at, in SmartBill's `mentions`

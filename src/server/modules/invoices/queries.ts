@@ -10,12 +10,19 @@ export type DocumentRow = Selectable<InvoicesTable>;
 export type DocumentState =
   'pending' | 'unknown' | 'issued' | 'failed' | 'partially_storno' | 'storno' | 'cancelled' | 'deleted';
 
-/** An invoice in one of these states holds its order: no other invoice may be issued (the unique index agrees). */
-export const HOLDING_STATES: DocumentState[] = ['pending', 'unknown', 'issued', 'partially_storno', 'storno'];
+/**
+ * An invoice in one of these states holds its order: no other invoice may be issued (the unique
+ * index agrees, migration 073). A fully reversed invoice (`storno`) no longer does: nothing is left
+ * of it, so the order is free again (cancelled, changed, invoiced anew under a new number). It is
+ * the only way an issued invoice frees its order besides its cancel or delete at SmartBill.
+ */
+export const HOLDING_STATES: DocumentState[] = ['pending', 'unknown', 'issued', 'partially_storno'];
 /** Sent to SmartBill with no answer yet, or none that could be read. */
 export const IN_FLIGHT_STATES: DocumentState[] = ['pending', 'unknown'];
-/** An issued invoice, reversed or not: the one the order's bill_number names. */
-export const CURRENT_STATES: DocumentState[] = ['issued', 'partially_storno', 'storno'];
+/** An issued invoice with something of it left (not reversed, or in part): the one the order's bill_number names. */
+export const CURRENT_STATES: DocumentState[] = ['issued', 'partially_storno'];
+/** An issued invoice that no longer holds its order, kept readable: cancelled at SmartBill, or fully reversed. */
+const ENDED_STATES: DocumentState[] = ['cancelled', 'storno'];
 
 export const billNumberOf = (series: string, number: string) => `${series} ${number}`;
 
@@ -161,9 +168,20 @@ export async function invoiceInFlight(exec: Executor, orderId: number): Promise<
   return Boolean(inFlight(await documentsOfOrder(exec, orderId), 'invoice'));
 }
 
-/** Whether an invoice (issued, reversed, or one being sent) is a tax document of the order: the order then stays. */
-export async function invoiceHoldsOrder(exec: Executor, orderId: number): Promise<boolean> {
-  return (await documentsOfOrder(exec, orderId)).some((d) => HOLDING_STATES.includes(d.state as DocumentState));
+/**
+ * Why the order cannot be deleted for its invoices, a message key, or null: a tax document stays
+ * with its order. An invoice that holds it (issued, reversed in part, being sent) must be cancelled
+ * or deleted first; a fully reversed one and its stornos stay for good (the order can be cancelled).
+ * A cancelled or deleted invoice keeps nothing.
+ */
+export async function invoiceDeleteRefusal(
+  exec: Executor,
+  orderId: number,
+): Promise<'order_delete_has_invoice' | 'order_delete_reversed_invoice' | null> {
+  const invoices = (await documentsOfOrder(exec, orderId)).filter((d) => d.kind === 'invoice');
+  if (invoices.some((d) => HOLDING_STATES.includes(d.state as DocumentState))) return 'order_delete_has_invoice';
+  if (invoices.some((d) => d.state === 'storno')) return 'order_delete_reversed_invoice';
+  return null;
 }
 
 /** Documents whose outcome is still open, oldest first (the background check). */
@@ -181,8 +199,8 @@ export function openDocuments(exec: Executor, limit: number): Promise<DocumentRo
 
 /**
  * What the order shows of its invoices (findOrder): a document in flight, and the invoice its
- * bill_number names (else the last cancelled one, kept so it can still be read), with its lines
- * and storno documents. Two queries, whatever the order's history.
+ * bill_number names (else the last cancelled or fully reversed one, kept so it can still be read),
+ * with its lines and storno documents. Two queries, whatever the order's history.
  */
 export async function orderInvoiceView(exec: Executor, orderId: number): Promise<OrderInvoiceView> {
   const docs = await documentsOfOrder(exec, orderId);
@@ -196,9 +214,12 @@ export type OrderInvoiceView = {
   documents: InvoiceDocument[];
 };
 
-/** The invoice the order shows: the one its bill_number names, else the last cancelled one. */
-const shownInvoice = (docs: DocumentRow[]) =>
-  currentInvoice(docs) ?? [...docs].reverse().find((d) => d.kind === 'invoice' && d.state === 'cancelled');
+/** The order's last invoice that ended (cancelled, or fully reversed), if any. */
+export const endedInvoice = (docs: DocumentRow[]) =>
+  [...docs].reverse().find((d) => d.kind === 'invoice' && ENDED_STATES.includes(d.state as DocumentState));
+
+/** The invoice the order shows: the one its bill_number names, else the last that ended (cancelled or fully reversed). */
+export const shownInvoice = (docs: DocumentRow[]) => currentInvoice(docs) ?? endedInvoice(docs);
 
 /** Every column of an invoice and of an invoice line, for SQLite's JSON of them (db/json.ts). */
 const DOCUMENT_COLUMNS = columnsOf<DocumentRow>()([
@@ -340,7 +361,9 @@ export function invoiceDocumentsOf(docs: DocumentRow[]): InvoiceDocument[] {
  */
 export const downloadable = (d: DocumentRow): boolean =>
   d.number !== null &&
-  (d.kind === 'storno' ? d.state === 'issued' : [...CURRENT_STATES, 'cancelled'].includes(d.state as DocumentState));
+  (d.kind === 'storno'
+    ? d.state === 'issued'
+    : [...CURRENT_STATES, ...ENDED_STATES].includes(d.state as DocumentState));
 
 // ---- writing ----------------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ import {
   currentInvoice,
   documentsOfOrder,
   downloadable,
+  endedInvoice,
   findDocument,
   inFlight,
   insertPending,
@@ -22,6 +23,7 @@ import {
   invoiceSource,
   linesOf,
   moveDocument,
+  shownInvoice,
   type DocumentRow,
 } from './queries.js';
 import { smartBillFor } from './smartbill.js';
@@ -218,7 +220,7 @@ export async function createInvoice(ctx: ServiceContext, orderId: number): Promi
 /**
  * The PDF of one of the order's documents: `documentId` names it (an invoice or a storno document
  * of this order that SmartBill holds; any other id is a 404), else the order's invoice (or its
- * last cancelled one, which SmartBill keeps, stamped).
+ * last cancelled or fully reversed one, which SmartBill keeps).
  */
 export async function downloadInvoice(
   ctx: ServiceContext,
@@ -228,10 +230,7 @@ export async function downloadInvoice(
   await requireOrder(ctx, orderId);
   const { document } = parse(downloadQuery, query);
   const docs = await documentsOfOrder(ctx.db.kysely, orderId);
-  const invoice =
-    document !== undefined
-      ? docs.find((d) => d.id === document && downloadable(d))
-      : (currentInvoice(docs) ?? [...docs].reverse().find((d) => d.kind === 'invoice' && d.state === 'cancelled'));
+  const invoice = document !== undefined ? docs.find((d) => d.id === document && downloadable(d)) : shownInvoice(docs);
   if (!invoice) throw new HttpError(404, 'invoice_not_found');
   const { client } = await smartBillFor(ctx, 'manage');
   const pdf = await client.invoicePdf(refOf(invoice));
@@ -248,16 +247,28 @@ export async function invoiceDocuments(ctx: ServiceContext, orderId: number): Pr
 
 // ---- cancel, delete ---------------------------------------------------------------------------
 
-/** The order's current invoice for a change (404 without one), refused while a storno is on its way or once one was issued. */
+/**
+ * The order's current invoice for a change, refused while a storno is on its way or once one was
+ * issued; without one 404, or 409 when its last invoice was fully reversed (a reversed invoice is
+ * neither cancelled nor deleted).
+ */
 async function invoiceToChange(ctx: ServiceContext, orderId: number, reversedKey: string): Promise<DocumentRow> {
   await requireOrder(ctx, orderId);
   const docs = await documentsOfOrder(ctx.db.kysely, orderId);
   const invoice = currentInvoice(docs);
-  if (!invoice) throw new HttpError(404, 'invoice_not_found');
+  if (!invoice) throw noCurrentInvoice(docs, reversedKey);
   const bill = billNumberOf(invoice.series, invoice.number!);
   if (inFlight(docs, 'storno')) throw new HttpError(409, 'storno_in_progress');
   if (invoice.state !== 'issued') throw new HttpError(409, reversedKey, { bill_number: bill });
   return invoice;
+}
+
+/** Why the order has no invoice to change: its last one was fully reversed (409 `key`), or it has none (404). */
+function noCurrentInvoice(docs: DocumentRow[], key: string): HttpError {
+  const ended = endedInvoice(docs);
+  return ended?.state === 'storno'
+    ? new HttpError(409, key, { bill_number: billNumberOf(ended.series, ended.number!) })
+    : new HttpError(404, 'invoice_not_found');
 }
 
 /** Records the end of the invoice (cancelled or deleted at SmartBill): the order loses its bill_number, the history keeps the number. */
@@ -312,8 +323,9 @@ export async function deleteInvoice(ctx: ServiceContext, orderId: number): Promi
  * Reverses products of the order's invoice: `order_products: [{id, quantity}]`, quantity 0 lines
  * ignored, each other one from 1 to what is left of its line. Everything left reversed is a full
  * storno (SmartBill's own reverse when nothing was reversed before, else the rest as a partial one):
- * the order's invoice status becomes `storno`; otherwise `partially_storno` (its status stays). Only for an invoice last changed more than a
- * day ago.
+ * the order's invoice status becomes `storno` and the order is free again (no bill_number: see
+ * recordIssued); otherwise `partially_storno`, the order still invoiced. Its status stays either
+ * way. Only for an invoice last changed more than a day ago.
  */
 export async function stornoInvoice(ctx: ServiceContext, orderId: number, body: unknown): Promise<void> {
   await requireOrder(ctx, orderId);
@@ -330,9 +342,7 @@ export async function stornoInvoice(ctx: ServiceContext, orderId: number, body: 
       await lockOrder(trx, ctx, orderId);
       const docs = await documentsOfOrder(trx, orderId);
       const invoice = currentInvoice(docs);
-      if (!invoice) throw new HttpError(404, 'invoice_not_found');
-      const bill = billNumberOf(invoice.series, invoice.number!);
-      if (invoice.state === 'storno') throw new HttpError(409, 'invoice_fully_reversed', { bill_number: bill });
+      if (!invoice) throw noCurrentInvoice(docs, 'invoice_fully_reversed');
       if (!stornoAllowed(Number(invoice.updated_at), ctx.now)) throw new HttpError(409, 'storno_too_soon');
       if (inFlight(docs, 'storno')) throw new HttpError(409, 'storno_in_progress');
       const lines = await linesOf(trx, invoice.id);

@@ -58,6 +58,84 @@ describe('system notifications', () => {
   });
 });
 
+describe('what a notification links to', () => {
+  it('each links to what it names: its order (while it exists), the products, the orders from a day, the integrations', async () => {
+    const u = await t.signUp();
+    const other = await t.signUp();
+    const src = (await u.call('POST', '/api/v1/source', { body: { company_id: u.companyId, source: 'Shop' } })).json()
+      .data.id;
+    const product = await u.call('POST', '/api/v1/product', {
+      body: {
+        company_id: u.companyId,
+        sku: 'N-1',
+        name: 'N',
+        sale_type: 'Bucata',
+        stock: 5,
+        selling_price: 10,
+        buying_price: 1,
+        currency: 'RON',
+      },
+    });
+    expect(product.statusCode, product.body).toBe(201);
+    const newOrder = async () => {
+      const res = await u.call('POST', '/api/v1/order', {
+        body: {
+          name: 'Ion Popescu',
+          phone_number: '0744 123 456',
+          county: 'Cluj',
+          city: 'Cluj-Napoca',
+          street: 'Strada Memorandumului',
+          number: '28',
+          source: src,
+          products: { 'N-1': 1 },
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as number;
+    };
+    const kept = await newOrder();
+    const gone = await newOrder();
+    const rows = [
+      ['invoice_issued', { number: 'FCT 0007', order: kept }],
+      ['awb_failed', { city: 'Brașov', order: gone }],
+      ['low_stock', { count: 1, limit: 5 }],
+      ['new_orders', { count: 2, from: '2026-11-20' }],
+      ['new_orders', { count: 2 }],
+      ['credentials_rejected', { provider: 'SmartBill' }],
+    ] as const;
+    await t.db.kysely
+      .insertInto('notifications')
+      .values([
+        ...rows.map(([kind, params], i) => ({
+          company_id: u.companyId,
+          ...notificationColumns(kind, params),
+          type: 'notice',
+          created_at: 100 + i,
+        })),
+        { company_id: u.companyId, title: 'A note', description: 'typed by hand', type: 'notice', created_at: 50 },
+      ])
+      .execute();
+    expect((await u.call('DELETE', `/api/v1/order/${gone}`)).statusCode).toBe(200);
+    const list = (await u.call('GET', '/api/v1/notifications')).json().data as {
+      title: string;
+      order_id: number | null;
+      link: string | null;
+    }[];
+    expect(list.map((n) => [n.title, n.order_id, n.link])).toEqual([
+      ['Credentials rejected', null, '/integrations'],
+      ['New orders', null, '/orders'],
+      ['New orders', null, '/orders?created_from=2026-11-20'],
+      ['Low stock', null, '/products'],
+      // The order was deleted since: nothing to open.
+      ['AWB failed', null, null],
+      ['Invoice issued', kept, `/orders/${kept}`],
+      ['A note', null, null],
+    ]);
+    // Another company's notifications are not the caller's.
+    expect((await other.call('GET', '/api/v1/notifications')).json().data).toEqual([]);
+  });
+});
+
 describe('changelog', () => {
   it('answers the release notes newest first in the asked language', async () => {
     const u = await t.signUp();

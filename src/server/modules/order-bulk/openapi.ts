@@ -38,6 +38,17 @@ export const orderBulkApiDocs: ApiDoc[] = [
   },
   {
     method: 'GET',
+    url: '/api/v1/order-bulk/:id/invoices',
+    summary: "An invoice job's invoices, in selection order: one merged PDF, or with ?format=zip a ZIP of one PDF each",
+    query: z.object({ format: z.enum(['pdf', 'zip']).optional() }),
+    ok: { content: 'pdf', description: 'A PDF, or a ZIP (application/zip) with ?format=zip.' },
+    errors: {
+      409: 'The job has no invoices (not an invoice job, or none of its invoices is left).',
+      502: 'An invoice from SmartBill is not a PDF.',
+    },
+  },
+  {
+    method: 'GET',
     url: '/api/v1/order-bulk/:id/picking-list',
     summary: "The picking list of the job's orders: SKU, name, variation, total quantity and order count, by SKU",
     query: z.object({ format: z.enum(['pdf', 'csv']).optional() }),

@@ -111,6 +111,19 @@ describe(`bulk actions: who may call, and what is refused before anything starts
     const status = await start(s.u, { action: 'status', selection: { ids }, params: { status: 'completed' } });
     expect(status.statusCode).toBe(422);
     expect(Object.keys(status.json().errors)).toEqual(['status']);
+    // A status cleared in the form (empty), none sent, or one that is not a move a person may make:
+    // one message naming the choices in words, in the language asked, never the raw values.
+    for (const params of [{ status: '' }, {}, { status: null }, { status: 'completed' }]) {
+      const en = await start(s.u, { action: 'status', selection: { ids }, params });
+      expect(en.statusCode, JSON.stringify(params)).toBe(422);
+      expect(en.json().errors, JSON.stringify(params)).toEqual({
+        status: ['Choose the status to move the orders to: Cancelled or New.'],
+      });
+      const ro = await start(s.u, { action: 'status', selection: { ids }, params }, 'ro');
+      expect(ro.json().errors, JSON.stringify(params)).toEqual({
+        status: ['Alegeți starea în care trec comenzile: Anulată sau Nouă.'],
+      });
+    }
 
     const tooMany = await start(s.u, {
       action: 'labels',

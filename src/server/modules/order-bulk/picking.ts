@@ -1,7 +1,7 @@
 // The picking list's headings are in the bulk messages of core.
 import '../../../core/api/orderBulk.js';
 import { translate, type Lang } from '../../../core/messages.js';
-import { toBucharest } from '../../lib/bucharestTime.js';
+import { documentDateTime } from '../../lib/documentFormat.js';
 import { pickingListPdf } from '../../lib/pdf/documents.js';
 import type { PickingLine } from '../orders/index.js';
 
@@ -38,6 +38,6 @@ export function pickingListFile(
     title: translate(lang, 'picking_title'),
     headings: headings(lang),
     lines: [...lines],
-    footer: translate(lang, 'picking_footer', { orders, lines: lines.length, date: toBucharest(now).slice(0, 16) }),
+    footer: translate(lang, 'picking_footer', { orders, lines: lines.length, date: documentDateTime(now, lang) }),
   });
 }

@@ -1,4 +1,3 @@
-import type { PDFDocument } from 'pdf-lib';
 import {
   bulkAwbParams,
   bulkBody,
@@ -17,6 +16,7 @@ import { forCompany, type ServiceContext } from '../../context.js';
 import { scheduleJob } from '../../jobs/queue.js';
 import type { JobOutcome } from '../../jobs/runner.js';
 import { FieldProblems, HttpError, notFound, parse, userFacingError } from '../../http/errors.js';
+import { mergePdfs } from '../../lib/pdf/merge.js';
 import { isProviderError } from '../../providers/http.js';
 import { createInvoice } from '../invoices/index.js';
 import { orderOf } from '../order-lifecycle/index.js';
@@ -473,8 +473,6 @@ async function settle(
 /** Labels are fetched from the couriers this many at a time. */
 const LABELS_AT_ONCE = 4;
 
-const isPdf = (b: Buffer) => b.subarray(0, 5).toString('latin1') === '%PDF-';
-
 /**
  * One PDF with the labels of the job's orders that have one, in selection order: an AWB job's own
  * AWBs, or a labels job's orders. Each courier label is checked to be a PDF (its header, then
@@ -503,18 +501,11 @@ export async function mergedLabels(ctx: ServiceContext, id: number): Promise<{ p
   );
   const found = labels.filter((l): l is NonNullable<typeof l> => l !== null);
   if (found.length === 0) throw new HttpError(409, 'bulk_no_labels');
-  // pdf-lib (3 MB of the server's heap once imported) only for a merge: a server that never merges
-  // labels does not keep it.
-  const { PDFDocument } = await import('pdf-lib');
-  const sources: PDFDocument[] = [];
-  for (const l of found) {
-    const refuse = () => new HttpError(502, 'bulk_label_not_pdf', { order: l.order, awb: l.awb });
-    if (!isPdf(l.pdf)) throw refuse();
-    sources.push(await PDFDocument.load(l.pdf).catch(() => Promise.reject(refuse())));
-  }
-  const merged = await PDFDocument.create();
-  for (const src of sources) for (const page of await merged.copyPages(src, src.getPageIndices())) merged.addPage(page);
-  return { pdf: Buffer.from(await merged.save()), count: found.length };
+  const pdf = await mergePdfs(
+    found.map((l) => l.pdf),
+    (i) => new HttpError(502, 'bulk_label_not_pdf', { order: found[i].order, awb: found[i].awb }),
+  );
+  return { pdf, count: found.length };
 }
 
 /** The picking list of the job's orders that came out done: each SKU's total quantity and order count. */

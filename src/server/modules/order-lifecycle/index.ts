@@ -31,5 +31,5 @@ export {
   type OrderRow,
   type OrderTotals,
 } from './lifecycle.js';
-// Reads of a customer's orders for the customers screen: the orders table's SQL stays here.
-export { customerOrderRows, customerOrderTotals } from './queries.js';
+// Reads of orders for other screens (a customer's orders, the orders a notification links to): the orders table's SQL stays here.
+export { customerOrderRows, customerOrderTotals, existingOrderIds } from './queries.js';

@@ -506,3 +506,19 @@ export function customerOrderRows(
     .offset(v.offset)
     .execute();
 }
+
+/** The ids among `ids` (a page's worth) that are orders of the company: what a link to an order may name. */
+export async function existingOrderIds(
+  exec: Executor,
+  companyId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await exec
+    .selectFrom('orders')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}

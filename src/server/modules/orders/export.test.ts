@@ -201,6 +201,39 @@ describe('orders export', () => {
   });
 });
 
+describe('orders export: values in the reader’s language', () => {
+  it('writes statuses in the language of the headers, and their codes in columns of their own', async () => {
+    await t.db.kysely
+      .updateTable('orders')
+      .set({ status: 'completed', courier_status: 'delivered' })
+      .where('id', '=', ids[3])
+      .execute();
+    const roRows = readCsv(
+      (await u.call('GET', '/api/v1/order/export', { headers: { 'accept-language': 'ro' } })).body.slice(1),
+    );
+    const roHead = roRows[0];
+    expect(roHead.slice(-2)).toEqual(['Cod stare', 'Cod stare curier']);
+    const roById = new Map(roRows.slice(1).map((r) => [Number(r[0]), r]));
+    const done = roById.get(ids[3])!;
+    expect(done[roHead.indexOf('Stare')]).toBe('Finalizată');
+    expect(done[roHead.indexOf('Stare curier')]).toBe('Livrat');
+    expect(done[roHead.indexOf('Cod stare')]).toBe('completed');
+    expect(done[roHead.indexOf('Cod stare curier')]).toBe('delivered');
+    const fresh = roById.get(ids[0])!;
+    expect(fresh[roHead.indexOf('Stare')]).toBe('Nouă');
+    expect(fresh[roHead.indexOf('Cod stare')]).toBe('new');
+    expect(fresh[roHead.indexOf('Stare curier')]).toBe('');
+
+    const enRows = readCsv((await u.call('GET', '/api/v1/order/export')).body.slice(1));
+    const enHead = enRows[0];
+    expect(enHead.slice(-2)).toEqual(['Status code', 'Courier status code']);
+    const enDone = enRows.slice(1).find((r) => Number(r[0]) === ids[3])!;
+    expect(enDone[enHead.indexOf('Status')]).toBe('Completed');
+    expect(enDone[enHead.indexOf('Courier status')]).toBe('Delivered');
+    expect(enDone[enHead.indexOf('Status code')]).toBe('completed');
+  });
+});
+
 // SQLite only: the read pool exists on a SQLite file.
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('orders export on a SQLite file with reader threads', () => {
   it('reads its batches on the main connection and only a search in the read pool', async () => {

@@ -11,11 +11,49 @@ import { companyName, exportBatches, type ExportRow } from './queries.js';
 
 export const exportFormat = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
 
+/**
+ * A status in the reader's language, as the console's badges word it (web components/i18n.ts,
+ * `common.status`); a code without a label stays as it is. The codes themselves are in columns of
+ * their own, last, for programs reading the file whatever its language.
+ */
+const STATUS_LABELS: Record<Lang, Record<string, string>> = {
+  en: {
+    new: 'New',
+    processing: 'Processing',
+    completed: 'Completed',
+    cancelled: 'Cancelled',
+    created: 'Created',
+    pickedUp: 'Picked up',
+    inDelivery: 'In delivery',
+    delivered: 'Delivered',
+    returning: 'Returning',
+    order_ready: 'Order ready',
+    in_transit: 'In transit',
+    refused: 'Refused',
+  },
+  ro: {
+    new: 'Nouă',
+    processing: 'În procesare',
+    completed: 'Finalizată',
+    cancelled: 'Anulată',
+    created: 'Creat',
+    pickedUp: 'Ridicat',
+    inDelivery: 'În livrare',
+    delivered: 'Livrat',
+    returning: 'În retur',
+    order_ready: 'Comandă pregătită',
+    in_transit: 'În tranzit',
+    refused: 'Refuzat',
+  },
+};
+const statusLabel = (code: string | null, lang: Lang) =>
+  code === null ? null : Object.hasOwn(STATUS_LABELS[lang], code) ? STATUS_LABELS[lang][code] : code;
+
 /** The export's columns: the list's, the address, the lines and the totals, in both languages. */
 const COLUMNS: { en: string; ro: string; money?: true; cell: (r: ExportRow, lang: Lang) => Cell }[] = [
   { en: 'Order', ro: 'Comandă', cell: (r) => r.id },
   { en: 'Created (Bucharest time)', ro: 'Creată (ora României)', cell: (r) => toBucharest(r.created_at) },
-  { en: 'Status', ro: 'Stare', cell: (r) => r.status },
+  { en: 'Status', ro: 'Stare', cell: (r, lang) => statusLabel(r.status, lang) },
   { en: 'Customer', ro: 'Client', cell: (r) => r.name },
   { en: 'Phone', ro: 'Telefon', cell: (r) => r.phone_number },
   { en: 'Email', ro: 'Email', cell: (r) => r.email },
@@ -32,7 +70,7 @@ const COLUMNS: { en: string; ro: string; money?: true; cell: (r: ExportRow, lang
   { en: 'Address', ro: 'Adresă', cell: (r) => r.address },
   { en: 'Source', ro: 'Sursă', cell: (r) => r.source },
   { en: 'Courier', ro: 'Curier', cell: (r) => r.courier },
-  { en: 'Courier status', ro: 'Stare curier', cell: (r) => r.courier_status },
+  { en: 'Courier status', ro: 'Stare curier', cell: (r, lang) => statusLabel(r.courier_status, lang) },
   { en: 'AWB', ro: 'AWB', cell: (r) => r.awb },
   { en: 'Invoice', ro: 'Factură', cell: (r) => r.bill_number },
   {
@@ -44,6 +82,8 @@ const COLUMNS: { en: string; ro: string; money?: true; cell: (r: ExportRow, lang
   { en: 'Discount (lei)', ro: 'Reducere (lei)', money: true, cell: (r) => r.discount },
   { en: 'Shipping (lei)', ro: 'Transport (lei)', money: true, cell: (r) => r.client_shipping_cost },
   { en: 'Total (lei)', ro: 'Total (lei)', money: true, cell: (r) => r.total_value },
+  { en: 'Status code', ro: 'Cod stare', cell: (r) => r.status },
+  { en: 'Courier status code', ro: 'Cod stare curier', cell: (r) => r.courier_status },
 ];
 
 /** Bani as lei with two decimals ("1234.50"). */

@@ -524,6 +524,98 @@ describe('totals and automatic discounts', () => {
     expect(at5.history[0].type).toBe('line_changed');
   });
 
+  it('an automatic discount the seller edited stays as edited, one deleted stays deleted: the next recalculation adds neither back', async () => {
+    const { u, src, a, b } = await seller();
+    expect(
+      (
+        await u.call('POST', '/api/v1/order-discount', {
+          body: { company_id: u.companyId, source_id: src, type: 'percentage', order_value: 0, value: 20 },
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await u.call('POST', '/api/v1/product-discount', {
+          body: { product_id: a, type: 'amount', quantity: 2, value: 3 },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const o = await order(u, src, { 'A-1': 5, 'B-2': 1 }); // 99.95 + 10.01 = 109.96
+    const lineA = o.order_products.find((l: { product_id: number }) => l.product_id === a).id;
+    const byKind = (d: { id: number; kind: string }[], kind: string) => d.filter((x) => x.kind === kind);
+    expect(o.applied_discounts).toMatchObject([
+      { kind: 'product', order_product_id: lineA, type: 'amount', value: 3, amount: 3 },
+      { kind: 'order', order_product_id: null, type: 'percentage', value: 20, amount: 21.99 },
+    ]);
+    const orderDiscount = byKind(o.applied_discounts, 'order')[0].id;
+    const lineDiscount = byKind(o.applied_discounts, 'product')[0].id;
+
+    // 20 % → 15 %: one order discount, of 15 % (16.49 of 109.96), and nothing added beside it.
+    const edited = await u.call('POST', `/api/v1/applied-discount/${orderDiscount}`, { body: { value: 15 } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const e = edited.json().data;
+    expect(e.applied_discounts.filter((d: { order_product_id: number | null }) => d.order_product_id === null)).toEqual(
+      [expect.objectContaining({ id: orderDiscount, type: 'percentage', value: 15, amount: 16.49, automatic: false })],
+    );
+    expect(e).toMatchObject({ value: 109.96, discount: 3 + 16.49, total_value: 90.47 });
+    // The line's automatic discount deleted.
+    const deleted = (await u.call('DELETE', `/api/v1/applied-discount/${lineDiscount}`)).json().data;
+    expect(deleted.applied_discounts).toHaveLength(1);
+    expect(deleted).toMatchObject({ discount: 16.49, total_value: 93.47 });
+
+    // Recalculations: a line added to, a line changed, a line added. Still the one edited discount.
+    await u.call('POST', `/api/v1/order/${o.id}/product/${b}`, { body: { quantity: 1 } }); // B-2 × 2
+    await u.call('POST', `/api/v1/order-product/${lineA}`, { body: { quantity: 6 } }); // A-1 × 6: the rule's 2 reached
+    const after = (await u.call('GET', `/api/v1/order/${o.id}`)).json().data;
+    // 6 × 19.99 + 2 × 10.01 = 139.96; 15 % = 20.994 -> 20.99.
+    expect(after.applied_discounts).toEqual([
+      expect.objectContaining({
+        id: orderDiscount,
+        type: 'percentage',
+        value: 15,
+        order_product_id: null,
+        amount: 20.99,
+      }),
+    ]);
+    expect(after).toMatchObject({ value: 139.96, discount: 20.99, client_shipping_cost: 0, total_value: 118.97 });
+    expect(after.value - after.discount + after.client_shipping_cost).toBeCloseTo(after.total_value, 2);
+    const types = after.history.map((e: { type: string }) => e.type);
+    expect(types.slice(0, 4)).toEqual(['line_changed', 'line_changed', 'discount_removed', 'discount_changed']);
+    expect(after.history[3].data).toEqual({ type: 'percentage', from: 20, to: 15 });
+    expect(types.filter((t: string) => t === 'discount_added')).toHaveLength(2); // the two of the order's creation
+    // For that order only: a new order gets both rules' discounts again.
+    const fresh = await order(u, src, { 'A-1': 5, 'B-2': 1 });
+    expect(fresh.applied_discounts.map((d: { kind: string }) => d.kind)).toEqual(['product', 'order']);
+  });
+
+  it('discounts worth more than the order: the summary shows what is applied and adds up line by line', async () => {
+    const { u, src } = await seller();
+    await t.db.kysely.updateTable('companies').set({ shipping_cost: 1999 }).where('id', '=', u.companyId).execute();
+    const o = await order(u, src, { 'A-1': 1, 'B-2': 1 }); // 30.00 + 19.99 shipping
+    const [lineA, lineB] = o.order_products.map((l: { id: number }) => l.id);
+    const add = (body: object) => u.call('POST', `/api/v1/applied-discount/${o.id}/add`, { body });
+    await add({ type: 'percentage', value: 100, order_product_id: lineA });
+    await add({ type: 'percentage', value: 100, order_product_id: lineB });
+    const res = (await add({ type: 'amount', value: 40 })).json().data;
+    // Asked: 19.99 + 10.01 + 30.00 (an order discount is at most the order's value) = 60.00, of
+    // 49.99 to pay: the discounts take 49.99, the last one what was left of it.
+    expect(res).toMatchObject({ value: 30, discount: 49.99, client_shipping_cost: 19.99, total_value: 0 });
+    expect(res.applied_discounts.map((d: { amount: number }) => d.amount)).toEqual([19.99, 10.01, 19.99]);
+    const addsUp = (x: { value: number; discount: number; client_shipping_cost: number; total_value: number }) =>
+      Math.round((x.value - x.discount + x.client_shipping_cost) * 100) === Math.round(x.total_value * 100);
+    expect(addsUp(res)).toBe(true);
+    const sum = res.applied_discounts.reduce((s: number, d: { amount: number }) => s + Math.round(d.amount * 100), 0);
+    expect(sum).toBe(Math.round(res.discount * 100));
+    // The list shows the same figures.
+    const row = (await u.call('GET', `/api/v1/order?search=${o.id}`)).json().data[0];
+    expect(row).toMatchObject({ value: 30, discount: 49.99, client_shipping_cost: 19.99, total_value: 0 });
+    // Below the cap again, each discount takes its own amount.
+    const lower = (await u.call('DELETE', `/api/v1/applied-discount/${res.applied_discounts[0].id}`)).json().data;
+    expect(lower).toMatchObject({ discount: 40.01, total_value: 9.98 });
+    expect(lower.applied_discounts.map((d: { amount: number }) => d.amount)).toEqual([10.01, 30]);
+    expect(addsUp(lower)).toBe(true);
+  });
+
   it('the total never goes below 0', async () => {
     const { u, src } = await seller();
     const o = await order(u, src, { 'B-2': 1 });

@@ -1511,6 +1511,25 @@ export async function deleteDiscountRow(exec: Executor, id: number): Promise<voi
   await exec.deleteFrom('applied_discounts').where('id', '=', id).execute();
 }
 
+/** The places of the order where the rules add no automatic discount (the seller edited or deleted one there). */
+export function dismissedDiscountsOf(
+  exec: Executor,
+  orderId: number,
+): Promise<{ kind: string; order_product_id: number | null }[]> {
+  return exec
+    .selectFrom('dismissed_discounts')
+    .select(['kind', 'order_product_id'])
+    .where('order_id', '=', orderId)
+    .execute();
+}
+
+export async function insertDismissedDiscount(
+  exec: Executor,
+  d: { order_id: number; order_product_id: number | null; kind: string; created_at: number },
+): Promise<void> {
+  await exec.insertInto('dismissed_discounts').values(d).execute();
+}
+
 /**
  * What an AWB create reads of the company's order before anything else, in one statement: that it
  * is the company's (none: 404), its recipient's e-mail and the company's name (the sender the
@@ -1556,6 +1575,7 @@ export async function updateCustomerDetailRow(
 
 /** The order's own rows (lines, discounts, customer details) before the order itself goes. */
 export async function deleteOrderContents(exec: Executor, orderId: number): Promise<void> {
+  await exec.deleteFrom('dismissed_discounts').where('order_id', '=', orderId).execute();
   await exec.deleteFrom('applied_discounts').where('order_id', '=', orderId).execute();
   await exec.deleteFrom('order_products').where('order_id', '=', orderId).execute();
   await exec.deleteFrom('order_customer_details').where('order_id', '=', orderId).execute();

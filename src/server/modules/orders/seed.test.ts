@@ -22,7 +22,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function demoCall(url: string, companyId: number) {
+async function demoCall(url: string, companyId: number, opts: { method?: 'GET' | 'POST'; body?: unknown } = {}) {
   const user = await t.db.kysely
     .selectFrom('users')
     .select('id')
@@ -35,9 +35,10 @@ async function demoCall(url: string, companyId: number) {
     .values({ user_id: user.id, token_hash: hashToken(token), created_at: now, last_used_at: now, revoked_at: null })
     .execute();
   return t.app.inject({
-    method: 'GET',
+    method: opts.method ?? 'GET',
     url,
     headers: { authorization: `Bearer ${token}`, 'x-company-id': String(companyId) },
+    ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
   });
 }
 
@@ -106,7 +107,9 @@ describe('demo seed of orders', () => {
       expect(base).toEqual({
         '': 3000,
         ...byStatus,
-        'invoice_status:none': 3000,
+        // One order per company carries the demo invoice (seed/invoices.ts).
+        'invoice_status:none': 2999,
+        'invoice_status:issued': 1,
       });
       // The orders without an AWB and those of flagged customers are kept as well, as the rows say.
       const rowCount = async (where: ReturnType<typeof sql>) =>
@@ -418,6 +421,94 @@ describe('demo seed: a shop with a past (AWBs, the emulated couriers, cash on de
       expect(stats.cod_owed.total).toBeGreaterThan(0);
       // Refused parcels went back to the sender long ago: they still count as refused.
       for (const c of stats.couriers) expect(c.refused, c.courier).toBeGreaterThan(0.03 * c.awbs);
+    }
+  });
+});
+
+describe('demo seed: notifications, each naming something that exists', () => {
+  it('every seeded notification links to what it names, and the invoice one names an invoice the order and SmartBill hold', async () => {
+    const companies = await t.db.kysely.selectFrom('companies').select(['id', 'vat_number']).orderBy('id').execute();
+    for (const { id: companyId, vat_number } of companies) {
+      const res = await demoCall('/api/v1/notifications', companyId);
+      expect(res.statusCode, res.body).toBe(200);
+      const list = res.json().data as {
+        title: string;
+        description: string;
+        link: string | null;
+        order_id: number | null;
+      }[];
+      expect(list.map((n) => n.title).sort()).toEqual(['AWB failed', 'Invoice issued', 'Low stock', 'New orders']);
+      for (const n of list) {
+        expect(n.link, n.title).not.toBeNull();
+        const order = /^\/orders\/(\d+)$/.exec(n.link!)?.[1];
+        if (order) {
+          const o = await demoCall(`/api/v1/order/${order}`, companyId);
+          expect(o.statusCode, `${n.title}: ${n.link}`).toBe(200);
+          expect(n.order_id).toBe(Number(order));
+        }
+      }
+      const byTitle = (title: string) => list.find((n) => n.title === title)!;
+
+      // The invoice: on its order (bill number, documents), at the emulated SmartBill, and downloadable
+      // once SmartBill is set up with the demo login, as the README tells.
+      const invoiced = byTitle('Invoice issued');
+      const bill = /Invoice (FCT \d{4}) was issued\./.exec(invoiced.description)?.[1];
+      expect(bill, invoiced.description).toBeDefined();
+      const o = (await demoCall(invoiced.link!.replace('/orders/', '/api/v1/order/'), companyId)).json().data;
+      expect(o).toMatchObject({ bill_number: bill, invoice_status: 'issued', invoice: { status: 'issued' } });
+      expect(o.invoice_documents.map((d: { series: string; number: string }) => `${d.series} ${d.number}`)).toEqual([
+        bill,
+      ]);
+      const cif = vat_number.replace(/^RO/, '');
+      const held = await t.db.kysely
+        .selectFrom('emulator_records')
+        .select('data')
+        .where('provider', '=', 'smartbill')
+        .where('collection', '=', 'invoices')
+        .where('key', '=', `${cif}|FCT|${bill!.split(' ')[1]}`)
+        .executeTakeFirst();
+      expect(held, bill).toBeDefined();
+      const atSmartBill = JSON.parse(held!.data) as { lines: { totalBani: number }[] };
+      expect(atSmartBill.lines.reduce((sum, l) => sum + l.totalBani, 0)).toBe(Math.round(o.total_value * 100));
+      for (const [step, body] of [
+        ['login', { username: 'demo', token: 'demo' }],
+        ['series', { series_name: 'FCT' }],
+        ['vat-amount', { vat_amount: '21' }],
+      ] as const) {
+        const r = await demoCall(`/api/v1/smartbill/company/${companyId}/${step}`, companyId, { method: 'POST', body });
+        expect(r.statusCode, r.body).toBe(200);
+      }
+      const pdf = await demoCall(`/api/v1/order/${o.id}/download-invoice`, companyId);
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      expect(pdf.rawPayload.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+      // The refused address: an order without an AWB from the city the notification names.
+      const failed = byTitle('AWB failed');
+      const refused = (await demoCall(failed.link!.replace('/orders/', '/api/v1/order/'), companyId)).json().data;
+      expect(refused.awb).toBeNull();
+      expect(failed.description).toContain(`an order from ${refused.customer_detail.city}.`);
+
+      // Low stock: as many products as it says, the products list.
+      const low = byTitle('Low stock');
+      expect(low.link).toBe('/products');
+      const [, count, limit] = /^(\d+) products have fewer than (\d+) pieces/.exec(low.description)!;
+      const lowStock = await t.db.kysely
+        .selectFrom('products')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('company_id', '=', companyId)
+        .where('stock', '<', Number(limit))
+        .executeTakeFirstOrThrow();
+      expect(Number(lowStock.n)).toBe(Number(count));
+
+      // New orders: the orders list from the first day counted holds at least those it counts.
+      const received = byTitle('New orders');
+      const from = /^\/orders\?created_from=(\d{4}-\d{2}-\d{2})$/.exec(received.link!)?.[1];
+      expect(from, received.link!).toBeDefined();
+      const [, n] = /You received (\d+) new orders/.exec(received.description)!;
+      expect(Number(n)).toBeGreaterThan(0);
+      const page = await demoCall(`/api/v1/order?created_from=${from}`, companyId);
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json().meta.total).toBeGreaterThanOrEqual(Number(n));
     }
   });
 });

@@ -26,7 +26,7 @@ import { customerForNewOrder, customerLostOrder, renameCompanyCustomer } from '.
 import { orderDiscountRules, productDiscountRules } from '../discounts/index.js';
 import { releaseCoupon, takeCoupon } from '../coupons/index.js';
 import { rateFor } from '../exchange-rates/index.js';
-import { invoiceHoldsOrder, invoiceInFlight } from '../invoices/index.js';
+import { invoiceDeleteRefusal, invoiceInFlight } from '../invoices/index.js';
 import {
   insertOrder,
   lockOrder,
@@ -55,6 +55,8 @@ import {
   deleteOrderContents,
   discountById,
   discountsOfOrder,
+  dismissedDiscountsOf,
+  insertDismissedDiscount,
   insertCustomerDetail,
   insertDiscount,
   insertLine,
@@ -110,16 +112,20 @@ const discountShown = (type: string, value: number | null) =>
  * Re-evaluates the automatic discounts and stores the totals. Each line gets the product discount
  * worth most on it of those its quantity reaches; the order gets the order discount of its source
  * worth most of those its value reaches (core's discountMatching). Discounts added by hand stay.
+ * A place where the seller edited or deleted the automatic discount (dismissed_discounts) gets none
+ * again: the seller's choice stands over the rules for that order, so an edited discount is never
+ * doubled by the rule it came from and a deleted one does not come back on the next line change.
  * Each place a discount applies (the order, each line) holds one automatic discount, and its
  * history tells what happened there once: added, removed, or changed from one rule to another
  * (one `automatic_discount_changed` entry, the row kept); nothing when the winner is the same.
  */
-async function settle(trx: Executor, ctx: ServiceContext, order: OrderRow): Promise<void> {
+export async function settle(trx: Executor, ctx: ServiceContext, order: OrderRow): Promise<void> {
   const lines = await linesOfOrder(trx, order.id);
   let discounts = await discountsOfOrder(trx, order.id);
   const productIds = [...new Set(lines.map((l) => l.product_id).filter((p): p is number => p !== null))];
   const productRules = await productDiscountRules(trx, order.company_id, productIds);
   const orderRules = await orderDiscountRules(trx, order.company_id, order.source_id);
+  const dismissed = await dismissedDiscountsOf(trx, order.id);
   const shippingCost = Number(order.shipping_cost);
   const norm = <T extends { value: number | null }>(r: T) => ({
     ...r,
@@ -134,7 +140,10 @@ async function settle(trx: Executor, ctx: ServiceContext, order: OrderRow): Prom
     sku?: string;
   }
   const wanted: Wanted[] = [];
+  const isDismissed = (kind: Wanted['kind'], lineId: number | null) =>
+    dismissed.some((d) => d.kind === kind && d.order_product_id === lineId);
   for (const l of lines) {
+    if (isDismissed('product', l.id)) continue;
     const rule = matchProductDiscount(
       productRules.map(norm),
       l.product_id,
@@ -151,7 +160,8 @@ async function settle(trx: Executor, ctx: ServiceContext, order: OrderRow): Prom
     orderValue,
     shippingCost,
   );
-  if (orderRule) wanted.push({ kind: 'order', lineId: null, rule: orderRule, quantity: null });
+  if (orderRule && !isDismissed('order', null))
+    wanted.push({ kind: 'order', lineId: null, rule: orderRule, quantity: null });
 
   const automatic = discounts.filter((d) => d.kind === 'product' || d.kind === 'order');
   const slot = (kind: string, lineId: number | null) => `${kind}:${lineId ?? ''}`;
@@ -482,15 +492,16 @@ async function refuseContentChanges(trx: Executor, order: OrderRow): Promise<voi
 /**
  * Deletes the order with its lines, discounts and history; stock comes back unless it was
  * cancelled. Refused (409) while it has an AWB or one is being created (the parcel exists at the
- * courier and would be left without its order), and while an invoice holds it (a tax document
- * stays with its order; a cancelled or deleted invoice does not hold it).
+ * courier and would be left without its order), and while it has an invoice or a fully reversed
+ * one (a tax document stays with its order; a cancelled or deleted invoice does not).
  */
 export async function deleteOrder(ctx: ServiceContext, id: number): Promise<void> {
   await ctx.db.transaction(async (trx) => {
     const order = await lockOrder(trx, ctx, id);
     if (order.awb) throw new HttpError(409, 'order_delete_has_awb');
     await refuseWhileAwbUnsettled(trx, id);
-    if (await invoiceHoldsOrder(trx, id)) throw new HttpError(409, 'order_delete_has_invoice');
+    const invoiceRefusal = await invoiceDeleteRefusal(trx, id);
+    if (invoiceRefusal) throw new HttpError(409, invoiceRefusal);
     const lines = await linesOfOrder(trx, id);
     await moveStocks(
       trx,
@@ -598,7 +609,7 @@ export async function deleteLine(ctx: ServiceContext, lineId: number): Promise<n
   });
 }
 
-async function removeLine(trx: Executor, ctx: ServiceContext, order: OrderRow, line: LineRow): Promise<void> {
+export async function removeLine(trx: Executor, ctx: ServiceContext, order: OrderRow, line: LineRow): Promise<void> {
   await deleteLineRow(trx, line.id);
   await moveStocks(trx, [{ productId: line.product_id, delta: lineStockChange(line.quantity, 0, order.status) }]);
   await recordEvent(trx, ctx, order.id, 'line_removed', { sku: line.sku, name: line.name, quantity: line.quantity });
@@ -653,8 +664,23 @@ async function lockDiscount(trx: Executor, ctx: ServiceContext, id: number) {
 }
 
 /**
- * Changes a discount's value. An automatic discount changed by hand becomes a manual one (so the
- * next re-evaluation does not put the rule's value back). A free-shipping discount has no value.
+ * An automatic discount the seller edited or deleted: its place (the order, or its line) is taken
+ * out of the rules' hands for this order (see settle).
+ */
+async function dismissAutomatic(trx: Executor, ctx: ServiceContext, discount: AppliedDiscountRow): Promise<void> {
+  if (discount.kind !== 'order' && discount.kind !== 'product') return;
+  await insertDismissedDiscount(trx, {
+    order_id: discount.order_id,
+    order_product_id: discount.order_product_id,
+    kind: discount.kind,
+    created_at: ctx.now,
+  });
+}
+
+/**
+ * Changes a discount's value. An automatic discount changed by hand becomes a manual one, and its
+ * place is dismissed, so the next re-evaluation neither puts the rule's value back nor adds the
+ * rule's discount beside it. A free-shipping discount has no value.
  */
 export async function updateDiscount(ctx: ServiceContext, id: number, body: unknown): Promise<number> {
   await companyRowOfOrder(ctx, await discountById(ctx.db.kysely, id));
@@ -668,6 +694,7 @@ export async function updateDiscount(ctx: ServiceContext, id: number, body: unkn
       kind: discount.kind === 'coupon' ? 'coupon' : 'manual',
       updated_at: ctx.now,
     });
+    await dismissAutomatic(trx, ctx, discount);
     await recordEvent(trx, ctx, order.id, 'discount_changed', {
       type: discount.type,
       from: shownValue(discount.type, discount.value),
@@ -682,14 +709,14 @@ export async function deleteDiscount(ctx: ServiceContext, id: number): Promise<n
   return ctx.db.transaction(async (trx) => {
     const { order, discount } = await lockDiscount(trx, ctx, id);
     await deleteDiscountRow(trx, id);
+    await dismissAutomatic(trx, ctx, discount);
     if (discount.kind === 'coupon') await dropCoupon(trx, ctx, order, discount.coupon);
     await recordEvent(trx, ctx, order.id, 'discount_removed', {
       kind: discount.kind,
       type: discount.type,
       value: shownValue(discount.type, discount.value),
     });
-    // Recompute only: an automatic discount removed by hand would come straight back from settle's
-    // re-evaluation, so totals are stored without re-matching here.
+    // Recompute only: nothing else changed that the rules would read.
     await storeOrderTotals(trx, ctx, order, await linesOfOrder(trx, order.id), await discountsOfOrder(trx, order.id));
     return order.id;
   });

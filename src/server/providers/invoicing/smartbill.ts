@@ -255,7 +255,8 @@ export class SmartBillClient implements InvoicingClient {
       ),
       discount: undefined,
       payment: input.payment ? { ...input.payment, valueBani: -Math.abs(input.payment.valueBani) } : undefined,
-      mentions: input.mentions ?? `Factura storno pentru ${ref.series}-${ref.number}`,
+      // The invoice named as the console names it (series, a space, number: "FCT 0001").
+      mentions: input.mentions ?? `Factura storno pentru ${ref.series} ${ref.number}`,
     });
     const res = await this.send({ method: 'POST', path: 'invoice', body: JSON.stringify(body), idempotent: false });
     return this.documentRef(res);

@@ -245,7 +245,7 @@ describe('SmartBill client against its emulator', () => {
     const doc = (await h.emulator.store.get<EmulatedInvoice>('invoices', `12345678|FCT|${partial.number}`))!;
     expect(doc.lines).toHaveLength(1);
     expect(doc.lines[0]).toMatchObject({ quantity: -2, totalBani: -10000, vatBani: -1736 });
-    expect(doc.mentions).toBe('Factura storno pentru FCT-0001');
+    expect(doc.mentions).toBe('Factura storno pentru FCT 0001');
     expect(doc.paidBani).toBe(-10000);
   });
 
