@@ -63,3 +63,24 @@ describe('the first download', () => {
     expect(signInPage).not.toHaveBeenCalled();
   });
 });
+
+describe('an invitation link', () => {
+  it('shows its own page with the token, signed in or not, and starts the app at the dashboard after it', async () => {
+    const invitationPage = vi.fn();
+    vi.doMock('./features/auth/invitation', () => ({ invitationPage }));
+    localStorage.setItem('token', 'someone-else');
+    await load('/invitation/abc_DEF-123');
+    expect(location.pathname).toBe('/invitation/abc_DEF-123');
+    expect(invitationPage).toHaveBeenCalledTimes(1);
+    expect(started).not.toHaveBeenCalled();
+    expect(signInPage).not.toHaveBeenCalled();
+    const [root, token, onSignedIn] = invitationPage.mock.calls[0] as [HTMLElement, string, () => void];
+    expect(token).toBe('abc_DEF-123');
+    root.innerHTML = '<main>invitation</main>';
+    onSignedIn();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(location.pathname).toBe('/');
+    expect(root.innerHTML).toBe('');
+    expect(started).toHaveBeenCalledTimes(1);
+  });
+});

@@ -7,8 +7,9 @@ import { readStorage, STORAGE_KEYS } from './lib/storage';
  * written without React (features/auth/signIn.ts), and downloads nothing else; on any other path
  * the address becomes /login, the page asked for kept in the history entry's state so the visitor
  * returns to it. A visitor with a session gets the React app (app/start.tsx); on /login, at the page
- * that sent them there. The app sends a visitor whose session ended back here with a full page load
- * (app/guards.tsx, app/useLogout.ts).
+ * that sent them there. An invitation link shows its own page to anyone (features/auth/invitation.ts).
+ * The app sends a visitor whose session ended back here with a full page load (app/guards.tsx,
+ * app/useLogout.ts).
  */
 const root = document.getElementById('root')!;
 const onSignInPath = location.pathname === '/login';
@@ -18,7 +19,20 @@ function startApp(): void {
   void import('./app/start');
 }
 
-if (readStorage(STORAGE_KEYS.token)) startApp();
+// An invitation link (`/invitation/<token>`) is for whoever opens it, signed in or not: its page
+// (a chunk of its own, plain DOM like the sign-in) chooses the password and signs in as the invitee,
+// then the app starts at the dashboard with that session.
+const invitation = /^\/invitation\/([^/]+)\/?$/.exec(location.pathname);
+
+if (invitation)
+  void import('./features/auth/invitation').then(({ invitationPage }) =>
+    invitationPage(root, decodeURIComponent(invitation[1]), () => {
+      root.replaceChildren();
+      history.replaceState(null, '', '/');
+      startApp();
+    }),
+  );
+else if (readStorage(STORAGE_KEYS.token)) startApp();
 else {
   if (!onSignInPath) history.replaceState(returnState(location), '', '/login');
   signInPage(root, () => {

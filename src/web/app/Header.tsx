@@ -1,7 +1,9 @@
-import { Avatar, Burger, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconLanguage } from '@tabler/icons-react';
+import { Avatar, Burger, Button, Group, Popover, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconKey, IconLanguage } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { changeLanguage, LANGUAGES, type Language } from '../lib/i18n';
 import { useSession } from '../lib/session';
@@ -33,6 +35,7 @@ export function LanguageSelect() {
 export function Header({ menuOpened, onMenu }: { menuOpened: boolean; onMenu: () => void }) {
   const { t } = useTranslation('common');
   const { user } = useSession();
+  const [userMenu, setUserMenu] = useState(false);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
@@ -44,19 +47,42 @@ export function Header({ menuOpened, onMenu }: { menuOpened: boolean; onMenu: ()
       <Group gap="sm" wrap="nowrap">
         <LanguageSelect />
         <NotificationBell />
-        <Group gap="xs" wrap="nowrap" aria-label={t('layout.user')}>
-          <Avatar color="indigo" radius="xl" size={36}>
-            {initials(user)}
-          </Avatar>
-          <Stack gap={0} visibleFrom="md">
-            <Text size="sm" fw={600} lh={1.2}>
-              {fullName(user)}
-            </Text>
-            <Text size="xs" c="dimmed" lh={1.2}>
-              {user?.email}
-            </Text>
-          </Stack>
-        </Group>
+        {/* The user's menu: their account, where they change their password (a Popover: the frame has it already). */}
+        <Popover position="bottom-end" opened={userMenu} onChange={setUserMenu} withinPortal>
+          <Popover.Target>
+            <UnstyledButton
+              aria-label={t('layout.user')}
+              aria-expanded={userMenu}
+              onClick={() => setUserMenu((o) => !o)}
+            >
+              <Group gap="xs" wrap="nowrap">
+                <Avatar color="indigo" radius="xl" size={36}>
+                  {initials(user)}
+                </Avatar>
+                <Stack gap={0} visibleFrom="md">
+                  <Text size="sm" fw={600} lh={1.2}>
+                    {fullName(user)}
+                  </Text>
+                  <Text size="xs" c="dimmed" lh={1.2}>
+                    {user?.email}
+                  </Text>
+                </Stack>
+              </Group>
+            </UnstyledButton>
+          </Popover.Target>
+          <Popover.Dropdown p={4}>
+            <Button
+              component={Link}
+              to="/account"
+              variant="subtle"
+              color="dark"
+              leftSection={<IconKey size={16} />}
+              onClick={() => setUserMenu(false)}
+            >
+              {t('layout.account')}
+            </Button>
+          </Popover.Dropdown>
+        </Popover>
       </Group>
     </Group>
   );

@@ -32,6 +32,7 @@ export const NAMESPACE_FOLDERS = {
   locations: 'features/locations',
   cod: 'features/cod',
   customers: 'features/customers',
+  account: 'features/account',
 } as const;
 
 export type Namespace = keyof typeof NAMESPACE_FOLDERS;

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth, StartupSpinner } from './guards';
 import type { Namespace } from './i18n';
 import { NotFoundPage } from './NotFoundPage';
+import { RouteError } from './RouteError';
 
 /**
  * A screen loaded on first visit: its code is a chunk of its own, so signing in does not download
@@ -125,6 +126,10 @@ export const signedInRoutes: RouteObject[] = [
       ['notifications'],
     ),
   },
+  {
+    path: 'account',
+    ...screen(async () => (await import('../features/account/AccountPage')).AccountPage, ['account']),
+  },
   { path: '*', element: <NotFoundPage /> },
 ];
 
@@ -136,12 +141,18 @@ export const routes: RouteObject[] = [
   {
     element: <RequireAuth />,
     hydrateFallbackElement: <StartupSpinner />,
+    // The signed-in frame failed to load (or to render): the panel stands alone.
+    errorElement: <RouteError standalone />,
     // The signed-in frame is a chunk of its own too: the sign-in page does not download it.
     children: [
       {
         path: '/',
         ...screen(async () => (await import('./Layout')).Layout, ['notifications', 'address'], { firstScreen: true }),
-        children: signedInRoutes,
+        // A screen that fails to load (server out of reach, files renamed by a deploy) or to render
+        // shows a translated panel with Try again inside the frame, never React Router's developer
+        // page. The boundary is this route without a path, not the screens': React Router shows a
+        // route whose `lazy` failed as still loading, so the boundary of a failed load must not be lazy.
+        children: [{ errorElement: <RouteError />, children: signedInRoutes }],
       },
     ],
   },

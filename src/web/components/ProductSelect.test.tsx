@@ -175,4 +175,26 @@ describe('ProductSelect', () => {
     renderSelect({ noneText: 'No products yet' });
     await screen.findByText('No products yet');
   });
+
+  it('a search that matches none says so, not that the company has no products (server and browser search)', async () => {
+    for (const serverSearch of [true, false]) {
+      answer = () =>
+        new Response(
+          JSON.stringify(
+            calls.at(-1)?.searchParams.get('search')
+              ? { data: [], meta: { total: 0, last_page: 1, current_page: 1, per_page: 100 } }
+              : { data: [tee, mug], meta: { total: 2, last_page: 1, current_page: 1, per_page: 100 } },
+          ),
+          { status: 200 },
+        );
+      renderSelect({ serverSearch, noneText: 'No products yet', noMatchText: (s) => `No product matches “${s}”` });
+      await waitFor(() => expect((input() as HTMLInputElement).disabled).toBe(false));
+      input().focus();
+      fireEvent.click(input());
+      fireEvent.change(input(), { target: { value: 'zzz' } });
+      await screen.findByText('No product matches “zzz”', {}, { timeout: 2000 });
+      expect(screen.queryByText('No products yet')).toBeNull();
+      cleanup();
+    }
+  });
 });

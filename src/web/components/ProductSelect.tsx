@@ -32,6 +32,11 @@ export interface ProductSelectProps extends Omit<
   failedText?: string | ((reason: string) => string);
   /** Under the select when the company has no product to offer. */
   noneText?: string;
+  /**
+   * In the dropdown when a search matches none (the typed text given): "No product matches …".
+   * Without it, `noneText` is said then too.
+   */
+  noMatchText?: (search: string) => string;
 }
 
 const optionLabel = (name: string, sku: string) => (sku ? `${name} (${sku})` : name);
@@ -50,6 +55,7 @@ export function ProductSelect({
   known,
   failedText,
   noneText,
+  noMatchText,
   error,
   description,
   disabled,
@@ -97,12 +103,15 @@ export function ProductSelect({
       searchable
       openOnFocus={false}
       comboboxProps={{ withinPortal: true }}
-      nothingFoundMessage={noneText}
+      // A search that matches none is not a company without products.
+      nothingFoundMessage={search.trim() && noMatchText ? noMatchText(search.trim()) : noneText}
       {...rest}
       data={data}
       value={value}
       onChange={choose}
-      {...(serverSearch ? { searchValue: search, onSearchChange: setSearch, filter: ({ options }) => options } : {})}
+      {...(serverSearch
+        ? { searchValue: search, onSearchChange: setSearch, filter: ({ options }) => options }
+        : { onSearchChange: setSearch })}
       error={error ?? failed}
       description={hint}
       disabled={disabled || (products.isLoading && !known)}

@@ -35,6 +35,7 @@ export const common = {
       noCompanies: 'No companies yet',
       companiesFailed: 'Failed to fetch companies',
       user: 'Signed-in user',
+      account: 'Your account and password',
     },
     actions: {
       add: 'Add',
@@ -93,6 +94,7 @@ export const common = {
     errors: {
       network: 'Cannot reach the server. Check your connection and try again.',
       unexpected: 'An unexpected error occurred',
+      screen: 'This screen could not be loaded. Try again to load the latest version of the console.',
     },
     bool: { yes: 'Yes', no: 'No' },
     state: { active: 'Active', inactive: 'Inactive' },
@@ -158,6 +160,7 @@ export const common = {
       noCompanies: 'Nicio companie încă',
       companiesFailed: 'Companiile nu au putut fi încărcate',
       user: 'Utilizator autentificat',
+      account: 'Contul și parola',
     },
     actions: {
       add: 'Adaugă',
@@ -218,6 +221,8 @@ export const common = {
     errors: {
       network: 'Serverul nu poate fi contactat. Verificați conexiunea și încercați din nou.',
       unexpected: 'A apărut o eroare neașteptată',
+      screen:
+        'Acest ecran nu a putut fi încărcat. Încercați din nou pentru a încărca cea mai nouă versiune a consolei.',
     },
     bool: { yes: 'Da', no: 'Nu' },
     state: { active: 'Activ', inactive: 'Inactiv' },

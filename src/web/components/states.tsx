@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconBuildingStore, IconInbox } from '@tabler/icons-react';
+import { IconBuildingStore, IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -18,19 +18,7 @@ export function LoadingState({ label }: { label?: ReactNode }) {
   );
 }
 
-/** A red error block (lists and screens that failed to load). */
-export function ErrorState({ message, onRetry }: { message: ReactNode; onRetry?: () => void }) {
-  const { t } = useTranslation('common');
-  return (
-    <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title={message}>
-      {onRetry ? (
-        <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          {t('actions.retry')}
-        </Button>
-      ) : null}
-    </Alert>
-  );
-}
+export { ErrorState } from './ErrorState';
 
 export function EmptyState({
   title,

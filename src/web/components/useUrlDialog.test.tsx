@@ -70,6 +70,28 @@ describe('useUrlDialog', () => {
     expect(router.state.location.pathname).toBe('/orders');
   });
 
+  it('opens every time: open, close (its button or Back), open again, three times each', async () => {
+    const router = renderAt('/orders/42');
+    for (let round = 1; round <= 3; round++) {
+      fireEvent.click(screen.getByRole('button', { name: 'Generate AWB' }));
+      await screen.findByRole('dialog', { name: 'AWB' });
+      expect(router.state.location.search).toBe('?action=awb&line=7');
+      fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(router.state.location.search).toBe('');
+    }
+    for (let round = 1; round <= 3; round++) {
+      fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+      await screen.findByRole('dialog', { name: 'Note' });
+      // Nothing of the dialog opened before it is left in the URL.
+      expect(router.state.location.search).toBe('?action=note');
+      await act(() => router.navigate(-1));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(router.state.location.search).toBe('');
+    }
+    expect(router.state.location.pathname).toBe('/orders/42');
+  });
+
   it('a link or a reload with ?action= opens it; close then removes its parameters in place', async () => {
     const router = renderAt('/orders/42?action=awb&line=3&tab=items');
     expect(screen.getByRole('dialog', { name: 'AWB' }).textContent).toContain('line 3');

@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
+import {
+  createMemoryRouter,
+  MemoryRouter,
+  Route,
+  RouterProvider,
+  Routes,
+  useLocation,
+  useNavigate,
+} from 'react-router';
 import { useUrlParams } from './useUrlParams';
 
 /** Two independent writers, as a list (page) and its filters (a tab) are. */
@@ -83,5 +91,47 @@ describe('useUrlParams', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     await act(() => router.navigate(-1));
     expect(router.state.location.pathname).toBe('/start');
+  });
+
+  it('the same write after Back (the very location it started from) is made again', async () => {
+    const router = createMemoryRouter([{ path: '/orders', element: <Screen /> }], {
+      initialEntries: ['/orders?courier=dpd'],
+    });
+    render(<RouterProvider router={router} />);
+    for (let round = 1; round <= 3; round++) {
+      fireEvent.click(screen.getByRole('button', { name: 'New' }));
+      await screen.findByText('?courier=dpd&status=new');
+      await act(() => router.navigate(-1));
+      await screen.findByText('?courier=dpd');
+    }
+    cleanup();
+    // A plain router: the same through its renders.
+    let back: () => void = () => {};
+    function Back() {
+      const navigate = useNavigate();
+      back = () => void navigate(-1);
+      return null;
+    }
+    render(
+      <MemoryRouter initialEntries={['/orders?courier=dpd']}>
+        <Routes>
+          <Route
+            path="/orders"
+            element={
+              <>
+                <Screen />
+                <Back />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>,
+    );
+    for (let round = 1; round <= 3; round++) {
+      fireEvent.click(screen.getByRole('button', { name: 'New' }));
+      await screen.findByText('?courier=dpd&status=new');
+      act(() => back());
+      await screen.findByText('?courier=dpd');
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useRef } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import {
   UNSAFE_DataRouterContext as DataRouterContext,
   UNSAFE_NavigationContext as NavigationContext,
@@ -25,6 +25,9 @@ export type UrlParamsChange = (params: URLSearchParams) => URLSearchParams | voi
  * transition), so the router's own `setSearchParams(prev => …)` hands out the query of an older
  * render: a second write in the same event, or one from a handler of a render that has not caught up
  * (a filter changed right after another, an effect after a click), would drop the first one's change.
+ * It is forgotten as soon as the router moves on: Back returns to the very location (same key) the
+ * write was built on, and a query still taken from the forgotten write would make the next write of
+ * the same change look like no change (a dialog closed with Back could not be opened again).
  */
 let pending: { owner: object; fromKey: string; search: string } | null = null;
 
@@ -46,6 +49,19 @@ export function useUrlParams(): (change: UrlParamsChange, options?: UrlParamsWri
   const rendered = useLocation();
   const renderedRef = useRef(rendered);
   renderedRef.current = rendered;
+
+  // A data router tells each move at once (the screen re-renders later).
+  useEffect(
+    () =>
+      dataRouter?.subscribe((state) => {
+        if (pending?.owner === dataRouter && state.location.key !== pending.fromKey) pending = null;
+      }),
+    [dataRouter],
+  );
+  // A plain router only through the render: a rendered location other than the write's start is past it.
+  useLayoutEffect(() => {
+    if (!dataRouter && pending?.owner === navigator && rendered.key !== pending.fromKey) pending = null;
+  }, [dataRouter, navigator, rendered.key]);
 
   return useCallback(
     (change: UrlParamsChange, options: UrlParamsWriteOptions = {}) => {

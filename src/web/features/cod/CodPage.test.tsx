@@ -122,6 +122,23 @@ async function previewFile(courierLabel: string, previewLabel: string) {
 }
 
 describe('/cod: importing a settlement file', () => {
+  it('counts the payments saved and recorded as each language does (Romanian: 1 plată, 2–19 plăți, 20 de plăți)', () => {
+    const ro = i18n.getFixedT('ro', 'cod');
+    expect([1, 2, 19, 20, 101, 120].map((count) => ro('imported', { count }))).toEqual([
+      '1 plată salvată.',
+      '2 plăți salvate.',
+      '19 plăți salvate.',
+      '20 de plăți salvate.',
+      '101 plăți salvate.',
+      '120 de plăți salvate.',
+    ]);
+    expect(ro('synced', { count: 1 })).toBe('Curierii au fost întrebați: 1 plată nouă înregistrată.');
+    expect(ro('synced', { count: 25 })).toBe('Curierii au fost întrebați: 25 de plăți noi înregistrate.');
+    const en = i18n.getFixedT('en', 'cod');
+    expect([1, 2].map((count) => en('imported', { count }))).toEqual(['1 payment saved.', '2 payments saved.']);
+    expect(en('synced', { count: 1 })).toBe('The couriers were asked: 1 new payment recorded.');
+  });
+
   it('lists the unreadable rows and saves the others only when the user confirms', async () => {
     fileRows = [row(2, 'exact'), unreadableRow];
     await previewFile('Courier', 'Preview');
@@ -136,7 +153,7 @@ describe('/cod: importing a settlement file', () => {
     // The plain save is not offered: the one button says the unreadable rows are left out.
     expect(screen.queryByRole('button', { name: 'Save the matched rows' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save the matched rows without the unreadable ones' }));
-    expect(await screen.findByText('1 payments saved.')).toBeTruthy();
+    expect(await screen.findByText('1 payment saved.')).toBeTruthy();
     expect(imports[1]).toEqual({ preview: false, fields: expect.objectContaining({ accept_unreadable: '1' }) });
   });
 
@@ -145,7 +162,7 @@ describe('/cod: importing a settlement file', () => {
     await previewFile('Courier', 'Preview');
     expect(screen.queryByTestId('cod-unreadable')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save the matched rows' }));
-    expect(await screen.findByText('1 payments saved.')).toBeTruthy();
+    expect(await screen.findByText('1 payment saved.')).toBeTruthy();
     expect(imports[1]).toEqual({ preview: false, fields: expect.objectContaining({ accept_unreadable: '0' }) });
   });
 
@@ -157,7 +174,7 @@ describe('/cod: importing a settlement file', () => {
     fireEvent.click(
       screen.getByRole('button', { name: 'Salvează rândurile potrivite fără cele care nu pot fi citite' }),
     );
-    expect(await screen.findByText('1 plăți salvate.')).toBeTruthy();
+    expect(await screen.findByText('1 plată salvată.')).toBeTruthy();
     expect(imports[1].fields.accept_unreadable).toBe('1');
   });
 });

@@ -131,7 +131,7 @@ export function CodPage() {
       </PageHeader>
       {sync.data ? (
         <Alert color="blue" withCloseButton onClose={() => sync.reset()}>
-          {t('synced', { saved: sync.data.data.couriers.reduce((a, c) => a + c.saved, 0) })}
+          {t('synced', { count: sync.data.data.couriers.reduce((a, c) => a + c.saved, 0) })}
           {sync.data.data.file_only.length ? (
             <Text size="sm">{t('fileOnly', { couriers: sync.data.data.file_only.map(courier).join(', ') })}</Text>
           ) : null}

@@ -5,7 +5,8 @@ export default {
     from: 'From',
     to: 'To',
     sync: 'Ask the couriers now',
-    synced: 'The couriers were asked: {{saved}} new payments recorded.',
+    synced_one: 'The couriers were asked: {{count}} new payment recorded.',
+    synced_other: 'The couriers were asked: {{count}} new payments recorded.',
     syncFailed: 'Could not ask the couriers',
     fileOnly: '{{couriers}}: no repayment report in the courier’s API; import its settlement file.',
     emulated: 'Couriers are emulated here: payments arrive a few days after delivery.',
@@ -54,7 +55,8 @@ export default {
     unreadableHint:
       'Nothing of this file is saved yet. Correct these rows in the file and preview it again, or save the other rows without them.',
     importWithoutUnreadable: 'Save the matched rows without the unreadable ones',
-    imported: '{{count}} payments saved.',
+    imported_one: '{{count}} payment saved.',
+    imported_other: '{{count}} payments saved.',
     fetchFailed: 'Failed to fetch cash on delivery',
     match: {
       exact: 'Matches',
@@ -73,7 +75,9 @@ export default {
     from: 'De la',
     to: 'Până la',
     sync: 'Întreabă curierii acum',
-    synced: 'Curierii au fost întrebați: {{saved}} plăți noi înregistrate.',
+    synced_one: 'Curierii au fost întrebați: {{count}} plată nouă înregistrată.',
+    synced_few: 'Curierii au fost întrebați: {{count}} plăți noi înregistrate.',
+    synced_other: 'Curierii au fost întrebați: {{count}} de plăți noi înregistrate.',
     syncFailed: 'Curierii nu au putut fi întrebați',
     fileOnly: '{{couriers}}: API-ul curierului nu are raport de rambursuri; importați fișierul de decont.',
     emulated: 'Curierii sunt emulați aici: plățile sosesc la câteva zile după livrare.',
@@ -123,7 +127,9 @@ export default {
     unreadableHint:
       'Nimic din acest fișier nu este salvat încă. Corectați aceste rânduri în fișier și previzualizați-l din nou sau salvați celelalte rânduri fără ele.',
     importWithoutUnreadable: 'Salvează rândurile potrivite fără cele care nu pot fi citite',
-    imported: '{{count}} plăți salvate.',
+    imported_one: '{{count}} plată salvată.',
+    imported_few: '{{count}} plăți salvate.',
+    imported_other: '{{count}} de plăți salvate.',
     fetchFailed: 'Rambursurile nu au putut fi încărcate',
     match: {
       exact: 'Se potrivește',

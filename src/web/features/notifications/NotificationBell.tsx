@@ -21,7 +21,7 @@ import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { queryKeys } from '../../lib/queryKeys';
 import { useCompanyId } from '../../lib/session';
-import { typeColor, type NotificationsAnswer } from './types';
+import { notificationPath, typeColor, type NotificationsAnswer } from './types';
 
 /** Header bell: unread count (meta.unread), dropdown of the latest notifications; opening marks them read. */
 export function NotificationBell() {
@@ -115,16 +115,16 @@ export function NotificationBell() {
                   style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
                 >
                   <Group justify="space-between" wrap="nowrap" gap="xs">
-                    {n.order_id ? (
+                    {notificationPath(n) ? (
                       <Anchor
                         size="sm"
                         fw={n.read ? 500 : 700}
-                        href={`/orders/${n.order_id}`}
+                        href={notificationPath(n)!}
                         onClick={(e) => {
-                          // Each notification about an order opens it.
+                          // Each notification opens what it names.
                           e.preventDefault();
                           setOpen(false);
-                          void navigate(`/orders/${n.order_id}`);
+                          void navigate(notificationPath(n)!);
                         }}
                       >
                         {n.title}

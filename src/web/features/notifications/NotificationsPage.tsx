@@ -11,13 +11,13 @@ import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { queryKeys } from '../../lib/queryKeys';
 import { useCompanyId } from '../../lib/session';
-import { typeColor, type NotificationsAnswer } from './types';
+import { notificationPath, typeColor, type NotificationsAnswer } from './types';
 
 /**
  * /notifications: every notification of the selected company, newest first (the bell's "view
  * all"). Opening the page reads them: the bell's count goes to 0 at once, while the rows keep
  * showing which were unread when the page opened (bold, "Unread") until "Mark all read" or the
- * next visit. Each notification about an order links to it.
+ * next visit. Each notification links to what it names (notificationPath).
  */
 export function NotificationsPage() {
   const { t, i18n } = useTranslation('notifications');
@@ -73,10 +73,10 @@ export function NotificationsPage() {
           key: 'title',
           header: t('col.title'),
           render: (n) =>
-            n.order_id ? (
+            notificationPath(n) ? (
               <Anchor
                 component={Link}
-                to={`/orders/${n.order_id}`}
+                to={notificationPath(n)!}
                 fw={n.read ? 400 : 700}
                 data-testid="notification-link"
               >

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceStatusValue } from '../../../core/orders/statuses';
+import { WHOLE_BADGE } from '../../components/StatusBadge';
 
 const COLORS: Record<InvoiceStatusValue, string> = {
   none: 'gray',
@@ -14,7 +15,7 @@ export function InvoiceStatusBadge({ status }: { status: InvoiceStatusValue | nu
   const { t } = useTranslation('orders');
   const value: InvoiceStatusValue = status ?? 'none';
   return (
-    <Badge color={COLORS[value] ?? 'gray'} variant="outline" data-testid="invoice-status-badge">
+    <Badge color={COLORS[value] ?? 'gray'} variant="outline" miw={WHOLE_BADGE} data-testid="invoice-status-badge">
       {t(`invoiceStatus.${value}`, { defaultValue: value })}
     </Badge>
   );

@@ -278,6 +278,7 @@ function NewOrderForm({ companyId }: { companyId: number }) {
               onChange={(_, option) => setPicked(option)}
               failedText={(reason) => t('errors.products', { reason })}
               noneText={t('form.noProducts')}
+              noMatchText={(search) => t('form.noProductMatch', { search })}
               error={errors.products ? true : undefined}
               style={{ flex: 1, minWidth: 240 }}
             />

@@ -1,4 +1,4 @@
-import { Grid, Stack } from '@mantine/core';
+import { Box, Grid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useUrlDialog } from '../../components/useUrlDialog';
 import { errorMessage, isNotFound } from '../../lib/api';
 import { useCompanyId } from '../../lib/session';
 import { useOrder, useOrderActions } from './api';
+import { useOrdersFollowRunningJob } from './bulk/api';
 import { CompanySection } from './detail/CompanySection';
 import { CustomerSection } from './detail/CustomerSection';
 import { translate } from '../../../core/messages';
@@ -41,6 +42,8 @@ export function OrderDetailPage() {
   const [params] = useSearchParams();
   const backTo = ordersListPath(params.get(FROM_PAGE_PARAM));
   const order = useOrder(orderId);
+  // A bulk job started from the orders list and still running: the order is fetched again as it moves on.
+  useOrdersFollowRunningJob();
 
   if (companyId === null || orderId === null)
     return (
@@ -50,17 +53,29 @@ export function OrderDetailPage() {
       </>
     );
   if (order.isLoading) return <LoadingState />;
-  if (order.error || !order.data)
+  const failed =
+    order.error || !order.data ? (
+      <ErrorState
+        message={isNotFound(order.error) ? t('detail.notFound') : errorMessage(order.error, t('errors.fetchOne'))}
+        onRetry={() => void order.refetch()}
+        retrying={order.isFetching}
+      />
+    ) : null;
+  if (!order.data || isNotFound(order.error))
     return (
       <>
         <PageHeader title={t('detail.title', { id: orderId })} />
-        <ErrorState
-          message={isNotFound(order.error) ? t('detail.notFound') : errorMessage(order.error, t('errors.fetchOne'))}
-          onRetry={() => void order.refetch()}
-        />
+        {failed}
       </>
     );
-  return <OrderDetail order={order.data} backTo={backTo} companyId={companyId} />;
+  // A refetch that failed (after a change, the server out of reach) keeps the order and its open
+  // dialog on screen, with what was typed in it: the panel says so above it.
+  return (
+    <>
+      {failed ? <Box mb="md">{failed}</Box> : null}
+      <OrderDetail order={order.data} backTo={backTo} companyId={companyId} />
+    </>
+  );
 }
 
 function OrderDetail({ order, backTo, companyId }: { order: Order; backTo: string; companyId: number }) {

@@ -40,9 +40,7 @@ export function OrdersPage() {
 
   return (
     <Stack gap="md">
-      {jobId !== null ? (
-        <BulkJobPanel key={jobId} id={jobId} onClose={() => showJob(null)} onFinished={() => list.afterUpdate()} />
-      ) : null}
+      {jobId !== null ? <BulkJobPanel key={jobId} id={jobId} onClose={() => showJob(null)} /> : null}
       <ListPage<OrderListItem>
         texts="orders"
         list={list}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LockerCourier, Lockers } from '../../../core/api/lockers';
 import type { Message } from '../../../core/api/messages';
 import type { Package } from '../../../core/api/packages';
@@ -30,6 +30,18 @@ export const orderKeys = {
 
 /** Resources whose figures an order change moves: the lists and counts to refetch with it. */
 const TOUCHED_BY_ORDERS = ['order', 'customer', 'product'] as const;
+
+/**
+ * After orders changed (one, or many by a bulk job): the orders on screen (lists, their tab counts, an
+ * open order) are fetched again now, the customers' and products' figures when next shown.
+ */
+export function invalidateOrders(qc: QueryClient): Promise<void> {
+  return Promise.all(
+    TOUCHED_BY_ORDERS.map((r) =>
+      qc.invalidateQueries({ queryKey: queryKeys.all(r), refetchType: r === 'order' ? 'active' : 'none' }),
+    ),
+  ).then(() => undefined);
+}
 
 /** The orders list; `params` filter it (invoice_status). */
 export function useOrderList(params?: QueryParams) {
@@ -81,9 +93,7 @@ export function useOrderChange<V, R = unknown>(orderId: number, call: (vars: V) 
     onSettled: async () => {
       await Promise.all([
         qc.invalidateQueries({ queryKey: orderKeys.detail(companyId, orderId) }),
-        ...TOUCHED_BY_ORDERS.map((r) =>
-          qc.invalidateQueries({ queryKey: queryKeys.all(r), refetchType: r === 'order' ? 'active' : 'none' }),
-        ),
+        invalidateOrders(qc),
       ]);
     },
   });

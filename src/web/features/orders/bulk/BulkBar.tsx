@@ -169,6 +169,7 @@ function BulkActionModal({ action, count, selection, onClose, onStarted }: Modal
             ) : null}
             <Select
               label={t('awb.courier')}
+              allowDeselect={false}
               data={couriers.map((c) => ({
                 value: c.key,
                 label: `${COURIER_NAMES[c.key] ?? c.key}${c.emulated ? ` (${t('awb.emulated')})` : ''}`,
@@ -179,6 +180,7 @@ function BulkActionModal({ action, count, selection, onClose, onStarted }: Modal
             />
             <Select
               label={t('awb.size')}
+              allowDeselect={false}
               value={size}
               onChange={chooseSize}
               data={[
@@ -213,6 +215,8 @@ function BulkActionModal({ action, count, selection, onClose, onStarted }: Modal
         {action === 'status' ? (
           <Select
             label={t('status.label')}
+            // Choosing the chosen status again keeps it (a Select clears it by default): a status job always has one.
+            allowDeselect={false}
             value={status}
             onChange={setStatus}
             data={[

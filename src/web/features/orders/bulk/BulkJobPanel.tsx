@@ -4,11 +4,11 @@ import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BulkItem, BulkJob } from '../../../../core/api/orderBulk';
+import { hasPickingList, type BulkItem, type BulkJob } from '../../../../core/api/orderBulk';
 import { errorMessage } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import { printPdf } from '../../../lib/printPdf';
-import { bulkFiles, useBulkJob, useRecentBulkJobs, useRetryBulk } from './api';
+import { bulkFiles, useBulkJob, useOrdersFollowJob, useRecentBulkJobs, useRetryBulk } from './api';
 
 const OUTCOME_COLOR: Record<string, string> = { done: 'green', skipped: 'gray', failed: 'red', waiting: 'blue' };
 
@@ -46,29 +46,20 @@ export function RecentBulkJobs({ onOpen }: { onOpen: (id: number) => void }) {
 /**
  * A bulk job on the orders page: its progress bar (asked about every second while it runs), the
  * counts, the report per order with the reason of each skipped or failed order, a retry of the
- * failed ones, and its files (merged labels to print or save, the picking list).
+ * failed ones, and its files (merged labels to print or save, an invoice job's invoices merged or
+ * zipped, the picking list but for a status change). As it runs and when it ends, the orders on
+ * screen are fetched again (useOrdersFollowJob).
  */
-export function BulkJobPanel({
-  id,
-  onClose,
-  onFinished,
-}: {
-  id: number;
-  onClose: () => void;
-  onFinished?: () => void;
-}) {
+export function BulkJobPanel({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('orderBulk');
   const job = useBulkJob(id);
   const retry = useRetryBulk();
   const [showReport, setShowReport] = useState(true);
   const [busy, setBusy] = useState<string | null>(null);
-  const [notified, setNotified] = useState<number | null>(null);
+  // The list, its tab counts and an open order follow the job as it runs and when it ends.
+  useOrdersFollowJob(job);
   const data = job.data;
   const finished = data && (data.status === 'done' || data.status === 'failed');
-  if (finished && notified !== data.id) {
-    setNotified(data.id);
-    onFinished?.();
-  }
   if (!data)
     return job.isError ? (
       <Paper withBorder p="sm">
@@ -107,6 +98,15 @@ export function BulkJobPanel({
         saveFile(f.blob, f.filename ?? `labels-${id}.pdf`);
       },
       t('errors.labels'),
+    );
+  const invoices = (format: 'pdf' | 'zip') =>
+    run(
+      `invoices-${format}`,
+      async () => {
+        const f = await bulkFiles.invoices(id, format);
+        saveFile(f.blob, f.filename ?? `invoices-${id}.${format}`);
+      },
+      t('errors.invoices'),
     );
   const picking = (format: 'pdf' | 'csv') =>
     run(
@@ -154,7 +154,27 @@ export function BulkJobPanel({
               </Button>
             </>
           ) : null}
-          {finished && data.done > 0 ? (
+          {finished && data.done > 0 && data.action === 'invoice' ? (
+            <>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => void invoices('pdf')}
+                loading={busy === 'invoices-pdf'}
+              >
+                {t('job.invoicesPdf')}
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => void invoices('zip')}
+                loading={busy === 'invoices-zip'}
+              >
+                {t('job.invoicesZip')}
+              </Button>
+            </>
+          ) : null}
+          {finished && data.done > 0 && hasPickingList(data.action) ? (
             <>
               <Button size="xs" variant="default" onClick={() => void picking('pdf')} loading={busy === 'pdf'}>
                 {t('job.pickingPdf')}

@@ -89,11 +89,15 @@ export function ProductsSection({
     </Tooltip>
   );
   // The line's price in lei; a line converted from another currency also shows its own price, the rate and its day.
+  // The amount stays on one line; the note wraps under it, so that it never widens the table past the
+  // quantity buttons and the remove button (at 1366 px with the sidebar).
   const price = (l: OrderProduct) => (
     <>
-      {formatAmount(l.product.selling_price, l.product.currency || 'RON', i18n.language)}
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {formatAmount(l.product.selling_price, l.product.currency || 'RON', i18n.language)}
+      </span>
       {l.conversion ? (
-        <Text size="xs" c="dimmed" data-testid="line-conversion">
+        <Text size="xs" c="dimmed" maw={190} ml="auto" data-testid="line-conversion">
           {t('lines.conversion', {
             price: formatAmount(l.conversion.price, l.conversion.currency, i18n.language),
             rate: l.conversion.rate.toLocaleString(i18n.language.startsWith('ro') ? 'ro-RO' : 'en-US', {
@@ -158,7 +162,7 @@ export function ProductsSection({
                     {l.product.sku}
                   </Text>
                 </div>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" ta="right">
                   {price(l)}
                 </Text>
               </Group>
@@ -195,7 +199,7 @@ export function ProductsSection({
                     ) : null}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{l.product.sku}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td ta="right" data-testid={`line-price-${l.id}`}>
                     {price(l)}
                   </Table.Td>
                   <Table.Td>{quantityControls(l)}</Table.Td>

@@ -69,6 +69,7 @@ export function AddProductDialog({
         onChange={(_, option) => setPicked(option)}
         failedText={(reason) => t('errors.products', { reason })}
         noneText={t('form.noProducts')}
+        noMatchText={(search) => t('form.noProductMatch', { search })}
       />
     </FormModal>
   );

@@ -1,0 +1,36 @@
+export default {
+  en: {
+    title: 'Your account',
+    name: 'Name',
+    email: 'Email',
+    password: {
+      title: 'Change password',
+      hint: 'Your other sessions (other browsers and devices) are signed out when the password changes; this one stays.',
+      current: 'Current password',
+      new: 'New password',
+      newHint: 'At least 8 characters.',
+      repeat: 'New password again',
+      mismatch: 'The two new passwords differ.',
+      submit: 'Change password',
+      changed: 'Your password was changed. Your other sessions were signed out.',
+      failed: 'Failed to change the password',
+    },
+  },
+  ro: {
+    title: 'Contul dumneavoastră',
+    name: 'Nume',
+    email: 'Email',
+    password: {
+      title: 'Schimbă parola',
+      hint: 'Celelalte sesiuni (alte browsere și dispozitive) sunt deconectate când se schimbă parola; aceasta rămâne.',
+      current: 'Parola actuală',
+      new: 'Parola nouă',
+      newHint: 'Cel puțin 8 caractere.',
+      repeat: 'Parola nouă încă o dată',
+      mismatch: 'Cele două parole noi diferă.',
+      submit: 'Schimbă parola',
+      changed: 'Parola a fost schimbată. Celelalte sesiuni au fost deconectate.',
+      failed: 'Parola nu a putut fi schimbată',
+    },
+  },
+};
