@@ -104,7 +104,7 @@ describe('web foundation', () => {
     // Companies: the two demo companies.
     await page.getByRole('link', { name: 'Companies' }).click();
     await page.getByRole('heading', { name: 'Companies' }).waitFor();
-    await page.getByRole('cell', { name: 'Casa Verde Distribuție SRL' }).waitFor();
+    await page.getByRole('cell', { name: 'Casa Verde Distribuție SRL', exact: true }).waitFor();
     await showing(page).filter({ hasText: 'Showing 1 to 2 of 2 results' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(0);
 
@@ -136,7 +136,7 @@ describe('web foundation', () => {
     await modal.getByLabel('VAT payer').check();
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.waitFor({ state: 'hidden' });
-    await page.getByRole('cell', { name: 'Alfa Test SRL' }).waitFor();
+    await page.getByRole('cell', { name: 'Alfa Test SRL', exact: true }).waitFor();
     await showing(page).filter({ hasText: 'of 3 results' }).waitFor();
 
     // Eight more through the API: 11 companies, two pages of 10.
@@ -158,7 +158,7 @@ describe('web foundation', () => {
     await pager.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/page=2/);
     await showing(page).filter({ hasText: 'Showing 11 to 11 of 11 results' }).waitFor();
-    await page.getByRole('cell', { name: 'Zeta 08 SRL' }).waitFor();
+    await page.getByRole('cell', { name: 'Zeta 08 SRL', exact: true }).waitFor();
     await page
       .getByRole('row', { name: /Zeta 08 SRL/ })
       .getByRole('button', { name: 'Edit' })
@@ -167,7 +167,7 @@ describe('web foundation', () => {
     await modal.getByLabel('Company name').fill('Zeta 08 Renamed SRL');
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.waitFor({ state: 'hidden' });
-    await page.getByRole('cell', { name: 'Zeta 08 Renamed SRL' }).waitFor();
+    await page.getByRole('cell', { name: 'Zeta 08 Renamed SRL', exact: true }).waitFor();
     expect(page.url()).toContain('page=2');
 
     // Back and forward through the URL history.
