@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closeSession, openSignedInSession, screenshot as rawScreenshot, type E2eSession } from './harness';
+import { closeSession, openSignedInSession, screenshot as rawScreenshot, type E2eSession, callApi } from './harness';
 
 /**
  * The orders on screen follow a bulk job, without a reload: 25 new orders found by a search, all 25
@@ -15,26 +15,7 @@ let page: Page;
 const NAME = 'Reîmprospătare Listescu';
 const COUNT = 25;
 
-async function ok<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await page.evaluate(
-    async ({ method, url, body }) => {
-      const r = await fetch(url, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('token')}`,
-          'X-Company-ID': String(localStorage.getItem('selectedCompanyId')),
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: r.status, body: await r.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-  expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-  return res.body as T;
-}
+const ok = <T>(method: string, url: string, body?: unknown) => callApi<T>(page, method, url, body);
 
 async function screenshot(name: string) {
   await page.waitForTimeout(300);

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /**
  * Browser tests run the real server (built web app, fresh SQLite database with demo data) and
@@ -144,4 +144,29 @@ export async function openSignedInSession(viewport = { width: 1366, height: 900 
 export async function closeSession(session: Partial<E2eSession>): Promise<void> {
   await session.browser?.close();
   await session.server?.stop();
+}
+
+/**
+ * Calls the API from the signed-in page, as the web app does (its token and company), and expects a
+ * success: the answer's body. For a test's set-up through the API rather than the screens.
+ */
+export async function callApi<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await page.evaluate(
+    async ({ method, url, body }) => {
+      const r = await fetch(url, {
+        method,
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('token')}`,
+          'X-Company-ID': String(localStorage.getItem('selectedCompanyId')),
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: r.status, body: await r.json().catch(() => null) };
+    },
+    { method, url, body },
+  );
+  expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body as T;
 }

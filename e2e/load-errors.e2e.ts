@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { closeSession, openSignedInSession, screenshot as rawScreenshot, type E2eSession } from './harness';
+import { closeSession, openSignedInSession, screenshot as rawScreenshot, type E2eSession, callApi } from './harness';
 
 /**
  * A screen that cannot load never shows React Router's developer page. With the server out of
@@ -28,26 +28,7 @@ async function screenshot(name: string) {
   await rawScreenshot(page, `load-errors-${name}`);
 }
 
-async function ok<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await page.evaluate(
-    async ({ method, url, body }) => {
-      const r = await fetch(url, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('token')}`,
-          'X-Company-ID': String(localStorage.getItem('selectedCompanyId')),
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: r.status, body: await r.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-  expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-  return res.body as T;
-}
+const ok = <T>(method: string, url: string, body?: unknown) => callApi<T>(page, method, url, body);
 
 beforeAll(async () => {
   session = await openSignedInSession({ width: 1366, height: 900 });

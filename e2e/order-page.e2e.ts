@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { closeSession, openSignedInSession, screenshot as rawScreenshot, type E2eSession } from './harness';
+import { closeSession, openSignedInSession, screenshot as rawScreenshot, type E2eSession, callApi } from './harness';
 
 /**
  * The order page and the orders list as a user meets them. Every dialog of the order page opens every time: on a new order (no AWB, no invoice) each one is
@@ -16,26 +16,7 @@ import { closeSession, openSignedInSession, screenshot as rawScreenshot, type E2
 let session: E2eSession;
 let page: Page;
 
-async function ok<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await page.evaluate(
-    async ({ method, url, body }) => {
-      const r = await fetch(url, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('token')}`,
-          'X-Company-ID': String(localStorage.getItem('selectedCompanyId')),
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: r.status, body: await r.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-  expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-  return res.body as T;
-}
+const ok = <T>(method: string, url: string, body?: unknown) => callApi<T>(page, method, url, body);
 
 const search = () => new URL(page.url()).searchParams;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { undeliverable } from '../src/server/emulators/vonage';
-import { closeSession, openSignedInSession, screenshot, type E2eSession } from './harness';
+import { closeSession, openSignedInSession, screenshot, type E2eSession, callApi } from './harness';
 
 /**
  * An SMS sent by hand from the order detail, against the Vonage emulator in the app: Vonage set up
@@ -13,26 +13,7 @@ import { closeSession, openSignedInSession, screenshot, type E2eSession } from '
 let session: E2eSession;
 let page: Page;
 
-async function ok<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await page.evaluate(
-    async ({ method, url, body }) => {
-      const r = await fetch(url, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('token')}`,
-          'X-Company-ID': String(localStorage.getItem('selectedCompanyId')),
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: r.status, body: await r.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-  expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-  return res.body as T;
-}
+const ok = <T>(method: string, url: string, body?: unknown) => callApi<T>(page, method, url, body);
 
 beforeAll(async () => {
   session = await openSignedInSession({ width: 1440, height: 1000 });
