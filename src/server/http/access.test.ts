@@ -84,8 +84,9 @@ describe('access rules of every API route', () => {
   it('answers 401 to a stranger, with no token or a made-up one, on every route but the public ones', async () => {
     const publicRoutes = t.app.apiRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`);
     // Only sign-in, the health and readiness checks, signed image links, the API's description (its
-    // OpenAPI document and reference page, which hold no one's data) and Vonage's delivery receipts
-    // (the company's unguessable token in the path) may be reached without a token.
+    // OpenAPI document and reference page, which hold no one's data), Vonage's delivery receipts
+    // (the company's unguessable token in the path) and an invitation link (its unguessable token
+    // in the path) may be reached without a token.
     expect(publicRoutes.sort()).toEqual([
       'GET /api/docs',
       'GET /api/docs/init.js',
@@ -96,6 +97,7 @@ describe('access rules of every API route', () => {
       'GET /api/ready',
       'GET /api/v1/product/:id/image',
       'GET /api/v1/sms/receipts/:company/:token',
+      'POST /api/v1/invitation/:token',
       'POST /api/v1/login',
       'POST /api/v1/sms/receipts/:company/:token',
     ]);
