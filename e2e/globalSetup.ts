@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const compiled = await compileServer();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-demo-'));
   const db = path.join(dir, 'app.db');
+  // The app key the demo's secrets are sealed with (the web shop's intake key): each server gets it too.
+  fs.writeFileSync(path.join(dir, 'app.key'), crypto.randomBytes(32).toString('base64'));
   const seeded = spawnSync(process.execPath, [path.join(compiled.dir, 'cli.mjs'), 'db:seed'], {
     env: { ...process.env, DATABASE_URL: `sqlite:${db}`, DATA_DIR: dir },
     encoding: 'utf8',

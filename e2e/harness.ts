@@ -49,6 +49,8 @@ export async function startServer(): Promise<E2eServer> {
   for (const suffix of ['', '-wal'])
     if (fs.existsSync(inject('e2eDemoDb') + suffix))
       fs.copyFileSync(inject('e2eDemoDb') + suffix, path.join(dir, `app.db${suffix}`));
+  // The key the demo's secrets were sealed with, beside the database as a server keeps it.
+  fs.copyFileSync(path.join(path.dirname(inject('e2eDemoDb')), 'app.key'), path.join(dir, 'app.key'));
   // The compiled server, as `npm start` runs it.
   const child: ChildProcess = spawn(process.execPath, ['--expose-gc', path.join(inject('e2eServerDir'), 'main.mjs')], {
     env: {
