@@ -139,6 +139,38 @@ const kinds = {
       },
     },
   },
+  // An order pushed by a shop could not be created as sent and waits in Incoming (params: source, external_id).
+  intake_held: {
+    en: {
+      title: 'Order waiting in Incoming',
+      description: 'Order {{external_id}} from {{source}} could not be created as sent and waits in Incoming.',
+    },
+    ro: {
+      title: 'Comandă în așteptare la Intrări',
+      description:
+        'Comanda {{external_id}} din {{source}} nu a putut fi creată așa cum a fost trimisă și așteaptă la Intrări.',
+    },
+  },
+  // Orders of an imported file wait in Incoming (params: source, count).
+  intake_import_held: {
+    en: {
+      title: 'Imported orders waiting in Incoming',
+      description: {
+        one: '{{count}} order of the file imported for {{source}} could not be created as written and waits in Incoming.',
+        other:
+          '{{count}} orders of the file imported for {{source}} could not be created as written and wait in Incoming.',
+      },
+    },
+    ro: {
+      title: 'Comenzi importate în așteptare la Intrări',
+      description: {
+        one: '{{count}} comandă din fișierul importat pentru {{source}} nu a putut fi creată așa cum a fost scrisă și așteaptă la Intrări.',
+        few: '{{count}} comenzi din fișierul importat pentru {{source}} nu au putut fi create așa cum au fost scrise și așteaptă la Intrări.',
+        other:
+          '{{count}} de comenzi din fișierul importat pentru {{source}} nu au putut fi create așa cum au fost scrise și așteaptă la Intrări.',
+      },
+    },
+  },
 } as const;
 
 export type NotificationKind = keyof typeof kinds;
@@ -176,8 +208,9 @@ export function notificationOrder(params: Params): number | null {
 /**
  * The console's page a system notification is about (a path of the web app), so that each one
  * links to what it names: the order it names; the products list for low stock; the orders list
- * from the first day counted for new orders; the integrations for a refused login. Null when it
- * names nothing to open. Whether the order still exists is the server's to check.
+ * from the first day counted for new orders; the integrations for a refused login; the Incoming
+ * screen's waiting items for orders held as they arrived. Null when it names nothing to open.
+ * Whether the order still exists is the server's to check.
  */
 export function notificationLink(kind: string, params: Params): string | null {
   const order = notificationOrder(params);
@@ -188,6 +221,8 @@ export function notificationLink(kind: string, params: Params): string | null {
     return /^\d{4}-\d{2}-\d{2}$/.test(from) ? `/orders?created_from=${from}` : '/orders';
   }
   if (kind === 'credentials_rejected') return '/integrations';
+  // The inbox of orders that arrived by themselves, its waiting items (the web's Incoming screen).
+  if (kind === 'intake_held' || kind === 'intake_import_held') return '/incoming?status=held';
   return null;
 }
 

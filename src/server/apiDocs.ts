@@ -9,6 +9,7 @@ import { dashboardApiDocs } from './modules/dashboard/index.js';
 import { couponApiDocs } from './modules/coupons/index.js';
 import { discountApiDocs } from './modules/discounts/index.js';
 import { geoApiDocs } from './modules/geo/index.js';
+import { intakeApiDocs } from './modules/intake/index.js';
 import { integrationApiDocs } from './modules/integrations/index.js';
 import { messageApiDocs } from './modules/messages/index.js';
 import { notificationApiDocs } from './modules/notifications/index.js';
@@ -47,6 +48,7 @@ export const apiDocs: ApiDocs = {
   products: productApiDocs,
   orders: orderApiDocs,
   'order-bulk': orderBulkApiDocs,
+  intake: intakeApiDocs,
   customers: customerApiDocs,
   'cash-on-delivery': codApiDocs,
   dashboard: dashboardApiDocs,

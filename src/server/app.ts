@@ -42,6 +42,7 @@ import { integrationRoutes } from './modules/integrations/index.js';
 import { secretBox } from './lib/secrets.js';
 import { orderRoutes } from './modules/orders/index.js';
 import { orderBulkRoutes } from './modules/order-bulk/index.js';
+import { intakeRoutes } from './modules/intake/index.js';
 import { customerRoutes } from './modules/customers/index.js';
 import { smsRoutes } from './modules/sms/index.js';
 import { codRoutes } from './modules/cod/index.js';
@@ -237,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   integrationRoutes(app);
   orderRoutes(app);
   orderBulkRoutes(app);
+  intakeRoutes(app);
   customerRoutes(app);
   smsRoutes(app);
   codRoutes(app);

@@ -8,6 +8,7 @@ import { hashPassword } from './lib/passwords.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { secretBox } from './lib/secrets.js';
 import { CredentialsNotSealedWithKey, resealCredentials, type ResealReport } from './modules/integrations/index.js';
+import { resealIntakeKeys } from './modules/sources/index.js';
 import { ageInvoiceForDemo } from './modules/invoices/index.js';
 
 export const USAGE = `Usage: npm run cli -- <command> [options]
@@ -78,7 +79,11 @@ export async function runCommand(
       case 'db:seed':
         if (!(await isEmpty(db)))
           throw new CliError('The database already has users: the demo data is only added to an empty database.');
-        await seedDemo(db, clock);
+        {
+          // The key the server will open the demo's secrets with (none yet: that part of the demo is left out).
+          const appKey = currentAppKey();
+          await seedDemo(db, clock, appKey ? secretBox(appKey) : undefined);
+        }
         return 'Demo data added.';
       case 'user:create': {
         const input = z
@@ -228,9 +233,15 @@ async function rotateAppKey(db: Db, keys: RotationKeys): Promise<string> {
     );
   }
   const done = `Re-sealed ${plural(report.resealed, 'stored login')} of ${plural(report.companies, 'company', 'companies')} with the new app key.`;
+  // The sources' intake keys are secrets of the same box: they move with the logins.
+  const intake = await resealIntakeKeys(db, secretBox(keys.oldKey), secretBox(keys.newKey));
+  const keysToo =
+    intake.resealed + intake.unreadable === 0
+      ? ''
+      : ` The sources' intake keys: ${intake.resealed} re-sealed${intake.unreadable ? `, ${intake.unreadable} that opened with no key left as they are (make a new key on those sources)` : ''}.`;
   return keys.given
-    ? `${done} Now start every instance with APP_KEY set to the new key (or write it to DATA_DIR/app.key).`
-    : `${done} They open with the current app key; restart any instance still running with the old one.`;
+    ? `${done} Now start every instance with APP_KEY set to the new key (or write it to DATA_DIR/app.key).${keysToo}`
+    : `${done} They open with the current app key; restart any instance still running with the old one.${keysToo}`;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

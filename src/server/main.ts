@@ -6,6 +6,7 @@ import { jobHandlers, scheduleRecurringJobs } from './backgroundJobs.js';
 import { startJobRunner } from './jobs/runner.js';
 import { systemClock } from './lib/clock.js';
 import { collectWhenIdle } from './lib/idleCollect.js';
+import { secretBox } from './lib/secrets.js';
 import { geoData } from './modules/geo/index.js';
 import { loadProvidersConfig } from './providers/config.js';
 import { PROVIDER_LABELS, PROVIDER_NAMES } from './providers/http.js';
@@ -17,7 +18,7 @@ await migrateToLatest(db);
 let seeded = false;
 if (config.seedDemo && (await isEmpty(db))) {
   console.log('Empty database: adding the demo data (a few seconds)...');
-  await seedDemo(db);
+  await seedDemo(db, systemClock, secretBox(config.appKey));
   seeded = true;
 }
 const providers = loadProvidersConfig();

@@ -175,6 +175,25 @@ export interface Order extends Omit<OrderListItem, 'customer_detail'> {
   invoice: OrderInvoice | null;
   /** Every document SmartBill issued for the order (invoices, storno documents), oldest first. */
   invoice_documents: InvoiceDocument[];
+  /**
+   * The shop's order number, for an order that arrived by itself (a push or an import); null
+   * otherwise. (Always in the server's answers; optional for the web's fixtures made before it.)
+   */
+  external_id?: string | null;
+  /** Why the order's address needs a person's look before an AWB ("to check"); null when it needs none. */
+  address_check?: AddressCheck | null;
+}
+
+/**
+ * An address that could not be resolved to one street of the address data for certain: which part
+ * stopped it and why (geo's resolution), said in the reader's language, and the places it could
+ * mean. A bulk AWB skips such an order; the seller corrects the address or confirms it.
+ */
+export interface AddressCheck {
+  part: 'county' | 'city' | 'street' | 'number';
+  reason: 'missing' | 'unknown' | 'ambiguous' | 'no_code' | 'sector_mismatch';
+  message: string;
+  candidates: { id: number; name: string; commune?: string | null; postal_code: string | null }[];
 }
 
 export interface Customer {

@@ -40,6 +40,15 @@ export const sourceUpdateBody = z.object({
   active: flag().optional(),
 });
 
+/** What `GET /api/v1/source/{id}` says of its intake key (core/api/intake.ts): never the secret. */
+export interface SourceIntake {
+  key_id: string;
+  created_at: number;
+  last_used_at: number | null;
+  /** Where the shop sends its orders. */
+  endpoint: string;
+}
+
 export interface Source {
   id: number;
   company_id: number;
@@ -48,6 +57,8 @@ export interface Source {
   company: { id: number; name: string };
   created_at: number;
   updated_at: number;
+  /** One source (`GET /api/v1/source/{id}`): its intake key's state, null without one; absent from the list. */
+  intake?: SourceIntake | null;
 }
 
 registerMessages({

@@ -87,6 +87,8 @@ const filterShape = {
   has_invoice: yesNo(),
   /** `1`: the order's customer carries a flag (any company's); `0`: carries none. */
   flagged: yesNo(),
+  /** `1`: the order's address needs a person's look before an AWB ("to check"); `0`: it needs none. */
+  address_check: yesNo(),
 };
 
 const dayRange = (f: { created_from?: string; created_to?: string }, ctx: z.RefinementCtx) => {
@@ -124,6 +126,7 @@ export const ORDER_FILTER_KEYS = [
   'has_awb',
   'has_invoice',
   'flagged',
+  'address_check',
 ] as const satisfies readonly (keyof OrderListFilter)[];
 
 /** Whether anything beyond the status tab narrows the list (then counts are counted, not kept). */

@@ -46,6 +46,12 @@ export const NO_AWB = 'no_awb:';
 /** The prefix of the buckets kept again for the orders of a flagged customer. */
 export const FLAGGED = 'flagged:';
 
+/**
+ * The bucket of the orders whose address needs a person's look (`orders.address_check`): the "to
+ * check" tab's count, one bucket for the whole company (the tab is not split by status).
+ */
+export const ADDRESS_CHECK = 'address_check';
+
 /** What places an order in the kept counts. */
 export interface OrderListState {
   company_id: number;
@@ -53,6 +59,8 @@ export interface OrderListState {
   invoice_status: string;
   no_awb: boolean;
   flagged: boolean;
+  /** Its address needs a person's look (the "to check" tab). */
+  to_check: boolean;
 }
 
 /** What also places an order in the per-day kept counts: when it was created and its courier. */
@@ -69,6 +77,7 @@ export function bucketsOf(s: Omit<OrderListState, 'company_id'>): string[] {
     ...base,
     ...(s.no_awb ? base.map((b) => NO_AWB + b) : []),
     ...(s.flagged ? base.map((b) => FLAGGED + b) : []),
+    ...(s.to_check ? [ADDRESS_CHECK] : []),
   ];
 }
 
@@ -193,12 +202,13 @@ async function groupedStates(exec: Executor, where: RawBuilder<unknown>, flagged
     invoice_status: string;
     no_awb: number | boolean;
     flagged: number | boolean | null;
+    to_check: number | boolean;
     n: number | string;
-  }>`select company_id, status, invoice_status, no_awb, flagged, count(*) as n from (
+  }>`select company_id, status, invoice_status, no_awb, flagged, to_check, count(*) as n from (
       select o.company_id, o.status, o.invoice_status, case when o.awb is null then 1 else 0 end as no_awb,
-        ${flaggedOf ?? sql`0`} as flagged
+        ${flaggedOf ?? sql`0`} as flagged, case when o.address_check is null then 0 else 1 end as to_check
       from orders o where ${where}) s
-    group by company_id, status, invoice_status, no_awb, flagged`.execute(exec);
+    group by company_id, status, invoice_status, no_awb, flagged, to_check`.execute(exec);
   return rows.map((r) => ({
     state: {
       company_id: Number(r.company_id),
@@ -206,6 +216,7 @@ async function groupedStates(exec: Executor, where: RawBuilder<unknown>, flagged
       invoice_status: r.invoice_status,
       no_awb: Number(r.no_awb) === 1,
       flagged: flagged === 'read' ? Number(r.flagged) === 1 : flagged,
+      to_check: Number(r.to_check) === 1,
     },
     n: Number(r.n),
   }));

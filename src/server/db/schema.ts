@@ -269,6 +269,10 @@ export interface OrdersTable {
   created_by: number | null;
   created_at: number;
   updated_at: number;
+  /** The shop's order number of an order that arrived by itself (migration 076): unique per source. */
+  external_id: string | null;
+  /** Why the order's address needs a person's look, as JSON (AddressCheck of core/api/orders), or null. */
+  address_check: string | null;
 }
 
 export interface OrderCustomerDetailsTable {
@@ -712,6 +716,38 @@ export interface BulkJobItemsTable {
   updated_at: number;
 }
 
+/** A source's intake key (migration 076): the id a shop sends and the secret it signs with, sealed. */
+export interface SourceIntakeKeysTable {
+  source_id: number;
+  company_id: number;
+  key_id: string;
+  secret_sealed: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** The inbox of orders that arrived by themselves (migration 076), each as received. */
+export interface IntakeItemsTable {
+  id: Generated<number>;
+  company_id: number;
+  source_id: number;
+  external_id: string | null;
+  via: string;
+  payload: string;
+  fingerprint: string | null;
+  status: string;
+  problems: string | null;
+  order_id: number | null;
+  received_at: number;
+  updated_at: number;
+}
+
+export interface IntakeSettingsTable {
+  company_id: number;
+  oversell: Generated<number>;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -765,4 +801,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   bulk_jobs: BulkJobsTable;
   bulk_job_items: BulkJobItemsTable;
+  source_intake_keys: SourceIntakeKeysTable;
+  intake_items: IntakeItemsTable;
+  intake_settings: IntakeSettingsTable;
 }

@@ -6,6 +6,7 @@ import { MAX_ID } from '../../core/validation.js';
 import { FAULTS } from '../emulators/kit.js';
 import { orderReadyForDpd } from '../test/awb.js';
 import { startTestApp, type TestApp, type TestUser } from '../test/harness.js';
+import { intakeKeyFor, push, shopOrder } from '../test/intake.js';
 
 // Holds every registered API route, including those added later, to the access rules: no token or
 // an unknown one → 401; a company-scoped route without X-Company-ID → 400, with another company →
@@ -85,8 +86,9 @@ describe('access rules of every API route', () => {
     const publicRoutes = t.app.apiRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`);
     // Only sign-in, the health and readiness checks, signed image links, the API's description (its
     // OpenAPI document and reference page, which hold no one's data), Vonage's delivery receipts
-    // (the company's unguessable token in the path) and an invitation link (its unguessable token
-    // in the path) may be reached without a token.
+    // (the company's unguessable token in the path), an invitation link (its unguessable token
+    // in the path) and a shop's push of an order (signed with its source's intake key, checked by
+    // the route) may be reached without a token.
     expect(publicRoutes.sort()).toEqual([
       'GET /api/docs',
       'GET /api/docs/init.js',
@@ -97,6 +99,7 @@ describe('access rules of every API route', () => {
       'GET /api/ready',
       'GET /api/v1/product/:id/image',
       'GET /api/v1/sms/receipts/:company/:token',
+      'POST /api/v1/intake/orders',
       'POST /api/v1/invitation/:token',
       'POST /api/v1/login',
       'POST /api/v1/sms/receipts/:company/:token',
@@ -244,6 +247,13 @@ const FIXTURES: Record<string, Fixture> = {
       await u.call('POST', '/api/v1/coupon', { body: { code: 'ACCES', type: 'amount', value: 1 } }),
       'a coupon',
     ),
+  // A push held in the inbox (its SKU unknown), signed with the source's intake key.
+  intake: async (u, rows, tag) => {
+    const key = await intakeKeyFor(u, rows.source);
+    const res = await push(t.app, key, shopOrder(`ACCES-${tag}`, { lines: [{ sku: 'NO-SUCH-SKU', quantity: 1 }] }));
+    expect(res.statusCode, res.body).toBe(202);
+    return res.json().data.intake_id;
+  },
   'order-discount': async (u, rows) =>
     createdId(
       await u.call('POST', '/api/v1/order-discount', {

@@ -1,8 +1,11 @@
+import type { SecretBox } from '../lib/secrets.js';
 /** What the foundation seed made, handed to every module's seeder. */
 export interface SeedContext {
   userId: number;
   companyIds: number[];
   now: number;
+  /** The app's secret box, when the seed is given one (what a demo secret is sealed with). */
+  secrets?: SecretBox;
 }
 
 /** A small deterministic random generator, so the demo data is the same on every machine. */

@@ -10,6 +10,7 @@ import { seedOrderStats } from './orderStats.js';
 import { seedShipments } from './shipments.js';
 import { seedInvoices } from './invoices.js';
 import { seedNotifications } from './notifications.js';
+import { seedIntake } from './intake.js';
 
 /**
  * Each module adds its demo data here, in dependency order:
@@ -28,4 +29,6 @@ export const seeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
   seedInvoices,
   seedOrderStats,
   seedNotifications,
+  // Orders pushed through the real intake (the web shop's key, held items): after the bulk figures.
+  seedIntake,
 ];

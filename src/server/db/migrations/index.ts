@@ -48,6 +48,7 @@ import { invitations } from './075_invitations.js';
 import { dismissedDiscounts } from './072_dismissed_discounts.js';
 import { reversedInvoiceFreesOrder } from './073_reversed_invoice_frees_order.js';
 import { discountsCapped } from './074_discounts_capped.js';
+import { intake } from './076_intake.js';
 import { dashboardFigures } from './062_dashboard_figures.js';
 import { courierDayStats } from './055_courier_day_stats.js';
 import { paymentDefaultPackage } from './051_payment_default_package.js';
@@ -106,4 +107,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '072_dismissed_discounts': dismissedDiscounts,
   '073_reversed_invoice_frees_order': reversedInvoiceFreesOrder,
   '074_discounts_capped': discountsCapped,
+  '076_intake': intake,
 };

@@ -65,6 +65,17 @@ export async function takeCoupon(trx: Executor, companyId: number, code: string,
   return coupon;
 }
 
+/**
+ * Whether `takeCoupon` would take this code now, without taking it: the message key of its refusal,
+ * or null (a dry run of an import says what the import would do).
+ */
+export async function couponRefusal(exec: Executor, companyId: number, code: string): Promise<string | null> {
+  const coupon = await couponByCode(exec, companyId, code);
+  if (!coupon || !coupon.active) return 'coupon_unknown';
+  if (coupon.uses_allowed !== null && coupon.uses >= coupon.uses_allowed) return 'coupon_used_up';
+  return null;
+}
+
 /** Gives a use back when a coupon is removed from an order (nothing if the coupon was deleted since). */
 export async function releaseCoupon(trx: Executor, companyId: number, code: string, now: number): Promise<void> {
   const coupon = await couponByCode(trx, companyId, code);

@@ -217,3 +217,51 @@ describe('resolveAddressText: never a guess', () => {
     expect(resolve('', '', '', '', { county_id: 999 }).problem).toEqual({ part: 'county', reason: 'unknown' });
   });
 });
+
+describe('resolveAddressText: the forms a shop checkout writes', () => {
+  it('reads a Bucharest sector however it is written, in the city or the county', () => {
+    for (const [county, city] of [
+      ['București', 'Sectorul 3'],
+      ['Bucuresti', 'București S3'],
+      ['Municipiul București', 'București, Sectorul 3'],
+      ['Sectorul 3', 'București'],
+      ['B', 'sector 3'],
+    ])
+      expect(resolve(county, city, 'Bd. Unirii', '50'), `${county} / ${city}`).toMatchObject({
+        status: 'resolved',
+        county_id: BUCHAREST_COUNTY,
+        city_id: BUCHAREST,
+        postal_code: '030833',
+      });
+    // Bulevardul Unirii 50 is in sector 3: a sector 1 written with it is not taken on trust.
+    expect(resolve('București', 'Sector 1', 'Bd. Unirii', '50').problem).toEqual({
+      part: 'city',
+      reason: 'sector_mismatch',
+    });
+  });
+
+  it('reads "Mun." / "Municipiul" before a city and "Sat" / "Comuna" around a village, in either order', () => {
+    expect(resolve('Cluj', 'Mun. Cluj-Napoca', 'Str. Zorilor', '5').postal_code).toBe('400335');
+    expect(resolve('Argeș', 'Sat Burnești', '', '').postal_code).toBe('117651');
+    expect(resolve('Argeș', 'Sat Lăzărești, Comuna Schitu Golești', '', '').postal_code).toBe('117653');
+    expect(resolve('Jud. Argeș', 'Com. Schitu Golești, Sat Lăzărești', '', '').postal_code).toBe('117653');
+    // Two villages of the name and no commune: a person chooses.
+    expect(resolve('Argeș', 'Sat Lăzărești', '', '')).toMatchObject({ status: 'ambiguous', postal_code: null });
+  });
+
+  it('reads a number with a letter or "bis", and one typed after the street instead of in its field', () => {
+    for (const number of ['12A', '12 bis', '12Bis', 'Nr. 12A', '12/A'])
+      expect(resolve('Cluj', 'Cluj-Napoca', 'Str. Zorilor', number).postal_code, number).toBe('400335');
+    for (const street of ['Str. Zorilor 5', 'Str. Zorilor, 5', 'Strada Zorilor nr. 5'])
+      expect(resolve('Cluj', 'Cluj-Napoca', street, '').postal_code, street).toBe('400335');
+    // A number that is part of a street's name stays in it.
+    expect(resolve('Cluj', 'Cluj-Napoca', 'Strada 1 Decembrie 1918', '3').status).not.toBe('unresolved');
+  });
+
+  it('reads a name the data writes with "jr." as people write it, without the title', () => {
+    expect(resolve('București', 'Sectorul 1', 'str. Axinte Uricariul', '29')).toMatchObject({
+      status: 'resolved',
+      postal_code: '011603',
+    });
+  });
+});

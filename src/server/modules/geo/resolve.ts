@@ -154,7 +154,7 @@ const TITLES = new Set(
     'locotenent capitan cap cpt erou eroul ing inginer maior mr episcop colonel col mitropolit maresal scriitor ' +
     'arhitect arh av aviator comp compozitor cronicar academician acad preot actor frt fruntas plt plutonier maj ' +
     'major protopop ziarist spatar spatarul cardinal sculptor caporal medic regizor fizician amiral elev stolnic ' +
-    'cercetas avocat sld doc'
+    'cercetas avocat sld doc jr junior sr'
   ).split(' '),
 );
 
@@ -172,6 +172,8 @@ const LOCALITY_WORDS = new Set([
   'localitatea',
   'loc',
 ]);
+/** Words that open a commune's name (`Comuna Schitu Golești, sat Lăzărești`). */
+const COMMUNE_WORDS = new Set(['comuna', 'com']);
 /** Short forms of the first word of a town's name. */
 const TOWN_ABBREVIATIONS: Record<string, string> = { tg: 'targu', rm: 'ramnicu' };
 /** Words after which a typed street goes on with its number or flat (`Strada Zorilor nr. 5, bl. A`). */
@@ -330,13 +332,16 @@ function findLocality(
 
   // `Lăzărești (Schitu Golești)` or `Lăzărești, comuna Schitu Golești`: a village and its commune.
   const parts = /^([^(,]+)[(,](.+?)\)?$/.exec(text);
-  const commune = parts ? withoutLeading(wordsOf(parts[2]), LOCALITY_WORDS).join(' ') : '';
+  // `Comuna Schitu Golești, sat Lăzărești`: the commune written first, the village after it.
+  const communeFirst = parts ? COMMUNE_WORDS.has(wordsOf(parts[1])[0] ?? '') : false;
+  const village = parts ? (communeFirst ? parts[2] : parts[1]) : '';
+  const commune = parts ? withoutLeading(wordsOf(communeFirst ? parts[1] : parts[2]), LOCALITY_WORDS).join(' ') : '';
   // The name as written, then without `Comuna`, `Municipiul`..., then with `Tg.` / `Rm.` read whole;
-  // the same for the village's own name when a commune follows it.
+  // the same for the village's own name when a commune goes with it.
   const tries: { words: string[]; inCommune: boolean }[] = [];
   for (const [name, inCommune] of [
     [wordsOf(text), false],
-    ...(parts ? [[wordsOf(parts[1]), true] as const] : []),
+    ...(parts ? [[wordsOf(village), true] as const] : []),
   ] as const) {
     const plain = withoutLeading(name, LOCALITY_WORDS);
     for (const words of [name, plain, plain.map((w, i) => (i === 0 ? (TOWN_ABBREVIATIONS[w] ?? w) : w))])
@@ -466,11 +471,21 @@ export function resolveAddressText(geo: GeoData, input: TextAddress): AddressRes
   }
 
   const typedNumber = (input.number ?? '').trim() || splitStreet(wordsOf(input.street ?? '')).number;
-  const number = typedNumber || null;
+  let number = typedNumber || null;
   const sector = county.found.row.code === 'B' ? locality.sector : null;
   const inSector = (code: string | null) => sector === null || code === null || sectorOfCode(code) === sector;
 
-  const street = findStreet(geo, city, input);
+  let street = findStreet(geo, city, input);
+  if (street.kind === 'none' && street.reason === 'unknown') {
+    // `Str. Zorilor 5`: the number typed after the street's name. Only when the name as written is
+    // no street, since numbers are part of some names (Strada 1 Decembrie 1918).
+    const trail = /^(.*?\D)[\s,]+(?:nr\.?\s*)?(\d{1,5}\s*[a-zA-Z]?(?:\s*bis)?)\s*$/i.exec(input.street ?? '');
+    const again = trail ? findStreet(geo, city, { ...input, street: trail[1] }) : null;
+    if (trail && again && again.kind !== 'none') {
+      street = again;
+      number = number ?? trail[2];
+    }
+  }
   if (street.kind === 'none') return stop('street', street.reason);
   if (street.kind === 'several') {
     const candidates = street.rows.map((s) => ({ id: s.id, name: s.name, postal_code: postalCodeFor(s, number) }));

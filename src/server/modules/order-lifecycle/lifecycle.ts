@@ -340,6 +340,31 @@ export async function setPaymentMethod(
   await recordEvent(trx, ctx, order.id, 'payment_method_changed', { from: order.payment_method, to: paymentMethod });
 }
 
+/**
+ * Whether the order's address needs a person's look (`check`: why, as JSON; null: it needs none),
+ * with the "to check" tab's kept count; the history event is the caller's.
+ */
+export async function setAddressCheck(
+  trx: Executor,
+  ctx: ServiceContext,
+  order: Pick<OrderRow, 'id' | 'address_check'>,
+  check: string | null,
+): Promise<void> {
+  if (order.address_check === check) return;
+  await updateOrderRow(trx, order.id, { address_check: check, updated_at: ctx.now });
+}
+
+/** The order's shipping cost (bani) before its discounts: the caller stores the totals again after it. */
+export async function setShippingCost(
+  trx: Executor,
+  ctx: ServiceContext,
+  order: Pick<OrderRow, 'id' | 'shipping_cost'>,
+  bani: number,
+): Promise<void> {
+  if (Number(order.shipping_cost) === bani) return;
+  await updateOrderRow(trx, order.id, { shipping_cost: bani, updated_at: ctx.now });
+}
+
 /** Something hanging on the order changed (its customer's details): the order counts as changed. */
 export async function touchOrder(trx: Executor, ctx: ServiceContext, orderId: number): Promise<void> {
   await updateOrderRow(trx, orderId, { updated_at: ctx.now });

@@ -156,6 +156,7 @@ async function listStateOf(exec: Executor, id: number): Promise<ListedOrder | nu
       'o.customer_id',
       'o.created_at',
       'o.courier',
+      'o.address_check',
     ])
     .where('o.id', '=', id);
   const row = await (exec.getExecutor().adapter instanceof PostgresAdapter ? q.forKeyShare('c') : q).executeTakeFirst();
@@ -167,13 +168,14 @@ async function listStateOf(exec: Executor, id: number): Promise<ListedOrder | nu
     invoice_status: row.invoice_status,
     no_awb: row.awb === null,
     flagged: await isFlagged(exec, row.customer_id),
+    to_check: row.address_check !== null,
     created_at: Number(row.created_at),
     courier: row.courier,
   };
 }
 
 /** The columns that place an order in the kept list counts. */
-const LISTED_COLUMNS = new Set(['status', 'invoice_status', 'awb', 'courier', 'created_at']);
+const LISTED_COLUMNS = new Set(['status', 'invoice_status', 'awb', 'courier', 'created_at', 'address_check']);
 
 export async function insertOrderRow(exec: Executor, values: Insertable<OrdersTable>): Promise<OrderRow> {
   const row = await exec.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
@@ -287,6 +289,7 @@ const PLACED_COLUMNS = [
   'awb_refused',
   'total_value',
   'customer_id',
+  'address_check',
 ] as const;
 
 type Placed = Pick<OrderRow, (typeof PLACED_COLUMNS)[number]> & { cod_bani: number | null };
@@ -332,6 +335,7 @@ const listedState = (r: Placed, flagged: boolean): ListedOrder => ({
   invoice_status: r.invoice_status,
   no_awb: r.awb === null,
   flagged,
+  to_check: r.address_check !== null,
   created_at: Number(r.created_at),
   courier: r.courier,
 });

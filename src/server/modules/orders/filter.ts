@@ -35,6 +35,9 @@ export function filterConditions(f: OrderListFilter, opts: { status: boolean; wa
   // start from the few flagged customers; NOT EXISTS checks each order against the flags index.
   if (f.flagged === true) out.push(sql`o.customer_id in (select fl.customer_id from flags fl)`);
   if (f.flagged === false) out.push(sql`not exists (select 1 from flags fl where fl.customer_id = o.customer_id)`);
+  // The few orders to check are read from their partial index (orders_company_address_check).
+  if (f.address_check === true) out.push(sql`o.address_check is not null`);
+  if (f.address_check === false) out.push(sql`o.address_check is null`);
   return out;
 }
 

@@ -11,3 +11,13 @@ export {
   type ChangeOrigin,
 } from './service.js';
 export { companyOrderIds, ordersMatchingListQuery, pickingLines, type PickingLine } from './selection.js';
+// What the intake (orders that arrive by themselves) does through this module: the form's own steps.
+export {
+  createIntakeOrder,
+  HeldOrder,
+  intakeOrderId,
+  planIntakeOrder,
+  updateIntakeOrder,
+  type IntakeIssue,
+  type IntakeOrderSpec,
+} from './intakeOrder.js';

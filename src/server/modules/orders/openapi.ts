@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { stornoBody } from '../../../core/api/invoices.js';
 import { awbBody, awbResolveBody } from '../../../core/api/shipping.js';
 import type { ApiDoc } from '../../http/openapi.js';
+import { addressCheckBody } from '../../../core/api/intake.js';
 
 const awbBusy = { 409: 'An AWB is being created or deleted for the order: try again shortly.' } as const;
 const provider = {
@@ -31,7 +32,8 @@ export const orderApiDocs: ApiDoc[] = [
   {
     method: 'GET',
     url: '/api/v1/order/counts',
-    summary: 'The tab counts of what the list shows under the same filters (status left out)',
+    summary:
+      'The tab counts of what the list shows under the same filters (status left out); `meta.address_check`: the "to check" tab\'s count',
     query: orderListFilterSchema,
   },
   {
@@ -94,6 +96,13 @@ export const orderApiDocs: ApiDoc[] = [
     body: applyCouponBody,
   },
   { method: 'DELETE', url: '/api/v1/order/:id/coupon', summary: "Remove the order's coupon" },
+  {
+    method: 'POST',
+    url: '/api/v1/order/:id/address-check',
+    summary:
+      'Answer an order whose address is to check: a corrected address (or a candidate chosen by its id), read again against the address data, or `confirm: true` (the address is right as it is)',
+    body: addressCheckBody,
+  },
   {
     method: 'POST',
     url: '/api/v1/customer-detail/:orderId',

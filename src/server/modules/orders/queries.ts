@@ -18,6 +18,7 @@ import type {
   PaymentMethod,
 } from '../../../core/api/orders.js';
 import { searchCountBound, type ListMeta } from '../../../core/api/list.js';
+import type { Lang } from '../../../core/messages.js';
 import { fromBani } from '../../../core/money.js';
 import { RATE_SCALE, rateNumber } from '../../../core/orders/currency.js';
 import { narrows, type OrderListFilter, type OrderListQuery } from '../../../core/orders/listFilter.js';
@@ -65,7 +66,9 @@ import {
 } from './filter.js';
 import { invoiceDocsJson, invoiceViewFromJson, orderInvoiceView, type OrderInvoiceView } from '../invoices/index.js';
 import { invoiceBucket } from '../order-lifecycle/index.js';
+import { ADDRESS_CHECK } from '../../db/orderListCounts.js';
 import { awbCandidatesView, unsettledShipments } from '../shipping/index.js';
+import { addressCheckView } from './addressCheckView.js';
 
 // ---- the orders list --------------------------------------------------------------------------
 
@@ -129,8 +132,12 @@ async function searchOrders(
 ): Promise<SearchPage> {
   const phone = normalizePhone(term);
   const asId = /^\d{1,10}$/.test(term) && Number(term) <= MAX_ORDER_ID ? Number(term) : null;
+  // The shop's order number of an order that arrived by itself, as the seller copies it from the shop
+  // ("WC-1001", "#4512"): asked only of a term with a digit, so a name search stays one statement.
+  const external = /\d/.test(term) ? await externalIdMatches(exec, companyId, term, opts) : [];
+  if (external.length && !phone && asId === null) return pageOf(external, opts);
   if (phone || asId !== null) {
-    const ids = new Set<number>();
+    const ids = new Set<number>(external);
     if (asId !== null) {
       let q = exec
         .selectFrom('orders as o')
@@ -170,6 +177,27 @@ async function searchOrders(
   return engine === 'sqlite'
     ? searchNamesSqlite(exec, companyId, term, opts)
     : searchNamesPostgres(exec, companyId, term, opts);
+}
+
+/** The company's orders whose shop order number is the term (index orders_company_external), in the list's order. */
+async function externalIdMatches(
+  exec: Executor,
+  companyId: number,
+  term: string,
+  opts: Pick<SearchOptions, 'where' | 'desc' | 'bound'>,
+): Promise<number[]> {
+  if (term.length > 64) return [];
+  let q = exec
+    .selectFrom('orders as o')
+    .select('o.id')
+    .where('o.company_id', '=', companyId)
+    .where('o.external_id', '=', term);
+  if (opts.where) q = q.where(opts.where);
+  const rows = await q
+    .orderBy('o.id', opts.desc ? 'desc' : 'asc')
+    .limit(opts.bound + 1)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -822,6 +850,22 @@ export async function tabCounts(
   return counts;
 }
 
+/**
+ * The "to check" tab's count under the list's filter (its status left out, as the tabs): the kept
+ * count (ADDRESS_CHECK, moved by the lifecycle with orders.address_check) when nothing else
+ * narrows, else counted as the list counts `address_check=1`.
+ */
+export async function addressCheckCount(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  f: OrderListFilter,
+): Promise<number> {
+  const filter = { ...f, status: undefined, address_check: undefined };
+  if (!narrows(filter)) return (await keptOrderBuckets(exec, companyId)).get(ADDRESS_CHECK) ?? 0;
+  return countMatching(exec, engine, companyId, { ...filter, address_check: true });
+}
+
 // The list's usual queries are built and compiled once (db/perf/prepared.ts), as the products list's.
 /**
  * The orders of both a status and an invoice status, counted up to `bound` (no kept count holds
@@ -1283,6 +1327,7 @@ function orderAnswerFields(engine: Engine, companyId: number): JsonFields {
     ['details', ref('o.details')],
     ['payment_method', ref('o.payment_method')],
     ['coupon_code', ref('o.coupon_code')],
+    ['external_id', ref('o.external_id')],
     [
       'customer_detail',
       [
@@ -1330,8 +1375,9 @@ const orderInOne = prepared(
       awb_candidates: string | null;
       invoices_json: Parameters<typeof invoiceViewFromJson>[0] | string;
       invoice_lines_json: Parameters<typeof invoiceViewFromJson>[1] | string;
+      address_check: string | null;
     }>`select ${jsonObject(v.engine, orderAnswerFields(v.engine, v.companyId))} as order_json,
-      sh.state as awb_state, sh.courier as awb_courier, sh.candidates as awb_candidates,
+      sh.state as awb_state, sh.courier as awb_courier, sh.candidates as awb_candidates, o.address_check,
       ${invoices.docs} as invoices_json, ${invoices.lines} as invoice_lines_json
     from orders o
     join order_customer_details d on d.order_id = o.id
@@ -1348,23 +1394,35 @@ const orderInOne = prepared(
  * knows), lines, discounts and history, or undefined (another company's order too), read in one
  * statement on both engines as the JSON text of the answer (orderInOne).
  */
-export async function findOrder(exec: Executor, companyId: number, id: number): Promise<JsonText<Order> | undefined> {
+export async function findOrder(
+  exec: Executor,
+  companyId: number,
+  id: number,
+  lang: Lang = 'en',
+): Promise<JsonText<Order> | undefined> {
   const engine: Engine = exec.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
   const [o] = await orderInOne(exec, { engine, companyId, id });
   if (!o) return undefined;
   const invoices = invoiceViewFromJson(parsedJson(o.invoices_json), parsedJson(o.invoice_lines_json));
-  const rest: Pick<Order, 'awb_candidates' | 'invoice_state' | 'invoice' | 'invoice_documents'> = {
+  const rest: Pick<Order, 'awb_candidates' | 'invoice_state' | 'invoice' | 'invoice_documents' | 'address_check'> = {
     awb_candidates: awbCandidatesView({ state: o.awb_state, courier: o.awb_courier, candidates: o.awb_candidates }),
     invoice_state: invoices.state,
     invoice: invoices.invoice,
     invoice_documents: invoices.documents,
+    // Its reason in the reader's language (addressCheckView).
+    address_check: addressCheckView(o.address_check, lang),
   };
   // The database's object, its closing brace replaced by these fields.
   return new JsonText(`${o.order_json.slice(0, -1)},${JSON.stringify(rest).slice(1)}`);
 }
 
 /** findOrder in several queries, built in code: what the tests hold the one statement to, on both engines. */
-export async function findOrderInParts(exec: Executor, companyId: number, id: number): Promise<Order | undefined> {
+export async function findOrderInParts(
+  exec: Executor,
+  companyId: number,
+  id: number,
+  lang: Lang = 'en',
+): Promise<Order | undefined> {
   const o = await orderHead(exec).where('o.id', '=', id).where('o.company_id', '=', companyId).executeTakeFirst();
   if (!o) return undefined;
   const [detail, lines, discounts, events, flags, invoices] = await Promise.all([
@@ -1388,6 +1446,7 @@ export async function findOrderInParts(exec: Executor, companyId: number, id: nu
     events,
     flags: flags.get(o.customer_id) ?? [],
     invoices,
+    lang,
   });
 }
 
@@ -1400,6 +1459,7 @@ function assembleOrder(
     events: EventRow[];
     flags: Flag[];
     invoices: OrderInvoiceView;
+    lang: Lang;
   },
 ): Order {
   const orderProducts: OrderProduct[] = parts.lines.map((l) => ({
@@ -1445,6 +1505,8 @@ function assembleOrder(
     invoice_state: invoices.state,
     invoice: invoices.invoice,
     invoice_documents: invoices.documents,
+    external_id: o.external_id,
+    address_check: addressCheckView(o.address_check, parts.lang),
   };
 }
 

@@ -7,7 +7,8 @@ import { idParam, pathId } from '../../http/params.js';
 import type { ServiceContext } from '../../context.js';
 import { orderDocumentRoutes } from './documentRoutes.js';
 import { exportOrders } from './export.js';
-import { listOrders, tabCounts } from './queries.js';
+import { addressCheckCount, listOrders, tabCounts } from './queries.js';
+import { answerAddressCheck } from './addressCheck.js';
 import {
   addDiscount,
   applyCoupon,
@@ -48,11 +49,16 @@ export function orderRoutes(app: FastifyInstance): void {
     return listOrders(readsFor(req.ctx.db, narrows(q)), req.ctx.db.engine, req.ctx.companyId, q);
   });
 
-  // The tab counts of what the list shows under the same filters (a status parameter is ignored).
+  // The tab counts of what the list shows under the same filters (a status parameter is ignored);
+  // `meta.address_check`: the "to check" tab's (the orders whose address needs a look, address_check=1).
   app.get('/api/v1/order/counts', scoped, async (req) => {
     const f = parse(orderListFilterSchema, req.query);
     const exec = readsFor(req.ctx.db, narrows({ ...f, status: undefined }));
-    return { data: await tabCounts(exec, req.ctx.db.engine, req.ctx.companyId, f) };
+    const { db, companyId } = req.ctx;
+    return {
+      data: await tabCounts(exec, db.engine, companyId, f),
+      meta: { address_check: await addressCheckCount(exec, db.engine, companyId, f) },
+    };
   });
 
   // The filtered list as a file, streamed (export.ts).
@@ -146,6 +152,13 @@ export function orderRoutes(app: FastifyInstance): void {
   app.delete('/api/v1/order/:id/coupon', scoped, async (req) => {
     const { id } = parse(idParam, req.params);
     return answer(req.ctx, await removeCoupon(req.ctx, id));
+  });
+
+  // The seller's answer to an order whose address is to check: a corrected address, or `confirm: true`.
+  app.post('/api/v1/order/:id/address-check', scoped, async (req) => {
+    const { id } = parse(idParam, req.params);
+    await answerAddressCheck(req.ctx, id, req.body);
+    return answer(req.ctx, id);
   });
 
   app.post('/api/v1/customer-detail/:orderId', scoped, async (req) => {

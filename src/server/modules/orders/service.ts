@@ -254,7 +254,7 @@ export async function settle(trx: Executor, ctx: ServiceContext, order: OrderRow
 // ---- a line's price -----------------------------------------------------------------------------
 
 /** What a new line stores of its price: in the order's currency, with the conversion when there was one. */
-interface LinePrice {
+export interface LinePrice {
   price: number;
   currency: string;
   original_currency: string | null;
@@ -269,7 +269,7 @@ interface LinePrice {
  * rate of the moment (BNR's, else the company's), kept on the line so that the line never changes
  * when rates move. No rate known: undefined (the caller answers 422 on its field).
  */
-async function linePrice(
+export async function linePrice(
   trx: Executor,
   ctx: ServiceContext,
   product: { currency: string; selling_price: number | null },
@@ -478,7 +478,7 @@ async function refuseWhileAwbUnsettled(trx: Executor, orderId: number): Promise<
 }
 
 /** The contents rule of core (contentsLock) on the order's row and its documents in flight: 409 with its reason. */
-async function refuseContentChanges(trx: Executor, order: OrderRow): Promise<void> {
+export async function refuseContentChanges(trx: Executor, order: OrderRow): Promise<void> {
   const lock = contentsLock({
     status: order.status,
     bill_number: order.bill_number,
@@ -871,7 +871,7 @@ export const restoreOrder = (ctx: ServiceContext, id: number, origin?: ChangeOri
 
 /** The order of the caller's company as the API shows it, or 404: what every order call answers. */
 export async function orderView(ctx: ServiceContext, id: number): Promise<JsonText<Order>> {
-  const order = await findOrder(ctx.db.kysely, ctx.companyId, id);
+  const order = await findOrder(ctx.db.kysely, ctx.companyId, id, ctx.lang);
   if (!order) throw notFound();
   return order;
 }
@@ -922,6 +922,10 @@ const OWN_PLACES_COURIERS: readonly string[] = ['cargus', 'sameday'] satisfies N
  */
 export async function createOrderAwbToItsAddress(ctx: ServiceContext, id: number, pkg: AwbPackage): Promise<void> {
   const order = (await orderView(ctx, id)).value();
+  // An address the address data could not place for certain waits for the seller's look: a bulk
+  // AWB skips the order with the reason (the AWB form, made by a person, is not held by it).
+  if (order.address_check)
+    throw FieldProblems.one('address', `address_check_${order.address_check.part}_${order.address_check.reason}`);
   const c = order.customer_detail;
   const address = c?.address?.trim() || [c?.street, c?.street_number].filter((x) => x?.trim()).join(' ');
   const dataIds = !OWN_PLACES_COURIERS.includes(String(pkg.courier));

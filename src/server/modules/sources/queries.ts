@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import { sourceKey, type Source } from '../../../core/api/sources.js';
 import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
-import type { SourcesTable } from '../../db/schema.js';
+import type { SourceIntakeKeysTable, SourcesTable } from '../../db/schema.js';
+import { prepared } from '../../db/perf/prepared.js';
 import { matchesAny, preparedList } from '../../http/list.js';
 
 /** A source named by its id, or by its name (sourceKey: whatever its case and surrounding spaces). */
@@ -130,4 +131,65 @@ export async function updateSourceRow(
 
 export async function deleteSourceRow(exec: Executor, companyId: number, id: number): Promise<void> {
   await exec.deleteFrom('sources').where('id', '=', id).where('company_id', '=', companyId).execute();
+}
+
+// ---- the source's intake key ----------------------------------------------------------------------
+
+export type IntakeKeyRow = Selectable<SourceIntakeKeysTable>;
+
+/** The source's intake key, or undefined. */
+export function intakeKeyOfSource(exec: Executor, sourceId: number): Promise<IntakeKeyRow | undefined> {
+  return exec.selectFrom('source_intake_keys').selectAll().where('source_id', '=', sourceId).executeTakeFirst();
+}
+
+/** The key a push names in X-Intake-Key (unique across companies), or undefined. */
+export async function intakeKeyById(exec: Executor, keyId: string): Promise<IntakeKeyRow | undefined> {
+  return (await keyById(exec, { keyId }))[0];
+}
+
+/** Built and compiled once (perf/prepared.ts): every push reads it. */
+const keyById = prepared((exec, v: { keyId: string }) =>
+  exec.selectFrom('source_intake_keys').selectAll().where('key_id', '=', v.keyId),
+);
+
+/** The source's key becomes this one: the row is replaced, so the old key id is found no more. */
+export async function replaceIntakeKey(exec: Executor, row: IntakeKeyRow): Promise<void> {
+  await exec.deleteFrom('source_intake_keys').where('source_id', '=', row.source_id).execute();
+  await exec.insertInto('source_intake_keys').values(row).execute();
+}
+
+export async function deleteIntakeKey(exec: Executor, sourceId: number): Promise<boolean> {
+  const res = await exec.deleteFrom('source_intake_keys').where('source_id', '=', sourceId).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/**
+ * The key was used now: written at most once a minute (`every`), so that a shop pushing hundreds of
+ * orders a minute does not queue them all on the key's one row.
+ */
+export async function touchIntakeKey(exec: Executor, keyId: string, now: number, every = 60): Promise<void> {
+  await exec
+    .updateTable('source_intake_keys')
+    .set({ last_used_at: now })
+    .where('key_id', '=', keyId)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', now - every)]))
+    .execute();
+}
+
+/** A source's name by id (the caller knows it is of its company), or undefined. */
+export async function sourceNameOf(exec: Executor, sourceId: number): Promise<string | undefined> {
+  return (await exec.selectFrom('sources').select('source').where('id', '=', sourceId).executeTakeFirst())?.source;
+}
+
+/** Every source's intake key (the app key's rotation re-seals them). */
+export function allIntakeKeys(exec: Executor): Promise<IntakeKeyRow[]> {
+  return exec.selectFrom('source_intake_keys').selectAll().orderBy('source_id').execute();
+}
+
+export async function replaceSealedSecret(exec: Executor, sourceId: number, sealed: string): Promise<void> {
+  await exec
+    .updateTable('source_intake_keys')
+    .set({ secret_sealed: sealed })
+    .where('source_id', '=', sourceId)
+    .execute();
 }

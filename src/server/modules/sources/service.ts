@@ -14,6 +14,7 @@ import {
   updateSourceRow,
   type SourceRef,
 } from './queries.js';
+import { sourceIntakeOf } from './intakeKey.js';
 import { countSourceUsage, describeUsage, isInUse, type SourceUsage } from './usage.js';
 
 /** Sources of the company the request works in (ctx.companyId): the channels its orders come from. */
@@ -21,10 +22,11 @@ export function listSourcesOf(ctx: ServiceContext, q: ListQuery): Promise<ListRe
   return listSources(ctx.db.kysely, ctx.db.engine, ctx.companyId, q);
 }
 
+/** One source of the company, with its intake key's state (whether it has one, its last use; never the secret). */
 export async function getSource(ctx: ServiceContext, id: number): Promise<Source> {
   const source = await findSource(ctx.db.kysely, ctx.companyId, id);
   if (!source) throw notFound();
-  return source;
+  return { ...source, intake: await sourceIntakeOf(ctx, id) };
 }
 
 /**

@@ -19,6 +19,8 @@ export async function countSourceUsage(exec: Executor, sourceId: number): Promis
     order_discounts: await countRefs(exec, 'order_discounts', sourceId),
     message_templates: await countRefs(exec, 'messages', sourceId),
     return_requests: await countRefs(exec, 'return_requests', sourceId),
+    // What arrived through the source is kept (nothing a shop sent is lost): deactivate the source instead.
+    intake_items: await countRefs(exec, 'intake_items', sourceId),
   };
 }
 
@@ -64,6 +66,8 @@ registerMessages({
     source_usage_message_templates_other: '{{count}} SMS templates',
     source_usage_return_requests_one: '{{count}} return request',
     source_usage_return_requests_other: '{{count}} return requests',
+    source_usage_intake_items_one: '{{count}} incoming order',
+    source_usage_intake_items_other: '{{count}} incoming orders',
   },
   ro: {
     and_word: 'și',
@@ -79,5 +83,8 @@ registerMessages({
     source_usage_return_requests_one: '{{count}} cerere de retur',
     source_usage_return_requests_few: '{{count}} cereri de retur',
     source_usage_return_requests_other: '{{count}} de cereri de retur',
+    source_usage_intake_items_one: '{{count}} comandă primită',
+    source_usage_intake_items_few: '{{count}} comenzi primite',
+    source_usage_intake_items_other: '{{count}} de comenzi primite',
   },
 });

@@ -1,0 +1,5 @@
+/** The intake module's public face: its routes (the signed push, the inbox, the import) and their docs. */
+export { intakeRoutes } from './routes.js';
+export { intakeApiDocs } from './openapi.js';
+// The demo's web shop key and pushed orders (the seed).
+export { DEMO_INTAKE_KEY, seedDemoIntake } from './demo.js';
