@@ -167,7 +167,7 @@ describe('cash on delivery page', () => {
     );
 
     await page.getByRole('button', { name: 'Save the matched rows without the unreadable ones', exact: true }).click();
-    await expect.poll(() => page.getByText('1 payments saved.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('1 payment saved.').isVisible(), { timeout: 15_000 }).toBe(true);
     await expect
       .poll(async () => (await apiGet<{ meta: { total: number } }>('/api/v1/cod/unpaid?items=1')).meta.total)
       .toBe(unpaid.meta.total - 1);
