@@ -18,7 +18,6 @@ const COUNT = 25;
 const ok = <T>(method: string, url: string, body?: unknown) => callApi<T>(page, method, url, body);
 
 async function screenshot(name: string) {
-  await page.waitForTimeout(300);
   await rawScreenshot(page, `bulk-refresh-${name}`);
 }
 

@@ -17,7 +17,6 @@ let page: Page;
 const NAME = 'Lotmare Bulkescu';
 
 async function screenshot(name: string) {
-  await page.waitForTimeout(300);
   await rawScreenshot(page, `bulk-${name}`);
 }
 

@@ -26,7 +26,6 @@ const previousTmp = process.env.TMPDIR;
 const DAY = 86_400;
 
 async function screenshot(p: Page, name: string) {
-  await p.waitForTimeout(350);
   await rawScreenshot(p, `documents-${name}`);
 }
 

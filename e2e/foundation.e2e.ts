@@ -91,7 +91,6 @@ describe('web foundation', () => {
     const dropdown = page.getByTestId('notifications-dropdown');
     await dropdown.getByText('Notifications', { exact: true }).waitFor();
     await dropdown.getByText('Low stock').waitFor(); // system notifications come in the reader's language
-    await page.waitForTimeout(400); // the opening transition
     await screenshot(page, 'foundation-notifications');
     await page.mouse.click(700, 600);
     await dropdown.waitFor({ state: 'hidden' });
@@ -262,7 +261,6 @@ describe('web foundation', () => {
     expect(await logout.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open the menu' }).click();
     await logout.waitFor();
-    await page.waitForTimeout(400);
     await screenshot(page, 'foundation-mobile-sidebar');
     await page.mouse.click(370, 400); // the overlay, right of the 280 px drawer
     await logout.waitFor({ state: 'hidden' });

@@ -86,8 +86,11 @@ export async function startServer(): Promise<E2eServer> {
   return {
     baseUrl,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -114,7 +117,21 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Waits until nothing on the page moves: every finite CSS transition or animation (a modal's or a
+ * drawer's opening) has finished. Endless ones (a loader's spin) are not waited for.
+ */
+export async function untilStill(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/** A full-page screenshot once the page is still (see untilStill). */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await untilStill(page);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }

@@ -12,7 +12,6 @@ let browser: Browser;
 let page: Page;
 
 async function screenshot(p: Page, name: string) {
-  await p.waitForTimeout(350);
   await rawScreenshot(p, `integrations-${name}`);
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Route } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import { closeSession, openSignedInSession, screenshot as rawScreenshot, type E2eSession, callApi } from './harness';
 
 /**
@@ -24,7 +24,6 @@ const nav = () => page.locator('nav.mantine-AppShell-navbar');
 const sidebar = (name: string) => nav().getByRole('link', { name, exact: true });
 
 async function screenshot(name: string) {
-  await page.waitForTimeout(300);
   await rawScreenshot(page, `load-errors-${name}`);
 }
 
@@ -123,7 +122,8 @@ describe('a screen that fails to load', () => {
     await panel
       .getByText('This screen could not be loaded. Try again to load the latest version of the console.')
       .waitFor();
-    await page.waitForTimeout(2000);
+    // The panel is shown only when the page decided not to load again (RouteError), so no later
+    // reload can follow it.
     expect(loads).toBe(before + 1);
     expect(await page.getByText(DEV_PAGE).count()).toBe(0);
     await screenshot('2-still-missing');
@@ -154,11 +154,19 @@ describe('a save that fails', () => {
     await page.getByRole('button', { name: 'Add discount' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Value' }).fill('12.5');
+    // The order is fetched again after the failed save, and once more by the query's one retry.
+    const orderPath = `/api/v1/order/${order.data.id}`;
+    let refusedOrderFetches = 0;
+    const countRefused = (req: Request) => {
+      if (req.method() === 'GET' && new URL(req.url()).pathname === orderPath) refusedOrderFetches += 1;
+    };
+    page.on('requestfailed', countRefused);
     await unreachable();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Cannot reach the server. Check your connection and try again.').first().waitFor();
     // The order that could not be fetched again stays on screen, and the dialog with it.
-    await page.waitForTimeout(1500);
+    await expect.poll(() => refusedOrderFetches, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    page.off('requestfailed', countRefused);
     expect(await dialog.getByRole('textbox', { name: 'Value' }).inputValue()).toBe('12.5');
     expect(await page.getByText(DEV_PAGE).count()).toBe(0);
     await screenshot('3-save-failed');

@@ -13,7 +13,6 @@ let page: Page;
 
 /** A screenshot once the modal's open/close transition has finished. */
 async function screenshot(p: Page, name: string) {
-  await p.waitForTimeout(350);
   await rawScreenshot(p, name);
 }
 

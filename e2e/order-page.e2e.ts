@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { closeSession, openSignedInSession, screenshot as rawScreenshot, type E2eSession, callApi } from './harness';
+import {
+  closeSession,
+  openSignedInSession,
+  screenshot as rawScreenshot,
+  type E2eSession,
+  callApi,
+  untilStill,
+} from './harness';
 
 /**
  * The order page and the orders list as a user meets them. Every dialog of the order page opens every time: on a new order (no AWB, no invoice) each one is
@@ -212,7 +219,9 @@ describe('the order page and the list at 1366 and 1440 px, in both languages', (
 
       await page.goto(`${session.server.baseUrl}/orders`);
       await page.locator('tbody tr').first().waitFor();
-      await page.waitForTimeout(300);
+      // Widths are read once the fonts are in and nothing moves.
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await untilStill(page);
       const cut = await page.evaluate(() =>
         [...document.querySelectorAll('tbody .mantine-Badge-label')]
           .filter((l) => (l as HTMLElement).scrollWidth > (l as HTMLElement).clientWidth + 1)

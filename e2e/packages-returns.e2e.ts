@@ -33,9 +33,6 @@ async function apiCall(method: string, path: string, body?: unknown) {
   );
 }
 
-/** Lets a modal finish its opening animation before a screenshot. */
-const settle = () => page.waitForTimeout(400);
-
 async function pickOption(select: Locator, option: string | RegExp) {
   await select.click();
   await page.getByRole('option', { name: option }).first().click();
@@ -88,7 +85,6 @@ describe('packages screen', () => {
     await d.getByRole('textbox', { name: 'Weight (kg)' }).fill('');
     await d.getByRole('button', { name: 'Save' }).click();
     expect(await d.getByText('This field is required.').count()).toBe(2);
-    await settle();
     await screenshot(page, 'packages-02-form-errors');
 
     await d.getByRole('textbox', { name: 'Name' }).fill('Cutie test e2e');
@@ -168,7 +164,6 @@ describe('packages screen', () => {
     await expect.poll(() => qty.inputValue()).toBe('1');
     await qty.fill('5');
     await expect.poll(() => qty.inputValue()).toBe('5');
-    await settle();
     await screenshot(page, 'packages-05-items');
 
     await d.getByRole('button', { name: `Remove ${secondLabel}` }).click();
@@ -193,7 +188,6 @@ describe('packages screen', () => {
           .count(),
       )
       .toBe(1);
-    await settle();
     await screenshot(page, 'packages-06-items-reopened');
     await dialog().getByRole('button', { name: 'Cancel' }).click();
     await dialog().waitFor({ state: 'hidden' });
@@ -260,7 +254,6 @@ describe('return requests screen', () => {
     await d.getByRole('button', { name: 'Save' }).click();
     await d.getByText('Enter a valid email address.').waitFor();
     await d.getByText('The IBAN check digits do not match: look for a typing mistake.').waitFor();
-    await settle();
     await screenshot(page, 'returns-02-form-errors');
 
     await d.getByRole('textbox', { name: 'Email' }).fill('elena.test@example.ro');
@@ -279,7 +272,6 @@ describe('return requests screen', () => {
     const note = page.locator('.mantine-Notification-root').filter({ hasText: 'Failed to create return request' });
     await note.waitFor();
     await note.getByText('Invalid source selected').waitFor();
-    await settle();
     await screenshot(page, 'returns-03-failed-save-notification');
 
     // Reopen: the input is all there, with the error banner and the source's message.
@@ -289,7 +281,6 @@ describe('return requests screen', () => {
     expect(await d.getByRole('textbox', { name: 'IBAN' }).inputValue()).toBe('RO49 AAAA 1B31 0075 9384 0000');
     expect(await d.getByRole('textbox', { name: 'Reason' }).inputValue()).toBe('Produs deteriorat');
     await d.getByText('Invalid source selected').first().waitFor();
-    await settle();
     await screenshot(page, 'returns-04-draft-restored');
 
     await pickOption(d.getByRole('combobox', { name: 'Source' }), 'eMAG Marketplace');
@@ -300,7 +291,6 @@ describe('return requests screen', () => {
     await row.getByText('RO49 AAAA 1B31 0075 9384 0000').waitFor();
     await row.getByText('elena.test@example.ro').waitFor();
     await row.getByText('eMAG Marketplace').waitFor();
-    await settle();
     await screenshot(page, 'returns-05-created');
   });
 
@@ -312,7 +302,6 @@ describe('return requests screen', () => {
     expect(await source.getAttribute('readonly')).not.toBeNull();
     await d.getByRole('textbox', { name: 'Full name' }).fill('Elena Test-Popescu');
     await d.getByRole('textbox', { name: 'IBAN' }).fill('gb82 west 1234 5698 7654 32');
-    await settle();
     await screenshot(page, 'returns-06-edit');
     await d.getByRole('button', { name: 'Save' }).click();
     await d.waitFor({ state: 'hidden' });
@@ -346,7 +335,6 @@ describe('in Romanian', () => {
     await page.getByRole('button', { name: 'Adaugă cerere de retur' }).click();
     await dialog().getByRole('button', { name: 'Salvează' }).click();
     await dialog().getByText('Selectați o sursă').first().waitFor();
-    await settle();
     await screenshot(page, 'returns-07-romanian-form');
     await dialog().getByRole('button', { name: 'Anulează' }).click();
 
@@ -356,7 +344,6 @@ describe('in Romanian', () => {
     await rowOf('Cutie trei sticle').getByRole('button', { name: 'Vezi produsele' }).click();
     await dialog().getByText('Gestionează produsele pachetului').waitFor();
     await dialog().getByRole('button', { name: 'Adaugă în pachet' }).waitFor();
-    await settle();
     await screenshot(page, 'packages-07-romanian-items');
     await dialog().getByRole('button', { name: 'Anulează' }).click();
   });

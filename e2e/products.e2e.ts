@@ -173,7 +173,6 @@ describe('products', () => {
           'Are you sure you want to delete “Hanorac E2E cu glugă” and its 2 variations? This cannot be undone.',
         )
         .waitFor();
-      await page.waitForTimeout(400); // the dialog's opening transition, for the screenshot
       await screenshot(page, 'products-delete-confirm');
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
       await page.getByText('No results found').waitFor();

@@ -116,7 +116,6 @@ describe('sources screen', () => {
     await dialog().getByRole('textbox', { name: 'Sursă' }).fill('Facebook');
     await dialog().getByRole('button', { name: 'Salvează' }).click();
     await expect.poll(() => dialog().getByText('Compania are deja o sursă cu acest nume.').count()).toBeGreaterThan(0);
-    await page.waitForTimeout(300); // the modal's opening transition
     await screenshot(page, 'sources-07-romanian');
     await dialog().getByRole('button', { name: 'Anulează' }).click();
     await page.evaluate(() => localStorage.setItem('language', 'en'));
