@@ -479,10 +479,13 @@ describe('create', () => {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       let locked!: () => void;
+      let holder = '';
       const isLocked = new Promise<void>((resolve) => (locked = resolve));
       const now = clock.now();
       const other = t.db.transaction(async (trx) => {
         await sql`select id from orders where id = ${o.id} for update`.execute(trx);
+        const { rows } = await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(trx);
+        holder = rows[0].xid;
         locked();
         await held;
         await sql`insert into shipments (company_id, order_id, courier, state, reference, cod_bani, weight_grams, created_at, updated_at)
@@ -491,7 +494,13 @@ describe('create', () => {
       await isLocked;
       const create = createAwb(u, o.id, dpdBody());
       // The create's claim is waiting for the order's row when the other claim commits.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect
+        .poll(async () => {
+          const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_locks
+            where not granted and locktype = 'transactionid' and transactionid::text = ${holder}`.execute(t.db.kysely);
+          return rows[0].waiting;
+        })
+        .toBeGreaterThan(0);
       release();
       await other;
       const res = await create;

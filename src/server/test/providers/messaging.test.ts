@@ -108,7 +108,7 @@ describe('Vonage client against its emulator', () => {
       reference: 'ORD-5',
       callbackUrl: 'http://shop.test/hooks/vonage',
     });
-    await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(() => receipts.length).toBe(2);
     expect(receipts.map((r) => r.url)).toEqual(['http://shop.test/hooks/vonage', 'http://shop.test/hooks/vonage']);
     const parsed = receipts.map((r) => parseDeliveryReceipt(r.receipt)!);
     expect(parsed.map((p) => p.messageId).sort()).toEqual([...sent.messageIds].sort());
@@ -121,7 +121,7 @@ describe('Vonage client against its emulator', () => {
     });
     receipts.length = 0;
     await client().send({ to: '0722000000', text: 'x', callbackUrl: 'http://shop.test/hooks/vonage' });
-    await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(() => receipts.length).toBe(1);
     expect(parseDeliveryReceipt(receipts[0].receipt)).toMatchObject({ state: 'failed', errorCode: '3' });
     expect(parseDeliveryReceipt({ hello: 'world' })).toBeNull();
   });
