@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot as rawScreenshot, signIn, startServer, type E2eServer } from './harness';
+import { callApi, launchBrowser, screenshot as rawScreenshot, signIn, startServer, type E2eServer } from './harness';
 
 /**
  * Many orders at once, end to end against the emulated DPD mounted in the app: twelve orders found
@@ -20,25 +20,7 @@ async function screenshot(name: string) {
   await rawScreenshot(page, `bulk-${name}`);
 }
 
-async function ok<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = (await page.evaluate(
-    async ({ method, url, body }) => {
-      const r = await fetch(url, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('token')}`,
-          'X-Company-ID': String(localStorage.getItem('selectedCompanyId')),
-          'Content-Type': 'application/json',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: r.status, body: await r.json().catch(() => null) };
-    },
-    { method, url, body },
-  )) as { status: number; body: T };
-  expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-  return res.body;
-}
+const ok = <T>(method: string, url: string, body?: unknown) => callApi<T>(page, method, url, body);
 
 beforeAll(async () => {
   server = await startServer();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSession, openSignedInSession, screenshot, type E2eSession } from './harness';
+import { closeSession, openSignedInSession, requestApi, screenshot, type E2eSession } from './harness';
 
 /**
  * The dashboard's charts on a wide screen and on a phone (with their figures for screen readers),
@@ -48,15 +48,7 @@ describe('dashboard charts', () => {
 
 /** A GET of the API as the signed-in page makes it (its token and selected company). */
 async function apiGet<T>(path: string): Promise<T> {
-  return s.page.evaluate(async (p) => {
-    const res = await fetch(p, {
-      headers: {
-        Authorization: `Bearer ${localStorage.getItem('token')}`,
-        'X-Company-ID': String(localStorage.getItem('selectedCompanyId')),
-      },
-    });
-    return res.json();
-  }, path);
+  return (await requestApi<T>(s.page, 'GET', path)).body;
 }
 
 interface Unpaid {

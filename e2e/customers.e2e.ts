@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn, startServer, type E2eServer } from './harness';
+import { callApi, launchBrowser, screenshot, signIn, startServer, type E2eServer } from './harness';
 
 /**
  * Customers end to end, in English at 1440 px and in Romanian at 390 px: the list shows the demo's
@@ -59,16 +59,7 @@ interface Row {
 }
 
 async function customers(page: Page): Promise<Row[]> {
-  return page.evaluate(async () => {
-    const r = await fetch('/api/v1/customer?page=1&items=10', {
-      headers: {
-        Authorization: `Bearer ${localStorage.getItem('token')}`,
-        'X-Company-ID': String(localStorage.getItem('selectedCompanyId')),
-        Accept: 'application/json',
-      },
-    });
-    return ((await r.json()) as { data: Row[] }).data;
-  });
+  return (await callApi<{ data: Row[] }>(page, 'GET', '/api/v1/customer?page=1&items=10')).data;
 }
 
 async function runFlow(lang: 'en' | 'ro', width: number, pick: number) {

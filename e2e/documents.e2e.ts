@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot as rawScreenshot, signIn, startServer, type E2eServer } from './harness';
+import { launchBrowser, requestApi, screenshot as rawScreenshot, signIn, startServer, type E2eServer } from './harness';
 
 /**
  * The order's documents end to end, against the emulators mounted in the app: Cargus and SmartBill
@@ -30,24 +30,7 @@ async function screenshot(p: Page, name: string) {
 }
 
 /** A call of the API as the signed-in user, in the selected company. */
-async function apiCall<T = unknown>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('token')}`,
-          'X-Company-ID': String(localStorage.getItem('selectedCompanyId')),
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, url, body },
-  ) as Promise<{ status: number; body: T }>;
-}
+const apiCall = <T = unknown>(method: string, url: string, body?: unknown) => requestApi<T>(page, method, url, body);
 
 async function ok<T>(method: string, url: string, body?: unknown): Promise<T> {
   const res = await apiCall<T>(method, url, body);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { isValidCui } from '../src/core/cui';
-import { DEMO, launchBrowser, screenshot, signIn, startServer, type E2eServer } from './harness';
+import { DEMO, launchBrowser, requestApi, screenshot, signIn, startServer, type E2eServer } from './harness';
 
 /**
  * The web foundation end to end: sign-in and guards, company selector, the shared list page on the
@@ -16,19 +16,8 @@ function validCui(seed: number): string {
   for (let n = seed * 10; ; n++) if (isValidCui(String(n))) return String(n);
 }
 
-async function apiCall(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { method, path, body },
-  );
-}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read whatever each answer holds
+const apiCall = (page: Page, method: string, path: string, body?: unknown) => requestApi<any>(page, method, path, body);
 
 const showing = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+ results$/);
 

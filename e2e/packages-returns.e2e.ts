@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { closeSession, openSignedInSession, screenshot, type E2eServer } from './harness';
+import { closeSession, openSignedInSession, requestApi, screenshot, type E2eServer } from './harness';
 
 /**
  * Packages and return requests end to end on the demo data: the lists, create (with the form's and
@@ -15,23 +15,8 @@ const dialog = () => page.getByRole('dialog');
 const rowOf = (text: string | RegExp) => page.getByRole('row').filter({ hasText: text });
 const showing = () => page.getByText(/^Showing \d+ to \d+ of \d+ results$/);
 
-async function apiCall(method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('token')}`,
-          'X-Company-ID': String(localStorage.getItem('selectedCompanyId')),
-          ...(body ? { 'Content-Type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { method, path, body },
-  );
-}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read whatever each answer holds
+const apiCall = (method: string, path: string, body?: unknown) => requestApi<any>(page, method, path, body);
 
 async function pickOption(select: Locator, option: string | RegExp) {
   await select.click();
