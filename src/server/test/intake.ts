@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { seller, type Seller } from './bulk.js';
 import type { TestUser } from './harness.js';
 
 /** A source's intake key as its creation answers it (the secret shown once). */
@@ -14,6 +15,12 @@ export async function intakeKeyFor(u: TestUser, sourceId: number): Promise<Intak
   const res = await u.call('POST', `/api/v1/source/${sourceId}/intake-key`);
   if (res.statusCode !== 201) throw new Error(`intake key: ${res.statusCode} ${res.body}`);
   return res.json().data as IntakeKey;
+}
+
+/** A seller (test/bulk.ts: DPD, a source, two products in stock) with its source's intake key. */
+export async function sellerWithIntakeKey(u: TestUser): Promise<Seller & { key: IntakeKey }> {
+  const s = await seller(u);
+  return { ...s, key: await intakeKeyFor(s.u, s.source) };
 }
 
 /** The signature a shop sends: `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`. */

@@ -3,9 +3,9 @@ import { jobHandlers } from '../../backgroundJobs.js';
 import { recountOrderLists } from '../../db/orderListCounts.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
-import { seller, SMALL, type Seller } from '../../test/bulk.js';
+import { SMALL } from '../../test/bulk.js';
 import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
-import { intakeKeyFor, push, shopOrder, type IntakeKey } from '../../test/intake.js';
+import { push, sellerWithIntakeKey, shopOrder, type IntakeKey } from '../../test/intake.js';
 
 const clock = manualClock(1_800_000_000);
 let t: TestApp;
@@ -14,10 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function shop(): Promise<Seller & { key: IntakeKey }> {
-  const s = await seller(await t.signUp());
-  return { ...s, key: await intakeKeyFor(s.u, s.source) };
-}
+/** A seller (DPD, a source "Shop", products CANA-1 and BOL-2 with 100,000 in stock) with the source's intake key. */
+const shop = async () => sellerWithIntakeKey(await t.signUp());
 
 const pushed = async (s: { key: IntakeKey }, id: string, address: Record<string, unknown>) => {
   const res = await push(t.app, s.key, shopOrder(id, { shipping_address: address }), { now: clock.now() });

@@ -4,9 +4,9 @@ import { serviceContext } from '../../context.js';
 import { secretBox } from '../../lib/secrets.js';
 import { manualClock } from '../../lib/clock.js';
 import { orderReadyForDpd } from '../../test/awb.js';
-import { product, seller, type Seller } from '../../test/bulk.js';
+import { product, seller } from '../../test/bulk.js';
 import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
-import { intakeKeyFor, push, shopOrder, signature, type IntakeKey } from '../../test/intake.js';
+import { intakeKeyFor, push, sellerWithIntakeKey, shopOrder, signature, type IntakeKey } from '../../test/intake.js';
 import { resealIntakeKeys, verifyIntakePush } from '../sources/index.js';
 
 const clock = manualClock(1_800_000_000);
@@ -17,10 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A seller (DPD, a source "Shop", products CANA-1 and BOL-2 with 100,000 in stock) with the source's intake key. */
-async function shop(): Promise<Seller & { key: IntakeKey }> {
-  const s = await seller(await t.signUp());
-  return { ...s, key: await intakeKeyFor(s.u, s.source) };
-}
+const shop = async () => sellerWithIntakeKey(await t.signUp());
 
 const send = (key: Pick<IntakeKey, 'key_id' | 'secret'> | null, body: unknown, opts: Parameters<typeof push>[3] = {}) =>
   push(t.app, key, body, { now: clock.now(), ...opts });
@@ -305,18 +302,16 @@ describe(`a signed push (${engineUnderTest})`, () => {
     const cana = await stockOf(s.u, 'CANA-1');
     const bol = await stockOf(s.u, 'BOL-2');
     clock.advance(60);
-    const changed = await send(
-      s.key,
-      shopOrder('U-1', {
-        customer: { name: 'Ioana Pop', phone_number: '0744 123 456' },
-        shipping_address: { county: 'Sibiu', city: 'Sibiu', street: 'Strada Fabricii', number: '7' },
-        lines: [
-          { sku: 'CANA-1', quantity: 3 },
-          { sku: 'BOL-2', quantity: 2 },
-        ],
-        payment_method: 'bank_transfer',
-      }),
-    );
+    const change = shopOrder('U-1', {
+      customer: { name: 'Ioana Pop', phone_number: '0744 123 456' },
+      shipping_address: { county: 'Sibiu', city: 'Sibiu', street: 'Strada Fabricii', number: '7' },
+      lines: [
+        { sku: 'CANA-1', quantity: 3 },
+        { sku: 'BOL-2', quantity: 2 },
+      ],
+      payment_method: 'bank_transfer',
+    });
+    const changed = await send(s.key, change);
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().data).toEqual({ order_id: id, status: 'updated' });
     const o = await orderOf(s.u, id);
@@ -329,22 +324,7 @@ describe(`a signed push (${engineUnderTest})`, () => {
     expect(await stockOf(s.u, 'BOL-2')).toBe(bol - 2);
     expect(o.history.map((e: { type: string }) => e.type)).toContain('changed_in_shop');
     // The same change again is a duplicate.
-    expect(
-      (
-        await send(
-          s.key,
-          shopOrder('U-1', {
-            customer: { name: 'Ioana Pop', phone_number: '0744 123 456' },
-            shipping_address: { county: 'Sibiu', city: 'Sibiu', street: 'Strada Fabricii', number: '7' },
-            lines: [
-              { sku: 'CANA-1', quantity: 3 },
-              { sku: 'BOL-2', quantity: 2 },
-            ],
-            payment_method: 'bank_transfer',
-          }),
-        )
-      ).json().data.status,
-    ).toBe('duplicate');
+    expect((await send(s.key, change)).json().data.status).toBe('duplicate');
   });
 
   it('where the company does not oversell, a change counts only the stock it takes more', async () => {
