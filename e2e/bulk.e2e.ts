@@ -100,7 +100,10 @@ describe('bulk AWBs from the orders list', () => {
     await page.getByTestId('bulk-job').waitFor();
 
     await panel.getByRole('button', { name: 'Print merged labels' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __prints?: number }).__prints ?? 0)).toBe(1);
+    // The merged PDF of 12 labels is made and loaded in the print frame first.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __prints?: number }).__prints ?? 0), { timeout: 20_000 })
+      .toBe(1);
     await screenshot('4-printed');
 
     // In Romanian.

@@ -183,7 +183,8 @@ export async function requestApi<T = unknown>(
         headers: {
           Authorization: `Bearer ${localStorage.getItem('token')}`,
           ...(company ? { 'X-Company-ID': company } : {}),
-          'Content-Type': 'application/json',
+          // A JSON type with no body is refused by the server (400), as it should be.
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
           Accept: 'application/json',
         },
         body: body === undefined ? undefined : JSON.stringify(body),
