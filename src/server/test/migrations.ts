@@ -71,6 +71,19 @@ export function migrationTest() {
           .returning('id')
           .executeTakeFirstOrThrow()) as { id: number }
       ).id,
+    /** A row written as the table is at this migration: its id. */
+    insert: async (table: string, values: Record<string, unknown>): Promise<number> =>
+      ((await tables().insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number })
+        .id,
+    /** A customer (its table as the early migrations made it): its id. */
+    customer: async (phone = '+40740000001'): Promise<number> =>
+      (
+        (await tables()
+          .insertInto('customers')
+          .values({ phone_number: phone, created_at: 1, updated_at: 1 })
+          .returning('id')
+          .executeTakeFirstOrThrow()) as { id: number }
+      ).id,
     /** Runs the migrations up (or down) to `name`. */
     migrateTo: (name: string) => ran((m) => m.migrateTo(name)),
     /** Undoes the last migration run. */

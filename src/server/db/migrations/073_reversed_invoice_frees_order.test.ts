@@ -8,19 +8,9 @@ const m = migrationTest();
 it('073 frees the orders whose invoice was fully reversed (no bill number), keeps a partly reversed one invoiced, and admits a new invoice only for the freed one', async () => {
   const db = m.db();
   await m.migrateTo('072_dismissed_discounts');
-  const k = m.tables();
-  const id = async (table: string, values: Record<string, unknown>) =>
-    ((await k.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number }).id;
-  const company = await id('companies', {
-    name: 'C',
-    vat_number: 'RO1',
-    vat_payer: 0,
-    administrator_name: 'A',
-    active: 1,
-    created_at: 1,
-    updated_at: 1,
-  });
-  const customer = await id('customers', { phone_number: '+40740000001', created_at: 1, updated_at: 1 });
+  const id = m.insert;
+  const company = await m.company();
+  const customer = await m.customer();
   const order = (bill: string | null, invoiceStatus: string) =>
     id('orders', {
       company_id: company,

@@ -7,19 +7,9 @@ const m = migrationTest();
 it('074 caps the stored discount of an order whose discounts were worth more than it, each discount taking what was left', async () => {
   const db = m.db();
   await m.migrateTo('073_reversed_invoice_frees_order');
-  const k = m.tables();
-  const id = async (table: string, values: Record<string, unknown>) =>
-    ((await k.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number }).id;
-  const company = await id('companies', {
-    name: 'C',
-    vat_number: 'RO1',
-    vat_payer: 0,
-    administrator_name: 'A',
-    active: 1,
-    created_at: 1,
-    updated_at: 1,
-  });
-  const customer = await id('customers', { phone_number: '+40740000001', created_at: 1, updated_at: 1 });
+  const id = m.insert;
+  const company = await m.company();
+  const customer = await m.customer();
   const order = (value: number, discount: number, shipping: number, total: number) =>
     id('orders', {
       company_id: company,
