@@ -6,7 +6,7 @@ import boundaries from './eslint/import-boundaries.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-/** The import rules of README's "Architecture" section, enforced by eslint/import-boundaries.js. */
+/** The import rules of ARCHITECTURE.md, enforced by eslint/import-boundaries.js. */
 const importRules = [
   {
     from: 'src/core',
@@ -28,6 +28,18 @@ const importRules = [
     forbid: ['src/web/features/*'],
     otherThanOwn: true,
     because: 'a feature never imports another feature: share through src/web/components or src/web/lib',
+  },
+  {
+    from: 'src/web/components',
+    forbid: ['src/web/features'],
+    exceptTests: true,
+    because: 'shared pieces serve every feature and know none: what a feature needs is passed in',
+  },
+  {
+    from: 'src/web/lib',
+    forbid: ['src/web/features'],
+    exceptTests: true,
+    because: 'shared pieces serve every feature and know none: what a feature needs is passed in',
   },
   {
     from: 'src/server/providers',
@@ -56,7 +68,7 @@ export default tseslint.config(
     rules: { 'boundaries/import-boundaries': ['error', { root, boundaries: importRules }] },
   },
   {
-    // A server module is used only through its index.ts; no import cycle between the server's parts or the files of src/core/api.
+    // A server module is used only through its index.ts; no import cycle between the server's parts, the files of src/core/api or those of src/web.
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { boundaries },
     rules: {
@@ -66,7 +78,8 @@ export default tseslint.config(
         {
           root,
           groups: ['src/server/*', 'src/server/modules/*', 'src/core/*'],
-          files: ['src/core/api', 'src/server/modules/integrations'],
+          // The web is checked file by file: it has no cycle between any two of its files.
+          files: ['src/core/api', 'src/server/modules/integrations', 'src/web'],
         },
       ],
     },

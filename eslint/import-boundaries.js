@@ -1,10 +1,10 @@
 import path from 'node:path';
 import moduleEntry from './module-entry.js';
 import noModuleCycles from './no-module-cycles.js';
-import { matchPrefix, toPosix } from './module-graph.js';
+import { DEFAULT_IGNORE as TEST_FILES, globs, importsOf, matchPrefix, toPosix } from './module-graph.js';
 
 /**
- * The import rules between the parts of the code (README, "Architecture"): each boundary names the
+ * The import rules between the parts of the code (ARCHITECTURE.md, "Import rules"): each boundary names the
  * files it applies to (`from`) and the folders they may not import (`forbid`). A `*` segment stands
  * for one folder name; `forbid: ['src/web/features/*']` with `otherThanOwn` lets a file import its
  * own feature but no other.
@@ -13,6 +13,11 @@ import { matchPrefix, toPosix } from './module-graph.js';
  * `../server/x.js` are judged by where they land, not by how they are written (a pattern on the
  * text cannot tell `../products/api` inside a feature from the products feature itself). Package
  * imports are not judged (the project has no path aliases).
+ *
+ * A dynamic import of a computed path (import(`../../server/${name}.js`)) is judged by its literal
+ * start: it breaks a boundary when that start lies in a forbidden folder, or when a forbidden
+ * folder lies under it (`../${name}` from a feature may reach another feature). `exceptTests`
+ * leaves test files out of a boundary.
  */
 const rule = {
   meta: {
@@ -34,6 +39,7 @@ const rule = {
                 from: { type: 'string' },
                 forbid: { type: 'array', items: { type: 'string' } },
                 otherThanOwn: { type: 'boolean' },
+                exceptTests: { type: 'boolean' },
                 because: { type: 'string' },
               },
               required: ['from', 'forbid'],
@@ -50,47 +56,63 @@ const rule = {
   create(context) {
     const { root, boundaries } = context.options[0];
     const file = toPosix(path.relative(root, context.filename));
-    const applying = boundaries.map((b) => ({ ...b, own: matchPrefix(b.from, file) })).filter((b) => b.own !== null);
+    const tests = globs(TEST_FILES)(file);
+    const applying = boundaries
+      .filter((b) => !(b.exceptTests && tests))
+      .map((b) => ({ ...b, own: matchPrefix(b.from, file) }))
+      .filter((b) => b.own !== null);
     if (applying.length === 0) return {};
 
-    function check(node, source) {
-      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
-      const target = toPosix(path.relative(root, path.resolve(path.dirname(context.filename), source.value)));
+    /** The first boundary an import breaks, with the folder it reaches; null when it breaks none. */
+    function broken(imp) {
+      const target = toPosix(path.relative(root, path.resolve(path.dirname(context.filename), imp.spec)));
       for (const b of applying) {
         for (const forbidden of b.forbid) {
           const hit = matchPrefix(forbidden, target);
-          if (hit === null) continue;
-          if (b.otherThanOwn && hit === b.own) continue;
-          context.report({
-            node,
-            messageId: 'forbidden',
-            data: { file: b.own, target: hit, because: b.because ?? 'see the import rules in README' },
-          });
-          return;
+          if (hit !== null) {
+            if (b.otherThanOwn && hit === b.own) continue;
+            return { b, hit };
+          }
+          // A computed path is judged by its literal start: if a forbidden folder lies under it,
+          // the import may land there, and the linter cannot prove it does not.
+          if (imp.computed && mayReach(forbidden, target)) return { b, hit: forbidden };
         }
       }
+      return null;
     }
 
     return {
-      ImportDeclaration: (node) => check(node, node.source),
-      ExportNamedDeclaration: (node) => check(node, node.source),
-      ExportAllDeclaration: (node) => check(node, node.source),
-      ImportExpression: (node) => check(node, node.source.type === 'Literal' ? node.source : null),
-      // vi.mock('../x') and import x = require('../x') name modules too.
-      CallExpression: (node) => {
-        const [first] = node.arguments;
-        const callee = node.callee;
-        const mocked =
-          callee.type === 'MemberExpression' &&
-          callee.object.type === 'Identifier' &&
-          callee.object.name === 'vi' &&
-          callee.property.name === 'mock';
-        if (mocked && first?.type === 'Literal') check(node, first);
+      // Read with TypeScript's parser (module-graph.js), as module-entry and no-module-cycles do:
+      // static and dynamic imports, re-exports, import x = require(), a type's import('...'),
+      // import(`...${x}`) and vi.mock('...') are all imports.
+      Program() {
+        const sourceCode = context.sourceCode;
+        for (const imp of importsOf(sourceCode.text, file)) {
+          if (!imp.spec.startsWith('.')) continue;
+          const found = broken(imp);
+          if (found === null) continue;
+          context.report({
+            loc: { start: sourceCode.getLocFromIndex(imp.start), end: sourceCode.getLocFromIndex(imp.end) },
+            messageId: 'forbidden',
+            data: {
+              file: found.b.own,
+              target: found.hit,
+              because: found.b.because ?? 'see the import rules in ARCHITECTURE.md',
+            },
+          });
+        }
       },
-      TSExternalModuleReference: (node) => check(node, node.expression),
     };
   },
 };
+
+/** Whether a folder matched by `pattern` (`*` for one name) lies under `folder`. */
+function mayReach(pattern, folder) {
+  const want = pattern.split('/');
+  const have = folder === '' ? [] : folder.split('/');
+  if (have.length >= want.length) return false;
+  return have.every((seg, i) => want[i] === '*' || want[i] === seg);
+}
 
 /**
  * The project's plugin: import-boundaries (above), module-entry (a server module is used only

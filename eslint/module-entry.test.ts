@@ -154,6 +154,15 @@ describe('module-entry', () => {
     ).toHaveLength(1);
   });
 
+  it("a computed dynamic import into another module may reach its internals: only the module's own are free", () => {
+    const file = 'src/server/modules/shipping/service.ts';
+    expect(entryErrors(file, 'export const load = (n: string) => import(`../geo/${n}.js`);')).toHaveLength(1);
+    expect(entryErrors(file, 'export const load = (n: string) => import(`../geo${n}`);')).toHaveLength(1);
+    expect(entryErrors(file, 'export const load = () => import(`../geo/data.js`);')).toHaveLength(1);
+    expect(entryErrors(file, 'export const load = () => import(`../geo/index.js`);')).toEqual([]);
+    expect(entryErrors(file, 'export const load = (n: string) => import(`./parts/${n}.js`);')).toEqual([]);
+  });
+
   it('an import written in a comment or a string is no import', () => {
     const code =
       "// import { a } from '../orders/service.js';\n/* export * from '../orders/queries.js' */\nexport const s = \"import { b } from '../orders/service.js'\";";

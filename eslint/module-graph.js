@@ -65,6 +65,8 @@ export function globs(patterns) {
  * The imports of a file's text: the specifier, whether it is type-only (tsc erases it: `import
  * type`, `export type`, an import whose every name is `type X`, a type's `import('...')`), its
  * kind (`mock` for `vi.mock('...')`, which names a file without depending on it) and where it is.
+ * A dynamic import of a template with substitutions (import(`../x/${name}.js`)) is answered
+ * with `computed: true` and its literal start as the specifier: the rules judge where it may land.
  */
 export function importsOf(text, fileName) {
   const kind = /\.[cm]?tsx$|\.jsx$/.test(fileName)
@@ -95,7 +97,20 @@ export function importsOf(text, fileName) {
       add(node, node.argument.literal, true, 'import');
     } else if (ts.isCallExpression(node)) {
       const callee = node.expression;
-      if (callee.kind === ts.SyntaxKind.ImportKeyword) add(node, node.arguments[0], false, 'dynamic');
+      if (callee.kind === ts.SyntaxKind.ImportKeyword) {
+        const arg = node.arguments[0];
+        // import(`../x/${name}.js`): the path is computed, so only its literal start is known.
+        if (arg && ts.isTemplateExpression(arg))
+          found.push({
+            spec: arg.head.text,
+            typeOnly: false,
+            kind: 'dynamic',
+            computed: true,
+            start: node.getStart(sf),
+            end: node.getEnd(),
+          });
+        else add(node, arg, false, 'dynamic');
+      }
       const mock =
         ts.isPropertyAccessExpression(callee) &&
         ts.isIdentifier(callee.expression) &&
@@ -210,7 +225,8 @@ export function importGraph(root, options) {
     const from = nodeOf(file);
     if (from === null) continue;
     for (const imp of importsOf(fs.readFileSync(path.join(root, file), 'utf8'), file)) {
-      if (imp.kind === 'mock' || (imp.typeOnly && !typeImports)) continue;
+      // A computed path names no one file, so it makes no edge (import-boundaries judges where it may land).
+      if (imp.kind === 'mock' || imp.computed || (imp.typeOnly && !typeImports)) continue;
       const target = resolveImport(root, file, imp.spec, known);
       const to = target === null ? null : nodeOf(target);
       if (to === null || to === from) continue;

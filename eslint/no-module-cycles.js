@@ -91,7 +91,7 @@ const rule = {
         // The linted text, not the file on disk, decides this file's own imports (an editor's
         // unsaved change counts); the rest of the graph is as read from disk.
         for (const imp of importsOf(sourceCode.text, file)) {
-          if (imp.kind === 'mock' || (imp.typeOnly && !options.typeImports)) continue;
+          if (imp.kind === 'mock' || imp.computed || (imp.typeOnly && !options.typeImports)) continue;
           const target = resolveImport(root, file, imp.spec, graph.known);
           const there = target === null ? null : graph.nodeOf(target);
           if (there === null || there === here) continue;
