@@ -5,6 +5,7 @@ import {
   IconBuilding,
   IconDiscount,
   IconGauge,
+  IconInbox,
   IconLogout,
   IconMapPin,
   IconMessage,
@@ -19,6 +20,8 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { IntakeNavBadge } from '../features/intake/IntakeNavBadge';
 import { CompanySelector } from './CompanySelector';
 import { VersionAbout } from './AboutDialog';
 
@@ -28,6 +31,8 @@ interface NavItem {
   icon: typeof IconGauge;
   /** A page that belongs to the item above it: drawn indented under it. */
   nested?: boolean;
+  /** Drawn at the link's right (a count). */
+  badge?: ReactNode;
 }
 
 /** Sidebar: company selector, the links in the spec's order, logout and the version (which opens the About dialog). */
@@ -45,6 +50,7 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onL
       active={isActive(item.to)}
       onClick={onNavigate}
       pl={item.nested ? 40 : undefined}
+      rightSection={item.badge}
     />
   );
   const before: NavItem[] = [
@@ -52,6 +58,8 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onL
     { to: '/companies', label: t('nav.companies'), icon: IconBuilding },
     { to: '/products', label: t('nav.products'), icon: IconBox },
     { to: '/orders', label: t('nav.orders'), icon: IconShoppingCart },
+    // The orders that arrived by themselves and wait for the seller: a page of the orders, under them.
+    { to: '/incoming', label: t('nav.incoming'), icon: IconInbox, nested: true, badge: <IntakeNavBadge /> },
     { to: '/customers', label: t('nav.customers'), icon: IconUsers },
     { to: '/cod', label: t('nav.cod'), icon: IconCash },
     { to: '/sources', label: t('nav.sources'), icon: IconTargetArrow },

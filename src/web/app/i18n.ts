@@ -33,6 +33,7 @@ export const NAMESPACE_FOLDERS = {
   cod: 'features/cod',
   customers: 'features/customers',
   account: 'features/account',
+  intake: 'features/intake',
 } as const;
 
 export type Namespace = keyof typeof NAMESPACE_FOLDERS;

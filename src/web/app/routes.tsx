@@ -73,6 +73,10 @@ export const signedInRoutes: RouteObject[] = [
     path: 'customers/:id',
     ...screen(async () => (await import('../features/customers/CustomerDetailPage')).CustomerDetailPage, ['customers']),
   },
+  {
+    path: 'incoming',
+    ...screen(async () => (await import('../features/intake/IncomingPage')).IncomingPage, ['intake']),
+  },
   { path: 'cod', ...screen(async () => (await import('../features/cod/CodPage')).CodPage, ['cod']) },
   {
     path: 'sources',

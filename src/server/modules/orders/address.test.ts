@@ -47,6 +47,12 @@ const detailOf = async (u: TestUser, id: number) => {
   return res.json().data.customer_detail as Record<string, unknown>;
 };
 
+const orderOf = async (u: TestUser, id: number) => {
+  const res = await u.call('GET', `/api/v1/order/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { address_check: { part: string; reason: string; message: string } | null };
+};
+
 const ZORILOR_5 = { county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Zorilor', number: '5' };
 const POPA_SAVU_10 = { county: 'București', city: 'Sector 1', street: 'Strada Popa Savu', number: '10' };
 
@@ -84,38 +90,53 @@ describe(`a new order's postal code, from the text of its address (${engineUnder
     // A town with one postal code, whatever its street.
     const dej = await newOrder(s, { county: 'Cluj', city: 'Dej', street: 'Strada Republicii', number: '3' });
     expect(await detailOf(s.u, dej)).toMatchObject({ city_id: DEJ, street_id: null, zip_code: '405200' });
+    // Resolved: nothing to check.
+    expect((await orderOf(s.u, loose)).address_check).toBeNull();
+    expect((await orderOf(s.u, dej)).address_check).toBeNull();
   });
 
-  it('an ambiguous or unknown address: the order is saved as sent, the postal code left empty', async () => {
+  it('an ambiguous or unknown address: the order is saved as sent, the postal code left empty, the order to check', async () => {
     const s = await seller(await t.signUp());
-    const cases: [Address, Record<string, unknown>][] = [
+    const cases: [Address, Record<string, unknown>, string][] = [
       // Two villages named Lăzărești in Argeș.
       [
         { county: 'Argeș', city: 'Lăzărești', street: 'Strada Principală', number: '1' },
         { county_id: ARGES, city_id: null },
+        'city_ambiguous',
       ],
       // Strada and Intrarea Eminescu Mihai, with different codes for 50.
       [
         { county: 'București', city: 'Sector 2', street: 'Mihai Eminescu', number: '50' },
         { city_id: BUCHAREST, street_id: null },
+        'street_ambiguous',
       ],
       // Strada Eminescu Mihai 5 is in sector 1.
-      [{ county: 'București', city: 'Sector 2', street: 'Strada Eminescu Mihai', number: '5' }, { city_id: BUCHAREST }],
+      [
+        { county: 'București', city: 'Sector 2', street: 'Strada Eminescu Mihai', number: '5' },
+        { city_id: BUCHAREST },
+        'city_sector_mismatch',
+      ],
       [
         { county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Inexistentă', number: '5' },
         { city_id: CLUJ_NAPOCA, street_id: null },
+        'street_unknown',
       ],
       [
         { county: 'Cluj', city: 'Cluj-Napoca', street: 'Strada Zorilor', number: 'fără număr' },
         { city_id: CLUJ_NAPOCA },
+        'number_no_code',
       ],
       [
         { county: 'Atlantida', city: 'Cluj-Napoca', street: 'Strada Zorilor', number: '5' },
         { county_id: null, city_id: null, street_id: null },
+        'county_unknown',
       ],
     ];
-    for (const [address, ids] of cases) {
-      const d = await detailOf(s.u, await newOrder(s, address));
+    const toCheck: number[] = [];
+    for (const [address, ids, check] of cases) {
+      const id = await newOrder(s, address);
+      toCheck.push(id);
+      const d = await detailOf(s.u, id);
       expect(d, JSON.stringify(address)).toMatchObject({
         county: address.county,
         city: address.city,
@@ -124,7 +145,38 @@ describe(`a new order's postal code, from the text of its address (${engineUnder
         zip_code: null,
         ...ids,
       });
+      // As an order that arrives by itself: to check, said why in the reader's language.
+      const { address_check } = await orderOf(s.u, id);
+      expect(`${address_check?.part}_${address_check?.reason}`, JSON.stringify(address_check)).toBe(check);
+      expect(address_check!.message).toMatch(/\w/);
     }
+    // The "to check" tab lists them and counts them.
+    const listed = await s.u.call('GET', '/api/v1/order?address_check=1&items=50');
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json().data as { id: number }[]).map((o) => o.id).sort()).toEqual([...toCheck].sort());
+    const counts = await s.u.call('GET', '/api/v1/order/counts');
+    expect(counts.json().meta.address_check).toBe(cases.length);
+  });
+
+  it('an order to check is confirmed by the seller, or corrected to a street the data knows, and leaves the tab', async () => {
+    const s = await seller(await t.signUp());
+    const unknown = await newOrder(s, { ...ZORILOR_5, street: 'Strada Inexistentă' });
+    const typo = await newOrder(s, { ...ZORILOR_5, street: 'Strada Zorilorr' });
+    expect((await orderOf(s.u, unknown)).address_check).toMatchObject({ part: 'street', reason: 'unknown' });
+    const confirm = await s.u.call('POST', `/api/v1/order/${unknown}/address-check`, { body: { confirm: true } });
+    expect(confirm.statusCode, confirm.body).toBeLessThan(300);
+    expect((await orderOf(s.u, unknown)).address_check).toBeNull();
+    const fix = await s.u.call('POST', `/api/v1/order/${typo}/address-check`, { body: { street: 'Strada Zorilor' } });
+    expect(fix.statusCode, fix.body).toBeLessThan(300);
+    expect((await orderOf(s.u, typo)).address_check).toBeNull();
+    expect(await detailOf(s.u, typo)).toMatchObject({ street: 'Strada Zorilor', zip_code: '400335' });
+    expect((await s.u.call('GET', '/api/v1/order/counts')).json().meta.address_check).toBe(0);
+  });
+
+  it('an order of the form (a postal code sent, from the picker) is never to check', async () => {
+    const s = await seller(await t.signUp());
+    const id = await newOrder(s, { ...ZORILOR_5, street: 'Strada Inexistentă', zip_code: '400335' });
+    expect((await orderOf(s.u, id)).address_check).toBeNull();
   });
 
   it("a postal code sent is kept as sent; ids sent without one are the resolution's start", async () => {
@@ -282,7 +334,7 @@ describe(`a bulk AWB of orders made with the specification's payload (${engineUn
     }
     expect(items.get(unknown)).toMatchObject({
       outcome: 'skipped',
-      reason: 'No complete address: The postal code is missing: choose the street and enter the number.',
+      reason: 'No complete address: No street of that name was found in the locality.',
     });
     const order = (await s.u.call('GET', `/api/v1/order/${zorilor}`)).json().data;
     expect(order).toMatchObject({ courier: 'cargus', status: 'processing' });

@@ -1,7 +1,7 @@
 import { addressCheckBody } from '../../../core/api/intake.js';
 import type { ServiceContext } from '../../context.js';
 import { HttpError, parse } from '../../http/errors.js';
-import { geoData, resolveAddressText, type AddressResolution } from '../geo/index.js';
+import { geoData, resolveAddressText, type AddressResolution, type TextAddress } from '../geo/index.js';
 import { lockOrder, orderOf, recordEvent, setAddressCheck, touchOrder } from '../order-lifecycle/index.js';
 import { type StoredCheck } from './addressCheckView.js';
 import { customerDetailOf, updateCustomerDetailRow } from './queries.js';
@@ -31,17 +31,13 @@ function checkOf(r: AddressResolution): StoredCheck {
 }
 
 /**
- * Reads a text address. A postal code the customer typed that disagrees with the resolved street's
+ * Reads a text address (its ids, when sent, are where the reading starts). A postal code the customer typed that disagrees with the resolved street's
  * is replaced by the street's (a wrong code sends a parcel to the wrong depot); one typed where
  * the address cannot be resolved is kept, since nothing better is known.
  */
-export function resolveTextAddress(a: {
-  county: string;
-  city: string;
-  street: string;
-  number: string;
-  zip_code?: string | null;
-}): ResolvedAddress {
+export function resolveTextAddress(
+  a: TextAddress & { county: string; city: string; street: string; number: string; zip_code?: string | null },
+): ResolvedAddress {
   const r = resolveAddressText(geoData(), a);
   const typed = a.zip_code?.replace(/\s+/g, '') || null;
   if (r.status === 'resolved') {

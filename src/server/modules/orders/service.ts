@@ -42,7 +42,8 @@ import {
   type OrderRow,
 } from '../order-lifecycle/index.js';
 import { companyProduct, companyProductsBySku, moveStocks, productsWithVariations } from '../products/index.js';
-import { geoData, resolveAddressText, type TextAddress } from '../geo/index.js';
+import type { TextAddress } from '../geo/index.js';
+import { resolveTextAddress } from './addressCheck.js';
 import type { NomenclatureCourier } from '../integrations/index.js';
 import { findCompanySource } from '../sources/index.js';
 import { awbUnsettled, createAwb, deleteShipmentsOfOrder, resolveAwb } from '../shipping/index.js';
@@ -306,25 +307,31 @@ interface AddressIds {
   city_id: number | null;
   street_id: number | null;
   zip_code: string | null;
+  /** Null, or why the address is to check (orders.address_check), as for an order that arrives by itself. */
+  check: string | null;
 }
 
 /**
  * The ids and postal code of an order's address. A postal code sent (the form's, from the address
- * picker) is kept as sent, with the ids sent. Without one (an order sent through the API with the
- * specification's payload: county, city, street and number as text), the code and the ids not sent
- * come from the address data (geo's resolveAddressText, which also checks the ids sent); what the
- * texts do not name for certain stays empty, since no postal code is better than a wrong one on a
- * parcel: the AWB form then asks for the street or number.
+ * picker) is kept as sent, with the ids sent: a person chose it. Without one (an order sent
+ * through the API with the specification's payload: county, city, street and number as text), the
+ * address is read as an order that arrives by itself is (resolveTextAddress, the ids sent as its
+ * start): the code and the ids when it names one street for certain; otherwise the code only when
+ * every place it could mean has the same one (never a wrong code on a parcel) and the order is "to check", so a
+ * bulk AWB skips it with the reason until the seller corrects or confirms the address.
  */
-function addressIdsOf(a: TextAddress & { zip_code?: string | null }): AddressIds {
+function addressIdsOf(
+  a: TextAddress & { county: string; city: string; street: string; number: string; zip_code?: string | null },
+): AddressIds {
   const sent = { county_id: a.county_id ?? null, city_id: a.city_id ?? null, street_id: a.street_id ?? null };
-  if (a.zip_code) return { ...sent, zip_code: a.zip_code };
-  const r = resolveAddressText(geoData(), a);
+  if (a.zip_code) return { ...sent, zip_code: a.zip_code, check: null };
+  const r = resolveTextAddress(a);
   return {
     county_id: sent.county_id ?? r.county_id,
     city_id: sent.city_id ?? r.city_id,
     street_id: sent.street_id ?? r.street_id,
-    zip_code: r.postal_code,
+    zip_code: r.zip_code,
+    check: r.check,
   };
 }
 
@@ -406,6 +413,7 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<n
       coupon_code: null,
       payment_method: input.payment_method,
       created_by: ctx.userId || null,
+      address_check: place.check,
     });
     await insertCustomerDetail(trx, {
       order_id: order.id,
@@ -801,14 +809,17 @@ export async function updateCustomerDetail(ctx: ServiceContext, orderId: number,
       changes[field] = { from: current[field], to: value };
     }
     if (Object.keys(set).length === 0) return;
-    let place: Partial<AddressIds> = {};
+    let place: Partial<Omit<AddressIds, 'check'>> = {};
     if (set.county !== undefined || set.city !== undefined) {
-      place = addressIdsOf({
-        county: set.county !== undefined ? set.county : current.county,
-        city: set.city !== undefined ? set.city : current.city,
-        street: current.street,
-        number: current.street_number,
+      // A person edits the order here: the ids and code follow the new place; whether the order is
+      // to check is the seller's answer on the order (address-check), not changed by this edit.
+      const { check: _check, ...found } = addressIdsOf({
+        county: (set.county !== undefined ? set.county : current.county) ?? '',
+        city: (set.city !== undefined ? set.city : current.city) ?? '',
+        street: current.street ?? '',
+        number: current.street_number ?? '',
       });
+      place = found;
       if (place.zip_code !== current.zip_code)
         changes.zip_code = { from: current.zip_code, to: place.zip_code ?? null };
     }

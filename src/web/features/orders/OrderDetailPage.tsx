@@ -10,6 +10,7 @@ import { errorMessage, isNotFound } from '../../lib/api';
 import { useCompanyId } from '../../lib/session';
 import { useOrder, useOrderActions } from './api';
 import { useOrdersFollowRunningJob } from './bulk/api';
+import { AddressCheckPanel } from './detail/AddressCheckPanel';
 import { CompanySection } from './detail/CompanySection';
 import { CustomerSection } from './detail/CustomerSection';
 import { translate } from '../../../core/messages';
@@ -148,6 +149,7 @@ function OrderDetail({ order, backTo, companyId }: { order: Order; backTo: strin
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
+            <AddressCheckPanel order={order} />
             <CustomerSection
               order={order}
               actions={actions}

@@ -1,6 +1,12 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { IntakeKeyCreated } from '../../../core/api/intake';
 import type { Source } from '../../../core/api/sources';
 import { useCrud } from '../../components/useCrud';
 import { useList } from '../../components/useList';
+import { api } from '../../lib/api';
+import { useIdempotentCall } from '../../lib/idempotency';
+import { queryKeys } from '../../lib/queryKeys';
+import { useCompanyId } from '../../lib/session';
 
 export const SOURCES_PATH = '/api/v1/source';
 const RESOURCE = 'source';
@@ -27,4 +33,33 @@ export function useSourceCrud(list: ReturnType<typeof useSourceList>) {
     list,
     createIn: (body) => body.company_id,
   });
+}
+
+/** One source (`GET /source/{id}`): with its intake key's state, which the list leaves out. */
+export function useSourceDetail(id: number | null) {
+  const companyId = useCompanyId();
+  return useQuery({
+    queryKey: queryKeys.detail(RESOURCE, companyId, id ?? 0),
+    queryFn: ({ signal }) => api.get<{ data: Source }>(`${SOURCES_PATH}/${id}`, undefined, signal).then((a) => a.data),
+    enabled: companyId !== null && id !== null,
+  });
+}
+
+/**
+ * The source's intake key: create or rotate (`POST`, 201 with the secret, shown this once; one
+ * Idempotency-Key per press, so a double click makes one key) and revoke (`DELETE`).
+ */
+export function useIntakeKey(id: number) {
+  const qc = useQueryClient();
+  const companyId = useCompanyId();
+  const refresh = () => qc.invalidateQueries({ queryKey: queryKeys.detail(RESOURCE, companyId, id) });
+  const send = useIdempotentCall((_: null, key: string) =>
+    api.post<{ data: IntakeKeyCreated }>(`${SOURCES_PATH}/${id}/intake-key`, {}, { idempotencyKey: key }),
+  );
+  const issue = useMutation({ mutationFn: () => send(null).then((a) => a.data), onSettled: refresh });
+  const revoke = useMutation({
+    mutationFn: () => api.delete(`${SOURCES_PATH}/${id}/intake-key`),
+    onSettled: refresh,
+  });
+  return { issue, revoke };
 }
