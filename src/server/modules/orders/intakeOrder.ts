@@ -34,7 +34,7 @@ import {
   setLineQuantityRow,
   updateCustomerDetailRow,
 } from './queries.js';
-import { linePrice, refuseContentChanges, removeLine, settle, type LinePrice } from './service.js';
+import { linePrice, newOrderValues, refuseContentChanges, removeLine, settle, type LinePrice } from './service.js';
 
 /**
  * An order that arrived by itself (a shop's push, a row group of an imported file), made an
@@ -248,27 +248,19 @@ export async function createIntakeOrder(trx: Executor, ctx: ServiceContext, spec
     name: o.customer.name,
     email: o.customer.email,
   });
-  const order = await insertOrder(trx, ctx, {
-    customer_id: customerId,
-    source_id: spec.sourceId,
-    status: 'new',
-    courier: null,
-    courier_status: null,
-    awb: null,
-    bill_number: null,
-    value: 0,
-    discount: 0,
-    shipping_cost: shippingCost,
-    client_shipping_cost: shippingCost,
-    total_value: shippingCost,
-    observations: null,
-    details: o.notes ?? null,
-    coupon_code: null,
-    payment_method: o.payment_method,
-    created_by: ctx.userId || null,
-    external_id: o.external_id,
-    address_check: plan.address.check,
-  });
+  const order = await insertOrder(
+    trx,
+    ctx,
+    newOrderValues(ctx, {
+      customerId,
+      sourceId: spec.sourceId,
+      shippingCost,
+      details: o.notes ?? null,
+      paymentMethod: o.payment_method,
+      addressCheck: plan.address.check,
+      externalId: o.external_id,
+    }),
+  );
   const a = o.shipping_address;
   await insertCustomerDetail(trx, {
     order_id: order.id,

@@ -9,7 +9,7 @@ import {
   type Order,
 } from '../../../core/api/orders.js';
 import { awbBody, awbResolveBody, type AwbPayload } from '../../../core/api/shipping.js';
-import { addressLine, MAX_LINE_QUANTITY } from '../../../core/api/orders.js';
+import { addressLine, MAX_LINE_QUANTITY, type PaymentMethod } from '../../../core/api/orders.js';
 import { applyCouponBody } from '../../../core/api/coupons.js';
 import { fromBani } from '../../../core/money.js';
 import { matchOrderDiscount, matchProductDiscount } from '../../../core/orders/discountMatching.js';
@@ -338,6 +338,44 @@ function addressIdsOf(
 // ---- create -----------------------------------------------------------------------------------
 
 /**
+ * A new order's row as the form and the intake both begin it: new, nothing shipped or invoiced,
+ * worth its shipping cost until its lines are added (settle then sets value, discount and total).
+ */
+export function newOrderValues(
+  ctx: ServiceContext,
+  o: {
+    customerId: number;
+    sourceId: number;
+    shippingCost: number;
+    details: string | null;
+    paymentMethod: PaymentMethod;
+    addressCheck: string | null;
+    externalId?: string;
+  },
+) {
+  return {
+    customer_id: o.customerId,
+    source_id: o.sourceId,
+    status: 'new' as const,
+    courier: null,
+    courier_status: null,
+    awb: null,
+    bill_number: null,
+    value: 0,
+    discount: 0,
+    shipping_cost: o.shippingCost,
+    client_shipping_cost: o.shippingCost,
+    total_value: o.shippingCost,
+    observations: null,
+    details: o.details,
+    coupon_code: null,
+    payment_method: o.paymentMethod,
+    created_by: ctx.userId || null,
+    address_check: o.addressCheck,
+    ...(o.externalId === undefined ? {} : { external_id: o.externalId }),
+  };
+}
+/**
  * Creates an order from the new-order payload: the customer by phone (shared across companies),
  * the customer's details for this order, a line per SKU (copying name, SKU, price and currency),
  * stock taken, automatic discounts, totals, the company's default shipping cost, the counts and the
@@ -395,26 +433,18 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<n
       name: input.name,
       email: input.email ?? null,
     });
-    const order = await insertOrder(trx, ctx, {
-      customer_id: customerId,
-      source_id: input.source,
-      status: 'new',
-      courier: null,
-      courier_status: null,
-      awb: null,
-      bill_number: null,
-      value: 0,
-      discount: 0,
-      shipping_cost: shippingCost,
-      client_shipping_cost: shippingCost,
-      total_value: shippingCost,
-      observations: null,
-      details: input.details ?? null,
-      coupon_code: null,
-      payment_method: input.payment_method,
-      created_by: ctx.userId || null,
-      address_check: place.check,
-    });
+    const order = await insertOrder(
+      trx,
+      ctx,
+      newOrderValues(ctx, {
+        customerId,
+        sourceId: input.source,
+        shippingCost,
+        details: input.details ?? null,
+        paymentMethod: input.payment_method,
+        addressCheck: place.check,
+      }),
+    );
     await insertCustomerDetail(trx, {
       order_id: order.id,
       company_id: ctx.companyId,
