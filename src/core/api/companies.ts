@@ -57,6 +57,16 @@ export interface Company {
   updated_at: number;
 }
 
+/**
+ * What "clear" takes off the user's notifications page and bell: every notification (`all`) or
+ * the ones already read (`read`). Only for that user: a notification is the company's, and a
+ * colleague keeps seeing it.
+ */
+export const NOTIFICATION_CLEAR_SCOPES = ['all', 'read'] as const;
+export const clearNotificationsBody = z.object({
+  scope: z.enum(NOTIFICATION_CLEAR_SCOPES, { error: 'invalid' }),
+});
+
 export interface Notification {
   id: number;
   title: string;

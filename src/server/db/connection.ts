@@ -239,5 +239,5 @@ export function openDb(url: string, opts: { schema?: string; readers?: number; k
   };
 }
 
-// Our SQL functions (folded_contains) live in sqliteFunctions.mjs: the read pool's workers register them too.
-export { foldCase } from './sqliteFunctions.mjs';
+// Our SQL functions (folded_contains, search_fold) live in sqliteFunctions.mjs: the read pool's workers register them too.
+export { foldCase, FOLD_FROM, FOLD_TO } from './sqliteFunctions.mjs';

@@ -197,8 +197,9 @@ describe('search helpers', () => {
     expect(trigramFragments('a b', { middle: true })).toEqual([]);
   });
 
-  it('folds case letter by letter as the FTS5 index does', () => {
-    expect(foldCase('ȘTEFAN Ăla')).toBe('ștefan ăla');
+  it('folds case letter by letter as the FTS5 index does, and the marks of ă â î ș ț (ş ţ)', () => {
+    expect(foldCase('ȘTEFAN Ăla')).toBe('stefan ala');
+    expect(foldCase('Ţuică Ştiucă Âine Îi ţ ş')).toBe('tuica stiuca aine ii t s');
     expect(foldCase('İon')).toBe('ion');
   });
 });

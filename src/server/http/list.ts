@@ -1,7 +1,7 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { ListResponse } from '../../core/api/list.js';
 import { lastPageOf } from '../../core/pagination.js';
-import type { Engine, Executor } from '../db/connection.js';
+import { foldCase, FOLD_FROM, FOLD_TO, type Engine, type Executor } from '../db/connection.js';
 import { prepared } from '../db/perf/prepared.js';
 import { jsonValues, parsedJson } from '../db/json.js';
 import { ANNOUNCED_TABLES, listCacheOf, tablesIn } from '../db/perf/listCache.js';
@@ -243,14 +243,32 @@ export function trigramFragments(term: string, opts: { middle?: boolean } = {}):
   return out.filter((f, i) => out.findIndex((g) => g.toLowerCase() === f.toLowerCase()) === i);
 }
 
-/** Case-insensitive substring match of any of the columns, on both engines. */
-export function matchesAny(engine: Engine, columns: string[], term: string): Expression<SqlBool> {
-  return likeAny(engine, columns, containsPattern(term));
+/**
+ * A column folded as every search compares it (foldCase: lower case, the Romanian letters without
+ * their marks): translate() and lower() on PostgreSQL, the search_fold() function on SQLite
+ * (db/sqliteFunctions.mjs, registered on every connection), so "nita" finds "Niță" on both.
+ */
+export function foldedColumn(engine: Engine, column: string): Expression<string> {
+  return engine === 'postgres'
+    ? sql<string>`lower(translate(${sql.ref(column)}, ${sql.lit(FOLD_FROM)}, ${sql.lit(FOLD_TO)}))`
+    : sql<string>`search_fold(${sql.ref(column)})`;
 }
 
-/** Case-insensitive LIKE of any of the columns with a pattern made by containsPattern(). */
+/** Substring match of any of the columns, ignoring case and the Romanian letters' marks, on both engines. */
+export function matchesAny(engine: Engine, columns: string[], term: string): Expression<SqlBool> {
+  return likeAny(engine, columns, containsPattern(foldCase(term)));
+}
+
+/**
+ * LIKE of any of the columns, folded (foldedColumn), with a pattern made by containsPattern() of a
+ * term already folded by foldCase (the caller folds it: a prepared query hands this a stand-in of
+ * the value, which must reach the parameters untouched): the case and the marks of ă â î ș ț (ş ţ)
+ * never decide a match. The lists that search this way alone are a company's small ones (sources,
+ * coupons, packages...), read row by row as ILIKE read them; the large ones (orders, customers,
+ * products) find their candidates through an index first, on a folded column the database keeps
+ * (PostgreSQL) or an FTS5 table that drops the marks (SQLite), both from migration 084.
+ */
 export function likeAny(engine: Engine, columns: string[], pattern: string): Expression<SqlBool> {
-  const op = engine === 'postgres' ? sql.raw('ilike') : sql.raw('like');
-  const parts = columns.map((c) => sql<SqlBool>`${sql.ref(c)} ${op} ${pattern} escape '\\'`);
+  const parts = columns.map((c) => sql<SqlBool>`${foldedColumn(engine, c)} like ${pattern} escape '\\'`);
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }

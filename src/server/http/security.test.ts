@@ -30,9 +30,23 @@ describe('browser headers on a page, an asset and an API answer', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
+  it('a hashed asset carries nosniff and the resource policy only: the policies of documents do nothing on a script', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-AbC123xY.js' });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy'])
+      expect(res.headers[name], name).toBeUndefined();
+    // A path that only looks like one (no hash, or an API path) keeps every header.
+    // An asset path naming no file answers index.html, a document: it keeps them too.
+    for (const url of ['/assets/index.js', '/assets/../products', '/api/v1/company', '/assets/gone-AbC123xY.js'])
+      expect(String((await app.inject({ method: 'GET', url })).headers['content-security-policy']), url).toContain(
+        "default-src 'self'",
+      );
+  });
+
   for (const [what, url] of [
     ['page', '/products'],
-    ['asset', '/assets/index-AbC123xY.js'],
     ['API answer', '/api/health'],
     ['API refusal', '/api/v1/company'],
     ['unknown address', '/api/v1/nothing-here'],

@@ -38,6 +38,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       index: false,
       preCompressed: true,
       cacheControl: false,
+      // No validators: a hashed asset is kept a year and never revalidated (its name changes with
+      // it), index.html is never kept (no-store), so an ETag or Last-Modified would only be
+      // bytes on each of the first load's sixty answers (e2e/first-load.e2e.ts).
+      etag: false,
+      lastModified: false,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', cacheControlFor(filePath));
       },

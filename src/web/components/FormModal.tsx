@@ -1,6 +1,7 @@
-import { Alert, Button, Group, List, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useRef, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
 
 /**
@@ -26,6 +27,29 @@ export function FormErrorAlert({ error, fallback }: { error: unknown; fallback?:
   );
 }
 
+/**
+ * The reason of a Save disabled while required fields are empty, from the labels of those still
+ * empty (`false` for a filled one): "Fill in first: Name, SKU." / "Completați întâi: …";
+ * undefined when none is.
+ */
+export function fillInReason(missing: (string | false | null | undefined)[]): string | undefined {
+  const fields = missing.filter((f): f is string => Boolean(f));
+  return fields.length ? i18n.t('common:form.fillIn', { fields: fields.join(', ') }) : undefined;
+}
+
+/**
+ * The reason beside a button disabled outside a FormModal ("First choose: Product."), shown only
+ * while there is one; give the button `aria-describedby={id}`.
+ */
+export function WhyDisabled({ id, reason }: { id?: string; reason: ReactNode }) {
+  if (!reason) return null;
+  return (
+    <Text id={id} size="xs" c="dimmed" data-testid="disabled-reason">
+      {reason}
+    </Text>
+  );
+}
+
 export interface FormModalProps {
   opened: boolean;
   onClose: () => void;
@@ -39,8 +63,13 @@ export interface FormModalProps {
   /** Text when the server gave no message, e.g. "Failed to create company". */
   errorFallback?: string;
   submitLabel?: ReactNode;
-  /** Disables the save button (e.g. required fields empty). */
+  /** Disables the save button while busy (e.g. a file still being read). */
   submitDisabled?: boolean;
+  /**
+   * Why Save cannot be used yet (e.g. `t('common:form.fillIn', { fields })` while required fields are
+   * empty): disables it and says so beside it, so a greyed-out Save never leaves the user guessing.
+   */
+  disabledReason?: ReactNode;
   size?: string | number;
   children: ReactNode;
 }
@@ -56,11 +85,13 @@ export function FormModal({
   errorFallback,
   submitLabel,
   submitDisabled,
+  disabledReason,
   size = 'lg',
   children,
 }: FormModalProps) {
   const { t } = useTranslation('common');
   const formRef = useRef<HTMLFormElement>(null);
+  const reasonId = useId();
   const focusFirst = () => {
     // A field chosen (clicked, typed in) while the modal was still opening keeps the focus.
     const active = document.activeElement;
@@ -95,10 +126,20 @@ export function FormModal({
           {children}
           <FormErrorAlert error={error} fallback={errorFallback} />
           <Group justify="flex-end">
+            {disabledReason && !submitting ? (
+              <Text id={reasonId} size="sm" c="dimmed" mr="auto" data-testid="disabled-reason">
+                {disabledReason}
+              </Text>
+            ) : null}
             <Button variant="default" onClick={onClose} disabled={submitting}>
               {t('actions.cancel')}
             </Button>
-            <Button type="submit" loading={submitting} disabled={submitDisabled}>
+            <Button
+              type="submit"
+              loading={submitting}
+              disabled={submitDisabled || Boolean(disabledReason)}
+              aria-describedby={disabledReason && !submitting ? reasonId : undefined}
+            >
               {submitLabel ?? t('actions.save')}
             </Button>
           </Group>

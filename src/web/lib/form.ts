@@ -24,6 +24,8 @@ export interface InputProps {
   checked?: boolean;
   error?: ReactNode;
   onChange: (eventOrValue: any) => void;
+  /** Checks the field once left, so a rule it breaks shows before any submit. */
+  onBlur?: () => void;
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
@@ -37,6 +39,8 @@ export interface UseFormReturn<V> {
   clearErrors: () => void;
   /** Validates and answers true when valid (errors are shown otherwise). */
   validate: () => boolean;
+  /** Shows the client check's error of one field only, e.g. when it is left. */
+  validateField: (field: string) => void;
   /** Props for a Mantine input: value/onChange/error (checked for { type: 'checkbox' }). */
   getInputProps: (field: keyof V & string, opts?: { type?: 'input' | 'checkbox' }) => InputProps;
   /** A submit handler: prevents the default, validates, then calls handler(values). */
@@ -90,14 +94,33 @@ export function useForm<V extends object>(options: UseFormOptions<V>): UseFormRe
     });
   }, []);
 
-  const validate = useCallback((): boolean => {
+  const findErrors = useCallback((): FormErrors => {
     const { schema, validate: custom } = optsRef.current;
     const found: FormErrors = {};
     if (schema) Object.assign(found, schemaErrors(schema, valuesRef.current));
     if (custom) for (const [f, m] of Object.entries(custom(valuesRef.current))) if (m) found[f] = m;
+    // NaN is what a number field answers while its text is no valid number (components/NumberField):
+    // refused whatever the schema says, so a text such as "1.234" is never saved as another number.
+    for (const [f, v] of Object.entries(valuesRef.current))
+      if (typeof v === 'number' && Number.isNaN(v)) found[f] ??= i18n.t('common:number.invalid');
+    return found;
+  }, []);
+
+  const validate = useCallback((): boolean => {
+    const found = findErrors();
     setErrorsState(found);
     return Object.keys(found).length === 0;
-  }, []);
+  }, [findErrors]);
+
+  const validateField = useCallback(
+    (field: string) => {
+      // Only adds: an error already shown (the server's, a check of the form's own) stays until the
+      // field changes, which clears it (setFieldValue).
+      const message = findErrors()[field];
+      if (message) setErrorsState((prev) => (prev[field] === message ? prev : { ...prev, [field]: message }));
+    },
+    [findErrors],
+  );
 
   const getInputProps = (field: keyof V & string, opts: { type?: 'input' | 'checkbox' } = {}): InputProps => {
     const checkbox = opts.type === 'checkbox';
@@ -105,7 +128,7 @@ export function useForm<V extends object>(options: UseFormOptions<V>): UseFormRe
     const error = errors[field];
     return checkbox
       ? { checked: Boolean(values[field]), onChange, error }
-      : { value: values[field] ?? '', onChange, error };
+      : { value: values[field] ?? '', onChange, error, onBlur: () => validateField(field) };
   };
 
   return {
@@ -117,6 +140,7 @@ export function useForm<V extends object>(options: UseFormOptions<V>): UseFormRe
     setFieldError: (field, error) => setErrorsState((prev) => ({ ...prev, [field]: error })),
     clearErrors: () => setErrorsState({}),
     validate,
+    validateField,
     getInputProps,
     onSubmit: (handler) => (event) => {
       event?.preventDefault();

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { MigrationFactory, AnyDb } from './helpers.js';
 import { withId } from './helpers.js';
 import type { Engine } from '../connection.js';
+import { SEARCH_TOKENIZER } from './084_search_without_marks.js';
 
 /**
  * Orders, their customers and the shared flags. Money is integer bani, times Unix seconds.
@@ -208,7 +209,8 @@ export async function createOrderSearch(db: AnyDb, engine: Engine): Promise<void
     );
     return;
   }
-  await sql`create virtual table orders_search using fts5(text, tokenize = 'trigram')`.execute(db);
+  // The tokenizer the migrations end with (084: marks dropped), so a bulk load building it anew builds that.
+  await sql`create virtual table orders_search using fts5(text, tokenize = ${sql.lit(SEARCH_TOKENIZER)})`.execute(db);
   await sql`insert into orders_search (rowid, text) select order_id, name || ' ' || coalesce(email, '') from order_customer_details`.execute(
     db,
   );

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Engine } from '../connection.js';
+import { SEARCH_TOKENIZER } from './084_search_without_marks.js';
 import type { MigrationFactory, AnyDb } from './helpers.js';
 
 /**
@@ -36,7 +37,10 @@ const textOf = (row: 'new' | 'old') => sql.raw(`${row}.name || ' ' || coalesce($
  */
 export async function createCustomerSearch(db: AnyDb, engine: Engine): Promise<void> {
   if (engine !== 'sqlite') return;
-  await sql`create virtual table company_customers_search using fts5(text, tokenize = 'trigram')`.execute(db);
+  // The tokenizer the migrations end with (084: marks dropped), so a bulk load building it anew builds that.
+  await sql`create virtual table company_customers_search using fts5(text, tokenize = ${sql.lit(SEARCH_TOKENIZER)})`.execute(
+    db,
+  );
   await sql`insert into company_customers_search (rowid, text)
     select (company_id << 32) | customer_id, name || ' ' || coalesce(email, '') from company_customers`.execute(db);
   await sql`create trigger company_customers_search_insert after insert on company_customers begin

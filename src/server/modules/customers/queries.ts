@@ -3,7 +3,7 @@ import { searchCountBound, type ListMeta } from '../../../core/api/list.js';
 import { normalizePhone } from '../../../core/orders/phone.js';
 import { sql, type RawBuilder } from 'kysely';
 import type { Engine, Executor } from '../../db/connection.js';
-import { forUpdate } from '../../db/connection.js';
+import { foldCase, forUpdate } from '../../db/connection.js';
 import { prepared } from '../../db/perf/prepared.js';
 import { ONE_PLAN } from '../../db/perf/pgStatements.js';
 import { jsonBoolean, nestedObject, parsedJson, partArray } from '../../db/json.js';
@@ -255,11 +255,11 @@ const shownCustomer = (companyId: number, r: ShownRow): Customer => ({
 
 /**
  * Whether the company's view `cc` has the term in its name or email: LIKE with the term's
- * wildcards escaped (containsPattern), ILIKE on PostgreSQL (whose LIKE escapes with a backslash
- * by default; SQLite's needs to be told, or a term with `_` or `%` found nothing).
+ * wildcards escaped (containsPattern), both sides folded (likeAny: case and the marks of ă â î ș ț
+ * ignored), with the escape named (SQLite's LIKE needs to be told, or a term with `_` or `%` found nothing).
  */
 export const nameOrEmailContains = (engine: Engine, term: string) =>
-  likeAny(engine, ['cc.name', 'cc.email'], containsPattern(term));
+  likeAny(engine, ['cc.name', 'cc.email'], containsPattern(foldCase(term)));
 
 /**
  * SQLite: the ids of the company's customers whose name or email contains the term (3 characters
@@ -268,9 +268,9 @@ export const nameOrEmailContains = (engine: Engine, term: string) =>
  * customer in the low ones) newest first, so it stops after `limit` matches however broad the term.
  * As the orders search does, the index is asked for two of the term's trigrams (trigramFragments),
  * or the whole term when no word has three letters ("a.b"), and each candidate is checked against
- * the whole term, with the LIKE the search has always used: the index folds the case of every
- * letter and LIKE of ASCII letters only, so the candidates are a superset and the check keeps
- * exactly what LIKE found (no diacritics folded, "ș" does not find "Ș"), in the same order.
+ * the whole term, with the folded LIKE of every list search (likeAny): the index folds the case
+ * and drops every mark (migration 084), the check the case and the marks of ă â î ș ț, so the
+ * candidates are a superset and the check keeps what the other lists find, in the same order.
  */
 export const searchedIdsSqlite = (companyId: number, term: string, limit: number) => {
   const fragments = trigramFragments(term);
@@ -335,9 +335,12 @@ type SearchPageRow = Omit<ShownRow, 'id'> & { n: number | string; id: number | n
  */
 export function searchPagePostgres(
   companyId: number,
-  term: string,
+  typed: string,
   o: { offset: number; items: number; bound: number; walkRows?: number; sampleRows?: number },
 ) {
+  // The search text is folded by the database (migration 084: lower case, ă â î ș ț without their
+  // marks); the term the same way, so "nita" finds "Niță".
+  const term = foldCase(typed);
   const walkRows = o.walkRows ?? WALK_ROWS;
   const sampleRows = Math.min(o.sampleRows ?? SAMPLE_ROWS, walkRows);
   const pattern = containsPattern(term);

@@ -36,6 +36,118 @@ describe('notifications', () => {
   });
 });
 
+describe('reading one and clearing', () => {
+  /** A company of `a` with a colleague and an outsider, and three notifications (ids newest last). */
+  async function seeded() {
+    const a = await t.signUp();
+    const colleague = await t.signUp({ companies: [a.companyId] });
+    const outsider = await t.signUp();
+    const ids: number[] = [];
+    for (const [title, at] of [
+      ['Unu', 100],
+      ['Doi', 200],
+      ['Trei', 300],
+    ] as const) {
+      const row = await t.db.kysely
+        .insertInto('notifications')
+        .values({ company_id: a.companyId, title, description: 'd', type: 'notice', created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    const theirs = await t.db.kysely
+      .insertInto('notifications')
+      .values({ company_id: outsider.companyId, title: 'Străin', description: 'd', type: 'notice', created_at: 50 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { a, colleague, outsider, ids, theirs: theirs.id };
+  }
+  const titles = (answer: { data: { title: string; read: boolean }[] }) =>
+    answer.data.map((n) => `${n.title}${n.read ? ' (read)' : ''}`);
+
+  it('needs a signed-in user (401)', async () => {
+    for (const url of ['/api/v1/notifications/1/read', '/api/v1/notifications/clear']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { 'x-company-id': '1' }, payload: {} });
+      expect(res.statusCode, url).toBe(401);
+    }
+  });
+
+  it('reads one notification as it is opened, leaving the others unread (the bell reads none by itself)', async () => {
+    const { a, colleague, ids } = await seeded();
+    const res = await a.call('POST', `/api/v1/notifications/${ids[1]}/read`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ unread: 2 });
+    const list = (await a.call('GET', '/api/v1/notifications')).json();
+    expect(titles(list)).toEqual(['Trei', 'Doi (read)', 'Unu']);
+    expect(list.meta.unread).toBe(2);
+    // Twice is harmless; a colleague's stay unread.
+    expect((await a.call('POST', `/api/v1/notifications/${ids[1]}/read`)).json().data).toEqual({ unread: 2 });
+    expect((await colleague.call('GET', '/api/v1/notifications')).json().meta.unread).toBe(3);
+  });
+
+  it("answers 404 for another company's notification or none, 422 for an id that is no id", async () => {
+    const { a, theirs } = await seeded();
+    expect((await a.call('POST', `/api/v1/notifications/${theirs}/read`)).statusCode).toBe(404);
+    expect((await a.call('POST', '/api/v1/notifications/999999/read')).statusCode).toBe(404);
+    const bad = await a.call('POST', '/api/v1/notifications/abc/read');
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['id']);
+    // The other company's notification was not read for anyone.
+    expect(
+      await t.db.kysely.selectFrom('notification_reads').selectAll().where('notification_id', '=', theirs).execute(),
+    ).toEqual([]);
+  });
+
+  it("clears the read ones, then all, off this user's list only", async () => {
+    const { a, colleague, outsider, ids } = await seeded();
+    await a.call('POST', `/api/v1/notifications/${ids[0]}/read`);
+    const read = await a.call('POST', '/api/v1/notifications/clear', { body: { scope: 'read' } });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data).toEqual({ cleared: 1, unread: 2 });
+    let list = (await a.call('GET', '/api/v1/notifications')).json();
+    expect(titles(list)).toEqual(['Trei', 'Doi']);
+    expect(list.meta).toMatchObject({ total: 2, unread: 2 });
+
+    const all = await a.call('POST', '/api/v1/notifications/clear', { body: { scope: 'all' } });
+    expect(all.json().data).toEqual({ cleared: 2, unread: 0 });
+    list = (await a.call('GET', '/api/v1/notifications')).json();
+    expect(list.data).toEqual([]);
+    expect(list.meta).toMatchObject({ total: 0, unread: 0 });
+    // Nothing left to clear; a new notification shows.
+    expect((await a.call('POST', '/api/v1/notifications/clear', { body: { scope: 'all' } })).json().data).toEqual({
+      cleared: 0,
+      unread: 0,
+    });
+    await t.db.kysely
+      .insertInto('notifications')
+      .values({ company_id: a.companyId, title: 'Patru', description: 'd', type: 'notice', created_at: 400 })
+      .execute();
+    expect(titles((await a.call('GET', '/api/v1/notifications')).json())).toEqual(['Patru']);
+    // The colleague and the other company keep every one of theirs.
+    expect(titles((await colleague.call('GET', '/api/v1/notifications')).json())).toEqual([
+      'Patru',
+      'Trei',
+      'Doi',
+      'Unu',
+    ]);
+    expect(titles((await outsider.call('GET', '/api/v1/notifications')).json())).toEqual(['Străin']);
+  });
+
+  it('refuses a clear without a scope it knows (422 on the field, both languages)', async () => {
+    const { a } = await seeded();
+    const en = await a.call('POST', '/api/v1/notifications/clear', { body: { scope: 'everything' } });
+    expect(en.statusCode).toBe(422);
+    expect(en.json().errors).toEqual({ scope: ['Choose one of: all, read.'] });
+    const ro = await a.call('POST', '/api/v1/notifications/clear', {
+      body: { scope: 1 },
+      headers: { 'accept-language': 'ro' },
+    });
+    expect(ro.statusCode).toBe(422);
+    expect(ro.json().errors).toEqual({ scope: ['Alegeți una dintre: all, read.'] });
+    expect((await a.call('GET', '/api/v1/notifications')).json().meta.total).toBe(3);
+  });
+});
+
 describe('system notifications', () => {
   it("are shown in the reader's language", async () => {
     const u = await t.signUp();

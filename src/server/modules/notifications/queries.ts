@@ -34,7 +34,9 @@ const notificationsList = preparedList(
         'notifications.created_at',
         'notification_reads.user_id as read_by',
       ])
-      .where('notifications.company_id', '=', v.companyId),
+      .where('notifications.company_id', '=', v.companyId)
+      // Cleared by this user (clearNotifications): off their list, still on their colleagues'.
+      .where('notification_reads.cleared_at', 'is', null),
   (x) => x.orderBy('notifications.created_at', 'desc').orderBy('notifications.id', 'desc'),
 );
 
@@ -100,6 +102,76 @@ export async function markAllRead(exec: Executor, companyId: number, userId: num
     // The bell opened in two tabs at once: both see the same unread rows; the second adds nothing.
     .onConflict((oc) => oc.columns(['notification_id', 'user_id']).doNothing())
     .execute();
+}
+
+/** Marks one notification of the company read for the user; false when the company has no such notification. */
+export async function markOneRead(exec: Executor, companyId: number, userId: number, id: number): Promise<boolean> {
+  const found = await exec
+    .selectFrom('notifications')
+    .select('id')
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!found) return false;
+  await exec
+    .insertInto('notification_reads')
+    .values({ notification_id: id, user_id: userId })
+    // Already read (a second click, another tab): nothing to add.
+    .onConflict((oc) => oc.columns(['notification_id', 'user_id']).doNothing())
+    .execute();
+  return true;
+}
+
+/**
+ * Takes the company's notifications off the user's list: every one (`all`: read ones marked
+ * cleared, the unread ones read and cleared) or the read ones. A read row with cleared_at set is
+ * the user's "cleared"; the notification itself stays for the company's other members. Answers
+ * how many were cleared.
+ */
+export async function clearNotifications(
+  exec: Executor,
+  companyId: number,
+  userId: number,
+  scope: 'all' | 'read',
+  now: number,
+): Promise<number> {
+  const ofCompany = exec
+    .selectFrom('notifications')
+    .select('notifications.id')
+    .where('notifications.company_id', '=', companyId);
+  const read = await exec
+    .updateTable('notification_reads')
+    .set({ cleared_at: now })
+    .where('user_id', '=', userId)
+    .where('cleared_at', 'is', null)
+    .where('notification_id', 'in', ofCompany)
+    .executeTakeFirst();
+  let cleared = Number(read.numUpdatedRows);
+  if (scope === 'all') {
+    const unread = await exec
+      .insertInto('notification_reads')
+      .columns(['notification_id', 'user_id', 'cleared_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('notifications')
+          .select(['notifications.id', eb.val(userId).as('user_id'), eb.val(now).as('cleared_at')])
+          .where('notifications.company_id', '=', companyId)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('notification_reads')
+                  .select('notification_id')
+                  .whereRef('notification_reads.notification_id', '=', 'notifications.id')
+                  .where('notification_reads.user_id', '=', userId),
+              ),
+            ),
+          ),
+      )
+      .onConflict((oc) => oc.columns(['notification_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    cleared += Number(unread.numInsertedOrUpdatedRows ?? 0);
+  }
+  return cleared;
 }
 
 /**

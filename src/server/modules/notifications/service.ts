@@ -3,7 +3,9 @@ import type { ListMeta, ListQuery, ListResponse } from '../../../core/api/list.j
 import { notificationLink, notificationOrder, notificationText } from '../../../core/notifications.js';
 import type { ServiceContext } from '../../context.js';
 import { existingOrderIds } from '../order-lifecycle/index.js';
-import { countUnread, listNotifications, markAllRead } from './queries.js';
+import { clearNotificationsBody } from '../../../core/api/companies.js';
+import { notFound, parse } from '../../http/errors.js';
+import { clearNotifications, countUnread, listNotifications, markAllRead, markOneRead } from './queries.js';
 
 /**
  * The company's notifications with the user's read state and unread count. System notifications
@@ -41,7 +43,26 @@ export async function notificationsOf(
   return { data, meta: { ...page.meta, unread } };
 }
 
-/** Opening the bell marks every notification of the company read for this user. */
+/** "Mark all read": every notification of the company read for this user (opening the bell reads none). */
 export function markNotificationsRead(ctx: ServiceContext): Promise<void> {
   return markAllRead(ctx.db.kysely, ctx.companyId, ctx.userId);
+}
+
+/** One notification read for this user, as they open it; 404 when it is not the company's. Answers the unread count. */
+export async function markNotificationRead(ctx: ServiceContext, id: number): Promise<{ unread: number }> {
+  if (!(await markOneRead(ctx.db.kysely, ctx.companyId, ctx.userId, id))) throw notFound();
+  return { unread: await countUnread(ctx.db.kysely, ctx.companyId, ctx.userId) };
+}
+
+/**
+ * Clears the user's notifications of the company off their list (body `{ scope: 'all' | 'read' }`,
+ * 422 otherwise); their colleagues keep theirs. Answers how many were cleared and the unread count.
+ */
+export async function clearUserNotifications(
+  ctx: ServiceContext,
+  body: unknown,
+): Promise<{ cleared: number; unread: number }> {
+  const { scope } = parse(clearNotificationsBody, body);
+  const cleared = await ctx.db.transaction((trx) => clearNotifications(trx, ctx.companyId, ctx.userId, scope, ctx.now));
+  return { cleared, unread: await countUnread(ctx.db.kysely, ctx.companyId, ctx.userId) };
 }

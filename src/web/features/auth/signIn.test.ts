@@ -135,6 +135,28 @@ describe('the sign-in page (without React)', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it("drops the last failure's banner when the next submit is refused for its fields (both languages)", async () => {
+    for (const lang of ['en', 'ro'] as const) {
+      localStorage.setItem('language', lang);
+      document.body.innerHTML = '<div id="root"></div>';
+      root = document.getElementById('root')!;
+      const fetchMock = answer(403, { message: 'Date incorecte' });
+      show();
+      fillAndSubmit();
+      await settle();
+      expect(alertText()).toBe(lang === 'ro' ? 'Date de autentificare incorecte' : 'Invalid credentials');
+      type(byLabel('Email'), '');
+      type(byLabel(lang === 'ro' ? 'Parolă' : 'Password'), '');
+      $<HTMLFormElement>('form').requestSubmit();
+      expect(alertText()).toBeNull();
+      expect($('#si-email-error').textContent).toBe(
+        lang === 'ro' ? 'Introduceți adresa de email.' : 'Enter your email address.',
+      );
+      expect($('#si-password-error').textContent).toBe(lang === 'ro' ? 'Introduceți parola.' : 'Enter your password.');
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    }
+  });
+
   it("shows the server's message of another refusal, else the generic failure", async () => {
     answer(429, { message: 'Too many attempts. Try again in a minute.' });
     show();

@@ -193,6 +193,9 @@ export function signInPage(root: HTMLElement, onSignedIn: () => void): void {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (pending) return;
+    // A new attempt replaces the last one's answer: the old "incorrect credentials" banner never
+    // stays above the field errors of an attempt that was not even sent.
+    failure = undefined;
     errors = validateSignIn(inputs.email.value, inputs.password.value);
     const invalid = (['email', 'password'] as const).find((f) => errors[f]);
     if (invalid) {

@@ -6,14 +6,15 @@ import {
   Checkbox,
   FileInput,
   Group,
-  NumberInput,
   Paper,
   Select,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
+import { DateField } from '../../components/DateField';
+import { WhyDisabled } from '../../components/FormModal';
+import { NumberField } from '../../components/NumberField';
 import { IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -143,19 +144,19 @@ export function CodPage() {
         title={t('summary')}
         action={
           <Group gap="xs" wrap="wrap">
-            <TextInput
-              type="date"
+            <DateField
               label={t('from')}
               value={range.from}
-              onChange={(e) => e.currentTarget.value && setRange((r) => ({ ...r, from: e.currentTarget.value }))}
+              onChange={(day) => day && setRange((r) => ({ ...r, from: day }))}
               size="xs"
+              w={150}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('to')}
               value={range.to}
-              onChange={(e) => e.currentTarget.value && setRange((r) => ({ ...r, to: e.currentTarget.value }))}
+              onChange={(day) => day && setRange((r) => ({ ...r, to: day }))}
               size="xs"
+              w={150}
             />
           </Group>
         }
@@ -205,11 +206,12 @@ export function CodPage() {
         title={t('unpaid', { count: unpaidDays })}
         action={
           <Group gap="xs" align="flex-end">
-            <NumberInput
+            <NumberField
               size="xs"
               w={220}
               min={1}
               max={365}
+              scale={0}
               label={t('unpaidDays')}
               value={days === '' ? unpaidDays : days}
               onChange={setDays}
@@ -217,6 +219,8 @@ export function CodPage() {
             <Button
               size="xs"
               loading={saveSettings.isPending}
+              // A number of days out of 1–365 or no number (NaN) keeps its message in the field.
+              disabled={Number.isNaN(days)}
               onClick={() => saveSettings.mutate(Number(days === '' ? unpaidDays : days))}
             >
               {t('save')}
@@ -456,6 +460,15 @@ function ImportSection() {
               >
                 {unreadable.length > 0 ? t('importWithoutUnreadable') : t('importNow')}
               </Button>
+              <WhyDisabled
+                reason={
+                  result.counts.exact + (accept ? result.counts.amount_differs : 0) > 0
+                    ? null
+                    : result.counts.amount_differs > 0
+                      ? t('acceptToSave')
+                      : t('nothingToSave')
+                }
+              />
             </Group>
           ) : null}
         </Stack>

@@ -50,6 +50,8 @@ export default {
     preview: 'Preview',
     acceptDifferences: 'Also save the rows whose amount differs',
     importNow: 'Save the matched rows',
+    nothingToSave: 'No row matches an order and its amount: nothing to save.',
+    acceptToSave: 'Only rows whose amount differs: tick the box to save them.',
     unreadableTitle_one: '{{count}} row cannot be read',
     unreadableTitle_other: '{{count}} rows cannot be read',
     unreadableHint:
@@ -121,6 +123,8 @@ export default {
     preview: 'Previzualizează',
     acceptDifferences: 'Salvează și rândurile cu sumă diferită',
     importNow: 'Salvează rândurile potrivite',
+    nothingToSave: 'Niciun rând nu se potrivește cu o comandă și suma ei: nu este nimic de salvat.',
+    acceptToSave: 'Doar rânduri cu sumă diferită: bifați căsuța pentru a le salva.',
     unreadableTitle_one: '{{count}} rând nu poate fi citit',
     unreadableTitle_few: '{{count}} rânduri nu pot fi citite',
     unreadableTitle_other: '{{count}} de rânduri nu pot fi citite',

@@ -2,6 +2,7 @@ import { Checkbox, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { companyBody, type Company } from '../../../core/api/companies';
 import { FormModal } from '../../components/FormModal';
+import { NumberField } from '../../components/NumberField';
 import { useModalForm, type EntityModalProps } from '../../components/useModalForm';
 
 export interface CompanyFormValues {
@@ -13,8 +14,8 @@ export interface CompanyFormValues {
   address: string;
   city: string;
   county: string;
-  /** Lei per euro ('' for none). */
-  eur_rate: string;
+  /** Lei per euro, four decimals at most ('' for none). */
+  eur_rate: number | string;
 }
 
 export const emptyCompany: CompanyFormValues = {
@@ -85,10 +86,10 @@ export function CompanyModal({
         <TextInput label={t('field.city')} {...form.getInputProps('city')} />
         <TextInput label={t('field.county')} {...form.getInputProps('county')} />
       </SimpleGrid>
-      <TextInput
+      <NumberField
         label={t('field.eur_rate')}
         description={t('field.eur_rate_hint')}
-        inputMode="decimal"
+        scale={4}
         w={{ base: '100%', sm: 260 }}
         {...form.getInputProps('eur_rate')}
       />

@@ -1,4 +1,5 @@
-import { Checkbox, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { NumberField } from '../../components/NumberField';
 import { useTranslation } from 'react-i18next';
 import { COUPON_TYPES, couponBody, type Coupon, type CouponType } from '../../../core/api/coupons';
 import { FormModal } from '../../components/FormModal';
@@ -74,26 +75,24 @@ export function CouponModal({ opened, entity: coupon, onClose, save, saving }: E
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
-        <NumberInput
+        <NumberField
           label={valueLabel}
           required
-          min={0}
-          step={0.01}
-          decimalScale={2}
-          clampBehavior="none"
-          allowNegative={false}
-          suffix={values.type === 'percentage' ? ' %' : undefined}
+          scale={2}
+          rightSection={
+            values.type === 'percentage' ? (
+              <Text size="xs" c="dimmed">
+                %
+              </Text>
+            ) : undefined
+          }
           {...form.getInputProps('value')}
         />
       </SimpleGrid>
-      <NumberInput
+      <NumberField
         label={t('field.usesAllowed')}
         description={t('field.usesAllowedHint')}
-        min={1}
-        step={1}
-        allowDecimal={false}
-        allowNegative={false}
-        clampBehavior="none"
+        scale={0}
         {...form.getInputProps('uses_allowed')}
       />
       {coupon ? <TextInput label={t('field.uses')} value={String(coupon.uses)} readOnly variant="filled" /> : null}

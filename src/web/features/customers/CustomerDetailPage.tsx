@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { customerUpdateBody, flagBody, type Customer, type CustomerOrder } from '../../../core/api/orders';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FormErrorAlert, FormModal } from '../../components/FormModal';
+import { FormErrorAlert, FormModal, WhyDisabled } from '../../components/FormModal';
 import { ListPage, type Column } from '../../components/ListPage';
 import { CompanyRequired, EmptyState, ErrorState, LoadingState, PageHeader } from '../../components/states';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -121,6 +121,7 @@ function DetailsSection({ customer }: { customer: Customer }) {
           />
           <FormErrorAlert error={error} fallback={t('errors.update')} />
           <Group justify="flex-end" gap="xs">
+            <WhyDisabled reason={changed ? null : t('common:form.noChanges')} />
             <Button
               variant="default"
               disabled={!changed || update.isPending}

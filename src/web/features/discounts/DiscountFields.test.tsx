@@ -7,9 +7,20 @@ import { prepareDom } from '../../test/dom';
 import { DiscountValueInput } from './DiscountFields';
 import discounts from './i18n';
 
-function Value({ type }: { type: string }) {
+function Value({ type, seen }: { type: string; seen?: (v: unknown) => void }) {
   const [value, setValue] = useState<number | string>(10);
-  return <DiscountValueInput type={type} inputProps={{ value, onChange: (v) => setValue(v as number) }} />;
+  return (
+    <DiscountValueInput
+      type={type}
+      inputProps={{
+        value,
+        onChange: (v) => {
+          seen?.(v);
+          setValue(v as number);
+        },
+      }}
+    />
+  );
 }
 
 beforeAll(async () => {
@@ -30,5 +41,19 @@ describe('DiscountValueInput', () => {
       expect(box.value, type).toMatch(/^10\.01/);
       cleanup();
     }
+  });
+
+  it('reads 25,50 pasted into an amount as twenty-five and a half, not 2550', () => {
+    const seen: unknown[] = [];
+    render(
+      <MantineProvider env="test">
+        <Value type="amount" seen={(v) => seen.push(v)} />
+      </MantineProvider>,
+    );
+    const box = screen.getByRole('textbox') as HTMLInputElement;
+    fireEvent.paste(box, { clipboardData: { getData: () => '25,50' } });
+    fireEvent.change(box, { target: { value: '25,50' } });
+    expect(seen.at(-1)).toBe(25.5);
+    expect(box.value).toBe('25,50');
   });
 });

@@ -1,6 +1,7 @@
-import { Badge, NumberInput, Select } from '@mantine/core';
+import { Badge, Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DISCOUNT_TYPES, type DiscountType } from '../../../core/api/discounts';
+import { NumberField } from '../../components/NumberField';
 import type { InputProps } from '../../lib/form';
 import { TYPE_COLORS } from './format';
 
@@ -48,15 +49,18 @@ export function DiscountValueInput({ type, inputProps }: { type: string | null; 
   const label =
     type === 'percentage' ? t('field.valuePercent') : type === 'amount' ? t('field.valueAmount') : t('field.value');
   return (
-    <NumberInput
+    <NumberField
       label={label}
       required
-      min={0}
+      scale={2}
       step={0.01}
-      decimalScale={2}
-      clampBehavior="none"
-      allowNegative={false}
-      suffix={type === 'percentage' ? ' %' : undefined}
+      rightSection={
+        type === 'percentage' ? (
+          <Text size="xs" c="dimmed">
+            %
+          </Text>
+        ) : undefined
+      }
       {...inputProps}
     />
   );

@@ -1,4 +1,5 @@
-import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { NumberField } from '../../components/NumberField';
 import { useTranslation } from 'react-i18next';
 import {
   orderDiscountBody,
@@ -93,15 +94,11 @@ export function OrderDiscountModal({
         error={form.errors.type}
       />
       <SimpleGrid cols={{ base: 1, sm: values.type === 'shipping' ? 1 : 2 }}>
-        <NumberInput
+        <NumberField
           label={t('field.order_value')}
           description={t('field.order_valueHint')}
           required
-          min={0}
-          step={0.01}
-          decimalScale={2}
-          clampBehavior="none"
-          allowNegative={false}
+          scale={2}
           {...form.getInputProps('order_value')}
         />
         <DiscountValueInput type={values.type} inputProps={form.getInputProps('value')} />

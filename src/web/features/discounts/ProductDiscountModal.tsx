@@ -1,4 +1,5 @@
-import { NumberInput, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
+import { NumberField } from '../../components/NumberField';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_DISCOUNT_QUANTITY,
@@ -81,16 +82,12 @@ export function ProductDiscountModal({
         error={form.errors.type}
       />
       <SimpleGrid cols={{ base: 1, sm: values.type === 'shipping' ? 1 : 2 }}>
-        <NumberInput
+        <NumberField
           label={t('field.quantity')}
           description={t('field.quantityHint')}
           required
-          min={0}
           max={MAX_DISCOUNT_QUANTITY}
-          step={1}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
+          scale={0}
           {...form.getInputProps('quantity')}
         />
         <DiscountValueInput type={values.type} inputProps={form.getInputProps('value')} />

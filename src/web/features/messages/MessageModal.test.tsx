@@ -111,6 +111,20 @@ describe('MessageModal', () => {
     expect(screen.getByTestId('sms-preview').textContent).toContain('AWB 1151234567, comanda 10234');
   });
 
+  it('a Save disabled by empty fields names them beside it, and the list shrinks as they are filled', async () => {
+    openWith(template('Salut'));
+    const reason = () => screen.queryByTestId('disabled-reason')?.textContent ?? null;
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(reason()).toBeNull();
+    fireEvent.change(await screen.findByLabelText(/Message text/), { target: { value: ' ' } });
+    expect(reason()).toBe('Fill in first: Message text.');
+    expect(save).toHaveProperty('disabled', true);
+    expect(save.getAttribute('aria-describedby')).toBe(screen.getByTestId('disabled-reason').id);
+    fireEvent.change(screen.getByLabelText(/Message text/), { target: { value: 'Salut' } });
+    expect(reason()).toBeNull();
+    expect(save).toHaveProperty('disabled', false);
+  });
+
   it('in Romanian too', async () => {
     await i18n.changeLanguage('ro');
     openWith(template('Cod {cod}'));

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { messageCreateBody, messageUpdateBody, type Message } from '../../../core/api/messages';
 import { CompanySelect } from '../../components/CompanySelect';
 import { CompanySourceSelect } from '../../components/CompanySourceSelect';
-import { FormModal } from '../../components/FormModal';
+import { fillInReason, FormModal } from '../../components/FormModal';
 import { useCompanies } from '../../components/useCompanies';
 import { useModalForm, type EntityModalProps } from '../../components/useModalForm';
 import { useCompanyId } from '../../lib/session';
@@ -96,13 +96,20 @@ export function MessageModal({
   const segments = renderSmsSegments(values.text, placeholderValues(SAMPLE_ORDER));
   const preview = segments.map((s) => s.text).join('');
   const unknown = [...new Set(segments.filter((s) => s.unknown).map((s) => s.text))];
-  const missing = !values.from.trim() || !values.text.trim() || (!editing && (!values.company_id || !values.source_id));
+  // Save is disabled while a required field is empty (spec), naming them beside it.
+  const missing = fillInReason([
+    !editing && !values.company_id && t('field.company'),
+    !editing && !values.source_id && t('field.source'),
+    !values.from.trim() && t('field.from'),
+    !values.text.trim() && t('field.text'),
+  ]);
 
   return (
     <FormModal
       {...modal}
       title={editing ? t('editTitle') : t('addTitle')}
-      submitDisabled={saving || missing}
+      submitDisabled={saving}
+      disabledReason={missing}
       errorFallback={editing ? t('errors.update') : t('errors.create')}
     >
       <CompanySelect

@@ -27,7 +27,7 @@ export default {
       from: 'From',
       fromHint: 'Sender name of up to 11 letters and digits (e.g. CasaVerde), or a phone number such as +40722123456.',
       text: 'Message text',
-      textPlaceholder: 'Bună ziua! Comanda {comanda} a fost expediată.',
+      textPlaceholder: 'Hello! Your order {comanda} has been shipped.',
       readOnlyHint: 'The company and source of a template cannot be changed.',
       event: 'Sent on',
       eventHint: 'The event that sends this template to the customer; “By hand only” is offered on the order.',

@@ -13,7 +13,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,8 +22,13 @@ import { formatDateTime } from '../../lib/format';
 import { queryKeys } from '../../lib/queryKeys';
 import { useCompanyId } from '../../lib/session';
 import { notificationPath, typeColor, type NotificationsAnswer } from './types';
+import { useNotificationActions } from './useNotificationActions';
 
-/** Header bell: unread count (meta.unread), dropdown of the latest notifications; opening marks them read. */
+/**
+ * Header bell: unread count (meta.unread), dropdown of the latest notifications. Opening it reads
+ * nothing (the count stays until the user has seen each): a notification is read when it is
+ * opened (its link, or its title when it names no page), all of them with "Mark all read".
+ */
 export function NotificationBell() {
   const { t, i18n } = useTranslation('notifications');
   const companyId = useCompanyId();
@@ -41,20 +46,12 @@ export function NotificationBell() {
     enabled: companyId !== null,
     refetchInterval: 60_000,
   });
-  const markRead = useMutation({
-    mutationFn: () => api.post('/api/v1/notifications/read'),
-    // The badge goes at once; the open list keeps its bold unread items until the dropdown closes.
-    onSuccess: () =>
-      qc.setQueryData<NotificationsAnswer>(bellKey, (old) =>
-        old ? { ...old, meta: { ...old.meta, unread: 0 } } : old,
-      ),
-  });
+  const actions = useNotificationActions();
   const unread = latest.data?.meta.unread ?? 0;
   const items = latest.data?.data ?? [];
 
   const setOpen = (next: boolean) => {
     setOpened(next);
-    if (next && companyId !== null && !markRead.isPending) markRead.mutate();
     if (!next) void qc.invalidateQueries({ queryKey: queryKeys.all('notifications') });
   };
   const toggle = () => setOpen(!opened);
@@ -86,9 +83,19 @@ export function NotificationBell() {
         <Group justify="space-between" px="md" py="sm">
           <Text fw={600}>{t('title')}</Text>
           {unread > 0 ? (
-            <Badge color="red" variant="light">
-              {t('unread', { count: unread })}
-            </Badge>
+            <Group gap="xs" wrap="nowrap">
+              <Badge color="red" variant="light">
+                {t('unread', { count: unread })}
+              </Badge>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => actions.readAll.mutate()}
+                loading={actions.readAll.isPending}
+              >
+                {t('markAllRead')}
+              </Button>
+            </Group>
           ) : null}
         </Group>
         <Divider />
@@ -121,18 +128,33 @@ export function NotificationBell() {
                         fw={n.read ? 500 : 700}
                         href={notificationPath(n)!}
                         onClick={(e) => {
-                          // Each notification opens what it names.
+                          // Each notification opens what it names, and is read by that.
                           e.preventDefault();
+                          actions.open(n);
                           setOpen(false);
                           void navigate(notificationPath(n)!);
                         }}
                       >
                         {n.title}
                       </Anchor>
-                    ) : (
-                      <Text size="sm" fw={n.read ? 500 : 700}>
+                    ) : n.read ? (
+                      <Text size="sm" fw={500}>
                         {n.title}
                       </Text>
+                    ) : (
+                      // Names no page: clicking its title is how it is seen (read).
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
+                        fw={700}
+                        c="inherit"
+                        ta="left"
+                        title={t('markRead')}
+                        onClick={() => actions.open(n)}
+                      >
+                        {n.title}
+                      </Anchor>
                     )}
                     <Badge size="xs" variant="light" color={typeColor(n.type)}>
                       {t(`type.${n.type}`, { defaultValue: n.type })}

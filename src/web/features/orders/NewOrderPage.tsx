@@ -3,7 +3,6 @@ import {
   Alert,
   Button,
   Group,
-  NumberInput,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -14,6 +13,8 @@ import {
   Textarea,
   Tooltip,
 } from '@mantine/core';
+import { WhyDisabled } from '../../components/FormModal';
+import { NumberField } from '../../components/NumberField';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -162,14 +163,11 @@ function NewOrderForm({ companyId }: { companyId: number }) {
       >
         <IconMinus size={14} />
       </ActionIcon>
-      <NumberInput
+      <NumberField
         aria-label={`${t('form.quantity')}: ${l.name}`}
         w={72}
         min={1}
-        step={1}
-        allowDecimal={false}
-        allowNegative={false}
-        hideControls
+        scale={0}
         value={l.quantity}
         onChange={(v) => setLines(setQuantity(values.lines, l.product_id, v))}
       />
@@ -285,6 +283,7 @@ function NewOrderForm({ companyId }: { companyId: number }) {
             <Button variant="light" leftSection={<IconPlus size={16} />} onClick={addPicked} disabled={!picked}>
               {t('form.addLine')}
             </Button>
+            <WhyDisabled reason={picked ? null : t('common:form.choose', { fields: t('form.product') })} />
           </Group>
           {errors.products ? (
             <Text c="red" size="sm" role="alert">

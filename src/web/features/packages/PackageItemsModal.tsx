@@ -1,16 +1,11 @@
-import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  addPackageItem,
-  MIN_ITEM_QUANTITY,
-  nextItemQuantity,
-  type Package,
-  type PackageProduct,
-} from '../../../core/api/packages';
-import { FormErrorAlert } from '../../components/FormModal';
+import { addPackageItem, nextItemQuantity, type Package, type PackageProduct } from '../../../core/api/packages';
+import { FormErrorAlert, WhyDisabled } from '../../components/FormModal';
+import { NumberField } from '../../components/NumberField';
 import { ProductSelect } from '../../components/ProductSelect';
 import { LoadingState } from '../../components/states';
 import type { ProductOption } from '../../components/useProductOptions';
@@ -127,19 +122,17 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
             }}
             style={{ flex: 1, minWidth: 240 }}
           />
-          <NumberInput
+          <NumberField
             label={t('items.quantity')}
             w={120}
-            min={MIN_ITEM_QUANTITY}
-            step={1}
-            allowDecimal={false}
-            allowNegative={false}
+            scale={0}
             value={quantity}
             onChange={(v) => setQuantity((prev) => nextItemQuantity(prev, v))}
           />
           <Button leftSection={<IconPlus size={16} />} onClick={add} disabled={!productId || quantity <= 0}>
             {t('items.add')}
           </Button>
+          <WhyDisabled reason={productId ? null : t('common:form.choose', { fields: t('items.product') })} />
         </Group>
         <Table.ScrollContainer minWidth={520}>
           <Table striped verticalSpacing="xs">
@@ -179,13 +172,10 @@ export function PackageItemsModal({ pkg, onClose }: { pkg: Package | null; onClo
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <NumberInput
+                      <NumberField
                         aria-label={`${t('items.col.quantity')}: ${l.product.name}`}
                         size="xs"
-                        min={MIN_ITEM_QUANTITY}
-                        step={1}
-                        allowDecimal={false}
-                        allowNegative={false}
+                        scale={0}
                         value={l.quantity}
                         onChange={(v) =>
                           setLines((prev) =>

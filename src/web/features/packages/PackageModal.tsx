@@ -1,7 +1,8 @@
-import { Checkbox, NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MEASURE_STEP, MIN_MEASURE, packageBody, type Package } from '../../../core/api/packages';
 import { FormModal } from '../../components/FormModal';
+import { NumberField } from '../../components/NumberField';
 import { useModalForm, type EntityModalProps } from '../../components/useModalForm';
 import { withReason } from '../../lib/api';
 import type { PackageFormBody } from './api';
@@ -54,14 +55,12 @@ export function PackageModal({
   });
 
   const measure = (field: 'length' | 'width' | 'height' | 'weight') => (
-    <NumberInput
+    <NumberField
       label={t(`field.${field}`)}
       required
       min={MIN_MEASURE}
       step={MEASURE_STEP}
-      decimalScale={2}
-      allowNegative={false}
-      decimalSeparator="."
+      scale={2}
       {...form.getInputProps(field)}
     />
   );

@@ -5,7 +5,6 @@ import {
   FileInput,
   Group,
   Image,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -25,7 +24,8 @@ import {
   type Product,
 } from '../../../core/api/products';
 import { detectImageType } from '../../../core/imageType';
-import { FormModal } from '../../components/FormModal';
+import { fillInReason, FormModal } from '../../components/FormModal';
+import { NumberField } from '../../components/NumberField';
 import { ProductSelect } from '../../components/ProductSelect';
 import { useCompanies } from '../../components/useCompanies';
 import { useModalForm } from '../../components/useModalForm';
@@ -109,7 +109,7 @@ function toFormData(v: ProductFormValues, hasVariations: boolean, image: File | 
 /**
  * Add / edit a product: company, parent (choosing one locks the company to the parent's; fixed when
  * editing), SKU, name, description, sale type, stock, prices (step 0.01), currency and an image with
- * a preview. Save is disabled without name, SKU or stock (no stock needed with variations).
+ * a preview. Save is disabled without name, SKU or stock (no stock needed with variations), saying which.
  */
 export function ProductModal({
   target,
@@ -235,11 +235,13 @@ export function ProductModal({
     setRemoveImage(false);
   };
 
-  const saveDisabled =
-    !values.name.trim() ||
-    !values.sku.trim() ||
-    (!hasVariations && String(values.stock).trim() === '') ||
-    imageError !== null;
+  // Save is disabled without name, SKU or stock (spec; no stock needed with variations), and says
+  // which beside it; a refused image keeps it disabled too, its reason under the file input.
+  const missing = fillInReason([
+    !values.name.trim() && t('field.name'),
+    !values.sku.trim() && t('field.sku'),
+    !hasVariations && String(values.stock).trim() === '' && t('field.stock'),
+  ]);
 
   let title = t('addTitle');
   if (editing) title = editing.parent_id !== null ? t('editVariationTitle') : t('editTitle');
@@ -250,7 +252,8 @@ export function ProductModal({
       {...modal}
       title={title}
       errorFallback={editing ? t('errors.update') : t('errors.create')}
-      submitDisabled={saveDisabled}
+      submitDisabled={imageError !== null}
+      disabledReason={missing}
       size="xl"
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -304,14 +307,11 @@ export function ProductModal({
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
-        <NumberInput
+        <NumberField
           label={t('field.stock')}
           required={!hasVariations}
           disabled={hasVariations}
-          min={0}
-          step={1}
-          allowDecimal={false}
-          allowNegative={false}
+          scale={0}
           {...form.getInputProps('stock')}
           value={hasVariations ? '' : values.stock}
         />
@@ -327,14 +327,12 @@ export function ProductModal({
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberInput
+        <NumberField
           label={t('field.sellingPrice')}
           required={!hasVariations}
           disabled={hasVariations}
-          min={0}
-          step={0.01}
-          decimalScale={2}
-          allowNegative={false}
+          scale={2}
+          fixed
           rightSection={
             <Text size="xs" c="dimmed">
               {values.currency}
@@ -344,13 +342,11 @@ export function ProductModal({
           {...form.getInputProps('selling_price')}
           value={hasVariations ? '' : values.selling_price}
         />
-        <NumberInput
+        <NumberField
           label={t('field.buyingPrice')}
           required
-          min={0}
-          step={0.01}
-          decimalScale={2}
-          allowNegative={false}
+          scale={2}
+          fixed
           rightSection={
             <Text size="xs" c="dimmed">
               {values.currency}
@@ -360,14 +356,10 @@ export function ProductModal({
           {...form.getInputProps('buying_price')}
         />
       </SimpleGrid>
-      <NumberInput
+      <NumberField
         label={t('field.vatRate')}
         description={t(values.parent_id ? 'field.vatRateHintVariation' : 'field.vatRateHint')}
-        min={0}
-        max={100}
-        step={1}
-        decimalScale={0}
-        allowNegative={false}
+        scale={0}
         rightSection={
           <Text size="xs" c="dimmed">
             %

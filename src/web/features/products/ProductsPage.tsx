@@ -31,6 +31,9 @@ function Thumb({ product }: { product: Product }) {
   );
 }
 
+/** The name column's width on a phone (see the column): 100vw less 32 px of padding, 40 of checkbox, about 160 of actions. */
+const PHONE_NAME_WIDTH = 'calc(100vw - 240px)';
+
 /**
  * The products list: top-level products with name, SKU, stock, sale price + currency and actions;
  * a parent with variations expands to show them (searching opens the parents whose variation
@@ -88,6 +91,10 @@ export function ProductsPage() {
     {
       key: 'name',
       header: t('col.name'),
+      // A phone: the name (with its price under it) ends where the pinned Actions column begins,
+      // so neither is hidden under it at the table's start; the other columns take the scroll.
+      // The screen's width less the page's padding, the selection box and the actions' icons.
+      width: phone ? PHONE_NAME_WIDTH : undefined,
       render: (p) => (
         <Group gap="sm" wrap="nowrap">
           {p.variations.length > 0 ? (

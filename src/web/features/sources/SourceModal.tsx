@@ -2,11 +2,15 @@ import { Checkbox, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SOURCE_MAX_LENGTH, sourceBody, sourceUpdateBody, type Source } from '../../../core/api/sources';
 import { CompanySelect } from '../../components/CompanySelect';
-import { FormModal } from '../../components/FormModal';
+import { fillInReason, FormModal } from '../../components/FormModal';
 import { useCompanies } from '../../components/useCompanies';
 import { useModalForm, type EntityModalProps } from '../../components/useModalForm';
+import { ApiError } from '../../lib/api';
 import { useCompanyId } from '../../lib/session';
 import type { SourceBody } from './api';
+
+/** The fields of this form: a refusal naming only these is told under them, once. */
+const FIELDS = ['company_id', 'source', 'active'];
 
 export interface SourceFormValues {
   company_id: string | null;
@@ -34,6 +38,15 @@ export function SourceModal({ opened, entity: source, onClose, save, saving }: E
     // company_id travels as an integer (the select gives a string).
     save: (v) =>
       save(source?.id ?? null, { company_id: Number(v.company_id), source: v.source.trim(), active: v.active }),
+    // A refusal whose every message sits under its field (a name the company already has) is told
+    // there only: the error box repeated it. Anything else (a failure, a field not on the form) is boxed.
+    onError: (e) =>
+      e instanceof ApiError &&
+      e.status === 422 &&
+      Object.keys(e.errors).length > 0 &&
+      Object.keys(e.errors).every((f) => FIELDS.includes(f))
+        ? null
+        : e,
     savedMessage: (v) => {
       if (source) return t('updated');
       const elsewhere = otherCompanyName(Number(v.company_id));
@@ -42,13 +55,15 @@ export function SourceModal({ opened, entity: source, onClose, save, saving }: E
   });
 
   const { values } = form;
-  const missing = !values.company_id || !values.source.trim();
+  // Save is disabled while company or source is empty (spec), naming them beside it.
+  const missing = fillInReason([!values.company_id && t('field.company'), !values.source.trim() && t('field.source')]);
 
   return (
     <FormModal
       {...modal}
       title={editing ? t('editTitle') : t('addTitle')}
-      submitDisabled={saving || missing}
+      submitDisabled={saving}
+      disabledReason={missing}
       errorFallback={editing ? t('errors.update') : t('errors.create')}
       size="md"
     >

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { WhyDisabled } from '../../../components/FormModal';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AwbCandidate } from '../../../../core/api/orders';
@@ -92,6 +93,9 @@ export function AwbCandidates({
         >
           {t('detail.awbCandidates.use')}
         </Button>
+        <WhyDisabled
+          reason={chosen ? null : t('common:form.choose', { fields: t('detail.awbCandidates.legend', { courier }) })}
+        />
         <Button
           size="xs"
           variant="default"

@@ -1,4 +1,5 @@
-import { ActionIcon, Button, NumberInput, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { NumberField } from '../../../components/NumberField';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,11 +51,9 @@ export function DiscountsSection({
           draft.trim() !== '' && Number.isFinite(Number(draft)) && Number(draft) >= 0 ? null : t('errors.invalidInputs')
         }
         renderInput={({ inputProps, onChange }) => (
-          <NumberInput
+          <NumberField
             {...inputProps}
-            min={0}
-            step={0.01}
-            decimalScale={2}
+            scale={2}
             max={d.type === 'percentage' ? 100 : undefined}
             onChange={(v) => onChange(String(v))}
             w={140}

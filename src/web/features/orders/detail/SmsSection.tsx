@@ -6,7 +6,7 @@ import type { Order } from '../../../../core/api/orders';
 import type { SmsSend, SmsStatus } from '../../../../core/api/sms';
 import { replaceDiacritics } from '../../../../core/sms';
 import { placeholderValues, renderSmsText } from '../../../../core/smsTemplates';
-import { FormModal } from '../../../components/FormModal';
+import { fillInReason, FormModal } from '../../../components/FormModal';
 import { SmsCounter } from '../../../components/SmsCounter';
 import { usableIntegrations, useCompanyIntegrations } from '../../../components/useCompanyIntegrations';
 import { useCompanies } from '../../../components/useCompanies';
@@ -154,7 +154,7 @@ function SendSmsDialog({ opened, onClose, order }: { opened: boolean; onClose: (
       onSubmit={() => void submit()}
       submitting={send.isPending}
       submitLabel={t('sms.submit')}
-      submitDisabled={!rendered.trim()}
+      disabledReason={rendered.trim() ? undefined : fillInReason([t('sms.text')])}
       error={error}
       errorFallback={t('sms.failed')}
       size="lg"

@@ -1,4 +1,5 @@
-import { NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { NumberField } from '../../../components/NumberField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
@@ -90,12 +91,10 @@ export function AddDiscountDialog({
           onChange={(v) => setDraft((d) => ({ ...d, type: v as DiscountDraft['type'] }))}
         />
       </Stack>
-      <NumberInput
+      <NumberField
         label={t('discounts.value')}
         required
-        min={0}
-        step={0.01}
-        decimalScale={2}
+        scale={2}
         max={draft.type === 'percentage' ? 100 : undefined}
         rightSection={
           <Text size="xs" c="dimmed">

@@ -55,7 +55,7 @@ export function AddProductDialog({
       submitting={saving}
       error={error}
       errorFallback={t('errors.product')}
-      submitDisabled={!picked}
+      disabledReason={picked ? undefined : t('common:form.choose', { fields: t('form.product') })}
       size="md"
     >
       <ProductSelect

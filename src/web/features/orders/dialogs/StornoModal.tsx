@@ -1,4 +1,5 @@
-import { Checkbox, List, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { Checkbox, List, Stack, Table, Text } from '@mantine/core';
+import { NumberField } from '../../../components/NumberField';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderInvoice } from '../../../../core/api/invoices';
@@ -133,15 +134,12 @@ export function StornoModal({ opened, onClose, invoice, billNumber, send, saving
                             {t('stornoModal.allReversed')}
                           </Text>
                         ) : (
-                          <NumberInput
+                          <NumberField
                             aria-label={t('stornoModal.quantityOf', { name: l.name })}
                             size="xs"
                             min={1}
                             max={l.left}
-                            step={1}
-                            allowDecimal={false}
-                            allowNegative={false}
-                            clampBehavior="strict"
+                            scale={0}
                             disabled={!c?.checked}
                             value={c?.quantity ?? l.left}
                             onChange={(v) => change(l.order_product_id, { quantity: v })}
