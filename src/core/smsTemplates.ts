@@ -50,14 +50,14 @@ export interface SmsOrderFacts {
   orderId: number;
   customerName: string;
   awb: string | null;
-  /** The courier's key (cargus, sameday, dpd) or null. */
+  /** The courier's key (cargus, sameday, dpd, fan) or null. */
   courier: string | null;
   /** The order's total in bani (lei). */
   totalBani: number;
   company: string;
 }
 
-const COURIER_NAMES: Record<string, string> = { cargus: 'Cargus', sameday: 'Sameday', dpd: 'DPD' };
+const COURIER_NAMES: Record<string, string> = { cargus: 'Cargus', sameday: 'Sameday', dpd: 'DPD', fan: 'FAN Courier' };
 
 /** Each courier's public tracking page for an AWB (what a customer opens from the SMS). */
 export function trackingUrl(courier: string | null, awb: string | null): string {
@@ -70,6 +70,8 @@ export function trackingUrl(courier: string | null, awb: string | null): string 
       return `https://sameday.ro/#awb=${n}`;
     case 'dpd':
       return `https://tracking.dpd.ro/?shipmentNumber=${n}&language=ro`;
+    case 'fan':
+      return `https://www.fancourier.ro/awb-tracking/?tracking=${n}`;
     default:
       return '';
   }

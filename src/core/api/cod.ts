@@ -170,8 +170,11 @@ export interface CodSyncResult {
   file_only: string[];
 }
 
-/** Couriers whose API publishes cash-on-delivery repayments (Cargus: CashAccount/GetByDate; DPD: payments). */
-export const COD_API_COURIERS = ['cargus', 'dpd'] as const;
+/**
+ * Couriers whose API publishes cash-on-delivery repayments (Cargus: CashAccount/GetByDate; DPD:
+ * payments; FAN Courier: reports/bank-transfers).
+ */
+export const COD_API_COURIERS = ['cargus', 'dpd', 'fan'] as const;
 
 registerMessages({
   en: {

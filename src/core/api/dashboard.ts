@@ -33,4 +33,6 @@ export interface DashboardStats {
   couriers: { courier: string; awbs: number; delivered: number; returned: number; refused: number }[];
   /** Delivered cash on delivery (all time) not yet paid by the courier. */
   cod_owed: { total: number; couriers: { courier: string; owed: number }[] };
+  /** The orders whose parcel needs attention now (refused, returning, a failed attempt, not moving): all time, not the range's. */
+  attention: number;
 }

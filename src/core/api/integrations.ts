@@ -8,16 +8,23 @@ import { requiredText } from '../validation.js';
  * (request schemas, messages) and the web app (types, the same schemas as client checks).
  */
 
-export const INTEGRATION_KEYS = ['cargus', 'sameday', 'dpd', 'smartbill', 'sms', 'telegram', 'vonage'] as const;
+export const INTEGRATION_KEYS = ['cargus', 'sameday', 'dpd', 'fan', 'smartbill', 'sms', 'telegram', 'vonage'] as const;
 export type IntegrationKey = (typeof INTEGRATION_KEYS)[number];
 export const INTEGRATION_TYPES = ['courier', 'invoice', 'messaging'] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
 /** The providers that have a set-up wizard (the generic `sms` gateway has no provider yet). */
-export const WIZARD_KEYS = ['cargus', 'sameday', 'dpd', 'smartbill', 'vonage', 'telegram'] as const;
+export const WIZARD_KEYS = ['cargus', 'sameday', 'dpd', 'fan', 'smartbill', 'vonage', 'telegram'] as const;
 export type WizardKey = (typeof WIZARD_KEYS)[number];
+/** The couriers whose second wizard step is a pickup point (Sameday's with its contact person). */
 export const COURIER_KEYS = ['cargus', 'sameday', 'dpd'] as const;
 export type CourierKey = (typeof COURIER_KEYS)[number];
+/**
+ * The couriers whose second wizard step is a service of the contract (FAN Courier: its sender is
+ * the client number of the login, and the service says how cash on delivery is paid out).
+ */
+export const SERVICE_COURIER_KEYS = ['fan'] as const;
+export type ServiceCourierKey = (typeof SERVICE_COURIER_KEYS)[number];
 
 export const isWizardKey = (key: string): key is WizardKey => (WIZARD_KEYS as readonly string[]).includes(key);
 export const isCourierKey = (key: string): key is CourierKey => (COURIER_KEYS as readonly string[]).includes(key);
@@ -27,6 +34,7 @@ export const CREDENTIAL_FIELDS = {
   cargus: ['username', 'password', 'api_key'],
   sameday: ['username', 'password'],
   dpd: ['username', 'password'],
+  fan: ['username', 'password', 'client_id'],
   smartbill: ['username', 'token'],
   vonage: ['api_key', 'api_secret', 'phone_number'],
   telegram: ['bot_token', 'chat_id'],
@@ -35,7 +43,7 @@ export type CredentialField = (typeof CREDENTIAL_FIELDS)[WizardKey][number];
 export type Credentials<K extends WizardKey = WizardKey> = Record<(typeof CREDENTIAL_FIELDS)[K][number], string>;
 
 /** Fields shown as text (not masked) in the wizard: the rest are secrets. */
-export const PLAIN_FIELDS: readonly string[] = ['username', 'phone_number', 'chat_id'];
+export const PLAIN_FIELDS: readonly string[] = ['username', 'phone_number', 'chat_id', 'client_id'];
 
 /**
  * Messaging integrations work with credentials alone; the others also need the later wizard
@@ -69,6 +77,8 @@ export const samedayPickupPointBody = z.object({
   contact_person_id: choice('select_contact_person'),
 });
 export const seriesBody = z.object({ series_name: choice('select_series') });
+/** FAN's second step: one service of the contract's list, by its name (what FAN's create takes). */
+export const serviceBody = z.object({ service: choice('select_service') });
 /** The VAT step: a rate of the fetched list (its percentage as text, or its name), or null for none. */
 export const vatAmountBody = z.object({
   vat_amount: z.preprocess(
@@ -101,6 +111,14 @@ export interface IntegrationConfiguration {
   contact_person_id?: string;
   contact_person_name?: string;
   series_name?: string;
+  /** The service chosen in a service courier's second step (FAN: "Standard", "Cont Colector"...). */
+  service?: string;
+  /**
+   * The contract's service that carries cash on delivery (FAN: the chosen one if it is a "Cont
+   * Colector" service, else the contract's "Cont Colector"); null when the contract has none, and
+   * an AWB with cash on delivery is then refused before the courier is asked.
+   */
+  cod_service?: string | null;
   /** The VAT rate chosen in SmartBill's last step (percentage as text), null for none. */
   vat_amount?: string | null;
   vat_name?: string | null;
@@ -145,6 +163,15 @@ export interface PickupPoint {
   contact_persons?: ContactPerson[];
 }
 
+/** A service of a courier contract, as the service step lists it. */
+export interface CourierServiceOption {
+  id: string;
+  name: string;
+  description: string | null;
+  /** Whether an AWB with cash on delivery can go with it (FAN: a "Cont Colector" service). */
+  cash_on_delivery: boolean;
+}
+
 export interface InvoiceSeries {
   id: number;
   name: string;
@@ -168,6 +195,8 @@ registerMessages({
     select_contact_person: 'Please select a contact person',
     invalid_contact_person: 'Please select a valid contact person',
     select_series: 'Please select a series',
+    select_service: 'Please select a service',
+    invalid_service: 'Please select a valid service',
     invalid_series: 'Please select a valid series',
     invalid_vat_amount: 'Please select a valid VAT rate',
     integration_not_logged_in: 'Sign in to {{provider}} first (step 1).',
@@ -185,6 +214,8 @@ registerMessages({
     select_contact_person: 'Vă rugăm să selectați o persoană de contact',
     invalid_contact_person: 'Vă rugăm să selectați o persoană de contact validă',
     select_series: 'Vă rugăm să selectați o serie',
+    select_service: 'Vă rugăm să selectați un serviciu',
+    invalid_service: 'Vă rugăm să selectați un serviciu valid',
     invalid_series: 'Vă rugăm să selectați o serie validă',
     invalid_vat_amount: 'Vă rugăm să selectați o cotă TVA validă',
     integration_not_logged_in: 'Autentificați-vă mai întâi la {{provider}} (pasul 1).',

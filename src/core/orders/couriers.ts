@@ -1,5 +1,5 @@
 /** The couriers an AWB can be made with (each one an integration of type courier). */
-export const AWB_COURIERS = ['cargus', 'sameday', 'dpd'] as const;
+export const AWB_COURIERS = ['cargus', 'sameday', 'dpd', 'fan'] as const;
 export type AwbCourier = (typeof AWB_COURIERS)[number];
 
 /** The courier statuses the console shows, in the order a parcel usually moves. */

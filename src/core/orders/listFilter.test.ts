@@ -59,7 +59,7 @@ describe('the order list filter', () => {
 
   it('refuses each unknown value on its own field, in both languages', () => {
     const r = orderListFilterSchema.safeParse({
-      courier: 'fan',
+      courier: 'gls',
       has_awb: 'yes',
       source: '0',
       created_to: '2026-13-01',
@@ -68,7 +68,7 @@ describe('the order list filter', () => {
     const en = fieldErrors(r.error!, 'en');
     expect(Object.keys(en).sort()).toEqual(['courier', 'created_to', 'has_awb', 'source']);
     expect(en.created_to).toEqual(['Enter a date as YYYY-MM-DD.']);
-    expect(fieldErrors(r.error!, 'ro').courier).toEqual(['Alegeți una dintre: cargus, sameday, dpd.']);
+    expect(fieldErrors(r.error!, 'ro').courier).toEqual(['Alegeți una dintre: cargus, sameday, dpd, fan.']);
     const range = orderListFilterSchema.safeParse({ created_from: '2026-03-02', created_to: '2026-03-01' });
     expect(fieldErrors(range.error!, 'ro').created_to).toEqual([
       'Data de sfârșit nu poate fi înaintea datei de început.',

@@ -89,6 +89,8 @@ const filterShape = {
   flagged: yesNo(),
   /** `1`: the order's address needs a person's look before an AWB ("to check"); `0`: it needs none. */
   address_check: yesNo(),
+  /** `1`: the order's parcel needs the seller's attention (refused, returning, a failed attempt, not moving); `0`: not. */
+  attention: yesNo(),
 };
 
 const dayRange = (f: { created_from?: string; created_to?: string }, ctx: z.RefinementCtx) => {
@@ -127,6 +129,7 @@ export const ORDER_FILTER_KEYS = [
   'has_invoice',
   'flagged',
   'address_check',
+  'attention',
 ] as const satisfies readonly (keyof OrderListFilter)[];
 
 /** Whether anything beyond the status tab narrows the list (then counts are counted, not kept). */

@@ -52,6 +52,12 @@ export const FLAGGED = 'flagged:';
  */
 export const ADDRESS_CHECK = 'address_check';
 
+/**
+ * The bucket of the orders whose parcel needs the seller's attention (`orders.attention`): the
+ * "attention" tab's count, one bucket for the whole company.
+ */
+export const ATTENTION = 'attention';
+
 /** What places an order in the kept counts. */
 export interface OrderListState {
   company_id: number;
@@ -61,6 +67,8 @@ export interface OrderListState {
   flagged: boolean;
   /** Its address needs a person's look (the "to check" tab). */
   to_check: boolean;
+  /** Its parcel needs the seller's attention (the "attention" tab). */
+  attention: boolean;
 }
 
 /** What also places an order in the per-day kept counts: when it was created and its courier. */
@@ -78,6 +86,7 @@ export function bucketsOf(s: Omit<OrderListState, 'company_id'>): string[] {
     ...(s.no_awb ? base.map((b) => NO_AWB + b) : []),
     ...(s.flagged ? base.map((b) => FLAGGED + b) : []),
     ...(s.to_check ? [ADDRESS_CHECK] : []),
+    ...(s.attention ? [ATTENTION] : []),
   ];
 }
 
@@ -203,12 +212,14 @@ async function groupedStates(exec: Executor, where: RawBuilder<unknown>, flagged
     no_awb: number | boolean;
     flagged: number | boolean | null;
     to_check: number | boolean;
+    attention: number | boolean;
     n: number | string;
-  }>`select company_id, status, invoice_status, no_awb, flagged, to_check, count(*) as n from (
+  }>`select company_id, status, invoice_status, no_awb, flagged, to_check, attention, count(*) as n from (
       select o.company_id, o.status, o.invoice_status, case when o.awb is null then 1 else 0 end as no_awb,
-        ${flaggedOf ?? sql`0`} as flagged, case when o.address_check is null then 0 else 1 end as to_check
+        ${flaggedOf ?? sql`0`} as flagged, case when o.address_check is null then 0 else 1 end as to_check,
+        case when o.attention is null then 0 else 1 end as attention
       from orders o where ${where}) s
-    group by company_id, status, invoice_status, no_awb, flagged, to_check`.execute(exec);
+    group by company_id, status, invoice_status, no_awb, flagged, to_check, attention`.execute(exec);
   return rows.map((r) => ({
     state: {
       company_id: Number(r.company_id),
@@ -217,6 +228,7 @@ async function groupedStates(exec: Executor, where: RawBuilder<unknown>, flagged
       no_awb: Number(r.no_awb) === 1,
       flagged: flagged === 'read' ? Number(r.flagged) === 1 : flagged,
       to_check: Number(r.to_check) === 1,
+      attention: Number(r.attention) === 1,
     },
     n: Number(r.n),
   }));

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { awbLabelPdf, type LabelParty } from '../lib/pdf/documents.js';
+import { awbLabelPdf, LABEL_PAGES_MM, type LabelParty } from '../lib/pdf/documents.js';
 import { bucharestDate, toBucharest } from '../lib/bucharestTime.js';
 import { GEO, findCounty, findLocality, localitiesOf, localityById, streetsOf } from './geo.js';
 import {
@@ -115,6 +115,7 @@ const EVENTS: Record<Stage, { id: number; description: string }> = {
   pickedUp: { id: 1, description: 'Expeditia a fost preluata de curier' },
   in_transit: { id: 2, description: 'Expeditia este in tranzit spre depozitul de destinatie' },
   inDelivery: { id: 4, description: 'Expeditia este in livrare' },
+  failedAttempt: { id: 5, description: 'Destinatar absent / adresa incompleta - se reprogrameaza livrarea' },
   delivered: { id: 21, description: 'Confirmat - livrat destinatarului' },
   refused: { id: 6, description: 'Refuzat de destinatar' },
   returning: { id: 7, description: 'Expeditia se returneaza la expeditor' },
@@ -422,7 +423,12 @@ export function createCargusEmulator(options: EmulatorOptions): Emulator {
           return reply.code(400).send(['AWB-ul nu a fost gasit!']);
         if ((q.type ?? 'PDF').toUpperCase() !== 'PDF')
           return reply.code(400).send(['Tipul documentului nu este suportat!']);
-        const pdf = await awbLabelPdf(shipments.map((s) => labelOf(s!, 'Cargus', q.format === '1' ? 'label' : 'A4')));
+        // format=1: Cargus's label page, printed on a 100 × 150 mm thermal roll; else A4.
+        const pdf = await awbLabelPdf(
+          shipments.map((s) =>
+            q.format === '1' ? labelOf(s!, 'Cargus', 'A6', LABEL_PAGES_MM.roll) : labelOf(s!, 'Cargus', 'A4'),
+          ),
+        );
         return reply.type('application/json').send(JSON.stringify(pdf.toString('base64')));
       });
 

@@ -75,6 +75,7 @@ const OPERATIONS: Record<Stage, { code: number; description: string }> = {
   pickedUp: { code: 39, description: 'Preluat de la expeditor' },
   in_transit: { code: 2, description: 'Sosit in depozit' },
   inDelivery: { code: 12, description: 'In livrare la curier' },
+  failedAttempt: { code: 44, description: 'Livrare nereusita - destinatar absent' },
   delivered: { code: -14, description: 'Livrat' },
   refused: { code: 123, description: 'Refuzat de destinatar' },
   returning: { code: 111, description: 'Retur catre expeditor in curs' },
@@ -443,9 +444,7 @@ export function createDpdEmulator(options: EmulatorOptions): Emulator {
         const shipments = found.filter((s, i) => !s || found.findIndex((o) => o?.number === s.number) === i);
         if (parcels.length === 0 || shipments.some((s) => !s)) return dpdError('Parcel not found', 50, 'parcels');
         if ((body.format ?? 'pdf') !== 'pdf') return dpdError('Only pdf is supported here', 51, 'format');
-        const pdf = await awbLabelPdf(
-          shipments.map((s) => labelOf(s!, 'DPD', body.paperSize === 'A4' ? 'A4' : 'label')),
-        );
+        const pdf = await awbLabelPdf(shipments.map((s) => labelOf(s!, 'DPD', body.paperSize === 'A6' ? 'A6' : 'A4')));
         return reply.type('application/pdf').send(pdf);
       });
 

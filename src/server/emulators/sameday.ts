@@ -121,6 +121,12 @@ const STATUSES: Record<Stage, { statusId: number; status: string; statusLabel: s
     statusLabel: 'Curierul livreaza coletul',
     statusState: 'In livrare',
   },
+  failedAttempt: {
+    statusId: 18,
+    status: 'Livrare esuata',
+    statusLabel: 'Destinatar indisponibil / adresa gresita',
+    statusState: 'In livrare',
+  },
   delivered: { statusId: 9, status: 'Livrat', statusLabel: 'Coletul a fost livrat', statusState: 'Livrat' },
   refused: { statusId: 25, status: 'Refuzat', statusLabel: 'Destinatarul a refuzat coletul', statusState: 'Refuzat' },
   returning: {
@@ -487,7 +493,7 @@ export function createSamedayEmulator(options: EmulatorOptions): Emulator {
         const s = await mine(account, awb);
         if (!s) return reply.code(404).send({ code: 404, message: 'Awb not found.' });
         if (!['A4', 'A6'].includes(format)) return reply.code(400).send({ code: 400, message: 'Invalid format.' });
-        const pdf = await awbLabelPdf(labelOf(s, 'Sameday', format === 'A6' ? 'label' : 'A4'));
+        const pdf = await awbLabelPdf(labelOf(s, 'Sameday', format === 'A6' ? 'A6' : 'A4'));
         return reply.type('application/pdf').send(pdf);
       });
 

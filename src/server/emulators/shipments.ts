@@ -13,13 +13,19 @@ import { roMoney } from '../lib/documentFormat.js';
  * - not collected (about 1 in 20): out for delivery, then returning at 70, back at the sender at 120.
  * Which AWB takes which ending follows from its number (the same AWB always ends the same way).
  * Tests choose with the recipient's name instead: one containing "refuz"/"refuse" is refused,
- * "retur"/"return" is not collected, "livrat"/"deliver" is delivered.
+ * "retur"/"return" is not collected, "livrat"/"deliver" is delivered. Two endings are only ever
+ * named (the demo's share never takes them), for the parcels that need the seller's attention:
+ * "absent" fails its first delivery attempt at 60 min (the recipient away, the address wrong) and
+ * is delivered the next day; "blocat"/"stalled" stops moving after its transit at 20 min and is
+ * delivered a week later.
  */
 
-export type Stage = 'pickedUp' | 'in_transit' | 'inDelivery' | 'delivered' | 'refused' | 'returning' | 'returned';
-export type Ending = 'delivered' | 'refused' | 'returned';
+export type Stage =
+  'pickedUp' | 'in_transit' | 'inDelivery' | 'failedAttempt' | 'delivered' | 'refused' | 'returning' | 'returned';
+export type Ending = 'delivered' | 'refused' | 'returned' | 'failedAttempt' | 'stalled';
 
 const MINUTE = 60;
+const DAY_SECONDS = 24 * 60 * MINUTE;
 /** When each stage happens, in seconds after the AWB was created. */
 export const TIMELINE: Record<Ending, [Stage, number][]> = {
   delivered: [
@@ -43,8 +49,21 @@ export const TIMELINE: Record<Ending, [Stage, number][]> = {
     ['returning', 70 * MINUTE],
     ['returned', 120 * MINUTE],
   ],
+  failedAttempt: [
+    ['pickedUp', 10 * MINUTE],
+    ['in_transit', 20 * MINUTE],
+    ['inDelivery', 40 * MINUTE],
+    ['failedAttempt', 60 * MINUTE],
+    ['inDelivery', DAY_SECONDS + 40 * MINUTE],
+    ['delivered', DAY_SECONDS + 60 * MINUTE],
+  ],
+  stalled: [
+    ['pickedUp', 10 * MINUTE],
+    ['in_transit', 20 * MINUTE],
+    ['delivered', 7 * DAY_SECONDS],
+  ],
 };
-/** Seconds after creation by which every AWB has reached its last stage. */
+/** Seconds after creation by which every AWB of the demo's endings has reached its last stage. */
 export const TIMELINE_END = 120 * MINUTE;
 
 export interface Shipment {
@@ -72,6 +91,8 @@ export interface Shipment {
 /** How the AWB ends: named by the recipient (tests), else by its number (the demo's share). */
 export function endingOf(s: Pick<Shipment, 'number' | 'recipient'>): Ending {
   const name = s.recipient.name;
+  if (/absent/i.test(name)) return 'failedAttempt';
+  if (/blocat|stalled/i.test(name)) return 'stalled';
   if (/refuz|refuse/i.test(name)) return 'refused';
   if (/retur|return/i.test(name)) return 'returned';
   if (/livrat|deliver/i.test(name)) return 'delivered';
@@ -114,7 +135,13 @@ export async function nextAwbNumber(store: EmulatorStore, prefix: string, first:
 }
 
 /** What a courier prints on the label of one of its AWBs (the same fields at every courier). */
-export function labelOf(s: Shipment, courier: string, format: AwbLabel['format']): AwbLabel {
+/** The label of a shipment in `format`; an A6 page of `labelMm` (the courier's label size, ISO A6 when left out). */
+export function labelOf(
+  s: Shipment,
+  courier: string,
+  format: AwbLabel['format'],
+  labelMm?: AwbLabel['labelMm'],
+): AwbLabel {
   return {
     courier,
     awbNumber: s.number,
@@ -129,6 +156,7 @@ export function labelOf(s: Shipment, courier: string, format: AwbLabel['format']
     reference: s.reference,
     observations: s.observations,
     format,
+    labelMm,
   };
 }
 

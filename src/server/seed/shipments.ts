@@ -44,6 +44,7 @@ const COURIER_STATUS: Record<Stage, string> = {
   pickedUp: 'pickedUp',
   in_transit: 'in_transit',
   inDelivery: 'inDelivery',
+  failedAttempt: 'inDelivery',
   delivered: 'delivered',
   refused: 'refused',
   returning: 'returning',

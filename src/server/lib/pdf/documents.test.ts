@@ -83,7 +83,7 @@ describe('documents', () => {
         cod: `${roMoney(119990)} RON`,
         content: 'Ghiveci',
         reference: null,
-        format: 'label',
+        format: 'A6',
       }),
     );
     expect(text).toContain('01.12.2026');

@@ -37,13 +37,14 @@ async function render(
   size: [number, number] | 'A4',
   draw: (doc: Doc) => void,
   info: { Title: string },
+  margin = 24,
 ): Promise<Buffer> {
   const { PDFDocument, regular, bold } = await PDF();
   return new Promise((resolve, reject) => {
     // A fixed creation date keeps the same document byte-identical between runs.
     const doc = new PDFDocument({
       size,
-      margin: 24,
+      margin,
       info: { ...info, Producer: 'seller-console emulator', CreationDate: new Date(0) },
     });
     const chunks: Buffer[] = [];
@@ -93,65 +94,90 @@ export interface AwbLabel {
   content: string;
   reference: string | null;
   observations?: string | null;
-  format: 'A4' | 'label';
+  /** A4, or a thermal printer's label page (A6: the courier's own label size, `labelMm`). */
+  format: 'A4' | 'A6';
+  /** The A6 page in mm as the courier makes it (width, height); 105 × 148 (ISO A6) when left out. */
+  labelMm?: readonly [number, number];
 }
+
+/** The label pages the couriers make: ISO A6, and the 100 × 150 mm thermal roll label. */
+export const LABEL_PAGES_MM = { a6: [105, 148], roll: [100, 150] } as const satisfies Record<
+  string,
+  readonly [number, number]
+>;
+
+const MM = 72 / 25.4;
 
 /**
  * Courier labels, one page each: the AWB number as a barcode and in clear, both addresses,
- * parcels, COD. `format` of the first label decides the page: a 10x15 cm label or A4.
+ * parcels, COD. `format` of the first label decides the page: the courier's label page (A6) or A4.
  */
 export function awbLabelPdf(labels: AwbLabel | AwbLabel[]): Promise<Buffer> {
   const all = [labels].flat();
   if (all.length === 0) throw new Error('no label to print');
-  const labelSize: [number, number] = [283, 425];
-  const size: [number, number] | 'A4' = all[0].format === 'label' ? labelSize : 'A4';
+  const [wMm, hMm] = all[0].labelMm ?? LABEL_PAGES_MM.a6;
+  // Rounded down to the point, so the page never exceeds the label's millimetres.
+  const labelSize: [number, number] = [Math.floor(wMm * MM), Math.floor(hMm * MM)];
+  const size: [number, number] | 'A4' = all[0].format === 'A6' ? labelSize : 'A4';
+  // A label page is small: smaller type and margins, and each free text held to two lines (cut
+  // with an ellipsis), so one label is always one page (pdfkit would start a page for an overflow).
+  const small = size !== 'A4';
+  const k = small ? 0.78 : 1;
+  const margin = small ? 14 : 24;
+  const free = (fontSize: number, lines: number) => (small ? { height: fontSize * 1.25 * lines, ellipsis: true } : {});
   return render(
     size,
     (doc) =>
       all.forEach((label, i) => {
-        if (i > 0) doc.addPage({ size, margin: 24 });
-        const w = (size === 'A4' ? 595 : labelSize[0]) - 48;
-        const x = 24;
-        let y = 24;
+        if (i > 0) doc.addPage({ size, margin });
+        const w = (size === 'A4' ? 595 : labelSize[0]) - 2 * margin;
+        const x = margin;
+        let y = margin;
         doc
           .font('bold')
-          .fontSize(16)
+          .fontSize(16 * k)
           .text(label.courier, x, y, { width: w / 2 });
         doc
           .font('regular')
-          .fontSize(9)
+          .fontSize(9 * k)
           .text(`${label.service}\n${roDay(label.createdAt.toISOString())}`, x + w / 2, y, {
             width: w / 2,
             align: 'right',
           });
-        y += 36;
-        barcode(doc, label.awbNumber, x, y, w, 60);
-        y += 64;
+        y += 36 * k;
+        barcode(doc, label.awbNumber, x, y, w, 60 * k);
+        y += 64 * k;
         doc
           .font('bold')
-          .fontSize(13)
+          .fontSize(13 * k)
           .fillColor('#000000')
           .text(`AWB ${label.awbNumber}`, x, y, { width: w, align: 'center' });
-        y += 22;
+        y += 22 * k;
         const party = (title: string, p: LabelParty) => {
           doc
             .moveTo(x, y)
             .lineTo(x + w, y)
             .lineWidth(0.5)
             .stroke();
-          y += 4;
-          doc.font('bold').fontSize(8).text(title, x, y);
+          y += 4 * k;
+          doc
+            .font('bold')
+            .fontSize(8 * k)
+            .text(title, x, y);
           y = doc.y + 1;
-          doc.font('bold').fontSize(11).text(p.name, x, y, { width: w });
-          doc.font('regular').fontSize(9);
+          doc
+            .font('bold')
+            .fontSize(11 * k)
+            .text(p.name, x, y, { width: w, ...free(11 * k, 1) });
+          doc.font('regular').fontSize(9 * k);
           for (const line of [
             ...p.lines,
             p.contact ? `Contact: ${p.contact}` : null,
             p.phone ? `Tel: ${p.phone}` : null,
           ]) {
-            if (line) doc.text(line, x, doc.y, { width: w });
+            if (line) doc.text(line, x, doc.y, { width: w, ...free(9 * k, 2) });
           }
-          y = doc.y + 6;
+          y = doc.y + 6 * k;
         };
         party('EXPEDITOR / SENDER', label.sender);
         party('DESTINATAR / RECIPIENT', label.recipient);
@@ -159,20 +185,21 @@ export function awbLabelPdf(labels: AwbLabel | AwbLabel[]): Promise<Buffer> {
           .moveTo(x, y)
           .lineTo(x + w, y)
           .stroke();
-        y += 6;
-        doc.font('regular').fontSize(9);
+        y += 6 * k;
+        doc.font('regular').fontSize(9 * k);
         doc.text(`Colete / parcels: ${label.parcels}    Greutate / weight: ${amount(label.weightKg)} kg`, x, y, {
           width: w,
         });
-        doc.text(`Conținut / content: ${label.content}`, x, doc.y, { width: w });
-        if (label.reference) doc.text(`Ref: ${label.reference}`, x, doc.y, { width: w });
-        if (label.observations) doc.text(`Obs: ${label.observations}`, x, doc.y, { width: w });
+        doc.text(`Conținut / content: ${label.content}`, x, doc.y, { width: w, ...free(9 * k, 2) });
+        if (label.reference) doc.text(`Ref: ${label.reference}`, x, doc.y, { width: w, ...free(9 * k, 1) });
+        if (label.observations) doc.text(`Obs: ${label.observations}`, x, doc.y, { width: w, ...free(9 * k, 2) });
         doc
           .font('bold')
-          .fontSize(14)
-          .text(label.cod ? `RAMBURS / COD: ${label.cod}` : 'FĂRĂ RAMBURS / NO COD', x, doc.y + 6, { width: w });
+          .fontSize(14 * k)
+          .text(label.cod ? `RAMBURS / COD: ${label.cod}` : 'FĂRĂ RAMBURS / NO COD', x, doc.y + 6 * k, { width: w });
       }),
     { Title: `AWB ${all.map((l) => l.awbNumber).join(', ')}` },
+    margin,
   );
 }
 

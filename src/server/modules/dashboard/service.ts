@@ -6,6 +6,7 @@ import { bucharestDate } from '../../lib/bucharestTime.js';
 import { dashboardRangeQuery } from '../../../core/api/dashboard.js';
 import { addDays } from '../../db/orderStats.js';
 import { codOwed, courierShares, sourceDays, sourceNames, statusDays, topProducts } from './queries.js';
+import { keptAttentionCount } from '../orders/index.js';
 
 /** Every day of the range, YYYY-MM-DD (calendar days: no time zone in between). */
 function daysOf(from: string, to: string): string[] {
@@ -31,13 +32,14 @@ export async function dashboardStats(ctx: ServiceContext, input: unknown): Promi
   const to = q.to ?? bucharestDate(ctx.now);
   const from = q.from ?? addDays(to, -29);
   const exec = ctx.db.reads;
-  const [bySource, byStatus, names, couriers, top, owed] = await Promise.all([
+  const [bySource, byStatus, names, couriers, top, owed, attention] = await Promise.all([
     sourceDays(exec, ctx.companyId, from, to),
     statusDays(exec, ctx.companyId, from, to),
     sourceNames(exec, ctx.companyId, from, to),
     courierShares(exec, ctx.companyId, from, to),
     topProducts(exec, ctx.companyId, from, to, 10),
     codOwed(exec, ctx.companyId),
+    keptAttentionCount(exec, ctx.companyId),
   ]);
   const days: DashboardDay[] = daysOf(from, to).map((day) => ({
     day,
@@ -88,5 +90,6 @@ export async function dashboardStats(ctx: ServiceContext, input: unknown): Promi
       total: fromBani(owed.reduce((a, o) => a + o.owed_bani, 0)),
       couriers: owed.map((o) => ({ courier: o.courier, owed: fromBani(o.owed_bani) })),
     },
+    attention,
   };
 }

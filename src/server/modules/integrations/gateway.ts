@@ -1,4 +1,12 @@
-import type { CourierKey, Credentials, PickupPoint, VatOption, WizardKey } from '../../../core/api/integrations.js';
+import type {
+  CourierKey,
+  CourierServiceOption,
+  Credentials,
+  PickupPoint,
+  ServiceCourierKey,
+  VatOption,
+  WizardKey,
+} from '../../../core/api/integrations.js';
 import type { SamedayPlace } from '../../../core/api/samedayLocations.js';
 import type { DemoAccountHolder } from '../../providers/registry.js';
 
@@ -20,6 +28,8 @@ export interface IntegrationGateway {
    */
   verify<K extends WizardKey>(key: K, credentials: Credentials<K>, vatCode: string): Promise<void>;
   pickupPoints<K extends CourierKey>(key: K, credentials: Credentials<K>): Promise<PickupPoint[]>;
+  /** The services of the courier contract (FAN's second step). */
+  courierServices<K extends ServiceCourierKey>(key: K, credentials: Credentials<K>): Promise<CourierServiceOption[]>;
   /** SmartBill's invoice series names (the company is named by its VAT code). */
   invoiceSeries(credentials: Credentials<'smartbill'>, vatCode: string): Promise<string[]>;
   vatRates(credentials: Credentials<'smartbill'>, vatCode: string): Promise<VatOption[]>;

@@ -5,12 +5,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WizardKey } from '../../../core/api/integrations.js';
 import { createCargusEmulator } from '../../emulators/cargus.js';
 import { createDpdEmulator } from '../../emulators/dpd.js';
+import { createFanEmulator, FAN_DEMO_LOGIN } from '../../emulators/fan.js';
 import type { Emulator } from '../../emulators/kit.js';
 import { createSamedayEmulator } from '../../emulators/sameday.js';
 import { createSmartBillEmulator } from '../../emulators/smartbill.js';
 import { manualClock } from '../../lib/clock.js';
 import { CargusClient } from '../../providers/couriers/cargus.js';
 import { DpdClient } from '../../providers/couriers/dpd.js';
+import { FanClient } from '../../providers/couriers/fan.js';
 import { SamedayClient } from '../../providers/couriers/sameday.js';
 import { memoryTokenStore, type ProviderName } from '../../providers/http.js';
 import { SmartBillClient } from '../../providers/invoicing/smartbill.js';
@@ -34,6 +36,7 @@ const emulators: Emulator[] = [
   createCargusEmulator({ clock, hangMs: 2000 }),
   createSamedayEmulator({ clock, hangMs: 2000 }),
   createDpdEmulator({ clock, hangMs: 2000 }),
+  createFanEmulator({ clock, hangMs: 2000 }),
   createSmartBillEmulator({ clock, hangMs: 2000, rateLimitPerSecond: 1000 }),
   createVonageEmulator({ clock, hangMs: 2000 }),
   createTelegramEmulator({ clock, hangMs: 2000 }),
@@ -42,6 +45,7 @@ const BASE_PATHS: Record<string, string> = {
   cargus: '/api',
   sameday: '',
   dpd: '/v1',
+  fan: '',
   smartbill: '/SBORO/api',
   vonage: '',
   telegram: '',
@@ -68,7 +72,9 @@ const registry: ProviderRegistry = {
       ? new CargusClient(c, deps(p))
       : p === 'sameday'
         ? new SamedayClient(c, deps(p))
-        : new DpdClient(c, deps(p)),
+        : p === 'fan'
+          ? new FanClient(c, deps(p))
+          : new DpdClient(c, deps(p)),
   invoicing: (c) => new SmartBillClient(c, deps('smartbill'), { perSecond: 1000 }),
   messaging: ((p: 'vonage' | 'telegram', c: object) =>
     p === 'vonage'
@@ -83,6 +89,7 @@ const DEMO: Record<WizardKey, Record<string, string>> = {
   cargus: { username: 'demo', password: 'demo', api_key: 'demo' },
   sameday: { username: 'demo', password: 'demo' },
   dpd: { username: 'demo', password: 'demo' },
+  fan: { ...FAN_DEMO_LOGIN },
   smartbill: { username: 'demo', token: 'demo' },
   vonage: { api_key: 'demo', api_secret: 'demo', phone_number: 'DemoShop' },
   telegram: { bot_token: '123456:demo', chat_id: '100200300' },
@@ -120,7 +127,7 @@ const wizard = (u: TestUser, key: string, step: string, company = u.companyId) =
   `/api/v1/${key}/company/${company}/${step}`;
 
 describe('integrations catalogue', () => {
-  it('lists the seven integrations with key, name, type, and the emulator demo account', async () => {
+  it('lists the eight integrations with key, name, type, and the emulator demo account', async () => {
     const u = await t.signUp();
     const res = await u.call('GET', '/api/v1/integrations');
     expect(res.statusCode).toBe(200);
@@ -129,12 +136,14 @@ describe('integrations catalogue', () => {
       'cargus',
       'sameday',
       'dpd',
+      'fan',
       'smartbill',
       'sms',
       'telegram',
       'vonage',
     ]);
     expect(data.map((i: { type: string }) => i.type)).toEqual([
+      'courier',
       'courier',
       'courier',
       'courier',
@@ -151,7 +160,7 @@ describe('integrations catalogue', () => {
       setup_available: true,
       demo_credentials: DEMO.cargus,
     });
-    expect(data[4]).toMatchObject({ key: 'sms', setup_available: false, emulated: false, demo_credentials: null });
+    expect(data[5]).toMatchObject({ key: 'sms', setup_available: false, emulated: false, demo_credentials: null });
   });
 
   it('shows a company its own Sameday and DPD account (held by the company), the shared ones without a company', async () => {

@@ -4,6 +4,8 @@ import {
   pickupPointBody,
   samedayPickupPointBody,
   seriesBody,
+  SERVICE_COURIER_KEYS,
+  serviceBody,
   vatAmountBody,
   WIZARD_KEYS,
 } from '../../../core/api/integrations.js';
@@ -43,6 +45,19 @@ export const integrationApiDocs: ApiDoc[] = [
       url: `/api/v1/${key}/company/:companyId/pickup-points`,
       summary: `Choose the ${key} pickup point AWBs leave from`,
       body: key === 'sameday' ? samedayPickupPointBody : pickupPointBody,
+    },
+  ]),
+  ...SERVICE_COURIER_KEYS.flatMap((key): ApiDoc[] => [
+    {
+      method: 'GET',
+      url: `/api/v1/${key}/company/:companyId/services`,
+      summary: `The services of the company's ${key} contract (which of them collect cash on delivery)`,
+    },
+    {
+      method: 'POST',
+      url: `/api/v1/${key}/company/:companyId/services`,
+      summary: `Choose the ${key} service AWBs are made with`,
+      body: serviceBody,
     },
   ]),
   {

@@ -60,6 +60,12 @@ export function clientFor<K extends WizardKey>(
         password: c.password,
         api_key: c.api_key,
       }) as ClientOf<K>;
+    case 'fan':
+      return registry.courier('fan', {
+        username: c.username,
+        password: c.password,
+        client_id: c.client_id,
+      }) as ClientOf<K>;
     case 'sameday':
     case 'dpd':
       return registry.courier(key as CourierProvider, { username: c.username, password: c.password }) as ClientOf<K>;

@@ -1,4 +1,11 @@
-import type { CourierKey, Credentials, PickupPoint, WizardKey } from '../../../core/api/integrations.js';
+import type {
+  CourierKey,
+  CourierServiceOption,
+  Credentials,
+  PickupPoint,
+  ServiceCourierKey,
+  WizardKey,
+} from '../../../core/api/integrations.js';
 import type { SamedayPlace } from '../../../core/api/samedayLocations.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import type { IntegrationGateway } from './gateway.js';
@@ -23,6 +30,16 @@ export function providerGateway(registry: ProviderRegistry): IntegrationGateway 
         name: p.name,
         address: p.address,
         ...(p.contact_persons ? { contact_persons: p.contact_persons } : {}),
+      }));
+    },
+    courierServices: async (key: ServiceCourierKey, credentials) => {
+      const client = clientFor<ServiceCourierKey>(registry, key, credentials as Credentials<ServiceCourierKey>);
+      const services = client.contractServices ? await client.contractServices() : [];
+      return services.map((s): CourierServiceOption => ({
+        id: s.id,
+        name: s.name,
+        description: s.description,
+        cash_on_delivery: s.collectsCod,
       }));
     },
     invoiceSeries: async (credentials, vatCode) =>

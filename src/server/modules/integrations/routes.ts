@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { COURIER_KEYS, WIZARD_KEYS } from '../../../core/api/integrations.js';
+import { COURIER_KEYS, SERVICE_COURIER_KEYS, WIZARD_KEYS } from '../../../core/api/integrations.js';
 import { HttpError, parse } from '../../http/errors.js';
 import { canonicalId, idParam } from '../../http/params.js';
 import {
   choosePickupPoint,
   chooseSeries,
+  chooseService,
+  courierServices,
   chooseVatRate,
   companyIntegrations,
   integrationCatalogue,
@@ -61,6 +63,18 @@ export function integrationRoutes(app: FastifyInstance): void {
     app.post(`/api/v1/${key}/company/:companyId/pickup-points`, scoped, async (req) => {
       assertPathCompany(req);
       return { data: await choosePickupPoint(req.ctx, key, req.body) };
+    });
+  }
+
+  // FAN's second step: the service of the contract.
+  for (const key of SERVICE_COURIER_KEYS) {
+    app.get(`/api/v1/${key}/company/:companyId/services`, scoped, async (req) => {
+      assertPathCompany(req);
+      return courierServices(req.ctx, key);
+    });
+    app.post(`/api/v1/${key}/company/:companyId/services`, scoped, async (req) => {
+      assertPathCompany(req);
+      return { data: await chooseService(req.ctx, key, req.body) };
     });
   }
 

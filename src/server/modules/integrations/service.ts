@@ -6,9 +6,11 @@ import {
   pickupPointBody,
   samedayPickupPointBody,
   seriesBody,
+  serviceBody,
   vatAmountBody,
   type CompanyIntegration,
   type CourierKey,
+  type CourierServiceOption,
   type Credentials,
   type Integration,
   type IntegrationConfiguration,
@@ -16,6 +18,7 @@ import {
   type IntegrationType,
   type InvoiceSeries,
   type PickupPoint,
+  type ServiceCourierKey,
   type TestResult,
   type VatOption,
   type WizardKey,
@@ -57,8 +60,8 @@ const gatewayOf = (ctx: ServiceContext): IntegrationGateway => providerGateway(c
 // Reading
 
 /**
- * The seven integrations, each saying whether it runs emulated and then its demo account. Asked
- * for a company (X-Company-ID), an emulator whose labels print the account holder (Sameday, DPD)
+ * The integrations, each saying whether it runs emulated and then its demo account. Asked
+ * for a company (X-Company-ID), an emulator whose labels print the account holder (Sameday, DPD, FAN)
  * opens that company its own account, held by the company at its seat, and that login is shown;
  * without a company, the shared demo accounts.
  */
@@ -98,7 +101,10 @@ export function configurationOf(row: CompanyIntegrationRow): IntegrationConfigur
   return row.configuration ? (JSON.parse(row.configuration) as IntegrationConfiguration) : {};
 }
 
-/** Whether the later wizard steps are done: a pickup point (Sameday: and a contact person); a series and the VAT step. */
+/**
+ * Whether the later wizard steps are done: a pickup point (Sameday: and a contact person); FAN: a
+ * service; a series and the VAT step.
+ */
 function configurationComplete(key: string, c: IntegrationConfiguration): boolean {
   switch (key) {
     case 'cargus':
@@ -106,6 +112,8 @@ function configurationComplete(key: string, c: IntegrationConfiguration): boolea
       return Boolean(c.pickup_point_id);
     case 'sameday':
       return Boolean(c.pickup_point_id && c.contact_person_id);
+    case 'fan':
+      return Boolean(c.service);
     case 'smartbill':
       return Boolean(c.series_name) && c.vat_amount !== undefined;
     default:
@@ -303,6 +311,49 @@ async function saveConfiguration(
 }
 
 const providerName = (row: CompanyIntegrationRow) => row.name;
+
+// ---------------------------------------------------------------------------------------------
+// Step 2 (FAN): the service of the contract
+
+async function fetchServices(
+  ctx: ServiceContext,
+  key: ServiceCourierKey,
+): Promise<{ row: CompanyIntegrationRow; services: CourierServiceOption[] }> {
+  const { row, credentials } = await storedCredentials(ctx, key);
+  const services = await callProvider(providerName(row), credentials, () =>
+    gatewayOf(ctx).courierServices(key, credentials),
+  );
+  return { row, services };
+}
+
+export async function courierServices(
+  ctx: ServiceContext,
+  key: ServiceCourierKey,
+): Promise<{ data: CourierServiceOption[]; selected: string | null }> {
+  const { row, services } = await fetchServices(ctx, key);
+  return { data: services, selected: configurationOf(row).service ?? null };
+}
+
+/**
+ * The service must be one of the contract's current list (fetched again). With it is kept the
+ * contract's service that carries cash on delivery: the chosen one if it does, else the contract's
+ * plain collector service ("Cont Colector"), else null, so that an AWB with cash on delivery is
+ * refused before the courier is asked rather than by the courier after a claim.
+ */
+export async function chooseService(
+  ctx: ServiceContext,
+  key: ServiceCourierKey,
+  body: unknown,
+): Promise<CompanyIntegration> {
+  const input = parse(serviceBody, body);
+  const { row, services } = await fetchServices(ctx, key);
+  const service = services.find((s) => s.id === input.service) ?? services.find((s) => s.name === input.service);
+  if (!service) throw FieldProblems.one('service', 'invalid_service');
+  const collector = service.cash_on_delivery
+    ? service
+    : (services.find((s) => s.cash_on_delivery && /^cont colector$/i.test(s.name.trim())) ?? null);
+  return saveConfiguration(ctx, row.id, { service: service.id, cod_service: collector?.id ?? null });
+}
 
 // ---------------------------------------------------------------------------------------------
 // SmartBill steps 2 and 3: series, VAT

@@ -209,7 +209,14 @@ export async function attachAwb(
   also: Compilable[] = [],
 ): Promise<void> {
   await changeStatus(trx, ctx, order, 'awb_created', {
-    with: { courier: awb.courier, awb: awb.awb, courier_status: 'created', awb_refused: 0, updated_at: ctx.now },
+    with: {
+      courier: awb.courier,
+      awb: awb.awb,
+      courier_status: 'created',
+      awb_refused: 0,
+      ...NO_ATTENTION,
+      updated_at: ctx.now,
+    },
     events: [{ type: 'awb_created', data: { courier: awb.courier, awb: awb.awb, ...extra } }],
     also,
   });
@@ -225,7 +232,7 @@ export async function detachAwb(
   const { awb, courier } = order;
   await changeStatus(trx, ctx, order, 'awb_deleted', {
     previous: opts.movedFrom,
-    with: { awb: null, courier: null, courier_status: null, awb_refused: 0, updated_at: ctx.now },
+    with: { awb: null, courier: null, courier_status: null, awb_refused: 0, ...NO_ATTENTION, updated_at: ctx.now },
     events: [{ type: 'awb_deleted', data: { courier, awb, ...(opts.goneAtCourier ? { gone_at_courier: true } : {}) } }],
   });
 }
@@ -249,6 +256,55 @@ export async function setCourierStatus(
   if (change.to !== 'delivered') return { moved: true, completed: false };
   const order = await lockOrder(trx, ctx, change.orderId);
   return { moved: true, completed: (await changeStatus(trx, ctx, order, 'delivered')) !== null };
+}
+
+/** A new or removed AWB: its parcel's attention (and what was handled of it) goes with the old parcel. */
+const NO_ATTENTION = { attention: null, attention_since: null, attention_handled: null } as const;
+
+/**
+ * Why the order's parcel needs the seller's attention, as the tracking read it (`reason`: refused,
+ * returning, failed_attempt, stalled; null: nothing). A reason a seller marked handled stays out of
+ * the list while it is read again; another reason brings the order back; none clears both. Moves
+ * the "attention" kept count with it; answers whether the order entered (a new reason: the caller
+ * alerts) and records the entry in the history.
+ */
+export async function setAttention(
+  trx: Executor,
+  ctx: ServiceContext,
+  order: { id: number; attention: string | null; attention_handled: string | null },
+  reason: string | null,
+): Promise<{ entered: boolean }> {
+  if (reason === null) {
+    if (order.attention === null && order.attention_handled === null) return { entered: false };
+    await updateOrderRow(trx, order.id, { ...NO_ATTENTION, updated_at: ctx.now });
+    if (order.attention !== null) await recordEvent(trx, ctx, order.id, 'attention_left', { reason: order.attention });
+    return { entered: false };
+  }
+  if (reason === order.attention || reason === order.attention_handled) return { entered: false };
+  await updateOrderRow(trx, order.id, {
+    attention: reason,
+    attention_since: ctx.now,
+    attention_handled: null,
+    updated_at: ctx.now,
+  });
+  await recordEvent(trx, ctx, order.id, 'attention_entered', { reason });
+  return { entered: true };
+}
+
+/** A seller marked the order's parcel handled: it leaves the attention list; the history says who. */
+export async function markAttentionHandled(
+  trx: Executor,
+  ctx: ServiceContext,
+  order: { id: number; attention: string | null },
+): Promise<void> {
+  if (order.attention === null) return;
+  await updateOrderRow(trx, order.id, {
+    attention: null,
+    attention_since: null,
+    attention_handled: order.attention,
+    updated_at: ctx.now,
+  });
+  await recordEvent(trx, ctx, order.id, 'attention_handled', { reason: order.attention });
 }
 
 /** The invoice the order shows (`"<series> <number>"`), or none; the history event is the caller's (issued, cancelled, deleted). */

@@ -157,6 +157,7 @@ async function listStateOf(exec: Executor, id: number): Promise<ListedOrder | nu
       'o.created_at',
       'o.courier',
       'o.address_check',
+      'o.attention',
     ])
     .where('o.id', '=', id);
   const row = await (exec.getExecutor().adapter instanceof PostgresAdapter ? q.forKeyShare('c') : q).executeTakeFirst();
@@ -169,13 +170,22 @@ async function listStateOf(exec: Executor, id: number): Promise<ListedOrder | nu
     no_awb: row.awb === null,
     flagged: await isFlagged(exec, row.customer_id),
     to_check: row.address_check !== null,
+    attention: row.attention !== null,
     created_at: Number(row.created_at),
     courier: row.courier,
   };
 }
 
 /** The columns that place an order in the kept list counts. */
-const LISTED_COLUMNS = new Set(['status', 'invoice_status', 'awb', 'courier', 'created_at', 'address_check']);
+const LISTED_COLUMNS = new Set([
+  'status',
+  'invoice_status',
+  'awb',
+  'courier',
+  'created_at',
+  'address_check',
+  'attention',
+]);
 
 export async function insertOrderRow(exec: Executor, values: Insertable<OrdersTable>): Promise<OrderRow> {
   const row = await exec.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
@@ -290,6 +300,7 @@ const PLACED_COLUMNS = [
   'total_value',
   'customer_id',
   'address_check',
+  'attention',
 ] as const;
 
 type Placed = Pick<OrderRow, (typeof PLACED_COLUMNS)[number]> & { cod_bani: number | null };
@@ -336,6 +347,7 @@ const listedState = (r: Placed, flagged: boolean): ListedOrder => ({
   no_awb: r.awb === null,
   flagged,
   to_check: r.address_check !== null,
+  attention: r.attention !== null,
   created_at: Number(r.created_at),
   courier: r.courier,
 });

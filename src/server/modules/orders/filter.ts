@@ -38,6 +38,9 @@ export function filterConditions(f: OrderListFilter, opts: { status: boolean; wa
   // The few orders to check are read from their partial index (orders_company_address_check).
   if (f.address_check === true) out.push(sql`o.address_check is not null`);
   if (f.address_check === false) out.push(sql`o.address_check is null`);
+  // The few parcels needing attention are read from their partial index (orders_company_attention).
+  if (f.attention === true) out.push(sql`o.attention is not null`);
+  if (f.attention === false) out.push(sql`o.attention is null`);
   return out;
 }
 

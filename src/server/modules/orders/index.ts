@@ -2,6 +2,8 @@
 export { orderRoutes } from './routes.js';
 export { orderApiDocs } from './openapi.js';
 export { countOrdersMatching, orderIdsMatching } from './selection.js';
+// The dashboard's count of parcels needing attention (kept, not counted).
+export { keptAttentionCount } from './queries.js';
 // What work on many orders (order-bulk) does through this module: the same calls as one order's buttons.
 export {
   cancelOrder,

@@ -7,7 +7,7 @@ import { idParam, pathId } from '../../http/params.js';
 import type { ServiceContext } from '../../context.js';
 import { orderDocumentRoutes } from './documentRoutes.js';
 import { exportOrders } from './export.js';
-import { addressCheckCount, listOrders, tabCounts } from './queries.js';
+import { addressCheckCount, attentionCount, listOrders, tabCounts } from './queries.js';
 import { answerAddressCheck } from './addressCheck.js';
 import {
   addDiscount,
@@ -57,7 +57,11 @@ export function orderRoutes(app: FastifyInstance): void {
     const { db, companyId } = req.ctx;
     return {
       data: await tabCounts(exec, db.engine, companyId, f),
-      meta: { address_check: await addressCheckCount(exec, db.engine, companyId, f) },
+      meta: {
+        address_check: await addressCheckCount(exec, db.engine, companyId, f),
+        // The "attention" tab's (parcels refused, returning, a failed attempt or not moving: attention=1).
+        attention: await attentionCount(exec, db.engine, companyId, f),
+      },
     };
   });
 

@@ -68,6 +68,16 @@ export function findPackage(
   return (opts.lock ? forUpdate(exec, query) : query).executeTakeFirst();
 }
 
+/** The company's package marked default, if any. */
+export function defaultPackageOf(exec: Executor, companyId: number): Promise<PackageRow | undefined> {
+  return exec
+    .selectFrom('packages')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('is_default', '=', 1)
+    .executeTakeFirst();
+}
+
 /** The items of one package with their products: one query, joined. */
 export async function itemsOf(exec: Executor, packageId: number): Promise<PackageItem[]> {
   const rows = await exec
@@ -133,6 +143,21 @@ export async function clearDefaultPackages(exec: Executor, companyId: number, ke
     .where('is_default', '=', 1)
     .where('id', '!=', keep)
     .execute();
+}
+
+/**
+ * The company's default package becomes `id` (null: none): the shipping settings' default package,
+ * kept in the one mark the packages list shows. The caller checked that `id` is the company's.
+ */
+export async function markDefaultPackage(exec: Executor, companyId: number, id: number | null): Promise<void> {
+  await clearDefaultPackages(exec, companyId, id ?? 0);
+  if (id !== null)
+    await exec
+      .updateTable('packages')
+      .set({ is_default: 1 })
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .execute();
 }
 
 /** Deletes a package of the company (its items go with it, ON DELETE CASCADE); answers whether there was one. */

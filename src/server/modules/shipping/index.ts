@@ -4,4 +4,6 @@
  */
 export { AwbConflict, awbLabel, createAwb, deleteAwb, markCutOffCreateUnknown, resolveAwb } from './service.js';
 export { shippingJobs } from './jobs.js';
+export { companyLabelFormat, getShippingSettings, shippingSettingsRoutes } from './settings.js';
+export { shippingApiDocs } from './openapi.js';
 export { awbCandidatesView, awbUnsettled, deleteShipmentsOfOrder, unsettledShipments } from './queries.js';

@@ -24,6 +24,8 @@ registerMessages({
       'There is no AWB to choose for this order: its AWB create is settled, or was never in doubt. Reload the order.',
     awb_not_a_candidate: 'Choose one of the AWBs listed for this order.',
     awb_candidate_taken: "AWB {{awb}} is already another order's: choose another, or say none is this order's.",
+    awb_service_no_cod:
+      'Your {{provider}} contract has no service that collects cash on delivery ("Cont Colector"), so this AWB cannot carry it: ship it without cash on delivery, or ask {{provider}} to add the collector account to your contract and choose the service again in its set-up.',
   },
   ro: {
     postal_code_mismatch: 'Codul poștal nu se potrivește cu strada și numărul: este {{expected}}.',
@@ -49,5 +51,7 @@ registerMessages({
     awb_not_a_candidate: 'Alegeți unul dintre AWB-urile afișate pentru această comandă.',
     awb_candidate_taken:
       'AWB-ul {{awb}} aparține deja altei comenzi: alegeți altul sau indicați că niciunul nu este al acestei comenzi.',
+    awb_service_no_cod:
+      'Contractul dumneavoastră {{provider}} nu are un serviciu care încasează ramburs („Cont Colector”), așa că acest AWB nu poate avea ramburs: trimiteți-l fără ramburs sau cereți {{provider}} să adauge contul colector în contract și alegeți din nou serviciul în configurarea sa.',
   },
 });

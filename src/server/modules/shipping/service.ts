@@ -20,6 +20,7 @@ import {
   listCompanyIntegrations,
   type ProviderAccount,
 } from '../integrations/index.js';
+import { companyLabelFormat } from './settings.js';
 import { hasLockers, type Locker } from '../../../core/api/lockers.js';
 import { insertSystemNotification } from '../notifications/index.js';
 import {
@@ -163,7 +164,8 @@ export async function createAwb(
     claimDocument(
       ctx,
       shipmentStore,
-      (trx) => claimShipment(trx, ctx, orderId, courier, weightGrams, locker, input.cash_on_delivery),
+      (trx) =>
+        claimShipment(trx, ctx, orderId, courier, weightGrams, locker, input.cash_on_delivery, account.configuration),
       () => new AwbConflict('awb_being_created'),
     );
   let attempt: Attempt;
@@ -298,6 +300,7 @@ async function claimShipment(
   weightGrams: number,
   locker: Locker | null,
   cashOnDelivery: boolean | undefined,
+  configuration: ProviderAccount<CourierClient>['configuration'],
 ): Promise<Attempt> {
   // The order locked and every attempt of it in one read: the active one (at most one) and how
   // many there were. On PostgreSQL the attempts may miss one claimed while this waited for the
@@ -316,6 +319,14 @@ async function claimShipment(
   const collect = cashOnDelivery ?? order.payment_method === 'cash_on_delivery';
   const codBani = collect ? Number(order.total_value) : 0;
   if (locker && !locker.cash_on_delivery && codBani > 0) throw FieldProblems.one('locker_id', 'locker_no_cod');
+  // A courier whose wizard chose a service keeps the one that collects cash on delivery (FAN: its
+  // "Cont Colector"); null: the contract has none, and the courier would refuse the AWB or pay
+  // nothing out, so it is refused here, before the courier is asked.
+  if (codBani > 0 && configuration.cod_service === null)
+    throw FieldProblems.one('cash_on_delivery', 'awb_service_no_cod', {
+      provider: label(courier),
+      service: configuration.service ?? '',
+    });
   const id = await insertPendingShipment(trx, {
     company_id: ctx.companyId,
     order_id: orderId,
@@ -338,6 +349,9 @@ function awbRequest(
 ): CreateAwbInput {
   return {
     pickupPointId: account.configuration.pickup_point_id ?? '',
+    // The service chosen in the courier's wizard, where it has that step (FAN), and with cash on
+    // delivery the contract's service that collects it; else the client's default.
+    ...serviceOf(account.configuration, attempt.codBani),
     contactPersonId: account.configuration.contact_person_id,
     // The names always; the ids only when they are the courier's own (its nomenclature's).
     recipient: {
@@ -368,6 +382,14 @@ function awbRequest(
     observations: input.observations ?? undefined,
     reference: attempt.reference,
   };
+}
+
+function serviceOf(
+  configuration: ProviderAccount<CourierClient>['configuration'],
+  codBani: number,
+): { serviceId?: string } {
+  const serviceId = (codBani > 0 ? configuration.cod_service : undefined) ?? configuration.service;
+  return serviceId ? { serviceId } : {};
 }
 
 /**
@@ -593,17 +615,22 @@ async function tellLeftovers(
 
 // ---- label, delete ----------------------------------------------------------------------------
 
-/** The label PDF from the courier (404 without an AWB). */
+/** The label PDF from the courier, in the company's label format (404 without an AWB). */
 export async function awbLabel(ctx: ServiceContext, orderId: number): Promise<{ awb: string; pdf: Buffer }> {
   const order = await orderOf(ctx.db.kysely, ctx, orderId);
   if (!order.awb || !order.courier) throw new HttpError(404, 'awb_not_found');
   const shipment = await activeShipment(ctx.db.kysely, orderId);
   const account = await courierFor(ctx, order.courier as AwbCourier);
   try {
-    const pdf = await account.client.awbPdf({
-      awbNumber: order.awb,
-      parcelNumbers: shipment?.awb === order.awb ? parcelNumbersOf(shipment) : undefined,
-    });
+    // In the company's label format: a thermal printer's A6 page, or A4.
+    const format = await companyLabelFormat(ctx.db.kysely, ctx.companyId);
+    const pdf = await account.client.awbPdf(
+      {
+        awbNumber: order.awb,
+        parcelNumbers: shipment?.awb === order.awb ? parcelNumbersOf(shipment) : undefined,
+      },
+      format,
+    );
     return { awb: order.awb, pdf };
   } catch (err) {
     throw account.scrubbed(err);

@@ -26,6 +26,8 @@ export type AlertKind = Extract<
   NotificationKind,
   | 'awb_refused'
   | 'awb_returning'
+  | 'awb_failed_attempt'
+  | 'awb_stalled'
   | 'credentials_rejected'
   | 'sms_credit_exhausted'
   | 'sms_placeholder_unfilled'

@@ -7,6 +7,9 @@ export interface OpenAwb {
   id: number;
   awb: string;
   courier_status: string;
+  /** Why its parcel needs attention now, and the reason a seller marked handled (attention.ts). */
+  attention: string | null;
+  attention_handled: string | null;
 }
 
 /**
@@ -23,7 +26,13 @@ export const OPEN_AWB_PREDICATE = sql<boolean>`awb is not null and courier_statu
 export async function openAwbPage(exec: Executor, q: OpenAwbPageQuery): Promise<OpenAwb[]> {
   const rows = await openAwbPageQuery(exec, q).execute();
   // The predicate guarantees both columns.
-  return rows.map((r) => ({ id: r.id, awb: r.awb!, courier_status: r.courier_status! }));
+  return rows.map((r) => ({
+    id: r.id,
+    awb: r.awb!,
+    courier_status: r.courier_status!,
+    attention: r.attention,
+    attention_handled: r.attention_handled,
+  }));
 }
 
 export interface OpenAwbPageQuery {
@@ -37,7 +46,7 @@ export interface OpenAwbPageQuery {
 export function openAwbPageQuery(exec: Executor, q: OpenAwbPageQuery) {
   return exec
     .selectFrom('orders')
-    .select(['id', 'awb', 'courier_status'])
+    .select(['id', 'awb', 'courier_status', 'attention', 'attention_handled'])
     .where('company_id', '=', q.companyId)
     .where('courier', '=', q.courier)
     .where(OPEN_AWB_PREDICATE)

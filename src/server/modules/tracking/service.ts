@@ -1,5 +1,7 @@
 import type { CourierStatus } from '../../../core/api/shipping.js';
 import { forCompany, type ServiceContext } from '../../context.js';
+import type { Executor } from '../../db/connection.js';
+import { HttpError } from '../../http/errors.js';
 import type { AwbTracking, CourierClient, CourierProvider } from '../../providers/couriers/types.js';
 import { PROVIDER_LABELS, ProviderError } from '../../providers/http.js';
 import {
@@ -9,7 +11,8 @@ import {
   type ProviderAccount,
 } from '../integrations/index.js';
 import { alertCompany, queueEventSms } from '../sms/index.js';
-import { setCourierStatus } from '../order-lifecycle/index.js';
+import { lockOrder, setAttention, setCourierStatus } from '../order-lifecycle/index.js';
+import { ATTENTION_ALERTS, attentionOf, type AttentionReason } from './attention.js';
 import { openAwbPage, type OpenAwb } from './queries.js';
 import { NOTIFIED_COURIER_STATUSES, courierStatusOf } from './statuses.js';
 
@@ -35,6 +38,8 @@ export interface TrackingReport {
   /** Orders completed by a delivery. */
   completed: number;
   notified: number;
+  /** Orders whose parcel entered the attention list (attention.ts). */
+  attention: number;
   /** Companies and couriers left out, and why ("company 4 DPD: credentials refused"). Never a secret. */
   skipped: string[];
 }
@@ -43,7 +48,7 @@ export const DEFAULT_TRACKING_PAGE = 200;
 
 /** One pass over every company's open AWBs; `ctx` is the system's (a job's), narrowed to each company in turn. */
 export async function trackOpenAwbs(ctx: ServiceContext, opts: TrackingOptions = {}): Promise<TrackingReport> {
-  const report: TrackingReport = { asked: 0, changed: 0, completed: 0, notified: 0, skipped: [] };
+  const report: TrackingReport = { asked: 0, changed: 0, completed: 0, notified: 0, attention: 0, skipped: [] };
   for (const setUp of await activeCourierSetUps(ctx.db.kysely)) {
     // One company's courier failing (down, refusing its login) never stops the others.
     await trackCompanyCourier(forCompany(ctx, setUp.companyId), opts, setUp, report);
@@ -53,7 +58,7 @@ export async function trackOpenAwbs(ctx: ServiceContext, opts: TrackingOptions =
 
 /** One line for the job's log: what was asked and what moved, and who was left out. */
 export function describeReport(r: TrackingReport): string {
-  const moved = `tracking: ${r.asked} AWBs asked, ${r.changed} changed (${r.completed} orders completed, ${r.notified} notifications)`;
+  const moved = `tracking: ${r.asked} AWBs asked, ${r.changed} changed (${r.completed} orders completed, ${r.notified} notifications, ${r.attention} needing attention)`;
   return r.skipped.length ? `${moved}; skipped ${r.skipped.join('; ')}` : moved;
 }
 
@@ -98,10 +103,14 @@ async function trackCompanyCourier(
       const answer = answers[i];
       if (!answer || answer.awbNumber !== order.awb || answer.error) continue;
       const to = courierStatusOf(answer.status);
-      if (to === null || to === order.courier_status) continue;
+      const reason = attentionOf(answer, ctx.now);
+      if (to === null || to === order.courier_status) {
+        if (attentionMoves(order, reason)) await applyAttention(ctx, report, courier, order, reason);
+        continue;
+      }
       // A parcel refused at the door and already going back shows `returning`: its history keeps the refusal.
       const refused = answer.events.some((e) => e.status === 'refused');
-      await applyCourierStatus(ctx, report, courier, order, to, refused);
+      await applyCourierStatus(ctx, report, courier, order, to, refused, reason);
     }
     if (page.length < limit) return;
   }
@@ -123,6 +132,7 @@ async function applyCourierStatus(
   order: OpenAwb,
   to: CourierStatus,
   refused: boolean,
+  reason: AttentionReason | null,
 ): Promise<void> {
   const outcome = await ctx.db.transaction(async (trx) => {
     const { moved, completed } = await setCourierStatus(trx, ctx, {
@@ -146,10 +156,61 @@ async function applyCourierStatus(
     // The customer's SMS of the event, if the company has a template for it.
     if (to === 'delivered' || to === 'returning')
       await queueEventSms(trx, ctx, { orderId: order.id, event: to, awb: order.awb });
-    return { completed, notified: Boolean(kind) };
+    const entered = await attentionIn(trx, ctx, courier, order, reason);
+    return { completed, notified: Boolean(kind) || entered.notified, entered: entered.entered };
   });
   if (!outcome) return;
   report.changed += 1;
   if (outcome.completed) report.completed += 1;
   if (outcome.notified) report.notified += 1;
+  if (outcome.entered) report.attention += 1;
+}
+
+/** Whether the read reason changes what the order holds (attention.ts's rules, as setAttention applies them). */
+function attentionMoves(order: Pick<OpenAwb, 'attention' | 'attention_handled'>, reason: AttentionReason | null) {
+  if (reason === null) return order.attention !== null || order.attention_handled !== null;
+  return reason !== order.attention && reason !== order.attention_handled;
+}
+
+/** The attention of an order whose courier status did not change (a failed attempt, no movement), in its own transaction. */
+async function applyAttention(
+  ctx: ServiceContext,
+  report: TrackingReport,
+  courier: CourierProvider,
+  order: OpenAwb,
+  reason: AttentionReason | null,
+): Promise<void> {
+  const outcome = await ctx.db.transaction((trx) => attentionIn(trx, ctx, courier, order, reason));
+  if (outcome.notified) report.notified += 1;
+  if (outcome.entered) report.attention += 1;
+}
+
+/**
+ * Writes the order's attention as read, on the order locked and still holding this AWB (another
+ * run may have written it meanwhile), and alerts the seller once per order, AWB and reason when it
+ * enters for a reason no courier-status alert already tells (a failed attempt, no movement).
+ */
+async function attentionIn(
+  trx: Executor,
+  ctx: ServiceContext,
+  courier: CourierProvider,
+  order: OpenAwb,
+  reason: AttentionReason | null,
+): Promise<{ entered: boolean; notified: boolean }> {
+  // Deleted meanwhile (404): nothing to hold.
+  const locked = await lockOrder(trx, ctx, order.id).catch((err: unknown) => {
+    if (err instanceof HttpError && err.status === 404) return null;
+    throw err;
+  });
+  if (!locked || locked.awb !== order.awb) return { entered: false, notified: false };
+  const { entered } = await setAttention(trx, ctx, locked, reason);
+  const kind = entered && reason ? ATTENTION_ALERTS[reason as keyof typeof ATTENTION_ALERTS] : undefined;
+  if (!kind) return { entered, notified: false };
+  const fresh = await alertCompany(
+    ctx,
+    kind,
+    { order: order.id, courier: PROVIDER_LABELS[courier], awb: order.awb },
+    { exec: trx, key: `${kind}:${order.id}:${order.awb}` },
+  );
+  return { entered, notified: fresh };
 }

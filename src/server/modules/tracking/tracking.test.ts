@@ -7,9 +7,9 @@ import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
 import { secretBox } from '../../lib/secrets.js';
 import { loadProvidersConfig } from '../../providers/config.js';
-import { cargusStatus } from '../../providers/couriers/cargus.js';
-import { dpdStatus } from '../../providers/couriers/dpd.js';
-import { samedayStatus } from '../../providers/couriers/sameday.js';
+import { cargusEvent } from '../../providers/couriers/cargusStatuses.js';
+import { dpdEvent } from '../../providers/couriers/dpdStatuses.js';
+import { samedayEvent } from '../../providers/couriers/samedayStatuses.js';
 import { AWB_STATUSES, type CourierProvider } from '../../providers/couriers/types.js';
 import { createProviderRegistry, type ProviderRegistry } from '../../providers/registry.js';
 import { injectFetch } from '../../providers/transport.js';
@@ -47,7 +47,7 @@ describe("courier statuses onto the spec's", () => {
       [99, 'Sosit in depozit Cluj', 'in_transit'],
     ];
     for (const [id, description, spec] of cases)
-      expect(courierStatusOf(cargusStatus(id, description)), `${id} ${description}`).toBe(spec);
+      expect(courierStatusOf(cargusEvent(id, description).status), `${id} ${description}`).toBe(spec);
   });
 
   it('Sameday: status ids, and words for ids not listed', () => {
@@ -64,7 +64,7 @@ describe("courier statuses onto the spec's", () => {
       [501, 'Comanda anulata', null],
     ];
     for (const [id, words, spec] of cases)
-      expect(courierStatusOf(samedayStatus(id, words)), `${id} ${words}`).toBe(spec);
+      expect(courierStatusOf(samedayEvent(id, words).status), `${id} ${words}`).toBe(spec);
   });
 
   it('DPD: operation codes', () => {
@@ -76,14 +76,14 @@ describe("courier statuses onto the spec's", () => {
       [12, 'inDelivery'],
       [134, 'inDelivery'],
       [-14, 'delivered'],
-      [44, 'refused'],
+      [44, 'inDelivery'],
       [123, 'refused'],
       [111, 'returning'],
       [124, 'returning'],
       [128, null],
       [7, 'in_transit'],
     ];
-    for (const [code, spec] of cases) expect(courierStatusOf(dpdStatus(code)), String(code)).toBe(spec);
+    for (const [code, spec] of cases) expect(courierStatusOf(dpdEvent(code).status), String(code)).toBe(spec);
   });
 });
 
@@ -97,10 +97,11 @@ const http: string[] = [];
 const trackCalls: { courier: CourierProvider; awbs: string[] }[] = [];
 let registry: ProviderRegistry;
 
-const DEMO: Record<CourierProvider, { username: string; password: string; api_key?: string }> = {
+const DEMO: Record<CourierProvider, { username: string; password: string; api_key?: string; client_id?: string }> = {
   cargus: { username: 'demo', password: 'demo', api_key: 'demo' },
   sameday: { username: 'demo', password: 'demo' },
   dpd: { username: 'demo', password: 'demo' },
+  fan: { username: 'clienttest', password: 'testing', client_id: '7032158' },
 };
 
 beforeAll(async () => {
@@ -560,7 +561,9 @@ describe(`AWB tracking (${engineUnderTest})`, () => {
     const s = await seller(['cargus']);
     const o = await ship(s, 'cargus', 'Ion Livrat');
     const page = { companyId: s.u.companyId, courier: 'cargus' as const, afterId: 0, limit: 200 };
-    expect(await openAwbPage(t.db.kysely, page)).toEqual([{ id: o.orderId, awb: o.awb, courier_status: 'created' }]);
+    expect(await openAwbPage(t.db.kysely, page)).toEqual([
+      { id: o.orderId, awb: o.awb, courier_status: 'created', attention: null, attention_handled: null },
+    ]);
     expect(await planOf(t.db, openAwbPageQuery(t.db.kysely, page))).toContain('orders_open_awbs');
   });
 

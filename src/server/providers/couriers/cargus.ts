@@ -1,10 +1,10 @@
 import { bucharestDate, fromBucharest } from '../../lib/bucharestTime.js';
+import { cargusEvent } from './cargusStatuses.js';
 import { ProviderError, ProviderHttp, tryJson, type ProviderRequest, type ProviderResponse } from '../http.js';
 import { tokenKey, type ClientDeps } from '../shared.js';
 import type {
   CodRepayment,
   AwbLookup,
-  AwbStatus,
   AwbTracking,
   County,
   CourierClient,
@@ -37,9 +37,6 @@ const TRACE_BATCH = 50;
 const BY_DATE_PAGE = 100;
 /** Pages read while looking for a reference; beyond that the answer would be a guess. */
 const BY_DATE_MAX_PAGES = 100;
-
-// Event ids observed by integrators (21 = delivered); the description decides the rest.
-const EVENT_STATUS: Record<number, AwbStatus> = { 21: 'delivered' };
 
 export class CargusClient implements CourierClient {
   readonly provider = 'cargus' as const;
@@ -303,8 +300,8 @@ export class CargusClient implements CourierClient {
       query: {
         barCodes: JSON.stringify([awb.awbNumber]),
         type: 'PDF',
-        format: format === 'label' ? 1 : 0,
-        printMainOnce: format === 'label' ? 2 : 1,
+        format: format === 'A6' ? 1 : 0,
+        printMainOnce: format === 'A6' ? 2 : 1,
       },
       idempotent: true,
     });
@@ -340,7 +337,7 @@ export class CargusClient implements CourierClient {
           code: String(e.EventId),
           description: e.Description,
           location: e.LocalityName ?? null,
-          status: cargusStatus(Number(e.EventId), e.Description),
+          ...cargusEvent(e.EventId, e.Description),
         }))
         .sort((a, b) => a.at - b.at);
       return { awbNumber, status: events.at(-1)?.status ?? null, events };
@@ -448,19 +445,6 @@ interface CargusStreet {
 interface CargusTrace {
   Code: string | number;
   Event?: { EventId: number; Description: string; LocalityName?: string; Date: string }[];
-}
-
-/** Maps a Cargus event by its id where known, else by words of its Romanian description. */
-export function cargusStatus(eventId: number, description: string): AwbStatus {
-  if (EVENT_STATUS[eventId]) return EVENT_STATUS[eventId];
-  const d = description.toLowerCase();
-  if (/refuz/.test(d)) return 'refused';
-  if (/returnat la|livrat(a)? (inapoi|la expeditor)/.test(d)) return 'returned';
-  if (/return/.test(d)) return 'returning';
-  if (/confirmat|livrat/.test(d)) return 'delivered';
-  if (/in livrare|la curier pentru livrare/.test(d)) return 'inDelivery';
-  if (/preluat|ridicat/.test(d)) return 'pickedUp';
-  return 'in_transit';
 }
 
 function isSubscriptionDenied(res: ProviderResponse): boolean {

@@ -1,10 +1,10 @@
 import { fromBucharest } from '../../lib/bucharestTime.js';
+import { dpdEvent } from './dpdStatuses.js';
 import { ProviderError, ProviderHttp, tryJson, type ProviderResponse } from '../http.js';
 import type { ClientDeps } from '../shared.js';
 import type {
   CodRepayment,
   AwbLookup,
-  AwbStatus,
   AwbTracking,
   County,
   CourierClient,
@@ -28,21 +28,6 @@ import type {
 const ROMANIA = 642;
 const DEFAULT_SERVICE = 2505; // DPD STANDARD
 const TRACK_BATCH = 10;
-
-const OPERATION_STATUS: Record<number, AwbStatus> = {
-  148: 'created',
-  39: 'pickedUp',
-  2: 'in_transit',
-  11: 'in_transit',
-  12: 'inDelivery',
-  134: 'inDelivery',
-  [-14]: 'delivered',
-  44: 'refused',
-  123: 'refused',
-  111: 'returning',
-  124: 'returned',
-  128: 'cancelled',
-};
 
 /** DPD's own plugins strip diacritics everywhere (ș and ş, ț and ţ alike). */
 export const stripDiacritics = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
@@ -232,7 +217,7 @@ export class DpdClient implements CourierClient {
       'print',
       {
         format: 'pdf',
-        paperSize: format === 'label' ? 'A6' : 'A4',
+        paperSize: format === 'A6' ? 'A6' : 'A4',
         parcels: parcels.map((id) => ({ parcel: { id } })),
       },
       true,
@@ -267,7 +252,7 @@ export class DpdClient implements CourierClient {
           code: String(o.operationCode),
           description: o.description,
           location: o.place ?? null,
-          status: dpdStatus(Number(o.operationCode)),
+          ...dpdEvent(o.operationCode),
         }))
         .sort((a, b) => a.at - b.at);
       return { awbNumber, status: events.at(-1)?.status ?? null, events };
@@ -353,9 +338,6 @@ interface DpdTrackedParcel {
   operations?: { dateTime: string; operationCode: number; description: string; place?: string }[];
   error?: DpdError;
 }
-
-/** A DPD operation code as a status; codes not listed are movements between depots. */
-export const dpdStatus = (operationCode: number): AwbStatus => OPERATION_STATUS[operationCode] ?? 'in_transit';
 
 function dpdFailure(error: DpdError, status: number): ProviderError {
   const message =

@@ -1,4 +1,5 @@
 import { fromBucharest } from '../../lib/bucharestTime.js';
+import { samedayEvent } from './samedayStatuses.js';
 import { encodePhpForm } from '../../lib/phpForm.js';
 import {
   ProviderError,
@@ -11,7 +12,6 @@ import {
 import { tokenKey, type ClientDeps } from '../shared.js';
 import type {
   AwbLookup,
-  AwbStatus,
   AwbTracking,
   County,
   CourierClient,
@@ -48,18 +48,6 @@ const STATUS_SYNC_WINDOW = 7200;
 const LOOKUP_MAX_SECONDS = 7 * 24 * 3600;
 /** Parcel AWB numbers are the AWB's followed by 001, 002... */
 const awbOfParcel = (parcel: string) => (parcel.length > 3 ? parcel.slice(0, -3) : parcel);
-
-// Sameday status ids (expeditionStatus.statusId) mapped to the console's statuses.
-const STATUS_BY_ID: Record<number, AwbStatus> = {
-  1: 'created',
-  4: 'pickedUp',
-  7: 'in_transit',
-  33: 'inDelivery',
-  9: 'delivered',
-  25: 'refused',
-  29: 'returning',
-  84: 'returned',
-};
 
 export class SamedayClient implements CourierClient {
   readonly provider = 'sameday' as const;
@@ -296,7 +284,7 @@ export class SamedayClient implements CourierClient {
   async awbPdf(awb: { awbNumber: string }, format: LabelFormat = 'A4'): Promise<Buffer> {
     const res = await this.call({
       method: 'GET',
-      path: `api/awb/download/${encodeURIComponent(awb.awbNumber)}/${format === 'label' ? 'A6' : 'A4'}`,
+      path: `api/awb/download/${encodeURIComponent(awb.awbNumber)}/${format === 'A6' ? 'A6' : 'A4'}`,
       idempotent: true,
     });
     if (res.body.subarray(0, 4).toString('latin1') !== '%PDF')
@@ -396,7 +384,7 @@ export class SamedayClient implements CourierClient {
           code: String(h.statusId),
           description: h.statusLabel || h.status,
           location: h.transitLocation || h.county || null,
-          status: samedayStatus(h.statusId, `${h.status} ${h.statusState}`),
+          ...samedayEvent(h.statusId, `${h.status} ${h.statusState}`),
         }))
         .sort((a, b) => a.at - b.at);
       let status = events.at(-1)?.status ?? null;
@@ -480,19 +468,6 @@ function createdAtOf(status: SamedayStatus): number | null {
     .map((h) => fromBucharest(String(h.statusDate)))
     .filter((t): t is number => t !== null);
   return times.length ? Math.min(...times) : null;
-}
-
-export function samedayStatus(statusId: number, words: string): AwbStatus {
-  if (STATUS_BY_ID[statusId]) return STATUS_BY_ID[statusId];
-  const w = words.toLowerCase();
-  if (/refuz/.test(w)) return 'refused';
-  if (/returnat/.test(w)) return 'returned';
-  if (/retur/.test(w)) return 'returning';
-  if (/livrat/.test(w)) return 'delivered';
-  if (/livrare/.test(w)) return 'inDelivery';
-  if (/ridicat|preluat/.test(w)) return 'pickedUp';
-  if (/anulat/.test(w)) return 'cancelled';
-  return 'in_transit';
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;

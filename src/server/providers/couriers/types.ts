@@ -17,7 +17,7 @@
  * - `createAwb` is sent once, never retried. Reads are retried by the HTTP layer.
  */
 
-export const COURIER_PROVIDERS = ['cargus', 'sameday', 'dpd'] as const;
+export const COURIER_PROVIDERS = ['cargus', 'sameday', 'dpd', 'fan'] as const;
 export type CourierProvider = (typeof COURIER_PROVIDERS)[number];
 
 export interface CourierCredentials {
@@ -25,6 +25,8 @@ export interface CourierCredentials {
   password: string;
   /** Cargus only: the subscription key (Ocp-Apim-Subscription-Key). */
   api_key?: string;
+  /** FAN Courier only: the client (branch) number every call names (`clientId`). */
+  client_id?: string;
 }
 
 export interface ContactPerson {
@@ -167,6 +169,28 @@ export const AWB_STATUSES = [
 ] as const;
 export type AwbStatus = (typeof AWB_STATUSES)[number];
 
+/**
+ * What a tracking event tells the seller to look at (the parcel "needs attention"): a delivery
+ * attempt that failed on the address or the contact (`failed_attempt`), a refusal at the door
+ * (`refused`), a parcel going back to the sender (`returning`); null: nothing. The fourth reason,
+ * no movement for 3 working days since pickup, is no event: the tracking pass reads it from the
+ * events' times.
+ */
+export const TRACKING_ATTENTION = ['failed_attempt', 'refused', 'returning'] as const;
+export type TrackingAttention = (typeof TRACKING_ATTENTION)[number];
+
+/**
+ * One row of a courier's status table (`<courier>Statuses.ts` beside its client): the courier's own
+ * code, the AwbStatus it means, what it tells the seller to look at (none when left out) and the
+ * courier's words for it. A client maps every tracking event through its table, never inline.
+ */
+export interface CourierStatusRow {
+  code: string;
+  awbStatus: AwbStatus;
+  attention?: TrackingAttention | null;
+  label: string;
+}
+
 export interface TrackingEvent {
   /** Unix seconds. */
   at: number;
@@ -175,6 +199,8 @@ export interface TrackingEvent {
   description: string;
   location: string | null;
   status: AwbStatus;
+  /** What the event tells the seller to look at (its status table's row); null or left out: nothing. */
+  attention?: TrackingAttention | null;
 }
 
 export interface AwbTracking {
@@ -187,7 +213,16 @@ export interface AwbTracking {
   error?: string;
 }
 
-export type LabelFormat = 'A4' | 'label';
+/**
+ * The page a label is asked for in, the company's `label_format`: `A4` (an office printer) or `A6`
+ * (a thermal printer's label page: each courier's own label size, about 105 × 148 mm or 100 × 150
+ * mm, one page per AWB, never a small label centred on an A4 page). A client asks its API for the
+ * size (Cargus `format=1`, Sameday `/A6`, DPD `paperSize=A6`, FAN `format=A6`); a courier that
+ * cannot make A6 for an AWB answers its nearest label page, never A4 (the caller asked for a label
+ * printer). Left out: A4.
+ */
+export const LABEL_FORMATS = ['A4', 'A6'] as const;
+export type LabelFormat = (typeof LABEL_FORMATS)[number];
 
 /** Cash on delivery a courier paid to the sender for one AWB (its repayment report). */
 export interface CodRepayment {
@@ -241,7 +276,10 @@ export interface CourierClient {
   streets(locality: { id: string; name: string; countyId?: string }, search?: string): Promise<Street[]>;
   /** Sent once, never retried. */
   createAwb(input: CreateAwbInput): Promise<CreatedAwb>;
-  /** The AWB's label as PDF bytes (starts with %PDF). DPD prints by parcel: pass them when known. */
+  /**
+   * The AWB's label as PDF bytes (starts with %PDF), in `format` (LabelFormat: A4 when left out;
+   * A6 pages no larger than 106 × 151 mm). DPD prints by parcel: pass them when known.
+   */
   awbPdf(awb: { awbNumber: string; parcelNumbers?: string[] }, format?: LabelFormat): Promise<Buffer>;
   /** Refused (`rejected`) once the courier has picked the parcel up. */
   deleteAwb(awbNumber: string): Promise<void>;
@@ -268,4 +306,20 @@ export interface CourierClient {
    * (`payments`). Sameday's API has no such report (its settlement file is imported instead).
    */
   codRepayments?(range: { from: string; to: string }): Promise<CodRepayment[]>;
+  /**
+   * The services of the account's contract, where the courier's wizard chooses one (FAN Courier:
+   * `reports/services`); the chosen one's id goes back as `CreateAwbInput.serviceId`. Couriers
+   * whose service is fixed by the client leave it out.
+   */
+  contractServices?(): Promise<CourierService[]>;
+}
+
+/** A service of a courier contract (`CourierClient.contractServices`). */
+export interface CourierService {
+  /** What `CreateAwbInput.serviceId` takes (FAN: the service's name, as intern-awb wants it). */
+  id: string;
+  name: string;
+  description: string | null;
+  /** Whether an AWB with cash on delivery can go with it (FAN: the "Cont Colector" services). */
+  collectsCod: boolean;
 }

@@ -122,7 +122,7 @@ describe('Cargus client against its emulator', () => {
     expect(awb.awbNumber).toMatch(/^\d{10}$/);
     expect(awb.parcelNumbers).toHaveLength(1);
     expect(awb.costBani).toBeGreaterThan(0);
-    const pdf = await c.awbPdf(awb, 'label');
+    const pdf = await c.awbPdf(awb, 'A6');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const stored = (await h.emulator.store.get<Shipment>('shipments', awb.awbNumber))!;
     expect(stored).toMatchObject({ weightKg: 2, codBani: 19990, reference: 'ORD-1' }); // whole kg, rounded up

@@ -115,7 +115,7 @@ describe('Sameday client against its emulator', () => {
     expect(awb.parcelNumbers).toEqual([`${awb.awbNumber}001`, `${awb.awbNumber}002`]);
     const stored = (await h.emulator.store.get<Shipment>('shipments', awb.awbNumber))!;
     expect(stored).toMatchObject({ contactPersonId: 7102, codBani: 12050, weightKg: 3.25, reference: 'ORD-7' });
-    const pdf = await c.awbPdf(awb, 'label');
+    const pdf = await c.awbPdf(awb, 'A6');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await c.deleteAwb(awb.awbNumber);
     expect((await h.emulator.store.get<Shipment>('shipments', awb.awbNumber))!.deleted).toBe(true);

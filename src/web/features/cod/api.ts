@@ -10,7 +10,12 @@ import type {
 import type { ListResponse } from '../../../core/api/list';
 import { api, request } from '../../lib/api';
 
-export const COURIER_NAMES: Record<string, string> = { cargus: 'Cargus', sameday: 'Sameday', dpd: 'DPD' };
+export const COURIER_NAMES: Record<string, string> = {
+  cargus: 'Cargus',
+  sameday: 'Sameday',
+  dpd: 'DPD',
+  fan: 'FAN Courier',
+};
 
 const key = (companyId: number | null, ...rest: unknown[]) => ['cod', companyId, ...rest];
 

@@ -33,6 +33,7 @@ export function ConfiguredCard({
   const summary = [
     c.pickup_point_name ? t('summary.pickupPoint', { name: c.pickup_point_name }) : null,
     c.contact_person_name ? t('summary.contactPerson', { name: c.contact_person_name }) : null,
+    c.service ? t('summary.service', { name: c.service }) : null,
     c.series_name ? t('summary.series', { name: c.series_name }) : null,
     c.vat_amount !== undefined && i.key === 'smartbill'
       ? c.vat_name

@@ -44,7 +44,7 @@ export function useLogin(key: WizardKey, companyId: number) {
 }
 
 /** The later steps of a wizard: each reads a list from the provider (GET) and saves a choice from it (POST). */
-export type WizardListStep = 'pickup-points' | 'series' | 'vat-amount';
+export type WizardListStep = 'pickup-points' | 'services' | 'series' | 'vat-amount';
 
 /** A list the wizard chooses from, read from the provider with the stored login. */
 export function useWizardList<T>(key: WizardKey, companyId: number, step: WizardListStep) {

@@ -1,6 +1,7 @@
 import { Badge, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { useUrlParams } from '../../components/useUrlParams';
+import { ATTENTION_TAB } from './AttentionTab';
 
 /** The orders list's tab of the orders whose address is to check (`address_check=1`). */
 export const TO_CHECK_TAB = 'to_check';
@@ -8,6 +9,7 @@ export const TO_CHECK_TAB = 'to_check';
 /** Which tab the URL shows: "to check" when it filters by it, else its status (or all). */
 export function currentTab(filters: Record<string, unknown>): string {
   if (String(filters.address_check ?? '') === '1') return TO_CHECK_TAB;
+  if (String(filters.attention ?? '') === '1') return ATTENTION_TAB;
   return filters.status ? String(filters.status) : 'all';
 }
 
@@ -18,6 +20,13 @@ export function currentTab(filters: Record<string, unknown>): string {
 export function chooseTab(writeUrl: ReturnType<typeof useUrlParams>, value: string | null): void {
   writeUrl((p) => {
     p.delete('page');
+    p.delete('attention');
+    if (value === ATTENTION_TAB) {
+      p.set('attention', '1');
+      p.delete('address_check');
+      p.delete('status');
+      return;
+    }
     if (value === TO_CHECK_TAB) {
       p.set('address_check', '1');
       p.delete('status');

@@ -11,6 +11,7 @@ import { useCompanyId } from '../../lib/session';
 import { useOrder, useOrderActions } from './api';
 import { useOrdersFollowRunningJob } from './bulk/api';
 import { AddressCheckPanel } from './detail/AddressCheckPanel';
+import { AttentionPanel } from './AttentionTab';
 import { CompanySection } from './detail/CompanySection';
 import { CustomerSection } from './detail/CustomerSection';
 import { translate } from '../../../core/messages';
@@ -150,6 +151,7 @@ function OrderDetail({ order, backTo, companyId }: { order: Order; backTo: strin
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
             <AddressCheckPanel order={order} />
+            <AttentionPanel order={order} />
             <CustomerSection
               order={order}
               actions={actions}

@@ -7,6 +7,7 @@ import { EmulatedBadge } from '../EmulatedBadge';
 import { LoginStep } from './LoginStep';
 import { PickupPointStep } from './PickupPointStep';
 import { SeriesStep } from './SeriesStep';
+import { ServiceStep } from './ServiceStep';
 import { firstOpenStep, WIZARD_STEPS, type StepKind } from './steps';
 import { VatStep } from './VatStep';
 
@@ -18,7 +19,8 @@ interface Props {
 }
 
 /**
- * The set-up dialog of one provider: Cargus / DPD login then pickup point,
+ * The set-up dialog of one provider: Cargus / DPD login then pickup point, FAN Courier login (with
+ * its client number) then service,
  * Sameday login then pickup point and contact person, SmartBill login, series, VAT rate, Vonage /
  * Telegram one step. Each answer of the server moves to the next step; the last one closes it.
  */
@@ -46,6 +48,7 @@ export function IntegrationWizard({ integration, setup: initialSetup, companyId,
   const stepLabel = (kind: StepKind) => {
     if (kind === 'login') return t('wizard.login');
     if (kind === 'pickup') return integration.key === 'sameday' ? t('wizard.samedayPickup') : t('wizard.pickupPoint');
+    if (kind === 'service') return t('wizard.service');
     if (kind === 'series') return t('wizard.series');
     return t('wizard.vat');
   };
@@ -67,6 +70,8 @@ export function IntegrationWizard({ integration, setup: initialSetup, companyId,
         );
       case 'pickup':
         return <PickupPointStep courier={integration.key as 'cargus' | 'sameday' | 'dpd'} {...common} />;
+      case 'service':
+        return <ServiceStep courier="fan" {...common} />;
       case 'series':
         return <SeriesStep {...common} />;
       case 'vat':

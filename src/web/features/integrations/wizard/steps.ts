@@ -1,9 +1,10 @@
 import type { CompanyIntegration, WizardKey } from '../../../../core/api/integrations';
 
-export type StepKind = 'login' | 'pickup' | 'series' | 'vat';
+export type StepKind = 'login' | 'pickup' | 'service' | 'series' | 'vat';
 
 /**
- * The steps of each provider's wizard: a courier logs in then chooses a pickup point, SmartBill logs
+ * The steps of each provider's wizard: a courier logs in then chooses a pickup point (FAN Courier: a
+ * service of its contract, its sender being the client number of the login), SmartBill logs
  * in then chooses a series and a VAT rate, a messaging provider only logs in (DPD as Cargus,
  * Telegram as Vonage).
  */
@@ -11,6 +12,7 @@ export const WIZARD_STEPS: Record<WizardKey, StepKind[]> = {
   cargus: ['login', 'pickup'],
   sameday: ['login', 'pickup'],
   dpd: ['login', 'pickup'],
+  fan: ['login', 'service'],
   smartbill: ['login', 'series', 'vat'],
   vonage: ['login'],
   telegram: ['login'],

@@ -233,6 +233,13 @@ export function describeEvent(e: OrderEvent, t: TFunction, lang: string): { titl
           }),
         ],
       };
+    case 'attention_entered':
+    case 'attention_left':
+    case 'attention_handled':
+      return {
+        title: title(e.type),
+        details: [t(`attention.reason.${str(d.reason)}`, { defaultValue: str(d.reason) })],
+      };
     case 'flagged':
       return {
         title: title(e.type),

@@ -12,6 +12,7 @@ import {
   packageChoice,
   presetChoice,
   serverAwbErrors,
+  shippingDefaultsOf,
   sizeOf,
   type AwbFormValues,
 } from './awbForm';
@@ -104,6 +105,27 @@ describe('AWB modal start', () => {
     expect(awbFormStart(order({ customer_detail: { ...order().customer_detail, address: 'null' } }), []).address).toBe(
       'Strada Zorilor 12',
     );
+  });
+
+  it("starts with the company's shipping defaults: its courier when usable, its preset unless a package is default", () => {
+    const defaults = shippingDefaultsOf({ default_courier: 'sameday', default_package_id: 'large' });
+    expect(defaults).toEqual({ courier: 'sameday', preset: 'large' });
+    const start = awbFormStart(order(), ['cargus', 'sameday'], null, defaults);
+    expect(start).toMatchObject({ courier: 'sameday', package: presetChoice('large'), ...PACKAGE_PRESETS.large });
+    // The order's own usable courier comes first; a default not set up is not used.
+    expect(awbFormStart(order({ courier: 'cargus' }), ['cargus', 'sameday'], null, defaults).courier).toBe('cargus');
+    expect(awbFormStart(order(), ['cargus', 'dpd'], null, defaults).courier).toBeNull();
+    // A package marked default wins over the preset; a package id is no preset.
+    const pkg = { id: 7, width: 11, height: 12, length: 13, weight: 1.5 } as never;
+    expect(awbFormStart(order(), ['cargus'], pkg, defaults)).toMatchObject({
+      package: packageChoice(7),
+      package_width: 11,
+    });
+    expect(shippingDefaultsOf({ default_courier: null, default_package_id: 7 })).toEqual({
+      courier: null,
+      preset: null,
+    });
+    expect(shippingDefaultsOf(undefined)).toEqual({ courier: null, preset: null });
   });
 
   it('cuts a long content to the 255 characters the payload takes', () => {

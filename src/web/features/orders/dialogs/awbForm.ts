@@ -50,24 +50,41 @@ export function contentOf(order: Pick<Order, 'order_products'>): string {
  * The modal's start: the order's courier when it is still usable, else the only usable one; the
  * customer's address line (or street and number); the customer's notes as observations for the
  * courier; the products as the content; cash on delivery when the order is paid so, none when
- * prepaid; the size of the company's default package when it has one.
+ * prepaid; the size of the company's default package when it has one. The company's shipping
+ * defaults (`defaults`) come next: its default courier when the order has none usable, its preset
+ * size when no package is marked default.
  */
 export function awbFormStart(
   order: Order,
   couriers: readonly string[],
   defaultPackage?: Package | null,
+  defaults?: ShippingDefaults,
 ): AwbFormValues {
   const c = order.customer_detail;
+  const byDefault = defaults?.courier && couriers.includes(defaults.courier) ? defaults.courier : null;
   const courier =
-    order.courier && couriers.includes(order.courier) ? order.courier : couriers.length === 1 ? couriers[0] : null;
+    order.courier && couriers.includes(order.courier)
+      ? order.courier
+      : (byDefault ?? (couriers.length === 1 ? couriers[0] : null));
+  const preset = !defaultPackage && defaults?.preset ? defaults.preset : null;
+  const size = defaultPackage
+    ? {
+        package_width: defaultPackage.width,
+        package_height: defaultPackage.height,
+        package_length: defaultPackage.length,
+        package_weight: defaultPackage.weight,
+      }
+    : preset
+      ? PACKAGE_PRESETS[preset]
+      : null;
   return {
     courier,
     address: cleanText(c?.address) ?? [cleanText(c?.street), cleanText(c?.street_number)].filter(Boolean).join(' '),
-    package: defaultPackage ? packageChoice(defaultPackage.id) : null,
-    package_width: defaultPackage?.width ?? '',
-    package_height: defaultPackage?.height ?? '',
-    package_length: defaultPackage?.length ?? '',
-    package_weight: defaultPackage?.weight ?? '',
+    package: defaultPackage ? packageChoice(defaultPackage.id) : preset ? presetChoice(preset) : null,
+    package_width: size?.package_width ?? '',
+    package_height: size?.package_height ?? '',
+    package_length: size?.package_length ?? '',
+    package_weight: size?.package_weight ?? '',
     observations: cleanText(order.observations) ?? '',
     package_content: contentOf(order),
     cod: (order.payment_method ?? 'cash_on_delivery') === 'cash_on_delivery' ? 'total' : 'none',
@@ -75,6 +92,24 @@ export function awbFormStart(
     locker_id: null,
   };
 }
+
+/** The company's shipping defaults the form starts with (GET /company/{id}/shipping). */
+export interface ShippingDefaults {
+  courier: string | null;
+  /** The default size when it is a preset (a package default is the package marked default). */
+  preset: PackagePreset | null;
+}
+
+/** The form's defaults of the company's shipping settings (none while they load). */
+export const shippingDefaultsOf = (
+  s: { default_courier: string | null; default_package_id: number | string | null } | undefined,
+): ShippingDefaults => ({
+  courier: s?.default_courier ?? null,
+  preset:
+    typeof s?.default_package_id === 'string' && s.default_package_id in PACKAGE_PRESETS
+      ? (s.default_package_id as PackagePreset)
+      : null,
+});
 
 export const presetChoice = (name: PackagePreset) => `preset:${name}`;
 export const packageChoice = (id: number) => `package:${id}`;

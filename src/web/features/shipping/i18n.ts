@@ -1,0 +1,56 @@
+/** The shipping settings screen (/shipping-settings): the label format and the shipping defaults. */
+export default {
+  en: {
+    title: 'Shipping settings',
+    intro: 'How labels are printed, and what a new AWB starts with (the AWB form and a bulk AWB job).',
+    labelFormat: 'Label format',
+    labelFormatHint: 'The page every courier’s label is asked for in. Merged labels keep it: one page per parcel.',
+    formats: {
+      A4: 'A4 (office printer)',
+      A6: 'A6 label (thermal printer, about 10 × 15 cm)',
+    },
+    defaultCourier: 'Default courier',
+    defaultCourierHint: 'Only couriers set up and active under Integrations.',
+    noCouriers: 'No courier is set up yet: set one up under Integrations.',
+    defaultPackage: 'Default package',
+    defaultPackageHint: 'One of your packages or a preset size.',
+    none: 'None',
+    packagesGroup: 'Your packages',
+    presetsGroup: 'Preset sizes',
+    preset: {
+      small: 'Small (25 × 10 × 25 cm, 1 kg)',
+      medium: 'Medium (30 × 10 × 40 cm, 2 kg)',
+      large: 'Large (60 × 40 × 70 cm, 5 kg)',
+    },
+    save: 'Save',
+    saved: 'Shipping settings saved.',
+    noCompany: 'Choose a company first.',
+  },
+  ro: {
+    title: 'Setări de livrare',
+    intro: 'Cum se tipăresc etichetele și cu ce începe un AWB nou (formularul AWB și un AWB în masă).',
+    labelFormat: 'Formatul etichetei',
+    labelFormatHint:
+      'Pagina în care se cere eticheta fiecărui curier. Etichetele unite o păstrează: o pagină pe colet.',
+    formats: {
+      A4: 'A4 (imprimantă de birou)',
+      A6: 'Etichetă A6 (imprimantă termică, aproximativ 10 × 15 cm)',
+    },
+    defaultCourier: 'Curier implicit',
+    defaultCourierHint: 'Doar curierii configurați și activi la Integrări.',
+    noCouriers: 'Niciun curier nu este configurat încă: configurați unul la Integrări.',
+    defaultPackage: 'Pachet implicit',
+    defaultPackageHint: 'Unul dintre pachetele dumneavoastră sau o dimensiune predefinită.',
+    none: 'Niciunul',
+    packagesGroup: 'Pachetele dumneavoastră',
+    presetsGroup: 'Dimensiuni predefinite',
+    preset: {
+      small: 'Mic (25 × 10 × 25 cm, 1 kg)',
+      medium: 'Mediu (30 × 10 × 40 cm, 2 kg)',
+      large: 'Mare (60 × 40 × 70 cm, 5 kg)',
+    },
+    save: 'Salvează',
+    saved: 'Setările de livrare au fost salvate.',
+    noCompany: 'Alegeți mai întâi o companie.',
+  },
+};
