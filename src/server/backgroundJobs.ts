@@ -1,6 +1,7 @@
 import type { Db } from './db/connection.js';
 import { EXCHANGE_RATES_JOB, exchangeRatesJobs } from './modules/exchange-rates/index.js';
 import { COD_SYNC_JOB, codJobHandlers } from './modules/cod/index.js';
+import { connectorJobs, SHOP_OUTBOX_JOB } from './modules/connectors/index.js';
 import { invoiceJobs } from './modules/invoices/index.js';
 import { bulkJobs } from './modules/order-bulk/index.js';
 import { shippingJobs } from './modules/shipping/index.js';
@@ -23,11 +24,12 @@ export function jobHandlers(opts: { log?: (message: string) => void } = {}): Job
     ...exchangeRatesJobs(opts.log),
     ...codJobHandlers(opts.log),
     ...bulkJobs,
+    ...connectorJobs(opts.log),
   };
 }
 
 /** Jobs that always exist, each one row under a fixed key. */
-export const RECURRING_JOBS: NewJob[] = [TRACKING_JOB, EXCHANGE_RATES_JOB, COD_SYNC_JOB];
+export const RECURRING_JOBS: NewJob[] = [TRACKING_JOB, EXCHANGE_RATES_JOB, COD_SYNC_JOB, SHOP_OUTBOX_JOB];
 
 /**
  * Makes sure each recurring job has its row: run at every start. Scheduling a key that exists

@@ -11,6 +11,7 @@ import { geoData } from './modules/geo/index.js';
 import { loadProvidersConfig } from './providers/config.js';
 import { PROVIDER_LABELS, PROVIDER_NAMES } from './providers/http.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, isEmpty, seedDemo } from './seed/index.js';
+import { seedDemoShop } from './seed/shop.js';
 
 const config = loadConfig();
 const db = openDb(config.databaseUrl, { readers: config.sqliteReaders, keepLists: true });
@@ -33,6 +34,9 @@ const app = await buildApp({
   trustProxy: process.env.TRUST_PROXY === 'true',
 });
 await app.listen({ port: config.port, host: config.host });
+// The demo's web shop: an emulated WooCommerce shop taking orders while the console runs.
+if (seeded)
+  await seedDemoShop(app.services).catch((err: unknown) => console.error('The demo shop was not connected:', err));
 const logJob = (m: string) => console.error(m);
 await scheduleRecurringJobs(db, systemClock.now());
 const jobs = startJobRunner({ services: app.services, handlers: jobHandlers({ log: logJob }), log: logJob });

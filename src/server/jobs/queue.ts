@@ -167,3 +167,22 @@ export async function failJob(
     .where('locked_by', '=', instanceId)
     .execute();
 }
+
+/**
+ * The job of `key` is due now (a recurring job asked to run at once: a shop's "Sync now"), or made
+ * if it is missing; one running keeps its lease and runs again at its next time.
+ */
+export async function runJobNow(exec: Executor, job: NewJob, now: number): Promise<void> {
+  await exec
+    .updateTable('jobs')
+    .set({ run_at: now, failed_at: null, updated_at: now })
+    .where('key', '=', job.key)
+    .where('locked_by', 'is', null)
+    .execute();
+  await scheduleJob(exec, { ...job, runAt: now }, now);
+}
+
+/** The job of `key` goes (a recurring job whose subject is gone), unless it is running. */
+export async function removeJob(exec: Executor, key: string): Promise<void> {
+  await exec.deleteFrom('jobs').where('key', '=', key).where('locked_by', 'is', null).execute();
+}

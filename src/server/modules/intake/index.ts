@@ -3,3 +3,5 @@ export { intakeRoutes } from './routes.js';
 export { intakeApiDocs } from './openapi.js';
 // The demo's web shop key and pushed orders (the seed).
 export { DEMO_INTAKE_KEY, seedDemoIntake } from './demo.js';
+// What a connected shop's orders go through (the connectors module): the same inbox as a push.
+export { receiveShopOrder, type ShopOrderOutcome } from './service.js';

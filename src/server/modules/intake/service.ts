@@ -8,6 +8,7 @@ import {
   type IntakeItem,
   type IntakeItemDetail,
   type IntakeOrder,
+  type IntakeOrderInput,
   type IntakeProblem,
   type IntakePushAnswer,
   type IntakeSettings,
@@ -302,6 +303,50 @@ export async function receivePush(base: ServiceContext, push: SignedPush): Promi
     fingerprint,
   };
   return answerOf(await processItem(ctx, item, order, { notify: true }), ctx.lang);
+}
+
+// ---- a connected shop ---------------------------------------------------------------------------
+
+/** What a shop's order came to here: the intake's outcome, or `unchanged` (nothing stored: as last applied or held). */
+export type ShopOrderOutcome = Outcome | { kind: 'unchanged' };
+
+/**
+ * An order a connected shop brought (its webhook or its safety pull, read into the intake's shape
+ * by the connector): one item of the source's inbox, with the same dedupe, held reasons and address
+ * resolution as a push. The same order as last applied (or as it already waits) stores nothing:
+ * a pull reads again what it read a minute before, and the shop still holds it.
+ */
+export async function receiveShopOrder(
+  base: ServiceContext,
+  shop: { companyId: number; sourceId: number },
+  input: IntakeOrderInput,
+): Promise<ShopOrderOutcome> {
+  const ctx = forCompany(base, shop.companyId);
+  const read = issuesOfParse(input);
+  const externalId = 'order' in read ? read.order.external_id : String(input.external_id ?? '').slice(0, 64) || null;
+  const fingerprint =
+    'order' in read
+      ? fingerprintOf(read.order)
+      : crypto.createHash('sha256').update(JSON.stringify(input)).digest('hex');
+  if (externalId) {
+    if ((await appliedFingerprint(ctx.db.kysely, shop.sourceId, externalId)) === fingerprint)
+      return { kind: 'unchanged' };
+    const held = await heldItemOf(ctx.db.kysely, shop.sourceId, externalId);
+    if (held?.fingerprint === fingerprint) return { kind: 'unchanged' };
+  }
+  const id = await insertItem(ctx.db.kysely, {
+    company_id: ctx.companyId,
+    source_id: shop.sourceId,
+    external_id: externalId,
+    via: 'push',
+    payload: JSON.stringify(input),
+    fingerprint,
+    received_at: ctx.now,
+  });
+  const item: Item = { id, companyId: ctx.companyId, sourceId: shop.sourceId, via: 'push', externalId, fingerprint };
+  // A shop's order that does not read as an order (no SKU on a line, no phone) waits with its problems.
+  if ('issues' in read) return hold(ctx, item, read.issues, null, { notify: true });
+  return processItem(ctx, item, read.order, { notify: true });
 }
 
 // ---- the inbox ----------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useIntakeKey, useSourceDetail } from './api';
 import { intakeExample } from './intakeExample';
+import { ConnectorPanel } from './connector/ConnectorPanel';
 
 /** A value with a button that copies it (the secret, the key id, the example request). */
 function Copyable({ value, label, block = false }: { value: string; label: string; block?: boolean }) {
@@ -106,6 +107,7 @@ export function IntakeKeyModal({ source, onClose }: { source: Source | null; onC
           />
         ) : (
           <Stack gap="md">
+            {source ? <ConnectorPanel sourceId={source.id} /> : null}
             <Text size="sm">{t('intake.help')}</Text>
             {error && confirm === null ? (
               <Alert color="red" role="alert">

@@ -1,0 +1,268 @@
+import crypto from 'node:crypto';
+import {
+  connectorSettingsBody,
+  connectorTypeBody,
+  wooConnectorBody,
+  type Connector,
+  type ConnectorUpdate,
+} from '../../../core/api/connectors.js';
+import { forCompany, type ServiceContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
+import { removeJob, runJobNow } from '../../jobs/queue.js';
+import { isProviderError, ProviderError } from '../../providers/http.js';
+import type { WooCommerceClient } from '../../providers/shops/woocommerce.js';
+import { companyCatalogue } from '../products/index.js';
+import { findCompanySource } from '../sources/index.js';
+import {
+  connectorOfSource,
+  deleteConnector,
+  failedUpdates,
+  insertConnector,
+  outboxCounts,
+  updateConnector,
+  type ConnectorRow,
+} from './queries.js';
+
+/**
+ * A source's shop connector: set (the keys checked against the shop, sealed, the webhooks
+ * registered), shown (never a secret), removed (the webhooks removed at the shop), pulled now.
+ */
+
+/** What is sealed of a connector: the shop's keys and the secret its webhooks are signed with. */
+export interface ConnectorSecrets {
+  consumer_key: string;
+  consumer_secret: string;
+  webhook_secret: string;
+}
+
+/** Binds the sealed keys to their source: a value copied into another row does not open there. */
+const sealContext = (sourceId: number) => `shop-connector:${sourceId}`;
+
+export const WEBHOOK_TOPICS = ['order.created', 'order.updated'] as const;
+export const pullJobKey = (connectorId: number) => `shop_pull:${connectorId}`;
+export const PULL_JOB_KIND = 'shop_pull';
+
+export const webhookUrl = (ctx: ServiceContext, type: string, sourceId: number) =>
+  `${(ctx.publicUrl ?? 'http://localhost').replace(/\/+$/, '')}/api/v1/hooks/${type}/${sourceId}`;
+
+export function openSecrets(ctx: ServiceContext, row: ConnectorRow): ConnectorSecrets {
+  return JSON.parse(ctx.secrets.open(row.credentials, sealContext(row.source_id))) as ConnectorSecrets;
+}
+
+/** The shop's client for a connector (its sealed keys opened here, and in the webhook check). */
+export function clientOf(ctx: ServiceContext, row: ConnectorRow): WooCommerceClient {
+  let secrets: ConnectorSecrets;
+  try {
+    secrets = openSecrets(ctx, row);
+  } catch {
+    throw new HttpError(409, 'integration_credentials_unreadable', { provider: 'WooCommerce' });
+  }
+  return wooClient(ctx, { store_url: row.store_url, ...secrets });
+}
+
+function wooClient(
+  ctx: ServiceContext,
+  c: { store_url: string; consumer_key: string; consumer_secret: string },
+): WooCommerceClient {
+  if (!ctx.providers.woocommerce) throw new Error('this provider registry builds no WooCommerce client');
+  return ctx.providers.woocommerce(c);
+}
+
+/** A provider's words with the stored secrets masked (they reach the user). */
+export function scrub(text: string, secrets: Partial<ConnectorSecrets>): string {
+  let out = text;
+  for (const s of Object.values(secrets)) if (s && s.length >= 4) out = out.split(s).join('••••');
+  return out;
+}
+
+/** The company's source, or 404 (another company's source is not found either). */
+async function companySource(ctx: ServiceContext, sourceId: number): Promise<number> {
+  const id = await findCompanySource(ctx.db.kysely, ctx.companyId, { id: sourceId });
+  if (id === undefined) throw notFound();
+  return id;
+}
+
+async function companyConnector(ctx: ServiceContext, sourceId: number): Promise<ConnectorRow> {
+  await companySource(ctx, sourceId);
+  const row = await connectorOfSource(ctx.db.kysely, ctx.companyId, sourceId);
+  if (!row) throw new HttpError(404, 'connector_not_found');
+  return row;
+}
+
+const updateView = (r: Awaited<ReturnType<typeof failedUpdates>>[number]): ConnectorUpdate => ({
+  id: r.id,
+  kind: r.kind as ConnectorUpdate['kind'],
+  ref: r.ref,
+  order_id: r.order_id,
+  state: r.state as ConnectorUpdate['state'],
+  attempts: r.attempts,
+  last_error: r.last_error,
+  created_at: Number(r.created_at),
+});
+
+export async function connectorView(ctx: ServiceContext, row: ConnectorRow): Promise<Connector> {
+  const { waiting } = await outboxCounts(ctx.db.kysely, row.id);
+  return {
+    type: 'woocommerce',
+    store_url: row.store_url,
+    emulated: row.emulated === 1,
+    state: row.state === 'error' ? 'error' : 'ok',
+    last_sync_at: row.last_sync_at === null ? null : Number(row.last_sync_at),
+    last_error: row.last_error,
+    orders_in: row.orders_in,
+    updates_waiting: waiting,
+    updates_failed: (await failedUpdates(ctx.db.kysely, row.id)).map(updateView),
+    cancel_in_shop: row.cancel_in_shop === 1,
+    webhook_url: webhookUrl(ctx, row.type, row.source_id),
+    demo: row.emulated === 1 ? (ctx.providers.demoCredentials('woocommerce') ?? null) : null,
+    created_at: Number(row.created_at),
+  };
+}
+
+/** `GET /api/v1/source/{id}/connector`. */
+export async function getConnector(ctx: ServiceContext, sourceId: number): Promise<Connector> {
+  return connectorView(ctx, await companyConnector(ctx, sourceId));
+}
+
+/** The shop's refusal of the keys, or its being unreachable, as 422 on the field it is about, in its own words. */
+function refusal(err: ProviderError): HttpError {
+  const reason = err.providerMessage;
+  if (err.kind === 'refused_credentials')
+    return FieldProblems.one('consumer_key', 'connector_refused', { shop: 'WooCommerce', reason });
+  return FieldProblems.one('store_url', 'connector_unreachable', { shop: 'WooCommerce', reason });
+}
+
+/**
+ * `POST /api/v1/source/{id}/connector`: the keys are checked against the shop (422 with its words
+ * when refused), sealed, the shop's webhooks registered (a refusal there leaves the connector set,
+ * in error, and the safety pull brings the orders anyway), a first pull scheduled at once.
+ */
+export async function connect(ctx: ServiceContext, sourceId: number, body: unknown): Promise<Connector> {
+  await companySource(ctx, sourceId);
+  parse(connectorTypeBody, body);
+  const input = parse(wooConnectorBody, body);
+  if (await connectorOfSource(ctx.db.kysely, ctx.companyId, sourceId)) throw new HttpError(409, 'connector_exists');
+  const emulated = ctx.providers.isEmulated('woocommerce');
+  if (!emulated && !input.store_url.startsWith('https://'))
+    throw FieldProblems.one('store_url', 'connector_https_required');
+  const client = wooClient(ctx, input);
+  try {
+    await client.checkCredentials();
+  } catch (err) {
+    if (isProviderError(err)) throw refusal(err);
+    throw err;
+  }
+  // A new emulated shop holds the seller's catalogue and a few orders of the last day.
+  if (emulated && ctx.providers.demoShops) {
+    const products = await companyCatalogue(ctx.db.kysely, ctx.companyId, 50);
+    const parents = products.filter((p) => p.parent_id === null);
+    await ctx.providers.demoShops.prepare(
+      input.store_url,
+      parents.map((p) => {
+        const variations = products.filter((v) => v.parent_id === p.id);
+        return {
+          sku: p.sku,
+          name: p.name,
+          price: p.selling_price ?? 0,
+          stock: p.stock,
+          ...(variations.length
+            ? {
+                variations: variations.map((v) => ({
+                  sku: v.sku,
+                  name: v.name,
+                  price: v.selling_price ?? p.selling_price ?? 0,
+                  stock: v.stock,
+                })),
+              }
+            : {}),
+        };
+      }),
+    );
+  }
+  const secrets: ConnectorSecrets = {
+    consumer_key: input.consumer_key,
+    consumer_secret: input.consumer_secret,
+    // Letters and digits only: WooCommerce decodes HTML entities in the secret before signing.
+    webhook_secret: crypto.randomBytes(24).toString('hex'),
+  };
+  let id: number;
+  try {
+    id = await insertConnector(ctx.db.kysely, {
+      company_id: ctx.companyId,
+      source_id: sourceId,
+      type: 'woocommerce',
+      store_url: input.store_url,
+      credentials: ctx.secrets.seal(JSON.stringify(secrets), sealContext(sourceId)),
+      webhook_ids: '[]',
+      emulated: emulated ? 1 : 0,
+      cancel_in_shop: input.cancel_in_shop ? 1 : 0,
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new HttpError(409, 'connector_exists');
+    throw err;
+  }
+  const ids: number[] = [];
+  let error: string | null = null;
+  try {
+    for (const topic of WEBHOOK_TOPICS)
+      ids.push(
+        await client.createWebhook({
+          name: `Seller console: ${topic}`,
+          topic,
+          delivery_url: webhookUrl(ctx, 'woocommerce', sourceId),
+          secret: secrets.webhook_secret,
+        }),
+      );
+  } catch (err) {
+    if (!isProviderError(err)) throw err;
+    error = scrub(err.providerMessage, secrets);
+  }
+  await updateConnector(ctx.db.kysely, id, {
+    webhook_ids: JSON.stringify(ids),
+    ...(error ? { state: 'error', last_error: error } : {}),
+    updated_at: ctx.now,
+  });
+  await runJobNow(ctx.db.kysely, { kind: PULL_JOB_KIND, key: pullJobKey(id), payload: { connector: id } }, ctx.now);
+  return getConnector(ctx, sourceId);
+}
+
+/** `DELETE /api/v1/source/{id}/connector`: the webhooks removed at the shop (as far as it answers), the connector gone. */
+export async function disconnect(ctx: ServiceContext, sourceId: number): Promise<void> {
+  const row = await companyConnector(ctx, sourceId);
+  try {
+    const client = clientOf(ctx, row);
+    for (const id of JSON.parse(row.webhook_ids) as number[]) await client.deleteWebhook(id);
+  } catch (err) {
+    // A shop that does not answer (or keys that no longer open) does not keep the seller connected:
+    // its webhooks then reach a source with no connector, which answers 401 and stores nothing.
+    if (!isProviderError(err) && !(err instanceof HttpError)) throw err;
+  }
+  await ctx.db.transaction(async (trx) => {
+    await deleteConnector(trx, row.id);
+    await removeJob(trx, pullJobKey(row.id));
+  });
+}
+
+/** `POST /api/v1/source/{id}/connector/sync`: the pull runs now (202: the job takes it). */
+export async function syncNow(ctx: ServiceContext, sourceId: number): Promise<Connector> {
+  const row = await companyConnector(ctx, sourceId);
+  await runJobNow(
+    ctx.db.kysely,
+    { kind: PULL_JOB_KIND, key: pullJobKey(row.id), payload: { connector: row.id } },
+    ctx.now,
+  );
+  return connectorView(ctx, row);
+}
+
+/** `POST /api/v1/source/{id}/connector/settings`: whether a cancel here cancels the shop's order. */
+export async function updateSettings(ctx: ServiceContext, sourceId: number, body: unknown): Promise<Connector> {
+  const row = await companyConnector(ctx, sourceId);
+  const input = parse(connectorSettingsBody, body);
+  await updateConnector(ctx.db.kysely, row.id, { cancel_in_shop: input.cancel_in_shop ? 1 : 0, updated_at: ctx.now });
+  return getConnector(ctx, sourceId);
+}
+
+export { forCompany };
