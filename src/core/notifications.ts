@@ -46,6 +46,31 @@ const kinds = {
       description: 'Coletul comenzii #{{order}} (AWB {{courier}} {{awb}}) se întoarce la dumneavoastră.',
     },
   },
+  // Raised by AWB tracking when a parcel needs the seller's attention (params: order, courier, awb).
+  awb_failed_attempt: {
+    en: {
+      title: 'Delivery attempt failed',
+      description:
+        'The courier could not deliver the parcel of order #{{order}} ({{courier}} AWB {{awb}}): the address or the contact failed. Check them with the customer.',
+    },
+    ro: {
+      title: 'Livrare nereușită',
+      description:
+        'Curierul nu a putut livra coletul comenzii #{{order}} (AWB {{courier}} {{awb}}): adresa sau contactul nu au fost bune. Verificați-le cu clientul.',
+    },
+  },
+  awb_stalled: {
+    en: {
+      title: 'Parcel not moving',
+      description:
+        'The parcel of order #{{order}} ({{courier}} AWB {{awb}}) has not moved for 3 working days since pickup. Ask the courier.',
+    },
+    ro: {
+      title: 'Colet blocat',
+      description:
+        'Coletul comenzii #{{order}} (AWB {{courier}} {{awb}}) nu s-a mișcat de 3 zile lucrătoare de la preluare. Întrebați curierul.',
+    },
+  },
   // Seller alerts (also sent to the company's Telegram): a provider refused the stored login (params: provider).
   credentials_rejected: {
     en: {
@@ -169,6 +194,30 @@ const kinds = {
         other:
           '{{count}} de comenzi din fișierul importat pentru {{source}} nu au putut fi create așa cum au fost scrise și așteaptă la Intrări.',
       },
+    },
+  },
+  // The shop cancelled an order that has an AWB or an invoice here: the seller decides (params: source, external_id, order).
+  shop_cancelled_with_documents: {
+    en: {
+      title: 'Order cancelled in the shop',
+      description:
+        'Order {{external_id}} was cancelled in {{source}}, but it has an AWB or an invoice here: cancel the AWB or the invoice, then the order.',
+    },
+    ro: {
+      title: 'Comandă anulată în magazin',
+      description:
+        'Comanda {{external_id}} a fost anulată în {{source}}, dar are aici un AWB sau o factură: anulați AWB-ul sau factura, apoi comanda.',
+    },
+  },
+  // A product's stock could not go to the shop: no product or variation there has its SKU (params: source, sku). Told once.
+  shop_product_missing: {
+    en: {
+      title: 'Product missing in the shop',
+      description: 'No product of {{source}} has the SKU {{sku}}: its stock is not sent there.',
+    },
+    ro: {
+      title: 'Produs lipsă în magazin',
+      description: 'Niciun produs din {{source}} nu are codul SKU {{sku}}: stocul lui nu este trimis acolo.',
     },
   },
 } as const;

@@ -10,6 +10,7 @@ import { couponApiDocs } from './modules/coupons/index.js';
 import { discountApiDocs } from './modules/discounts/index.js';
 import { geoApiDocs } from './modules/geo/index.js';
 import { intakeApiDocs } from './modules/intake/index.js';
+import { connectorApiDocs } from './modules/connectors/index.js';
 import { integrationApiDocs } from './modules/integrations/index.js';
 import { messageApiDocs } from './modules/messages/index.js';
 import { notificationApiDocs } from './modules/notifications/index.js';
@@ -20,6 +21,7 @@ import { productApiDocs } from './modules/products/index.js';
 import { returnRequestApiDocs } from './modules/return-requests/index.js';
 import { smsApiDocs } from './modules/sms/index.js';
 import { sourceApiDocs } from './modules/sources/index.js';
+import { shippingApiDocs } from './modules/shipping/index.js';
 
 /**
  * Every module's route docs, by the tag the reference page groups them under: the OpenAPI
@@ -49,6 +51,7 @@ export const apiDocs: ApiDocs = {
   orders: orderApiDocs,
   'order-bulk': orderBulkApiDocs,
   intake: intakeApiDocs,
+  connectors: connectorApiDocs,
   customers: customerApiDocs,
   'cash-on-delivery': codApiDocs,
   dashboard: dashboardApiDocs,
@@ -58,6 +61,7 @@ export const apiDocs: ApiDocs = {
   coupons: couponApiDocs,
   messages: messageApiDocs,
   packages: packageApiDocs,
+  shipping: shippingApiDocs,
   'return-requests': returnRequestApiDocs,
   integrations: integrationApiDocs,
   notifications: notificationApiDocs,

@@ -42,6 +42,8 @@ import { integrationRoutes } from './modules/integrations/index.js';
 import { secretBox } from './lib/secrets.js';
 import { orderRoutes } from './modules/orders/index.js';
 import { orderBulkRoutes } from './modules/order-bulk/index.js';
+import { shippingSettingsRoutes } from './modules/shipping/index.js';
+import { trackingRoutes } from './modules/tracking/index.js';
 import { intakeRoutes } from './modules/intake/index.js';
 import { customerRoutes } from './modules/customers/index.js';
 import { smsRoutes } from './modules/sms/index.js';
@@ -51,9 +53,11 @@ import { loadProvidersConfig, type ProvidersConfig } from './providers/config.js
 import { createProviderRegistry, type ProviderRegistry } from './providers/registry.js';
 import type { AppServices } from './context.js';
 import { injectFetch } from './providers/transport.js';
+import { connectorRoutes } from './modules/connectors/index.js';
 import {
   demoAccountOpener,
   demoCredentials,
+  demoShopsOf,
   EMULATORS_PREFIX,
   registerEmulators,
   type EmulatorHost,
@@ -192,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       fetch: emulatorHost ? injectFetch(emulatorHost) : undefined,
       demoAccounts: emulatorHost ? demoCredentials(emulatorHost.emulators) : undefined,
       openDemoAccount: emulatorHost ? demoAccountOpener(emulatorHost.emulators) : undefined,
+      demoShops: emulatorHost ? demoShopsOf(emulatorHost.emulators) : undefined,
     });
   // The app itself serves nothing under /emulators, in either mode: a request from outside gets the
   // 404 of a path that does not exist (not the 401 of an unknown API path, nor the web app).
@@ -238,12 +243,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   integrationRoutes(app);
   orderRoutes(app);
   orderBulkRoutes(app);
+  shippingSettingsRoutes(app);
+  trackingRoutes(app);
   intakeRoutes(app);
   customerRoutes(app);
   smsRoutes(app);
   codRoutes(app);
   dashboardRoutes(app);
   changelogRoutes(app);
+  connectorRoutes(app);
   geoRoutes(app, geoData);
   registerOpenApi(app, apiDocs, apiRoutes, API_VERSION);
 

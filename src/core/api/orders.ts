@@ -182,7 +182,17 @@ export interface Order extends Omit<OrderListItem, 'customer_detail'> {
   external_id?: string | null;
   /** Why the order's address needs a person's look before an AWB ("to check"); null when it needs none. */
   address_check?: AddressCheck | null;
+  /**
+   * Why the order's parcel needs the seller's attention (the courier's tracking: refused, returning,
+   * a failed delivery attempt, no movement for 3 working days since pickup) and since when (Unix
+   * seconds); null when it needs none. (Optional for the web's fixtures made before it.)
+   */
+  attention?: { reason: AttentionReason; since: number | null } | null;
 }
+
+/** Why a parcel needs the seller's attention (`orders.attention`). */
+export const ATTENTION_REASONS = ['refused', 'returning', 'failed_attempt', 'stalled'] as const;
+export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 
 /**
  * An address that could not be resolved to one street of the address data for certain: which part

@@ -77,6 +77,8 @@ export interface NotificationsTable {
 export interface NotificationReadsTable {
   notification_id: number;
   user_id: number;
+  /** When the user cleared it off their list (migration 084_notification_clears); null while shown. */
+  cleared_at: number | null;
 }
 
 export interface ProductsTable {
@@ -273,6 +275,10 @@ export interface OrdersTable {
   external_id: string | null;
   /** Why the order's address needs a person's look, as JSON (AddressCheck of core/api/orders), or null. */
   address_check: string | null;
+  /** Why the order's parcel needs the seller's attention now (migration 080), when it entered, the reason handled. */
+  attention: string | null;
+  attention_since: number | null;
+  attention_handled: string | null;
 }
 
 export interface OrderCustomerDetailsTable {
@@ -742,10 +748,69 @@ export interface IntakeItemsTable {
   updated_at: number;
 }
 
+/** A company's label format and shipping defaults (migration 079). */
+export interface ShippingSettingsTable {
+  company_id: number;
+  label_format: Generated<string>;
+  default_courier: string | null;
+  default_preset: string | null;
+  updated_at: number;
+}
+
 export interface IntakeSettingsTable {
   company_id: number;
   oversell: Generated<number>;
   updated_at: number;
+}
+
+/** A source made a live shop (migration 081): its sealed login, webhooks, pull cursor and state. */
+export interface ShopConnectorsTable {
+  id: Generated<number>;
+  company_id: number;
+  source_id: number;
+  type: string;
+  store_url: string;
+  credentials: string;
+  webhook_ids: Generated<string>;
+  emulated: Generated<number>;
+  cancel_in_shop: Generated<number>;
+  sync_stock: Generated<number>;
+  demo_orders: Generated<number>;
+  cursor: string | null;
+  state: Generated<string>;
+  last_sync_at: number | null;
+  last_error: string | null;
+  orders_in: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A shop's webhook delivery, stored as received before it is worked (migration 081). */
+export interface ShopEventsTable {
+  id: Generated<number>;
+  connector_id: number;
+  topic: string;
+  delivery_id: string | null;
+  body: string;
+  received_at: number;
+  processed_at: number | null;
+}
+
+/** An update going back to a shop (migration 082), written by triggers in the change's transaction. */
+export interface ShopOutboxTable {
+  id: Generated<number>;
+  company_id: number;
+  connector_id: number;
+  kind: string;
+  ref: string;
+  order_id: number | null;
+  data: string;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  next_at: Generated<number>;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
 }
 
 export interface Database {
@@ -804,4 +869,8 @@ export interface Database {
   source_intake_keys: SourceIntakeKeysTable;
   intake_items: IntakeItemsTable;
   intake_settings: IntakeSettingsTable;
+  shipping_settings: ShippingSettingsTable;
+  shop_connectors: ShopConnectorsTable;
+  shop_events: ShopEventsTable;
+  shop_outbox: ShopOutboxTable;
 }

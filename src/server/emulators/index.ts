@@ -5,11 +5,15 @@ import type { AccountHolder, OpenedLogin } from './kit.js';
 import { createBnrEmulator } from './bnr.js';
 import { createCargusEmulator } from './cargus.js';
 import { createDpdEmulator } from './dpd.js';
+import { createEmagEmulator, type EmagEmulator } from './emag.js';
+import { createFanEmulator } from './fan.js';
 import { controlRoutes, dbStore, type Emulator } from './kit.js';
 import { createSamedayEmulator } from './sameday.js';
+import { createShopifyEmulator, type ShopifyEmulator } from './shopify.js';
 import { createSmartBillEmulator } from './smartbill.js';
 import { createTelegramEmulator } from './telegram.js';
 import { createVonageEmulator } from './vonage.js';
+import { createWooCommerceEmulator, type ShopCatalogueItem, type WooCommerceEmulator } from './woocommerce.js';
 import { LAZY_SCHEMA_COMPILERS } from '../http/schemaCompilers.js';
 
 /** Where each emulator answers on its host: `/emulators/<provider>` (the clients' base URLs say the same). */
@@ -19,10 +23,14 @@ export interface EmulatorSet {
   cargus: Emulator;
   sameday: Emulator;
   dpd: Emulator;
+  fan: Emulator;
   smartbill: Emulator;
   vonage: Emulator;
   telegram: Emulator;
   bnr: Emulator;
+  woocommerce: WooCommerceEmulator;
+  shopify: ShopifyEmulator;
+  emag: EmagEmulator;
 }
 
 /** The emulators of one app and the only way to reach them. */
@@ -68,6 +76,7 @@ export async function registerEmulators(
     cargus: createCargusEmulator(base('cargus')),
     sameday: createSamedayEmulator(base('sameday')),
     dpd: createDpdEmulator(base('dpd')),
+    fan: createFanEmulator(base('fan')),
     smartbill: createSmartBillEmulator(base('smartbill')),
     vonage: createVonageEmulator({
       ...base('vonage'),
@@ -78,6 +87,26 @@ export async function registerEmulators(
     }),
     telegram: createTelegramEmulator(base('telegram')),
     bnr: createBnrEmulator(base('bnr')),
+    // A shop delivers its webhooks to the console itself, at the delivery URL's path, as the shop would post them.
+    woocommerce: createWooCommerceEmulator({
+      ...base('woocommerce'),
+      deliver: async (url, headers, body) => {
+        const u = new URL(url);
+        const res = await app.inject({ method: 'POST', url: u.pathname + u.search, headers, payload: body });
+        return res.statusCode;
+      },
+    }),
+    // Signed with the api_secret the seller gave (setAppSecret), delivered to the console as WooCommerce's are.
+    shopify: createShopifyEmulator({
+      ...base('shopify'),
+      deliver: async (url, headers, body) => {
+        const u = new URL(url);
+        const res = await app.inject({ method: 'POST', url: u.pathname + u.search, headers, payload: body });
+        return res.statusCode;
+      },
+    }),
+    // eMAG has no webhooks to deliver: the console pulls (order/read by modifiedAfter).
+    emag: createEmagEmulator(base('emag')),
   };
   const host = Fastify({ logger: false, ...LAZY_SCHEMA_COMPILERS });
   const routes: { method: string; url: string }[] = [];
@@ -108,6 +137,18 @@ export function demoCredentials(set: EmulatorSet): Record<keyof EmulatorSet, Rec
   for (const [name, emulator] of Object.entries(set) as [keyof EmulatorSet, Emulator][])
     out[name] = emulator.demoCredentials;
   return out;
+}
+
+/** The emulated shops' own doings, by store URL (the registry's DemoShops): a new shop filled, new orders taken. */
+export function demoShopsOf(set: EmulatorSet): {
+  prepare(storeUrl: string, catalogue: ShopCatalogueItem[]): Promise<void>;
+  takeOrders(storeUrl: string, count: number): Promise<void>;
+} {
+  const host = (storeUrl: string) => new URL(storeUrl).host.toLowerCase();
+  return {
+    prepare: (storeUrl, catalogue) => set.woocommerce.prepareShop(host(storeUrl), catalogue),
+    takeOrders: async (storeUrl, count) => void (await set.woocommerce.takeOrders(host(storeUrl), count)),
+  };
 }
 
 /** Opens a seller's own account at the emulators that open them (see Emulator.openAccount); null at the others. */

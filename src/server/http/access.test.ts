@@ -88,7 +88,8 @@ describe('access rules of every API route', () => {
     // OpenAPI document and reference page, which hold no one's data), Vonage's delivery receipts
     // (the company's unguessable token in the path), an invitation link (its unguessable token
     // in the path) and a shop's push of an order (signed with its source's intake key, checked by
-    // the route) may be reached without a token.
+    // the route) and a connected shop's webhook (signed with the webhook's secret, checked by the
+    // route) may be reached without a token.
     expect(publicRoutes.sort()).toEqual([
       'GET /api/docs',
       'GET /api/docs/init.js',
@@ -99,6 +100,7 @@ describe('access rules of every API route', () => {
       'GET /api/ready',
       'GET /api/v1/product/:id/image',
       'GET /api/v1/sms/receipts/:company/:token',
+      'POST /api/v1/hooks/woocommerce/:id',
       'POST /api/v1/intake/orders',
       'POST /api/v1/invitation/:token',
       'POST /api/v1/login',
@@ -140,6 +142,8 @@ describe('access rules of every API route', () => {
       'GET /api/v1/company/:id/members',
       'POST /api/v1/company/:id/members',
       'DELETE /api/v1/company/:id/members/:userId',
+      'GET /api/v1/company/:id/shipping',
+      'POST /api/v1/company/:id/shipping',
       // What is the same for everyone: release notes, the providers' catalogue, the address data shipped with the app.
       'GET /api/v1/changelog',
       'GET /api/v1/integrations',
@@ -280,6 +284,15 @@ const FIXTURES: Record<string, Fixture> = {
       }),
       'an SMS template',
     ),
+  // Notifications are written by the system, never through the API: one straight into the table.
+  notifications: async (u, _rows, tag) =>
+    (
+      await t.db.kysely
+        .insertInto('notifications')
+        .values({ company_id: u.companyId, title: `Notice ${tag}`, description: 'd', type: 'notice', created_at: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
   package: async (u) =>
     createdId(
       await u.call('POST', '/api/v1/package', {
@@ -362,6 +375,20 @@ const NOT_A_ROW: { routes: RegExp; param: string; reason: string; answers: numbe
     reason:
       "the company's colleagues, outside any company scope like the company itself: one the user is not in is not found",
     answers: 404,
+  },
+  {
+    routes: /^\/api\/v1\/company\/:id\/shipping$/,
+    param: 'company',
+    reason:
+      "the company's shipping settings, outside any company scope like the company itself: one the user is not in is not found",
+    answers: 404,
+  },
+  {
+    routes: /^\/api\/v1\/hooks\/woocommerce\/:id$/,
+    param: 'source',
+    reason:
+      "public: a shop's webhook names its source, and only the webhook's signature (the source's secret) lets it in: any other is 401, nothing stored",
+    answers: 401,
   },
   {
     routes: /^\/api\/v1\/invitation\/:token$/,

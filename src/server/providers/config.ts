@@ -22,10 +22,16 @@ export const PRODUCTION_BASE_URLS: Record<ProviderName, string> = {
   cargus: 'https://urgentcargus.azure-api.net/api',
   sameday: 'https://api.sameday.ro',
   dpd: 'https://api.dpd.ro/v1',
+  fan: 'https://api.fancourier.ro',
   smartbill: 'https://ws.smartbill.ro/SBORO/api',
   vonage: 'https://rest.nexmo.com',
   telegram: 'https://api.telegram.org',
   bnr: 'https://www.bnr.ro',
+  // Every shop is its own host: the client is built on the connector's store_url (registry.ts).
+  woocommerce: '',
+  shopify: '',
+  // eMAG Marketplace RO (BG: marketplace-api.emag.bg, HU: marketplace-api.emag.hu), API v4.
+  emag: 'https://marketplace-api.emag.ro/api-3',
 };
 
 /** Where each emulator is mounted in the app. */
@@ -39,10 +45,14 @@ export const EMULATOR_BASE_PATHS: Record<ProviderName, string> = {
   cargus: '/api',
   sameday: '',
   dpd: '/v1',
+  fan: '',
   smartbill: '/SBORO/api',
   vonage: '',
   telegram: '',
   bnr: '',
+  woocommerce: '',
+  shopify: '',
+  emag: '/api-3',
 };
 
 /** The base URL a client uses to reach an emulator mounted at `origin` + /emulators/<provider>. */

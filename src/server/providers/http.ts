@@ -14,7 +14,19 @@
 
 import { networkFetch, type ProviderFetch } from './transport.js';
 
-export const PROVIDER_NAMES = ['cargus', 'sameday', 'dpd', 'smartbill', 'vonage', 'telegram', 'bnr'] as const;
+export const PROVIDER_NAMES = [
+  'cargus',
+  'sameday',
+  'dpd',
+  'fan',
+  'smartbill',
+  'vonage',
+  'telegram',
+  'bnr',
+  'woocommerce',
+  'shopify',
+  'emag',
+] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 /** How each provider is named to a user (its own brand spelling). */
@@ -22,10 +34,14 @@ export const PROVIDER_LABELS: Record<ProviderName, string> = {
   cargus: 'Cargus',
   sameday: 'Sameday',
   dpd: 'DPD',
+  fan: 'FAN Courier',
   smartbill: 'SmartBill',
   vonage: 'Vonage',
   telegram: 'Telegram',
   bnr: 'BNR',
+  woocommerce: 'WooCommerce',
+  shopify: 'Shopify',
+  emag: 'eMAG',
 };
 
 /**

@@ -5,6 +5,7 @@ import type { ProviderFetch } from './transport.js';
 import type { ClientDeps } from './shared.js';
 import { CargusClient } from './couriers/cargus.js';
 import { DpdClient } from './couriers/dpd.js';
+import { FanClient } from './couriers/fan.js';
 import { SamedayClient } from './couriers/sameday.js';
 import type { CourierClient, CourierCredentials, CourierProvider } from './couriers/types.js';
 import { SmartBillClient } from './invoicing/smartbill.js';
@@ -13,6 +14,9 @@ import { TelegramClient } from './messaging/telegram.js';
 import type { MessagingClient, TelegramCredentials, VonageCredentials } from './messaging/types.js';
 import { VonageClient } from './messaging/vonage.js';
 import { BnrClient, type ExchangeRatesClient } from './rates/bnr.js';
+import { EmagClient, emagAccountPath, type EmagCredentials } from './shops/emag.js';
+import { ShopifyClient, shopifyHost, type ShopifyCredentials } from './shops/shopify.js';
+import { WooCommerceClient, type WooCredentials } from './shops/woocommerce.js';
 
 /**
  * Builds provider clients from a company's stored credentials. One registry per app (it holds the
@@ -40,7 +44,40 @@ export interface ProviderRegistry {
   messaging(provider: 'telegram', credentials: TelegramCredentials): MessagingClient;
   /** The BNR's daily reference rates (public: no credentials). */
   exchangeRates(): ExchangeRatesClient;
+  /**
+   * A WooCommerce shop's client: its store_url's API, or in emulated mode the emulator's shop of that
+   * host. Optional, as is `demoShops`, only so that a test's registry of couriers need not name them.
+   */
+  woocommerce?(credentials: WooCredentials): WooCommerceClient;
+  /**
+   * An eMAG Marketplace seller's client. Live: the eMAG host (EMAG_BASE_URL, RO by default). Emulated:
+   * every seller logs in with the demo login, so `account` (stable for the seller, e.g. the source's
+   * id) names its own emulated account, whose orders no other seller sees.
+   */
+  emag?(credentials: EmagCredentials, account: string): EmagClient;
+  /** A Shopify shop's client: `https://{shop_domain}` live, the emulator's shop of that host emulated. */
+  shopify?(credentials: Pick<ShopifyCredentials, 'shop_domain' | 'access_token'>): ShopifyClient;
+  /** The emulated shops' own doings (emulated mode; null live): a new shop's catalogue and orders, new orders. */
+  readonly demoShops?: DemoShops | null;
 }
+
+/** A product of the seller's catalogue an emulated shop sells (price in bani, VAT included). */
+export interface DemoShopProduct {
+  sku: string;
+  name: string;
+  price: number;
+  stock: number | null;
+  variations?: { sku: string; name: string; price: number; stock: number | null }[];
+}
+
+/** What only an emulated shop does, by its store URL: filled at its first connection, taking orders in the demo. */
+export interface DemoShops {
+  prepare(storeUrl: string, catalogue: DemoShopProduct[]): Promise<void>;
+  takeOrders(storeUrl: string, count: number): Promise<void>;
+}
+
+/** The host that names a shop (lower case, with its port if any). */
+export const shopHost = (storeUrl: string): string => new URL(storeUrl).host.toLowerCase();
 
 /**
  * The seller a demo account is opened for (emulated mode), as a courier's contract names its client:
@@ -63,6 +100,8 @@ export interface RegistryDeps {
   tokens?: TokenStore;
   /** The emulators' demo accounts (emulated mode). */
   demoAccounts?: Partial<Record<ProviderName, Record<string, string>>>;
+  /** The emulated shops (emulated mode). */
+  demoShops?: DemoShops;
   /** Opens a seller's own account at an emulator that opens them (emulated mode); null where it does not. */
   openDemoAccount?: (provider: ProviderName, holder: DemoAccountHolder) => Promise<Record<string, string> | null>;
 }
@@ -93,6 +132,8 @@ export function createProviderRegistry(deps: RegistryDeps): ProviderRegistry {
           return new SamedayClient(credentials, clientDeps('sameday'));
         case 'dpd':
           return new DpdClient(credentials, clientDeps('dpd'));
+        case 'fan':
+          return new FanClient(credentials, clientDeps('fan'));
       }
     },
     invoicing: (credentials) => new SmartBillClient(credentials, clientDeps('smartbill')),
@@ -102,5 +143,24 @@ export function createProviderRegistry(deps: RegistryDeps): ProviderRegistry {
         : new TelegramClient(credentials as TelegramCredentials, clientDeps('telegram'));
     },
     exchangeRates: () => new BnrClient(clientDeps('bnr')),
+    woocommerce(credentials) {
+      const root = emulated
+        ? `${deps.config.baseUrls.woocommerce}/shops/${encodeURIComponent(shopHost(credentials.store_url))}`
+        : credentials.store_url.replace(/\/+$/, '');
+      return new WooCommerceClient(credentials, { ...clientDeps('woocommerce'), baseUrl: `${root}/wp-json/wc/v3` });
+    },
+    emag(credentials, account) {
+      const base = deps.config.baseUrls.emag;
+      return new EmagClient(credentials, {
+        ...clientDeps('emag'),
+        baseUrl: emulated ? `${base.replace(/\/api-3$/, '')}${emagAccountPath(account)}` : base,
+      });
+    },
+    shopify(credentials) {
+      const host = shopifyHost(credentials.shop_domain);
+      const root = emulated ? `${deps.config.baseUrls.shopify}/shops/${encodeURIComponent(host)}` : `https://${host}`;
+      return new ShopifyClient(credentials, { ...clientDeps('shopify'), baseUrl: root });
+    },
+    demoShops: emulated ? (deps.demoShops ?? null) : null,
   };
 }

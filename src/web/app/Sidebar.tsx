@@ -16,6 +16,7 @@ import {
   IconTag,
   IconTargetArrow,
   IconTicket,
+  IconTruckDelivery,
   IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -75,6 +76,8 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onL
     { to: '/sameday-location', label: t('nav.samedayLocations'), icon: IconMapPin, nested: true },
     { to: '/messages', label: t('nav.messages'), icon: IconMessage },
     { to: '/packages', label: t('nav.packages'), icon: IconPackage },
+    // The label format and the shipping defaults: a page of the packages, under them.
+    { to: '/shipping-settings', label: t('nav.shippingSettings'), icon: IconTruckDelivery, nested: true },
     { to: '/return-requests', label: t('nav.returnRequests'), icon: IconReceiptRefund },
   ];
   const inDiscounts = discounts.some((d) => isActive(d.to));

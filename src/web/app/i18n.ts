@@ -17,6 +17,7 @@ export const NAMESPACE_FOLDERS = {
   auth: 'features/auth',
   companies: 'features/companies',
   sources: 'features/sources',
+  connectors: 'features/sources/connector',
   discounts: 'features/discounts',
   coupons: 'features/coupons',
   products: 'features/products',
@@ -34,6 +35,7 @@ export const NAMESPACE_FOLDERS = {
   customers: 'features/customers',
   account: 'features/account',
   intake: 'features/intake',
+  shipping: 'features/shipping',
 } as const;
 
 export type Namespace = keyof typeof NAMESPACE_FOLDERS;

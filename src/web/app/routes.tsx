@@ -80,7 +80,7 @@ export const signedInRoutes: RouteObject[] = [
   { path: 'cod', ...screen(async () => (await import('../features/cod/CodPage')).CodPage, ['cod']) },
   {
     path: 'sources',
-    ...screen(async () => (await import('../features/sources/SourcesPage')).SourcesPage, ['sources']),
+    ...screen(async () => (await import('../features/sources/SourcesPage')).SourcesPage, ['sources', 'connectors']),
   },
   {
     path: 'discounts',
@@ -107,6 +107,13 @@ export const signedInRoutes: RouteObject[] = [
   {
     path: 'messages',
     ...screen(async () => (await import('../features/messages/MessagesPage')).MessagesPage, ['messages']),
+  },
+  {
+    path: 'shipping-settings',
+    ...screen(
+      async () => (await import('../features/shipping/ShippingSettingsPage')).ShippingSettingsPage,
+      ['shipping'],
+    ),
   },
   {
     path: 'packages',

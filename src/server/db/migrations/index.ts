@@ -49,6 +49,13 @@ import { dismissedDiscounts } from './072_dismissed_discounts.js';
 import { reversedInvoiceFreesOrder } from './073_reversed_invoice_frees_order.js';
 import { discountsCapped } from './074_discounts_capped.js';
 import { intake } from './076_intake.js';
+import { fanCourier } from './078_fan_courier.js';
+import { shippingSettings } from './079_shipping_settings.js';
+import { parcelAttention } from './080_parcel_attention.js';
+import { shopConnectors } from './081_shop_connectors.js';
+import { shopOutbox } from './082_shop_outbox.js';
+import { notificationClears } from './084_notification_clears.js';
+import { searchWithoutMarks } from './084_search_without_marks.js';
 import { dashboardFigures } from './062_dashboard_figures.js';
 import { courierDayStats } from './055_courier_day_stats.js';
 import { paymentDefaultPackage } from './051_payment_default_package.js';
@@ -108,4 +115,11 @@ export const migrations: Record<string, MigrationFactory> = {
   '073_reversed_invoice_frees_order': reversedInvoiceFreesOrder,
   '074_discounts_capped': discountsCapped,
   '076_intake': intake,
+  '078_fan_courier': fanCourier,
+  '079_shipping_settings': shippingSettings,
+  '080_parcel_attention': parcelAttention,
+  '081_shop_connectors': shopConnectors,
+  '082_shop_outbox': shopOutbox,
+  '084_notification_clears': notificationClears,
+  '084_search_without_marks': searchWithoutMarks,
 };

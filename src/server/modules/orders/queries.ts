@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import type {
   AppliedDiscount,
+  AttentionReason,
   CustomerDetail,
   Flag,
   Order,
@@ -24,7 +25,7 @@ import { RATE_SCALE, rateNumber } from '../../../core/orders/currency.js';
 import { narrows, type OrderListFilter, type OrderListQuery } from '../../../core/orders/listFilter.js';
 import { normalizePhone } from '../../../core/orders/phone.js';
 import { ORDER_STATUSES, type OrderStatusValue } from '../../../core/orders/statuses.js';
-import type { Engine, Executor } from '../../db/connection.js';
+import { foldCase, type Engine, type Executor } from '../../db/connection.js';
 import {
   jsonBoolean,
   jsonItems,
@@ -49,6 +50,7 @@ import {
   ftsPhrase,
   keptCount,
   keptCountOf,
+  likeAny,
   matchedIds,
   pageMeta,
   trigramFragments,
@@ -66,7 +68,7 @@ import {
 } from './filter.js';
 import { invoiceDocsJson, invoiceViewFromJson, orderInvoiceView, type OrderInvoiceView } from '../invoices/index.js';
 import { invoiceBucket } from '../order-lifecycle/index.js';
-import { ADDRESS_CHECK } from '../../db/orderListCounts.js';
+import { ADDRESS_CHECK, ATTENTION } from '../../db/orderListCounts.js';
 import { awbCandidatesView, unsettledShipments } from '../shipping/index.js';
 import { addressCheckView } from './addressCheckView.js';
 
@@ -174,9 +176,11 @@ async function searchOrders(
       opts,
     );
   }
+  // Names and emails are compared folded (foldCase: case and the marks of ă â î ș ț ignored), the
+  // term here and the texts by the index (migration 084), so "nita" finds "Niță".
   return engine === 'sqlite'
-    ? searchNamesSqlite(exec, companyId, term, opts)
-    : searchNamesPostgres(exec, companyId, term, opts);
+    ? searchNamesSqlite(exec, companyId, foldCase(term), opts)
+    : searchNamesPostgres(exec, companyId, foldCase(term), opts);
 }
 
 /** The company's orders whose shop order number is the term (index orders_company_external), in the list's order. */
@@ -227,7 +231,7 @@ async function searchNamesSqlite(
       where orders_search match ${ftsPhrase(term)} and o.company_id = ${companyId} ${status}
       order by s.rowid ${dir} limit ${limit}`
         : sql`select o.id from orders o join order_customer_details d on d.order_id = o.id
-      where o.company_id = ${companyId} ${status} and (d.name like ${containsPattern(term)} escape '\\' or d.email like ${containsPattern(term)} escape '\\')
+      where o.company_id = ${companyId} ${status} and ${likeAny('sqlite', ['d.name', 'd.email'], containsPattern(term))}
       order by o.id ${dir} limit ${limit}`;
   return pageOf(await matchedIds(exec, 'sqlite', matches, 'id', opts.desc), opts);
 }
@@ -263,9 +267,7 @@ async function searchNamesPostgres(
   const idsOf = (rows: { order_id: number }[]) => rows.map((r) => r.order_id);
   const spans = term.includes('\n');
   const columns = spans ? sql`d.order_id, d.search_text, d.name, d.email` : sql`d.order_id, d.search_text`;
-  const byColumns = spans
-    ? sql` and (coalesce(m.name, '') ilike ${pattern} escape '\\' or coalesce(m.email, '') ilike ${pattern} escape '\\')`
-    : sql``;
+  const byColumns = spans ? sql` and ${likeAny('postgres', ['m.name', 'm.email'], pattern)}` : sql``;
   const matches = sql`m.search_text like lower(${pattern}) escape '\\'${byColumns}`;
   // The whole term through coalesce(), which no index knows: the planner walks (company_id, order_id).
   const walk = (limit: number, offset: number, past?: number) =>
@@ -368,9 +370,7 @@ function newestWalkSql(exec: Executor, v: NewestWalk, where: RawBuilder<SqlBool>
   const dir = sql.raw(v.dir);
   const byStatus = where ? sql`join orders o on o.id = m.order_id and ${where}` : sql``;
   const columns = v.spans ? sql`d.order_id, d.search_text, d.name, d.email` : sql`d.order_id, d.search_text`;
-  const byColumns = v.spans
-    ? sql` and (coalesce(m.name, '') ilike ${v.pattern} escape '\\' or coalesce(m.email, '') ilike ${v.pattern} escape '\\')`
-    : sql``;
+  const byColumns = v.spans ? sql` and ${likeAny('postgres', ['m.name', 'm.email'], v.pattern)}` : sql``;
   const walkMatches = sql`m.search_text like (select lower(${v.pattern}))${byColumns}`;
   // Built only when the rows are wanted: `prepared` refuses a value read by the builder that the
   // statement does not carry, and without the rows the page's limit and offset are not in it.
@@ -864,6 +864,27 @@ export async function addressCheckCount(
   const filter = { ...f, status: undefined, address_check: undefined };
   if (!narrows(filter)) return (await keptOrderBuckets(exec, companyId)).get(ADDRESS_CHECK) ?? 0;
   return countMatching(exec, engine, companyId, { ...filter, address_check: true });
+}
+
+/** How many of the company's orders need attention: their kept count, never counted (the dashboard's figure). */
+export async function keptAttentionCount(exec: Executor, companyId: number): Promise<number> {
+  return (await keptOrderBuckets(exec, companyId)).get(ATTENTION) ?? 0;
+}
+
+/**
+ * The "attention" tab's count under the list's filter (its status left out, as the tabs): the kept
+ * count (ATTENTION, moved by the lifecycle with orders.attention) when nothing else narrows, else
+ * counted as the list counts `attention=1`.
+ */
+export async function attentionCount(
+  exec: Executor,
+  engine: Engine,
+  companyId: number,
+  f: OrderListFilter,
+): Promise<number> {
+  const filter = { ...f, status: undefined, attention: undefined };
+  if (!narrows(filter)) return (await keptOrderBuckets(exec, companyId)).get(ATTENTION) ?? 0;
+  return countMatching(exec, engine, companyId, { ...filter, attention: true });
 }
 
 // The list's usual queries are built and compiled once (db/perf/prepared.ts), as the products list's.
@@ -1376,8 +1397,11 @@ const orderInOne = prepared(
       invoices_json: Parameters<typeof invoiceViewFromJson>[0] | string;
       invoice_lines_json: Parameters<typeof invoiceViewFromJson>[1] | string;
       address_check: string | null;
+      attention: string | null;
+      attention_since: number | string | null;
     }>`select ${jsonObject(v.engine, orderAnswerFields(v.engine, v.companyId))} as order_json,
       sh.state as awb_state, sh.courier as awb_courier, sh.candidates as awb_candidates, o.address_check,
+      o.attention, o.attention_since,
       ${invoices.docs} as invoices_json, ${invoices.lines} as invoice_lines_json
     from orders o
     join order_customer_details d on d.order_id = o.id
@@ -1404,17 +1428,27 @@ export async function findOrder(
   const [o] = await orderInOne(exec, { engine, companyId, id });
   if (!o) return undefined;
   const invoices = invoiceViewFromJson(parsedJson(o.invoices_json), parsedJson(o.invoice_lines_json));
-  const rest: Pick<Order, 'awb_candidates' | 'invoice_state' | 'invoice' | 'invoice_documents' | 'address_check'> = {
+  const rest: Pick<
+    Order,
+    'awb_candidates' | 'invoice_state' | 'invoice' | 'invoice_documents' | 'address_check' | 'attention'
+  > = {
     awb_candidates: awbCandidatesView({ state: o.awb_state, courier: o.awb_courier, candidates: o.awb_candidates }),
     invoice_state: invoices.state,
     invoice: invoices.invoice,
     invoice_documents: invoices.documents,
     // Its reason in the reader's language (addressCheckView).
     address_check: addressCheckView(o.address_check, lang),
+    attention: attentionView(o),
   };
   // The database's object, its closing brace replaced by these fields.
   return new JsonText(`${o.order_json.slice(0, -1)},${JSON.stringify(rest).slice(1)}`);
 }
+
+/** Why the order's parcel needs attention, and since when; null when it needs none. */
+const attentionView = (o: { attention: string | null; attention_since: number | string | null }): Order['attention'] =>
+  o.attention === null
+    ? null
+    : { reason: o.attention as AttentionReason, since: o.attention_since === null ? null : Number(o.attention_since) };
 
 /** findOrder in several queries, built in code: what the tests hold the one statement to, on both engines. */
 export async function findOrderInParts(
@@ -1507,6 +1541,7 @@ function assembleOrder(
     invoice_documents: invoices.documents,
     external_id: o.external_id,
     address_check: addressCheckView(o.address_check, parts.lang),
+    attention: attentionView(o),
   };
 }
 

@@ -888,7 +888,11 @@ async function cancelOrRestore(
       trx,
       lines.map((l) => ({ productId: l.product_id, delta: statusStockChange(order.status, to, l.quantity) })),
     );
-    await requireStatusChange(trx, ctx, order, cause, origin ? { bulk_job: origin.bulkJob } : undefined);
+    const data = {
+      ...(origin?.bulkJob ? { bulk_job: origin.bulkJob } : {}),
+      ...(origin?.byShop ? { by_shop: true } : {}),
+    };
+    await requireStatusChange(trx, ctx, order, cause, Object.keys(data).length ? data : undefined);
   });
 }
 
@@ -900,7 +904,12 @@ async function cancelOrRestore(
  * alone does, and its customer gets the same shipping SMS.
  */
 export interface ChangeOrigin {
-  bulkJob: number;
+  bulkJob?: number;
+  /**
+   * The shop cancelled the order itself (a connected shop's order): its history event carries
+   * `by_shop`, so the cancel is not sent back to the shop (migration 082's trigger).
+   */
+  byShop?: boolean;
 }
 
 export const cancelOrder = (ctx: ServiceContext, id: number, origin?: ChangeOrigin) =>

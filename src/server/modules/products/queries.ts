@@ -10,7 +10,7 @@ import {
 import { searchCountBound, type ListMeta, type ListResponse } from '../../../core/api/list.js';
 import type { Currency, Product, SaleType } from '../../../core/api/products.js';
 import { fromBani } from '../../../core/money.js';
-import { forUpdate, type Engine, type Executor } from '../../db/connection.js';
+import { foldCase, forUpdate, type Engine, type Executor } from '../../db/connection.js';
 import type { Database, ProductImagesTable, ProductsTable } from '../../db/schema.js';
 import {
   emptyJsonArray,
@@ -131,9 +131,9 @@ async function variationsOf(exec: Executor, parentIds: number[], link: ImageLink
 const usesFtsIndex = (engine: Engine, term: string) => engine === 'sqlite' && [...term].length >= 3;
 
 /**
- * How a term is compared with name and SKU. PostgreSQL compares the folded text of migration 021
- * (lower(name || line feed || sku), kept by the database) with plain LIKE: what ILIKE does to both
- * columns, without folding them on every comparison. A term with a line feed could match across
+ * How a term is compared with name and SKU. PostgreSQL compares the folded text of migrations 021
+ * and 084 (name || line feed || sku, lower case, ă â î ș ț without their marks, kept by the
+ * database) with plain LIKE, without folding the columns on every comparison. A term with a line feed could match across
  * name and SKU joined there, so it is compared with the columns themselves, as on SQLite.
  */
 type MatchForm = 'folded' | Engine;
@@ -451,7 +451,10 @@ export async function listProducts(
   q: { page: number; items: number; search: string },
 ): Promise<ProductPage> {
   if (!q.search) return onePage(exec, engine, link, companyId, q);
-  const { rows, known } = await searchedPage(exec, engine, companyId, q.search, (q.page - 1) * q.items, q.items);
+  // Name and SKU are compared folded (foldCase: case and the marks of ă â î ș ț ignored), the term
+  // here and the texts by the index (migration 084), so "visina" finds "Vișină".
+  const term = foldCase(q.search);
+  const { rows, known } = await searchedPage(exec, engine, companyId, term, (q.page - 1) * q.items, q.items);
   return { data: withImageLinks(rows, link), meta: pageMeta(known, q.page, q.items) };
 }
 
@@ -649,6 +652,17 @@ export function findImage(
 export function companyProductsBySku(exec: Executor, companyId: number, skus: string[]) {
   if (skus.length === 0) return Promise.resolve([]);
   return exec.selectFrom('products').selectAll().where('company_id', '=', companyId).where('sku', 'in', skus).execute();
+}
+
+/** The company's first products (id order) with their SKU, price, stock and parent: what an emulated shop is filled with. */
+export function companyCatalogue(exec: Executor, companyId: number, limit: number) {
+  return exec
+    .selectFrom('products')
+    .select(['id', 'parent_id', 'sku', 'name', 'selling_price', 'stock'])
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** The company's product with this id, or undefined. */

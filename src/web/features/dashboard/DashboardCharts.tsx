@@ -1,22 +1,13 @@
 import type { BarChartProps, LineChartProps } from '@mantine/charts';
-import {
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardStats } from '../../../core/api/dashboard';
-import { ErrorState, LoadingState } from '../../components/states';
+import { DateField } from '../../components/DateField';
+import { ErrorState } from '../../components/states';
 import { statusColor } from '../../../core/status';
-import { formatAmount, formatDate } from '../../lib/format';
+import { formatAmount, formatDate, formatShortDay } from '../../lib/format';
 import { useDashboardStats } from './statsApi';
 
 const COLORS = [
@@ -31,25 +22,71 @@ const COLORS = [
   'indigo.6',
   'yellow.7',
 ];
-/** The drawings' chunk, asked for as soon as this module runs: it downloads while the figures load. */
-const drawings = import('./charts');
-const LazyBarChart = lazy(async () => ({ default: (await drawings).BarChart }));
-const LazyLineChart = lazy(async () => ({ default: (await drawings).LineChart }));
+/**
+ * The drawings' chunk (recharts, about 100 KB), asked for once, when the first chart is about to
+ * be seen (nearViewport): the dashboard's first load is its figures, and a phone that never
+ * scrolls to the charts never downloads them (scripts/bundle-budget.mjs, e2e/first-load.e2e.ts).
+ */
+let drawings: Promise<typeof import('./charts')> | null = null;
+const loadDrawings = () => (drawings ??= import('./charts'));
+const LazyBarChart = lazy(async () => ({ default: (await loadDrawings()).BarChart }));
+const LazyLineChart = lazy(async () => ({ default: (await loadDrawings()).LineChart }));
 
-/** A chart, with a placeholder of its height while its drawing code loads (no jump, no blank). */
+/** How far below the screen a chart starts loading: a flick of the thumb, so it is drawn when it arrives. */
+const NEAR_PX = 300;
+
+/**
+ * Whether the element has come within NEAR_PX of the viewport (once true, it stays). Without
+ * IntersectionObserver (an old browser, jsdom) it is at once.
+ */
+function useNearViewport<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: `${NEAR_PX}px 0px` },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
+
+/** A chart, with a placeholder of its height until it is near the screen and its drawing code loaded (no jump, no blank). */
 function BarChart(props: BarChartProps) {
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const placeholder = <Skeleton h={props.h} aria-hidden />;
   return (
-    <Suspense fallback={<Skeleton h={props.h} aria-hidden />}>
-      <LazyBarChart {...props} />
-    </Suspense>
+    <div ref={ref}>
+      {near ? (
+        <Suspense fallback={placeholder}>
+          <LazyBarChart {...props} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
   );
 }
 
 function LineChart(props: LineChartProps) {
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const placeholder = <Skeleton h={props.h} aria-hidden />;
   return (
-    <Suspense fallback={<Skeleton h={props.h} aria-hidden />}>
-      <LazyLineChart {...props} />
-    </Suspense>
+    <div ref={ref}>
+      {near ? (
+        <Suspense fallback={placeholder}>
+          <LazyLineChart {...props} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
   );
 }
 
@@ -64,13 +101,10 @@ const SOURCES_DRAWN = 5;
 const compact = (v: number, lang: string) =>
   new Intl.NumberFormat(lang === 'ro' ? 'ro-RO' : 'en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(v);
 
-const COURIERS: Record<string, string> = { cargus: 'Cargus', sameday: 'Sameday', dpd: 'DPD' };
+const COURIERS: Record<string, string> = { cargus: 'Cargus', sameday: 'Sameday', dpd: 'DPD', fan: 'FAN Courier' };
 
-/** "2026-05-04" → "04.05" (ro) or "05/04" (en): short enough for a phone's axis. */
-function shortDay(day: string, lang: string): string {
-  const [, m, d] = day.split('-');
-  return lang === 'ro' ? `${d}.${m}` : `${m}/${d}`;
-}
+/** "2026-05-04" → "04.05" (ro) or "4 May" (en, the day first): short enough for a phone's axis. */
+const shortDay = formatShortDay;
 
 function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -98,42 +132,78 @@ export function DashboardCharts({ companyId }: { companyId: number }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={2} fz={20}>
-          {t('charts.title', {
-            from: s ? formatDate(Date.parse(`${s.from}T12:00:00Z`) / 1000, i18n.language) : '',
-            to: s ? formatDate(Date.parse(`${s.to}T12:00:00Z`) / 1000, i18n.language) : '',
-          })}
-        </Title>
-        <Group gap="xs">
-          <TextInput
-            type="date"
-            size="xs"
-            label={t('charts.from')}
-            value={range?.from ?? s?.from ?? ''}
-            onChange={(e) => {
-              const from = e.currentTarget.value;
-              if (from) setRange({ from, to: range?.to ?? s?.to ?? from });
-            }}
-          />
-          <TextInput
-            type="date"
-            size="xs"
-            label={t('charts.to')}
-            value={range?.to ?? s?.to ?? ''}
-            onChange={(e) => {
-              const to = e.currentTarget.value;
-              if (to) setRange({ from: range?.from ?? s?.from ?? to, to });
-            }}
-          />
-        </Group>
+        {s ? (
+          <Title order={2} fz={20}>
+            {t('charts.title', {
+              from: formatDate(Date.parse(`${s.from}T12:00:00Z`) / 1000, i18n.language),
+              to: formatDate(Date.parse(`${s.to}T12:00:00Z`) / 1000, i18n.language),
+            })}
+          </Title>
+        ) : (
+          // Until the figures come: the title's place held, never "Orders and revenue,  – ".
+          <Skeleton h={26} w={360} maw="100%" radius="sm" data-testid="charts-title-skeleton" aria-hidden />
+        )}
+        {/* The range's fields wait for the range the server chose (the last 30 days), never shown empty. */}
+        <Skeleton visible={!s && !range} w="auto" radius="sm">
+          <Group gap="xs">
+            <DateField
+              size="xs"
+              w={150}
+              label={t('charts.from')}
+              value={range?.from ?? s?.from ?? ''}
+              onChange={(from) => {
+                if (from) setRange({ from, to: range?.to ?? s?.to ?? from });
+              }}
+            />
+            <DateField
+              size="xs"
+              w={150}
+              label={t('charts.to')}
+              value={range?.to ?? s?.to ?? ''}
+              onChange={(to) => {
+                if (to) setRange({ from: range?.from ?? s?.from ?? to, to });
+              }}
+            />
+          </Group>
+        </Skeleton>
       </Group>
       {stats.isLoading ? (
-        <LoadingState />
+        <FiguresSkeleton />
       ) : stats.isError || !s ? (
         <ErrorState message={t('fetchFailed')} onRetry={() => void stats.refetch()} />
       ) : (
         <Figures s={s} money={money} />
       )}
+    </Stack>
+  );
+}
+
+/**
+ * The figures' places while they load, in their own layout (three totals, four charts, the top
+ * products): the figures replace them where they stand, nothing jumps and nothing reads "–".
+ */
+function FiguresSkeleton() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Stack gap="md" data-testid="figures-skeleton" aria-busy="true">
+      <VisuallyHidden role="status">{t('charts.loading')}</VisuallyHidden>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {(['orders', 'revenue', 'codOwed'] as const).map((k) => (
+          <Paper key={k} withBorder radius="md" p="md">
+            <Text size="sm" c="dimmed">
+              {t(`charts.${k}`)}
+            </Text>
+            <Skeleton h={28} w="60%" mt={8} radius="sm" />
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        {(['ordersBySource', 'revenuePerDay', 'ordersByStatus', 'couriers'] as const).map((k) => (
+          <Card key={k} title={t(`charts.${k}`)}>
+            <Skeleton h={k === 'couriers' ? 200 : 260} radius="sm" />
+          </Card>
+        ))}
+      </SimpleGrid>
     </Stack>
   );
 }
@@ -209,6 +279,22 @@ function Figures({ s, money }: { s: DashboardStats; money: (v: number) => string
           </Text>
         </Paper>
       </SimpleGrid>
+      {/* The parcels needing attention now (all time, not the range's): a link to their tab. */}
+      {typeof s.attention === 'number' ? (
+        <Paper withBorder radius="md" p="md" data-testid="stat-attention">
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {t('charts.attention')}
+            </Text>
+            <Anchor component={Link} to="/orders?attention=1" size="sm">
+              {t('charts.attentionLink')}
+            </Anchor>
+          </Group>
+          <Text fz={26} fw={700} c={s.attention ? 'red' : undefined}>
+            {s.attention}
+          </Text>
+        </Paper>
+      ) : null}
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Card title={t('charts.ordersBySource')} testId="chart-by-source">
           <BarChart {...chartProps} data={bySource} type="stacked" series={sourceSeries} />

@@ -1,17 +1,22 @@
-import { Badge, Button, Group, Select, Tabs, TextInput } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Badge, Button, Collapse, Group, Select, Tabs } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconDownload, IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { INVOICE_STATUSES, ORDER_STATUSES } from '../../../core/orders/statuses';
 import { AWB_COURIERS, COURIER_STATUSES } from '../../../core/orders/couriers';
 import { ORDER_FILTER_KEYS } from '../../../core/orders/listFilter';
+import { DateField } from '../../components/DateField';
+import { PHONE_QUERY } from '../../components/ListPage';
 import { useUrlParams } from '../../components/useUrlParams';
 import { api, type QueryParams } from '../../lib/api';
 import { saveFile } from '../../lib/download';
 import { queryKeys } from '../../lib/queryKeys';
 import { useCompanyId } from '../../lib/session';
+import { AddressCheckTab, chooseTab, currentTab } from './AddressCheckTab';
+import { AttentionTab } from './AttentionTab';
 import { ORDERS_PATH } from './api';
 
 /** The list's filters (all but the search, which the list's own box keeps), as the URL holds them. */
@@ -26,6 +31,14 @@ export function useOrderFilterParams(): QueryParams {
     if (v) out[k] = v;
   }
   return out;
+}
+
+/** The filters the status tabs do not show (status and the address check are tabs): what the Filters button counts. */
+const PANEL_FILTERS = FILTERS.filter((k) => k !== 'status' && k !== 'address_check' && k !== 'attention');
+
+/** How many of the panel's filters the URL sets. */
+export function activeFilterCount(filters: QueryParams): number {
+  return PANEL_FILTERS.filter((k) => filters[k] !== undefined && filters[k] !== '').length;
 }
 
 type Counts = Record<'all' | (typeof ORDER_STATUSES)[number], number>;
@@ -43,11 +56,18 @@ export function OrderFilters() {
   const filters = useOrderFilterParams();
   const search = params.get('search') ?? '';
   const countsQuery: QueryParams = { ...filters, ...(search ? { search } : {}), company_id: companyId ?? undefined };
-  // The tabs count every status: the tab itself is not a filter of the counts.
+  // The tabs count every status: the tab itself is not a filter of the counts ("to check" is a tab too).
   delete countsQuery.status;
+  delete countsQuery.address_check;
+  delete countsQuery.attention;
   const counts = useQuery({
     queryKey: [...queryKeys.lists('order', companyId), 'counts', countsQuery],
-    queryFn: ({ signal }) => api.get<{ data: Counts }>(`${ORDERS_PATH}/counts`, countsQuery, signal),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Counts; meta?: { address_check?: number; attention?: number } }>(
+        `${ORDERS_PATH}/counts`,
+        countsQuery,
+        signal,
+      ),
     enabled: companyId !== null,
   });
   const sources = useQuery({
@@ -75,8 +95,8 @@ export function OrderFilters() {
   const typingDate = useRef<string | null>(null);
   const dateProps = (key: 'created_from' | 'created_to') => ({
     value: params.get(key) ?? '',
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      set(key, e.currentTarget.value || null, typingDate.current === key);
+    onChange: (day: string) => {
+      set(key, day || null, typingDate.current === key);
       typingDate.current = key;
     },
     onBlur: () => {
@@ -92,11 +112,31 @@ export function OrderFilters() {
     const file = await api.file(`${ORDERS_PATH}/export`, { ...filters, ...(search ? { search } : {}), format });
     saveFile(file.blob, file.filename ?? `orders.${format}`);
   };
-  const tab = filters.status ? String(filters.status) : 'all';
+  const tab = currentTab(filters);
+  // A phone shows the orders first: the ten filters fill its screen, so they fold behind a
+  // "Filters" button that counts the active ones (open while the user works in them).
+  const phone = useMediaQuery(PHONE_QUERY, false);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const active = activeFilterCount(filters);
+  const exports = (
+    <Group gap="xs" wrap="wrap">
+      <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => void exportAs('csv')}>
+        {t('filters.exportCsv')}
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconDownload size={14} />}
+        onClick={() => void exportAs('xlsx')}
+      >
+        {t('filters.exportXlsx')}
+      </Button>
+    </Group>
+  );
 
   return (
     <>
-      <Tabs value={tab} onChange={(v) => set('status', v === 'all' ? null : v)} mb="xs">
+      <Tabs value={tab} onChange={(v) => chooseTab(writeUrl, v)} mb="xs">
         <Tabs.List>
           {(['all', ...ORDER_STATUSES] as const).map((s) => (
             <Tabs.Tab
@@ -111,76 +151,90 @@ export function OrderFilters() {
               {t(`tabs.${s}`)}
             </Tabs.Tab>
           ))}
+          <AddressCheckTab count={counts.data?.meta?.address_check} />
+          <AttentionTab count={counts.data?.meta?.attention} />
         </Tabs.List>
       </Tabs>
-      <Group gap="xs" align="end" mb="xs" wrap="wrap">
-        <Select
-          size="xs"
-          clearable
-          label={t('invoiceFilter.label')}
-          placeholder={t('invoiceFilter.all')}
-          data={INVOICE_STATUSES.map((v) => ({ value: v, label: t(`invoiceStatus.${v}`) }))}
-          value={params.get('invoice_status')}
-          onChange={(v) => set('invoice_status', v)}
-          data-testid="invoice-status-filter"
-        />
-        <Select
-          size="xs"
-          clearable
-          label={t('filters.courier')}
-          data={AWB_COURIERS.map((c) => ({ value: c, label: t(`filters.couriers.${c}`) }))}
-          value={params.get('courier')}
-          onChange={(v) => set('courier', v)}
-        />
-        <Select
-          size="xs"
-          clearable
-          label={t('filters.courierStatus')}
-          data={COURIER_STATUSES.map((c) => ({ value: c, label: c }))}
-          value={params.get('courier_status')}
-          onChange={(v) => set('courier_status', v)}
-        />
-        <Select
-          size="xs"
-          clearable
-          label={t('filters.source')}
-          data={(Array.isArray(sources.data?.data) ? sources.data.data : [])
-            .filter((s) => typeof s.source === 'string')
-            .map((s) => ({ value: String(s.id), label: s.source }))}
-          value={params.get('source')}
-          onChange={(v) => set('source', v)}
-        />
-        <TextInput size="xs" type="date" label={t('filters.from')} {...dateProps('created_from')} />
-        <TextInput size="xs" type="date" label={t('filters.to')} {...dateProps('created_to')} />
-        {(['has_awb', 'has_invoice', 'flagged'] as const).map((k) => (
-          <Select
-            key={k}
+      {/* The exports act on the list as filtered: beside the Filters button, not among the filters. */}
+      <Group gap="xs" mb="xs" justify="space-between" wrap="wrap">
+        {phone ? (
+          <Button
             size="xs"
-            w={110}
-            clearable
-            label={t(`filters.${k}`)}
-            data={yesNo}
-            value={params.get(k)}
-            onChange={(v) => set(k, v)}
-          />
-        ))}
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconDownload size={14} />}
-          onClick={() => void exportAs('csv')}
-        >
-          {t('filters.exportCsv')}
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconDownload size={14} />}
-          onClick={() => void exportAs('xlsx')}
-        >
-          {t('filters.exportXlsx')}
-        </Button>
+            variant={active ? 'light' : 'default'}
+            leftSection={<IconFilter size={14} />}
+            rightSection={
+              active ? (
+                <Badge size="sm" circle data-testid="active-filters">
+                  {active}
+                </Badge>
+              ) : null
+            }
+            aria-label={active ? t('filters.toggleActive', { count: active }) : undefined}
+            aria-expanded={panelOpen}
+            aria-controls="order-filters"
+            onClick={() => setPanelOpen((o) => !o)}
+          >
+            {t('filters.toggle')}
+          </Button>
+        ) : (
+          <span />
+        )}
+        {exports}
       </Group>
+      <Collapse expanded={!phone || panelOpen} id="order-filters">
+        <Group gap="xs" align="end" mb="xs" wrap="wrap" data-testid="order-filter-fields">
+          <Select
+            size="xs"
+            clearable
+            label={t('invoiceFilter.label')}
+            placeholder={t('invoiceFilter.all')}
+            data={INVOICE_STATUSES.map((v) => ({ value: v, label: t(`invoiceStatus.${v}`) }))}
+            value={params.get('invoice_status')}
+            onChange={(v) => set('invoice_status', v)}
+            data-testid="invoice-status-filter"
+          />
+          <Select
+            size="xs"
+            clearable
+            label={t('filters.courier')}
+            data={AWB_COURIERS.map((c) => ({ value: c, label: t(`filters.couriers.${c}`) }))}
+            value={params.get('courier')}
+            onChange={(v) => set('courier', v)}
+          />
+          <Select
+            size="xs"
+            clearable
+            label={t('filters.courierStatus')}
+            data={COURIER_STATUSES.map((c) => ({ value: c, label: c }))}
+            value={params.get('courier_status')}
+            onChange={(v) => set('courier_status', v)}
+          />
+          <Select
+            size="xs"
+            clearable
+            label={t('filters.source')}
+            data={(Array.isArray(sources.data?.data) ? sources.data.data : [])
+              .filter((s) => typeof s.source === 'string')
+              .map((s) => ({ value: String(s.id), label: s.source }))}
+            value={params.get('source')}
+            onChange={(v) => set('source', v)}
+          />
+          <DateField size="xs" w={150} label={t('filters.from')} {...dateProps('created_from')} />
+          <DateField size="xs" w={150} label={t('filters.to')} {...dateProps('created_to')} />
+          {(['has_awb', 'has_invoice', 'flagged'] as const).map((k) => (
+            <Select
+              key={k}
+              size="xs"
+              w={110}
+              clearable
+              label={t(`filters.${k}`)}
+              data={yesNo}
+              value={params.get(k)}
+              onChange={(v) => set(k, v)}
+            />
+          ))}
+        </Group>
+      </Collapse>
     </>
   );
 }

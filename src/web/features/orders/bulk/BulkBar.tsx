@@ -1,17 +1,19 @@
-import { Alert, Button, Group, Menu, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Menu, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { NumberField } from '../../../components/NumberField';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BULK_ACTIONS, type BulkAction } from '../../../../core/api/orderBulk';
 import { AWB_COURIERS, PACKAGE_PRESETS, type PackagePreset } from '../../../../core/api/shipping';
 import { usableIntegrations, useCompanyIntegrations } from '../../../components/useCompanyIntegrations';
+import { useShippingSettings } from '../../../components/useShippingSettings';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useCompanyPackages } from '../api';
 import { useStartBulk, type BulkSelection } from './api';
 
-const COURIER_NAMES: Record<string, string> = { cargus: 'Cargus', sameday: 'Sameday', dpd: 'DPD' };
+const COURIER_NAMES: Record<string, string> = { cargus: 'Cargus', sameday: 'Sameday', dpd: 'DPD', fan: 'FAN Courier' };
 const SIZE_FIELDS = ['package_length', 'package_width', 'package_height', 'package_weight'] as const;
 type SizeField = (typeof SIZE_FIELDS)[number];
 const SIZE_LABEL: Record<SizeField, string> = {
@@ -122,9 +124,14 @@ function BulkActionModal({ action, count, selection, onClose, onStarted }: Modal
   const [status, setStatus] = useState<string | null>('cancelled');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const chosenCourier = courier ?? (couriers.length === 1 ? couriers[0].key : null);
+  // The company's shipping defaults come first: its default courier (when set up) and package.
+  const settings = useShippingSettings(action === 'awb');
+  const defaultCourier = couriers.find((c) => c.key === settings.data?.default_courier)?.key ?? null;
+  const chosenCourier = courier ?? defaultCourier ?? (couriers.length === 1 ? couriers[0].key : null);
+  const sizeTouched = useRef(false);
 
-  const chooseSize = (choice: string | null) => {
+  const chooseSize = (choice: string | null, byUser = true) => {
+    if (byUser) sizeTouched.current = true;
     setSize(choice);
     const [kind, name] = (choice ?? '').split(':');
     if (kind === 'preset' && name in PACKAGE_PRESETS) setDims({ ...PACKAGE_PRESETS[name as PackagePreset] });
@@ -132,6 +139,14 @@ function BulkActionModal({ action, count, selection, onClose, onStarted }: Modal
     if (p)
       setDims({ package_length: p.length, package_width: p.width, package_height: p.height, package_weight: p.weight });
   };
+
+  const defaultSize = settings.data?.default_package_id;
+  useEffect(() => {
+    if (sizeTouched.current || defaultSize === undefined || defaultSize === null) return;
+    if (typeof defaultSize === 'string') chooseSize(`preset:${defaultSize}`, false);
+    else if (packages.data?.some((p) => p.id === defaultSize)) chooseSize(`package:${defaultSize}`, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the settings or the packages arrive
+  }, [defaultSize, packages.data]);
 
   const params = (): Record<string, unknown> => {
     if (action === 'status') return { status };
@@ -145,6 +160,8 @@ function BulkActionModal({ action, count, selection, onClose, onStarted }: Modal
   };
 
   const submit = async () => {
+    // A size whose text is no number (NaN) keeps its message in its field: nothing is started.
+    if (action === 'awb' && Object.values(dims).some((v) => Number.isNaN(v))) return;
     setErrors({});
     setFailure(null);
     try {
@@ -170,10 +187,12 @@ function BulkActionModal({ action, count, selection, onClose, onStarted }: Modal
             <Select
               label={t('awb.courier')}
               allowDeselect={false}
-              data={couriers.map((c) => ({
-                value: c.key,
-                label: `${COURIER_NAMES[c.key] ?? c.key}${c.emulated ? ` (${t('awb.emulated')})` : ''}`,
-              }))}
+              data={[...couriers]
+                .sort((a, b) => Number(b.key === defaultCourier) - Number(a.key === defaultCourier))
+                .map((c) => ({
+                  value: c.key,
+                  label: `${COURIER_NAMES[c.key] ?? c.key}${c.emulated ? ` (${t('awb.emulated')})` : ''}`,
+                }))}
               value={chosenCourier}
               onChange={setCourier}
               error={err('courier')}
@@ -182,7 +201,7 @@ function BulkActionModal({ action, count, selection, onClose, onStarted }: Modal
               label={t('awb.size')}
               allowDeselect={false}
               value={size}
-              onChange={chooseSize}
+              onChange={(v) => chooseSize(v)}
               data={[
                 ...Object.keys(PACKAGE_PRESETS).map((p) => ({ value: `preset:${p}`, label: t(`awb.presets.${p}`) })),
                 ...(packages.data ?? []).map((p) => ({ value: `package:${p.id}`, label: p.name })),
@@ -190,12 +209,11 @@ function BulkActionModal({ action, count, selection, onClose, onStarted }: Modal
             />
             <Group grow>
               {SIZE_FIELDS.map((f) => (
-                <NumberInput
+                <NumberField
                   key={f}
                   label={t(`awb.${SIZE_LABEL[f]}`)}
                   value={dims[f]}
-                  min={0}
-                  decimalScale={2}
+                  scale={2}
                   onChange={(v) => setDims((d) => ({ ...d, [f]: v }))}
                   error={err(f)}
                 />

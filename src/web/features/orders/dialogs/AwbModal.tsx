@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Grid,
-  Group,
-  NumberInput,
-  Radio,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Grid, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { NumberField } from '../../../components/NumberField';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -56,8 +45,11 @@ import {
   sizeOf,
   toLocker,
   PACKAGE_FIELDS,
+  shippingDefaultsOf,
   type AwbFormValues,
 } from './awbForm';
+import { useShippingSettings } from '../../../components/useShippingSettings';
+import { foldForSearch } from '../../../../core/geo/text';
 
 export interface AwbModalProps {
   opened: boolean;
@@ -107,7 +99,9 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
   const packages = useCompanyPackages(opened);
 
   const defaultPackage = defaultPackageOf(packages.data);
-  const form = useForm<AwbFormValues>({ initialValues: awbFormStart(order, courierKeys, defaultPackage) });
+  const settings = useShippingSettings(opened);
+  const defaults = useMemo(() => shippingDefaultsOf(settings.data), [settings.data]);
+  const form = useForm<AwbFormValues>({ initialValues: awbFormStart(order, courierKeys, defaultPackage, defaults) });
   const sizeTouched = useRef(false);
   // Cargus and Sameday pickers list the courier's own places (its ids): the order's address is
   // found there by its names, and a change of courier starts again from it.
@@ -133,7 +127,7 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
   // Each opening starts from the order as it is now.
   useEffect(() => {
     if (!opened) return;
-    form.reset(awbFormStart(order, courierKeys, defaultPackage));
+    form.reset(awbFormStart(order, courierKeys, defaultPackage, defaults));
     sizeTouched.current = false;
     setAddress(resolved.data ?? emptyAddress);
     setAddressErrors({});
@@ -169,11 +163,18 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
   }, [opened, defaultPackage]);
   useEffect(() => {
     if (opened && form.values.courier === null && courierKeys.length) {
-      const start = awbFormStart(order, courierKeys).courier;
+      const start = awbFormStart(order, courierKeys, null, defaults).courier;
       if (start) form.setFieldValue('courier', start);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the couriers arrive
-  }, [opened, courierKeys]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the couriers or the defaults arrive
+  }, [opened, courierKeys, defaults]);
+  // A preset default size fills the numbers once the settings arrive, unless a size is there or chosen.
+  useEffect(() => {
+    if (!opened || !defaults.preset || defaultPackage || sizeTouched.current || form.values.package) return;
+    const start = awbFormStart(order, courierKeys, null, defaults);
+    for (const f of ['package', ...PACKAGE_FIELDS] as const) form.setFieldValue(f, start[f]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the defaults arrive
+  }, [opened, defaults]);
 
   const courier = form.values.courier;
   const chosen = usable.find((i) => i.key === courier) ?? null;
@@ -190,6 +191,14 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the courier changes
   }, [courier]);
   const counties = useCounties(opened && toPoint, 'geo');
+  // A locker search starts in the order's county (its name as the address data spells it).
+  useEffect(() => {
+    if (!toPoint || lockerCounty !== null || !counties.data) return;
+    const wanted = foldForSearch(order.customer_detail?.county ?? '');
+    const match = wanted ? counties.data.find((c) => foldForSearch(c.name) === wanted) : undefined;
+    if (match) setLockerCounty(match.name);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when delivering to a point is chosen, or the counties arrive
+  }, [toPoint, counties.data]);
   const lockers = useLockers(toPoint ? lockerCourier : null, lockerCounty, lockerCity);
   // A point that does not collect cash on delivery takes the parcel only without it.
   const noCodAtPoint = toPoint && locker !== null && !locker.cash_on_delivery;
@@ -500,13 +509,11 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
         <Grid gap="sm">
           {PACKAGE_FIELDS.map((f) => (
             <Grid.Col key={f} span={{ base: 6, sm: 3 }}>
-              <NumberInput
+              <NumberField
                 label={t(`awbModal.${f.replace('package_', '')}`)}
                 withAsterisk
-                min={0}
                 step={PACKAGE_STEPS[f]}
-                decimalScale={2}
-                hideControls={false}
+                scale={2}
                 {...form.getInputProps(f)}
               />
             </Grid.Col>
