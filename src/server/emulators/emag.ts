@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applyCommonFaults, emulatorBase, type Emulator, type EmulatorOptions } from './kit.js';
+import { fromBucharest, toBucharest } from '../lib/bucharestTime.js';
 
 /**
  * eMAG Marketplace API v4 emulator: `POST /api-3/{resource}/{action}` as eMAG answers it.
@@ -134,30 +135,9 @@ const DEFAULT_CATALOGUE: (EmagCatalogueItem & { deposit?: boolean })[] = [
   { sku: 'TRICOU-M-NEGRU', name: 'Tricou bumbac negru M', price: 7900, stock: 25 },
 ];
 /** eMAG's dates: `YYYY-MM-DD HH:MM:SS`, Romanian time, no zone. */
-const BUCHAREST = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Bucharest',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-function emagDate(unix: number): string {
-  const p = Object.fromEntries(BUCHAREST.formatToParts(new Date(unix * 1000)).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
-const wallSeconds = (text: string) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text)!;
-  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) / 1000;
-};
-/** An eMAG date → Unix seconds (the zone's offset found at the guess, then once more around a DST change). */
-function parseEmagDate(text: string): number {
-  const wall = wallSeconds(text);
-  const offset = (t: number) => wallSeconds(emagDate(t)) - t;
-  return wall - offset(wall - offset(wall));
-}
+const emagDate = (unix: number): string => toBucharest(unix);
+/** An eMAG date → Unix seconds. */
+const parseEmagDate = (text: string): number => fromBucharest(text) ?? Number.NaN;
 
 const SGR_DEPOSIT = 0.5;
 const SHIPPING = 15.99;

@@ -2,6 +2,7 @@ import type { PaymentMethod } from '../../../core/api/orders.js';
 import { ProviderError, ProviderHttp, Throttle, tryJson } from '../http.js';
 import type { ClientDeps } from '../shared.js';
 import { tokenKey } from '../shared.js';
+import { fromBucharest, toBucharest } from '../../lib/bucharestTime.js';
 
 /**
  * eMAG Marketplace API v4 client (`https://marketplace-api.emag.ro/api-3/{resource}/{action}`), as
@@ -223,38 +224,13 @@ export const EMAG_PAGE_SIZE = 100;
 
 const throttles = new Map<string, { orders: Throttle; other: Throttle }>();
 
-/** Romanian time, as eMAG writes its dates (one formatter: building one is slow). */
-const BUCHAREST = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Bucharest',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** eMAG's dates: `YYYY-MM-DD HH:MM:SS` in Romanian time (no `T`, no zone). */
-export function emagDate(unixSeconds: number): string {
-  const parts = BUCHAREST.formatToParts(new Date(unixSeconds * 1000));
-  const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
+export const emagDate = (unixSeconds: number): string => toBucharest(unixSeconds);
 
-/** An eMAG date (Romanian time) → Unix seconds. */
+/** An eMAG date (Romanian time) → Unix seconds; NaN for a text not in eMAG's form. */
 export function parseEmagDate(text: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text.trim());
-  if (!m) return Number.NaN;
-  const asUtc = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) / 1000;
-  // The zone's offset at that moment (found from the UTC guess, then corrected once around a DST change).
-  const offset = (t: number) => {
-    const shown = emagDate(t);
-    const n = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(shown)!;
-    return Date.UTC(+n[1], +n[2] - 1, +n[3], +n[4], +n[5], +n[6]) / 1000 - t;
-  };
-  const first = asUtc - offset(asUtc);
-  return asUtc - offset(first);
+  const t = text.trim();
+  return /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}$/.test(t) ? (fromBucharest(t) ?? Number.NaN) : Number.NaN;
 }
 
 /** eMAG's messages as one text: strings, `{message}` or `{field, message}` objects. */
