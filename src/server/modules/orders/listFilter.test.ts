@@ -374,7 +374,7 @@ describe('orders list filters', () => {
   it('refuses an unknown value on its own field, in the language asked', async () => {
     const { u } = s;
     const bad =
-      'courier=fan&courier_status=lost&source=x&created_from=2026-02-30&created_to=01.03.2026&has_awb=yes&has_invoice=2&flagged=true&status=gone';
+      'courier=ups&courier_status=lost&source=x&created_from=2026-02-30&created_to=01.03.2026&has_awb=yes&has_invoice=2&flagged=true&status=gone';
     for (const url of [`/api/v1/order?${bad}`, `/api/v1/order/counts?${bad}`]) {
       const res = await u.call('GET', url, { headers: { 'accept-language': 'ro' } });
       expect(res.statusCode).toBe(422);
