@@ -399,6 +399,8 @@ describe('order documents', () => {
       await dialog().getByRole('button', { name: 'Create AWB' }).click();
       await expect.poll(() => dialog().getByText('This field is required.').count()).toBeGreaterThan(0);
       const county = dialog().getByRole('combobox', { name: /^County of the point/ });
+      // The search starts in the order's county: the seller chooses another.
+      await county.click();
       await county.fill('Cluj');
       await page.getByRole('option', { name: 'Cluj', exact: true }).click();
       await dialog()

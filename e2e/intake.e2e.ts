@@ -53,6 +53,8 @@ describe('the Incoming screen', () => {
     await page.goto(`${server.baseUrl}/notifications`);
     await page.getByRole('link', { name: 'Order waiting in Incoming' }).first().click();
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/incoming?status=held');
+    // The notifications' table stays until the screen's file has loaded: its rows name the same orders.
+    await page.getByRole('heading', { name: 'Incoming', exact: true }).waitFor();
     await waitForList();
     // The two demo pushes that wait: an unknown SKU and a phone number that cannot be read.
     await expect.poll(() => rowOf('WEB-10233').count()).toBe(1);

@@ -115,7 +115,7 @@ export function OrderFilters() {
   const tab = currentTab(filters);
   // A phone shows the orders first: the ten filters fill its screen, so they fold behind a
   // "Filters" button that counts the active ones (open while the user works in them).
-  const phone = useMediaQuery(PHONE_QUERY, false);
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [panelOpen, setPanelOpen] = useState(false);
   const active = activeFilterCount(filters);
   const exports = (
