@@ -399,10 +399,12 @@ describe('order documents', () => {
       await dialog().getByRole('button', { name: 'Create AWB' }).click();
       await expect.poll(() => dialog().getByText('This field is required.').count()).toBeGreaterThan(0);
       const county = dialog().getByRole('combobox', { name: /^County of the point/ });
-      // The search starts in the order's county: the seller chooses another.
+      // The search starts in the order's county (Cluj); choosing it again keeps it.
+      await expect.poll(() => county.inputValue()).toBe('Cluj');
       await county.click();
       await county.fill('Cluj');
       await page.getByRole('option', { name: 'Cluj', exact: true }).click();
+      expect(await county.inputValue()).toBe('Cluj');
       await dialog()
         .getByText(/^\d+ points of Sameday$/)
         .waitFor();

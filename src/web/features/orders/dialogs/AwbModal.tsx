@@ -397,6 +397,8 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
                   withAsterisk
                   data={(counties.data ?? []).map((c) => c.name)}
                   value={lockerCounty}
+                  // A required choice: picking the chosen county again keeps it.
+                  allowDeselect={false}
                   onChange={(v) => {
                     setLockerCounty(v);
                     setLockerCity(null);
