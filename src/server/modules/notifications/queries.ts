@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { ListQuery, ListResponse } from '../../../core/api/list.js';
 import { notificationColumns, type NotificationKind } from '../../../core/notifications.js';
 import type { Executor } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
 import { preparedList } from '../../http/list.js';
 
 export interface NotificationRow {
@@ -58,22 +59,26 @@ export function listNotifications(
   );
 }
 
+/** A notification the user has no read row for (neither read nor cleared). */
+const unreadBy =
+  (userId: number) =>
+  ({ not, exists, selectFrom }: ExpressionBuilder<Database, 'notifications'>) =>
+    not(
+      exists(
+        selectFrom('notification_reads')
+          .select('notification_id')
+          .whereRef('notification_reads.notification_id', '=', 'notifications.id')
+          .where('notification_reads.user_id', '=', userId),
+      ),
+    );
+
 /** How many of the company's notifications the user has not read. */
 export async function countUnread(exec: Executor, companyId: number, userId: number): Promise<number> {
   const row = await exec
     .selectFrom('notifications')
     .select(sql<number>`count(*)`.as('n'))
     .where('company_id', '=', companyId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('notification_reads')
-            .select('notification_id')
-            .whereRef('notification_reads.notification_id', '=', 'notifications.id')
-            .where('notification_reads.user_id', '=', userId),
-        ),
-      ),
-    )
+    .where(unreadBy(userId))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -88,16 +93,7 @@ export async function markAllRead(exec: Executor, companyId: number, userId: num
         .selectFrom('notifications')
         .select(['notifications.id', eb.val(userId).as('user_id')])
         .where('notifications.company_id', '=', companyId)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('notification_reads')
-                .select('notification_id')
-                .whereRef('notification_reads.notification_id', '=', 'notifications.id')
-                .where('notification_reads.user_id', '=', userId),
-            ),
-          ),
-        ),
+        .where(unreadBy(userId)),
     )
     // The bell opened in two tabs at once: both see the same unread rows; the second adds nothing.
     .onConflict((oc) => oc.columns(['notification_id', 'user_id']).doNothing())
@@ -156,16 +152,7 @@ export async function clearNotifications(
           .selectFrom('notifications')
           .select(['notifications.id', eb.val(userId).as('user_id'), eb.val(now).as('cleared_at')])
           .where('notifications.company_id', '=', companyId)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('notification_reads')
-                  .select('notification_id')
-                  .whereRef('notification_reads.notification_id', '=', 'notifications.id')
-                  .where('notification_reads.user_id', '=', userId),
-              ),
-            ),
-          ),
+          .where(unreadBy(userId)),
       )
       .onConflict((oc) => oc.columns(['notification_id', 'user_id']).doNothing())
       .executeTakeFirst();
