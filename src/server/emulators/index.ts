@@ -139,15 +139,22 @@ export function demoCredentials(set: EmulatorSet): Record<keyof EmulatorSet, Rec
   return out;
 }
 
-/** The emulated shops' own doings, by store URL (the registry's DemoShops): a new shop filled, new orders taken. */
+/**
+ * The emulated shops' own doings, by type and address (the registry's DemoShops): a new shop filled,
+ * new orders taken. A type without its emulator's doings here is left as it is.
+ */
 export function demoShopsOf(set: EmulatorSet): {
-  prepare(storeUrl: string, catalogue: ShopCatalogueItem[]): Promise<void>;
-  takeOrders(storeUrl: string, count: number): Promise<void>;
+  prepare(type: string, address: string, catalogue: ShopCatalogueItem[], opts: { apiSecret?: string }): Promise<void>;
+  takeOrders(type: string, address: string, count: number): Promise<void>;
 } {
   const host = (storeUrl: string) => new URL(storeUrl).host.toLowerCase();
   return {
-    prepare: (storeUrl, catalogue) => set.woocommerce.prepareShop(host(storeUrl), catalogue),
-    takeOrders: async (storeUrl, count) => void (await set.woocommerce.takeOrders(host(storeUrl), count)),
+    async prepare(type, address, catalogue) {
+      if (type === 'woocommerce') await set.woocommerce.prepareShop(host(address), catalogue);
+    },
+    async takeOrders(type, address, count) {
+      if (type === 'woocommerce') await set.woocommerce.takeOrders(host(address), count);
+    },
   };
 }
 

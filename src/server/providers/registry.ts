@@ -70,10 +70,22 @@ export interface DemoShopProduct {
   variations?: { sku: string; name: string; price: number; stock: number | null }[];
 }
 
-/** What only an emulated shop does, by its store URL: filled at its first connection, taking orders in the demo. */
+/** The shops that have emulators (a connector's type). */
+export type DemoShopType = 'woocommerce' | 'shopify' | 'emag';
+
+/**
+ * What only an emulated shop does, by its type and address (a store URL, a shop domain, an eMAG
+ * account): filled at its first connection, taking orders in the demo. `apiSecret`: what the
+ * emulated shop signs its webhooks with (Shopify: the seller's app secret).
+ */
 export interface DemoShops {
-  prepare(storeUrl: string, catalogue: DemoShopProduct[]): Promise<void>;
-  takeOrders(storeUrl: string, count: number): Promise<void>;
+  prepare(
+    type: DemoShopType,
+    address: string,
+    catalogue: DemoShopProduct[],
+    opts: { apiSecret?: string },
+  ): Promise<void>;
+  takeOrders(type: DemoShopType, address: string, count: number): Promise<void>;
 }
 
 /** The host that names a shop (lower case, with its port if any). */

@@ -1,8 +1,6 @@
-import crypto from 'node:crypto';
 import { forCompany, type ServiceContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { isProviderError } from '../../providers/http.js';
-import type { WooOrder } from '../../providers/shops/woocommerce.js';
 import { receiveShopOrder } from '../intake/index.js';
 import { insertSystemNotification } from '../notifications/index.js';
 import { cancelOrder, intakeOrderId } from '../orders/index.js';
@@ -18,8 +16,8 @@ import {
   waitingEvents,
   type ConnectorRow,
 } from './queries.js';
-import { clientOf, openSecrets, scrub } from './service.js';
-import { intakeOrderOfWoo, wooOrderKind } from './wooOrder.js';
+import { connectionOf, openSecrets, scrub, secretsOrNone } from './service.js';
+import { shopKind, type ShopConnection, type ShopOrderIn } from './shops/index.js';
 
 /**
  * Orders coming in from a connected shop: its webhooks (verified, stored, then worked) and the
@@ -34,7 +32,8 @@ export const PULL_OVERLAP_SECONDS = 60;
 export const FIRST_PULL_SECONDS = 2 * 86_400;
 export const PULL_PAGE_SIZE = 100;
 
-const wooTime = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 19);
+/** The cursor as stored: UTC `YYYY-MM-DDTHH:MM:SS` (WooCommerce's GMT dates, which it started with). */
+const cursorText = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 19);
 const unixOf = (gmt: string) => Math.floor(Date.parse(`${gmt.replace(/Z$/, '')}Z`) / 1000);
 
 /**
@@ -42,19 +41,21 @@ const unixOf = (gmt: string) => Math.floor(Date.parse(`${gmt.replace(/Z$/, '')}Z
  * cancelled here when it has no AWB and no invoice, otherwise the seller is told (once); one not
  * placed yet (awaiting payment, a draft, done before we were connected) is left.
  */
-export async function takeOrder(base: ServiceContext, connector: ConnectorRow, order: WooOrder): Promise<void> {
+export async function takeOrder(base: ServiceContext, conn: ShopConnection, order: ShopOrderIn): Promise<void> {
+  const connector = conn.row;
   const ctx = forCompany(base, connector.company_id);
-  const kind = wooOrderKind(order);
-  if (kind === 'take') {
+  if (order.kind === 'take') {
     const outcome = await receiveShopOrder(
       ctx,
       { companyId: connector.company_id, sourceId: connector.source_id },
-      intakeOrderOfWoo(order),
+      order.intake,
     );
     if (outcome.kind === 'created') await countOrderIn(ctx.db.kysely, connector.id, ctx.now);
+    // Stored here first: only then may the shop consider it taken (eMAG's acknowledge).
+    await shopKind(connector.type).acknowledge?.(ctx, conn, order.externalId);
     return;
   }
-  if (kind === 'ended') await cancelledInShop(ctx, connector, String(order.id));
+  if (order.kind === 'ended') await cancelledInShop(ctx, connector, order.externalId);
 }
 
 async function cancelledInShop(ctx: ServiceContext, connector: ConnectorRow, externalId: string): Promise<void> {
@@ -95,7 +96,8 @@ async function cancelledInShop(ctx: ServiceContext, connector: ConnectorRow, ext
 
 // ---- webhooks -----------------------------------------------------------------------------------
 
-export interface WooDelivery {
+export interface ShopWebhookDelivery {
+  type: string;
   sourceId: number;
   headers: Record<string, string | undefined>;
   body: Buffer;
@@ -104,40 +106,34 @@ export interface WooDelivery {
 const unauthorized = () => new HttpError(401, 'webhook_unauthorized');
 
 /**
- * `POST /api/v1/hooks/woocommerce/{source_id}`: WooCommerce's ping (`webhook_id=<digits>`, unsigned,
- * sent when a webhook is saved) is answered 200; a delivery must carry `X-WC-Webhook-Signature`, the
- * base64 HMAC-SHA256 of the exact body with the webhook's secret (compared in constant time), or it
- * is 401 and nothing is stored. A right one is stored as received, answered, and worked; a failure of
- * the work leaves it stored for the next pass (WooCommerce never sends a delivery again).
+ * `POST /api/v1/hooks/{type}/{source_id}`: the shop kind checks the signature (a ping is answered
+ * 200, a wrong or missing signature 401 with nothing stored); a right delivery is stored as
+ * received, answered, and worked; a failure of the work leaves it stored for the next pull.
  */
-export async function receiveWooWebhook(base: ServiceContext, d: WooDelivery): Promise<{ status: 200 }> {
+export async function receiveWebhook(base: ServiceContext, d: ShopWebhookDelivery): Promise<{ status: 200 }> {
   const connector = await connectorBySource(base.db.kysely, d.sourceId);
-  const text = d.body.toString('utf8');
-  if (/^webhook_id=\d+$/.test(text.trim()) && !d.headers['x-wc-webhook-signature']) {
-    if (!connector) throw unauthorized();
-    return { status: 200 };
-  }
-  if (!connector || connector.type !== 'woocommerce') throw unauthorized();
-  const given = d.headers['x-wc-webhook-signature'] ?? '';
-  let secret: string;
+  if (!connector || connector.type !== d.type) throw unauthorized();
+  const kind = shopKind(connector.type);
+  if (!kind.checkWebhook) throw unauthorized();
+  let conn: ShopConnection;
   try {
-    secret = openSecrets(base, connector).webhook_secret;
+    conn = { row: connector, secrets: openSecrets(base, connector) };
   } catch {
     throw unauthorized();
   }
-  const expected = crypto.createHmac('sha256', secret).update(d.body).digest();
-  const sent = Buffer.from(given, 'base64');
-  if (sent.length !== expected.length || !crypto.timingSafeEqual(sent, expected)) throw unauthorized();
-  const topic = d.headers['x-wc-webhook-topic'] ?? '';
+  const check = kind.checkWebhook(conn, d.headers, d.body);
+  if (check.kind === 'ping') return { status: 200 };
+  if (check.kind === 'refused') throw unauthorized();
+  const text = d.body.toString('utf8');
   const eventId = await insertEvent(base.db.kysely, {
     connectorId: connector.id,
-    topic,
-    deliveryId: d.headers['x-wc-webhook-delivery-id'] ?? null,
+    topic: check.topic,
+    deliveryId: check.deliveryId,
     body: text,
     now: base.now,
   });
   try {
-    await workEvent(base, connector, { id: eventId, topic, body: text });
+    await workEvent(base, conn, { id: eventId, topic: check.topic, body: text });
   } catch {
     // Stored: the next pull works it again (the delivery was right, so it is answered as received).
   }
@@ -146,19 +142,11 @@ export async function receiveWooWebhook(base: ServiceContext, d: WooDelivery): P
 
 async function workEvent(
   ctx: ServiceContext,
-  connector: ConnectorRow,
+  conn: ShopConnection,
   e: { id: number; topic: string; body: string },
 ): Promise<void> {
-  if (e.topic === 'order.created' || e.topic === 'order.updated') {
-    let order: WooOrder | null = null;
-    try {
-      order = JSON.parse(e.body) as WooOrder;
-    } catch {
-      order = null;
-    }
-    if (order && typeof order.id === 'number' && Array.isArray(order.line_items))
-      await takeOrder(ctx, connector, order);
-  }
+  const orders = shopKind(conn.row.type).ordersOfDelivery?.({ topic: e.topic, body: e.body }) ?? [];
+  for (const order of orders) await takeOrder(ctx, conn, order);
   await markEventProcessed(ctx.db.kysely, e.id, ctx.now);
 }
 
@@ -178,41 +166,32 @@ export async function pullConnector(
   const connector = await connectorById(base.db.kysely, connectorId);
   if (!connector) return null;
   const ctx = forCompany(base, connector.company_id);
-  if (connector.emulated === 1 && connector.demo_orders > 0 && ctx.providers.demoShops)
-    await ctx.providers.demoShops.takeOrders(connector.store_url, connector.demo_orders);
-  for (const e of await waitingEvents(ctx.db.kysely, connector.id))
-    await workEvent(ctx, connector, { id: e.id, topic: e.topic, body: e.body });
-  const after = connector.cursor
-    ? wooTime(unixOf(connector.cursor) - PULL_OVERLAP_SECONDS)
-    : wooTime(ctx.now - FIRST_PULL_SECONDS);
+  const kind = shopKind(connector.type);
   let cursor = connector.cursor;
   let pages = 0;
   let orders = 0;
   try {
-    const client = clientOf(ctx, connector);
-    for (let page = 1; ; page++) {
-      const read = await client.ordersModifiedAfter(after, page, opts.perPage ?? PULL_PAGE_SIZE);
-      for (const order of read.orders) {
-        await takeOrder(ctx, connector, order);
-        if (!cursor || unixOf(order.date_modified_gmt) > unixOf(cursor)) cursor = order.date_modified_gmt;
-      }
+    const conn = connectionOf(ctx, connector);
+    if (connector.emulated === 1 && connector.demo_orders > 0 && ctx.providers.demoShops && kind.demoTakeOrders)
+      await kind.demoTakeOrders(ctx, conn, connector.demo_orders);
+    for (const e of await waitingEvents(ctx.db.kysely, connector.id))
+      await workEvent(ctx, conn, { id: e.id, topic: e.topic, body: e.body });
+    const after = connector.cursor ? unixOf(connector.cursor) - PULL_OVERLAP_SECONDS : ctx.now - FIRST_PULL_SECONDS;
+    for await (const page of kind.pull(ctx, conn, after, opts.perPage ?? PULL_PAGE_SIZE)) {
+      for (const order of page.orders) await takeOrder(ctx, conn, order);
+      if (page.cursor !== null && (!cursor || page.cursor > unixOf(cursor))) cursor = cursorText(page.cursor);
       pages += 1;
-      orders += read.orders.length;
+      orders += page.orders.length;
       await updateConnector(ctx.db.kysely, connector.id, { cursor, updated_at: ctx.now });
-      if (page >= read.totalPages || read.orders.length === 0) break;
     }
   } catch (err) {
-    if (!isProviderError(err)) throw err;
-    const secrets = (() => {
-      try {
-        return openSecrets(ctx, connector);
-      } catch {
-        return {};
-      }
-    })();
+    if (!isProviderError(err) && !(err instanceof HttpError && err.key === 'integration_credentials_unreadable'))
+      throw err;
     await updateConnector(ctx.db.kysely, connector.id, {
       state: 'error',
-      last_error: scrub(err.providerMessage, secrets),
+      last_error: isProviderError(err)
+        ? scrub(err.providerMessage, secretsOrNone(ctx, connector))
+        : 'The shop’s keys can no longer be read: connect the shop again.',
       updated_at: ctx.now,
     });
     return { pages, orders };

@@ -1,20 +1,12 @@
-import { trackingUrl } from '../../../core/smsTemplates.js';
 import { forCompany, type ServiceContext } from '../../context.js';
-import { isProviderError, PROVIDER_LABELS, type ProviderError, type ProviderName } from '../../providers/http.js';
-import type { WooCommerceClient, WooStockTarget } from '../../providers/shops/woocommerce.js';
+import { HttpError } from '../../http/errors.js';
+import { isProviderError, type ProviderError } from '../../providers/http.js';
 import { insertSystemNotification } from '../notifications/index.js';
 import { companyProductsBySku } from '../products/index.js';
 import { sourceNameOf } from '../sources/index.js';
-import {
-  connectorById,
-  dueUpdates,
-  lastStockSent,
-  setUpdate,
-  skuKnownMissing,
-  type ConnectorRow,
-  type OutboxRow,
-} from './queries.js';
-import { clientOf, openSecrets, scrub } from './service.js';
+import { connectorById, dueUpdates, lastStockSent, setUpdate, skuKnownMissing, type OutboxRow } from './queries.js';
+import { connectionOf, scrub } from './service.js';
+import { shopKind, type ShopConnection } from './shops/index.js';
 
 /**
  * Sends the outbox: the updates the triggers of migration 082 wrote with the changes that caused
@@ -22,7 +14,7 @@ import { clientOf, openSecrets, scrub } from './service.js';
  * so a failure the shop may recover from (down, slow, asking to slow down) is tried again with
  * backoff, up to `MAX_ATTEMPTS` (past a day of the shop away); what the shop refuses (an order it
  * no longer has, a value it rejects) fails at once, kept with its words for the source's page. The
- * client keeps within the shop's rate (WooCommerceClient's spacing); a 429 all the same waits as
+ * client keeps within the shop's rate (each shop client's spacing); a 429 all the same waits as
  * the shop says, without counting as an attempt.
  *
  * Stock: a SKU's rows coalesce (the trigger writes none while one waits), its quantity is read when
@@ -37,14 +29,7 @@ const BATCH = 200;
 
 export const backoffSeconds = (attempt: number): number => Math.min(3600, 30 * 2 ** Math.max(0, attempt - 1));
 
-const COURIERS: Record<string, string> = { ...(PROVIDER_LABELS as Record<string, string>) };
-
-/** The customer's note of an AWB, in the shop's language (Romanian): courier, AWB, where to follow it. */
-export function awbNote(courier: string, awb: string): string {
-  const name = COURIERS[courier as ProviderName] ?? courier;
-  const link = trackingUrl(courier, awb);
-  return `Comanda a fost predată curierului ${name}, AWB ${awb}.${link ? ` Urmăriți coletul: ${link}` : ''}`;
-}
+export { awbNote } from './shops/notes.js';
 
 /** One pass over the due updates of every shop. Answers how many were sent. */
 export async function sendOutbox(base: ServiceContext): Promise<{ sent: number; failed: number }> {
@@ -57,15 +42,16 @@ export async function sendOutbox(base: ServiceContext): Promise<{ sent: number; 
     const connector = await connectorById(base.db.kysely, connectorId);
     if (!connector) continue;
     const ctx = forCompany(base, connector.company_id);
-    let client: WooCommerceClient;
+    let conn: ShopConnection;
     try {
-      client = clientOf(ctx, connector);
-    } catch {
-      continue;
+      conn = connectionOf(ctx, connector);
+    } catch (err) {
+      if (err instanceof HttpError) continue;
+      throw err;
     }
-    const targets = new Map<string, WooStockTarget | null>();
+    const targets = new Map<string, unknown>();
     for (const u of updates) {
-      const outcome = await sendOne(ctx, connector, client, u, targets);
+      const outcome = await sendOne(ctx, conn, u, targets);
       if (outcome === 'sent') sent += 1;
       if (outcome === 'failed') failed += 1;
       // The shop is away: the connector's other updates wait for their own next time.
@@ -79,19 +65,25 @@ type SendOutcome = 'sent' | 'failed' | 'later' | 'skipped' | 'shop_away';
 
 async function sendOne(
   ctx: ServiceContext,
-  connector: ConnectorRow,
-  client: WooCommerceClient,
+  conn: ShopConnection,
   u: OutboxRow,
-  targets: Map<string, WooStockTarget | null>,
+  targets: Map<string, unknown>,
 ): Promise<SendOutcome> {
   const db = ctx.db.kysely;
+  const connector = conn.row;
+  const kind = shopKind(connector.type);
   try {
     if (u.kind === 'order_note') {
+      // An AWB created here (the kind says it as its shop takes it: a note, a fulfillment, an attachment).
       const data = JSON.parse(u.data) as { courier?: string; awb?: string };
-      await client.addOrderNote(u.ref, awbNote(data.courier ?? '', data.awb ?? ''), true);
+      await kind.awbCreated(ctx, conn, u.ref, {
+        courier: data.courier ?? '',
+        awb: data.awb ?? '',
+        orderId: u.order_id,
+      });
     } else if (u.kind === 'order_status') {
       const data = JSON.parse(u.data) as { status: 'completed' | 'cancelled' };
-      await client.setOrderStatus(u.ref, data.status);
+      await kind.orderStatus(ctx, conn, u.ref, data.status);
     } else if (u.kind === 'stock') {
       const last = await lastStockSent(db, connector.id, u.ref);
       if (last !== null && ctx.now - last < STOCK_SPACING_SECONDS) {
@@ -108,7 +100,7 @@ async function sendOne(
         return 'sent';
       }
       let target = targets.get(u.ref);
-      if (target === undefined) targets.set(u.ref, (target = await client.stockTarget(u.ref)));
+      if (target === undefined) targets.set(u.ref, (target = await kind.stockTarget(ctx, conn, u.ref)));
       if (target === null) {
         await ctx.db.transaction(async (trx) => {
           await setUpdate(trx, u.id, {
@@ -126,7 +118,7 @@ async function sendOne(
         });
         return 'skipped';
       }
-      await client.setStock(target, Math.max(0, product.stock));
+      await kind.setStock(ctx, conn, target, Math.max(0, product.stock));
     } else {
       await setUpdate(db, u.id, { state: 'failed', last_error: `unknown update ${u.kind}` });
       return 'failed';
@@ -135,24 +127,18 @@ async function sendOne(
     return 'sent';
   } catch (err) {
     if (!isProviderError(err)) throw err;
-    return failure(ctx, connector, u, err);
+    return failure(ctx, conn, u, err);
   }
 }
 
 async function failure(
   ctx: ServiceContext,
-  connector: ConnectorRow,
+  conn: ShopConnection,
   u: OutboxRow,
   err: ProviderError,
 ): Promise<SendOutcome> {
   const db = ctx.db.kysely;
-  let secrets = {};
-  try {
-    secrets = openSecrets(ctx, connector);
-  } catch {
-    secrets = {};
-  }
-  const words = scrub(err.providerMessage, secrets);
+  const words = scrub(err.providerMessage, conn.secrets);
   if (err.kind === 'rate_limited') {
     await setUpdate(db, u.id, { next_at: ctx.now + (err.retryAfterSeconds ?? 5), last_error: words });
     return 'shop_away';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError, parse } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
-import { receiveWooWebhook } from './ordersIn.js';
+import { receiveWebhook } from './ordersIn.js';
 import { connect, disconnect, getConnector, syncNow, updateSettings } from './service.js';
 
 /** The largest webhook body taken (an order of 200 lines is far below it). */
@@ -47,15 +47,19 @@ export function connectorRoutes(app: FastifyInstance): void {
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: HOOK_MAX_BODY_BYTES }, (_req, body, done) =>
       done(null, body),
     );
+    // One address per kind of shop (`/hooks/woocommerce/7`, `/hooks/shopify/7`): a delivery to the
+    // wrong kind's address is refused as unsigned.
     scope.post(
-      '/api/v1/hooks/woocommerce/:id',
+      '/api/v1/hooks/:type/:id',
       { config: { public: true }, bodyLimit: HOOK_MAX_BODY_BYTES },
       async (req, reply) => {
         const params = idParam.safeParse(req.params);
+        const { type } = req.params as { type: string };
         if (!params.success) throw new HttpError(401, 'webhook_unauthorized');
         const headers: Record<string, string | undefined> = {};
         for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v[0] : v;
-        const answer = await receiveWooWebhook(req.ctx, {
+        const answer = await receiveWebhook(req.ctx, {
+          type,
           sourceId: params.data.id,
           headers,
           body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),

@@ -1,17 +1,16 @@
-import crypto from 'node:crypto';
 import {
   connectorSettingsBody,
   connectorTypeBody,
-  wooConnectorBody,
   type Connector,
+  type ConnectorType,
   type ConnectorUpdate,
 } from '../../../core/api/connectors.js';
 import { forCompany, type ServiceContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
+import { HttpError, notFound, parse } from '../../http/errors.js';
 import { removeJob, runJobNow } from '../../jobs/queue.js';
-import { isProviderError, ProviderError } from '../../providers/http.js';
-import type { WooCommerceClient } from '../../providers/shops/woocommerce.js';
+import { isProviderError } from '../../providers/http.js';
+import type { DemoShopProduct } from '../../providers/registry.js';
 import { companyCatalogue } from '../products/index.js';
 import { findCompanySource } from '../sources/index.js';
 import {
@@ -23,54 +22,47 @@ import {
   updateConnector,
   type ConnectorRow,
 } from './queries.js';
+import { shopKind, type ShopConnection, type ShopSecrets } from './shops/index.js';
 
 /**
  * A source's shop connector: set (the keys checked against the shop, sealed, the webhooks
  * registered), shown (never a secret), removed (the webhooks removed at the shop), pulled now.
+ * What differs from one shop to another is its kind (shops/): this is the same for all.
  */
-
-/** What is sealed of a connector: the shop's keys and the secret its webhooks are signed with. */
-export interface ConnectorSecrets {
-  consumer_key: string;
-  consumer_secret: string;
-  webhook_secret: string;
-}
 
 /** Binds the sealed keys to their source: a value copied into another row does not open there. */
 const sealContext = (sourceId: number) => `shop-connector:${sourceId}`;
 
-export const WEBHOOK_TOPICS = ['order.created', 'order.updated'] as const;
 export const pullJobKey = (connectorId: number) => `shop_pull:${connectorId}`;
 export const PULL_JOB_KIND = 'shop_pull';
 
 export const webhookUrl = (ctx: ServiceContext, type: string, sourceId: number) =>
   `${(ctx.publicUrl ?? 'http://localhost').replace(/\/+$/, '')}/api/v1/hooks/${type}/${sourceId}`;
 
-export function openSecrets(ctx: ServiceContext, row: ConnectorRow): ConnectorSecrets {
-  return JSON.parse(ctx.secrets.open(row.credentials, sealContext(row.source_id))) as ConnectorSecrets;
+export function openSecrets(ctx: ServiceContext, row: ConnectorRow): ShopSecrets {
+  return JSON.parse(ctx.secrets.open(row.credentials, sealContext(row.source_id))) as ShopSecrets;
 }
 
-/** The shop's client for a connector (its sealed keys opened here, and in the webhook check). */
-export function clientOf(ctx: ServiceContext, row: ConnectorRow): WooCommerceClient {
-  let secrets: ConnectorSecrets;
+/** A connector with its keys opened, for its kind to talk to the shop (409 when they no longer open). */
+export function connectionOf(ctx: ServiceContext, row: ConnectorRow): ShopConnection {
   try {
-    secrets = openSecrets(ctx, row);
+    return { row, secrets: openSecrets(ctx, row) };
   } catch {
-    throw new HttpError(409, 'integration_credentials_unreadable', { provider: 'WooCommerce' });
+    throw new HttpError(409, 'integration_credentials_unreadable', { provider: shopKind(row.type).label });
   }
-  return wooClient(ctx, { store_url: row.store_url, ...secrets });
 }
 
-function wooClient(
-  ctx: ServiceContext,
-  c: { store_url: string; consumer_key: string; consumer_secret: string },
-): WooCommerceClient {
-  if (!ctx.providers.woocommerce) throw new Error('this provider registry builds no WooCommerce client');
-  return ctx.providers.woocommerce(c);
+/** The connector's keys, or none when they do not open (to mask them in a shop's words). */
+export function secretsOrNone(ctx: ServiceContext, row: ConnectorRow): ShopSecrets {
+  try {
+    return openSecrets(ctx, row);
+  } catch {
+    return {};
+  }
 }
 
 /** A provider's words with the stored secrets masked (they reach the user). */
-export function scrub(text: string, secrets: Partial<ConnectorSecrets>): string {
+export function scrub(text: string, secrets: Partial<ShopSecrets>): string {
   let out = text;
   for (const s of Object.values(secrets)) if (s && s.length >= 4) out = out.split(s).join('••••');
   return out;
@@ -104,7 +96,7 @@ const updateView = (r: Awaited<ReturnType<typeof failedUpdates>>[number]): Conne
 export async function connectorView(ctx: ServiceContext, row: ConnectorRow): Promise<Connector> {
   const { waiting } = await outboxCounts(ctx.db.kysely, row.id);
   return {
-    type: 'woocommerce',
+    type: row.type as ConnectorType,
     store_url: row.store_url,
     emulated: row.emulated === 1,
     state: row.state === 'error' ? 'error' : 'ok',
@@ -115,7 +107,7 @@ export async function connectorView(ctx: ServiceContext, row: ConnectorRow): Pro
     updates_failed: (await failedUpdates(ctx.db.kysely, row.id)).map(updateView),
     cancel_in_shop: row.cancel_in_shop === 1,
     webhook_url: webhookUrl(ctx, row.type, row.source_id),
-    demo: row.emulated === 1 ? (ctx.providers.demoCredentials('woocommerce') ?? null) : null,
+    demo: row.emulated === 1 ? (ctx.providers.demoCredentials(row.type as ConnectorType) ?? null) : null,
     created_at: Number(row.created_at),
   };
 }
@@ -125,12 +117,30 @@ export async function getConnector(ctx: ServiceContext, sourceId: number): Promi
   return connectorView(ctx, await companyConnector(ctx, sourceId));
 }
 
-/** The shop's refusal of the keys, or its being unreachable, as 422 on the field it is about, in its own words. */
-function refusal(err: ProviderError): HttpError {
-  const reason = err.providerMessage;
-  if (err.kind === 'refused_credentials')
-    return FieldProblems.one('consumer_key', 'connector_refused', { shop: 'WooCommerce', reason });
-  return FieldProblems.one('store_url', 'connector_unreachable', { shop: 'WooCommerce', reason });
+/** The seller's catalogue as a new emulated shop sells it: its first 50 products, a parent with its variations. */
+async function demoCatalogue(ctx: ServiceContext): Promise<DemoShopProduct[]> {
+  const products = await companyCatalogue(ctx.db.kysely, ctx.companyId, 50);
+  return products
+    .filter((p) => p.parent_id === null)
+    .map((p) => {
+      const variations = products.filter((v) => v.parent_id === p.id);
+      return {
+        sku: p.sku,
+        name: p.name,
+        price: p.selling_price ?? 0,
+        stock: p.stock,
+        ...(variations.length
+          ? {
+              variations: variations.map((v) => ({
+                sku: v.sku,
+                name: v.name,
+                price: v.selling_price ?? p.selling_price ?? 0,
+                stock: v.stock,
+              })),
+            }
+          : {}),
+      };
+    });
 }
 
 /**
@@ -140,63 +150,29 @@ function refusal(err: ProviderError): HttpError {
  */
 export async function connect(ctx: ServiceContext, sourceId: number, body: unknown): Promise<Connector> {
   await companySource(ctx, sourceId);
-  parse(connectorTypeBody, body);
-  const input = parse(wooConnectorBody, body);
+  const { type } = parse(connectorTypeBody, body);
+  const kind = shopKind(type);
+  const input = kind.parseConnect(body);
   if (await connectorOfSource(ctx.db.kysely, ctx.companyId, sourceId)) throw new HttpError(409, 'connector_exists');
-  const emulated = ctx.providers.isEmulated('woocommerce');
-  if (!emulated && !input.store_url.startsWith('https://'))
-    throw FieldProblems.one('store_url', 'connector_https_required');
-  const client = wooClient(ctx, input);
+  const emulated = ctx.providers.isEmulated(kind.type);
   try {
-    await client.checkCredentials();
+    await kind.checkCredentials(ctx, input.address, input.secrets, emulated);
   } catch (err) {
-    if (isProviderError(err)) throw refusal(err);
+    if (isProviderError(err)) throw kind.refusal(err);
     throw err;
   }
-  // A new emulated shop holds the seller's catalogue and a few orders of the last day.
-  if (emulated && ctx.providers.demoShops) {
-    const products = await companyCatalogue(ctx.db.kysely, ctx.companyId, 50);
-    const parents = products.filter((p) => p.parent_id === null);
-    await ctx.providers.demoShops.prepare(
-      input.store_url,
-      parents.map((p) => {
-        const variations = products.filter((v) => v.parent_id === p.id);
-        return {
-          sku: p.sku,
-          name: p.name,
-          price: p.selling_price ?? 0,
-          stock: p.stock,
-          ...(variations.length
-            ? {
-                variations: variations.map((v) => ({
-                  sku: v.sku,
-                  name: v.name,
-                  price: v.selling_price ?? p.selling_price ?? 0,
-                  stock: v.stock,
-                })),
-              }
-            : {}),
-        };
-      }),
-    );
-  }
-  const secrets: ConnectorSecrets = {
-    consumer_key: input.consumer_key,
-    consumer_secret: input.consumer_secret,
-    // Letters and digits only: WooCommerce decodes HTML entities in the secret before signing.
-    webhook_secret: crypto.randomBytes(24).toString('hex'),
-  };
+  const secrets: ShopSecrets = { ...input.secrets, ...(kind.madeSecrets?.() ?? {}) };
   let id: number;
   try {
     id = await insertConnector(ctx.db.kysely, {
       company_id: ctx.companyId,
       source_id: sourceId,
-      type: 'woocommerce',
-      store_url: input.store_url,
+      type: kind.type,
+      store_url: input.address,
       credentials: ctx.secrets.seal(JSON.stringify(secrets), sealContext(sourceId)),
       webhook_ids: '[]',
       emulated: emulated ? 1 : 0,
-      cancel_in_shop: input.cancel_in_shop ? 1 : 0,
+      cancel_in_shop: input.cancelInShop ? 1 : 0,
       created_at: ctx.now,
       updated_at: ctx.now,
     });
@@ -204,21 +180,21 @@ export async function connect(ctx: ServiceContext, sourceId: number, body: unkno
     if (isUniqueViolation(err)) throw new HttpError(409, 'connector_exists');
     throw err;
   }
-  const ids: number[] = [];
+  const row = await connectorOfSource(ctx.db.kysely, ctx.companyId, sourceId);
+  if (!row) throw new HttpError(404, 'connector_not_found');
+  const conn: ShopConnection = { row, secrets };
+  // A new emulated shop holds the seller's catalogue and a few orders of the last day.
+  if (emulated && ctx.providers.demoShops && kind.prepareEmulated)
+    await kind.prepareEmulated(ctx, conn, await demoCatalogue(ctx));
+  let ids: string[] = [];
   let error: string | null = null;
-  try {
-    for (const topic of WEBHOOK_TOPICS)
-      ids.push(
-        await client.createWebhook({
-          name: `Seller console: ${topic}`,
-          topic,
-          delivery_url: webhookUrl(ctx, 'woocommerce', sourceId),
-          secret: secrets.webhook_secret,
-        }),
-      );
-  } catch (err) {
-    if (!isProviderError(err)) throw err;
-    error = scrub(err.providerMessage, secrets);
+  if (kind.registerWebhooks) {
+    try {
+      ids = await kind.registerWebhooks(ctx, conn, webhookUrl(ctx, kind.type, sourceId));
+    } catch (err) {
+      if (!isProviderError(err)) throw err;
+      error = scrub(err.providerMessage, secrets);
+    }
   }
   await updateConnector(ctx.db.kysely, id, {
     webhook_ids: JSON.stringify(ids),
@@ -229,12 +205,16 @@ export async function connect(ctx: ServiceContext, sourceId: number, body: unkno
   return getConnector(ctx, sourceId);
 }
 
+/** The webhooks' ids at the shop as stored (numbers before every kind kept them as text). */
+export const webhookIdsOf = (row: ConnectorRow): string[] =>
+  (JSON.parse(row.webhook_ids) as (string | number)[]).map(String);
+
 /** `DELETE /api/v1/source/{id}/connector`: the webhooks removed at the shop (as far as it answers), the connector gone. */
 export async function disconnect(ctx: ServiceContext, sourceId: number): Promise<void> {
   const row = await companyConnector(ctx, sourceId);
+  const kind = shopKind(row.type);
   try {
-    const client = clientOf(ctx, row);
-    for (const id of JSON.parse(row.webhook_ids) as number[]) await client.deleteWebhook(id);
+    if (kind.removeWebhooks) await kind.removeWebhooks(ctx, connectionOf(ctx, row), webhookIdsOf(row));
   } catch (err) {
     // A shop that does not answer (or keys that no longer open) does not keep the seller connected:
     // its webhooks then reach a source with no connector, which answers 401 and stores nothing.

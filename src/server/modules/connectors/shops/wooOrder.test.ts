@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { intakeOrderBody } from '../../../core/api/intake.js';
-import type { WooOrder } from '../../providers/shops/woocommerce.js';
+import { intakeOrderBody } from '../../../../core/api/intake.js';
+import type { WooOrder } from '../../../providers/shops/woocommerce.js';
 import { countyOf, intakeOrderOfWoo, paymentMethodOf, splitStreet, wooOrderKind } from './wooOrder.js';
 
 const address = {

@@ -1,5 +1,5 @@
-import type { IntakeOrderInput } from '../../../core/api/intake.js';
-import type { WooOrder } from '../../providers/shops/woocommerce.js';
+import type { IntakeOrderInput } from '../../../../core/api/intake.js';
+import type { WooOrder } from '../../../providers/shops/woocommerce.js';
 
 /**
  * A WooCommerce order read into the intake's shape (core/api/intake.ts), so that it is one item of
