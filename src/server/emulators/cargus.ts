@@ -111,7 +111,8 @@ const TOKEN_DENIED = { message: 'Authorization has been denied for this request.
 const LOGIN_FAILED = 'Failed to authenticate!';
 
 // Cargus does not publish its event codes; 21 = delivered is what integrators observed.
-const EVENTS: Record<Stage, { id: number; description: string }> = {
+// Exported for the demo seed, which reads its parcels as tracking would (seed/attention.ts).
+export const EVENTS: Record<Stage, { id: number; description: string }> = {
   pickedUp: { id: 1, description: 'Expeditia a fost preluata de curier' },
   in_transit: { id: 2, description: 'Expeditia este in tranzit spre depozitul de destinatie' },
   inDelivery: { id: 4, description: 'Expeditia este in livrare' },

@@ -71,7 +71,8 @@ const SERVICES = [
 ];
 
 // DPD operation codes as integrators list them (DPD Romania's own WooCommerce and PrestaShop modules).
-const OPERATIONS: Record<Stage, { code: number; description: string }> = {
+// Exported for the demo seed, which reads its parcels as tracking would (seed/attention.ts).
+export const OPERATIONS: Record<Stage, { code: number; description: string }> = {
   pickedUp: { code: 39, description: 'Preluat de la expeditor' },
   in_transit: { code: 2, description: 'Sosit in depozit' },
   inDelivery: { code: 12, description: 'In livrare la curier' },
@@ -81,7 +82,7 @@ const OPERATIONS: Record<Stage, { code: number; description: string }> = {
   returning: { code: 111, description: 'Retur catre expeditor in curs' },
   returned: { code: 124, description: 'Livrat inapoi la expeditor' },
 };
-const CREATED = { code: 148, description: 'Date expeditie primite' };
+export const CREATED = { code: 148, description: 'Date expeditie primite' };
 
 function dpdError(message: string, code: number, context = ''): { error: Record<string, unknown> } {
   return {

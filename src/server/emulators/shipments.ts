@@ -17,12 +17,15 @@ import { roMoney } from '../lib/documentFormat.js';
  * named (the demo's share never takes them), for the parcels that need the seller's attention:
  * "absent" fails its first delivery attempt at 60 min (the recipient away, the address wrong) and
  * is delivered the next day; "blocat"/"stalled" stops moving after its transit at 20 min and is
- * delivered a week later.
+ * delivered a week later. Two more are only ever chosen by whoever stores the AWB (its `ending`: the
+ * demo seed, so a fresh demo has a parcel that needs attention for each reason): "refusedWaiting"
+ * is refused at 60 min and waits a day at the depot before it turns back; "stuck" stops after its
+ * transit and is delivered two weeks later (3 working days pass without a scan even over holidays).
  */
 
 export type Stage =
   'pickedUp' | 'in_transit' | 'inDelivery' | 'failedAttempt' | 'delivered' | 'refused' | 'returning' | 'returned';
-export type Ending = 'delivered' | 'refused' | 'returned' | 'failedAttempt' | 'stalled';
+export type Ending = 'delivered' | 'refused' | 'returned' | 'failedAttempt' | 'stalled' | 'refusedWaiting' | 'stuck';
 
 const MINUTE = 60;
 const DAY_SECONDS = 24 * 60 * MINUTE;
@@ -62,6 +65,19 @@ export const TIMELINE: Record<Ending, [Stage, number][]> = {
     ['in_transit', 20 * MINUTE],
     ['delivered', 7 * DAY_SECONDS],
   ],
+  refusedWaiting: [
+    ['pickedUp', 10 * MINUTE],
+    ['in_transit', 20 * MINUTE],
+    ['inDelivery', 40 * MINUTE],
+    ['refused', 60 * MINUTE],
+    ['returning', DAY_SECONDS + 60 * MINUTE],
+    ['returned', DAY_SECONDS + 120 * MINUTE],
+  ],
+  stuck: [
+    ['pickedUp', 10 * MINUTE],
+    ['in_transit', 20 * MINUTE],
+    ['delivered', 14 * DAY_SECONDS],
+  ],
 };
 /** Seconds after creation by which every AWB of the demo's endings has reached its last stage. */
 export const TIMELINE_END = 120 * MINUTE;
@@ -86,10 +102,17 @@ export interface Shipment {
   observations: string | null;
   costBani: number;
   deleted: boolean;
+  /**
+   * How it ends, when chosen by whoever stored it rather than by the recipient's name or the
+   * number: the demo seed gives a few recent parcels a failed attempt or no movement, so a fresh
+   * demo has a parcel of each kind that needs attention. The courier's API never sees it.
+   */
+  ending?: Ending;
 }
 
-/** How the AWB ends: named by the recipient (tests), else by its number (the demo's share). */
-export function endingOf(s: Pick<Shipment, 'number' | 'recipient'>): Ending {
+/** How the AWB ends: as stored (the demo seed), else named by the recipient (tests), else by its number (the demo's share). */
+export function endingOf(s: Pick<Shipment, 'number' | 'recipient' | 'ending'>): Ending {
+  if (s.ending) return s.ending;
   const name = s.recipient.name;
   if (/absent/i.test(name)) return 'failedAttempt';
   if (/blocat|stalled/i.test(name)) return 'stalled';

@@ -9,7 +9,15 @@ import { demoAccount as cargusDemoAccount, type CargusShipment } from '../emulat
 import { createDpdEmulator, senderOf, type DpdAccount, type DpdShipment } from '../emulators/dpd.js';
 import { dbStore } from '../emulators/kit.js';
 import { companyAccountHolder } from '../modules/integrations/index.js';
-import { repaymentOf, shippingCostBani, stagesAt, type Shipment, type Stage } from '../emulators/shipments.js';
+import {
+  endingOf,
+  repaymentOf,
+  shippingCostBani,
+  stagesAt,
+  type Shipment,
+  type Stage,
+} from '../emulators/shipments.js';
+import { attentionHistory, chooseAttentionEndings, type DemoCourier } from './attention.js';
 import { seededRandom, type SeedContext } from './context.js';
 
 /**
@@ -28,6 +36,10 @@ import { seededRandom, type SeedContext } from './context.js';
  * - the order's courier status is where the emulator's timeline has the AWB now (./emulators/
  *   shipments.ts: most delivered, about 1 in 10 refused, 1 in 20 not collected), a delivered order
  *   is completed, and its history says so (awb_created, status_changed, courier_status);
+ * - a parcel refused, returning, failing its attempt or standing still needs attention as tracking
+ *   would have read it (./attention.ts), with the history's attention_entered / attention_left; a
+ *   few recent parcels of each company are given a failed attempt, a refusal waiting at the depot
+ *   or no movement at the emulator (its `ending`), so each reason is there;
  * - what the courier has paid by now (emulators' repaymentOf: 3 days after delivery, a few late or
  *   short) is recorded as the console's courier sync would have recorded it (origin api, the
  *   courier client's reference), with the couriers' totals; the rest is still owed.
@@ -37,7 +49,6 @@ import { seededRandom, type SeedContext } from './context.js';
  */
 
 const HOUR = 3600;
-type DemoCourier = 'cargus' | 'dpd';
 
 /** The console's courier status for the emulator's last stage: `returned` shows as `returning` (tracking's rule). */
 const COURIER_STATUS: Record<Stage, string> = {
@@ -92,6 +103,20 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
     const count = (c: DemoCourier) => made.filter((o) => o.courier === c).length;
     let nextCargus = count('cargus') ? await dbStore(db, 'cargus', clock).next('awb', 100000001, count('cargus')) : 0;
     let nextDpd = count('dpd') ? await dbStore(db, 'dpd', clock).next('parcel', 80912340001, count('dpd')) : 0;
+    const numbered = made.map((o) => ({
+      ...o,
+      number: o.courier === 'cargus' ? `1${nextCargus++}` : String(nextDpd++),
+      recipient: {
+        name: o.name,
+        contact: null,
+        phone: o.phone_number,
+        lines: [o.address ?? '', `${o.city ?? ''}, ${o.county ?? ''} ${o.zip_code ?? ''}`.trim()],
+      } satisfies LabelParty,
+    }));
+    const endings = chooseAttentionEndings(
+      numbered.map((o) => ({ id: o.id, awbAt: o.awbAt, courier: o.courier, ending: endingOf(o) })),
+      now,
+    );
 
     await db.transaction(async (trx) => {
       const records: {
@@ -107,15 +132,10 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
       const eventRows: Insertable<OrderEventsTable>[] = [];
       const moves = new Map<string, number[]>();
       const payments: { orderId: number; row: Omit<Insertable<CodSettlementsTable>, 'shipment_id'> }[] = [];
-      for (const o of made) {
+      for (const o of numbered) {
         const cod = Number(o.total_value);
-        const number = o.courier === 'cargus' ? `1${nextCargus++}` : String(nextDpd++);
-        const recipient: LabelParty = {
-          name: o.name,
-          contact: null,
-          phone: o.phone_number,
-          lines: [o.address ?? '', `${o.city ?? ''}, ${o.county ?? ''} ${o.zip_code ?? ''}`.trim()],
-        };
+        const { number, recipient } = o;
+        const ending = endings.get(o.id);
         const base: Shipment = {
           number,
           parcelNumbers: o.courier === 'cargus' ? [`${number}001`] : [number],
@@ -146,6 +166,7 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
           observations: null,
           costBani: shippingCostBani(1, cod),
           deleted: false,
+          ...(ending ? { ending } : {}),
         };
         const stored: CargusShipment | DpdShipment =
           o.courier === 'cargus'
@@ -186,7 +207,14 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
         const delivered = courierStatus === 'delivered';
         // A parcel refused at the door stays refused for the dashboard while it goes back (awb_refused).
         const refusal = stages.find((st) => st.stage === 'refused');
-        const move = [o.courier, courierStatus, delivered ? 'completed' : 'processing', refusal ? 1 : 0].join('|');
+        const attention = attentionHistory(o.courier, o.awbAt, stages, now);
+        const move = [
+          o.courier,
+          courierStatus,
+          delivered ? 'completed' : 'processing',
+          refusal ? 1 : 0,
+          attention.attention ?? '',
+        ].join('|');
         moves.set(move, [...(moves.get(move) ?? []), o.id]);
         const events: { type: string; data: Record<string, unknown>; at: number }[] = [
           { type: 'awb_created', data: { courier: o.courier, awb: number }, at: o.awbAt },
@@ -206,6 +234,8 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
           });
         if (delivered)
           events.push({ type: 'status_changed', data: { from: 'processing', to: 'completed' }, at: last!.at });
+        for (const entry of attention.entries)
+          events.push({ type: entry.type, data: { reason: entry.reason }, at: entry.at });
         eventRows.push(
           ...events.map((e) => ({
             order_id: o.id,
@@ -251,8 +281,14 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
           .returning(['id', 'order_id'])
           .execute())
           shipmentIds.set(r.order_id, r.id);
+      // The history first: an order's attention dates from its latest attention_entered.
+      for (let i = 0; i < eventRows.length; i += 500)
+        await trx
+          .insertInto('order_events')
+          .values(eventRows.slice(i, i + 500))
+          .execute();
       for (const [move, ids] of moves) {
-        const [courier, courierStatus, status, refused] = move.split('|');
+        const [courier, courierStatus, status, refused, attention] = move.split('|');
         for (let i = 0; i < ids.length; i += 500)
           await trx
             .updateTable('orders')
@@ -267,16 +303,20 @@ export async function seedShipments(db: Db, ctx: SeedContext): Promise<void> {
                   .select('shipments.awb')
                   .whereRef('shipments.order_id', '=', 'orders.id')
                   .where('shipments.state', '=', 'created'),
+              attention: attention || null,
+              attention_since: attention
+                ? (eb) =>
+                    eb
+                      .selectFrom('order_events')
+                      .select((e) => e.fn.max('order_events.created_at').as('at'))
+                      .whereRef('order_events.order_id', '=', 'orders.id')
+                      .where('order_events.type', '=', 'attention_entered')
+                : null,
               updated_at: now,
             })
             .where('id', 'in', ids.slice(i, i + 500))
             .execute();
       }
-      for (let i = 0; i < eventRows.length; i += 500)
-        await trx
-          .insertInto('order_events')
-          .values(eventRows.slice(i, i + 500))
-          .execute();
       const settlementRows = payments.map((p) => ({ ...p.row, shipment_id: shipmentIds.get(p.orderId)! }));
       for (let i = 0; i < settlementRows.length; i += 500)
         await trx

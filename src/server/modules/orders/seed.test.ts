@@ -103,7 +103,9 @@ describe('demo seed of orders', () => {
         .groupBy('bucket')
         .execute();
       const keptBy = Object.fromEntries(kept.map((k) => [k.bucket, Number(k.n)]));
-      const base = Object.fromEntries(Object.entries(keptBy).filter(([b]) => !/^(no_awb|flagged):/.test(b)));
+      const base = Object.fromEntries(
+        Object.entries(keptBy).filter(([b]) => !/^(no_awb|flagged):/.test(b) && b !== 'attention'),
+      );
       expect(base).toEqual({
         '': 3000,
         ...byStatus,
@@ -122,6 +124,7 @@ describe('demo seed of orders', () => {
         );
       expect(keptBy['no_awb:']).toBe(await rowCount(sql`o.awb is null`));
       expect(keptBy['flagged:'] ?? 0).toBe(await rowCount(sql`o.customer_id in (select customer_id from flags)`));
+      expect(keptBy.attention).toBe(await rowCount(sql`o.attention is not null`));
       const customers = await t.db.kysely
         .selectFrom('company_customers')
         .select(sql<number>`count(*)`.as('n'))
@@ -239,7 +242,7 @@ describe('demo seed of orders', () => {
 
 describe('demo seed: a shop with a past (AWBs, the emulated couriers, cash on delivery)', () => {
   const DAY = 86_400;
-  const COURIER_STATUS: Record<string, string> = { returned: 'returning' };
+  const COURIER_STATUS: Record<string, string> = { returned: 'returning', failedAttempt: 'inDelivery' };
 
   it('spreads the orders over the last 90 days, more on weekdays, over several sources', async () => {
     const a = (await t.db.kysely.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
@@ -339,6 +342,60 @@ describe('demo seed: a shop with a past (AWBs, the emulated couriers, cash on de
         .filter((r) => r.courier === provider)
         .map((r) => Number(r.awb!.slice(provider === 'cargus' ? 1 : 0)));
       expect(Number(counter.data)).toBe(Math.max(...taken) + 1);
+    }
+  });
+
+  it('gives the refused, returning, failed-attempt and stalled parcels their attention, in the tab, the count and the dashboard', async () => {
+    // The courier status each reason goes with (tracking's reading of the courier's events).
+    const STATUS_OF: Record<string, string[]> = {
+      refused: ['refused'],
+      returning: ['returning'],
+      failed_attempt: ['inDelivery'],
+      stalled: ['pickedUp', 'in_transit', 'inDelivery'],
+    };
+    const companies = await t.db.kysely.selectFrom('companies').select('id').orderBy('id').execute();
+    for (const { id } of companies) {
+      const rows = await t.db.kysely
+        .selectFrom('orders')
+        .select(['id', 'status', 'courier_status', 'attention', 'attention_since', 'awb_refused'])
+        .where('company_id', '=', id)
+        .where('awb', 'is not', null)
+        .execute();
+      const held = rows.filter((r) => r.attention !== null);
+      // Each order's latest attention_entered (oldest first, so the last one read stays).
+      const latestEntered = new Map(
+        (
+          await t.db.kysely
+            .selectFrom('order_events as e')
+            .innerJoin('orders as o', 'o.id', 'e.order_id')
+            .select(['e.order_id', 'e.data', 'e.user_id', 'e.created_at'])
+            .where('o.company_id', '=', id)
+            .where('e.type', '=', 'attention_entered')
+            .orderBy('e.created_at')
+            .orderBy('e.id')
+            .execute()
+        ).map((e) => [e.order_id, e]),
+      );
+      expect(new Set(held.map((r) => r.attention))).toEqual(new Set(Object.keys(STATUS_OF)));
+      for (const r of rows) {
+        if (r.courier_status === 'refused' || r.courier_status === 'returning')
+          expect(r.attention, `order ${r.id}`).toBe(r.courier_status);
+        if (r.attention === null) continue;
+        expect(STATUS_OF[r.attention], `order ${r.id}`).toContain(r.courier_status);
+        expect(r.status).toBe('processing');
+        expect(r.attention_since).toBeGreaterThan(0);
+        // Entered by the system (tracking), at the time the order says.
+        const entered = latestEntered.get(r.id);
+        expect(entered, `order ${r.id}`).toMatchObject({ user_id: null, created_at: r.attention_since });
+        expect(JSON.parse(entered!.data)).toEqual({ reason: r.attention });
+      }
+      // A refused parcel turned back entered again as returning.
+      expect(held.some((r) => r.attention === 'returning' && r.awb_refused === 1)).toBe(true);
+      const tab = (await demoCall('/api/v1/order?attention=1&items=10', id)).json();
+      expect(tab.meta.total).toBe(held.length);
+      expect(tab.data.every((o: { attention: string | null }) => o.attention !== null)).toBe(true);
+      expect((await demoCall('/api/v1/order/counts', id)).json().meta.attention).toBe(held.length);
+      expect((await demoCall('/api/v1/dashboard/stats', id)).json().data.attention).toBe(held.length);
     }
   });
 

@@ -5,3 +5,5 @@
 export { TRACKING_INTERVAL_SECONDS, TRACKING_JOB, trackingJobs } from './jobs.js';
 export { describeReport, trackOpenAwbs, type TrackingReport } from './service.js';
 export { trackingRoutes } from './routes.js';
+// What a courier's answer means for the seller (the demo seed reads its parcels with it too).
+export { attentionOf, type AttentionReason } from './attention.js';
