@@ -7,10 +7,10 @@ import { AWB_COURIERS } from '../../../core/api/shipping';
 import type { Package } from '../../../core/api/packages';
 import { PACKAGE_PRESET_NAMES, LABEL_FORMATS, type ShippingSettings } from '../../../core/api/shippingSettings';
 import { FormErrorAlert } from '../../components/FormModal';
-import { LoadingState, PageHeader } from '../../components/states';
+import { ErrorState, LoadingState, PageHeader } from '../../components/states';
 import { usableIntegrations, useCompanyIntegrations } from '../../components/useCompanyIntegrations';
 import { SHIPPING_SETTINGS, useShippingSettings } from '../../components/useShippingSettings';
-import { api } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { serverFieldErrors } from '../../lib/form';
 import { queryKeys } from '../../lib/queryKeys';
 import { useCompanyId } from '../../lib/session';
@@ -104,6 +104,16 @@ export function ShippingSettingsPage() {
     { group: t('presetsGroup'), items: PACKAGE_PRESET_NAMES.map((p) => ({ value: p, label: t(`preset.${p}`) })) },
   ];
   const set = (patch: Partial<Values>) => setValues((v) => (v ? { ...v, ...patch } : v));
+  // What failed to load is asked again by Try again: the settings themselves, or the couriers and
+  // packages the choices come from (without them the form would offer fewer choices than there are).
+  const failed = [settings, integrations, packages].filter((q) => q.isError);
+  const loadError = failed.length ? (
+    <ErrorState
+      message={errorMessage(failed[0].error, t('loadFailed'))}
+      onRetry={() => void Promise.all(failed.map((q) => q.refetch()))}
+      retrying={failed.some((q) => q.isFetching)}
+    />
+  ) : null;
 
   return (
     <Stack maw={640}>
@@ -111,6 +121,7 @@ export function ShippingSettingsPage() {
       <Text c="dimmed" size="sm">
         {t('intro')}
       </Text>
+      {values ? loadError : null}
       <Paper withBorder p="md">
         {values ? (
           <form
@@ -161,7 +172,7 @@ export function ShippingSettingsPage() {
             </Stack>
           </form>
         ) : settings.isError ? (
-          <FormErrorAlert error={settings.error} />
+          loadError
         ) : (
           <LoadingState />
         )}

@@ -25,6 +25,7 @@ export default {
     save: 'Save',
     saved: 'Shipping settings saved.',
     noCompany: 'Choose a company first.',
+    loadFailed: 'The shipping settings could not be loaded.',
   },
   ro: {
     title: 'Setări de livrare',
@@ -52,5 +53,6 @@ export default {
     save: 'Salvează',
     saved: 'Setările de livrare au fost salvate.',
     noCompany: 'Alegeți mai întâi o companie.',
+    loadFailed: 'Setările de livrare nu au putut fi încărcate.',
   },
 };
