@@ -1,8 +1,9 @@
 import './signIn.css';
 import type { LoginResponse } from '../../../core/api/auth';
 import { MIN_PASSWORD } from '../../../core/passwords';
-import { LANGUAGES, storedLanguage, storeLanguage, type Language } from '../../lib/language';
+import { storedLanguage, type Language } from '../../lib/language';
 import { STORAGE_KEYS, storeSignIn, writeStorage } from '../../lib/storage';
+import { authPageMarkup, mountAuthPage, onLanguageChange, postJson, showFieldError, translatePage } from './authPage';
 import type auth from './i18n';
 import { signInText } from './signIn';
 
@@ -40,23 +41,13 @@ class AnswerError extends Error {
 }
 
 async function requestAccept(token: string, password: string, lang: Language): Promise<LoginResponse> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/v1/invitation/${encodeURIComponent(token)}`, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Accept-Language': lang, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ password }),
-    });
-  } catch {
-    throw new AnswerError(0, signInText(lang, 'common:errors.network'));
-  }
-  let payload: unknown = null;
-  try {
-    payload = await res.json();
-  } catch {
-    /* not JSON */
-  }
-  const body = (payload ?? {}) as { message?: unknown; errors?: unknown; token?: unknown; user?: unknown };
+  const res = await postJson(
+    `/api/v1/invitation/${encodeURIComponent(token)}`,
+    { password },
+    lang,
+    () => new AnswerError(0, signInText(lang, 'common:errors.network')),
+  );
+  const body = (res.payload ?? {}) as { message?: unknown; errors?: unknown; token?: unknown; user?: unknown };
   if (!res.ok || typeof body.token !== 'string' || !body.user) {
     const errors = body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : {};
     throw new AnswerError(res.status, typeof body.message === 'string' ? body.message : '', errors);
@@ -64,15 +55,7 @@ async function requestAccept(token: string, password: string, lang: Language): P
   return body as LoginResponse;
 }
 
-const MARKUP = `
-<main class="si-page">
-  <div class="si-column">
-    <div class="si-brand">
-      <h1 class="si-app-title" data-text="common:appTitle"></h1>
-      <p class="si-dimmed" data-text="common:appTagline"></p>
-    </div>
-    <div class="si-card">
-      <form class="si-form" novalidate>
+const MARKUP = authPageMarkup(`
         <h2 class="si-title" data-text="invitationTitle"></h2>
         <p class="si-dimmed si-subtitle" data-text="invitationSubtitle"></p>
         <div class="si-alert" role="alert" hidden><span class="si-alert-text"></span> <a class="si-to-sign-in" href="/login" hidden data-text="invitationToSignIn"></a></div>
@@ -87,26 +70,15 @@ const MARKUP = `
           <input class="si-input" id="iv-repeat" name="repeat" type="password" autocomplete="new-password" required aria-describedby="iv-repeat-error" />
           <p class="si-error" id="iv-repeat-error" hidden></p>
         </div>
-        <button class="si-submit" type="submit"></button>
-      </form>
-    </div>
-    <div class="si-language">
-      <select data-label="common:layout.language">${LANGUAGES.map((l) => `<option value="${l.value}">${l.label}</option>`).join('')}</select>
-    </div>
-  </div>
-</main>`;
+        <button class="si-submit" type="submit"></button>`);
 
 /** Shows the invitation page for `token` in `root`; `onSignedIn` runs once the new session is stored. */
 export function invitationPage(root: HTMLElement, token: string, onSignedIn: () => void): void {
-  root.innerHTML = MARKUP;
-  const q = <T extends Element>(selector: string) => root.querySelector<T>(selector)!;
-  const form = q<HTMLFormElement>('form');
-  const inputs: Record<Field, HTMLInputElement> = { password: q('#iv-password'), repeat: q('#iv-repeat') };
-  const errorsOf: Record<Field, HTMLElement> = { password: q('#iv-password-error'), repeat: q('#iv-repeat-error') };
-  const alert = q<HTMLElement>('.si-alert');
+  const { q, form, inputs, errorsOf, alert, submit } = mountAuthPage<Field>(root, MARKUP, {
+    password: 'iv-password',
+    repeat: 'iv-repeat',
+  });
   const toSignIn = q<HTMLAnchorElement>('.si-to-sign-in');
-  const submit = q<HTMLButtonElement>('.si-submit');
-  const select = q<HTMLSelectElement>('select');
 
   let lang = storedLanguage();
   let errors: FieldErrors = {};
@@ -117,17 +89,10 @@ export function invitationPage(root: HTMLElement, token: string, onSignedIn: () 
   const t = (key: string) => signInText(lang, key);
 
   function render(): void {
-    document.documentElement.lang = lang;
-    select.value = lang;
-    for (const node of root.querySelectorAll<HTMLElement>('[data-text]')) node.textContent = t(node.dataset.text!);
-    for (const node of root.querySelectorAll<HTMLElement>('[data-label]'))
-      node.setAttribute('aria-label', t(node.dataset.label!));
+    translatePage(root, lang, t);
     for (const field of ['password', 'repeat'] as const) {
       const text = errors[field] ? t(errors[field]) : field === 'password' ? serverPasswordError : null;
-      if (text) inputs[field].setAttribute('aria-invalid', 'true');
-      else inputs[field].removeAttribute('aria-invalid');
-      errorsOf[field].hidden = !text;
-      errorsOf[field].textContent = text ?? '';
+      showFieldError(inputs[field], errorsOf[field], text);
     }
     alert.hidden = failure === null;
     q('.si-alert-text').textContent = failure ? failure.message || t('invitationFailed') : '';
@@ -145,9 +110,8 @@ export function invitationPage(root: HTMLElement, token: string, onSignedIn: () 
       render();
     });
 
-  select.addEventListener('change', () => {
-    lang = select.value === 'ro' ? 'ro' : 'en';
-    storeLanguage(lang);
+  onLanguageChange(root, (chosen) => {
+    lang = chosen;
     render();
   });
 

@@ -1,8 +1,9 @@
 import './signIn.css';
 import type { LoginResponse } from '../../../core/api/auth';
 import { common } from '../../components/i18n';
-import { LANGUAGES, storedLanguage, storeLanguage, type Language } from '../../lib/language';
+import { storedLanguage, type Language } from '../../lib/language';
 import { storeSignIn } from '../../lib/storage';
+import { authPageMarkup, mountAuthPage, onLanguageChange, postJson, showFieldError, translatePage } from './authPage';
 import auth from './i18n';
 import { loginErrorMessage, type AnswerError } from './loginError';
 
@@ -52,22 +53,13 @@ class SignInError extends Error implements AnswerError {
 
 /** POST /api/v1/login; an error answer throws its status and message, as the app's api client does. */
 async function requestSignIn(email: string, password: string, lang: Language): Promise<LoginResponse | null> {
-  let res: Response;
-  try {
-    res = await fetch('/api/v1/login', {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Accept-Language': lang, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-  } catch {
-    throw new SignInError(0, signInText(lang, 'common:errors.network'));
-  }
-  let payload: unknown = null;
-  try {
-    payload = await res.json();
-  } catch {
-    /* not JSON */
-  }
+  const res = await postJson(
+    '/api/v1/login',
+    { email, password },
+    lang,
+    () => new SignInError(0, signInText(lang, 'common:errors.network')),
+  );
+  const payload = res.payload;
   if (!res.ok) {
     const message = (payload as { message?: unknown } | null)?.message;
     throw new SignInError(res.status, typeof message === 'string' ? message : '');
@@ -92,17 +84,9 @@ function icon(name: keyof typeof ICONS, size: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${ICONS[name]}</svg>`;
 }
 
-/** The page's markup; every text is filled in by render(), so a change of language keeps what was typed. */
-const MARKUP = `
-<main class="si-page">
-  <div class="si-column">
-    <div class="si-brand">
-      <div class="si-logo">${icon('store', 30)}</div>
-      <h1 class="si-app-title" data-text="common:appTitle"></h1>
-      <p class="si-dimmed" data-text="common:appTagline"></p>
-    </div>
-    <div class="si-card">
-      <form class="si-form" novalidate>
+/** The sign-in form; every text is filled in by render(), so a change of language keeps what was typed. */
+const MARKUP = authPageMarkup(
+  `
         <h2 class="si-title" data-text="title"></h2>
         <p class="si-dimmed si-subtitle" data-text="subtitle"></p>
         <div class="si-alert" role="alert" hidden>${icon('alert', 18)}<span class="si-alert-text"></span></div>
@@ -119,30 +103,20 @@ const MARKUP = `
           </div>
           <p class="si-error" id="si-password-error" hidden></p>
         </div>
-        <button class="si-submit" type="submit"></button>
-      </form>
-    </div>
-    <div class="si-language">
-      ${icon('language', 16)}
-      <select data-label="common:layout.language">${LANGUAGES.map((l) => `<option value="${l.value}">${l.label}</option>`).join('')}</select>
-    </div>
-  </div>
-</main>`;
+        <button class="si-submit" type="submit"></button>`,
+  { logo: icon('store', 30), language: icon('language', 16) },
+);
 
 /**
  * Shows the sign-in page in `root`. `onSignedIn` runs once the session is stored (main.ts then
  * starts the app in the same root).
  */
 export function signInPage(root: HTMLElement, onSignedIn: () => void): void {
-  root.innerHTML = MARKUP;
-  const q = <T extends Element>(selector: string) => root.querySelector<T>(selector)!;
-  const form = q<HTMLFormElement>('form');
-  const inputs: Record<Field, HTMLInputElement> = { email: q('#si-email'), password: q('#si-password') };
-  const errorsOf: Record<Field, HTMLElement> = { email: q('#si-email-error'), password: q('#si-password-error') };
-  const alert = q<HTMLElement>('.si-alert');
-  const submit = q<HTMLButtonElement>('.si-submit');
+  const { q, form, inputs, errorsOf, alert, submit } = mountAuthPage<Field>(root, MARKUP, {
+    email: 'si-email',
+    password: 'si-password',
+  });
   const toggle = q<HTMLButtonElement>('.si-toggle');
-  const select = q<HTMLSelectElement>('select');
 
   let lang = storedLanguage();
   let errors: FieldErrors = {};
@@ -151,17 +125,10 @@ export function signInPage(root: HTMLElement, onSignedIn: () => void): void {
   const t = (key: string) => signInText(lang, key);
 
   function render(): void {
-    document.documentElement.lang = lang;
-    select.value = lang;
-    for (const node of root.querySelectorAll<HTMLElement>('[data-text]')) node.textContent = t(node.dataset.text!);
-    for (const node of root.querySelectorAll<HTMLElement>('[data-label]'))
-      node.setAttribute('aria-label', t(node.dataset.label!));
+    translatePage(root, lang, t);
     for (const field of ['email', 'password'] as const) {
       const key = errors[field];
-      if (key) inputs[field].setAttribute('aria-invalid', 'true');
-      else inputs[field].removeAttribute('aria-invalid');
-      errorsOf[field].hidden = !key;
-      errorsOf[field].textContent = key ? t(key) : '';
+      showFieldError(inputs[field], errorsOf[field], key ? t(key) : null);
     }
     alert.hidden = failure === undefined;
     q('.si-alert-text').textContent =
@@ -184,9 +151,8 @@ export function signInPage(root: HTMLElement, onSignedIn: () => void): void {
     toggle.innerHTML = icon(show ? 'eyeOff' : 'eye', 20);
   });
 
-  select.addEventListener('change', () => {
-    lang = select.value === 'ro' ? 'ro' : 'en';
-    storeLanguage(lang);
+  onLanguageChange(root, (chosen) => {
+    lang = chosen;
     render();
   });
 
