@@ -18,6 +18,7 @@ import { orderBulkApiDocs } from './modules/order-bulk/index.js';
 import { orderApiDocs } from './modules/orders/index.js';
 import { packageApiDocs } from './modules/packages/index.js';
 import { productApiDocs } from './modules/products/index.js';
+import { publicDocumentApiDocs } from './modules/public-documents/index.js';
 import { returnRequestApiDocs } from './modules/return-requests/index.js';
 import { smsApiDocs } from './modules/sms/index.js';
 import { sourceApiDocs } from './modules/sources/index.js';
@@ -52,6 +53,7 @@ export const apiDocs: ApiDocs = {
   'order-bulk': orderBulkApiDocs,
   intake: intakeApiDocs,
   connectors: connectorApiDocs,
+  'public-documents': publicDocumentApiDocs,
   customers: customerApiDocs,
   'cash-on-delivery': codApiDocs,
   dashboard: dashboardApiDocs,

@@ -54,6 +54,7 @@ import { createProviderRegistry, type ProviderRegistry } from './providers/regis
 import type { AppServices } from './context.js';
 import { injectFetch } from './providers/transport.js';
 import { connectorRoutes } from './modules/connectors/index.js';
+import { publicDocumentRoutes } from './modules/public-documents/index.js';
 import {
   demoAccountOpener,
   demoCredentials,
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   dashboardRoutes(app);
   changelogRoutes(app);
   connectorRoutes(app);
+  publicDocumentRoutes(app);
   geoRoutes(app, geoData);
   registerOpenApi(app, apiDocs, apiRoutes, API_VERSION);
 

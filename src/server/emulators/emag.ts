@@ -21,7 +21,8 @@ import { fromBucharest, toBucharest } from '../lib/bucharestTime.js';
  *   already in progress".
  * - `order/save` `{data: [order]}`: the whole order as read (without `products` it is refused: a
  *   missing line would be a removed one), only seller-fulfilled orders in progress (2) or prepared
- *   (3); to 3 (prepared) or 4 (finalized), never back.
+ *   (3); to 3 (prepared) or 4 (finalized), never back; to 0 (cancelled) from 1, 2 or 3 with a
+ *   `reason_cancellation`.
  * - `order/attachments/save` `{data: [{order_id, order_type, name, url, type}]}`: `order_type`
  *   required, `url` a `.pdf` (at most 1024 characters), `name` at most 60; kept on the order's
  *   `attachments` (type 1 invoice, 10 AWB).
@@ -117,6 +118,8 @@ export interface EmagEmulator extends Emulator {
   takeOrders(account: string, count: number, opts?: { payment?: 'cod' | 'card' }): Promise<EmagOrderRecord[]>;
   /** eMAG (or the buyer) cancels an order. */
   cancelInShop(account: string, id: number): Promise<void>;
+  /** The `nth` order read from now on (1: the next) answers HTTP 500, `times` times in a row (a read is tried again). */
+  failOrderRead(nth: number, times?: number): void;
 }
 
 const PEOPLE = ['Ana Popescu', 'Mihai Ionescu', 'Elena Dumitrescu', 'Andrei Stan', 'Ioana Marin', 'Radu Georgescu'];
@@ -163,6 +166,8 @@ export function createEmagEmulator(
   const otherLimit = options.otherLimit ?? EMAG_OTHER_LIMIT;
   const calls = new Map<string, number[]>();
   const refusedCalls = new Map<string, number>();
+  /** A read failing on purpose: how many reads pass first, then how many fail. */
+  let readFault: { pass: number; fail: number } | null = null;
 
   const ordersOf = (account: string) => store.list<EmagOrderRecord>(`orders:${account}`);
   const saveOrder = (account: string, o: EmagOrderRecord) => store.put(`orders:${account}`, String(o.id), o);
@@ -370,6 +375,9 @@ export function createEmagEmulator(
       Object.assign(o, { status: 0, reason_cancellation: 24, modified: emagDate(clock.now()) });
       await saveOrder(account, o);
     },
+    failOrderRead(nth, times = 1) {
+      readFault = { pass: nth - 1, fail: times };
+    },
     plugin: async (app: FastifyInstance) => {
       await seed();
       applyCommonFaults(app, faults, hanger, (reply) =>
@@ -415,6 +423,13 @@ export function createEmagEmulator(
       const routes = async (scope: FastifyInstance) => {
         scope.post('/order/read', async (req, reply) => {
           if (faults.take('error_in_200')) return refuse(reply, 'Temporary error, please try again later');
+          if (readFault) {
+            if (readFault.pass > 0) readFault.pass -= 1;
+            else {
+              if (--readFault.fail <= 0) readFault = null;
+              return envelope(reply, 500, ['Internal Server Error']);
+            }
+          }
           const b = body(req);
           const { error, match } = filtersOf(b);
           if (error) return refuse(reply, error);
@@ -455,6 +470,20 @@ export function createEmagEmulator(
             if (!Array.isArray(item.products))
               return refuse(reply, `Order ${o.id}: products is required (send the whole order as read)`);
             const to = Number(item.status);
+            // The seller cancels (0) a new, in-progress or prepared order, saying why (eMAG's reason codes).
+            if (to === 0) {
+              if (![1, 2, 3].includes(o.status))
+                return refuse(reply, `Order ${o.id}: an order with status ${o.status} cannot be cancelled`);
+              if (!Number.isInteger(item.reason_cancellation))
+                return refuse(reply, `Order ${o.id}: reason_cancellation is required to cancel an order`);
+              Object.assign(o, {
+                status: 0,
+                reason_cancellation: Number(item.reason_cancellation),
+                modified: emagDate(clock.now()),
+              });
+              changed.push(o);
+              continue;
+            }
             if (![2, 3, 4].includes(o.status) || o.status === 4)
               return refuse(reply, `Order ${o.id}: an order with status ${o.status} cannot be modified`);
             if (![2, 3, 4].includes(to) || to < o.status)

@@ -148,12 +148,26 @@ export function demoShopsOf(set: EmulatorSet): {
   takeOrders(type: string, address: string, count: number): Promise<void>;
 } {
   const host = (storeUrl: string) => new URL(storeUrl).host.toLowerCase();
+  /** A Shopify shop's domain, as typed with or without `https://`. */
+  const shopDomain = (domain: string) =>
+    new URL(/^https?:\/\//i.test(domain) ? domain : `https://${domain}`).host.toLowerCase();
   return {
-    async prepare(type, address, catalogue) {
+    async prepare(type, address, catalogue, opts) {
       if (type === 'woocommerce') await set.woocommerce.prepareShop(host(address), catalogue);
+      // Shopify: the address is the shop's domain alone; its webhooks are signed with the seller's api_secret.
+      if (type === 'shopify')
+        await set.shopify.prepareShop(shopDomain(address), catalogue, { apiSecret: opts.apiSecret });
+      // eMAG: the address is the account; a product with variations is offered as its variations.
+      if (type === 'emag')
+        await set.emag.prepareAccount(
+          address,
+          catalogue.flatMap((p) => (p.variations?.length ? p.variations : [p])),
+        );
     },
     async takeOrders(type, address, count) {
       if (type === 'woocommerce') await set.woocommerce.takeOrders(host(address), count);
+      if (type === 'shopify') await set.shopify.takeOrders(shopDomain(address), count);
+      if (type === 'emag') await set.emag.takeOrders(address, count);
     },
   };
 }

@@ -10,7 +10,37 @@ import {
   type GqlField,
 } from './graphql.js';
 import { applyCommonFaults, emulatorBase, type Emulator, type EmulatorOptions } from './kit.js';
+import { REQUIRED, shopifyMutations } from './shopifyMutations.js';
+import { connection, orderNode, searchFilter, variantNode, type Resolver } from './shopifyNodes.js';
+import {
+  ADDRESSES,
+  gid,
+  idOf,
+  iso,
+  LOCATION_ID,
+  MAX_DELIVERY_ATTEMPTS,
+  MAX_QUERY_COST,
+  PEOPLE,
+  restOrder,
+  SUPPORTED_VERSIONS,
+  TOPICS,
+  type FailedDelivery,
+  type ShopifyHookRecord,
+  type ShopifyLineRecord,
+  type ShopifyOrderRecord,
+  type ShopifyVariantRecord,
+} from './shopifyRecords.js';
 import type { ShopCatalogueItem, WebhookDeliver } from './woocommerce.js';
+
+export type {
+  ShopifyAddressRecord,
+  ShopifyFulfillmentOrderRecord,
+  ShopifyFulfillmentRecord,
+  ShopifyHookRecord,
+  ShopifyLineRecord,
+  ShopifyOrderRecord,
+  ShopifyVariantRecord,
+} from './shopifyRecords.js';
 
 /**
  * Shopify GraphQL Admin API emulator: every shop (`shop_domain`) is one emulated store, found by its
@@ -51,134 +81,6 @@ import type { ShopCatalogueItem, WebhookDeliver } from './woocommerce.js';
 export const SHOPIFY_DEMO = { access_token: 'shpat_demo' } as const;
 /** What the emulated app signs with until the seller's api_secret is known. */
 export const SHOPIFY_DEFAULT_SECRET = 'shpss_demo';
-const SUPPORTED_VERSIONS = ['2025-04', '2025-07', '2025-10', '2026-01', '2026-04'];
-const MAX_QUERY_COST = 1000;
-const MAX_DELIVERY_ATTEMPTS = 9;
-const TOPICS: Record<string, string> = {
-  ORDERS_CREATE: 'orders/create',
-  ORDERS_UPDATED: 'orders/updated',
-  ORDERS_CANCELLED: 'orders/cancelled',
-  ORDERS_PAID: 'orders/paid',
-  ORDERS_FULFILLED: 'orders/fulfilled',
-  APP_UNINSTALLED: 'app/uninstalled',
-  PRODUCTS_UPDATE: 'products/update',
-  INVENTORY_LEVELS_UPDATE: 'inventory_levels/update',
-};
-const CANCEL_REASONS = ['CUSTOMER', 'DECLINED', 'FRAUD', 'INVENTORY', 'OTHER', 'STAFF'];
-const INVENTORY_REASONS = [
-  'correction',
-  'cycle_count_available',
-  'damaged',
-  'movement_created',
-  'movement_updated',
-  'movement_received',
-  'movement_canceled',
-  'other',
-  'promotion',
-  'quality_control',
-  'received',
-  'reservation_created',
-  'reservation_deleted',
-  'reservation_updated',
-  'restock',
-  'safety_stock',
-  'shrinkage',
-];
-
-export interface ShopifyAddressRecord {
-  first_name: string;
-  last_name: string;
-  company: string | null;
-  address1: string;
-  address2: string | null;
-  city: string;
-  province: string;
-  province_code: string;
-  zip: string;
-  country: string;
-  country_code: string;
-  phone: string | null;
-}
-
-export interface ShopifyLineRecord {
-  id: number;
-  sku: string;
-  name: string;
-  quantity: number;
-  /** Bani (the shop's currency's hundredths), taxes included as the shop's prices are. */
-  price: number;
-  variantId: number | null;
-}
-
-export interface ShopifyFulfillmentOrderRecord {
-  id: number;
-  status: 'OPEN' | 'IN_PROGRESS' | 'CLOSED' | 'CANCELLED';
-  lines: { id: number; lineId: number; remaining: number; total: number }[];
-}
-
-export interface ShopifyFulfillmentRecord {
-  id: number;
-  status: 'SUCCESS' | 'CANCELLED';
-  createdAt: string;
-  tracking: { company: string | null; number: string | null; url: string | null };
-  notifyCustomer: boolean;
-  lines: { lineId: number; quantity: number }[];
-}
-
-export interface ShopifyOrderRecord {
-  id: number;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-  cancelledAt: string | null;
-  cancelReason: string | null;
-  closedAt: string | null;
-  financial: string;
-  fulfillment: 'UNFULFILLED' | 'PARTIALLY_FULFILLED' | 'FULFILLED';
-  gateways: string[];
-  email: string;
-  phone: string | null;
-  note: string | null;
-  currency: string;
-  address: ShopifyAddressRecord;
-  lines: ShopifyLineRecord[];
-  /** Bani. */
-  shipping: number;
-  fulfillmentOrders: ShopifyFulfillmentOrderRecord[];
-  fulfillments: ShopifyFulfillmentRecord[];
-}
-
-export interface ShopifyVariantRecord {
-  id: number;
-  productId: number;
-  productTitle: string;
-  title: string;
-  sku: string;
-  price: number;
-  inventoryItemId: number;
-  tracked: boolean;
-  /** Available quantity by location id. */
-  levels: Record<string, number>;
-}
-
-export interface ShopifyHookRecord {
-  id: number;
-  topic: string;
-  uri: string;
-  format: 'JSON' | 'XML';
-  createdAt: string;
-}
-
-interface FailedDelivery {
-  host: string;
-  hookId: number;
-  eventId: string;
-  topic: string;
-  triggeredAt: string;
-  body: string;
-  uri: string;
-  attempts: number;
-}
 
 export interface ShopifyEmulator extends Emulator {
   /** Calls to one shop refused THROTTLED (tests: the client never gets there). */
@@ -205,36 +107,13 @@ export interface ShopifyEmulator extends Emulator {
   retryDeliveries(): Promise<void>;
   /** Waits for the webhook deliveries under way. */
   settled(): Promise<void>;
+  /**
+   * The `page`-th page of a walk through `orders` (the first without `after`, then each with one)
+   * answers Shopify's internal error, `times` times (tests: a pull broken midway).
+   */
+  failOrdersPage(page: number, times?: number): void;
 }
 
-const iso = (unix: number) => new Date(unix * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-const money = (bani: number) => (bani / 100).toFixed(2);
-const gid = (type: string, id: number | string) => `gid://shopify/${type}/${id}`;
-const idOf = (value: unknown, type: string): number | null => {
-  if (typeof value !== 'string') return null;
-  const m = new RegExp(`^gid://shopify/${type}/(\\d+)$`).exec(value);
-  return m ? Number(m[1]) : null;
-};
-const LOCATION_ID = 1;
-
-const PEOPLE = [
-  ['Ana', 'Popescu'],
-  ['Mihai', 'Ionescu'],
-  ['Elena', 'Dumitrescu'],
-  ['Andrei', 'Stan'],
-  ['Ioana', 'Marin'],
-  ['Radu', 'Georgescu'],
-] as const;
-const ADDRESSES = [
-  ['Strada Fabricii 7', '', 'Sibiu', 'Sibiu', 'SB', '550000'],
-  ['Strada Republicii 20', 'ap. 4', 'Brașov', 'Brașov', 'BV', '500030'],
-  ['Bulevardul Eroilor 15', 'bl. A, sc. 2', 'Cluj-Napoca', 'Cluj', 'CJ', '400129'],
-  ['Strada Lăpușneanu 12', '', 'Iași', 'Iași', 'IS', '700057'],
-  ['Strada Mihai Viteazu 3', '', 'Timișoara', 'Timiș', 'TM', '300222'],
-  ['Calea Victoriei 101', 'et. 3', 'București', 'București', 'B', '010071'],
-] as const;
-
-/** Shopify's plain answers that are not GraphQL (auth, paths): `{errors: "…"}` with the status. */
 const plainError = (reply: FastifyReply, status: number, errors: unknown) => reply.code(status).send({ errors });
 
 export function createShopifyEmulator(
@@ -247,6 +126,8 @@ export function createShopifyEmulator(
   const throttledCalls = new Map<string, number>();
   const failed: FailedDelivery[] = [];
   const pending = new Set<Promise<void>>();
+  const failPage = { page: 0, times: 0 };
+  const pageOfWalk = new Map<string, number>();
 
   const ordersOf = (host: string) => store.list<ShopifyOrderRecord>(`orders:${host}`);
   const getOrder = (host: string, id: number) => store.get<ShopifyOrderRecord>(`orders:${host}`, String(id));
@@ -268,66 +149,6 @@ export function createShopifyEmulator(
   const throttleStatus = (host: string) => {
     const b = bucketOf(host);
     return { maximumAvailable: bucketSize, currentlyAvailable: Math.floor(b.available), restoreRate };
-  };
-
-  // ---- REST-shaped JSON of an order (webhooks) ----
-  const restOrder = (host: string, o: ShopifyOrderRecord) => {
-    const subtotal = o.lines.reduce((s, l) => s + l.price * l.quantity, 0);
-    const address = { ...o.address, name: `${o.address.first_name} ${o.address.last_name}`.trim() };
-    return {
-      id: o.id,
-      admin_graphql_api_id: gid('Order', o.id),
-      name: o.name,
-      order_number: Number(o.name.replace(/\D/g, '')),
-      email: o.email,
-      contact_email: o.email,
-      phone: o.phone,
-      note: o.note,
-      created_at: o.createdAt,
-      updated_at: o.updatedAt,
-      processed_at: o.createdAt,
-      cancelled_at: o.cancelledAt,
-      cancel_reason: o.cancelReason?.toLowerCase() ?? null,
-      closed_at: o.closedAt,
-      currency: o.currency,
-      presentment_currency: o.currency,
-      financial_status: o.financial.toLowerCase(),
-      fulfillment_status:
-        o.fulfillment === 'FULFILLED' ? 'fulfilled' : o.fulfillment === 'PARTIALLY_FULFILLED' ? 'partial' : null,
-      payment_gateway_names: o.gateways,
-      taxes_included: true,
-      subtotal_price: money(subtotal),
-      total_price: money(subtotal + o.shipping),
-      total_discounts: '0.00',
-      total_shipping_price_set: {
-        shop_money: { amount: money(o.shipping), currency_code: o.currency },
-        presentment_money: { amount: money(o.shipping), currency_code: o.currency },
-      },
-      customer: { first_name: o.address.first_name, last_name: o.address.last_name, email: o.email },
-      shipping_address: address,
-      billing_address: address,
-      line_items: o.lines.map((l) => ({
-        id: l.id,
-        admin_graphql_api_id: gid('LineItem', l.id),
-        sku: l.sku,
-        name: l.name,
-        title: l.name,
-        quantity: l.quantity,
-        current_quantity: o.cancelledAt ? 0 : l.quantity,
-        price: money(l.price),
-        variant_id: l.variantId,
-        discount_allocations: [],
-      })),
-      shipping_lines: [{ title: 'Curier', code: 'Curier', price: money(o.shipping) }],
-      fulfillments: o.fulfillments.map((f) => ({
-        id: f.id,
-        status: f.status.toLowerCase(),
-        tracking_company: f.tracking.company,
-        tracking_number: f.tracking.number,
-        tracking_url: f.tracking.url,
-      })),
-      shop_domain: host,
-    };
   };
 
   async function deliverOne(d: FailedDelivery, webhookId: string): Promise<boolean> {
@@ -377,226 +198,7 @@ export function createShopifyEmulator(
     for (const t of topics) emit(host, t, order);
   };
 
-  // ---- GraphQL objects ----
-  const moneyBag = (bani: number, currency: string) => ({
-    __typename: 'MoneyBag',
-    shopMoney: { __typename: 'MoneyV2', amount: money(bani), currencyCode: currency },
-    presentmentMoney: { __typename: 'MoneyV2', amount: money(bani), currencyCode: currency },
-  });
-  const cursorOf = (value: string | number, id: number) =>
-    Buffer.from(JSON.stringify({ last_id: id, last_value: value })).toString('base64');
-  const readCursor = (c: unknown): { last_id: number; last_value: string | number } | null => {
-    if (typeof c !== 'string' || !c) return null;
-    try {
-      const v = JSON.parse(Buffer.from(c, 'base64').toString('utf8')) as { last_id: number; last_value: string };
-      if (typeof v.last_id !== 'number') throw new Error('bad');
-      return v;
-    } catch {
-      throw new GqlFieldError('Invalid cursor for current pagination.', 'BAD_REQUEST');
-    }
-  };
-  /** A page of `items` (already sorted) as a connection; `key` is the sort value put in cursors. */
-  function connection<T extends { id: number }>(
-    items: T[],
-    args: Record<string, unknown>,
-    node: (item: T) => unknown,
-    key: (item: T) => string | number = (i) => i.id,
-  ) {
-    const first = args.first;
-    if (typeof first !== 'number' && typeof args.last !== 'number')
-      throw new GqlFieldError('you must provide one of first or last', 'BAD_REQUEST');
-    const size = typeof first === 'number' ? first : (args.last as number);
-    if (size > 250) throw new GqlFieldError('The number of requested items exceeds the limit of 250.', 'BAD_REQUEST');
-    let start = 0;
-    const after = readCursor(args.after);
-    if (after) {
-      const at = items.findIndex((i) => i.id === after.last_id);
-      start = at >= 0 ? at + 1 : items.findIndex((i) => key(i) > after.last_value);
-      if (start < 0) start = items.length;
-    }
-    const page = items.slice(start, start + size);
-    const last = page[page.length - 1];
-    return {
-      __typename: 'Connection',
-      nodes: page.map(node),
-      edges: page.map((i) => ({ __typename: 'Edge', cursor: cursorOf(key(i), i.id), node: node(i) })),
-      pageInfo: {
-        __typename: 'PageInfo',
-        hasNextPage: start + size < items.length,
-        hasPreviousPage: start > 0,
-        startCursor: page[0] ? cursorOf(key(page[0]), page[0].id) : null,
-        endCursor: last ? cursorOf(key(last), last.id) : null,
-      },
-    };
-  }
-
-  const addressNode = (a: ShopifyAddressRecord) => ({
-    __typename: 'MailingAddress',
-    name: `${a.first_name} ${a.last_name}`.trim(),
-    firstName: a.first_name,
-    lastName: a.last_name,
-    company: a.company,
-    address1: a.address1,
-    address2: a.address2,
-    city: a.city,
-    province: a.province,
-    provinceCode: a.province_code,
-    zip: a.zip,
-    country: a.country,
-    countryCodeV2: a.country_code,
-    phone: a.phone,
-    formatted: () => [a.address1, a.address2, `${a.zip} ${a.city}`, a.country].filter(Boolean),
-  });
-
-  const orderNode = (o: ShopifyOrderRecord) => {
-    const subtotal = o.lines.reduce((s, l) => s + l.price * l.quantity, 0);
-    const lineNode = (l: ShopifyLineRecord) => ({
-      __typename: 'LineItem',
-      id: gid('LineItem', l.id),
-      sku: l.sku,
-      name: l.name,
-      title: l.name,
-      quantity: l.quantity,
-      currentQuantity: o.cancelledAt ? 0 : l.quantity,
-      originalUnitPriceSet: moneyBag(l.price, o.currency),
-      discountedUnitPriceSet: moneyBag(l.price, o.currency),
-      variant: l.variantId
-        ? { __typename: 'ProductVariant', id: gid('ProductVariant', l.variantId), sku: l.sku }
-        : null,
-    });
-    return {
-      __typename: 'Order',
-      id: gid('Order', o.id),
-      legacyResourceId: String(o.id),
-      name: o.name,
-      createdAt: o.createdAt,
-      updatedAt: o.updatedAt,
-      processedAt: o.createdAt,
-      cancelledAt: o.cancelledAt,
-      cancelReason: o.cancelReason,
-      closedAt: o.closedAt,
-      closed: o.closedAt !== null,
-      currencyCode: o.currency,
-      presentmentCurrencyCode: o.currency,
-      taxesIncluded: true,
-      displayFinancialStatus: o.financial,
-      displayFulfillmentStatus: o.fulfillment,
-      paymentGatewayNames: o.gateways,
-      email: o.email,
-      phone: o.phone,
-      note: o.note,
-      tags: [],
-      customer: {
-        __typename: 'Customer',
-        firstName: o.address.first_name,
-        lastName: o.address.last_name,
-        email: o.email,
-      },
-      shippingAddress: addressNode(o.address),
-      billingAddress: addressNode(o.address),
-      subtotalPriceSet: moneyBag(subtotal, o.currency),
-      totalPriceSet: moneyBag(subtotal + o.shipping, o.currency),
-      currentTotalPriceSet: moneyBag(o.cancelledAt ? 0 : subtotal + o.shipping, o.currency),
-      totalShippingPriceSet: moneyBag(o.shipping, o.currency),
-      totalDiscountsSet: moneyBag(0, o.currency),
-      totalTaxSet: moneyBag(Math.round(((subtotal + o.shipping) * 21) / 121), o.currency),
-      lineItems: (args: Record<string, unknown>) => connection(o.lines, args, lineNode),
-      fulfillmentOrders: (args: Record<string, unknown>) =>
-        connection(o.fulfillmentOrders, args, (f) => ({
-          __typename: 'FulfillmentOrder',
-          id: gid('FulfillmentOrder', f.id),
-          status: f.status,
-          assignedLocation: {
-            __typename: 'FulfillmentOrderAssignedLocation',
-            location: { __typename: 'Location', id: gid('Location', LOCATION_ID) },
-          },
-          lineItems: (a: Record<string, unknown>) =>
-            connection(f.lines, a, (l) => ({
-              __typename: 'FulfillmentOrderLineItem',
-              id: gid('FulfillmentOrderLineItem', l.id),
-              remainingQuantity: l.remaining,
-              totalQuantity: l.total,
-              lineItem: lineNode(o.lines.find((x) => x.id === l.lineId) ?? o.lines[0]),
-            })),
-        })),
-      fulfillments: (args: Record<string, unknown>) =>
-        o.fulfillments.slice(0, typeof args.first === 'number' ? args.first : undefined).map(fulfillmentNode),
-    };
-  };
-  const fulfillmentNode = (f: ShopifyFulfillmentRecord) => ({
-    __typename: 'Fulfillment',
-    id: gid('Fulfillment', f.id),
-    status: f.status,
-    createdAt: f.createdAt,
-    trackingInfo: (args: Record<string, unknown>) =>
-      [{ __typename: 'FulfillmentTrackingInfo', ...f.tracking }].slice(
-        0,
-        typeof args.first === 'number' ? args.first : undefined,
-      ),
-  });
-
-  const variantNode = (v: ShopifyVariantRecord) => ({
-    __typename: 'ProductVariant',
-    id: gid('ProductVariant', v.id),
-    legacyResourceId: String(v.id),
-    sku: v.sku,
-    title: v.title,
-    displayName: `${v.productTitle} - ${v.title}`,
-    price: money(v.price),
-    inventoryQuantity: Object.values(v.levels).reduce((s, q) => s + q, 0),
-    product: { __typename: 'Product', id: gid('Product', v.productId), title: v.productTitle },
-    inventoryItem: {
-      __typename: 'InventoryItem',
-      id: gid('InventoryItem', v.inventoryItemId),
-      sku: v.sku,
-      tracked: v.tracked,
-      inventoryLevels: (args: Record<string, unknown>) =>
-        connection(
-          Object.entries(v.levels).map(([loc, q]) => ({ id: Number(loc), q })),
-          args,
-          (l) => ({
-            __typename: 'InventoryLevel',
-            id: `gid://shopify/InventoryLevel/${v.inventoryItemId}?inventory_item_id=${v.inventoryItemId}`,
-            location: { __typename: 'Location', id: gid('Location', l.id), name: 'Depozit' },
-            quantities: (a: Record<string, unknown>) =>
-              ((a.names as string[] | undefined) ?? ['available']).map((name) => ({
-                __typename: 'InventoryQuantity',
-                name,
-                quantity: l.q,
-              })),
-          }),
-        ),
-    },
-  });
-
-  /** Shopify's search syntax, the terms the console uses: `updated_at`/`created_at` comparisons, `sku`, `status`. */
-  function searchFilter(query: unknown): (fields: Record<string, string>) => boolean {
-    if (typeof query !== 'string' || !query.trim()) return () => true;
-    const terms = [...query.matchAll(/(\w+):(>=|<=|>|<)?('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\S+)/g)].map((m) => ({
-      field: m[1],
-      op: m[2] ?? '',
-      value: m[3].replace(/^['"]|['"]$/g, '').replace(/\\(.)/g, '$1'),
-    }));
-    return (fields) =>
-      terms.every((t) => {
-        if (!(t.field in fields)) return true;
-        const have = fields[t.field];
-        if (t.field.endsWith('_at')) {
-          const a = Date.parse(have);
-          const b = Date.parse(t.value);
-          if (Number.isNaN(b)) return true;
-          if (t.op === '>') return a > b;
-          if (t.op === '>=') return a >= b;
-          if (t.op === '<') return a < b;
-          if (t.op === '<=') return a <= b;
-          return Math.floor(a / 86_400_000) === Math.floor(b / 86_400_000);
-        }
-        if (t.field === 'status') return t.value === 'any' || have === t.value;
-        return have.toLowerCase().startsWith(t.value.toLowerCase());
-      });
-  }
-
-  type Resolver = (host: string, args: Record<string, unknown>) => Promise<unknown>;
+  const mutations = shopifyMutations({ store, clock, ordersOf, getOrder, saveOrder, variantsOf, hooksOf, emitOrder });
   const queries: Record<string, Resolver> = {
     shop: async (host) => ({
       __typename: 'Shop',
@@ -608,6 +210,12 @@ export function createShopifyEmulator(
       ianaTimezone: 'Europe/Bucharest',
     }),
     orders: async (host, args) => {
+      const page = args.after ? (pageOfWalk.get(host) ?? 1) + 1 : 1;
+      pageOfWalk.set(host, page);
+      if (failPage.times > 0 && page === failPage.page) {
+        failPage.times -= 1;
+        throw new GqlFieldError('Internal error. Looks like something went wrong on our end.', 'INTERNAL_SERVER_ERROR');
+      }
       const sortKey = (args.sortKey as string | undefined) ?? 'ID';
       const keyOf = (o: ShopifyOrderRecord) =>
         sortKey === 'UPDATED_AT'
@@ -659,278 +267,6 @@ export function createShopifyEmulator(
         format: h.format,
         createdAt: h.createdAt,
       })),
-  };
-
-  const userError = (field: string[] | null, message: string, code?: string) => ({
-    __typename: 'UserError',
-    field,
-    message,
-    ...(code ? { code } : {}),
-  });
-  const hookNode = (h: ShopifyHookRecord) => ({
-    __typename: 'WebhookSubscription',
-    id: gid('WebhookSubscription', h.id),
-    topic: h.topic,
-    uri: h.uri,
-    callbackUrl: h.uri,
-    format: h.format,
-    createdAt: h.createdAt,
-  });
-
-  /** Required arguments of each mutation (Shopify refuses the query without them, before it runs). */
-  const REQUIRED: Record<string, string[]> = {
-    webhookSubscriptionCreate: ['topic', 'webhookSubscription'],
-    webhookSubscriptionDelete: ['id'],
-    fulfillmentCreate: ['fulfillment'],
-    orderCancel: ['orderId', 'reason', 'refund', 'restock'],
-    inventorySetQuantities: ['input'],
-  };
-
-  const mutations: Record<string, Resolver> = {
-    webhookSubscriptionCreate: async (host, args) => {
-      const sub = (args.webhookSubscription ?? {}) as { uri?: string; callbackUrl?: string; format?: string };
-      const uri = sub.uri ?? sub.callbackUrl;
-      const topic = String(args.topic);
-      if (!(topic in TOPICS))
-        throw new GqlFieldError(
-          `Argument 'topic' on Field 'webhookSubscriptionCreate' has an invalid value (${topic}). Expected type 'WebhookSubscriptionTopic!'.`,
-          'argumentLiteralsIncompatible',
-        );
-      const errors = [];
-      if (!uri || !/^https:\/\/|^http:\/\/(localhost|127\.0\.0\.1)|^pubsub:|^arn:aws:events/.test(uri))
-        errors.push(userError(['webhookSubscription', 'callbackUrl'], 'Address is invalid'));
-      const hooks = await hooksOf(host);
-      if (uri && hooks.some((h) => h.topic === topic && h.uri === uri))
-        errors.push(userError(['webhookSubscription', 'callbackUrl'], 'Address for this topic has already been taken'));
-      if (errors.length)
-        return { __typename: 'WebhookSubscriptionCreatePayload', webhookSubscription: null, userErrors: errors };
-      const hook: ShopifyHookRecord = {
-        id: await store.next(`hook:${host}`, 1_400_000_001),
-        topic,
-        uri: uri as string,
-        format: sub.format === 'XML' ? 'XML' : 'JSON',
-        createdAt: iso(clock.now()),
-      };
-      await store.put(`hooks:${host}`, String(hook.id), hook);
-      return { __typename: 'WebhookSubscriptionCreatePayload', webhookSubscription: hookNode(hook), userErrors: [] };
-    },
-    webhookSubscriptionDelete: async (host, args) => {
-      const id = idOf(args.id, 'WebhookSubscription');
-      const hook = id === null ? undefined : await store.get<ShopifyHookRecord>(`hooks:${host}`, String(id));
-      if (!hook)
-        return {
-          __typename: 'WebhookSubscriptionDeletePayload',
-          deletedWebhookSubscriptionId: null,
-          userErrors: [userError(['id'], 'Webhook subscription does not exist')],
-        };
-      await store.remove(`hooks:${host}`, String(hook.id));
-      return {
-        __typename: 'WebhookSubscriptionDeletePayload',
-        deletedWebhookSubscriptionId: gid('WebhookSubscription', hook.id),
-        userErrors: [],
-      };
-    },
-    fulfillmentCreate: async (host, args) => {
-      const input = (args.fulfillment ?? {}) as {
-        lineItemsByFulfillmentOrder?: {
-          fulfillmentOrderId?: string;
-          fulfillmentOrderLineItems?: { id?: string; quantity?: number }[];
-        }[];
-        trackingInfo?: { company?: string; number?: string; url?: string; numbers?: string[]; urls?: string[] };
-        notifyCustomer?: boolean;
-      };
-      const fail = (field: string[], message: string) => ({
-        __typename: 'FulfillmentCreatePayload',
-        fulfillment: null,
-        userErrors: [userError(field, message)],
-      });
-      const groups = input.lineItemsByFulfillmentOrder ?? [];
-      if (groups.length === 0)
-        return fail(['fulfillment', 'lineItemsByFulfillmentOrder'], 'Line items by fulfillment order must be present.');
-      const all = await ordersOf(host);
-      let order: ShopifyOrderRecord | undefined;
-      const plan: {
-        fo: ShopifyFulfillmentOrderRecord;
-        lines: { line: ShopifyFulfillmentOrderRecord['lines'][number]; quantity: number }[];
-      }[] = [];
-      for (const g of groups) {
-        const foId = idOf(g.fulfillmentOrderId, 'FulfillmentOrder');
-        const owner = all.find((o) => o.fulfillmentOrders.some((f) => f.id === foId));
-        const fo = owner?.fulfillmentOrders.find((f) => f.id === foId);
-        if (!owner || !fo) return fail(['fulfillment'], 'Fulfillment order does not exist.');
-        if (order && order.id !== owner.id)
-          return fail(['fulfillment'], 'All fulfillment orders must belong to the same order.');
-        order = owner;
-        if (fo.status !== 'OPEN' && fo.status !== 'IN_PROGRESS')
-          return fail(
-            ['fulfillment'],
-            `Fulfillment order ${gid('FulfillmentOrder', fo.id)} has an unfulfillable status= ${fo.status.toLowerCase()}.`,
-          );
-        const lines = g.fulfillmentOrderLineItems?.length
-          ? g.fulfillmentOrderLineItems.map((x) => ({
-              line: fo.lines.find((l) => l.id === idOf(x.id, 'FulfillmentOrderLineItem')),
-              quantity: x.quantity ?? 0,
-            }))
-          : fo.lines.filter((l) => l.remaining > 0).map((line) => ({ line, quantity: line.remaining }));
-        for (const l of lines) {
-          if (!l.line) return fail(['fulfillment'], 'Fulfillment order line item does not exist.');
-          if (!Number.isInteger(l.quantity) || l.quantity <= 0 || l.quantity > l.line.remaining)
-            return fail(
-              ['fulfillment'],
-              `Invalid quantity for fulfillment order line item ${gid('FulfillmentOrderLineItem', l.line.id)}.`,
-            );
-        }
-        plan.push({ fo, lines: lines as { line: ShopifyFulfillmentOrderRecord['lines'][number]; quantity: number }[] });
-      }
-      if (!order) return fail(['fulfillment'], 'Fulfillment order does not exist.');
-      if (order.cancelledAt) return fail(['fulfillment'], 'The order has been cancelled.');
-      const t = input.trackingInfo ?? {};
-      const fulfillment: ShopifyFulfillmentRecord = {
-        id: await store.next(`fulfillment:${host}`, 4_700_000_001),
-        status: 'SUCCESS',
-        createdAt: iso(clock.now()),
-        tracking: {
-          company: t.company ?? null,
-          number: t.number ?? t.numbers?.[0] ?? null,
-          url: t.url ?? t.urls?.[0] ?? null,
-        },
-        notifyCustomer: input.notifyCustomer === true,
-        lines: [],
-      };
-      for (const { fo, lines } of plan) {
-        for (const { line, quantity } of lines) {
-          line.remaining -= quantity;
-          fulfillment.lines.push({ lineId: line.lineId, quantity });
-        }
-        fo.status = fo.lines.every((l) => l.remaining === 0) ? 'CLOSED' : 'IN_PROGRESS';
-      }
-      order.fulfillments.push(fulfillment);
-      const remaining = order.fulfillmentOrders.flatMap((f) => f.lines).reduce((s, l) => s + l.remaining, 0);
-      order.fulfillment = remaining === 0 ? 'FULFILLED' : 'PARTIALLY_FULFILLED';
-      order.updatedAt = iso(clock.now());
-      await saveOrder(host, order);
-      emitOrder(host, remaining === 0 ? ['ORDERS_UPDATED', 'ORDERS_FULFILLED'] : ['ORDERS_UPDATED'], order);
-      return { __typename: 'FulfillmentCreatePayload', fulfillment: fulfillmentNode(fulfillment), userErrors: [] };
-    },
-    orderCancel: async (host, args) => {
-      const payload = (errors: ReturnType<typeof userError>[], job: unknown = null) => ({
-        __typename: 'OrderCancelPayload',
-        job,
-        orderCancelUserErrors: errors,
-        userErrors: errors,
-      });
-      if (!CANCEL_REASONS.includes(String(args.reason)))
-        throw new GqlFieldError(
-          `Argument 'reason' on Field 'orderCancel' has an invalid value (${String(args.reason)}). Expected type 'OrderCancelReason!'.`,
-          'argumentLiteralsIncompatible',
-        );
-      const id = idOf(args.orderId, 'Order');
-      const o = id === null ? undefined : await getOrder(host, id);
-      if (!o) return payload([userError(['orderId'], 'Order does not exist', 'NOT_FOUND')]);
-      if (o.cancelledAt)
-        return payload([userError(['orderId'], 'Cannot cancel an order that has already been cancelled', 'INVALID')]);
-      if (o.fulfillment !== 'UNFULFILLED')
-        return payload([userError(['orderId'], 'Cannot cancel an order that has fulfilled line items', 'INVALID')]);
-      const now = iso(clock.now());
-      o.cancelledAt = now;
-      o.closedAt = now;
-      o.cancelReason = String(args.reason);
-      o.updatedAt = now;
-      if (args.refund === true && o.financial === 'PAID') o.financial = 'REFUNDED';
-      else if (o.financial === 'PENDING' || o.financial === 'AUTHORIZED') o.financial = 'VOIDED';
-      for (const f of o.fulfillmentOrders) f.status = 'CANCELLED';
-      if (args.restock === true)
-        for (const l of o.lines) {
-          const v = (await variantsOf(host)).find((x) => x.id === l.variantId);
-          if (v) {
-            v.levels[String(LOCATION_ID)] = (v.levels[String(LOCATION_ID)] ?? 0) + l.quantity;
-            await store.put(`variants:${host}`, String(v.id), v);
-          }
-        }
-      await saveOrder(host, o);
-      emitOrder(host, ['ORDERS_CANCELLED', 'ORDERS_UPDATED'], o);
-      return payload([], { __typename: 'Job', id: `gid://shopify/Job/${crypto.randomUUID()}`, done: false });
-    },
-    inventorySetQuantities: async (host, args) => {
-      const input = (args.input ?? {}) as {
-        name?: string;
-        reason?: string;
-        ignoreCompareQuantity?: boolean;
-        quantities?: {
-          inventoryItemId?: string;
-          locationId?: string;
-          quantity?: number;
-          compareQuantity?: number | null;
-          changeFromQuantity?: number | null;
-        }[];
-      };
-      const payload = (errors: ReturnType<typeof userError>[], group: unknown = null) => ({
-        __typename: 'InventorySetQuantitiesPayload',
-        inventoryAdjustmentGroup: group,
-        userErrors: errors,
-      });
-      if (input.name !== 'available' && input.name !== 'on_hand')
-        return payload([
-          userError(['input', 'name'], "The quantity name must be either 'available' or 'on_hand'.", 'INVALID_NAME'),
-        ]);
-      if (!input.reason || !INVENTORY_REASONS.includes(input.reason))
-        return payload([userError(['input', 'reason'], 'The specified reason is invalid.', 'INVALID_REASON')]);
-      const variants = await variantsOf(host);
-      const changes: { name: string; delta: number; quantityAfterChange: number }[] = [];
-      const touched: ShopifyVariantRecord[] = [];
-      for (const [i, q] of (input.quantities ?? []).entries()) {
-        const v = variants.find((x) => x.inventoryItemId === idOf(q.inventoryItemId, 'InventoryItem'));
-        const field = ['input', 'quantities', String(i)];
-        if (!v)
-          return payload([
-            userError(
-              [...field, 'inventoryItemId'],
-              'The specified inventory item could not be found.',
-              'INVALID_INVENTORY_ITEM',
-            ),
-          ]);
-        const loc = idOf(q.locationId, 'Location');
-        if (loc === null || !(String(loc) in v.levels))
-          return payload([
-            userError([...field, 'locationId'], 'The specified location could not be found.', 'INVALID_LOCATION'),
-          ]);
-        if (
-          !Number.isInteger(q.quantity) ||
-          (q.quantity as number) > 1_000_000_000 ||
-          (q.quantity as number) < -1_000_000_000
-        )
-          return payload([userError([...field, 'quantity'], 'The quantity is invalid.', 'INVALID_QUANTITY')]);
-        const current = v.levels[String(loc)];
-        const expected =
-          q.changeFromQuantity !== undefined
-            ? q.changeFromQuantity
-            : input.ignoreCompareQuantity
-              ? null
-              : (q.compareQuantity ?? null);
-        if (expected !== null && expected !== undefined && expected !== current)
-          return payload([
-            userError(
-              [...field, 'changeFromQuantity'],
-              'The specified compare quantity does not match the current quantity.',
-              'CHANGE_FROM_QUANTITY_STALE',
-            ),
-          ]);
-        changes.push({
-          name: input.name,
-          delta: (q.quantity as number) - current,
-          quantityAfterChange: q.quantity as number,
-        });
-        v.levels[String(loc)] = q.quantity as number;
-        touched.push(v);
-      }
-      for (const v of touched) await store.put(`variants:${host}`, String(v.id), v);
-      return payload([], {
-        __typename: 'InventoryAdjustmentGroup',
-        createdAt: iso(clock.now()),
-        reason: input.reason,
-        changes: changes.map((c) => ({ __typename: 'InventoryChange', ...c })),
-      });
-    },
   };
 
   /** Runs one GraphQL request for a shop: parse, variables, cost, bucket, resolvers, projection. */
@@ -1131,11 +467,14 @@ export function createShopifyEmulator(
     name: 'shopify',
     faults,
     store,
-    demoCredentials: { ...SHOPIFY_DEMO },
+    // What the connector form shows: the demo token, and a secret the seller may keep or change (any is taken).
+    demoCredentials: { ...SHOPIFY_DEMO, api_secret: SHOPIFY_DEFAULT_SECRET },
     async reset() {
       buckets.clear();
       throttledCalls.clear();
       failed.length = 0;
+      pageOfWalk.clear();
+      Object.assign(failPage, { page: 0, times: 0 });
       await reset();
     },
     throttled: (host) => throttledCalls.get(host.toLowerCase()) ?? 0,
@@ -1198,6 +537,9 @@ export function createShopifyEmulator(
         if (d.attempts >= MAX_DELIVERY_ATTEMPTS) await store.remove(`hooks:${d.host}`, String(d.hookId));
         else failed.push(d);
       }
+    },
+    failOrdersPage(page, times = 1) {
+      Object.assign(failPage, { page, times });
     },
     async settled() {
       while (pending.size) await Promise.all([...pending]);

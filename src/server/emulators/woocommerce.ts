@@ -19,7 +19,8 @@ import { applyCommonFaults, emulatorBase, type Emulator, type EmulatorOptions } 
  *   pinged at once with the form body `webhook_id=<id>`; each order created or updated is delivered
  *   as the order's JSON with the six `X-WC-Webhook-*` headers, signed `base64(HMAC-SHA256(secret,
  *   body))`. No retry: a failed delivery counts, and past 5 failures in a row the webhook is
- *   `disabled`; a success resets the count. `DELETE /webhooks/{id}?force=true`.
+ *   `disabled`; a success resets the count. `PUT /webhooks/{id}` (`status`: a disabled one made
+ *   active again keeps its count), `DELETE /webhooks/{id}?force=true`.
  * - Errors as `{code, message, data: {status}}`. Core has no rate limit but hosts do: more than
  *   `requestsPerSecond` (default 10) calls to one shop within a second answer 429 with Retry-After.
  *
@@ -743,6 +744,22 @@ export function createWooCommerceEmulator(
             .catch(() => 0);
         const { secret: _, ...shown } = hook;
         return reply.code(201).send(shown);
+      });
+      // A webhook's status set again (a disabled one re-activated); its failure count is kept.
+      app.put(`${base}/webhooks/:id`, async (req, reply) => {
+        const host = hostOf(req);
+        const id = (req.params as { id: string }).id;
+        const hook = await store.get<WooWebhook>(`webhooks:${host}`, id);
+        if (!hook) return wooError(reply, 404, 'woocommerce_rest_webhook_invalid_id', 'Invalid ID.');
+        const body = (req.body ?? {}) as Partial<WooWebhook>;
+        if (body.status !== undefined && !['active', 'paused', 'disabled'].includes(body.status))
+          return wooError(reply, 400, 'rest_invalid_param', 'Invalid parameter(s): status', {
+            params: { status: 'status is not one of active, paused, and disabled.' },
+          });
+        const saved = { ...hook, ...(body.status ? { status: body.status } : {}) };
+        await store.put(`webhooks:${host}`, id, saved);
+        const { secret: _, ...shown } = saved;
+        return shown;
       });
       app.delete(`${base}/webhooks/:id`, async (req, reply) => {
         const host = hostOf(req);

@@ -89,7 +89,8 @@ describe('access rules of every API route', () => {
     // (the company's unguessable token in the path), an invitation link (its unguessable token
     // in the path) and a shop's push of an order (signed with its source's intake key, checked by
     // the route) and a connected shop's webhook (signed with the webhook's secret, checked by the
-    // route) may be reached without a token.
+    // route) and an order's document by its link (an unguessable token in the path, for a shop that
+    // downloads it itself) may be reached without a token.
     expect(publicRoutes.sort()).toEqual([
       'GET /api/docs',
       'GET /api/docs/init.js',
@@ -99,7 +100,9 @@ describe('access rules of every API route', () => {
       'GET /api/openapi.json',
       'GET /api/ready',
       'GET /api/v1/product/:id/image',
+      'GET /api/v1/public/documents/:file',
       'GET /api/v1/sms/receipts/:company/:token',
+      'POST /api/v1/hooks/shopify/:id',
       'POST /api/v1/hooks/woocommerce/:id',
       'POST /api/v1/intake/orders',
       'POST /api/v1/invitation/:token',
@@ -384,11 +387,17 @@ const NOT_A_ROW: { routes: RegExp; param: string; reason: string; answers: numbe
     answers: 404,
   },
   {
-    routes: /^\/api\/v1\/hooks\/woocommerce\/:id$/,
+    routes: /^\/api\/v1\/hooks\/(woocommerce|shopify)\/:id$/,
     param: 'source',
     reason:
       "public: a shop's webhook names its source, and only the webhook's signature (the source's secret) lets it in: any other is 401, nothing stored",
     answers: 401,
+  },
+  {
+    routes: /^\/api\/v1\/public\/documents\/:file$/,
+    param: 'file',
+    reason: 'public: the link’s random token (`<token>.pdf`) is the permission; any other is not found',
+    answers: 404,
   },
   {
     routes: /^\/api\/v1\/invitation\/:token$/,

@@ -1,6 +1,6 @@
 import type { AppServices } from '../context.js';
 import { serviceContext } from '../context.js';
-import { connectDemoShop } from '../modules/connectors/index.js';
+import { connectDemoEmag, connectDemoShop } from '../modules/connectors/index.js';
 import { DEMO_EMAIL } from './index.js';
 
 /**
@@ -20,5 +20,23 @@ export async function seedDemoShop(services: AppServices): Promise<boolean> {
     .orderBy('sources.company_id')
     .executeTakeFirst();
   if (!found) return false;
-  return connectDemoShop(serviceContext(services, { companyId: found.company, userId: found.user }), found.source);
+  const ctx = serviceContext(services, { companyId: found.company, userId: found.user });
+  const shop = await connectDemoShop(ctx, found.source);
+  await seedDemoEmag(services, found.company, found.user);
+  return shop;
+}
+
+/**
+ * The same company's "eMAG Marketplace" source connected to an emulated eMAG account (the demo
+ * login), taking a few new orders before each pull (emulated mode only).
+ */
+async function seedDemoEmag(services: AppServices, company: number, user: number): Promise<boolean> {
+  const source = await services.db.kysely
+    .selectFrom('sources')
+    .select('id')
+    .where('company_id', '=', company)
+    .where('source', '=', 'eMAG Marketplace')
+    .executeTakeFirst();
+  if (!source) return false;
+  return connectDemoEmag(serviceContext(services, { companyId: company, userId: user }), source.id);
 }

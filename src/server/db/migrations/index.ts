@@ -56,6 +56,8 @@ import { shopConnectors } from './081_shop_connectors.js';
 import { shopOutbox } from './082_shop_outbox.js';
 import { notificationClears } from './084_notification_clears.js';
 import { searchWithoutMarks } from './084_search_without_marks.js';
+import { shopEventOnce } from './085_shop_event_once.js';
+import { publicDocuments } from './087_public_documents.js';
 import { dashboardFigures } from './062_dashboard_figures.js';
 import { courierDayStats } from './055_courier_day_stats.js';
 import { paymentDefaultPackage } from './051_payment_default_package.js';
@@ -122,4 +124,6 @@ export const migrations: Record<string, MigrationFactory> = {
   '082_shop_outbox': shopOutbox,
   '084_notification_clears': notificationClears,
   '084_search_without_marks': searchWithoutMarks,
+  '085_shop_event_once': shopEventOnce,
+  '087_public_documents': publicDocuments,
 };

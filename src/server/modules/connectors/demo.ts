@@ -20,3 +20,17 @@ export async function connectDemoShop(ctx: ServiceContext, sourceId: number): Pr
   if (row) await updateConnector(ctx.db.kysely, row.id, { demo_orders: DEMO_ORDERS_PER_PULL, updated_at: ctx.now });
   return true;
 }
+
+/**
+ * Connects the demo company's eMAG source to its emulated eMAG account (the demo login; the account
+ * is the source's own), which then takes a few new orders before each pull. Nothing in live mode.
+ */
+export async function connectDemoEmag(ctx: ServiceContext, sourceId: number): Promise<boolean> {
+  if (!ctx.providers.isEmulated('emag') || !ctx.providers.emag) return false;
+  const demo = ctx.providers.demoCredentials('emag');
+  if (!demo) return false;
+  await connect(ctx, sourceId, { type: 'emag', ...demo });
+  const row = await connectorOfSource(ctx.db.kysely, ctx.companyId, sourceId);
+  if (row) await updateConnector(ctx.db.kysely, row.id, { demo_orders: DEMO_ORDERS_PER_PULL, updated_at: ctx.now });
+  return true;
+}

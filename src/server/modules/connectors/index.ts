@@ -4,7 +4,7 @@
  */
 export { connectorRoutes } from './routes.js';
 export { connectorJobs, SHOP_OUTBOX_JOB } from './jobs.js';
-export { connectDemoShop } from './demo.js';
+export { connectDemoEmag, connectDemoShop } from './demo.js';
 export { connectorApiDocs } from './openapi.js';
 // What a benchmark drives directly: one pull of a connector.
 export { pullConnector } from './ordersIn.js';

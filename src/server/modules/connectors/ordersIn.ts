@@ -9,14 +9,14 @@ import {
   connectorById,
   connectorBySource,
   countOrderIn,
-  insertEvent,
+  insertEventOnce,
   markEventProcessed,
   recordShopCancel,
   updateConnector,
   waitingEvents,
   type ConnectorRow,
 } from './queries.js';
-import { connectionOf, openSecrets, scrub, secretsOrNone } from './service.js';
+import { connectionOf, openSecrets, scrub, secretsOrNone, webhookIdsOf, webhookUrl } from './service.js';
 import { shopKind, type ShopConnection, type ShopOrderIn } from './shops/index.js';
 
 /**
@@ -125,13 +125,15 @@ export async function receiveWebhook(base: ServiceContext, d: ShopWebhookDeliver
   if (check.kind === 'ping') return { status: 200 };
   if (check.kind === 'refused') throw unauthorized();
   const text = d.body.toString('utf8');
-  const eventId = await insertEvent(base.db.kysely, {
+  // A delivery the shop sends again (same delivery id) is answered as received, and not worked twice.
+  const eventId = await insertEventOnce(base.db.kysely, {
     connectorId: connector.id,
     topic: check.topic,
     deliveryId: check.deliveryId,
     body: text,
     now: base.now,
   });
+  if (eventId === null) return { status: 200 };
   try {
     await workEvent(base, conn, { id: eventId, topic: check.topic, body: text });
   } catch {
@@ -183,6 +185,13 @@ export async function pullConnector(
       pages += 1;
       orders += page.orders.length;
       await updateConnector(ctx.db.kysely, connector.id, { cursor, updated_at: ctx.now });
+    }
+    // The shop disables or deletes a webhook whose deliveries failed: ours are made live again.
+    if (kind.ensureWebhooks) {
+      const ids = webhookIdsOf(connector);
+      const now = await kind.ensureWebhooks(ctx, conn, webhookUrl(ctx, kind.type, connector.source_id), ids);
+      if (JSON.stringify(now) !== JSON.stringify(ids))
+        await updateConnector(ctx.db.kysely, connector.id, { webhook_ids: JSON.stringify(now), updated_at: ctx.now });
     }
   } catch (err) {
     if (!isProviderError(err) && !(err instanceof HttpError && err.key === 'integration_credentials_unreadable'))

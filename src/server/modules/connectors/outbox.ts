@@ -84,6 +84,14 @@ async function sendOne(
     } else if (u.kind === 'order_status') {
       const data = JSON.parse(u.data) as { status: 'completed' | 'cancelled' };
       await kind.orderStatus(ctx, conn, u.ref, data.status);
+    } else if (u.kind === 'invoice') {
+      // An invoice issued here: only a shop that shows documents to its buyer takes it (eMAG).
+      if (!kind.invoiceIssued) {
+        await setUpdate(db, u.id, { state: 'sent', sent_at: ctx.now });
+        return 'skipped';
+      }
+      const data = JSON.parse(u.data) as { bill_number?: string };
+      await kind.invoiceIssued(ctx, conn, u.ref, { billNumber: data.bill_number ?? '', orderId: u.order_id });
     } else if (u.kind === 'stock') {
       const last = await lastStockSent(db, connector.id, u.ref);
       if (last !== null && ctx.now - last < STOCK_SPACING_SECONDS) {

@@ -63,10 +63,15 @@ export function allConnectors(exec: Executor) {
 
 // ---- webhook deliveries -------------------------------------------------------------------------
 
-export async function insertEvent(
+/**
+ * Stores a delivery unless one with the same delivery id is already stored for the connector (the
+ * shop sent it again: a retry, or a duplicate it sends even after a success). Answers its id, or
+ * null for a repeat (migration 085's unique index decides, so two at once store one).
+ */
+export async function insertEventOnce(
   exec: Executor,
   e: { connectorId: number; topic: string; deliveryId: string | null; body: string; now: number },
-): Promise<number> {
+): Promise<number | null> {
   const r = await exec
     .insertInto('shop_events')
     .values({
@@ -77,9 +82,10 @@ export async function insertEvent(
       received_at: e.now,
       processed_at: null,
     })
+    .onConflict((oc) => oc.columns(['connector_id', 'delivery_id']).where('delivery_id', 'is not', null).doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return r.id;
+    .executeTakeFirst();
+  return r?.id ?? null;
 }
 
 export async function markEventProcessed(exec: Executor, id: number, now: number): Promise<void> {

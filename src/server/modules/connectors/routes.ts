@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, parse } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { receiveWebhook } from './ordersIn.js';
-import { connect, disconnect, getConnector, syncNow, updateSettings } from './service.js';
+import { webhookShopTypes } from './shops/index.js';
+import { connect, connectorForm, disconnect, getConnector, syncNow, updateSettings } from './service.js';
 
 /** The largest webhook body taken (an order of 200 lines is far below it). */
 const HOOK_MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -17,6 +18,11 @@ export function connectorRoutes(app: FastifyInstance): void {
   app.get('/api/v1/source/:id/connector', scoped, async (req) => {
     const { id } = parse(idParam, req.params);
     return { data: await getConnector(req.ctx, id) };
+  });
+
+  app.get('/api/v1/source/:id/connector/form', scoped, async (req) => {
+    const { id } = parse(idParam, req.params);
+    return { data: await connectorForm(req.ctx, id) };
   });
 
   app.post('/api/v1/source/:id/connector', scoped, async (req, reply) => {
@@ -47,25 +53,25 @@ export function connectorRoutes(app: FastifyInstance): void {
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: HOOK_MAX_BODY_BYTES }, (_req, body, done) =>
       done(null, body),
     );
-    // One address per kind of shop (`/hooks/woocommerce/7`, `/hooks/shopify/7`): a delivery to the
-    // wrong kind's address is refused as unsigned.
-    scope.post(
-      '/api/v1/hooks/:type/:id',
-      { config: { public: true }, bodyLimit: HOOK_MAX_BODY_BYTES },
-      async (req, reply) => {
-        const params = idParam.safeParse(req.params);
-        const { type } = req.params as { type: string };
-        if (!params.success) throw new HttpError(401, 'webhook_unauthorized');
-        const headers: Record<string, string | undefined> = {};
-        for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v[0] : v;
-        const answer = await receiveWebhook(req.ctx, {
-          type,
-          sourceId: params.data.id,
-          headers,
-          body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
-        });
-        return reply.status(answer.status).send({ ok: true });
-      },
-    );
+    // One address per kind of shop that sends webhooks (`/hooks/woocommerce/7`, `/hooks/shopify/7`):
+    // a delivery to another kind's address is refused as unsigned.
+    for (const type of webhookShopTypes())
+      scope.post(
+        `/api/v1/hooks/${type}/:id`,
+        { config: { public: true }, bodyLimit: HOOK_MAX_BODY_BYTES },
+        async (req, reply) => {
+          const params = idParam.safeParse(req.params);
+          if (!params.success) throw new HttpError(401, 'webhook_unauthorized');
+          const headers: Record<string, string | undefined> = {};
+          for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v[0] : v;
+          const answer = await receiveWebhook(req.ctx, {
+            type,
+            sourceId: params.data.id,
+            headers,
+            body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+          });
+          return reply.status(answer.status).send({ ok: true });
+        },
+      );
   });
 }

@@ -1,7 +1,9 @@
 import {
+  CONNECTOR_TYPES,
   connectorSettingsBody,
   connectorTypeBody,
   type Connector,
+  type ConnectorForm,
   type ConnectorType,
   type ConnectorUpdate,
 } from '../../../core/api/connectors.js';
@@ -68,6 +70,15 @@ export function scrub(text: string, secrets: Partial<ShopSecrets>): string {
   return out;
 }
 
+/** The kind of a type, or none when no kind is registered for it yet. */
+function shopKindOrNone(type: string) {
+  try {
+    return shopKind(type);
+  } catch {
+    return null;
+  }
+}
+
 /** The company's source, or 404 (another company's source is not found either). */
 async function companySource(ctx: ServiceContext, sourceId: number): Promise<number> {
   const id = await findCompanySource(ctx.db.kysely, ctx.companyId, { id: sourceId });
@@ -115,6 +126,21 @@ export async function connectorView(ctx: ServiceContext, row: ConnectorRow): Pro
 /** `GET /api/v1/source/{id}/connector`. */
 export async function getConnector(ctx: ServiceContext, sourceId: number): Promise<Connector> {
   return connectorView(ctx, await companyConnector(ctx, sourceId));
+}
+
+/** `GET /api/v1/source/{id}/connector/form`: whether the shops are emulated, their demo keys, the webhook addresses. */
+export async function connectorForm(ctx: ServiceContext, sourceId: number): Promise<ConnectorForm> {
+  await companySource(ctx, sourceId);
+  const types = CONNECTOR_TYPES.filter((type) => shopKindOrNone(type));
+  const emulated = types.some((type) => ctx.providers.isEmulated(type));
+  const demo: ConnectorForm['demo'] = {};
+  const webhookUrls: ConnectorForm['webhook_urls'] = {};
+  for (const type of types) {
+    const keys = ctx.providers.isEmulated(type) ? ctx.providers.demoCredentials(type) : null;
+    if (keys) demo[type] = keys;
+    if (shopKindOrNone(type)?.registerWebhooks) webhookUrls[type] = webhookUrl(ctx, type, sourceId);
+  }
+  return { emulated, demo: emulated ? demo : null, webhook_urls: webhookUrls };
 }
 
 /** The seller's catalogue as a new emulated shop sells it: its first 50 products, a parent with its variations. */

@@ -216,6 +216,12 @@ interface EmagEnvelope<T> {
  */
 export const emagAccountPath = (account: string): string => `/accounts/${encodeURIComponent(account)}/api-3`;
 
+/**
+ * The reason given when the seller cancels an order here: 24, "at the customer's request" (the
+ * usual case of a seller's cancel; eMAG's full list of codes is not in the material at hand).
+ */
+export const EMAG_SELLER_CANCEL_REASON = 24;
+
 /** Requests a second to one account, as eMAG allows them. */
 export const EMAG_ORDER_REQUESTS_PER_SECOND = 12;
 export const EMAG_OTHER_REQUESTS_PER_SECOND = 3;
@@ -344,6 +350,22 @@ export class EmagClient {
     return { orders: results, last: results.length < size };
   }
 
+  /**
+   * The first page of the seller-fulfilled orders still new (status 1), oldest change first. Each one
+   * acknowledged leaves the list, so reading the first page again brings the next ones: the paging
+   * of a list that shrinks as it is read.
+   */
+  async newOrders(perPage = EMAG_PAGE_SIZE): Promise<EmagOrdersPage> {
+    const size = Math.min(perPage, EMAG_PAGE_SIZE);
+    const results = await this.call<EmagOrder[]>(
+      'order/read',
+      { status: EMAG_STATUS.new, currentPage: 1, itemsPerPage: size },
+      true,
+    );
+    if (!Array.isArray(results)) throw new ProviderError('emag', 'unavailable', 'the order list is not a list');
+    return { orders: results, last: results.length < size };
+  }
+
   /** How many orders were modified after `modifiedAfter` (eMAG's `noOfItems`). */
   async countOrdersModifiedAfter(modifiedAfter: number | null): Promise<number> {
     const results = await this.call<unknown>(
@@ -392,6 +414,18 @@ export class EmagClient {
     if (!current) throw new ProviderError('emag', 'not_found', `order ${id} not found`);
     if (current.status === status) return;
     await this.call('order/save', { data: [{ ...current, status }] }, false);
+  }
+
+  /**
+   * Cancels the order as the seller (`order/save` with status 0 and eMAG's `reason_cancellation`,
+   * the whole order as read). An order already cancelled is left; a finalized or returned one is
+   * eMAG's refusal.
+   */
+  async cancel(id: number, reason = EMAG_SELLER_CANCEL_REASON): Promise<void> {
+    const current = await this.order(id);
+    if (!current) throw new ProviderError('emag', 'not_found', `order ${id} not found`);
+    if (current.status === EMAG_STATUS.cancelled) return;
+    await this.call('order/save', { data: [{ ...current, status: 0, reason_cancellation: reason }] }, false);
   }
 
   /**

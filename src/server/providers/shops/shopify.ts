@@ -2,6 +2,30 @@ import crypto from 'node:crypto';
 import { ProviderError, ProviderHttp, tryJson, type ProviderFieldError } from '../http.js';
 import type { ClientDeps } from '../shared.js';
 import { tokenKey } from '../shared.js';
+import {
+  ORDER_LINES_QUERY,
+  ORDER_QUERY,
+  ORDERS_QUERY,
+  orderGid,
+  orderOfGql,
+  orderOfRest,
+  plain,
+  SHOPIFY_COD_GATEWAYS,
+  shopifyPaymentMethod,
+  type GqlOrder,
+  type RestOrder,
+  type ShopifyOrder,
+  type ShopPaymentMethod,
+} from './shopifyOrders.js';
+
+export {
+  orderGid,
+  SHOPIFY_COD_GATEWAYS,
+  type RestOrder,
+  type ShopifyAddress,
+  type ShopifyOrder,
+  type ShopPaymentMethod,
+} from './shopifyOrders.js';
 
 /**
  * Shopify GraphQL Admin API client (`POST https://{shop}/admin/api/{version}/graphql.json`, header
@@ -35,73 +59,12 @@ export const SHOPIFY_MAX_QUERY_COST = 1000;
  * has the rest read by a query of its own, so none is lost.
  */
 export const SHOPIFY_ORDERS_PER_PAGE = 20;
-const LINES_PER_ORDER = 10;
-
-/** Gateway names that mean cash on delivery (lower case, no diacritics); the merchant names a manual method freely. */
-export const SHOPIFY_COD_GATEWAYS = [
-  'cash on delivery (cod)',
-  'cash on delivery',
-  'cash_on_delivery',
-  'cod',
-  'plata la livrare',
-  'plata ramburs',
-  'ramburs',
-  'numerar la livrare',
-];
-const BANK_GATEWAYS = ['bank deposit', 'bank transfer', 'transfer bancar', 'ordin de plata'];
 
 export interface ShopifyCredentials {
   shop_domain: string;
   access_token: string;
   /** The app's client secret: the key of the webhooks' signatures (never sent to Shopify). */
   api_secret: string;
-}
-
-export type ShopPaymentMethod = 'cash_on_delivery' | 'bank_transfer' | 'card';
-
-export interface ShopifyAddress {
-  name: string;
-  company: string;
-  address1: string;
-  address2: string;
-  city: string;
-  province: string;
-  provinceCode: string;
-  zip: string;
-  countryCode: string;
-  phone: string;
-  /** The address as one text, as a courier's label reads it. */
-  text: string;
-}
-
-/** An order as the console needs it; money are decimal strings in the order's currency, as Shopify gives them. */
-export interface ShopifyOrder {
-  /** The legacy numeric id (`legacyResourceId`, a webhook's `id`): the external id. */
-  externalId: string;
-  /** `gid://shopify/Order/<id>`: what mutations take. */
-  gid: string;
-  /** What the buyer sees ("#1001"). */
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-  cancelledAt: string | null;
-  cancelled: boolean;
-  currency: string;
-  /** PENDING, AUTHORIZED, PAID, PARTIALLY_PAID, REFUNDED, VOIDED, ... (upper case, as GraphQL spells them). */
-  financialStatus: string;
-  fulfillmentStatus: string;
-  paymentGateways: string[];
-  paymentMethod: ShopPaymentMethod;
-  note: string;
-  customer: { name: string; email: string | null; phone: string };
-  shippingAddress: ShopifyAddress | null;
-  lines: { sku: string; name: string; quantity: number; unitPrice: string }[];
-  /** Shipping the buyer pays (taxes as the shop's prices hold them). */
-  shippingCost: string;
-  /** Order-level discounts (line discounts are already in the lines' unit prices). */
-  discountTotal: string;
-  total: string;
-  taxesIncluded: boolean;
 }
 
 export interface ShopifyOrdersPage {
@@ -117,6 +80,13 @@ export const SHOPIFY_ORDER_TOPICS: readonly ShopifyWebhookTopic[] = [
   'ORDERS_UPDATED',
   'ORDERS_CANCELLED',
 ];
+
+/** A variant's inventory item at a location: where a SKU's stock is set. */
+export interface ShopifyInventoryTarget {
+  sku: string;
+  inventoryItemId: string;
+  locationId: string;
+}
 
 export interface ShopifyTracking {
   number: string;
@@ -367,41 +337,7 @@ export class ShopifyClient {
   }
 
   private orderOf(o: GqlOrder): ShopifyOrder {
-    const gateways = o.paymentGatewayNames ?? [];
-    return {
-      externalId: o.legacyResourceId,
-      gid: o.id,
-      name: o.name,
-      createdAt: o.createdAt,
-      updatedAt: o.updatedAt,
-      cancelledAt: o.cancelledAt,
-      cancelled: o.cancelledAt !== null,
-      currency: o.currencyCode,
-      financialStatus: o.displayFinancialStatus ?? 'PENDING',
-      fulfillmentStatus: o.displayFulfillmentStatus ?? 'UNFULFILLED',
-      paymentGateways: gateways,
-      paymentMethod: this.paymentMethod(gateways, o.displayFinancialStatus ?? 'PENDING'),
-      note: o.note ?? '',
-      customer: {
-        name: o.shippingAddress?.name ?? '',
-        email: o.email ?? null,
-        phone: o.shippingAddress?.phone || o.phone || '',
-      },
-      shippingAddress: o.shippingAddress ? addressOf(o.shippingAddress) : null,
-      lines: o.lineItems.nodes.map((l) => ({
-        sku: l.sku ?? '',
-        name: l.name,
-        quantity: l.currentQuantity ?? l.quantity,
-        unitPrice: decimal(l.discountedUnitPriceSet.shopMoney.amount),
-      })),
-      shippingCost: decimal(o.totalShippingPriceSet?.shopMoney.amount ?? '0'),
-      discountTotal: orderDiscount(
-        o.lineItems.nodes.map((l) => [l.discountedUnitPriceSet.shopMoney.amount, l.currentQuantity ?? l.quantity]),
-        o.subtotalPriceSet?.shopMoney.amount,
-      ),
-      total: decimal(o.totalPriceSet.shopMoney.amount),
-      taxesIncluded: o.taxesIncluded ?? true,
-    };
+    return orderOfGql(o, this.codGateways);
   }
 
   /**
@@ -411,65 +347,12 @@ export class ShopifyClient {
    * deposit is a transfer; anything else took the money online (card).
    */
   paymentMethod(gateways: string[], financialStatus: string): ShopPaymentMethod {
-    const names = gateways.map(plain);
-    const paid = ['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED'].includes(financialStatus.toUpperCase());
-    if (!paid && names.some((n) => this.codGateways.includes(n))) return 'cash_on_delivery';
-    if (names.some((n) => BANK_GATEWAYS.includes(n))) return 'bank_transfer';
-    return 'card';
+    return shopifyPaymentMethod(gateways, this.codGateways, financialStatus);
   }
 
   /** A webhook's REST-shaped order (orders/create, orders/updated, orders/cancelled) in the same shape. */
   orderOfWebhook(p: RestOrder): ShopifyOrder {
-    const a = p.shipping_address;
-    const gateways = p.payment_gateway_names ?? [];
-    const financial = String(p.financial_status ?? 'pending').toUpperCase();
-    return {
-      externalId: String(p.id),
-      gid: p.admin_graphql_api_id ?? orderGid(String(p.id)),
-      name: p.name,
-      createdAt: p.created_at,
-      updatedAt: p.updated_at,
-      cancelledAt: p.cancelled_at ?? null,
-      cancelled: Boolean(p.cancelled_at),
-      currency: p.currency,
-      financialStatus: financial,
-      fulfillmentStatus: p.fulfillment_status ? String(p.fulfillment_status).toUpperCase() : 'UNFULFILLED',
-      paymentGateways: gateways,
-      paymentMethod: this.paymentMethod(gateways, financial),
-      note: p.note ?? '',
-      customer: {
-        name: a?.name ?? `${p.customer?.first_name ?? ''} ${p.customer?.last_name ?? ''}`.trim(),
-        email: p.email ?? null,
-        phone: a?.phone || p.phone || '',
-      },
-      shippingAddress: a
-        ? addressOf({
-            name: a.name ?? `${a.first_name ?? ''} ${a.last_name ?? ''}`.trim(),
-            company: a.company,
-            address1: a.address1,
-            address2: a.address2,
-            city: a.city,
-            province: a.province,
-            provinceCode: a.province_code,
-            zip: a.zip,
-            countryCodeV2: a.country_code,
-            phone: a.phone,
-          })
-        : null,
-      lines: p.line_items.map((l) => ({
-        sku: l.sku ?? '',
-        name: l.name,
-        quantity: l.current_quantity ?? l.quantity,
-        unitPrice: lineUnit(l),
-      })),
-      shippingCost: decimal(p.total_shipping_price_set?.shop_money.amount ?? '0'),
-      discountTotal: orderDiscount(
-        p.line_items.map((l) => [lineUnit(l), l.current_quantity ?? l.quantity]),
-        p.subtotal_price,
-      ),
-      total: decimal(p.total_price),
-      taxesIncluded: p.taxes_included ?? true,
-    };
+    return orderOfRest(p, this.codGateways);
   }
 
   /** The shop's webhook subscriptions (to reconcile: Shopify deletes one whose deliveries kept failing). */
@@ -615,6 +498,18 @@ export class ShopifyClient {
    * stock is the truth), so the compare-and-set is opted out of (`changeFromQuantity: null`).
    */
   async setInventoryBySku(sku: string, quantity: number, locationId?: string): Promise<void> {
+    const target = await this.inventoryTarget(sku, locationId);
+    if (!target)
+      throw new ProviderError('shopify', 'not_found', `No product variant with SKU ${sku}`, { code: 'SKU_NOT_FOUND' });
+    await this.setInventory(target, quantity);
+  }
+
+  /**
+   * Where the stock of a SKU is set: the inventory item of the variant whose SKU is exactly it, at
+   * the location given or the first it is stocked at; null when no variant has it (found once,
+   * reported once by the caller).
+   */
+  async inventoryTarget(sku: string, locationId?: string): Promise<ShopifyInventoryTarget | null> {
     const data = await this.graphql<{
       productVariants: {
         nodes: {
@@ -634,13 +529,17 @@ export class ShopifyClient {
     );
     // Shopify's search is loose (tokens, prefixes): only the exact SKU counts.
     const variant = data.productVariants.nodes.find((v) => v.sku === sku);
-    if (!variant)
-      throw new ProviderError('shopify', 'not_found', `No product variant with SKU ${sku}`, { code: 'SKU_NOT_FOUND' });
+    if (!variant) return null;
     const location = locationId ?? variant.inventoryItem.inventoryLevels.nodes[0]?.location.id;
     if (!location)
       throw new ProviderError('shopify', 'rejected', `The variant with SKU ${sku} is not stocked at any location`, {
         code: 'NOT_STOCKED',
       });
+    return { sku, inventoryItemId: variant.inventoryItem.id, locationId: location };
+  }
+
+  /** Sets the available quantity at a target `inventoryTarget` found (absolute: no compare-and-set). */
+  async setInventory(target: ShopifyInventoryTarget, quantity: number): Promise<void> {
     const set = await this.graphql<{ inventorySetQuantities: { userErrors: UserError[] } }>(
       'inventorySetQuantities',
       `mutation SetStock($input: InventorySetQuantitiesInput!) {
@@ -654,7 +553,12 @@ export class ShopifyClient {
           name: 'available',
           reason: 'correction',
           quantities: [
-            { inventoryItemId: variant.inventoryItem.id, locationId: location, quantity, changeFromQuantity: null },
+            {
+              inventoryItemId: target.inventoryItemId,
+              locationId: target.locationId,
+              quantity,
+              changeFromQuantity: null,
+            },
           ],
         },
       },
@@ -689,165 +593,3 @@ export const shopifyHost = (shopDomain: string): string => {
   const text = shopDomain.trim();
   return new URL(/^https?:\/\//i.test(text) ? text : `https://${text}`).host.toLowerCase();
 };
-
-/** `gid://shopify/Order/<id>` from a legacy id, or the gid as it is. */
-export const orderGid = (id: string): string => (id.startsWith('gid://') ? id : `gid://shopify/Order/${id}`);
-
-const plain = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase();
-
-const toCents = (amount: string | number): number => Math.round(Number(amount) * 100) || 0;
-/** Shopify's amounts ("199.9", "20.0") as two-decimal strings. */
-const decimal = (amount: string): string => (toCents(amount) / 100).toFixed(2);
-
-/**
- * The discount on the order as a whole: the lines' discounted prices hold their own discounts, the
- * subtotal holds every discount, so what the lines do not explain applies to the order.
- */
-function orderDiscount(lines: [string, number][], subtotal: string | undefined): string {
-  if (subtotal === undefined) return '0.00';
-  const lineSum = lines.reduce((s, [unit, qty]) => s + toCents(unit) * qty, 0);
-  return (Math.max(0, lineSum - toCents(subtotal)) / 100).toFixed(2);
-}
-
-/** A REST line's unit price after its own discounts (`discount_allocations` of the line, spread over its units). */
-function lineUnit(l: RestOrder['line_items'][number]): string {
-  const off = (l.discount_allocations ?? []).reduce((s, d) => s + toCents(d.amount), 0);
-  return ((toCents(l.price) - Math.round(off / Math.max(l.quantity, 1))) / 100).toFixed(2);
-}
-
-function addressOf(a: GqlAddress): ShopifyAddress {
-  const name = a.name ?? `${a.firstName ?? ''} ${a.lastName ?? ''}`.trim();
-  const out = {
-    name,
-    company: a.company ?? '',
-    address1: a.address1 ?? '',
-    address2: a.address2 ?? '',
-    city: a.city ?? '',
-    province: a.province ?? '',
-    provinceCode: a.provinceCode ?? '',
-    zip: a.zip ?? '',
-    countryCode: a.countryCodeV2 ?? '',
-    phone: a.phone ?? '',
-  };
-  const text = [out.address1, out.address2, out.city, out.province, out.zip, out.countryCode]
-    .map((x) => x.trim())
-    .filter(Boolean)
-    .join(', ');
-  return { ...out, text };
-}
-
-interface GqlAddress {
-  name?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  company?: string | null;
-  address1?: string | null;
-  address2?: string | null;
-  city?: string | null;
-  province?: string | null;
-  provinceCode?: string | null;
-  zip?: string | null;
-  countryCodeV2?: string | null;
-  phone?: string | null;
-}
-interface Money {
-  shopMoney: { amount: string; currencyCode?: string };
-}
-interface GqlOrder {
-  id: string;
-  legacyResourceId: string;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-  cancelledAt: string | null;
-  currencyCode: string;
-  displayFinancialStatus: string | null;
-  displayFulfillmentStatus: string | null;
-  paymentGatewayNames: string[];
-  email: string | null;
-  phone: string | null;
-  note: string | null;
-  taxesIncluded: boolean | null;
-  shippingAddress: GqlAddress | null;
-  totalPriceSet: Money;
-  totalShippingPriceSet: Money | null;
-  subtotalPriceSet: Money | null;
-  lineItems: {
-    nodes: {
-      sku: string | null;
-      name: string;
-      quantity: number;
-      currentQuantity: number | null;
-      discountedUnitPriceSet: Money;
-    }[];
-    pageInfo?: { hasNextPage: boolean; endCursor: string | null };
-  };
-}
-
-/** The REST-shaped order of a webhook (the fields read). */
-export interface RestOrder {
-  id: number;
-  admin_graphql_api_id?: string;
-  name: string;
-  email?: string | null;
-  phone?: string | null;
-  note?: string | null;
-  created_at: string;
-  updated_at: string;
-  cancelled_at?: string | null;
-  currency: string;
-  financial_status?: string | null;
-  fulfillment_status?: string | null;
-  payment_gateway_names?: string[];
-  taxes_included?: boolean;
-  total_price: string;
-  subtotal_price?: string;
-  total_shipping_price_set?: { shop_money: { amount: string } };
-  customer?: { first_name?: string | null; last_name?: string | null } | null;
-  shipping_address?: {
-    name?: string;
-    first_name?: string;
-    last_name?: string;
-    company?: string | null;
-    address1?: string;
-    address2?: string | null;
-    city?: string;
-    province?: string;
-    province_code?: string;
-    zip?: string;
-    country_code?: string;
-    phone?: string | null;
-  } | null;
-  line_items: {
-    sku?: string | null;
-    name: string;
-    quantity: number;
-    current_quantity?: number;
-    price: string;
-    discount_allocations?: { amount: string }[];
-  }[];
-}
-
-const MONEY = 'shopMoney { amount currencyCode }';
-const LINE_FIELDS = `sku name quantity currentQuantity discountedUnitPriceSet { ${MONEY} }`;
-const ORDER_FIELDS = `
-  id legacyResourceId name createdAt updatedAt cancelledAt currencyCode taxesIncluded
-  displayFinancialStatus displayFulfillmentStatus paymentGatewayNames email phone note
-  shippingAddress { name firstName lastName company address1 address2 city province provinceCode zip countryCodeV2 phone }
-  totalPriceSet { ${MONEY} } totalShippingPriceSet { ${MONEY} } subtotalPriceSet { ${MONEY} }
-  lineItems(first: ${LINES_PER_ORDER}) { nodes { ${LINE_FIELDS} } pageInfo { hasNextPage endCursor } }`;
-const ORDERS_QUERY = `query Orders($first: Int!, $after: String, $query: String) {
-  orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
-    nodes { ${ORDER_FIELDS} }
-    pageInfo { hasNextPage endCursor }
-  }
-}`;
-const ORDER_QUERY = `query Order($id: ID!) { order(id: $id) { ${ORDER_FIELDS} } }`;
-const ORDER_LINES_QUERY = `query OrderLines($id: ID!, $after: String) {
-  order(id: $id) { lineItems(first: 100, after: $after) { nodes { ${LINE_FIELDS} } pageInfo { hasNextPage endCursor } } }
-}`;

@@ -204,6 +204,21 @@ export class WooCommerceClient {
     return data.id;
   }
 
+  /** The shop's webhooks (their status: WooCommerce disables one past 5 failed deliveries in a row). */
+  async webhooks(): Promise<{ id: number; topic: string; delivery_url: string; status: string }[]> {
+    const { data } = await this.call<{ id: number; topic: string; delivery_url: string; status: string }[]>(
+      'GET',
+      'webhooks',
+      { query: { per_page: 100 } },
+    );
+    return data;
+  }
+
+  /** Makes a paused or disabled webhook deliver again. */
+  async activateWebhook(id: number): Promise<void> {
+    await this.call('PUT', `webhooks/${id}`, { body: { status: 'active' } });
+  }
+
   /** Removes a webhook; one already gone is no error. */
   async deleteWebhook(id: number): Promise<void> {
     try {

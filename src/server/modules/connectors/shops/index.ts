@@ -1,5 +1,7 @@
 import type { ConnectorType } from '../../../../core/api/connectors.js';
 import type { ShopKind } from './kind.js';
+import { shopifyKind } from './shopify.js';
+import { emagKind } from './emag.js';
 import { woocommerceKind } from './woocommerce.js';
 
 /**
@@ -8,6 +10,8 @@ import { woocommerceKind } from './woocommerce.js';
  */
 const KINDS: Partial<Record<ConnectorType, ShopKind>> = {
   woocommerce: woocommerceKind,
+  emag: emagKind,
+  shopify: shopifyKind,
 };
 
 export function shopKind(type: string): ShopKind {
@@ -15,5 +19,11 @@ export function shopKind(type: string): ShopKind {
   if (!kind) throw new Error(`no shop kind ${type}`);
   return kind;
 }
+
+/** The kinds of shop that deliver webhooks (eMAG's orders are pulled only): one address each. */
+export const webhookShopTypes = (): ConnectorType[] =>
+  Object.values(KINDS)
+    .filter((k): k is ShopKind => !!k?.checkWebhook)
+    .map((k) => k.type);
 
 export type { AwbUpdate, ShopConnection, ShopKind, ShopOrderIn, ShopPage, ShopSecrets } from './kind.js';

@@ -67,6 +67,13 @@ export interface AwbUpdate {
   orderId: number | null;
 }
 
+/** An invoice issued here for the shop's order, as an update of the outbox carries it. */
+export interface InvoiceUpdate {
+  /** Its series and number ("FCT 0042"). */
+  billNumber: string;
+  orderId: number | null;
+}
+
 /** What a kind of shop does. Every method that talks to the shop throws a ProviderError when the shop fails. */
 export interface ShopKind {
   type: ConnectorType;
@@ -84,6 +91,12 @@ export interface ShopKind {
   prepareEmulated?(ctx: ServiceContext, conn: ShopConnection, catalogue: DemoShopProduct[]): Promise<void>;
   /** Registers the shop's webhooks to the given address: their ids at the shop. */
   registerWebhooks?(ctx: ServiceContext, conn: ShopConnection, url: string): Promise<string[]>;
+  /**
+   * Keeps the webhooks alive (the pull calls it, at most once an hour): a shop disables (WooCommerce,
+   * past 5 failed deliveries) or deletes (Shopify, after its retries) a webhook whose deliveries
+   * failed; this re-activates or re-creates ours at the address. Answers the ids now valid.
+   */
+  ensureWebhooks?(ctx: ServiceContext, conn: ShopConnection, url: string, ids: string[]): Promise<string[]>;
   /** Removes them (as far as the shop answers). */
   removeWebhooks?(ctx: ServiceContext, conn: ShopConnection, ids: string[]): Promise<void>;
   /** Checks a webhook's signature and says what it is; nothing is stored before this. */
@@ -108,6 +121,12 @@ export interface ShopKind {
     externalId: string,
     status: 'completed' | 'cancelled',
   ): Promise<void>;
+  /**
+   * An invoice was issued for the shop's order (eMAG: attached as a document the buyer sees). A kind
+   * without it takes no invoice: the update is marked sent. Never sent blindly twice: a document
+   * the shop shows cannot be taken back, so the shop is read first.
+   */
+  invoiceIssued?(ctx: ServiceContext, conn: ShopConnection, externalId: string, invoice: InvoiceUpdate): Promise<void>;
   /** Where the stock of a SKU is set at the shop (null: no product of the shop has it). */
   stockTarget(ctx: ServiceContext, conn: ShopConnection, sku: string): Promise<unknown>;
   /** Sets the quantity at a target `stockTarget` found. */

@@ -40,6 +40,22 @@ export function wooOrderIn(order: WooOrder): ShopOrderIn {
   return { kind: 'left', externalId };
 }
 
+/**
+ * What makes two deliveries the same: the order and its modification time. WooCommerce's delivery id
+ * (`wp_hash(webhook id . time)`) is the same for two orders delivered in one second, so it cannot
+ * tell a repeat; the same order as modified at the same second is one (null: not an order's body).
+ */
+function wooDeliveryKey(body: Buffer): string | null {
+  try {
+    const o = JSON.parse(body.toString('utf8')) as { id?: unknown; date_modified_gmt?: unknown };
+    return typeof o.id === 'number' && typeof o.date_modified_gmt === 'string'
+      ? `order:${o.id}@${o.date_modified_gmt}`
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 export const woocommerceKind: ShopKind = {
   type: 'woocommerce',
   label: 'WooCommerce',
@@ -90,6 +106,33 @@ export const woocommerceKind: ShopKind = {
     return ids;
   },
 
+  async ensureWebhooks(ctx, conn, url, ids) {
+    const c = clientOf(ctx, conn);
+    const hooks = await c.webhooks();
+    const now: string[] = [];
+    for (const topic of WEBHOOK_TOPICS) {
+      const hook =
+        hooks.find((h) => h.topic === topic && ids.includes(String(h.id))) ??
+        hooks.find((h) => h.topic === topic && h.delivery_url === url);
+      if (!hook) {
+        now.push(
+          String(
+            await c.createWebhook({
+              name: `Seller console: ${topic}`,
+              topic,
+              delivery_url: url,
+              secret: conn.secrets.webhook_secret ?? '',
+            }),
+          ),
+        );
+        continue;
+      }
+      if (hook.status !== 'active') await c.activateWebhook(hook.id);
+      now.push(String(hook.id));
+    }
+    return now;
+  },
+
   async removeWebhooks(ctx, conn, ids) {
     const c = clientOf(ctx, conn);
     for (const id of ids) await c.deleteWebhook(Number(id));
@@ -104,11 +147,7 @@ export const woocommerceKind: ShopKind = {
     const expected = crypto.createHmac('sha256', secret).update(body).digest();
     const sent = Buffer.from(given, 'base64');
     if (sent.length !== expected.length || !crypto.timingSafeEqual(sent, expected)) return { kind: 'refused' };
-    return {
-      kind: 'delivery',
-      topic: headers['x-wc-webhook-topic'] ?? '',
-      deliveryId: headers['x-wc-webhook-delivery-id'] ?? null,
-    };
+    return { kind: 'delivery', topic: headers['x-wc-webhook-topic'] ?? '', deliveryId: wooDeliveryKey(body) };
   },
 
   ordersOfDelivery(d) {

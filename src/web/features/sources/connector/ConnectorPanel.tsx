@@ -7,6 +7,7 @@ import {
   Group,
   Loader,
   PasswordInput,
+  Radio,
   Stack,
   Table,
   Text,
@@ -14,18 +15,28 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Connector } from '../../../../core/api/connectors';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorState } from '../../../components/states';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useConnector, useConnectorActions } from './api';
+import { useConnector, useConnectorActions, useConnectorForm } from './api';
+import {
+  connectBody,
+  demoKeysText,
+  isShopType,
+  SHOP_FIELDS,
+  SHOP_LABELS,
+  SHOP_TYPES,
+  type ShopType,
+} from './shopForms';
 
 /**
- * A source's shop connector: the form to connect a WooCommerce shop (saying, when the shops are
- * emulated, which demo keys they take), or the connected shop's state, "Sync now", the updates
+ * A source's shop connector: the form to connect a shop (WooCommerce, Shopify or eMAG Marketplace,
+ * each with its own fields; when the shops are emulated, the demo keys they take, and the webhook
+ * address the console registers), or the connected shop's state, "Sync now", the updates
  * waiting or failed with the shop's words, the webhook address, and Disconnect.
  */
 export function ConnectorPanel({ sourceId }: { sourceId: number }) {
@@ -53,72 +64,111 @@ export function ConnectorPanel({ sourceId }: { sourceId: number }) {
 function ConnectForm({ sourceId }: { sourceId: number }) {
   const { t } = useTranslation('connectors');
   const { connect } = useConnectorActions(sourceId);
-  const [storeUrl, setStoreUrl] = useState('');
-  const [key, setKey] = useState('');
-  const [secret, setSecret] = useState('');
+  const form = useConnectorForm(sourceId, true);
+  const [type, setType] = useState<ShopType>('woocommerce');
+  const [values, setValues] = useState<Record<string, string>>({});
   const [cancelInShop, setCancelInShop] = useState(true);
   const [error, setError] = useState<ApiError | null>(null);
   const fieldError = (field: string) => error?.errors[field]?.join(' ');
+  const demo = form.data?.demo?.[type] ?? null;
+  const demoText = demoKeysText(type, demo);
+  const webhookUrl = form.data?.webhook_urls[type];
+  const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
   const submit = async () => {
     setError(null);
     try {
-      await connect.mutateAsync({
-        type: 'woocommerce',
-        store_url: storeUrl,
-        consumer_key: key,
-        consumer_secret: secret,
-        cancel_in_shop: cancelInShop,
-      });
+      await connect.mutateAsync(connectBody(type, values, cancelInShop));
       notifications.show({ color: 'green', message: t('connected') });
     } catch (e) {
       setError(e instanceof ApiError ? e : new ApiError(0, errorMessage(e, t('errors.connect'))));
     }
   };
   return (
-    <Stack gap="xs">
-      <Text size="sm">{t('help')}</Text>
-      <Alert color="blue" title={t('emulated')}>
-        {t('emulatedHelp', { keys: 'ck_demo / cs_demo' })}
-      </Alert>
-      {error && Object.keys(error.errors).length === 0 ? (
-        <Alert color="red" role="alert">
-          {error.message}
-        </Alert>
-      ) : null}
-      <TextInput
-        label={t('storeUrl')}
-        placeholder={t('storeUrlPlaceholder')}
-        value={storeUrl}
-        onChange={(e) => setStoreUrl(e.currentTarget.value)}
-        error={fieldError('store_url')}
-        required
-      />
-      <TextInput
-        label={t('consumerKey')}
-        value={key}
-        onChange={(e) => setKey(e.currentTarget.value)}
-        error={fieldError('consumer_key')}
-        description={t('keysHelp')}
-        required
-      />
-      <PasswordInput
-        label={t('consumerSecret')}
-        value={secret}
-        onChange={(e) => setSecret(e.currentTarget.value)}
-        error={fieldError('consumer_secret')}
-        required
-      />
-      <Checkbox
-        label={t('cancelInShop')}
-        checked={cancelInShop}
-        onChange={(e) => setCancelInShop(e.currentTarget.checked)}
-      />
-      <Group justify="flex-end">
-        <Button onClick={() => void submit()} loading={connect.isPending}>
-          {t('connect')}
-        </Button>
-      </Group>
-    </Stack>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="xs">
+        <Text size="sm">{t('help')}</Text>
+        <Radio.Group
+          label={t('chooseShop')}
+          value={type}
+          onChange={(v) => {
+            if (!isShopType(v)) return;
+            setType(v);
+            setError(null);
+          }}
+        >
+          <Group gap="md" mt={4}>
+            {SHOP_TYPES.map((k) => (
+              <Radio key={k} value={k} label={SHOP_LABELS[k]} />
+            ))}
+          </Group>
+        </Radio.Group>
+        {form.data?.emulated && demoText ? (
+          <Alert color="blue" title={t('emulated')}>
+            <Stack gap={6} align="flex-start">
+              <Text size="sm">
+                {t(type === 'shopify' ? 'emulatedHelpShopify' : 'emulatedHelp', {
+                  keys: demoText,
+                  shop: SHOP_LABELS[type],
+                  // React escapes the text itself; i18next's escaping would show "&#x2F;" for the slash.
+                  interpolation: { escapeValue: false },
+                })}
+              </Text>
+              <Button size="xs" variant="light" onClick={() => setValues((v) => ({ ...v, ...demo }))}>
+                {t('useDemoKeys')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
+        {error && Object.keys(error.errors).length === 0 ? (
+          <Alert color="red" role="alert">
+            {error.message}
+          </Alert>
+        ) : null}
+        {error && error.errors.type ? (
+          <Alert color="red" role="alert">
+            {error.errors.type.join(' ')}
+          </Alert>
+        ) : null}
+        {SHOP_FIELDS[type].map((f) => {
+          const props = {
+            label: t(f.label),
+            placeholder: f.placeholder ? t(f.placeholder) : undefined,
+            description: f.help ? t(f.help) : undefined,
+            value: values[f.name] ?? '',
+            onChange: (e: ChangeEvent<HTMLInputElement>) => set(f.name, e.currentTarget.value),
+            error: fieldError(f.name),
+            required: true,
+            autoComplete: 'off',
+          };
+          return f.secret ? (
+            <PasswordInput key={`${type}-${f.name}`} {...props} />
+          ) : (
+            <TextInput key={`${type}-${f.name}`} {...props} />
+          );
+        })}
+        <Checkbox
+          label={t('cancelInShop')}
+          checked={cancelInShop}
+          onChange={(e) => setCancelInShop(e.currentTarget.checked)}
+        />
+        {webhookUrl ? (
+          <Text size="xs" c="dimmed">
+            {t('webhookBefore', { shop: SHOP_LABELS[type] })}{' '}
+            <Code style={{ wordBreak: 'break-all' }}>{webhookUrl}</Code>
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={connect.isPending}>
+            {t('connect')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
@@ -149,7 +199,9 @@ function Connected({ sourceId, connector }: { sourceId: number; connector: Conne
             <Table.Th w={180}>{t('type')}</Table.Th>
             <Table.Td>
               <Group gap="xs">
-                <Text size="sm">WooCommerce · {connector.store_url}</Text>
+                <Text size="sm">
+                  {isShopType(connector.type) ? SHOP_LABELS[connector.type] : connector.type} · {connector.store_url}
+                </Text>
                 {connector.emulated ? <Badge color="blue">{t('emulated')}</Badge> : null}
               </Group>
             </Table.Td>
@@ -226,18 +278,6 @@ function Connected({ sourceId, connector }: { sourceId: number; connector: Conne
           {t('sync')}
         </Button>
       </Group>
-      <ConfirmDialog
-        opened={confirming}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          void act(() => disconnect.mutateAsync(), t('disconnected'), t('errors.disconnect'));
-        }}
-        loading={disconnect.isPending}
-        title={t('disconnect')}
-        message={t('disconnectConfirm', { url: connector.store_url })}
-        confirmLabel={t('disconnect')}
-      />
       <ConfirmDialog
         opened={confirming}
         onCancel={() => setConfirming(false)}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Connector, WooConnectorInput } from '../../../../core/api/connectors';
+import type { Connector, ConnectorForm } from '../../../../core/api/connectors';
 import { api, isNotFound } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
 import { useCompanyId } from '../../../lib/session';
@@ -26,6 +26,18 @@ export function useConnector(sourceId: number) {
   });
 }
 
+/** What the connect form shows: whether the shops are emulated, their demo keys, the webhook addresses. */
+export function useConnectorForm(sourceId: number, enabled: boolean) {
+  const companyId = useCompanyId();
+  return useQuery({
+    queryKey: queryKeys.detail(`${RESOURCE}-form`, companyId, sourceId),
+    queryFn: ({ signal }) =>
+      api.get<{ data: ConnectorForm }>(`${pathOf(sourceId)}/form`, undefined, signal).then((a) => a.data),
+    enabled: enabled && companyId !== null && sourceId > 0,
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** Connect, disconnect, sync now: each refreshes the panel. */
 export function useConnectorActions(sourceId: number) {
   const qc = useQueryClient();
@@ -33,7 +45,7 @@ export function useConnectorActions(sourceId: number) {
   const refresh = () => qc.invalidateQueries({ queryKey: queryKeys.detail(RESOURCE, companyId, sourceId) });
   return {
     connect: useMutation({
-      mutationFn: (body: WooConnectorInput) => api.post<{ data: Connector }>(pathOf(sourceId), body),
+      mutationFn: (body: Record<string, string | boolean>) => api.post<{ data: Connector }>(pathOf(sourceId), body),
       onSettled: refresh,
     }),
     disconnect: useMutation({ mutationFn: () => api.delete(pathOf(sourceId)), onSettled: refresh }),

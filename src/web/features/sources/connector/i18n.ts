@@ -4,7 +4,23 @@ export default {
     help: 'Connect this source to your shop: its orders come in by themselves, and the AWB, the delivery, a cancel and the stock go back to the shop.',
     emulated: 'Emulated shop',
     emulatedHelp:
-      'The shops are emulated in this console: any shop address works with the demo keys {{keys}}; other keys are refused as WooCommerce refuses them.',
+      'The shops are emulated in this console: any shop address works with the demo keys {{keys}}; other keys are refused as {{shop}} refuses them.',
+    emulatedHelpShopify:
+      'The shops are emulated in this console: any shop domain works with the demo token {{keys}}; the API secret may be any you choose (the emulated shop signs its webhooks with it); another token is refused as Shopify refuses it.',
+    useDemoKeys: 'Use the demo keys',
+    chooseShop: 'Shop',
+    shopDomain: 'Shop domain',
+    shopDomainPlaceholder: 'shop.myshopify.com',
+    accessToken: 'Admin API access token',
+    accessTokenHelp:
+      'In Shopify: Settings › Apps › Develop apps › your app › API credentials (scopes: orders, fulfillments, inventory).',
+    apiSecret: 'API secret key',
+    apiSecretHelp:
+      'The app’s client secret: Shopify signs its webhooks with it, so the console can tell they are Shopify’s.',
+    emagUsername: 'eMAG API user',
+    emagPassword: 'Password',
+    emagHelp: 'A user of your eMAG Marketplace seller account with API rights (Profile › Technical settings).',
+    webhookBefore: '{{shop}} will deliver its orders to:',
     type: 'Shop',
     storeUrl: 'Shop address',
     storeUrlPlaceholder: 'https://shop.ro',
@@ -49,7 +65,23 @@ export default {
     help: 'Conectați această sursă la magazinul dumneavoastră: comenzile lui intră singure, iar AWB-ul, livrarea, o anulare și stocul ajung înapoi în magazin.',
     emulated: 'Magazin emulat',
     emulatedHelp:
-      'Magazinele sunt emulate în această consolă: orice adresă de magazin funcționează cu cheile demo {{keys}}; alte chei sunt refuzate așa cum le refuză WooCommerce.',
+      'Magazinele sunt emulate în această consolă: orice adresă de magazin funcționează cu cheile demo {{keys}}; alte chei sunt refuzate așa cum le refuză {{shop}}.',
+    emulatedHelpShopify:
+      'Magazinele sunt emulate în această consolă: orice domeniu de magazin funcționează cu tokenul demo {{keys}}; cheia secretă API poate fi oricare alegeți (magazinul emulat își semnează webhook-urile cu ea); alt token este refuzat așa cum îl refuză Shopify.',
+    useDemoKeys: 'Folosește cheile demo',
+    chooseShop: 'Magazin',
+    shopDomain: 'Domeniul magazinului',
+    shopDomainPlaceholder: 'magazin.myshopify.com',
+    accessToken: 'Token de acces Admin API',
+    accessTokenHelp:
+      'În Shopify: Setări › Aplicații › Dezvoltă aplicații › aplicația dumneavoastră › Date de acces API (drepturi: comenzi, livrări, stoc).',
+    apiSecret: 'Cheia secretă API',
+    apiSecretHelp:
+      'Secretul aplicației: Shopify își semnează webhook-urile cu el, ca să știe consola că sunt ale lui Shopify.',
+    emagUsername: 'Utilizator API eMAG',
+    emagPassword: 'Parolă',
+    emagHelp: 'Un utilizator al contului de vânzător eMAG Marketplace cu drepturi API (Profil › Setări tehnice).',
+    webhookBefore: '{{shop}} va trimite comenzile la:',
     type: 'Magazin',
     storeUrl: 'Adresa magazinului',
     storeUrlPlaceholder: 'https://magazin.ro',

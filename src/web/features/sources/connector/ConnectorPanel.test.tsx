@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ConnectorForm } from '../../../../core/api/connectors';
+import { serverMessages } from '../../../../core/messages';
+import { common } from '../../../components/i18n';
+import { session } from '../../../lib/session';
+import { prepareDom } from '../../../test/dom';
+import { ConnectorPanel } from './ConnectorPanel';
+import connectors from './i18n';
+import { connectBody, demoKeysText } from './shopForms';
+
+const FORM: ConnectorForm = {
+  emulated: true,
+  demo: {
+    woocommerce: { consumer_key: 'ck_demo', consumer_secret: 'cs_demo' },
+    shopify: { access_token: 'shpat_demo', api_secret: 'shpss_demo' },
+    emag: { username: 'demo', password: 'demo' },
+  },
+  webhook_urls: {
+    woocommerce: 'https://console.ro/api/v1/hooks/woocommerce/7',
+    shopify: 'https://console.ro/api/v1/hooks/shopify/7',
+  },
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+let posted: Record<string, unknown>[] = [];
+let refuse: Record<string, string[]> | null = null;
+
+async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = String(input);
+  if (url.endsWith('/connector/form')) return json(200, { data: FORM });
+  if (init?.method === 'POST') {
+    posted.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+    if (refuse) return json(422, { message: 'The given data was invalid.', errors: refuse });
+    return json(201, { data: {} });
+  }
+  return json(404, { message: 'This source has no shop connected.' });
+}
+
+beforeAll(async () => {
+  await prepareDom({ en: { common: common.en, connectors: connectors.en, server: serverMessages.en } }, 'connectors');
+});
+beforeEach(() => {
+  posted = [];
+  refuse = null;
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  session.signIn('tok', { id: 1, first_name: 'A', last_name: 'B', email: 'a@b.ro' });
+  session.selectCompany({ id: 5, name: 'Firma' });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPanel() {
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ConnectorPanel sourceId={7} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('the connect form', () => {
+  it('offers the three shops, each with its own fields, its demo keys and its webhook address', async () => {
+    renderPanel();
+    expect(await screen.findByLabelText(/Shop address/)).toBeTruthy();
+    expect(await screen.findByText(/ck_demo \/ cs_demo/)).toBeTruthy();
+    expect(await screen.findByText(FORM.webhook_urls.woocommerce!)).toBeTruthy();
+
+    fireEvent.click(screen.getByLabelText('Shopify'));
+    expect(screen.getByLabelText(/Shop domain/)).toBeTruthy();
+    expect(screen.getByLabelText(/Admin API access token/)).toBeTruthy();
+    expect(screen.getByLabelText(/API secret key/)).toBeTruthy();
+    expect(screen.queryByLabelText(/Shop address/)).toBeNull();
+    expect(screen.getByText(/shpat_demo \/ shpss_demo/)).toBeTruthy();
+    expect(screen.getByText(FORM.webhook_urls.shopify!)).toBeTruthy();
+
+    fireEvent.click(screen.getByLabelText('eMAG Marketplace'));
+    expect(screen.getByLabelText(/eMAG API user/)).toBeTruthy();
+    expect(screen.getByLabelText(/Password/)).toBeTruthy();
+    // eMAG has no webhooks: no address to show.
+    expect(screen.queryByText(/will deliver its orders/)).toBeNull();
+  });
+
+  it('sends the chosen shop’s fields only (the demo keys filled by one button), by the keyboard’s Enter too', async () => {
+    renderPanel();
+    fireEvent.click(await screen.findByLabelText('Shopify'));
+    fireEvent.change(screen.getByLabelText(/Shop domain/), { target: { value: ' magazin.myshopify.com ' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Use the demo keys' }));
+    fireEvent.submit(screen.getByLabelText(/Shop domain/).closest('form')!);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      type: 'shopify',
+      shop_domain: 'magazin.myshopify.com',
+      access_token: 'shpat_demo',
+      api_secret: 'shpss_demo',
+      cancel_in_shop: true,
+    });
+  });
+
+  it('shows the shop’s refusal on its field', async () => {
+    refuse = { access_token: ['Shopify refused the keys: [API] Invalid API key or access token'] };
+    renderPanel();
+    fireEvent.click(await screen.findByLabelText('Shopify'));
+    // (The browser asks for the required fields first; the test sends the form as it is.)
+    fireEvent.submit(screen.getByRole('button', { name: 'Connect' }).closest('form')!);
+    expect(await screen.findByText(/Shopify refused the keys/)).toBeTruthy();
+  });
+});
+
+describe('shop forms', () => {
+  it('build each shop’s body and say its demo keys in its fields’ order', () => {
+    expect(connectBody('emag', { username: 'u ', password: 'p', store_url: 'x' }, false)).toEqual({
+      type: 'emag',
+      username: 'u',
+      password: 'p',
+      cancel_in_shop: false,
+    });
+    expect(demoKeysText('woocommerce', { consumer_secret: 'cs', consumer_key: 'ck' })).toBe('ck / cs');
+    expect(demoKeysText('emag', null)).toBeNull();
+  });
+});
