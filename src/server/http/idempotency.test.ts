@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { manualClock } from '../lib/clock.js';
 import { solidPng } from '../lib/png.js';
@@ -246,8 +246,13 @@ describe('Idempotency-Key on POST /api/v1/order', () => {
     );
 
     // The answer lands while a request waits (written by another instance): the waiting one gets it.
+    // It is written once the request has found the claim running and looked again after a pause
+    // (its second read of the key), so the request is waiting when it lands.
+    const selects = vi.spyOn(t.db.kysely, 'selectFrom');
+    const readsOfKey = () => selects.mock.calls.filter(([from]) => from === 'idempotency_keys').length;
     const waiting = u.call('POST', '/api/v1/order', { body: orderBody(s), headers });
-    await new Promise((r) => setTimeout(r, 100));
+    await expect.poll(readsOfKey, { interval: 5 }).toBeGreaterThanOrEqual(2);
+    selects.mockRestore();
     await claim()
       .set({ status_code: 201, content_type: 'application/json; charset=utf-8', response_body: first.body })
       .execute();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDb, type Db } from '../db/connection.js';
 import { manualClock } from '../lib/clock.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
@@ -133,21 +133,31 @@ describe('background jobs', () => {
   it('renews the lease while a run goes on, so a short lease covers a long run and another instance waits', async () => {
     await scheduleJob(db.kysely, { kind: 'long', key: 'long:1' }, clock.now());
     let claimedByOther: unknown = 'not asked';
+    const lockedUntil = async () => Number((await rows())[0].locked_until);
     const handlers: JobHandlers = {
       long: {
         leaseSeconds: 4,
         run: async () => {
           // The run outlives its first lease twice over (in the clock's time); the renewals, a
-          // quarter of the lease apart in real time, keep it.
+          // quarter of the lease apart in the timers' time (faked: a second passes at once), keep
+          // it. Each renewal is waited for until it is written, the lease then 4 s past the clock.
           for (let i = 0; i < 3; i += 1) {
             clock.advance(4);
-            await new Promise((r) => setTimeout(r, 1100));
+            expect(await lockedUntil()).toBe(clock.now());
+            vi.advanceTimersByTime(1000);
+            await vi.waitFor(async () => expect(await lockedUntil()).toBe(clock.now() + 4));
           }
           claimedByOther = await claimNextJob(db, { instanceId: 'other', now: clock.now(), leases: { long: 4 } });
         },
       },
     };
-    expect(await runDueJobs({ services: t.services, handlers, instanceId: 'a' })).toBe(1);
+    // Only the renewal's interval is faked: the database clients keep their own timers.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      expect(await runDueJobs({ services: t.services, handlers, instanceId: 'a' })).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(claimedByOther).toBeNull();
     expect(await rows()).toHaveLength(0);
   });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDb, type Db } from '../connection.js';
 import { isUniqueViolation } from '../errors.js';
 import { migrateToLatest } from '../migrate.js';
@@ -194,9 +194,12 @@ describe('SQLite read pool', () => {
     const { rows, threadId: served } = await db.readPool!.query('select 3 as x', []);
     expect(rows).toEqual([{ x: 3 }]);
     expect(before).not.toContain(served);
-    // A worker in the middle of a read finishes it.
+    // A worker in the middle of a read finishes it (waited for until the read is handed to the pool,
+    // which gives it to a worker at once).
+    const handed = vi.spyOn(db.readPool!, 'query');
     const running = longRead(2_000_000).execute(db.reads);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect.poll(() => handed.mock.calls.length, { interval: 1 }).toBe(1);
+    handed.mockRestore();
     db.atRest();
     expect(db.readPool!.threadIds()).toHaveLength(1);
     expect((await running).rows).toEqual([{ n: 2_000_000 }]);
