@@ -37,19 +37,41 @@ describe('browser headers on a page, an asset and an API answer', () => {
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy'])
       expect(res.headers[name], name).toBeUndefined();
-    // A path that only looks like one (no hash, or an API path) keeps every header.
+    // A path that only looks like one (no hash) keeps every header.
     // An asset path naming no file answers index.html, a document: it keeps them too.
-    for (const url of ['/assets/index.js', '/assets/../products', '/api/v1/company', '/assets/gone-AbC123xY.js'])
+    for (const url of ['/assets/index.js', '/assets/../products', '/assets/gone-AbC123xY.js'])
       expect(String((await app.inject({ method: 'GET', url })).headers['content-security-policy']), url).toContain(
         "default-src 'self'",
       );
   });
 
   for (const [what, url] of [
-    ['page', '/products'],
     ['API answer', '/api/health'],
     ['API refusal', '/api/v1/company'],
     ['unknown address', '/api/v1/nothing-here'],
+  ] as const)
+    it(`${what} in JSON: nothing may load or run in it, no framing, nosniff; the page's policies are not sent (${url})`, async () => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBeLessThan(500);
+      expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const name of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-xss-protection',
+      ])
+        expect(res.headers[name], name).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    });
+
+  for (const [what, url] of [
+    ['page', '/products'],
+    ['page at an unknown address', '/nothing-here'],
   ] as const) {
     it(`${what}: ${url}`, async () => {
       const res = await app.inject({ method: 'GET', url });
