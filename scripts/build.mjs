@@ -28,6 +28,7 @@ const WEB = {
     'vite.config.ts',
     'scripts/compress-assets.ts',
     'scripts/translations-per-language.ts',
+    'scripts/first-load-chunks.ts',
     'package-lock.json',
   ],
 };

@@ -1,8 +1,7 @@
-import '@mantine/notifications/styles.css';
 import { AppShell, Drawer, Loader, Text } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
 import { LoadingState } from '../components/states';
@@ -10,6 +9,19 @@ import { useKeepCompanySelected } from './CompanySelector';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { useLogout } from './useLogout';
+
+/**
+ * The toasts' container and stylesheet, downloaded with the first toast: until then there is none
+ * to show, and the dashboard's first load does not carry them. Once mounted it stays.
+ */
+const Toasts = lazy(async () => ({ default: (await import('./Toasts')).Toasts }));
+
+function useToastShown(): boolean {
+  const shown = useNotifications().notifications.length > 0;
+  const [mounted, setMounted] = useState(false);
+  if (shown && !mounted) setMounted(true);
+  return shown || mounted;
+}
 
 /**
  * The signed-in layout: header, sidebar (a drawer with an overlay on small screens), the screen, and
@@ -23,6 +35,7 @@ export function Layout() {
   useKeepCompanySelected();
   // A screen's code downloads on its first visit: the current screen stays, with a small loader.
   const loading = useNavigation().state === 'loading';
+  const toasts = useToastShown();
   return (
     <AppShell
       header={{ height: 60 }}
@@ -50,7 +63,11 @@ export function Layout() {
           <Sidebar onNavigate={close} onLogout={() => void logout()} />
         </div>
       </Drawer>
-      <Notifications position="top-right" />
+      {toasts ? (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      ) : null}
       {loading ? (
         <Loader
           size="sm"

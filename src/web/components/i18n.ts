@@ -32,6 +32,7 @@ export const common = {
       logout: 'Logout',
     },
     layout: {
+      about: 'About this app and its data',
       menu: 'Open the menu',
       language: 'Language',
       company: 'Company',
@@ -180,6 +181,7 @@ export const common = {
       logout: 'Deconectare',
     },
     layout: {
+      about: 'Despre aplicație și datele ei',
       menu: 'Deschide meniul',
       language: 'Limba',
       company: 'Companie',

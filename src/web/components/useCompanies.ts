@@ -8,6 +8,16 @@ import { useCompanyId } from '../lib/session';
 export const ALL_COMPANIES_KEY = ['company', null, 'all'] as const;
 
 /**
+ * The query of the user's companies: the frame's selector and the dashboard's count of companies
+ * (meta.total) share it, one request.
+ */
+export const allCompaniesQuery = {
+  queryKey: ALL_COMPANIES_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<ListResponse<Company>>('/api/v1/company', { items: 1000 }, signal),
+};
+
+/**
  * The signed-in user's companies (for company selects in forms, and the sidebar selector).
  * `companyOptions` is ready for a Mantine Select: [{ value: '7', label: 'Casa Verde SRL' }].
  * `otherCompanyName(id)`: for the "created in {company}" notice of a form that chose the company —
@@ -15,10 +25,7 @@ export const ALL_COMPANIES_KEY = ['company', null, 'all'] as const;
  */
 export function useCompanies() {
   const selectedId = useCompanyId();
-  const query = useQuery({
-    queryKey: ALL_COMPANIES_KEY,
-    queryFn: ({ signal }) => api.get<ListResponse<Company>>('/api/v1/company', { items: 1000 }, signal),
-  });
+  const query = useQuery(allCompaniesQuery);
   const companies = query.data?.data;
   const otherCompanyName = (id: number): string | null =>
     id === selectedId ? null : (companies?.find((c) => c.id === id)?.name ?? '');

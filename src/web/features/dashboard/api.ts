@@ -1,6 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ChangelogEntry } from '../../../core/api/companies';
 import type { ListResponse } from '../../../core/api/list';
+import { allCompaniesQuery } from '../../components/useCompanies';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
 
@@ -28,13 +29,27 @@ export async function countOf(resource: string, signal?: AbortSignal): Promise<n
   }
 }
 
+/** meta.total of a list answer; a missing one counts as 0. */
+const totalOf = (answer: ListResponse<unknown> | undefined) => {
+  const total = Number(answer?.meta?.total);
+  return Number.isFinite(total) ? total : 0;
+};
+
+/**
+ * The counts of COUNTED, in its order. The companies' count is the total of the frame's list of
+ * the user's companies (the same query, no request of its own); a failed list counts as 0.
+ */
 export function useCounts(companyId: number | null) {
   return useQueries({
-    queries: COUNTED.map((resource) => ({
-      queryKey: [resource, resource === 'company' ? null : companyId, 'count'],
-      queryFn: ({ signal }: { signal: AbortSignal }) => countOf(resource, signal),
-      enabled: resource === 'company' || companyId !== null,
-    })),
+    queries: COUNTED.map((resource) =>
+      resource === 'company'
+        ? { ...allCompaniesQuery, select: totalOf }
+        : {
+            queryKey: [resource, companyId, 'count'],
+            queryFn: ({ signal }: { signal: AbortSignal }) => countOf(resource, signal),
+            enabled: companyId !== null,
+          },
+    ),
   });
 }
 
