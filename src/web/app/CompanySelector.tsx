@@ -9,6 +9,7 @@ import { LIST_PARAMS } from '../components/listParams';
 import { useCompanies } from '../components/useCompanies';
 import { useUrlParams } from '../components/useUrlParams';
 import { refreshAfterCompanyChange, resolveSelection } from './companySelection';
+import { PAGES, paths } from '../lib/paths';
 
 /**
  * Keeps the selected company valid once the user's companies are known: the stored one if it still
@@ -24,7 +25,7 @@ export function useKeepCompanySelected(): void {
     const next = resolveSelection(rows, session.get().company);
     const current = session.get().company;
     if (next?.id !== current?.id || next?.name !== current?.name) session.selectCompany(next);
-    if (!next && location.pathname !== '/companies') void navigate('/companies');
+    if (!next && location.pathname !== PAGES.companies) void navigate(paths.companies());
     // Only when the list of companies changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows]);

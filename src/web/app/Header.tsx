@@ -8,6 +8,7 @@ import { NotificationBell } from '../features/notifications/NotificationBell';
 import { changeLanguage, LANGUAGES, type Language } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { fullName, initials } from './userDisplay';
+import { paths } from '../lib/paths';
 
 export function LanguageSelect() {
   const { t, i18n } = useTranslation('common');
@@ -73,7 +74,7 @@ export function Header({ menuOpened, onMenu }: { menuOpened: boolean; onMenu: ()
           <Popover.Dropdown p={4}>
             <Button
               component={Link}
-              to="/account"
+              to={paths.account()}
               variant="subtle"
               color="dark"
               leftSection={<IconKey size={16} />}

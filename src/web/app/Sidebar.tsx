@@ -25,6 +25,7 @@ import type { ReactNode } from 'react';
 import { IntakeNavBadge } from '../features/intake/IntakeNavBadge';
 import { CompanySelector } from './CompanySelector';
 import { VersionAbout } from './AboutDialog';
+import { paths } from '../lib/paths';
 
 interface NavItem {
   to: string;
@@ -55,30 +56,30 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate?: () => void; onL
     />
   );
   const before: NavItem[] = [
-    { to: '/', label: t('nav.dashboard'), icon: IconGauge },
-    { to: '/companies', label: t('nav.companies'), icon: IconBuilding },
-    { to: '/products', label: t('nav.products'), icon: IconBox },
-    { to: '/orders', label: t('nav.orders'), icon: IconShoppingCart },
+    { to: paths.dashboard(), label: t('nav.dashboard'), icon: IconGauge },
+    { to: paths.companies(), label: t('nav.companies'), icon: IconBuilding },
+    { to: paths.products(), label: t('nav.products'), icon: IconBox },
+    { to: paths.orders(), label: t('nav.orders'), icon: IconShoppingCart },
     // The orders that arrived by themselves and wait for the seller: a page of the orders, under them.
-    { to: '/incoming', label: t('nav.incoming'), icon: IconInbox, nested: true, badge: <IntakeNavBadge /> },
-    { to: '/customers', label: t('nav.customers'), icon: IconUsers },
-    { to: '/cod', label: t('nav.cod'), icon: IconCash },
-    { to: '/sources', label: t('nav.sources'), icon: IconTargetArrow },
+    { to: paths.incoming(), label: t('nav.incoming'), icon: IconInbox, nested: true, badge: <IntakeNavBadge /> },
+    { to: paths.customers(), label: t('nav.customers'), icon: IconUsers },
+    { to: paths.cod(), label: t('nav.cod'), icon: IconCash },
+    { to: paths.sources(), label: t('nav.sources'), icon: IconTargetArrow },
   ];
   const discounts: NavItem[] = [
-    { to: '/discounts', label: t('nav.orderDiscounts'), icon: IconDiscount },
-    { to: '/product-discounts', label: t('nav.productDiscounts'), icon: IconTag },
-    { to: '/coupons', label: t('nav.coupons'), icon: IconTicket },
+    { to: paths.discounts(), label: t('nav.orderDiscounts'), icon: IconDiscount },
+    { to: paths.productDiscounts(), label: t('nav.productDiscounts'), icon: IconTag },
+    { to: paths.coupons(), label: t('nav.coupons'), icon: IconTicket },
   ];
   const after: NavItem[] = [
-    { to: '/integrations', label: t('nav.integrations'), icon: IconPlugConnected },
+    { to: paths.integrations(), label: t('nav.integrations'), icon: IconPlugConnected },
     // Sameday's pickup points and lockers: a page of the Sameday integration, under Integrations.
-    { to: '/sameday-location', label: t('nav.samedayLocations'), icon: IconMapPin, nested: true },
-    { to: '/messages', label: t('nav.messages'), icon: IconMessage },
-    { to: '/packages', label: t('nav.packages'), icon: IconPackage },
+    { to: paths.samedayLocation(), label: t('nav.samedayLocations'), icon: IconMapPin, nested: true },
+    { to: paths.messages(), label: t('nav.messages'), icon: IconMessage },
+    { to: paths.packages(), label: t('nav.packages'), icon: IconPackage },
     // The label format and the shipping defaults: a page of the packages, under them.
-    { to: '/shipping-settings', label: t('nav.shippingSettings'), icon: IconTruckDelivery, nested: true },
-    { to: '/return-requests', label: t('nav.returnRequests'), icon: IconReceiptRefund },
+    { to: paths.shippingSettings(), label: t('nav.shippingSettings'), icon: IconTruckDelivery, nested: true },
+    { to: paths.returnRequests(), label: t('nav.returnRequests'), icon: IconReceiptRefund },
   ];
   const inDiscounts = discounts.some((d) => isActive(d.to));
   return (

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { Navigate, type RouteObject } from 'react-router';
+import { PAGES, routePath } from '../lib/paths';
 import { RequireAuth, StartupSpinner } from './guards';
 import type { Namespace } from './i18n';
 import { NotFoundPage } from './NotFoundPage';
@@ -43,102 +44,102 @@ export const signedInRoutes: RouteObject[] = [
     }),
   },
   {
-    path: 'companies',
+    path: routePath('companies'),
     ...screen(async () => (await import('../features/companies/CompaniesPage')).CompaniesPage, ['companies']),
   },
   {
-    path: 'products',
+    path: routePath('products'),
     ...screen(async () => (await import('../features/products/ProductsPage')).ProductsPage, ['products']),
   },
   {
-    path: 'orders',
+    path: routePath('orders'),
     ...screen(async () => (await import('../features/orders/OrdersPage')).OrdersPage, ['orders', 'orderBulk']),
   },
   {
-    path: 'orders/new',
+    path: routePath('newOrder'),
     ...screen(async () => (await import('../features/orders/NewOrderPage')).NewOrderPage, ['orders', 'address']),
   },
   {
-    path: 'orders/:id',
+    path: routePath('order'),
     ...screen(
       async () => (await import('../features/orders/OrderDetailPage')).OrderDetailPage,
       ['orders', 'address', 'messages'],
     ),
   },
   {
-    path: 'customers',
+    path: routePath('customers'),
     ...screen(async () => (await import('../features/customers/CustomersPage')).CustomersPage, ['customers']),
   },
   {
-    path: 'customers/:id',
+    path: routePath('customer'),
     ...screen(async () => (await import('../features/customers/CustomerDetailPage')).CustomerDetailPage, ['customers']),
   },
   {
-    path: 'incoming',
+    path: routePath('incoming'),
     ...screen(async () => (await import('../features/intake/IncomingPage')).IncomingPage, ['intake']),
   },
-  { path: 'cod', ...screen(async () => (await import('../features/cod/CodPage')).CodPage, ['cod']) },
+  { path: routePath('cod'), ...screen(async () => (await import('../features/cod/CodPage')).CodPage, ['cod']) },
   {
-    path: 'sources',
+    path: routePath('sources'),
     ...screen(async () => (await import('../features/sources/SourcesPage')).SourcesPage, ['sources', 'connectors']),
   },
   {
-    path: 'discounts',
+    path: routePath('discounts'),
     ...screen(async () => (await import('../features/discounts/OrderDiscountsPage')).OrderDiscountsPage, ['discounts']),
   },
   {
-    path: 'product-discounts',
+    path: routePath('productDiscounts'),
     ...screen(
       async () => (await import('../features/discounts/ProductDiscountsPage')).ProductDiscountsPage,
       ['discounts'],
     ),
   },
   {
-    path: 'coupons',
+    path: routePath('coupons'),
     ...screen(async () => (await import('../features/coupons/CouponsPage')).CouponsPage, ['coupons']),
   },
   {
-    path: 'integrations',
+    path: routePath('integrations'),
     ...screen(
       async () => (await import('../features/integrations/IntegrationsPage')).IntegrationsPage,
       ['integrations'],
     ),
   },
   {
-    path: 'messages',
+    path: routePath('messages'),
     ...screen(async () => (await import('../features/messages/MessagesPage')).MessagesPage, ['messages']),
   },
   {
-    path: 'shipping-settings',
+    path: routePath('shippingSettings'),
     ...screen(
       async () => (await import('../features/shipping/ShippingSettingsPage')).ShippingSettingsPage,
       ['shipping'],
     ),
   },
   {
-    path: 'packages',
+    path: routePath('packages'),
     ...screen(async () => (await import('../features/packages/PackagesPage')).PackagesPage, ['packages']),
   },
   {
-    path: 'return-requests',
+    path: routePath('returnRequests'),
     ...screen(
       async () => (await import('../features/return-requests/ReturnRequestsPage')).ReturnRequestsPage,
       ['returnRequests'],
     ),
   },
   {
-    path: 'sameday-location',
+    path: routePath('samedayLocation'),
     ...screen(async () => (await import('../features/locations/LocationPage')).LocationPage, ['locations', 'address']),
   },
   {
-    path: 'notifications',
+    path: routePath('notifications'),
     ...screen(
       async () => (await import('../features/notifications/NotificationsPage')).NotificationsPage,
       ['notifications'],
     ),
   },
   {
-    path: 'account',
+    path: routePath('account'),
     ...screen(async () => (await import('../features/account/AccountPage')).AccountPage, ['account']),
   },
   { path: '*', element: <NotFoundPage /> },
@@ -147,7 +148,7 @@ export const signedInRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   // The sign-in page is not part of the app (main.ts shows it before the app loads): a signed-in
   // visitor who reaches /login inside the app goes to the dashboard.
-  { path: '/login', element: <Navigate to="/" replace /> },
+  { path: PAGES.login, element: <Navigate to={PAGES.dashboard} replace /> },
   // The spinner shows while the first screen's chunk loads on a direct visit (e.g. a bookmarked /products).
   {
     element: <RequireAuth />,
@@ -157,8 +158,8 @@ export const routes: RouteObject[] = [
     // The signed-in frame is a chunk of its own too: the sign-in page does not download it.
     children: [
       {
-        path: '/',
-        ...screen(async () => (await import('./Layout')).Layout, ['notifications', 'address'], { firstScreen: true }),
+        path: PAGES.dashboard,
+        ...screen(async () => (await import('./Layout')).Layout, ['notifications'], { firstScreen: true }),
         // A screen that fails to load (server out of reach, files renamed by a deploy) or to render
         // shows a translated panel with Try again inside the frame, never React Router's developer
         // page. The boundary is this route without a path, not the screens': React Router shows a

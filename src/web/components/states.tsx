@@ -3,6 +3,7 @@ import { IconBuildingStore, IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../lib/paths';
 
 export function LoadingState({ label }: { label?: ReactNode }) {
   const { t } = useTranslation('common');
@@ -56,7 +57,7 @@ export function CompanyRequired() {
     <Alert color="red" icon={<IconBuildingStore size={18} />} role="alert" title={t('list.companyMissing')}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{t('list.companyMissingHint')}</Text>
-        <Button component={Link} to="/companies" size="xs" variant="light" color="red">
+        <Button component={Link} to={paths.companies()} size="xs" variant="light" color="red">
           {t('nav.companies')}
         </Button>
       </Stack>

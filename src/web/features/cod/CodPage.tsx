@@ -35,6 +35,7 @@ import {
   useCodUnpaid,
   useSaveCodSettings,
 } from './api';
+import { paths } from '../../lib/paths';
 
 const MATCH_COLORS: Record<CodMatch, string> = {
   exact: 'green',
@@ -103,7 +104,7 @@ export function CodPage() {
   const money = (v: number) => formatAmount(v, 'RON', i18n.language);
   const courier = (c: string) => COURIER_NAMES[c] ?? c;
   const orderLink = (id: number) => (
-    <Anchor component={Link} to={`/orders/${id}`}>
+    <Anchor component={Link} to={paths.order(id)}>
       #{id}
     </Anchor>
   );
@@ -435,7 +436,7 @@ function ImportSection() {
                 header: t('col.order'),
                 render: (r) =>
                   r.order_id ? (
-                    <Anchor component={Link} to={`/orders/${r.order_id}`}>
+                    <Anchor component={Link} to={paths.order(r.order_id)}>
                       #{r.order_id}
                     </Anchor>
                   ) : (

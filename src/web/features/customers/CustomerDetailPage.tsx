@@ -18,6 +18,7 @@ import { useCompanyId } from '../../lib/session';
 import { useCustomer, useCustomerChanges, useCustomerOrders } from './api';
 import { changedFields, toForm, type CustomerForm } from './edit';
 import { Section } from '../../components/Section';
+import { paths } from '../../lib/paths';
 
 /** /customers/:id: the customer's details (editable), their flags and their orders with the company. */
 export function CustomerDetailPage() {
@@ -27,7 +28,7 @@ export function CustomerDetailPage() {
   const customer = useCustomer(id);
 
   const back = (
-    <Button component={Link} to="/customers" variant="subtle" leftSection={<IconArrowLeft size={16} />}>
+    <Button component={Link} to={paths.customers()} variant="subtle" leftSection={<IconArrowLeft size={16} />}>
       {t('back')}
     </Button>
   );
@@ -87,7 +88,7 @@ function DetailsSection({ customer }: { customer: Customer }) {
       setSaved(next);
       form.reset(next);
       // Another number is another person: their page is the customer's page now.
-      if (answer.id !== customer.id) navigate(`/customers/${answer.id}`, { replace: true });
+      if (answer.id !== customer.id) navigate(paths.customer(answer.id), { replace: true });
     } catch (e) {
       setError(applyServerErrors(form, e));
     }
@@ -318,7 +319,7 @@ function OrdersSection({ customer }: { customer: Customer }) {
       header: t('orders.col.id'),
       nowrap: true,
       render: (o) => (
-        <Anchor component={Link} to={`/orders/${o.id}`} size="sm" fw={500} aria-label={t('orders.open', { id: o.id })}>
+        <Anchor component={Link} to={paths.order(o.id)} size="sm" fw={500} aria-label={t('orders.open', { id: o.id })}>
           #{o.id}
         </Anchor>
       ),

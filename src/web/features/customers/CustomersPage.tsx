@@ -7,6 +7,7 @@ import type { Customer } from '../../../core/api/orders';
 import { ListPage, PHONE_QUERY, type Column } from '../../components/ListPage';
 import { formatAmount, formatDate, orDash } from '../../lib/format';
 import { useCustomerList } from './api';
+import { paths } from '../../lib/paths';
 
 /** The red badge of a flagged customer (any company's flag); nothing for the others. */
 export function FlagBadge({ count, compact = false }: { count: number; compact?: boolean }) {
@@ -42,7 +43,7 @@ export function CustomersPage() {
       header: t('col.name'),
       render: (c) => (
         <div>
-          <Anchor component={Link} to={`/customers/${c.id}`} size="sm" fw={500}>
+          <Anchor component={Link} to={paths.customer(c.id)} size="sm" fw={500}>
             {c.name}
           </Anchor>
           {/* A phone shows the flag under the name: its own column is beyond the screen's edge. */}

@@ -9,6 +9,7 @@ import { ErrorState } from '../../components/states';
 import { statusColor } from '../../../core/status';
 import { formatAmount, formatDate, formatShortDay } from '../../lib/format';
 import { useDashboardStats } from './statsApi';
+import { paths } from '../../lib/paths';
 
 const COLORS = [
   'blue.6',
@@ -286,7 +287,7 @@ function Figures({ s, money }: { s: DashboardStats; money: (v: number) => string
             <Text size="sm" c="dimmed">
               {t('charts.attention')}
             </Text>
-            <Anchor component={Link} to="/orders?attention=1" size="sm">
+            <Anchor component={Link} to={paths.orders({ attention: true })} size="sm">
               {t('charts.attentionLink')}
             </Anchor>
           </Group>

@@ -23,6 +23,7 @@ import { formatAmount, formatDate, formatDateTime } from '../../lib/format';
 import { useCompanyId } from '../../lib/session';
 import { COUNTED, useChangelog, useCounts, useRecentOrders, type Counted } from './api';
 import { DashboardCharts } from './DashboardCharts';
+import { paths } from '../../lib/paths';
 
 const ICONS: Record<Counted, typeof IconBox> = {
   company: IconBuilding,
@@ -49,7 +50,7 @@ export function DashboardPage() {
   const orders = recent.data?.data ?? [];
   const phone = (o: (typeof orders)[number]) => o.customer_detail?.phone_number ?? o.customer_detail?.telefon ?? '—';
   const viewButton = (o: (typeof orders)[number]) => (
-    <Button component={Link} to={`/orders/${o.id}`} size="xs" variant="light" leftSection={<IconEye size={14} />}>
+    <Button component={Link} to={paths.order(o.id)} size="xs" variant="light" leftSection={<IconEye size={14} />}>
       {t('view')}
     </Button>
   );

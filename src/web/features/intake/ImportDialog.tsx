@@ -9,6 +9,7 @@ import { WHOLE_BADGE } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/api';
 import { downloadTemplate, useIntakeImport, useSourceOptions } from './api';
 import { ProblemList, rowsText } from './ProblemList';
+import { paths } from '../../lib/paths';
 
 const OUTCOME_COLORS: Record<ImportOutcome, string> = {
   would_be_created: 'green',
@@ -217,7 +218,7 @@ function ResultTable({ result }: { result: ImportResult }) {
               <Table.Tr key={`${r.external_id ?? ''}-${r.rows[0] ?? i}`}>
                 <Table.Td>
                   {r.order_id !== null ? (
-                    <Anchor component={Link} to={`/orders/${r.order_id}`} size="sm" fw={600}>
+                    <Anchor component={Link} to={paths.order(r.order_id)} size="sm" fw={600}>
                       {r.external_id ?? t('noNumber')}
                     </Anchor>
                   ) : (

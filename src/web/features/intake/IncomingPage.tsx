@@ -17,6 +17,7 @@ import { useCompanyId } from '../../lib/session';
 import { useIntakeActions, useIntakeList, useSourceOptions } from './api';
 import { ImportDialog } from './ImportDialog';
 import { ProblemList } from './ProblemList';
+import { paths } from '../../lib/paths';
 
 /** The colour of each status: what waits for the seller stands out. */
 export const STATUS_COLORS: Record<IntakeStatus, string> = {
@@ -176,7 +177,7 @@ export function IncomingPage() {
       nowrap: true,
       render: (item) =>
         item.order_id !== null ? (
-          <Anchor component={Link} to={`/orders/${item.order_id}`} size="sm">
+          <Anchor component={Link} to={paths.order(item.order_id)} size="sm">
             {t('orderLink', { id: item.order_id })}
           </Anchor>
         ) : (
@@ -211,7 +212,7 @@ export function IncomingPage() {
           </Text>
           <ProblemList problems={item.problems} />
           {item.order_id !== null ? (
-            <Anchor component={Link} to={`/orders/${item.order_id}`} size="sm">
+            <Anchor component={Link} to={paths.order(item.order_id)} size="sm">
               {t('orderLink', { id: item.order_id })}
             </Anchor>
           ) : null}

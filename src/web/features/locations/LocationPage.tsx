@@ -24,6 +24,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { orDash } from '../../lib/format';
 import { useCompanyId } from '../../lib/session';
 import { useSamedayLocations } from './api';
+import { paths } from '../../lib/paths';
 
 /** One line of an address as a courier label writes it: street and number, city, county, postal code. */
 export function addressLine(a: AddressValue): string {
@@ -61,7 +62,7 @@ function SamedayPlaces({ companyId }: { companyId: number | null }) {
     // Sameday is not set up for the company: the server says so; the way there is one click.
     body = (
       <Alert color="yellow" icon={<IconTruckDelivery size={18} />} title={query.error.message}>
-        <Button component={Link} to="/integrations" size="xs" variant="light" color="yellow">
+        <Button component={Link} to={paths.integrations()} size="xs" variant="light" color="yellow">
           {t('setUp')}
         </Button>
       </Alert>

@@ -23,6 +23,7 @@ import { queryKeys } from '../../lib/queryKeys';
 import { useCompanyId } from '../../lib/session';
 import { notificationPath, typeColor, type NotificationsAnswer } from './types';
 import { useNotificationActions } from './useNotificationActions';
+import { paths } from '../../lib/paths';
 
 /**
  * Header bell: unread count (meta.unread), dropdown of the latest notifications. Opening it reads
@@ -176,7 +177,7 @@ export function NotificationBell() {
           radius={0}
           onClick={() => {
             setOpen(false);
-            void navigate('/notifications');
+            void navigate(paths.notifications());
           }}
         >
           {t('viewAll')}

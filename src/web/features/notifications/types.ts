@@ -1,4 +1,5 @@
 import type { Notification } from '../../../core/api/companies';
+import { paths } from '../../lib/paths';
 
 export const TYPE_COLORS: Record<string, string> = {
   notice: 'blue',
@@ -21,5 +22,5 @@ export interface NotificationsAnswer {
  */
 export function notificationPath(n: Pick<Notification, 'link' | 'order_id'>): string | null {
   if (typeof n.link === 'string' && n.link.startsWith('/') && !n.link.startsWith('//')) return n.link;
-  return n.order_id ? `/orders/${n.order_id}` : null;
+  return n.order_id ? paths.order(n.order_id) : null;
 }

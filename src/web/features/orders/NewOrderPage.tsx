@@ -36,10 +36,10 @@ import { formatAmount } from '../../lib/format';
 import { focusFirstError, useForm } from '../../lib/form';
 import { queryKeys } from '../../lib/queryKeys';
 import { useCompanyId } from '../../lib/session';
-import { ADDRESS_FIELDS } from './address';
+import { ADDRESS_FIELDS } from './new/address';
 import { ORDERS_PATH } from './api';
 import { Section } from '../../components/Section';
-import { createdId, missingFields, newOrderPayload, placeServerErrors, type NewOrderValues } from './newOrder';
+import { createdId, missingFields, newOrderPayload, placeServerErrors, type NewOrderValues } from './new/newOrder';
 import {
   addLine,
   decrease,
@@ -49,7 +49,8 @@ import {
   runningTotals,
   setQuantity,
   type DraftLine,
-} from './newOrderLines';
+} from './new/newOrderLines';
+import { paths } from '../../lib/paths';
 
 const BLANK: NewOrderValues = {
   name: '',
@@ -115,7 +116,7 @@ function NewOrderForm({ companyId }: { companyId: number }) {
       );
       const id = createdId(answer);
       notifications.show({ color: 'green', message: t('form.created', { id: id ?? '' }) });
-      void navigate(id ? `/orders/${id}` : '/orders');
+      void navigate(id ? paths.order(id) : paths.orders());
     },
     onError: (e, v) => {
       // Everything typed stays; the server's messages go beside their fields.
@@ -203,7 +204,7 @@ function NewOrderForm({ companyId }: { companyId: number }) {
   return (
     <form onSubmit={submit} noValidate ref={formRef}>
       <PageHeader title={t('form.title')}>
-        <Button component={Link} to="/orders" variant="default" leftSection={<IconArrowLeft size={16} />}>
+        <Button component={Link} to={paths.orders()} variant="default" leftSection={<IconArrowLeft size={16} />}>
           {t('form.back')}
         </Button>
       </PageHeader>

@@ -11,14 +11,14 @@ import { useCompanyId } from '../../lib/session';
 import { useOrder, useOrderActions } from './api';
 import { useOrdersFollowRunningJob } from './bulk/api';
 import { AddressCheckPanel } from './detail/AddressCheckPanel';
-import { AttentionPanel } from './AttentionTab';
+import { AttentionPanel } from './list/AttentionTab';
 import { CompanySection } from './detail/CompanySection';
 import { CustomerSection } from './detail/CustomerSection';
 import { translate } from '../../../core/messages';
 import { contentsLock } from '../../../core/orders/eligibility';
 import { DiscountsSection } from './detail/DiscountsSection';
 import { DocumentsSection } from './detail/DocumentsSection';
-import { notifyDone, notifyFailed } from './detail/feedback';
+import { notifyDone, notifyFailed } from './shared/feedback';
 import { HistorySection } from './detail/HistorySection';
 import { OrderHeader } from './detail/OrderHeader';
 import { ProductsSection } from './detail/ProductsSection';
@@ -27,9 +27,9 @@ import { SummarySection } from './detail/SummarySection';
 import { AddDiscountDialog } from './dialogs/AddDiscountDialog';
 import { AddProductDialog } from './dialogs/AddProductDialog';
 import { FlagDialog } from './dialogs/FlagDialog';
-import { flaggedByUs } from './flags';
-import { FROM_PAGE_PARAM, ordersListPath } from './paths';
+import { flaggedByUs } from './badges/flags';
 import type { Order } from '../../../core/api/orders';
+import { FROM_PAGE_PARAM, pageNumber, paths } from '../../lib/paths';
 
 /** A positive whole id from the route, else null. */
 const parseId = (raw: string | undefined): number | null =>
@@ -42,7 +42,7 @@ export function OrderDetailPage() {
   const orderId = parseId(id);
   const companyId = useCompanyId();
   const [params] = useSearchParams();
-  const backTo = ordersListPath(params.get(FROM_PAGE_PARAM));
+  const backTo = paths.orders({ page: pageNumber(params.get(FROM_PAGE_PARAM)) });
   const order = useOrder(orderId);
   // A bulk job started from the orders list and still running: the order is fetched again as it moves on.
   useOrdersFollowRunningJob();

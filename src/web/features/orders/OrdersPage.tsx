@@ -11,11 +11,11 @@ import { useOrderCrud, useOrderList } from './api';
 import { activeJobStore } from './bulk/api';
 import { BulkBar } from './bulk/BulkBar';
 import { BulkJobPanel, RecentBulkJobs } from './bulk/BulkJobPanel';
-import { CustomerFlags } from './CustomerFlags';
-import { InvoiceStatusBadge } from './InvoiceStatusBadge';
-import { OrderFilters, useOrderFilterParams } from './OrderFilters';
-import { orderPath } from './paths';
+import { CustomerFlags } from './badges/CustomerFlags';
+import { InvoiceStatusBadge } from './badges/InvoiceStatusBadge';
+import { OrderFilters, useOrderFilterParams } from './list/OrderFilters';
 import type { OrderListItem } from '../../../core/api/orders';
+import { paths } from '../../lib/paths';
 
 /**
  * /orders: the selected company's orders, newest first; the page lives in the URL (?page=), and so
@@ -61,7 +61,7 @@ export function OrdersPage() {
             onStarted={showJob}
           />
         )}
-        onAdd={() => void navigate('/orders/new')}
+        onAdd={() => void navigate(paths.newOrder())}
         columns={[
           {
             key: 'id',
@@ -118,7 +118,7 @@ export function OrdersPage() {
           <Tooltip label={t('view')}>
             <ActionIcon
               component={Link}
-              to={orderPath(o.id, page)}
+              to={paths.order(o.id, { fromPage: page })}
               variant="subtle"
               aria-label={t('viewOrder', { id: o.id })}
             >

@@ -11,7 +11,7 @@ import { useCompanyId } from '../../lib/session';
 import { useList } from '../../components/useList';
 import { useCrud } from '../../components/useCrud';
 import type { Order, OrderListItem } from '../../../core/api/orders';
-import { awaitsProvider } from './detail/orderView';
+import { awaitsProvider } from './shared/orderView';
 
 export const ORDERS_PATH = '/api/v1/order';
 

@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import { printPdf } from '../../../lib/printPdf';
 import { bulkFiles, useBulkJob, useOrdersFollowJob, useRecentBulkJobs, useRetryBulk } from './api';
+import { paths } from '../../../lib/paths';
 
 const OUTCOME_COLOR: Record<string, string> = { done: 'green', skipped: 'gray', failed: 'red', waiting: 'blue' };
 
@@ -233,7 +234,7 @@ function Report({ items }: { items: BulkItem[] }) {
             return (
               <Table.Tr key={i.order_id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/orders/${i.order_id}`} size="sm">
+                  <Anchor component={Link} to={paths.order(i.order_id)} size="sm">
                     #{i.order_id}
                   </Anchor>
                 </Table.Td>

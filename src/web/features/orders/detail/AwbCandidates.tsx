@@ -6,8 +6,8 @@ import type { AwbCandidate } from '../../../../core/api/orders';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { localeOf } from '../../../lib/i18n';
-import { courierName, documentFailure } from './documents';
-import { notifyDone } from './feedback';
+import { courierName, documentFailure } from '../shared/documents';
+import { notifyDone } from '../shared/feedback';
 
 /**
  * The AWBs a courier holds that could be the order's, when its create's answer was lost and the

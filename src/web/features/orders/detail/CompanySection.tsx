@@ -4,8 +4,8 @@ import { EditableField } from '../../../components/EditableField';
 import type { CustomerDetailField, useOrderActions } from '../api';
 import { Section } from '../../../components/Section';
 import type { Order } from '../../../../core/api/orders';
-import { orFallback } from './feedback';
-import { cleanText } from './orderView';
+import { orFallback } from '../shared/feedback';
+import { cleanText } from '../shared/orderView';
 
 const FIELDS: { field: CustomerDetailField; label: string }[] = [
   { field: 'company_name', label: 'company.name' },

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api';
 import type { useOrderActions } from '../api';
-import { notifyDone } from './feedback';
+import { notifyDone } from '../shared/feedback';
 
 type Actions = ReturnType<typeof useOrderActions>;
 

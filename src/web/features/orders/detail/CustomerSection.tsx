@@ -3,11 +3,11 @@ import { IconFlag, IconFlagOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EditableField } from '../../../components/EditableField';
 import type { useOrderActions } from '../api';
-import { CustomerFlags } from '../CustomerFlags';
+import { CustomerFlags } from '../badges/CustomerFlags';
 import { Section } from '../../../components/Section';
 import { PAYMENT_METHODS, type Order } from '../../../../core/api/orders';
-import { notifyFailed, orFallback } from './feedback';
-import { cleanText } from './orderView';
+import { notifyFailed, orFallback } from '../shared/feedback';
+import { cleanText } from '../shared/orderView';
 
 type Actions = ReturnType<typeof useOrderActions>;
 

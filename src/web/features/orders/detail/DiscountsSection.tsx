@@ -9,9 +9,9 @@ import type { useOrderActions } from '../api';
 import { Section } from '../../../components/Section';
 import type { AppliedDiscount, Order } from '../../../../core/api/orders';
 import { CouponField } from './CouponField';
-import { notifyDone, notifyFailed, orFallback } from './feedback';
+import { notifyDone, notifyFailed, orFallback } from '../shared/feedback';
 import { discountValueText } from './historyText';
-import { discountGroups } from './orderView';
+import { discountGroups } from '../shared/orderView';
 
 type Actions = ReturnType<typeof useOrderActions>;
 

@@ -26,9 +26,9 @@ import { StornoModal } from '../dialogs/StornoModal';
 import { Section } from '../../../components/Section';
 import { AwbCandidates } from './AwbCandidates';
 import { InvoiceDocuments } from './InvoiceDocuments';
-import { courierName, documentFailure, fallbackFileName, printFailure, type DocumentKind } from './documents';
-import { notifyDone } from './feedback';
-import { documentBlocks, type DocumentAction } from './orderView';
+import { courierName, documentFailure, fallbackFileName, printFailure, type DocumentKind } from '../shared/documents';
+import { notifyDone } from '../shared/feedback';
+import { documentBlocks, type DocumentAction } from '../shared/orderView';
 
 const INVOICE: DocumentAction[] = [
   'createInvoice',

@@ -8,7 +8,7 @@ import { saveFile } from '../../../lib/download';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { printPdf } from '../../../lib/printPdf';
 import { orderPdf } from '../api';
-import { documentFailure, fallbackFileName, printFailure } from './documents';
+import { documentFailure, fallbackFileName, printFailure } from '../shared/documents';
 
 /**
  * Every document SmartBill issued for the order, oldest first: the invoice and each storno document

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../lib/format';
-import { InvoiceStatusBadge } from '../InvoiceStatusBadge';
+import { InvoiceStatusBadge } from '../badges/InvoiceStatusBadge';
 import type { Order } from '../../../../core/api/orders';
 import { canCancel, canRestore } from '../../../../core/orders/eligibility';
 

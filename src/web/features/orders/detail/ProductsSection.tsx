@@ -12,8 +12,8 @@ const formatDay = (day: string, lang: string) => formatDate(Date.parse(`${day}T1
 import type { useOrderActions } from '../api';
 import { Section } from '../../../components/Section';
 import type { Order, OrderProduct } from '../../../../core/api/orders';
-import { notifyDone, notifyFailed } from './feedback';
-import { reversedByLine } from './orderView';
+import { notifyDone, notifyFailed } from '../shared/feedback';
+import { reversedByLine } from '../shared/orderView';
 
 /**
  * The order's lines: name, SKU, selling price, quantity with − and +, remove. A quantity that would

@@ -15,7 +15,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useOrderSms, useSendSms, useSmsTemplates } from '../api';
 import { Section } from '../../../components/Section';
-import { notifyDone } from './feedback';
+import { notifyDone } from '../shared/feedback';
 
 const STATUS_COLOR: Record<SmsStatus, string> = {
   queued: 'gray',

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
 import { Section } from '../../../components/Section';
 import type { Order } from '../../../../core/api/orders';
-import { invoiceAmounts, summaryCurrency } from './orderView';
+import { invoiceAmounts, summaryCurrency } from '../shared/orderView';
 
 /**
  * Subtotal (value), discount, client shipping cost and the order's total, in the first line's

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { formatAmount } from '../../../lib/format';
-import { courierName } from './documents';
+import { courierName } from '../shared/documents';
 import type { OrderEvent } from '../../../../core/api/orders';
 
 /** The labels of the customer and company fields, as the detail shows them (orders namespace keys). */

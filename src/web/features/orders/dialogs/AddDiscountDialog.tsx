@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
 import { ApiError } from '../../../lib/api';
-import { notifyDone } from '../detail/feedback';
+import { notifyDone } from '../shared/feedback';
 import type { OrderProduct } from '../../../../core/api/orders';
 import { discountInput, type DiscountDraft } from './discountInput';
 

@@ -4,7 +4,7 @@ import { FormModal } from '../../../components/FormModal';
 import { ProductSelect } from '../../../components/ProductSelect';
 import type { ProductOption } from '../../../components/useProductOptions';
 import { ApiError } from '../../../lib/api';
-import { notifyDone } from '../detail/feedback';
+import { notifyDone } from '../shared/feedback';
 
 /**
  * Add a product to the order: a product select (name and SKU, variations instead of their parent)

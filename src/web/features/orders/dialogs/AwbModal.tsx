@@ -33,7 +33,7 @@ import { useCompanyPackages, useLockers } from '../api';
 import { hasLockers, type Locker } from '../../../../core/api/lockers';
 import { useCounties } from '../../../components/address/useGeo';
 import { foldedFilter } from '../../../components/address/options';
-import { courierName, withProviderReason } from '../detail/documents';
+import { courierName, withProviderReason } from '../shared/documents';
 import {
   awbFormStart,
   awbPayload,
@@ -50,6 +50,7 @@ import {
 } from './awbForm';
 import { useShippingSettings } from '../../../components/useShippingSettings';
 import { foldForSearch } from '../../../../core/geo/text';
+import { paths } from '../../../lib/paths';
 
 export interface AwbModalProps {
   opened: boolean;
@@ -346,7 +347,7 @@ export function AwbModal({ opened, onClose, order, create, saving, onCreated }: 
         </Radio.Group>
         {integrations.isSuccess && usable.length === 0 ? (
           <Alert color="orange" role="alert" title={t('awbModal.noCouriers')}>
-            <Anchor component={Link} to="/integrations">
+            <Anchor component={Link} to={paths.integrations()}>
               {t('awbModal.setUpCouriers')}
             </Anchor>
           </Alert>

@@ -8,8 +8,8 @@ import { translate } from '../../../../core/messages';
 import { FormModal } from '../../../components/FormModal';
 import { ApiError } from '../../../lib/api';
 import { formatAmount, formatDate } from '../../../lib/format';
-import { withProviderReason } from '../detail/documents';
-import { reversibleLines } from '../detail/orderView';
+import { withProviderReason } from '../shared/documents';
+import { reversibleLines } from '../shared/orderView';
 import { startChoices, stornoRequest, type StornoChoices } from './stornoSelection';
 
 export interface StornoModalProps {

@@ -14,7 +14,7 @@ import {
 import { hasLockers } from '../../../../core/api/lockers';
 import { translate, type Lang } from '../../../../core/messages';
 import { schemaErrors } from '../../../lib/form';
-import { cleanText } from '../detail/orderView';
+import { cleanText } from '../shared/orderView';
 
 /** The AWB modal's own fields (the address parts live in the shared AddressPicker's value). */
 export interface AwbFormValues {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReversibleLine } from '../detail/orderView';
+import type { ReversibleLine } from '../shared/orderView';
 import { startChoices, stornoRequest } from './stornoSelection';
 
 const line = (id: number, quantity: number, reversed: number): ReversibleLine => ({

@@ -1,4 +1,4 @@
-import type { ReversibleLine } from '../detail/orderView';
+import type { ReversibleLine } from '../shared/orderView';
 
 /** One line's choice in the storno modal: reversed or not, and how many. */
 export interface StornoChoice {

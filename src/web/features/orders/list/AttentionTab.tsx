@@ -2,10 +2,10 @@ import { Alert, Badge, Button, Group, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Order } from '../../../core/api/orders';
-import { api, errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
-import { ORDERS_PATH } from './api';
+import type { Order } from '../../../../core/api/orders';
+import { api, errorMessage } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { ORDERS_PATH } from '../api';
 
 /** The orders list's tab of the orders whose parcel needs attention (`attention=1`). */
 export const ATTENTION_TAB = 'attention';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flagPage, flaggedByUs, isOwnFlag } from './flags';
-import type { Flag } from '../../../core/api/orders';
+import type { Flag } from '../../../../core/api/orders';
 
 // Older answers may lack the server's mark (by_this_company): the helper leaves it out unless given.
 const flag = (n: number, extra: Partial<Flag> = {}): Flag =>

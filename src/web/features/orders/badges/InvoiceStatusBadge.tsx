@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { InvoiceStatusValue } from '../../../core/orders/statuses';
-import { WHOLE_BADGE } from '../../components/StatusBadge';
+import type { InvoiceStatusValue } from '../../../../core/orders/statuses';
+import { WHOLE_BADGE } from '../../../components/StatusBadge';
 
 const COLORS: Record<InvoiceStatusValue, string> = {
   none: 'gray',

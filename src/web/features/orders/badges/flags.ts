@@ -1,4 +1,4 @@
-import type { Flag } from '../../../core/api/orders';
+import type { Flag } from '../../../../core/api/orders';
 
 /** The flag tooltip of the orders list shows the flags 5 at a time, newest first. */
 export const FLAG_PAGE_SIZE = 5;

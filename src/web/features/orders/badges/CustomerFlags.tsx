@@ -2,10 +2,10 @@ import { ActionIcon, Badge, Group, HoverCard, Stack, Text } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight, IconFlag } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../lib/format';
-import { useCompanyId } from '../../lib/session';
+import { formatDate } from '../../../lib/format';
+import { useCompanyId } from '../../../lib/session';
 import { flagPage, isOwnFlag } from './flags';
-import type { Flag } from '../../../core/api/orders';
+import type { Flag } from '../../../../core/api/orders';
 
 /**
  * The red flag of a flagged customer; hovering or focusing it opens the flags (reason, date, whether

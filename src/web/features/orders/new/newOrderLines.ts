@@ -1,4 +1,4 @@
-import { toBani } from '../../../core/money';
+import { toBani } from '../../../../core/money';
 
 /** A product line of the new-order form. */
 export interface DraftLine {

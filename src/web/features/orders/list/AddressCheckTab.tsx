@@ -1,6 +1,6 @@
 import { Badge, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { useUrlParams } from '../../components/useUrlParams';
+import type { useUrlParams } from '../../../components/useUrlParams';
 import { ATTENTION_TAB } from './AttentionTab';
 
 /** The orders list's tab of the orders whose address is to check (`address_check=1`). */

@@ -1,6 +1,6 @@
-import type { PaymentMethod } from '../../../core/api/orders';
-import { ApiError } from '../../lib/api';
-import type { AddressValue } from '../../components/address';
+import type { PaymentMethod } from '../../../../core/api/orders';
+import { ApiError } from '../../../lib/api';
+import type { AddressValue } from '../../../components/address';
 import { ADDRESS_FIELDS } from './address';
 import { productsPayload, type DraftLine } from './newOrderLines';
 

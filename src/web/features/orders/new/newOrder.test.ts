@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api';
-import { emptyAddress as EMPTY_ADDRESS } from '../../components/address';
+import { ApiError } from '../../../lib/api';
+import { emptyAddress as EMPTY_ADDRESS } from '../../../components/address';
 import { createdId, missingFields, newOrderPayload, placeServerErrors, type NewOrderValues } from './newOrder';
 import type { DraftLine } from './newOrderLines';
 

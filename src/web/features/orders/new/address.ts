@@ -1,4 +1,4 @@
-import type { AddressValue } from '../../components/address';
+import type { AddressValue } from '../../../components/address';
 
 /** The required parts of the delivery address: the new-order field name and the picker's part. */
 export const ADDRESS_FIELDS = [

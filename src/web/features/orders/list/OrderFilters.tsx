@@ -5,19 +5,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { INVOICE_STATUSES, ORDER_STATUSES } from '../../../core/orders/statuses';
-import { AWB_COURIERS, COURIER_STATUSES } from '../../../core/orders/couriers';
-import { ORDER_FILTER_KEYS } from '../../../core/orders/listFilter';
-import { DateField } from '../../components/DateField';
-import { PHONE_QUERY } from '../../components/ListPage';
-import { useUrlParams } from '../../components/useUrlParams';
-import { api, type QueryParams } from '../../lib/api';
-import { saveFile } from '../../lib/download';
-import { queryKeys } from '../../lib/queryKeys';
-import { useCompanyId } from '../../lib/session';
+import { INVOICE_STATUSES, ORDER_STATUSES } from '../../../../core/orders/statuses';
+import { AWB_COURIERS, COURIER_STATUSES } from '../../../../core/orders/couriers';
+import { ORDER_FILTER_KEYS } from '../../../../core/orders/listFilter';
+import { DateField } from '../../../components/DateField';
+import { PHONE_QUERY } from '../../../components/ListPage';
+import { useUrlParams } from '../../../components/useUrlParams';
+import { api, type QueryParams } from '../../../lib/api';
+import { saveFile } from '../../../lib/download';
+import { queryKeys } from '../../../lib/queryKeys';
+import { useCompanyId } from '../../../lib/session';
 import { AddressCheckTab, chooseTab, currentTab } from './AddressCheckTab';
 import { AttentionTab } from './AttentionTab';
-import { ORDERS_PATH } from './api';
+import { ORDERS_PATH } from '../api';
 
 /** The list's filters (all but the search, which the list's own box keeps), as the URL holds them. */
 const FILTERS = ORDER_FILTER_KEYS.filter((k) => k !== 'search');
@@ -71,7 +71,7 @@ export function OrderFilters() {
     enabled: companyId !== null,
   });
   const sources = useQuery({
-    queryKey: ['source', 'list', companyId, 'filter'],
+    queryKey: queryKeys.list('source', companyId, { items: 100, purpose: 'order-filter' }),
     queryFn: ({ signal }) =>
       api.get<{ data: { id: number; source: string }[] }>(
         '/api/v1/source',
