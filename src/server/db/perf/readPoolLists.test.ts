@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOrder, listOrders } from '../../modules/orders/queries.js';
+import { listOrders } from '../../modules/orders/list/index.js';
+import { findOrder } from '../../modules/orders/queries.js';
 import { listProducts } from '../../modules/products/queries.js';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 

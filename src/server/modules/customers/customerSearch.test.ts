@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/connection.js';
 import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { ONE_PLAN } from '../../db/perf/pgStatements.js';
-import { listCustomers, nameOrEmailContains, searchedIdsSqlite, searchPagePostgres } from './queries.js';
+import { listCustomers, nameOrEmailContains } from './list/index.js';
+import { searchPagePostgres } from './list/postgres.js';
+import { searchedIdsSqlite } from './list/sqlite.js';
 
 /**
  * The customers search by name or email: on SQLite through the FTS5 trigram table of the company's

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { statementCounter } from '../../test/counting.js';
-import { findShownCustomer, listCustomers } from './queries.js';
+import { listCustomers } from './list/index.js';
+import { findShownCustomer } from './queries.js';
 
 /**
  * The customers screen: each customer with what they spent and when they last ordered, their

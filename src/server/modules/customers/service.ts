@@ -25,7 +25,6 @@ import {
   deleteFlag,
   findCompanyCustomer,
   findShownCustomer,
-  listCustomers as listCustomerRows,
   insertCompanyCustomer,
   insertFlag,
   lockedCompanyCustomer,
@@ -33,6 +32,7 @@ import {
   removeOrderFromCompanyCustomer,
   updateCompanyCustomer,
 } from './queries.js';
+import { listCustomers as listCustomerRows } from './list/index.js';
 
 /**
  * Customers are people (by phone) shared across companies; a company sees those who ordered from

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderListFilterSchema } from '../../../core/orders/listFilter.js';
 import { recountOrderLists } from '../../db/orderListCounts.js';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
-import { dayCountsStatement, filteredPage, filteredStatements } from './queries.js';
+import { dayCountsStatement, filteredPage, filteredStatements } from './list/index.js';
 
 /**
  * The filtered list's statements keep to their indexes: a plan that scans the company's orders (or

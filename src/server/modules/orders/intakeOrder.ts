@@ -34,7 +34,8 @@ import {
   setLineQuantityRow,
   updateCustomerDetailRow,
 } from './queries.js';
-import { linePrice, newOrderValues, refuseContentChanges, removeLine, settle, type LinePrice } from './service.js';
+import { removeLine } from './contents.js';
+import { linePrice, newOrderValues, refuseContentChanges, settle, type LinePrice } from './service.js';
 
 /**
  * An order that arrived by itself (a shop's push, a row group of an imported file), made an

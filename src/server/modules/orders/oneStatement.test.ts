@@ -5,7 +5,9 @@ import { ageInvoiceForDemo } from '../invoices/index.js';
 import { order, seller, SMALL, type Seller } from '../../test/bulk.js';
 import { statementCounter } from '../../test/counting.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { findOrder, findOrderInParts, listOrders, listOrdersInParts } from './queries.js';
+import { listOrders } from './list/index.js';
+import { findOrderInParts, listOrdersInParts } from './oneStatement.reference.js';
+import { findOrder } from './queries.js';
 import { JsonText } from '../../http/jsonText.js';
 
 /**

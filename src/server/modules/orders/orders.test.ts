@@ -3,7 +3,7 @@ import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import { ONE_PLAN } from '../../db/perf/pgStatements.js';
-import { listOrders } from './queries.js';
+import { listOrders } from './list/index.js';
 import type { OrderStatusValue } from '../../../core/orders/statuses.js';
 import type { JsonText } from '../../http/jsonText.js';
 

@@ -7,23 +7,25 @@ import { idParam, pathId } from '../../http/params.js';
 import type { ServiceContext } from '../../context.js';
 import { orderDocumentRoutes } from './documentRoutes.js';
 import { exportOrders } from './export.js';
-import { addressCheckCount, attentionCount, listOrders, tabCounts } from './queries.js';
+import { addressCheckCount, attentionCount, listOrders, tabCounts } from './list/index.js';
 import { answerAddressCheck } from './addressCheck.js';
 import {
   addDiscount,
-  applyCoupon,
-  removeCoupon,
   addLine,
-  cancelOrder,
-  createOrder,
+  applyCoupon,
   deleteDiscount,
   deleteLine,
+  removeCoupon,
+  setLineQuantity,
+  updateDiscount,
+} from './contents.js';
+import {
+  cancelOrder,
+  createOrder,
   deleteOrder,
   orderView,
   restoreOrder,
-  setLineQuantity,
   updateCustomerDetail,
-  updateDiscount,
   updateOrderFields,
 } from './service.js';
 

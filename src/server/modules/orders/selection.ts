@@ -2,7 +2,7 @@ import { orderListFilterSchema, type OrderListFilter } from '../../../core/order
 import type { ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
 import { parse } from '../../http/errors.js';
-import { countMatching, idsMatching, SELECTION_BOUND } from './queries.js';
+import { countMatching, idsMatching, SELECTION_BOUND } from './list/index.js';
 
 /**
  * What the orders list shows under a filter (core/orders/listFilter.ts), for acting on it: a

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPng } from '../../lib/png.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
-import { listProducts, listProductsInParts } from './queries.js';
+import { listProductsInParts } from './oneStatement.reference.js';
+import { listProducts } from './queries.js';
 import { JsonText } from '../../http/jsonText.js';
 
 /**

@@ -7,7 +7,7 @@ import {
   type Selectable,
   type SqlBool,
 } from 'kysely';
-import { searchCountBound, type ListMeta, type ListResponse } from '../../../core/api/list.js';
+import { searchCountBound, type ListMeta } from '../../../core/api/list.js';
 import type { Currency, Product, SaleType } from '../../../core/api/products.js';
 import { fromBani } from '../../../core/money.js';
 import { foldCase, forUpdate, type Engine, type Executor } from '../../db/connection.js';
@@ -28,7 +28,6 @@ import {
   boundedCount,
   containsPattern,
   ftsPhrase,
-  keptCount,
   keptCountOf,
   likeAny,
   pageMeta,
@@ -112,7 +111,11 @@ const variationRows = prepared(
 );
 
 /** The variations of the given parents, in ONE query, grouped by parent id (in creation order). */
-async function variationsOf(exec: Executor, parentIds: number[], link: ImageLink): Promise<Map<number, Product[]>> {
+export async function variationsOf(
+  exec: Executor,
+  parentIds: number[],
+  link: ImageLink,
+): Promise<Map<number, Product[]>> {
   const byParent = new Map<number, Product[]>();
   if (parentIds.length === 0) return byParent;
   for (const row of await variationRows(exec, { parentIds })) {
@@ -215,7 +218,7 @@ const walkStatement = (form: MatchForm) => sql.raw(form === 'folded' ? `${ONE_PL
 
 // The usual queries of the list are built and compiled once (db/perf/prepared.ts); Kysely building
 // them on every request cost a broad search about a third of its time in Node.
-const unsearchedPage = prepared(
+export const unsearchedPage = prepared(
   (exec, v: { companyId: number; limit: number; offset: number }) =>
     productRows(exec, pageIdsOf(topLevel(exec, v.companyId), v.limit, v.offset)),
   {
@@ -456,30 +459,6 @@ export async function listProducts(
   const term = foldCase(q.search);
   const { rows, known } = await searchedPage(exec, engine, companyId, term, (q.page - 1) * q.items, q.items);
   return { data: withImageLinks(rows, link), meta: pageMeta(known, q.page, q.items) };
-}
-
-/**
- * An unsearched page as it was read before the one statement: the kept count, the page, the
- * variations, each a query, the rows as objects. Only the tests call it: they hold the one
- * statement to it field by field, on both engines.
- */
-export async function listProductsInParts(
-  exec: Executor,
-  link: ImageLink,
-  companyId: number,
-  q: { page: number; items: number },
-): Promise<ListResponse<Product>> {
-  const known = await keptCount(exec, companyId, 'products');
-  const rows = await unsearchedPage(exec, { companyId, limit: q.items, offset: (q.page - 1) * q.items });
-  const children = await variationsOf(
-    exec,
-    rows.map((r) => r.id),
-    link,
-  );
-  return {
-    data: rows.map((row) => toProduct(row, link, children.get(row.id) ?? [])),
-    meta: pageMeta(known, q.page, q.items),
-  };
 }
 
 /** One product of the company (a parent with its variations), or undefined. */
