@@ -49,6 +49,7 @@ import { DPD_AWB_BODY, order, seller } from '../src/server/test/bulk.js';
 import { engineUnderTest, startTestApp } from '../src/server/test/harness.js';
 import { networkFetch } from '../src/server/providers/transport.js';
 import { percentile } from './_load.js';
+import { scratchDatabase } from './_pg-database.js';
 import { cpuBetween, cpuByProcess, postgresPids, startChild } from './_processes.js';
 import { serverMode, shippedServerArgs } from './_shipped.js';
 
@@ -87,9 +88,10 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-awb-'));
 // The database, migrated, and the seller with its orders: made by a test app in this process; every
 // AWB request goes to the servers started below, which share its app key (the stored DPD account
 // is sealed with it).
-const t = await startTestApp(engineUnderTest === 'sqlite' ? { sqliteFile: path.join(dir, 'app.db') } : {});
-const dbEnv: NodeJS.ProcessEnv = t.db.schema
-  ? { BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL, BENCH_SCHEMA: t.db.schema }
+const pgDb = engineUnderTest === 'postgres' ? await scratchDatabase(process.env.TEST_DATABASE_URL!) : null;
+const t = await startTestApp(pgDb ? { databaseUrl: pgDb.url } : { sqliteFile: path.join(dir, 'app.db') });
+const dbEnv: NodeJS.ProcessEnv = pgDb
+  ? { BENCH_DATABASE_URL: pgDb.url, BENCH_SCHEMA: t.db.schema }
   : { BENCH_SQLITE_FILE: t.sqliteFile };
 const children: ChildProcess[] = [];
 try {
@@ -241,5 +243,6 @@ try {
 } finally {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   await t.close();
+  await pgDb?.drop();
   fs.rmSync(dir, { recursive: true, force: true });
 }

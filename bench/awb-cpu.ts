@@ -11,10 +11,12 @@ import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
 import { DPD_AWB_BODY, order, seller } from '../src/server/test/bulk.js';
 import { engineUnderTest, startTestApp } from '../src/server/test/harness.js';
+import { scratchDatabase } from './_pg-database.js';
 
 const N = Number(process.env.N ?? 40);
 const PROF = process.env.PROF === '1';
-const t = await startTestApp({});
+const pgDb = process.env.TEST_DATABASE_URL ? await scratchDatabase(process.env.TEST_DATABASE_URL) : null;
+const t = await startTestApp(pgDb ? { databaseUrl: pgDb.url } : {});
 try {
   const s = await seller(await t.signUp());
   const ids: number[] = [];
@@ -43,4 +45,5 @@ try {
   );
 } finally {
   await t.close();
+  await pgDb?.drop();
 }

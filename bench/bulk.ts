@@ -21,6 +21,7 @@ import type { DpdShipment } from '../src/server/emulators/dpd.js';
 import { runDueJobs } from '../src/server/jobs/runner.js';
 import { order, seller, SMALL } from '../src/server/test/bulk.js';
 import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../src/server/test/harness.js';
+import { scratchDatabase } from './_pg-database.js';
 
 const ORDERS = Number(process.env.ORDERS ?? 500);
 
@@ -52,7 +53,8 @@ function check(ok: boolean, what: string): void {
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bulk-'));
-  const t = await startTestApp(engineUnderTest === 'sqlite' ? { sqliteFile: path.join(dir, 'app.db') } : {});
+  const pgDb = process.env.TEST_DATABASE_URL ? await scratchDatabase(process.env.TEST_DATABASE_URL) : null;
+  const t = await startTestApp(pgDb ? { databaseUrl: pgDb.url } : { sqliteFile: path.join(dir, 'app.db') });
   try {
     console.log(
       `bulk work on ${ORDERS} orders (${engineUnderTest}), Node ${process.version}, ${os.cpus().length} cores`,
@@ -124,6 +126,7 @@ async function main(): Promise<void> {
     for (const f of failures) console.log(`  order ${f.order_id}: ${f.outcome} ${f.reason}`);
   } finally {
     await t.close();
+    await pgDb?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

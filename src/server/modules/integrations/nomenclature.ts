@@ -4,9 +4,9 @@ import { foldForSearch } from '../../../core/geo/text.js';
 import type { ServiceContext } from '../../context.js';
 import { notFound, parse } from '../../http/errors.js';
 import { bucharestDate } from '../../lib/bucharestTime.js';
-import type { County, Locality, Street } from '../../providers/couriers/types.js';
+import type { County, CourierClient, Locality, Street } from '../../providers/couriers/types.js';
 import { searchRows } from '../geo/index.js';
-import { courierFor } from './providerAccess.js';
+import { courierFor, type ProviderAccount } from './providerAccess.js';
 
 /**
  * The couriers' own address nomenclatures (Cargus: Counties, Localities, Streets; Sameday:
@@ -39,9 +39,16 @@ export interface Nomenclature {
   streets(locality: Locality): Promise<Street[]>;
 }
 
-/** The company's courier nomenclature (409 without a login at that courier). */
-export async function courierNomenclature(ctx: ServiceContext, courier: NomenclatureCourier): Promise<Nomenclature> {
-  const account = await courierFor(ctx, courier);
+/**
+ * The company's courier nomenclature (409 without a login at that courier). `opened`: the courier's
+ * account as the caller already opened it (a batch of AWBs), so its login is not read again.
+ */
+export async function courierNomenclature(
+  ctx: ServiceContext,
+  courier: NomenclatureCourier,
+  opened?: ProviderAccount<CourierClient>,
+): Promise<Nomenclature> {
+  const account = opened ?? (await courierFor(ctx, courier));
   const setUp = `${courier}:${account.row.id}:${account.row.updated_at}`;
   const day = bucharestDate(ctx.now);
   const cache = cacheOf(ctx);

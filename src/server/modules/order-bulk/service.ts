@@ -31,7 +31,7 @@ import {
   type PickingLine,
 } from '../orders/index.js';
 import { getPackage } from '../packages/index.js';
-import { AwbConflict, awbLabel, markCutOffCreateUnknown } from '../shipping/index.js';
+import { AwbConflict, awbLabel, markCutOffCreateUnknown, prepareAwbBatch, type AwbBatch } from '../shipping/index.js';
 import {
   companyJob,
   doneItems,
@@ -249,8 +249,9 @@ const wrap = (key: string, inner: Reason): Reason =>
   Object.fromEntries(LANGS.map((l) => [l, translate(l, key, { problem: inner[l] })])) as Reason;
 
 /**
- * One order of an AWB job: the AWB form's create to the order's own address. An order this job
- * tried before (its run cut off, the server killed) that is still "being created" is that try's
+ * One order of an AWB job: the AWB form's create to the order's own address, with the courier's
+ * set-ups, account and nomenclature of the slice (`batch`), answering the AWB it made. An order this
+ * job tried before (its run cut off, the server killed) that is still "being created" is that try's
  * create, whose request died with its run: asked about at the courier at once and adopted (or made
  * now), rather than skipped while the order waits for the protocol's slow check.
  */
@@ -258,12 +259,12 @@ async function awbAttempt(
   ctx: ServiceContext,
   item: BulkItemRow,
   pkg: AwbPackage,
+  batch: AwbBatch,
   cutOffSettled = false,
 ): Promise<Attempt> {
   try {
-    await createOrderAwbToItsAddress(ctx, item.order_id, pkg);
-    const order = await orderOf(ctx.db.kysely, ctx, item.order_id);
-    return { outcome: 'done', awb: order.awb };
+    const made = await createOrderAwbToItsAddress(ctx, item.order_id, pkg, batch);
+    return { outcome: 'done', awb: made.awb };
   } catch (err) {
     const reason = reasonOfError(err);
     if (!reason) throw err;
@@ -271,7 +272,7 @@ async function awbAttempt(
       // `item` is read before this try began: its started_at is the earlier try's.
       const earlier = item.attempts > 1 && item.started_at !== null ? Number(item.started_at) : null;
       if (err.key === 'awb_being_created' && earlier !== null && !cutOffSettled)
-        if (await markCutOffCreateUnknown(ctx, item.order_id, earlier)) return awbAttempt(ctx, item, pkg, true);
+        if (await markCutOffCreateUnknown(ctx, item.order_id, earlier)) return awbAttempt(ctx, item, pkg, batch, true);
       // A try of this job that was cut off after the courier made the AWB: it is this job's.
       if (err.key === 'awb_exists' && item.attempts > 1) return { outcome: 'done', awb: String(err.params.awb) };
       if (err.key === 'awb_found_after_timeout') return { outcome: 'done', awb: String(err.params.awb) };
@@ -360,11 +361,22 @@ async function readAttempt(ctx: ServiceContext, job: BulkJobRow, item: BulkItemR
     : { outcome: 'done' };
 }
 
-function attemptOf(job: BulkJobRow): (ctx: ServiceContext, item: BulkItemRow) => Promise<Attempt> {
+/**
+ * The attempt of one order of the job's action. An AWB job's slice reads what every AWB at its
+ * courier reads alike once for all its orders (shipping's AwbBatch: the set-ups, the sealed login
+ * opened, the nomenclature), not once an order.
+ */
+async function attemptOf(
+  job: BulkJobRow,
+  base: ServiceContext,
+): Promise<(ctx: ServiceContext, item: BulkItemRow) => Promise<Attempt>> {
   const params = JSON.parse(job.params) as JobParams;
   switch (job.action as BulkAction) {
-    case 'awb':
-      return (ctx, item) => awbAttempt(ctx, item, (params as { package: AwbPackage }).package);
+    case 'awb': {
+      const pkg = (params as { package: AwbPackage }).package;
+      const batch = await prepareAwbBatch(base, pkg.courier as AwbBatch['courier']);
+      return (ctx, item) => awbAttempt(ctx, item, pkg, batch);
+    }
     case 'invoice':
       return (ctx, item) => invoiceAttempt(ctx, item);
     case 'status':
@@ -417,7 +429,7 @@ export async function runBulkSlice(
 
   const started = system.clock.now();
   const items = await waitingItems(base.db.kysely, jobId, opts.items ?? SLICE_ITEMS);
-  const attempt = attemptOf(job);
+  const attempt = await attemptOf(job, base);
   const width = job.action === 'awb' ? AWBS_AT_ONCE : 1;
   let stoppedEarly = false;
   await inParallel(items, width, async (item) => {

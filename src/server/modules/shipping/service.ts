@@ -18,6 +18,8 @@ import {
   findLocker,
   isUsable,
   listCompanyIntegrations,
+  type Nomenclature,
+  type NomenclatureCourier,
   type ProviderAccount,
 } from '../integrations/index.js';
 import { companyLabelFormat } from './settings.js';
@@ -132,6 +134,45 @@ function conflictOf(order: OrderRow, active: Pick<ShipmentRow, 'state' | 'courie
 
 // ---- create -----------------------------------------------------------------------------------
 
+/** The AWB a create made (or adopted): what its caller answers, with no read of the order after. */
+export interface MadeAwb {
+  courier: AwbCourier;
+  awb: string;
+}
+
+/**
+ * What every AWB of one courier for one company reads alike, read once for many creates (a bulk
+ * job's slice): the company's set-ups, the courier's account (its sealed login opened once) and its
+ * nomenclature. The account and the nomenclature are opened when a create first needs them, and
+ * what that gave (the account, or the error the set-up answers) is every later create's, so each
+ * order of the batch meets the checks in the order one create alone meets them. A batch lives as
+ * long as a slice (a minute at most): a set-up changed meanwhile is read by the next slice.
+ */
+export interface AwbBatch {
+  readonly courier: AwbCourier;
+  readonly setUps: SetUps;
+  account(): Promise<ProviderAccount<CourierClient>>;
+  nomenclature(): Promise<Nomenclature>;
+}
+
+/** A promise made on the first call and answered to every call (a rejection too). */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+/** The batch of the company's AWBs at `courier` (see AwbBatch). */
+export async function prepareAwbBatch(ctx: ServiceContext, courier: AwbCourier): Promise<AwbBatch> {
+  return batchOf(ctx, courier, await listCompanyIntegrations(ctx.db.kysely, ctx.companyId));
+}
+
+/** A batch over set-ups already read: one create alone is a batch of one (its account opened once). */
+function batchOf(ctx: ServiceContext, courier: AwbCourier, setUps: SetUps): AwbBatch {
+  const account = once(() => courierFor(ctx, courier, undefined, setUps));
+  const nomenclature = once(async () => courierNomenclature(ctx, courier as NomenclatureCourier, await account()));
+  return { courier, setUps, account, nomenclature };
+}
+
 /**
  * Creates the order's AWB: the checks in order (422 on the first failing field), the postal code
  * against the rule, an unknown earlier attempt settled, then one create at the courier. Cash on
@@ -140,7 +181,9 @@ function conflictOf(order: OrderRow, active: Pick<ShipmentRow, 'state' | 'courie
  *
  * What a create reads is read once and handed on (the company's set-ups serve the checks and the
  * account; the claim reads the order's attempts once): each statement is a round trip and its CPU
- * on the server's one thread, and creates in bulk run many at a time.
+ * on the server's one thread, and creates in bulk run many at a time. `batch`: the set-ups, the
+ * account and the nomenclature as a bulk job's slice read them for all its orders (AwbBatch). It
+ * answers the AWB it made, so the caller need not read the order again to tell it.
  */
 export async function createAwb(
   ctx: ServiceContext,
@@ -148,17 +191,20 @@ export async function createAwb(
   input: AwbInput,
   recipientEmail: string | undefined,
   senderName?: string,
-): Promise<void> {
-  const setUps = await listCompanyIntegrations(ctx.db.kysely, ctx.companyId);
+  batch?: AwbBatch,
+): Promise<MadeAwb> {
+  const setUps = batch?.setUps ?? (await listCompanyIntegrations(ctx.db.kysely, ctx.companyId));
+  // Opened only once the checks let the create go on (a courier not set up is a 422 first).
+  const ofCourier = batch?.courier === input.courier ? batch : batchOf(ctx, input.courier as AwbCourier, setUps);
   const locker = input.locker_id ? await lockerOf(ctx, input, usableCouriersOf(setUps)) : null;
   const couriers = locker ? [] : usableCouriersOf(setUps);
-  const address = locker ? lockerAddress(locker) : await addressOf(ctx, input, couriers);
+  const address = locker ? lockerAddress(locker) : await addressOf(input, couriers, ofCourier);
   const problem = locker ? null : awbProblem(input, couriers, address.facts);
   if (problem) throw FieldProblems.one(problem.field, problem.message);
   if (!locker) assertAddressAgrees(address, input.postal_code);
   const courier = input.courier as AwbCourier;
 
-  const account = await courierFor(ctx, courier, undefined, setUps);
+  const account = await ofCourier.account();
   const weightGrams = Math.round(input.package_weight * 1000);
   const claim = () =>
     claimDocument(
@@ -197,6 +243,7 @@ export async function createAwb(
     },
   );
   await recordAwb(ctx, attempt.id, orderId, courier, created, {});
+  return { courier, awb: created.awbNumber };
 }
 
 /**
@@ -204,9 +251,9 @@ export async function createAwb(
  * nomenclature (their pickers' ids), DPD (and a courier not set up, which is refused next) against
  * the address data.
  */
-async function addressOf(ctx: ServiceContext, input: AwbInput, couriers: string[]): Promise<ResolvedAddress> {
+async function addressOf(input: AwbInput, couriers: string[], batch: AwbBatch): Promise<ResolvedAddress> {
   if ((input.courier === 'cargus' || input.courier === 'sameday') && couriers.includes(input.courier))
-    return resolveCourierAddress(await courierNomenclature(ctx, input.courier), input);
+    return resolveCourierAddress(await batch.nomenclature(), input);
   return resolveAddress(geoData(), input);
 }
 
