@@ -1,5 +1,5 @@
 import { customerDetailBody, newOrderBody, orderUpdateBody, type Order } from '../../../core/api/orders.js';
-import { awbBody, awbResolveBody, type AwbPayload } from '../../../core/api/shipping.js';
+import { awbBody, awbResolveBody } from '../../../core/api/shipping.js';
 import { addressLine, MAX_LINE_QUANTITY, type PaymentMethod } from '../../../core/api/orders.js';
 import { fromBani } from '../../../core/money.js';
 import { matchOrderDiscount, matchProductDiscount } from '../../../core/orders/discountMatching.js';
@@ -32,7 +32,6 @@ import {
 import { companyProductsBySku, moveStocks, productsWithVariations } from '../products/index.js';
 import type { TextAddress } from '../geo/index.js';
 import { resolveTextAddress } from './addressCheck.js';
-import type { NomenclatureCourier } from '../integrations/index.js';
 import { findCompanySource } from '../sources/index.js';
 import { awbUnsettled, createAwb, deleteShipmentsOfOrder, resolveAwb } from '../shipping/index.js';
 import {
@@ -660,57 +659,4 @@ export async function resolveOrderAwb(ctx: ServiceContext, id: number, body: unk
   await companyOrder(ctx, id);
   const input = parse(awbResolveBody, body);
   await resolveAwb(ctx, id, input);
-}
-
-/** The package of an AWB made for an order without its form: the form's four numbers, content and observations. */
-export type AwbPackage = Pick<
-  AwbPayload,
-  | 'courier'
-  | 'package_length'
-  | 'package_width'
-  | 'package_height'
-  | 'package_weight'
-  | 'package_content'
-  | 'observations'
->;
-
-/**
- * The couriers whose AWB address is checked against their own lists (Cargus, Sameday: shipping's
- * resolveCourierAddress), where the ids are the courier's: the order's ids, of the shipped address
- * data, would name other places or none there.
- */
-const OWN_PLACES_COURIERS: readonly string[] = ['cargus', 'sameday'] satisfies NomenclatureCourier[];
-
-/**
- * The order's AWB to the address it carries (its customer details), as the AWB form fills itself
- * in, made by the same createOrderAwb as the form's button (same checks, same protocol): the
- * order's postal code, and the address data's ids only for a courier checked against that data
- * (DPD); Cargus and Sameday find the order's names in their own lists, as the form does.
- */
-export async function createOrderAwbToItsAddress(ctx: ServiceContext, id: number, pkg: AwbPackage): Promise<void> {
-  const order = (await orderView(ctx, id)).value();
-  // An address the address data could not place for certain waits for the seller's look: a bulk
-  // AWB skips the order with the reason (the AWB form, made by a person, is not held by it).
-  if (order.address_check)
-    throw FieldProblems.one('address', `address_check_${order.address_check.part}_${order.address_check.reason}`);
-  const c = order.customer_detail;
-  const address = c?.address?.trim() || [c?.street, c?.street_number].filter((x) => x?.trim()).join(' ');
-  const dataIds = !OWN_PLACES_COURIERS.includes(String(pkg.courier));
-  await createOrderAwb(ctx, id, {
-    ...pkg,
-    name: c?.name ?? '',
-    phone_number: c?.phone_number ?? '',
-    county: c?.county ?? undefined,
-    county_id: (dataIds && c?.county_id) || undefined,
-    city: c?.city ?? undefined,
-    city_id: (dataIds && c?.city_id) || undefined,
-    street: c?.street ?? undefined,
-    street_id: (dataIds && c?.street_id) || undefined,
-    // The form takes digits only; any other number stays in the address line.
-    street_number: /^\d{1,6}$/.test(c?.street_number?.trim() ?? '') ? c!.street_number!.trim() : null,
-    // The order's postal code, as the form fills it in (one not of six digits is left for the checks to ask for).
-    postal_code: /^\d{6}$/.test(c?.zip_code?.trim() ?? '') ? c!.zip_code!.trim() : null,
-    address: address || undefined,
-    observations: pkg.observations ?? (order.observations?.trim().slice(0, 500) || undefined),
-  });
 }
