@@ -35,6 +35,8 @@ export const START_SECONDS = Number(process.env.E2E_START_SECONDS) || 60;
 
 export interface E2eServer {
   baseUrl: string;
+  /** The server's own folder: its database (`app.db`) and key, removed by stop(). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export async function startServer(): Promise<E2eServer> {
   }
   return {
     baseUrl,
+    dataDir: dir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

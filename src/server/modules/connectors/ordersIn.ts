@@ -1,7 +1,7 @@
 import { forCompany, type ServiceContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { isProviderError } from '../../providers/http.js';
-import { receiveShopOrder } from '../intake/index.js';
+import { receiveShopOrder, receiveShopOrders } from '../intake/index.js';
 import { insertSystemNotification } from '../notifications/index.js';
 import { cancelOrder, intakeOrderId } from '../orders/index.js';
 import { sourceNameOf } from '../sources/index.js';
@@ -56,6 +56,33 @@ export async function takeOrder(base: ServiceContext, conn: ShopConnection, orde
     return;
   }
   if (order.kind === 'ended') await cancelledInShop(ctx, connector, order.externalId);
+}
+
+/**
+ * A page of the pull: its placed orders go into the intake together (the intake's
+ * receiveShopOrders: the same outcome for each as takeOrder's, in a page's round trips), each
+ * counted and acknowledged once stored; the rest one by one as takeOrder. An order whose work
+ * failed fails the page after the others are taken, so the cursor stays before it.
+ */
+async function takePage(base: ServiceContext, conn: ShopConnection, orders: ShopOrderIn[]): Promise<void> {
+  const connector = conn.row;
+  const ctx = forCompany(base, connector.company_id);
+  const placed = orders.filter((o) => o.kind === 'take');
+  const outcomes = await receiveShopOrders(
+    ctx,
+    { companyId: connector.company_id, sourceId: connector.source_id },
+    placed.map((o) => o.intake),
+  );
+  // Counted together: statements outside a transaction go out at once on PostgreSQL (pipelined).
+  const created = outcomes.filter((o) => o.kind === 'created').length;
+  await Promise.all(Array.from({ length: created }, () => countOrderIn(ctx.db.kysely, connector.id, ctx.now)));
+  let failure: { error: unknown } | null = null;
+  for (const [i, outcome] of outcomes.entries()) {
+    if (outcome.kind === 'failed') failure ??= { error: outcome.error };
+    else await shopKind(connector.type).acknowledge?.(ctx, conn, placed[i].externalId);
+  }
+  for (const order of orders) if (order.kind !== 'take') await takeOrder(ctx, conn, order);
+  if (failure) throw failure.error;
 }
 
 async function cancelledInShop(ctx: ServiceContext, connector: ConnectorRow, externalId: string): Promise<void> {
@@ -180,7 +207,7 @@ export async function pullConnector(
       await workEvent(ctx, conn, { id: e.id, topic: e.topic, body: e.body });
     const after = connector.cursor ? unixOf(connector.cursor) - PULL_OVERLAP_SECONDS : ctx.now - FIRST_PULL_SECONDS;
     for await (const page of kind.pull(ctx, conn, after, opts.perPage ?? PULL_PAGE_SIZE)) {
-      for (const order of page.orders) await takeOrder(ctx, conn, order);
+      await takePage(ctx, conn, page.orders);
       if (page.cursor !== null && (!cursor || page.cursor > unixOf(cursor))) cursor = cursorText(page.cursor);
       pages += 1;
       orders += page.orders.length;

@@ -149,6 +149,68 @@ const applied = prepared((exec, v: { sourceId: number; externalId: string; creat
     .limit(1),
 );
 
+// ---- a page of a shop's orders at once (shopOrders.ts): one statement each for all its orders --
+
+/** The items of a page, as received, in one insert: each one's id by its order number (all numbered, none twice). */
+export async function insertItems(
+  exec: Executor,
+  rows: (Omit<NewItem, 'external_id'> & { external_id: string })[],
+): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const made = await exec
+    .insertInto('intake_items')
+    .values(
+      rows.map((r) => ({
+        ...r,
+        status: 'received',
+        problems: null,
+        order_id: null,
+        updated_at: r.received_at,
+      })),
+    )
+    .returning(['id', 'external_id'])
+    .execute();
+  // Matched by order number, not by place: neither engine promises RETURNING in the rows' order.
+  return new Map(made.map((m) => [m.external_id!, m.id]));
+}
+
+/** `appliedFingerprint` of many order numbers of the source: the latest created or updated item of each. */
+export async function appliedFingerprints(
+  exec: Executor,
+  sourceId: number,
+  externalIds: string[],
+): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>();
+  if (externalIds.length === 0) return out;
+  const rows = await exec
+    .selectFrom('intake_items')
+    .select(['external_id', 'fingerprint'])
+    .where('source_id', '=', sourceId)
+    .where('external_id', 'in', externalIds)
+    .where('status', 'in', ['created', 'updated'])
+    .orderBy('id')
+    .execute();
+  for (const r of rows) out.set(r.external_id!, r.fingerprint);
+  return out;
+}
+
+/** `heldItemOf` of many order numbers of the source. */
+export async function heldItemsOf(
+  exec: Executor,
+  sourceId: number,
+  externalIds: string[],
+): Promise<Map<string, IntakeItemRow>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await exec
+    .selectFrom('intake_items')
+    .selectAll()
+    .where('source_id', '=', sourceId)
+    .where('external_id', 'in', externalIds)
+    .where('status', '=', 'held')
+    .execute();
+  return new Map(rows.map((r) => [r.external_id!, r]));
+}
+
 /** An earlier held item of the source and order number gives way to a later push or import of it. */
 export async function supersedeHeld(
   exec: Executor,

@@ -18,7 +18,7 @@ import type { ListResponse } from '../../../core/api/list.js';
 import { translate, type Lang } from '../../../core/messages.js';
 import { fieldsWithNul } from '../../../core/validation.js';
 import { forCompany, type ServiceContext } from '../../context.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isDeadlock, isUniqueViolation } from '../../db/errors.js';
 import { FieldProblems, HttpError, notFound, parse } from '../../http/errors.js';
 import { insertSystemNotification } from '../notifications/index.js';
 import {
@@ -122,6 +122,8 @@ interface ProcessOptions {
   notify: boolean;
   /** The file's rows of an issue (an import). */
   rowsOf?: (issue: IntakeIssue) => number[];
+  /** The company's oversell setting when the caller read it already (a page of a shop's orders reads it once). */
+  oversell?: boolean;
 }
 
 /**
@@ -142,7 +144,7 @@ export async function processItem(
     via: item.via,
     intakeId: item.id,
     order,
-    oversell: await oversellOf(ctx.db.kysely, ctx.companyId),
+    oversell: opts.oversell ?? (await oversellOf(ctx.db.kysely, ctx.companyId)),
   };
   const ext = order.external_id;
   for (let attempt = 0; ; attempt++) {
@@ -175,8 +177,9 @@ export async function processItem(
         const problems = err.issues.map((i) => (opts.rowsOf ? { ...i, rows: opts.rowsOf(i) } : i));
         return hold(ctx, item, problems, matched, opts);
       }
-      // Another push of this order made it meanwhile: the next try finds it.
-      if (isUniqueViolation(err) && attempt < 3) continue;
+      // Another push of this order made it meanwhile: the next try finds it. A deadlock with another
+      // order's transaction (orders of a page are made side by side) kept nothing: it is tried again.
+      if ((isUniqueViolation(err) || isDeadlock(err)) && attempt < 3) continue;
       throw err;
     }
   }
@@ -310,6 +313,21 @@ export async function receivePush(base: ServiceContext, push: SignedPush): Promi
 /** What a shop's order came to here: the intake's outcome, or `unchanged` (nothing stored: as last applied or held). */
 export type ShopOrderOutcome = Outcome | { kind: 'unchanged' };
 
+/** A shop's order as the inbox reads it: the order (or its problems), its number and its hash. */
+export function readShopOrder(input: IntakeOrderInput): {
+  read: { order: IntakeOrder } | { issues: IntakeIssue[] };
+  externalId: string | null;
+  fingerprint: string;
+} {
+  const read = issuesOfParse(input);
+  const externalId = 'order' in read ? read.order.external_id : String(input.external_id ?? '').slice(0, 64) || null;
+  const fingerprint =
+    'order' in read
+      ? fingerprintOf(read.order)
+      : crypto.createHash('sha256').update(JSON.stringify(input)).digest('hex');
+  return { read, externalId, fingerprint };
+}
+
 /**
  * An order a connected shop brought (its webhook or its safety pull, read into the intake's shape
  * by the connector): one item of the source's inbox, with the same dedupe, held reasons and address
@@ -322,12 +340,7 @@ export async function receiveShopOrder(
   input: IntakeOrderInput,
 ): Promise<ShopOrderOutcome> {
   const ctx = forCompany(base, shop.companyId);
-  const read = issuesOfParse(input);
-  const externalId = 'order' in read ? read.order.external_id : String(input.external_id ?? '').slice(0, 64) || null;
-  const fingerprint =
-    'order' in read
-      ? fingerprintOf(read.order)
-      : crypto.createHash('sha256').update(JSON.stringify(input)).digest('hex');
+  const { read, externalId, fingerprint } = readShopOrder(input);
   if (externalId) {
     if ((await appliedFingerprint(ctx.db.kysely, shop.sourceId, externalId)) === fingerprint)
       return { kind: 'unchanged' };
