@@ -114,6 +114,24 @@ describe('Throttle', () => {
     for (let i = 0; i < 4; i++) await t.run(async () => void starts.push(now));
     expect(starts.map(Math.round)).toEqual([0, 367, 733, 1100]);
   });
+
+  it('spaces from when a call really started: a timer firing late does not let the next ones leave together', async () => {
+    let now = 0;
+    let late = true;
+    const starts: number[] = [];
+    const t = new Throttle(
+      3,
+      () => now,
+      // The first wait wakes 600 ms late, as on a busy event loop.
+      async (ms) => {
+        now += ms + (late ? 600 : 0);
+        late = false;
+      },
+    );
+    await Promise.all(Array.from({ length: 4 }, () => t.run(async () => void starts.push(now))));
+    expect(starts.map(Math.round)).toEqual([0, 967, 1333, 1700]);
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(366);
+  });
 });
 
 describe('loadProvidersConfig', () => {

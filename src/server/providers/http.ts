@@ -279,21 +279,37 @@ export function tryJson(res: ProviderResponse): unknown {
  * answers 429 above about 3 requests a second, so its client queues instead of failing. The
  * spacing keeps a 10 % margin: requests started exactly 1/3 s apart can still reach the server
  * four within one second when the first one travels slower.
+ *
+ * Each call waits for the one before it to have started, then for the spacing after that start
+ * as it actually happened: a timer that fires late (a busy event loop) delays the calls after it
+ * instead of letting them leave together, which a slot reserved in advance would.
  */
 export class Throttle {
-  private nextStart = 0;
+  private lastStart = Number.NEGATIVE_INFINITY;
+  private turn: Promise<void> = Promise.resolve();
+  private readonly intervalMs: number;
   constructor(
-    private readonly perSecond: number,
+    perSecond: number,
     private readonly nowMs: () => number = () => Date.now(),
     private readonly sleep: (ms: number) => Promise<void> = realSleep,
-  ) {}
+  ) {
+    this.intervalMs = 1100 / perSecond;
+  }
 
   async run<T>(fn: () => Promise<T>): Promise<T> {
-    const now = this.nowMs();
-    const start = Math.max(now, this.nextStart);
-    this.nextStart = start + 1100 / this.perSecond;
-    if (start > now) await this.sleep(start - now);
+    const started = this.turn.then(() => this.waitForSpacing());
+    this.turn = started;
+    await started;
     return fn();
+  }
+
+  private async waitForSpacing(): Promise<void> {
+    for (;;) {
+      const wait = this.lastStart + this.intervalMs - this.nowMs();
+      if (wait <= 0) break;
+      await this.sleep(wait);
+    }
+    this.lastStart = this.nowMs();
   }
 }
 
