@@ -12,7 +12,7 @@ import type { MigrationFactory, AnyDb } from './helpers.js';
  *   whichever code writes them, folding with lower() as ILIKE folds both sides, so the search
  *   compares `search_text like lower(pattern)` and finds what ILIKE found.
  * - Name and SKU joined by a line feed: a term without one cannot match across the two; a term
- *   with one is compared with the columns themselves (products/queries.ts).
+ *   with one is compared with the columns themselves (products/list/).
  * - One trigram index on the folded text replaces the two on name and SKU (a narrow term reads
  *   one posting list per trigram instead of two, OR-ed).
  * SQLite searches through its FTS5 table (migration 006), unchanged: nothing to do there.

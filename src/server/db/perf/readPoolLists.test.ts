@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOrders } from '../../modules/orders/list/index.js';
 import { findOrder } from '../../modules/orders/queries.js';
-import { listProducts } from '../../modules/products/queries.js';
+import { listProducts } from '../../modules/products/list/index.js';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 
 // The lists end to end on a SQLite FILE, where db.reads is the read pool (the rest of the API suite

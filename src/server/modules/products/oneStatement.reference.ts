@@ -2,7 +2,8 @@ import type { ListResponse } from '../../../core/api/list.js';
 import type { Product } from '../../../core/api/products.js';
 import type { Executor } from '../../db/connection.js';
 import { keptCount, pageMeta } from '../../http/list.js';
-import { toProduct, unsearchedPage, variationsOf, type ImageLink } from './queries.js';
+import { unsearchedPage } from './list/index.js';
+import { toProduct, variationsOf, type ImageLink } from './queries.js';
 
 /**
  * The reference version of the products list's unsearched page, read in parts as before it became

@@ -4,7 +4,7 @@ import { productPng } from '../../lib/png.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { engineUnderTest, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { listProductsInParts } from './oneStatement.reference.js';
-import { listProducts } from './queries.js';
+import { listProducts } from './list/index.js';
 import { JsonText } from '../../http/jsonText.js';
 
 /**

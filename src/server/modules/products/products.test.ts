@@ -4,7 +4,7 @@ import type { Product } from '../../../core/api/products.js';
 import { multipart, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { statementCounter } from '../../test/counting.js';
 import { imageSigner } from './images.js';
-import { listProducts } from './queries.js';
+import { listProducts } from './list/index.js';
 import { ONE_PLAN } from '../../db/perf/pgStatements.js';
 import { TINY_WEBP, productPng } from '../../lib/png.js';
 

@@ -18,14 +18,13 @@ import {
   findProductRow,
   hasVariations as productHasVariations,
   insertProduct,
-  listProducts,
   removeImage,
   saveImage,
   skuTaken,
   updateProductRow,
   type ImageLink,
-  type ProductPage,
 } from './queries.js';
+import { listProducts, type ProductPage } from './list/index.js';
 
 interface CheckedImage {
   mime: string;
