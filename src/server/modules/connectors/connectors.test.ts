@@ -69,6 +69,38 @@ async function connected(opts: { orders?: number; pull?: boolean } = {}): Promis
   return { ...s, host, url };
 }
 
+describe('a new emulated shop is filled with the catalogue', () => {
+  it('takes each parent it sells with all its variations, even those made after the first 50 products', async () => {
+    const s = await seller(await t.signUp());
+    const made = async (body: Record<string, unknown>) => {
+      const res = await s.u.call('POST', '/api/v1/product', {
+        body: {
+          company_id: s.u.companyId,
+          sale_type: 'Bucata',
+          stock: 10,
+          selling_price: 50,
+          buying_price: 1,
+          currency: 'RON',
+          ...body,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as number;
+    };
+    const parent = await made({ sku: 'TRICOU', name: 'Tricou' });
+    for (let i = 0; i < 55; i++) await made({ sku: `SIMPLU-${i}`, name: `Simplu ${i}` });
+    await made({ sku: 'TRICOU-M', name: 'Tricou M', parent_id: parent });
+    const host = `catalogue-${engineUnderTest}.ro`;
+    const res = await s.u.call('POST', `/api/v1/source/${s.source}/connector`, {
+      body: { type: 'woocommerce', store_url: `https://${host}`, consumer_key: 'ck_demo', consumer_secret: 'cs_demo' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // The variation is sold as the parent's (a variable product), not lost past the first 50 rows.
+    expect((await woo.product(host, 'TRICOU-M'))?.sku).toBe('TRICOU-M');
+    expect(await woo.product(host, 'SIMPLU-54')).toBeUndefined();
+  });
+});
+
 const ordersOfSource = (source: number) =>
   t.db.kysely
     .selectFrom('orders')

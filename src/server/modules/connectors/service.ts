@@ -143,7 +143,7 @@ export async function connectorForm(ctx: ServiceContext, sourceId: number): Prom
   return { emulated, demo: emulated ? demo : null, webhook_urls: webhookUrls };
 }
 
-/** The seller's catalogue as a new emulated shop sells it: its first 50 products, a parent with its variations. */
+/** The seller's catalogue as a new emulated shop sells it: its first 50 top-level products, each with its variations. */
 async function demoCatalogue(ctx: ServiceContext): Promise<DemoShopProduct[]> {
   const products = await companyCatalogue(ctx.db.kysely, ctx.companyId, 50);
   return products

@@ -261,14 +261,23 @@ export function companyProductsBySku(exec: Executor, companyId: number, skus: st
   return exec.selectFrom('products').selectAll().where('company_id', '=', companyId).where('sku', 'in', skus).execute();
 }
 
-/** The company's first products (id order) with their SKU, price, stock and parent: what an emulated shop is filled with. */
-export function companyCatalogue(exec: Executor, companyId: number, limit: number) {
+/** The company's first top-level products (id order) and their variations, with SKU, price, stock and parent: what an emulated shop is filled with. */
+export function companyCatalogue(exec: Executor, companyId: number, parents: number) {
+  // The first `parents` top-level products and every variation of them: a parent sold without
+  // its variations would be a simple product in the shop, and its orders held here.
+  const firstParents = exec
+    .selectFrom('products')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('parent_id', 'is', null)
+    .orderBy('id')
+    .limit(parents);
   return exec
     .selectFrom('products')
     .select(['id', 'parent_id', 'sku', 'name', 'selling_price', 'stock'])
     .where('company_id', '=', companyId)
+    .where((eb) => eb.or([eb('id', 'in', firstParents), eb('parent_id', 'in', firstParents)]))
     .orderBy('id')
-    .limit(limit)
     .execute();
 }
 
