@@ -5,7 +5,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { recountOrderLists } from '../src/server/db/orderListCounts.js';
+import { recountOrderLists } from '../src/server/modules/order-counts/index.js';
 import { createOrderSearch, dropOrderSearch } from '../src/server/db/migrations/010_orders.js';
 import { createOrderSearchText, dropOrderSearchText } from '../src/server/db/migrations/020_order_search_text.js';
 import { createCustomerSearch, dropCustomerSearch } from '../src/server/db/migrations/061_customer_search_sqlite.js';

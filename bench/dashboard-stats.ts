@@ -22,7 +22,7 @@ import { openDb, type Db } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { serviceContext } from '../src/server/context.js';
 import { bucharestDate } from '../src/server/lib/bucharestTime.js';
-import { productPeriodRows } from '../src/server/db/orderStats.js';
+import { productPeriodRows } from '../src/server/modules/order-counts/index.js';
 import { dashboardStats } from '../src/server/modules/dashboard/index.js';
 import { percentile } from './_load.js';
 

@@ -223,7 +223,7 @@ async function plans(db: Db, companyId: number, phone: string): Promise<void> {
       'flagged: page',
       sql`select o.id from orders o where o.company_id = ${companyId} and o.customer_id in (select fl.customer_id from flags fl) order by o.id desc limit 10 offset 0`,
     ],
-    // The counts and totals of no AWB / an AWB and flagged / not flagged are kept (db/orderListCounts.ts): one read of the company's buckets.
+    // The counts and totals of no AWB / an AWB and flagged / not flagged are kept (modules/order-counts/listCounts.ts): one read of the company's buckets.
     [
       'kept counts of every bucket (tabs, no AWB, flagged)',
       sql`select bucket, sum(n) as n from list_counts where company_id = ${companyId} and list = 'orders' group by bucket`,

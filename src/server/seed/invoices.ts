@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection.js';
-import { recountOrderLists } from '../db/orderListCounts.js';
+import { recountOrderLists } from '../modules/order-counts/index.js';
 import { storeDemoInvoice, type DemoInvoiceLine } from '../emulators/smartbill.js';
 import { dbStore } from '../emulators/kit.js';
 import { bucharestDate } from '../lib/bucharestTime.js';

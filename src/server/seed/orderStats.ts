@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection.js';
-import { rebuildOrderStats } from '../db/orderStats.js';
+import { rebuildOrderStats } from '../modules/order-counts/index.js';
 import type { SeedContext } from './context.js';
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '../../core/orders/discountMatching.js';
 import { computeTotals, type AppliedDiscountType } from '../../core/orders/totals.js';
 import type { Db, Executor } from '../db/connection.js';
-import { recountOrderLists } from '../db/orderListCounts.js';
+import { recountOrderLists } from '../modules/order-counts/index.js';
 import type {
   AppliedDiscountsTable,
   OrderCustomerDetailsTable,

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { recountOrderLists } from '../db/orderListCounts.js';
+import { recountOrderLists } from '../modules/order-counts/index.js';
 import type { CodSettlementsTable, OrderEventsTable, ShipmentsTable } from '../db/schema.js';
 import type { LabelParty } from '../lib/pdf/documents.js';
 import { bucharestDate } from '../lib/bucharestTime.js';

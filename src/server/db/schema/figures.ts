@@ -40,7 +40,7 @@ export interface CodTotalsTable {
 }
 
 /**
- * Kept per-day figures of a company's orders (migration 062, db/orderStats.ts): per day and source,
+ * Kept per-day figures of a company's orders (migration 062, modules/order-counts/dayFigures.ts): per day and source,
  * and per day and status.
  */
 export interface OrderSourceDayStatsTable {
@@ -69,7 +69,7 @@ export interface OrderStatusDayStatsTable {
 
 /**
  * The orders list's kept counts per Bucharest day of the order's creation, courier ('' without one),
- * status and invoice status (migration 064, db/orderListCounts.ts): the list's total and tab counts
+ * status and invoice status (migration 064, modules/order-counts/listCounts.ts): the list's total and tab counts
  * under a courier and/or a creation range read these rows instead of counting the orders, and its
  * page starts its walk of the ids at their bounds.
  */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats } from '../../../core/api/dashboard.js';
 import { serviceContext } from '../../context.js';
-import { addDays, rangeSpans, rebuildOrderStats, restateOrderLines, weekOf } from '../../db/orderStats.js';
+import { addDays, rangeSpans, rebuildOrderStats, restateOrderLines, weekOf } from '../order-counts/index.js';
 import { bucharestDate } from '../../lib/bucharestTime.js';
 import { manualClock } from '../../lib/clock.js';
 import { orderReadyForDpd } from '../../test/awb.js';

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
-import { rangeSpans } from '../../db/orderStats.js';
+import { rangeSpans } from '../order-counts/index.js';
 
 /**
- * The dashboard's reads: the kept figures of a company (db/orderStats.ts, primary keys starting
+ * The dashboard's reads: the kept figures of a company (modules/order-counts/dayFigures.ts, primary keys starting
  * with company and day or period, so a range is a key range read in key order; the order tables'
  * keys end with the writer's shard, summed here in key order) and the couriers'
  * payments' sums (cod_totals). None reads the orders table. One statement per figure family; the

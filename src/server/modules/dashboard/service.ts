@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../context.js';
 import { parse } from '../../http/errors.js';
 import { bucharestDate } from '../../lib/bucharestTime.js';
 import { dashboardRangeQuery } from '../../../core/api/dashboard.js';
-import { addDays } from '../../db/orderStats.js';
+import { addDays } from '../order-counts/index.js';
 import { codOwed, courierShares, sourceDays, sourceNames, statusDays, topProducts } from './queries.js';
 import { keptAttentionCount } from '../orders/index.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../backgroundJobs.js';
-import { recountOrderLists } from '../../db/orderListCounts.js';
+import { recountOrderLists } from '../order-counts/index.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
 import { SMALL } from '../../test/bulk.js';
@@ -32,7 +32,7 @@ const listed = async (u: TestUser, q: string) => {
 const toCheckCount = async (u: TestUser, q = '') =>
   (await u.call('GET', `/api/v1/order/counts?${q}`)).json().meta.address_check;
 
-/** The kept counts are what counting the orders again gives (db/orderListCounts.ts). */
+/** The kept counts are what counting the orders again gives (modules/order-counts/listCounts.ts). */
 async function keptCountsHold(companyId: number) {
   const kept = async () =>
     (

@@ -7,8 +7,7 @@ import {
 } from '../../../core/orders/transitions.js';
 import type { ServiceContext } from '../../context.js';
 import type { Executor } from '../../db/connection.js';
-import { flagChangedCounts, invoiceBucket, isFlagged } from '../../db/orderListCounts.js';
-import { restateOrderLines } from '../../db/orderStats.js';
+import { flagChangedCounts, invoiceBucket, isFlagged, restateOrderLines } from '../order-counts/index.js';
 import { writeTogether } from '../../db/perf/writeTogether.js';
 import type { OrdersTable } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';

@@ -10,16 +10,19 @@ import {
 import type { Executor } from '../../db/connection.js';
 import { forUpdate } from '../../db/connection.js';
 import type { Database, OrdersTable } from '../../db/schema.js';
-import { restateOrder, restateOrderWrites, type OrderStatState } from '../../db/orderStats.js';
 import { prepared, preparedRows } from '../../db/perf/prepared.js';
 import { writeTogether } from '../../db/perf/writeTogether.js';
 import {
   customerMoveCounts,
   isFlagged,
-  moveOrderCounts,
-  moveOrderCountsWrites,
-  type ListedOrder,
-} from '../../db/orderListCounts.js';
+  movedBy,
+  PLACE_COLUMNS,
+  placeOf,
+  recordOrderChange,
+  recordOrderChangeWrites,
+  type OrderPlace,
+  type PlaceRow,
+} from '../order-counts/index.js';
 
 /** The SQL of the orders table's row and of its history (order_events): only the lifecycle runs it. */
 
@@ -97,110 +100,29 @@ const lockedOrderWithShipments = prepared((exec, v: { id: number; companyId: num
 });
 
 /**
- * What places the order in the dashboard's kept per-day figures (db/orderStats.ts): its day,
- * source, status, courier, courier status (and whether the AWB was refused), total and the cash on
- * delivery of its active AWB.
+ * The order's place in the kept figures and list counts now (modules/order-counts): its row's place
+ * columns and its active AWB's cash on delivery in one read, on PostgreSQL its customer's row locked
+ * FOR KEY SHARE by it, and whether the customer is flagged read after that lock, so a flag change
+ * running meanwhile has committed (or waits for this transaction).
  */
-async function statStateOf(exec: Executor, id: number): Promise<OrderStatState | null> {
-  const r = await exec
-    .selectFrom('orders as o')
-    .leftJoin('shipments as s', (j) =>
-      j.onRef('s.order_id', '=', 'o.id').onRef('s.awb', '=', 'o.awb').on('s.state', '=', 'created'),
-    )
-    .select([
-      'o.company_id',
-      'o.created_at',
-      'o.source_id',
-      'o.status',
-      'o.courier',
-      'o.courier_status',
-      'o.awb_refused',
-      'o.total_value',
-      's.cod_bani',
-    ])
-    .where('o.id', '=', id)
-    .executeTakeFirst();
-  if (!r) return null;
-  return { ...r, total_value: Number(r.total_value), cod_bani: r.courier ? Number(r.cod_bani ?? 0) : 0 };
+async function placeNow(exec: Executor, id: number): Promise<OrderPlace | null> {
+  const row = await placesBefore(exec, id, true);
+  return row ? placeOf(row, await isFlagged(exec, row.customer_id)) : null;
 }
-
-/** The columns that place an order in the kept figures: a write touching one moves the order there. */
-const COUNTED_COLUMNS = new Set([
-  'status',
-  'courier',
-  'courier_status',
-  'awb_refused',
-  'awb',
-  'total_value',
-  'source_id',
-  'created_at',
-]);
-
-/**
- * Where the order counts in the orders list's kept counts (db/orderListCounts.ts): its status,
- * invoice status, whether it has an AWB, whether its customer carries a flag, and (per day) when it
- * was created and its courier. On PostgreSQL the
- * customer's row is locked FOR KEY SHARE in the same statement, and the flags are read after it,
- * so a flag change running meanwhile has committed (or waits for this transaction).
- */
-async function listStateOf(exec: Executor, id: number): Promise<ListedOrder | null> {
-  const q = exec
-    .selectFrom('orders as o')
-    .innerJoin('customers as c', 'c.id', 'o.customer_id')
-    .select([
-      'o.id',
-      'o.company_id',
-      'o.status',
-      'o.invoice_status',
-      'o.awb',
-      'o.customer_id',
-      'o.created_at',
-      'o.courier',
-      'o.address_check',
-      'o.attention',
-    ])
-    .where('o.id', '=', id);
-  const row = await (exec.getExecutor().adapter instanceof PostgresAdapter ? q.forKeyShare('c') : q).executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    company_id: row.company_id,
-    status: row.status,
-    invoice_status: row.invoice_status,
-    no_awb: row.awb === null,
-    flagged: await isFlagged(exec, row.customer_id),
-    to_check: row.address_check !== null,
-    attention: row.attention !== null,
-    created_at: Number(row.created_at),
-    courier: row.courier,
-  };
-}
-
-/** The columns that place an order in the kept list counts. */
-const LISTED_COLUMNS = new Set([
-  'status',
-  'invoice_status',
-  'awb',
-  'courier',
-  'created_at',
-  'address_check',
-  'attention',
-]);
 
 export async function insertOrderRow(exec: Executor, values: Insertable<OrdersTable>): Promise<OrderRow> {
   const row = await exec.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
-  await restateOrder(exec, null, await statStateOf(exec, row.id));
-  await moveOrderCounts(exec, null, await listStateOf(exec, row.id));
+  await recordOrderChange(exec, null, await placeNow(exec, row.id));
   return row;
 }
 
 /**
  * Writes the order's row and moves it in the kept figures and list counts, in three statements
  * whatever it moves: its places before (one read: the row, its active AWB's cash on delivery, on
- * PostgreSQL its customer's row locked FOR KEY SHARE as listStateOf does), the update answering
- * its places after (and, read after that lock, whether its customer is flagged), then every
- * kept-count write together (writeTogether). A write touching none of the counted columns is
- * the update alone.
+ * PostgreSQL its customer's row locked FOR KEY SHARE as placeNow does), the update answering
+ * its places after (and, read after that lock, whether its customer is flagged), then the kept
+ * projections' writes (recordOrderChangeWrites) with the caller's, together (writeTogether). A
+ * write touching none of the columns that place an order (movedBy) is the update alone.
  */
 export async function updateOrderRow(
   exec: Executor,
@@ -211,19 +133,17 @@ export async function updateOrderRow(
 ): Promise<void> {
   // The customer changes only with moveCustomerOrderRows, which moves the flagged counts itself.
   if ('customer_id' in set) throw new Error('an order changes customer through moveCustomerOrderRows');
-  const counted = Object.keys(set).some((k) => COUNTED_COLUMNS.has(k));
-  const listed = Object.keys(set).some((k) => LISTED_COLUMNS.has(k));
-  if (!counted && !listed) {
+  const { figures, lists } = movedBy(Object.keys(set));
+  if (!figures && !lists) {
     await exec.updateTable('orders').set(set).where('id', '=', id).execute();
     await writeTogether(exec, also);
     return;
   }
-  const was = await placesBefore(exec, id, listed);
+  const was = await placesBefore(exec, id, lists);
   const now = await placedAfterUpdate(exec, id, set);
   const flagged = Boolean(Number(now?.flagged));
   await writeTogether(exec, [
-    ...(counted && was && now ? restateOrderWrites(exec, statState(was), statState(now)) : []),
-    ...(listed && was && now ? moveOrderCountsWrites(exec, listedState(was, flagged), listedState(now, flagged)) : []),
+    ...(was && now ? recordOrderChangeWrites(exec, placeOf(was, flagged), placeOf(now, flagged)) : []),
     ...also,
   ]);
 }
@@ -237,7 +157,7 @@ async function placedAfterUpdate(
   exec: Executor,
   id: number,
   set: Updateable<OrdersTable>,
-): Promise<(Placed & { flagged: unknown }) | undefined> {
+): Promise<(PlaceRow & { flagged: unknown }) | undefined> {
   const columns = Object.keys(set).filter((c) => set[c as keyof typeof set] !== undefined);
   const plain = columns.every((c) => {
     const value = set[c as keyof typeof set];
@@ -252,7 +172,7 @@ async function placedAfterUpdate(
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const placedAfter = <QB extends UpdateQueryBuilder<Database, 'orders', 'orders', any>>(q: QB) =>
   q
-    .returning([...PLACED_COLUMNS])
+    .returning([...PLACE_COLUMNS])
     .returning((eb) => [
       eb
         .selectFrom('shipments as s')
@@ -285,28 +205,8 @@ const orderUpdate = prepared(
   { shape: ['columns'] },
 );
 
-/** The columns of the row that place an order in the kept figures and lists. */
-const PLACED_COLUMNS = [
-  'id',
-  'company_id',
-  'created_at',
-  'source_id',
-  'status',
-  'invoice_status',
-  'courier',
-  'courier_status',
-  'awb',
-  'awb_refused',
-  'total_value',
-  'customer_id',
-  'address_check',
-  'attention',
-] as const;
-
-type Placed = Pick<OrderRow, (typeof PLACED_COLUMNS)[number]> & { cod_bani: number | null };
-
 /** The order's places before a write (see updateOrderRow); `lockCustomer`: its customer's row locked FOR KEY SHARE (PostgreSQL). */
-async function placesBefore(exec: Executor, id: number, lockCustomer: boolean): Promise<Placed | undefined> {
+async function placesBefore(exec: Executor, id: number, lockCustomer: boolean): Promise<PlaceRow | undefined> {
   return (await placesOf(exec, { id, lockCustomer }))[0];
 }
 
@@ -319,38 +219,13 @@ const placesOf = prepared(
       .leftJoin('shipments as s', (j) =>
         j.onRef('s.order_id', '=', 'o.id').onRef('s.awb', '=', 'o.awb').on('s.state', '=', 'created'),
       )
-      .select(PLACED_COLUMNS.map((c) => `o.${c}` as const))
+      .select(PLACE_COLUMNS.map((c) => `o.${c}` as const))
       .select('s.cod_bani')
       .where('o.id', '=', v.id);
     return v.lockCustomer && exec.getExecutor().adapter instanceof PostgresAdapter ? q.forKeyShare('c') : q;
   },
   { shape: ['lockCustomer'] },
 );
-
-const statState = (r: Placed): OrderStatState => ({
-  company_id: r.company_id,
-  created_at: r.created_at,
-  source_id: r.source_id,
-  status: r.status,
-  courier: r.courier,
-  courier_status: r.courier_status,
-  awb_refused: r.awb_refused,
-  total_value: Number(r.total_value),
-  cod_bani: r.courier ? Number(r.cod_bani ?? 0) : 0,
-});
-
-const listedState = (r: Placed, flagged: boolean): ListedOrder => ({
-  id: r.id,
-  company_id: r.company_id,
-  status: r.status,
-  invoice_status: r.invoice_status,
-  no_awb: r.awb === null,
-  flagged,
-  to_check: r.address_check !== null,
-  attention: r.attention !== null,
-  created_at: Number(r.created_at),
-  courier: r.courier,
-});
 
 /**
  * Writes the courier status only if the order still has this AWB at this courier in the status
@@ -363,23 +238,25 @@ export async function moveCourierStatusRow(
   exec: Executor,
   c: { orderId: number; courier: string; awb: string; from: string; to: string; refused?: boolean; now: number },
 ): Promise<boolean> {
-  const before = await statStateOf(exec, c.orderId);
-  const res = await exec
-    .updateTable('orders')
-    .set({ courier_status: c.to, ...(c.to === 'refused' || c.refused ? { awb_refused: 1 } : {}), updated_at: c.now })
-    .where('id', '=', c.orderId)
-    .where('courier', '=', c.courier)
-    .where('awb', '=', c.awb)
-    .where('courier_status', '=', c.from)
-    .executeTakeFirst();
-  const moved = Number(res.numUpdatedRows) > 0;
-  if (moved) await restateOrder(exec, before, await statStateOf(exec, c.orderId));
-  return moved;
+  const before = await placesBefore(exec, c.orderId, false);
+  const after = await placedAfter(
+    exec
+      .updateTable('orders')
+      .set({ courier_status: c.to, ...(c.to === 'refused' || c.refused ? { awb_refused: 1 } : {}), updated_at: c.now })
+      .where('id', '=', c.orderId)
+      .where('courier', '=', c.courier)
+      .where('awb', '=', c.awb)
+      .where('courier_status', '=', c.from),
+  ).executeTakeFirst();
+  if (!after) return false;
+  // The courier status places the order in the figures only: the list counts stay as they are.
+  const flagged = Boolean(Number(after.flagged));
+  await recordOrderChange(exec, before ? placeOf(before, flagged) : null, placeOf(after, flagged));
+  return true;
 }
 
 export async function deleteOrderRow(exec: Executor, id: number): Promise<void> {
-  await restateOrder(exec, await statStateOf(exec, id), null);
-  await moveOrderCounts(exec, await listStateOf(exec, id), null);
+  await recordOrderChange(exec, await placeNow(exec, id), null);
   await exec.deleteFrom('order_events').where('order_id', '=', id).execute();
   await exec.deleteFrom('orders').where('id', '=', id).execute();
 }

@@ -5,7 +5,7 @@ import {
   ORDER_FILTER_KEYS,
   type OrderListFilter,
 } from '../../../core/orders/listFilter.js';
-import { FLAGGED, invoiceBucket, NO_AWB } from '../../db/orderListCounts.js';
+import { FLAGGED, invoiceBucket, NO_AWB } from '../order-counts/index.js';
 import { fromBucharest } from '../../lib/bucharestTime.js';
 
 /**
@@ -50,7 +50,7 @@ export function allOf(conds: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> {
 }
 
 /**
- * A filter whose counts are kept (db/orderListCounts.ts): besides a status tab or an invoice
+ * A filter whose counts are kept (modules/order-counts/listCounts.ts): besides a status tab or an invoice
  * status, only `has_awb` or only `flagged`. `prefix` names the kept buckets (the orders without
  * an AWB, the flagged customers' orders); `negate`: the filter is the other side (an AWB; no flag),
  * the whole bucket minus the kept one. Null: the filter's counts are counted.
@@ -87,7 +87,7 @@ export interface DayKept {
 }
 
 /**
- * A filter whose counts are kept per day (db/orderListCounts.ts, order_list_day_counts): besides a
+ * A filter whose counts are kept per day (modules/order-counts/listCounts.ts, order_list_day_counts): besides a
  * status tab or an invoice status, only a courier and/or a creation range. Null: not such a filter.
  */
 export function dayKeptFilter(f: OrderListFilter): DayKept | null {

@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderListFilterSchema } from '../../../core/orders/listFilter.js';
-import { recountOrderLists } from '../../db/orderListCounts.js';
+import { recountOrderLists } from '../order-counts/index.js';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { dayCountsStatement, filteredPage, filteredStatements } from './list/index.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { serviceContext } from '../../context.js';
-import { recountOrderLists } from '../../db/orderListCounts.js';
+import { recountOrderLists } from '../order-counts/index.js';
 import { bucharestDate } from '../../lib/bucharestTime.js';
 import { manualClock } from '../../lib/clock.js';
 import { startTestApp, type TestApp, type TestUser } from '../../test/harness.js';

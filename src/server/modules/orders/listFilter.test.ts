@@ -5,7 +5,7 @@ import { serviceContext } from '../../context.js';
 import { orderListFilterSchema } from '../../../core/orders/listFilter.js';
 import { fromBucharest } from '../../lib/bucharestTime.js';
 import { countOrdersMatching, orderIdsMatching } from './index.js';
-import { recountOrderLists } from '../../db/orderListCounts.js';
+import { recountOrderLists } from '../order-counts/index.js';
 import { attachAwb, detachAwb, lockOrder } from '../order-lifecycle/index.js';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { ORDER_STATUSES, type OrderStatusValue } from '../../../../core/orders/s
 import { foldCase, type Engine, type Executor } from '../../../db/connection.js';
 import { JsonText } from '../../../http/jsonText.js';
 import { keptCount, pageMeta, type ListTotal } from '../../../http/list.js';
-import { ADDRESS_CHECK, ATTENTION } from '../../../db/orderListCounts.js';
+import { ADDRESS_CHECK, ATTENTION } from '../../order-counts/index.js';
 import { invoiceBucket } from '../../order-lifecycle/index.js';
 import { allOf, baseBucket, dayKeptFilter, filterConditions, keptFilter, matchesStatus } from '../filter.js';
 import { postgresListReader } from './postgres.js';

@@ -1,15 +1,15 @@
 import { sql, type Compilable, type Insertable } from 'kysely';
-import { bucharestDate } from '../lib/bucharestTime.js';
-import type { Executor } from './connection.js';
-import type { Database } from './schema.js';
-import { countShard } from './listCounts.js';
-import { preparedRows } from './perf/prepared.js';
-import { writeTogether } from './perf/writeTogether.js';
+import { bucharestDate } from '../../lib/bucharestTime.js';
+import type { Executor } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
+import { countShard } from '../../db/listCounts.js';
+import { preparedRows } from '../../db/perf/prepared.js';
+import { writeTogether } from '../../db/perf/writeTogether.js';
 
 /**
  * Per-day figures of a company's orders, kept in the same transaction as every order write (the
- * order lifecycle calls these, as it calls bumpCounts), so the dashboard reads a few hundred
- * rows for a month instead of the company's orders:
+ * order lifecycle's recordOrderChange, record.ts, moves them with the list counts), so the
+ * dashboard reads a few hundred rows for a month instead of the company's orders:
  *
  * - `order_source_day_stats`: per Bucharest day of the order's creation and source: how many
  *   orders and the total (bani) of those not cancelled; `order_status_day_stats`: per day and

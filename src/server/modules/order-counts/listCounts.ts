@@ -1,9 +1,9 @@
 import { PostgresAdapter, sql, type Compilable, type RawBuilder } from 'kysely';
-import { bucharestDate } from '../lib/bucharestTime.js';
-import { bumpCounts, bumpCountsWrite, countShard } from './listCounts.js';
-import { preparedRows } from './perf/prepared.js';
-import { writeTogether } from './perf/writeTogether.js';
-import type { Executor } from './types.js';
+import { bucharestDate } from '../../lib/bucharestTime.js';
+import { bumpCounts, bumpCountsWrite, countShard } from '../../db/listCounts.js';
+import { preparedRows } from '../../db/perf/prepared.js';
+import { writeTogether } from '../../db/perf/writeTogether.js';
+import type { Executor } from '../../db/types.js';
 
 /**
  * The orders list's kept counts (`list_counts`, list `orders`): what an order counts in, and the
