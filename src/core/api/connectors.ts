@@ -126,8 +126,8 @@ export interface Connector {
   /** Updates that failed (kept, with the shop's words), newest first. */
   updates_failed: ConnectorUpdate[];
   cancel_in_shop: boolean;
-  /** Where the shop delivers its webhooks (registered by the console; pasted by hand only if that failed). */
-  webhook_url: string;
+  /** Where the shop delivers its webhooks (registered by the console; pasted by hand only if that failed); null for a shop without webhooks (eMAG). */
+  webhook_url: string | null;
   /** The emulated shop's demo keys (emulated mode), else null. */
   demo: Record<string, string> | null;
   created_at: number;

@@ -149,6 +149,8 @@ describe(`eMAG connector: setting it (${engineUnderTest})`, () => {
     res = await s.u.call('POST', path, { body });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ type: 'emag', store_url: 'emag:demo', emulated: true, state: 'ok' });
+    // eMAG has no webhooks: no address to show or paste.
+    expect(res.json().data.webhook_url).toBeNull();
     const row = await connectorRow(s.source);
     const shown = (await s.u.call('GET', path)).body;
     expect(shown).not.toContain(row.credentials);

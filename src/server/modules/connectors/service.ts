@@ -117,7 +117,7 @@ export async function connectorView(ctx: ServiceContext, row: ConnectorRow): Pro
     updates_waiting: waiting,
     updates_failed: (await failedUpdates(ctx.db.kysely, row.id)).map(updateView),
     cancel_in_shop: row.cancel_in_shop === 1,
-    webhook_url: webhookUrl(ctx, row.type, row.source_id),
+    webhook_url: shopKind(row.type).registerWebhooks ? webhookUrl(ctx, row.type, row.source_id) : null,
     demo: row.emulated === 1 ? (ctx.providers.demoCredentials(row.type as ConnectorType) ?? null) : null,
     created_at: Number(row.created_at),
   };

@@ -238,15 +238,17 @@ function Connected({ sourceId, connector }: { sourceId: number; connector: Conne
             <Table.Th>{t('updatesWaiting')}</Table.Th>
             <Table.Td>{connector.updates_waiting}</Table.Td>
           </Table.Tr>
-          <Table.Tr>
-            <Table.Th>{t('webhookUrl')}</Table.Th>
-            <Table.Td>
-              <Code style={{ wordBreak: 'break-all' }}>{connector.webhook_url}</Code>
-              <Text size="xs" c="dimmed">
-                {t('webhookHelp')}
-              </Text>
-            </Table.Td>
-          </Table.Tr>
+          {connector.webhook_url ? (
+            <Table.Tr>
+              <Table.Th>{t('webhookUrl')}</Table.Th>
+              <Table.Td>
+                <Code style={{ wordBreak: 'break-all' }}>{connector.webhook_url}</Code>
+                <Text size="xs" c="dimmed">
+                  {t('webhookHelp')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
         </Table.Tbody>
       </Table>
       {connector.updates_failed.length > 0 ? (
