@@ -24,7 +24,7 @@ import {
   updateConnector,
   type ConnectorRow,
 } from './queries.js';
-import { shopKind, type ShopConnection, type ShopSecrets } from './shops/index.js';
+import { hasWebhooks, shopKind, type ShopConnection, type ShopSecrets } from './shops/index.js';
 
 /**
  * A source's shop connector: set (the keys checked against the shop, sealed, the webhooks
@@ -70,15 +70,6 @@ export function scrub(text: string, secrets: Partial<ShopSecrets>): string {
   return out;
 }
 
-/** The kind of a type, or none when no kind is registered for it yet. */
-function shopKindOrNone(type: string) {
-  try {
-    return shopKind(type);
-  } catch {
-    return null;
-  }
-}
-
 /** The company's source, or 404 (another company's source is not found either). */
 async function companySource(ctx: ServiceContext, sourceId: number): Promise<number> {
   const id = await findCompanySource(ctx.db.kysely, ctx.companyId, { id: sourceId });
@@ -117,7 +108,7 @@ export async function connectorView(ctx: ServiceContext, row: ConnectorRow): Pro
     updates_waiting: waiting,
     updates_failed: (await failedUpdates(ctx.db.kysely, row.id)).map(updateView),
     cancel_in_shop: row.cancel_in_shop === 1,
-    webhook_url: shopKind(row.type).registerWebhooks ? webhookUrl(ctx, row.type, row.source_id) : null,
+    webhook_url: hasWebhooks(row.type) ? webhookUrl(ctx, row.type, row.source_id) : null,
     demo: row.emulated === 1 ? (ctx.providers.demoCredentials(row.type as ConnectorType) ?? null) : null,
     created_at: Number(row.created_at),
   };
@@ -131,14 +122,13 @@ export async function getConnector(ctx: ServiceContext, sourceId: number): Promi
 /** `GET /api/v1/source/{id}/connector/form`: whether the shops are emulated, their demo keys, the webhook addresses. */
 export async function connectorForm(ctx: ServiceContext, sourceId: number): Promise<ConnectorForm> {
   await companySource(ctx, sourceId);
-  const types = CONNECTOR_TYPES.filter((type) => shopKindOrNone(type));
-  const emulated = types.some((type) => ctx.providers.isEmulated(type));
+  const emulated = CONNECTOR_TYPES.some((type) => ctx.providers.isEmulated(type));
   const demo: ConnectorForm['demo'] = {};
   const webhookUrls: ConnectorForm['webhook_urls'] = {};
-  for (const type of types) {
+  for (const type of CONNECTOR_TYPES) {
     const keys = ctx.providers.isEmulated(type) ? ctx.providers.demoCredentials(type) : null;
     if (keys) demo[type] = keys;
-    if (shopKindOrNone(type)?.registerWebhooks) webhookUrls[type] = webhookUrl(ctx, type, sourceId);
+    if (hasWebhooks(type)) webhookUrls[type] = webhookUrl(ctx, type, sourceId);
   }
   return { emulated, demo: emulated ? demo : null, webhook_urls: webhookUrls };
 }
