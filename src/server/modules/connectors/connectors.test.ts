@@ -5,9 +5,9 @@ import { serviceContext } from '../../context.js';
 import type { WooCommerceEmulator } from '../../emulators/woocommerce.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
-import { geoData } from '../geo/index.js';
 import { product, seller, type Seller } from '../../test/bulk.js';
 import { engineUnderTest, startTestApp, type TestApp } from '../../test/harness.js';
+import { awbFor, connectorReads } from '../../test/connectorsKit.js';
 import { connectDemoShop, DEMO_STORE_URL } from './demo.js';
 import { pullConnector } from './ordersIn.js';
 import { sendOutbox, STOCK_SPACING_SECONDS } from './outbox.js';
@@ -101,24 +101,7 @@ describe('a new emulated shop is filled with the catalogue', () => {
   });
 });
 
-const ordersOfSource = (source: number) =>
-  t.db.kysely
-    .selectFrom('orders')
-    .select(['id', 'external_id', 'status', 'payment_method', 'awb'])
-    .where('source_id', '=', source)
-    .orderBy('id')
-    .execute();
-const connectorRow = (source: number) =>
-  t.db.kysely.selectFrom('shop_connectors').selectAll().where('source_id', '=', source).executeTakeFirstOrThrow();
-const outbox = async (source: number) =>
-  t.db.kysely
-    .selectFrom('shop_outbox')
-    .selectAll()
-    .where('connector_id', '=', (await connectorRow(source)).id)
-    .orderBy('id')
-    .execute();
-const orderIdOf = async (source: number, external: number | string) =>
-  (await ordersOfSource(source)).find((o) => o.external_id === String(external))!.id;
+const { ordersOfSource, connectorRow, outbox, orderIdOf } = connectorReads(() => t.db.kysely);
 
 /** Posts a webhook delivery to the console as WooCommerce does, signed with `secret`. */
 async function deliver(source: number, body: string, secret: string | null, topic = 'order.updated') {
@@ -126,33 +109,6 @@ async function deliver(source: number, body: string, secret: string | null, topi
   if (secret !== null)
     headers['x-wc-webhook-signature'] = crypto.createHmac('sha256', secret).update(body).digest('base64');
   return t.app.inject({ method: 'POST', url: `/api/v1/hooks/woocommerce/${source}`, headers, payload: body });
-}
-
-async function awbFor(s: Shop, orderId: number, name = 'Ion Popescu') {
-  const geo = geoData();
-  const county = geo.counties.find((c) => c.code === 'SB')!;
-  const city = geo
-    .localitiesOf(county.id)
-    .map((l) => l.row)
-    .find((l) => l.name === 'Sibiu' && l.commune === null)!;
-  const res = await s.u.call('POST', `/api/v1/order/${orderId}/awb`, {
-    body: {
-      courier: 'dpd',
-      name,
-      phone_number: '0744 123 456',
-      county: 'Sibiu',
-      county_id: county.id,
-      city: 'Sibiu',
-      city_id: city.id,
-      address: 'Strada Fabricii 7',
-      package_width: 25,
-      package_height: 10,
-      package_length: 25,
-      package_weight: 1,
-      package_content: 'Cană',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
 }
 
 describe(`shop connector: setting it (${engineUnderTest})`, () => {

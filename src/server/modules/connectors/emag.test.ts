@@ -4,10 +4,10 @@ import { serviceContext } from '../../context.js';
 import type { EmagEmulator } from '../../emulators/emag.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
-import { geoData } from '../geo/index.js';
 import { revokePublicDocuments } from '../public-documents/index.js';
 import { seller, type Seller } from '../../test/bulk.js';
 import { engineUnderTest, startTestApp, type TestApp } from '../../test/harness.js';
+import { awbFor, connectorReads } from '../../test/connectorsKit.js';
 import { connectDemoEmag } from './demo.js';
 import { pullConnector } from './ordersIn.js';
 import { sendOutbox } from './outbox.js';
@@ -74,51 +74,7 @@ async function connected(opts: { orders?: number; pull?: boolean; smartBill?: bo
   return { ...s, account };
 }
 
-const ordersOfSource = (source: number) =>
-  t.db.kysely
-    .selectFrom('orders')
-    .select(['id', 'external_id', 'status', 'payment_method', 'awb'])
-    .where('source_id', '=', source)
-    .orderBy('id')
-    .execute();
-const connectorRow = (source: number) =>
-  t.db.kysely.selectFrom('shop_connectors').selectAll().where('source_id', '=', source).executeTakeFirstOrThrow();
-const outbox = async (source: number) =>
-  t.db.kysely
-    .selectFrom('shop_outbox')
-    .selectAll()
-    .where('connector_id', '=', (await connectorRow(source)).id)
-    .orderBy('id')
-    .execute();
-const orderIdOf = async (source: number, external: number | string) =>
-  (await ordersOfSource(source)).find((o) => o.external_id === String(external))!.id;
-
-async function awbFor(s: Seller, orderId: number) {
-  const geo = geoData();
-  const county = geo.counties.find((c) => c.code === 'SB')!;
-  const city = geo
-    .localitiesOf(county.id)
-    .map((l) => l.row)
-    .find((l) => l.name === 'Sibiu' && l.commune === null)!;
-  const res = await s.u.call('POST', `/api/v1/order/${orderId}/awb`, {
-    body: {
-      courier: 'dpd',
-      name: 'Ion Popescu',
-      phone_number: '0744 123 456',
-      county: 'Sibiu',
-      county_id: county.id,
-      city: 'Sibiu',
-      city_id: city.id,
-      address: 'Strada Fabricii 7',
-      package_width: 25,
-      package_height: 10,
-      package_length: 25,
-      package_weight: 1,
-      package_content: 'Cană',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-}
+const { ordersOfSource, connectorRow, outbox, orderIdOf } = connectorReads(() => t.db.kysely);
 
 /** The path of a public link (what eMAG downloads), as the app serves it. */
 const pathOf = (url: string) => new URL(url).pathname;

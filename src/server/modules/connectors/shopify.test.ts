@@ -7,9 +7,9 @@ import { restOrder, type ShopifyOrderRecord } from '../../emulators/shopifyRecor
 import type { WooCommerceEmulator } from '../../emulators/woocommerce.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
-import { geoData } from '../geo/index.js';
 import { product, seller, type Seller } from '../../test/bulk.js';
 import { engineUnderTest, startTestApp, type TestApp } from '../../test/harness.js';
+import { awbFor, connectorReads } from '../../test/connectorsKit.js';
 import { pullConnector } from './ordersIn.js';
 import { sendOutbox, STOCK_SPACING_SECONDS } from './outbox.js';
 
@@ -72,30 +72,13 @@ async function connected(opts: { orders?: number; pull?: boolean } = {}): Promis
   return { ...s, host, secret };
 }
 
-const ordersOfSource = (source: number) =>
-  t.db.kysely
-    .selectFrom('orders')
-    .select(['id', 'external_id', 'status', 'payment_method', 'awb'])
-    .where('source_id', '=', source)
-    .orderBy('id')
-    .execute();
-const connectorRow = (source: number) =>
-  t.db.kysely.selectFrom('shop_connectors').selectAll().where('source_id', '=', source).executeTakeFirstOrThrow();
-const outbox = async (source: number) =>
-  t.db.kysely
-    .selectFrom('shop_outbox')
-    .selectAll()
-    .where('connector_id', '=', (await connectorRow(source)).id)
-    .orderBy('id')
-    .execute();
+const { ordersOfSource, connectorRow, outbox, orderIdOf } = connectorReads(() => t.db.kysely);
 const eventsOf = async (source: number) =>
   t.db.kysely
     .selectFrom('shop_events')
     .selectAll()
     .where('connector_id', '=', (await connectorRow(source)).id)
     .execute();
-const orderIdOf = async (source: number, external: number | string) =>
-  (await ordersOfSource(source)).find((o) => o.external_id === String(external))!.id;
 
 /** Posts a delivery to the console as Shopify does, signed with `secret` (null: unsigned). */
 async function deliver(
@@ -115,33 +98,6 @@ async function deliver(
   if (secret !== null)
     headers['x-shopify-hmac-sha256'] = crypto.createHmac('sha256', secret).update(body).digest('base64');
   return t.app.inject({ method: 'POST', url: `/api/v1/hooks/shopify/${s.source}`, headers, payload: body });
-}
-
-async function awbFor(s: Shop, orderId: number) {
-  const geo = geoData();
-  const county = geo.counties.find((c) => c.code === 'SB')!;
-  const city = geo
-    .localitiesOf(county.id)
-    .map((l) => l.row)
-    .find((l) => l.name === 'Sibiu' && l.commune === null)!;
-  const res = await s.u.call('POST', `/api/v1/order/${orderId}/awb`, {
-    body: {
-      courier: 'dpd',
-      name: 'Ion Popescu',
-      phone_number: '0744 123 456',
-      county: 'Sibiu',
-      county_id: county.id,
-      city: 'Sibiu',
-      city_id: city.id,
-      address: 'Strada Fabricii 7',
-      package_width: 25,
-      package_height: 10,
-      package_length: 25,
-      package_weight: 1,
-      package_content: 'Cană',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
 }
 
 describe(`Shopify connector: setting it (${engineUnderTest})`, () => {
