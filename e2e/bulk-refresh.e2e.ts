@@ -8,7 +8,8 @@ import { closeSession, openSignedInSession, screenshot as rawScreenshot, type E2
  * when the job ends the tab counts read Cancelled 25 / New 0 and every row says Cancelled, and the
  * finished status job offers no picking list. Then a restore of the 25 with an order of the job
  * opened while it runs: the order turns New again by itself, and back on the list the counts are
- * New 25. Screenshots: artifacts/screenshots/bulk-refresh-*.
+ * New 25. Then a bulk invoice of the 25: the rows read Invoiced instead of Not invoiced when it ends.
+ * Screenshots: artifacts/screenshots/bulk-refresh-*.
  */
 let session: E2eSession;
 let page: Page;
@@ -110,4 +111,36 @@ describe('the orders on screen follow a bulk job', () => {
     expect(await samePageLoad()).toBe(true);
     await screenshot('3-list-restored');
   }, 120_000);
+
+  it('a bulk invoice: every row turns from Not invoiced to Invoiced when it ends, without a reload', async () => {
+    // SmartBill with the emulator's demo account, as its wizard sets it up.
+    const companyId = await page.evaluate(() => localStorage.getItem('selectedCompanyId'));
+    const wizard = (step: string) => `/api/v1/smartbill/company/${companyId}/${step}`;
+    await ok('POST', wizard('login'), { username: 'demo', token: 'demo' });
+    const series = await ok<{ data: { name: string }[] }>('GET', wizard('series'));
+    await ok('POST', wizard('series'), { series_name: series.data[0].name });
+    const vat = await ok<{ data: { percentage: number }[] }>('GET', wizard('vat-amount'));
+    await ok('POST', wizard('vat-amount'), { vat_amount: vat.data.length ? String(vat.data[0].percentage) : null });
+
+    await page.goto(`${session.server.baseUrl}/orders?search=${encodeURIComponent(NAME)}`);
+    const rows = page.locator('tbody tr').filter({ hasText: NAME });
+    const badges = (text: string) => rows.getByText(text, { exact: true }).count();
+    await expect.poll(() => badges('Not invoiced')).toBe(10);
+    await markPage();
+
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).click();
+    await page.getByRole('button', { name: `Select all ${COUNT} matching` }).click();
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Issue invoices' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Start' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.getByTestId('bulk-counts').textContent(), { timeout: 90_000 })
+      .toBe(`${COUNT} done, 0 skipped, 0 failed`);
+    await expect.poll(() => badges('Invoiced')).toBe(10);
+    expect(await badges('Not invoiced')).toBe(0);
+    expect(await samePageLoad()).toBe(true);
+    await screenshot('4-invoiced');
+  }, 150_000);
 });

@@ -15,7 +15,8 @@ import {
  * button) and closed with Back, by a click and closed with its own button, then opened by its URL
  * (?action=…) and closed, and opened by a click once more. The dialogs without a URL (remove a
  * line, delete a discount) the same way, by click and keyboard. Then the ones of a flagged customer
- * (Remove flag) and of a cancelled order (Restore). At 1366 and 1440 px, in English and Romanian: a
+ * (Remove flag) and of a cancelled order (Restore). A dialog closed by its own Save opens again: two
+ * products and two discounts added one after the other in one page load. At 1366 and 1440 px, in English and Romanian: a
  * line priced in euros keeps its quantity and remove buttons in view, the list's badges are whole,
  * and Add product's search that matches nothing says so. Every notification opens what it names.
  * Screenshots: artifacts/screenshots/order-page-*.
@@ -159,6 +160,66 @@ describe('the dialogs of the order page', () => {
     );
     await rawScreenshot(page, 'order-page-2-after');
   }, 240_000);
+
+  it('a dialog closed by its Save opens again: two products and two discounts added one after the other, without a reload', async () => {
+    const sources = await ok<{ data: { id: number }[] }>('GET', '/api/v1/source?page=1&items=10');
+    const products = await ok<{ data: ProductRow[] }>('GET', '/api/v1/product?page=1&items=100');
+    const [first, second, third] = products.data.filter((p) => !p.variations?.length && (p.stock ?? 0) > 5);
+    const order = await ok<{ data: { id: number } }>('POST', '/api/v1/order', {
+      name: 'Salvări Repetate',
+      phone_number: '0744 555 322',
+      county: 'Cluj',
+      city: 'Cluj-Napoca',
+      street: 'Strada Zorilor',
+      number: '14',
+      source: sources.data[0].id,
+      products: { [first.sku]: 1 },
+    });
+    const id = order.data.id;
+    const orderUrl = `${session.server.baseUrl}/orders/${id}`;
+    await page.goto(orderUrl);
+    await page.getByTestId('summary-total').waitFor();
+    // A reload or a full navigation drops the mark.
+    await page.evaluate(() => ((window as unknown as { __sameLoad?: boolean }).__sameLoad = true));
+    const lines = async () =>
+      (
+        await ok<{ data: { order_products: { product: { sku: string } }[] } }>('GET', `/api/v1/order/${id}`)
+      ).data.order_products.map((l) => l.product.sku);
+
+    for (const p of [second, third]) {
+      await page.getByRole('button', { name: 'Add product', exact: true }).click();
+      await expectOpen('Add a product to the order', `add-product-save-${p.sku}`);
+      expect(search().get('action')).toBe('add-product');
+      const box = dialog().getByRole('combobox');
+      await box.click();
+      await box.fill(p.sku);
+      await page
+        .getByRole('option')
+        .filter({ hasText: `(${p.sku})` })
+        .first()
+        .click();
+      await dialog().getByRole('button', { name: 'Save', exact: true }).click();
+      await expectClosed();
+      await expect.poll(lines).toContain(p.sku);
+    }
+    expect(await lines()).toEqual([first.sku, second.sku, third.sku]);
+
+    for (const value of ['3', '4']) {
+      await page.getByRole('button', { name: 'Add discount', exact: true }).click();
+      await expectOpen('Add a discount', `add-discount-save-${value}`);
+      expect(search().get('action')).toBe('add-discount');
+      await dialog().getByRole('textbox', { name: 'Value' }).fill(value);
+      await dialog().getByRole('button', { name: 'Save', exact: true }).click();
+      await expectClosed();
+    }
+    const discounts = (
+      await ok<{ data: { applied_discounts: { kind: string; value: number | null }[] } }>('GET', `/api/v1/order/${id}`)
+    ).data.applied_discounts.filter((d) => d.kind === 'manual');
+    expect(discounts.map((d) => d.value)).toEqual([3, 4]);
+    await page.getByTestId('discounts-section').getByText('4.00 RON').first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __sameLoad?: boolean }).__sameLoad)).toBe(true);
+    await rawScreenshot(page, 'order-page-2b-saved-twice');
+  }, 120_000);
 });
 
 interface ProductRow {

@@ -327,6 +327,26 @@ describe('storno-invoice', () => {
     // A reversed invoice is neither cancelled nor deleted (the order itself is free again: see below).
     expect((await u.call('POST', `/api/v1/order/${o.id}/cancel-invoice`)).statusCode).toBe(409);
     expect((await u.call('POST', `/api/v1/order/${o.id}/delete-invoice`)).statusCode).toBe(409);
+
+    // Reversed in two stornos, the order is as free as after one: it cancels, and once restored its
+    // discounts change and it is invoiced anew under the series' next number.
+    const cancelled = await u.call('POST', `/api/v1/order/${o.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ status: 'cancelled', bill_number: null });
+    expect((await u.call('POST', `/api/v1/order/${o.id}/uncancel`)).statusCode).toBe(200);
+    const discounted = await u.call('POST', `/api/v1/applied-discount/${o.id}/add`, {
+      body: { type: 'amount', value: 1 },
+    });
+    expect(discounted.statusCode, discounted.body).toBe(201);
+    expect(discounted.json().data.total_value).toBeCloseTo(o.total_value - 1, 2);
+    const anew = await create(u, o.id);
+    expect(anew.statusCode, anew.body).toBe(201);
+    expect(anew.json().data).toMatchObject({
+      bill_number: 'FCT 0004',
+      invoice_status: 'issued',
+      invoice: { number: '0004', status: 'issued', stornos: [] },
+    });
+    expect(totalOf((await emulated())[3])).toBe(Math.round(discounted.json().data.total_value * 100));
   });
 
   it("everything at once, nothing reversed before: SmartBill's own reverse", async () => {

@@ -525,6 +525,29 @@ describe('totals and automatic discounts', () => {
     expect(fresh.applied_discounts.map((d: { kind: string }) => d.kind)).toEqual(['product', 'order']);
   });
 
+  it("an automatic order discount deleted stays deleted through line changes; the line's own rule still applies", async () => {
+    const { u, src, a, b } = await seller();
+    const rule = await u.call('POST', '/api/v1/order-discount', {
+      body: { company_id: u.companyId, source_id: src, type: 'percentage', order_value: 0, value: 20 },
+    });
+    expect(rule.statusCode).toBe(201);
+    const o = await order(u, src, { 'A-1': 1 }); // 19.99
+    expect(o.applied_discounts).toMatchObject([{ kind: 'order', type: 'percentage', value: 20, amount: 4 }]);
+    const deleted = await u.call('DELETE', `/api/v1/applied-discount/${o.applied_discounts[0].id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json().data).toMatchObject({ applied_discounts: [], discount: 0, total_value: 19.99 });
+    // Recalculations: a line added, a quantity changed. The rule still qualifies; the order gets none.
+    await u.call('POST', `/api/v1/order/${o.id}/product/${b}`, { body: { quantity: 2 } }); // + 2 × 10.01
+    const line = o.order_products.find((l: { product_id: number }) => l.product_id === a).id;
+    await u.call('POST', `/api/v1/order-product/${line}`, { body: { quantity: 3 } }); // 3 × 19.99
+    const after = (await u.call('GET', `/api/v1/order/${o.id}`)).json().data;
+    expect(after).toMatchObject({ applied_discounts: [], value: 79.99, discount: 0, total_value: 79.99 });
+    const types = after.history.map((e: { type: string }) => e.type);
+    expect(types.filter((x: string) => x === 'discount_added')).toHaveLength(1); // the order's creation
+    // Another order still gets it.
+    expect((await order(u, src, { 'A-1': 1 })).applied_discounts).toMatchObject([{ kind: 'order', value: 20 }]);
+  });
+
   it('discounts worth more than the order: the summary shows what is applied and adds up line by line', async () => {
     const { u, src } = await seller();
     await t.db.kysely.updateTable('companies').set({ shipping_cost: 1999 }).where('id', '=', u.companyId).execute();

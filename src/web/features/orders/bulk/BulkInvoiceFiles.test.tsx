@@ -101,3 +101,16 @@ describe('the report of a bulk invoice job', () => {
     expect(screen.getByRole('button', { name: 'Facturile într-o arhivă ZIP (câte un fișier)' })).toBeTruthy();
   });
 });
+
+describe('the picking list of a finished job', () => {
+  it('is offered for a job whose orders are packed, never for a status change (nothing to pack)', async () => {
+    show('labels');
+    expect(await screen.findByRole('button', { name: 'Picking list (PDF)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Picking list (CSV)' })).toBeTruthy();
+    cleanup();
+    show('status');
+    // The report is on screen (its counts) before the buttons are looked for.
+    expect(await screen.findByText('2 done, 0 skipped, 0 failed')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Picking list/ })).toBeNull();
+  });
+});
