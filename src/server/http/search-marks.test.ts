@@ -11,6 +11,8 @@ import { startTestApp, type TestApp, type TestUser } from '../test/harness.js';
 let t: TestApp;
 let u: TestUser;
 let sourceId: number;
+/** The products' ids by SKU. */
+const productIds = new Map<string, number>();
 beforeAll(async () => {
   t = await startTestApp();
   u = await t.signUp();
@@ -42,6 +44,7 @@ beforeAll(async () => {
       },
     });
     expect(p.statusCode, p.body).toBe(201);
+    productIds.set(sku, p.json().data.id);
   }
   for (const [name, phone] of [
     ['Bogdan Niță', '0744 100 001'],
@@ -152,6 +155,41 @@ describe('searching without the marks of ă â î ș ț', () => {
     });
     expect(discount.statusCode, discount.body).toBe(201);
     expect((await found('/api/v1/order-discount', 'targuri', 'source_id')).map(Number)).toEqual([sourceId]);
+  });
+
+  it("product discounts by their product's name, companies and coupons fold the same way", async () => {
+    for (const sku of ['VIS-1', 'TUI-1', 'PLAIN']) {
+      const res = await u.call('POST', '/api/v1/product-discount', {
+        body: { product_id: productIds.get(sku), type: 'amount', quantity: 2, value: 1 },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const discountsOf = async (term: string) =>
+      (
+        (await u.call('GET', `/api/v1/product-discount?items=100&search=${encodeURIComponent(term)}`)).json().data as {
+          product: { name: string };
+        }[]
+      ).map((d) => d.product.name);
+    for (const term of ['visine', 'DULCEATA', 'vișine', 'dulceaţă'])
+      expect(await discountsOf(term), term).toEqual(['Dulceață de vișine']);
+    for (const term of ['tuica', 'Țuică']) expect(await discountsOf(term), term).toEqual(['Ţuică de prune']);
+
+    // A tax id of its own: the user's first company has the harness's.
+    const company = await u.call('POST', '/api/v1/company', {
+      body: { name: 'Casa Verde Distribuție SRL', vat_number: 'RO18547290', administrator_name: 'Ştefan Mureşan' },
+    });
+    expect(company.statusCode, company.body).toBe(201);
+    for (const term of ['distributie', 'DISTRIBUTIE', 'Distribuție', 'distribuţie', 'mureşan', 'stefan muresan'])
+      expect(await found('/api/v1/company', term), term).toEqual(['Casa Verde Distribuție SRL']);
+
+    for (const code of ['TOAMNĂ-ȘIC', 'ŢARĂ10', 'VARA10']) {
+      const res = await u.call('POST', '/api/v1/coupon', { body: { code, type: 'percentage', value: 10 } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    for (const term of ['toamna', 'toamna-sic', 'TOAMNĂ-ŞIC', 'toamnă'])
+      expect(await found('/api/v1/coupon', term, 'code'), term).toEqual(['TOAMNĂ-ȘIC']);
+    for (const term of ['tara', 'Țară10'])
+      expect(await found('/api/v1/coupon', term, 'code'), term).toEqual(['ŢARĂ10']);
   });
 
   it("never finds another company's rows", async () => {

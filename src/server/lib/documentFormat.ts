@@ -26,6 +26,16 @@ export function roMoney(bani: number): string {
   return `${bani < 0 && abs > 0 ? '-' : ''}${whole},${String(abs % 100).padStart(2, '0')}`;
 }
 
+/**
+ * Bani as lei with two decimals in the reader's language, for texts read in either (an export's
+ * cells, a refusal's message): Romanian as roMoney ("1.234,56"), English with the marks swapped
+ * ("1,234.56").
+ */
+export function langMoney(bani: number, lang: Lang): string {
+  const ro = roMoney(bani);
+  return lang === 'ro' ? ro : ro.replace(/[.,]/g, (mark) => (mark === '.' ? ',' : '.'));
+}
+
 /** A day written "YYYY-MM-DD" as a Romanian document writes it, "DD.MM.YYYY"; any other text as it is. */
 export function roDay(day: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/pdfText.js';
-import { documentDateTime, roDay, roMoney, roNumber } from '../documentFormat.js';
+import { documentDateTime, langMoney, roDay, roMoney, roNumber } from '../documentFormat.js';
 import { awbLabelPdf, invoicePdf, pickingListPdf, type InvoiceDocument } from './documents.js';
 
 describe('the Romanian forms of a document’s numbers and days', () => {
@@ -14,6 +14,9 @@ describe('the Romanian forms of a document’s numbers and days', () => {
     expect(roNumber(1234.5, 2)).toBe('1.234,50');
     expect(roNumber(1000, 0)).toBe('1.000');
     expect(roNumber(-0.001, 2)).toBe('0,00');
+    expect(langMoney(123456, 'ro')).toBe('1.234,56');
+    expect(langMoney(-123456789, 'en')).toBe('-1,234,567.89');
+    expect(langMoney(1250, 'en')).toBe('12.50');
     expect(roDay('2026-12-01')).toBe('01.12.2026');
     expect(roDay('2026-12-01T10:00:00.000Z')).toBe('01.12.2026');
   });

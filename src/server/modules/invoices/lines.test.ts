@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../../../core/messages.js';
 import { conversionMentions, invoiceLinesOf, stornoPlan, type StoredLine } from './lines.js';
+// The refusals' texts.
+import './messages.js';
 
 const vat = { name: 'Normala', percentage: 21 };
 
@@ -110,11 +113,56 @@ describe('invoice lines of an order', () => {
       },
       vat,
     );
-    expect(plan).toEqual({ ok: false, key: 'invoice_total_mismatch', params: { lines: '1.00', total: '1.01' } });
+    expect(plan).toMatchObject({ ok: false, key: 'invoice_total_mismatch' });
     expect(invoiceLinesOf({ lines: [], discounts: [], shippingCost: 0, totalValue: 0 }, vat)).toMatchObject({
       ok: false,
       key: 'invoice_no_products',
     });
+  });
+});
+
+describe("the refusals' amounts, in the reader's language", () => {
+  const message = (plan: ReturnType<typeof invoiceLinesOf>, lang: 'en' | 'ro') =>
+    plan.ok ? null : translate(lang, plan.key, plan.params);
+
+  it('lines that do not add up to the total: 1.234,56 in Romanian, 1,234.56 in English', () => {
+    const plan = invoiceLinesOf(
+      {
+        lines: [{ id: 1, name: 'A', sku: 'A', price: 123456, quantity: 1 }],
+        discounts: [],
+        shippingCost: 0,
+        totalValue: 123457,
+      },
+      vat,
+    );
+    expect(message(plan, 'ro')).toBe(
+      'Liniile facturii însumează 1.234,56 RON, dar totalul comenzii este 1.234,57 RON, așa că factura nu a fost emisă. Deschideți din nou comanda și verificați produsele și reducerile.',
+    );
+    expect(message(plan, 'en')).toBe(
+      "The invoice lines add up to 1,234.56 RON but the order's total is 1,234.57 RON, so the invoice was not issued. Open the order again and check its lines and discounts.",
+    );
+  });
+
+  it('discounts worth more than the products: 2.000,00 and 1.234,56 in Romanian, 2,000.00 and 1,234.56 in English', () => {
+    // Each discount takes at most the order's value; the two together ask for more.
+    const plan = invoiceLinesOf(
+      {
+        lines: [{ id: 1, name: 'A', sku: 'A', price: 123456, quantity: 1 }],
+        discounts: [
+          { type: 'amount', value: 100000, order_product_id: null, coupon: null },
+          { type: 'amount', value: 100000, order_product_id: null, coupon: 'VARA' },
+        ],
+        shippingCost: 0,
+        totalValue: 0,
+      },
+      vat,
+    );
+    expect(message(plan, 'ro')).toContain(
+      'Reducerile comenzii (2.000,00 RON) depășesc valoarea produselor (1.234,56 RON)',
+    );
+    expect(message(plan, 'en')).toContain(
+      "The order's discounts (2,000.00 RON) are more than its products are worth (1,234.56 RON)",
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { divRound } from '../../../core/orders/money.js';
 import { computeTotals, lineValue, type AppliedDiscountType } from '../../../core/orders/totals.js';
 // The Romanian number and day forms of every document (the invoice PDF writes its amounts so too).
-import { roDay, roNumber } from '../../lib/documentFormat.js';
+import { langMoney, roDay, roNumber } from '../../lib/documentFormat.js';
 
 /**
  * The lines of an order's invoice and of its storno documents, in bani. Pure: the service reads
@@ -56,7 +56,15 @@ export type InvoicePlan =
 export const plannedValue = (l: Pick<PlannedLine, 'kind' | 'quantity' | 'unit_price'>): number =>
   l.kind === 'discount' ? -l.unit_price : l.quantity * l.unit_price;
 
-const ron = (bani: number) => (bani / 100).toFixed(2);
+/**
+ * An amount of a refusal's message, `name_en` and `name_ro` in each language's form ("1,234.56" /
+ * "1.234,56"): the message is read in the language of whoever reads it, and a bulk job keeps it in
+ * both, so the plan names none.
+ */
+const amountParams = (name: string, bani: number) => ({
+  [`${name}_en`]: langMoney(bani, 'en'),
+  [`${name}_ro`]: langMoney(bani, 'ro'),
+});
 
 /** "12,5%" as a Romanian invoice writes a percentage of hundredths (1250). */
 const percentText = (hundredths: number) => `${String(hundredths / 100).replace('.', ',')}%`;
@@ -100,7 +108,7 @@ export function invoiceLinesOf(order: OrderForInvoice, defaultVat: Vat | null): 
     return {
       ok: false,
       key: 'invoice_discounts_exceed_value',
-      params: { discount: ron(totals.discountAsked), value: ron(totals.value) },
+      params: { ...amountParams('discount', totals.discountAsked), ...amountParams('value', totals.value) },
     };
   const taken = order.discounts.map((d, i) => ({ d, amount: totals.discountAmounts[i] })).filter((x) => x.amount > 0);
   const orderDiscounts = taken.filter((x) => x.d.order_product_id === null);
@@ -173,7 +181,11 @@ export function invoiceLinesOf(order: OrderForInvoice, defaultVat: Vat | null): 
   }
   const total = out.reduce((sum, l) => sum + plannedValue(l), 0);
   if (total !== order.totalValue)
-    return { ok: false, key: 'invoice_total_mismatch', params: { lines: ron(total), total: ron(order.totalValue) } };
+    return {
+      ok: false,
+      key: 'invoice_total_mismatch',
+      params: { ...amountParams('lines', total), ...amountParams('total', order.totalValue) },
+    };
   return { ok: true, lines: out, total };
 }
 

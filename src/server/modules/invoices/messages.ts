@@ -24,9 +24,9 @@ registerMessages({
     invoice_vat_unknown:
       "The VAT rate {{rate}}% of product {{product}} is not one of the company's SmartBill VAT rates: change the product's VAT rate.",
     invoice_discounts_exceed_value:
-      "The order's discounts ({{discount}} RON) are more than its products are worth ({{value}} RON), so it cannot be invoiced. Lower the discounts first.",
+      "The order's discounts ({{discount_en}} RON) are more than its products are worth ({{value_en}} RON), so it cannot be invoiced. Lower the discounts first.",
     invoice_total_mismatch:
-      "The invoice lines add up to {{lines}} RON but the order's total is {{total}} RON, so the invoice was not issued. Open the order again and check its lines and discounts.",
+      "The invoice lines add up to {{lines_en}} RON but the order's total is {{total_en}} RON, so the invoice was not issued. Open the order again and check its lines and discounts.",
     invoice_not_found: 'This order has no invoice.',
     invoice_not_last:
       'Only the last invoice of series {{series}} can be deleted and {{bill_number}} is not the last one: cancel it or reverse it (storno) instead.',
@@ -61,9 +61,9 @@ registerMessages({
     invoice_vat_unknown:
       'Cota TVA {{rate}}% a produsului {{product}} nu se află printre cotele TVA SmartBill ale companiei: schimbați cota TVA a produsului.',
     invoice_discounts_exceed_value:
-      'Reducerile comenzii ({{discount}} RON) depășesc valoarea produselor ({{value}} RON), așa că nu poate fi facturată. Micșorați mai întâi reducerile.',
+      'Reducerile comenzii ({{discount_ro}} RON) depășesc valoarea produselor ({{value_ro}} RON), așa că nu poate fi facturată. Micșorați mai întâi reducerile.',
     invoice_total_mismatch:
-      'Liniile facturii însumează {{lines}} RON, dar totalul comenzii este {{total}} RON, așa că factura nu a fost emisă. Deschideți din nou comanda și verificați produsele și reducerile.',
+      'Liniile facturii însumează {{lines_ro}} RON, dar totalul comenzii este {{total_ro}} RON, așa că factura nu a fost emisă. Deschideți din nou comanda și verificați produsele și reducerile.',
     invoice_not_found: 'Această comandă nu are factură.',
     invoice_not_last:
       'Doar ultima factură din seria {{series}} poate fi ștearsă, iar {{bill_number}} nu este ultima: anulați-o sau stornați-o.',

@@ -137,7 +137,7 @@ describe('orders export', () => {
     expect(byId.get(ids[3])![col('Sursă')]).toBe("'=Shop");
     expect(byId.get(ids[3])![col('Creată (ora României)')]).toBe('2026-07-01 00:30:00');
     expect(byId.get(ids[3])![col('Curier')]).toBe('dpd');
-    expect(byId.get(ids[3])![col('Produse')]).toBe('2 × A-1 Cană, "mare" (19.90 lei)');
+    expect(byId.get(ids[3])![col('Produse')]).toBe('2 × A-1 Cană, "mare" (19,90 lei)');
     expect(byId.get(ids[3])![col('Valoare (lei)')]).toBe('39.80');
     expect(byId.get(ids[3])![col('Județ')]).toBe('Cluj');
     // The list's filters apply; English headers by default.
@@ -231,6 +231,56 @@ describe('orders export: values in the reader’s language', () => {
     expect(enDone[enHead.indexOf('Status')]).toBe('Completed');
     expect(enDone[enHead.indexOf('Courier status')]).toBe('Delivered');
     expect(enDone[enHead.indexOf('Status code')]).toBe('completed');
+  });
+
+  it("writes the products' prices as the reader's language writes money; the money columns stay numbers for programs", async () => {
+    const seller = await t.signUp();
+    const src = (
+      await seller.call('POST', '/api/v1/source', { body: { company_id: seller.companyId, source: 'Magazin' } })
+    ).json().data.id;
+    for (const [sku, price] of [
+      ['VAS-1', 1234.56],
+      ['BOL-1', 12.5],
+    ] as const) {
+      const p = await seller.call('POST', '/api/v1/product', {
+        body: {
+          company_id: seller.companyId,
+          sku,
+          name: 'Vază',
+          sale_type: 'Bucata',
+          stock: 100,
+          selling_price: price,
+          buying_price: 1,
+          currency: 'RON',
+        },
+      });
+      expect(p.statusCode, p.body).toBe(201);
+    }
+    const order = await seller.call('POST', '/api/v1/order', {
+      body: {
+        name: 'Ana Pop',
+        phone_number: '0744 123 456',
+        county: 'Cluj',
+        city: 'Cluj-Napoca',
+        street: 'Strada Memorandumului',
+        number: '28',
+        source: src,
+        products: { 'VAS-1': 1, 'BOL-1': 2 },
+      },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    const cells = async (lang: string, products: string, value: string) => {
+      const rows = readCsv(
+        (await seller.call('GET', '/api/v1/order/export', { headers: { 'accept-language': lang } })).body.slice(1),
+      );
+      return [rows[1][rows[0].indexOf(products)], rows[1][rows[0].indexOf(value)]];
+    };
+    const [roProducts, roValue] = await cells('ro', 'Produse', 'Valoare (lei)');
+    expect(roProducts.split('; ').sort()).toEqual(['1 × VAS-1 Vază (1.234,56 lei)', '2 × BOL-1 Vază (12,50 lei)']);
+    expect(roValue).toBe('1259.56');
+    const [enProducts, enValue] = await cells('en', 'Products', 'Value (lei)');
+    expect(enProducts.split('; ').sort()).toEqual(['1 × VAS-1 Vază (1,234.56 lei)', '2 × BOL-1 Vază (12.50 lei)']);
+    expect(enValue).toBe('1259.56');
   });
 });
 

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../context.js';
 import { readsFor } from '../../db/connection.js';
 import { parse } from '../../http/errors.js';
 import { bucharestDate, toBucharest } from '../../lib/bucharestTime.js';
+import { langMoney } from '../../lib/documentFormat.js';
 import { csvStream, xlsxStream, type Cell } from '../../lib/sheet.js';
 import { companyName, exportBatches, type ExportRow } from './queries.js';
 
@@ -76,7 +77,9 @@ const COLUMNS: { en: string; ro: string; money?: true; cell: (r: ExportRow, lang
   {
     en: 'Products',
     ro: 'Produse',
-    cell: (r) => r.lines.map((l) => `${l.quantity} × ${l.sku} ${l.name} (${lei(l.price)} lei)`).join('; '),
+    // A text read by a person, so its prices are written in the reader's language ("19,90 lei").
+    cell: (r, lang) =>
+      r.lines.map((l) => `${l.quantity} × ${l.sku} ${l.name} (${langMoney(l.price, lang)} lei)`).join('; '),
   },
   { en: 'Value (lei)', ro: 'Valoare (lei)', money: true, cell: (r) => r.value },
   { en: 'Discount (lei)', ro: 'Reducere (lei)', money: true, cell: (r) => r.discount },
@@ -86,7 +89,7 @@ const COLUMNS: { en: string; ro: string; money?: true; cell: (r: ExportRow, lang
   { en: 'Courier status code', ro: 'Cod stare curier', cell: (r) => r.courier_status },
 ];
 
-/** Bani as lei with two decimals ("1234.50"). */
+/** Bani as lei with two decimals ("1234.50"), the money columns' form for programs and spreadsheets. */
 const lei = (bani: number) => (bani / 100).toFixed(2);
 
 /** A file name's part: letters and digits of the company's name, diacritics dropped. */

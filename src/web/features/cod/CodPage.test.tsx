@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
-import type { CodImportResult, CodImportRow, CodMatch } from '../../../core/api/cod';
+import type { CodDifference, CodImportResult, CodImportRow, CodMatch } from '../../../core/api/cod';
 import { common } from '../../components/i18n';
 import { session } from '../../lib/session';
 import { prepareDom } from '../../test/dom';
@@ -60,6 +60,9 @@ function resultOf(rows: CodImportRow[], preview: boolean): CodImportResult {
 /** The import calls the page made: the query and the form's fields. */
 const imports: { preview: boolean; fields: Record<string, string> }[] = [];
 let fileRows: CodImportRow[] = [];
+/** What the differences list and the settings answer. */
+let differences: CodDifference[] = [];
+let unpaidDays = 10;
 
 const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
 
@@ -96,7 +99,8 @@ beforeEach(() => {
         });
       if (url.pathname === '/api/v1/cod/unpaid')
         return json({ data: [], meta: { total: 0, last_page: 1, current_page: 1 } });
-      if (url.pathname === '/api/v1/cod/settings') return json({ data: { unpaid_days: 10 } });
+      if (url.pathname === '/api/v1/cod/settings') return json({ data: { unpaid_days: unpaidDays } });
+      if (url.pathname === '/api/v1/cod/differences') return json({ data: differences });
       return json({ data: [] });
     }),
   );
@@ -105,6 +109,8 @@ beforeEach(() => {
 });
 afterEach(async () => {
   cleanup();
+  differences = [];
+  unpaidDays = 10;
   vi.unstubAllGlobals();
   await i18n.changeLanguage('en');
 });
@@ -176,5 +182,61 @@ describe('/cod: importing a settlement file', () => {
     );
     expect(await screen.findByText('1 plată salvată.')).toBeTruthy();
     expect(imports[1].fields.accept_unreadable).toBe('1');
+  });
+});
+
+describe('/cod: days and counts in the language of the page', () => {
+  const difference: CodDifference = {
+    order_id: 7,
+    courier: 'dpd',
+    awb: '800000009',
+    expected: 120,
+    paid: 100,
+    fee: 0,
+    paid_on: '2026-12-01',
+    reference: 'OP-9',
+  };
+  const differenceCells = async () =>
+    within((await screen.findAllByTestId('cod-differences'))[0])
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
+
+  it('writes the day of a differing payment and of a file row as 1 Dec 2026, and one day in the singular', async () => {
+    differences = [difference];
+    unpaidDays = 1;
+    fileRows = [row(2, 'exact', { date: '2026-12-01' })];
+    await previewFile('Courier', 'Preview');
+    expect((await differenceCells())[0]).toContain('1 Dec 2026');
+    expect((await differenceCells())[0]).not.toContain('2026-12-01');
+    const preview = within(screen.getByTestId('cod-preview')).getAllByRole('row').slice(1);
+    expect(preview[0].textContent).toContain('1 Dec 2026');
+    expect(await screen.findByText('Delivered and not paid after 1 day')).toBeTruthy();
+  });
+
+  it('in Romanian: 01.12.2026, and 1 zi, 2 zile, 20 de zile', async () => {
+    await i18n.changeLanguage('ro');
+    differences = [difference];
+    unpaidDays = 1;
+    fileRows = [row(2, 'exact', { date: '2026-12-01' })];
+    await previewFile('Curier', 'Previzualizează');
+    expect((await differenceCells())[0]).toContain('01.12.2026');
+    const preview = within(screen.getByTestId('cod-preview')).getAllByRole('row').slice(1);
+    expect(preview[0].textContent).toContain('01.12.2026');
+    expect(await screen.findByText('Livrate și neplătite după 1 zi')).toBeTruthy();
+    const ro = i18n.getFixedT('ro', 'cod');
+    expect([2, 19, 20].map((count) => ro('unpaid', { count }))).toEqual([
+      'Livrate și neplătite după 2 zile',
+      'Livrate și neplătite după 19 zile',
+      'Livrate și neplătite după 20 de zile',
+    ]);
+    expect(i18n.getFixedT('en', 'cod')('unpaid', { count: 10 })).toBe('Delivered and not paid after 10 days');
+  });
+
+  it('a day the file held that is no day is shown as written', async () => {
+    fileRows = [row(2, 'unreadable', { date: '31.02.2026', problem_message: 'No such day.' })];
+    await previewFile('Courier', 'Preview');
+    const preview = within(screen.getByTestId('cod-preview')).getAllByRole('row').slice(1);
+    expect(preview[0].textContent).toContain('31.02.2026');
   });
 });

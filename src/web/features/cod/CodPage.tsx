@@ -23,7 +23,7 @@ import type { CodImportResult, CodMatch } from '../../../core/api/cod';
 import { CompanyRequired, ErrorState, LoadingState, PageHeader } from '../../components/states';
 import { TableOrCards } from '../../components/TableOrCards';
 import { errorMessage } from '../../lib/api';
-import { formatAmount, formatDate } from '../../lib/format';
+import { formatAmount, formatDate, formatDay } from '../../lib/format';
 import { useCompanyId } from '../../lib/session';
 import {
   COURIER_NAMES,
@@ -286,7 +286,7 @@ export function CodPage() {
                 },
                 { key: 'paid', header: t('col.paid'), align: 'right', nowrap: true, render: (r) => money(r.paid) },
                 { key: 'fee', header: t('col.fee'), align: 'right', nowrap: true, render: (r) => money(r.fee) },
-                { key: 'date', header: t('col.date'), render: (r) => r.paid_on },
+                { key: 'date', header: t('col.date'), render: (r) => formatDay(r.paid_on, i18n.language) },
                 { key: 'reference', header: t('col.reference'), render: (r) => r.reference },
               ]}
             />
@@ -408,7 +408,8 @@ function ImportSection() {
                 nowrap: true,
                 render: (r) => money(r.expected),
               },
-              { key: 'date', header: t('col.date'), render: (r) => r.date ?? '—' },
+              // A day the file held is shown as every day of the console is; an unreadable one as written.
+              { key: 'date', header: t('col.date'), render: (r) => formatDay(r.date, i18n.language) || r.date || '—' },
               { key: 'reference', header: t('col.reference'), render: (r) => r.reference ?? '—' },
               {
                 key: 'match',
