@@ -97,6 +97,11 @@ export function registerMessages(messages: Record<Lang, Record<string, string>>)
   Object.assign(extra.ro, messages.ro);
 }
 
+/** Every text the feature modules registered so far, in both languages (read by the check for untranslated copies). */
+export function registeredMessages(): Readonly<Record<Lang, Readonly<Record<string, string>>>> {
+  return extra;
+}
+
 function lookup(lang: Lang, key: string): string | undefined {
   return (serverMessages[lang] as Record<string, string>)[key] ?? extra[lang][key];
 }

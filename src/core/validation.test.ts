@@ -33,6 +33,15 @@ describe('validation messages', () => {
     expect(errorsOf(schema, { price: 'abc' })).toEqual({ price: ['Enter a number.'] });
     expect(errorsOf(schema, {})).toEqual({ price: ['This field is required.'] });
   });
+  it('reads a decimal comma as the web form types it (12,50 is 1250 bani) and refuses what it cannot read', () => {
+    const schema = z.object({ price: moneyBani() });
+    expect(schema.parse({ price: '12,50' })).toEqual({ price: 1250 });
+    expect(schema.parse({ price: ' 0,5 ' })).toEqual({ price: 50 });
+    // Grouped thousands and stray letters are never turned into another number.
+    for (const price of ['1.234,56', '1,234.56', '12,5x', '12,50 lei'])
+      expect(errorsOf(schema, { price }), price).toEqual({ price: ['Enter a number.'] });
+    expect(errorsOf(schema, { price: '-3' })).toEqual({ price: ['The value cannot be negative.'] });
+  });
   it('wants whole, non-negative numbers for stock', () => {
     const schema = z.object({ stock: wholeNumber() });
     expect(schema.parse({ stock: '5' })).toEqual({ stock: 5 });

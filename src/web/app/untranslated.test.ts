@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serverMessages } from '../../core/messages';
+import { registeredMessages, serverMessages } from '../../core/messages';
 import type { Translations } from '../lib/i18n';
 
 /*
@@ -91,6 +93,19 @@ function pairs(en: unknown, ro: unknown, path: string, out: [string, string, str
   return out;
 }
 
+/*
+ * Most of the server's messages are registered by the modules that use them (registerMessages, at
+ * import time): every source file of src/ that registers some is imported here, so a module's new
+ * texts are compared too without being named in this test.
+ */
+const SRC = path.resolve(import.meta.dirname, '../..');
+const registering = (fs.readdirSync(SRC, { recursive: true }) as string[])
+  .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.startsWith('web'))
+  .map((f) => path.join(SRC, f))
+  .filter((file) => /\bregisterMessages\(\{/.test(fs.readFileSync(file, 'utf8')));
+for (const file of registering) await import(/* @vite-ignore */ file);
+const registered = registeredMessages();
+
 const all: [string, string, string][] = [
   ...Object.entries(files).flatMap(([file, t]) =>
     pairs(t.en, t.ro, '').map(([k, en, ro]): [string, string, string] => [`${namespaceOf(file)}:${k}`, en, ro]),
@@ -100,6 +115,7 @@ const all: [string, string, string][] = [
     en,
     ro,
   ]),
+  ...pairs(registered.en, registered.ro, '').map(([k, en, ro]): [string, string, string] => [`server:${k}`, en, ro]),
 ];
 
 /** The words of a text once placeholders ({{x}}, {x}, $t(...)) are taken out. */
@@ -113,6 +129,24 @@ describe('untranslated copies', () => {
   it('reads the texts of every i18n file', () => {
     expect(all.length).toBeGreaterThan(1000);
     expect(all.some(([k]) => k === 'products:saleTypes.Bucata')).toBe(true);
+  });
+
+  it('reads the messages every server module registers, in both languages', () => {
+    expect(registering.length).toBeGreaterThan(20);
+    expect(Object.keys(registered.en).length).toBeGreaterThan(300);
+    expect(all.find(([k]) => k === 'server:invitation_used')?.[2]).toBe(
+      'Acest link de invitație a fost deja folosit. Autentificați-vă cu adresa de e-mail și parola.',
+    );
+    // A key registered in one language only would show the English text to a Romanian reader (a
+    // plural's forms differ by language: Romanian has a "few", so they are compared by their base).
+    const keys = (lang: 'en' | 'ro') =>
+      new Set(Object.keys(registered[lang]).map((k) => k.replace(/_(zero|one|two|few|many|other)$/, '')));
+    const [en, ro] = [keys('en'), keys('ro')];
+    const missing = [
+      ...[...en].filter((k) => !ro.has(k)).map((k) => `ro lacks ${k}`),
+      ...[...ro].filter((k) => !en.has(k)).map((k) => `en lacks ${k}`),
+    ];
+    expect(missing).toEqual([]);
   });
 
   it('a value the same in English and Romanian holds only brand names, codes and units', () => {

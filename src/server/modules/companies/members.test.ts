@@ -169,6 +169,22 @@ describe('an invitation link', () => {
     expect(list.find((m: { id: number }) => m.id === member.id).invitation_pending).toBe(false);
   });
 
+  it('opens only its own company: the new member is refused in another company and cannot see its members', async () => {
+    const a = await t.signUp();
+    const other = await t.signUp();
+    const { link } = (await invite(a, { email: 'ana.ilie@example.ro', first_name: 'Ana', last_name: 'Ilie' })).json()
+      .data;
+    const res = await accept(tokenOf(link), 'parola-anei-1');
+    expect(res.statusCode, res.body).toBe(200);
+    const elsewhere = withToken(res.json().token, other.companyId);
+    expect((await elsewhere.call('GET', '/api/v1/source')).statusCode).toBe(403);
+    expect((await elsewhere.call('GET', `/api/v1/company/${other.companyId}/members`)).statusCode).toBe(404);
+    const own = withToken(res.json().token, a.companyId);
+    expect((await own.call('GET', '/api/v1/company')).json().data.map((c: { id: number }) => c.id)).toEqual([
+      a.companyId,
+    ]);
+  });
+
   it('works once: used twice it is refused (410), and the password stays the one chosen', async () => {
     const a = await t.signUp();
     const { link } = (await invite(a, { email: 'sorin@example.ro', first_name: 'Sorin', last_name: 'Lazăr' })).json()

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DashboardStats } from '../../../core/api/dashboard';
@@ -72,9 +72,14 @@ describe('the dashboard figures while they load', () => {
 
   it('says so in Romanian too', async () => {
     await i18n.changeLanguage('ro');
-    slowStats();
+    const stats = slowStats();
     renderRoutes([{ path: '*', element: <DashboardCharts companyId={3} /> }], '/');
     expect((await screen.findByRole('status')).textContent).toBe('Se încarcă cifrele…');
     expect(screen.getByText('Venituri')).toBeTruthy();
+    // The period's days, once come, are written day first (not the browser's 11/02/2026).
+    stats.answer();
+    const day = (name: string) => screen.findByRole('textbox', { name }).then((box) => (box as HTMLInputElement).value);
+    await waitFor(async () => expect(await day('De la')).toBe('02.11.2026'));
+    expect(await day('Până la')).toBe('01.12.2026');
   });
 });

@@ -63,7 +63,12 @@ describe('the address check panel of an order', () => {
     show(order());
     const save = await screen.findByRole('button', { name: 'Save and check again' });
     expect((save as HTMLButtonElement).disabled).toBe(true);
+    // The disabled Save says why, linked to the button.
+    expect(screen.getByTestId('disabled-reason').textContent).toBe('Nothing changed yet.');
+    expect(save.getAttribute('aria-describedby')).toBe(screen.getByTestId('disabled-reason').id);
     fireEvent.change(screen.getByRole('textbox', { name: 'Street' }), { target: { value: 'Strada Eminescu Mihai' } });
+    expect(screen.queryByTestId('disabled-reason')).toBeNull();
+    expect(save.getAttribute('aria-describedby')).toBeNull();
     fireEvent.click(save);
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toMatchObject({

@@ -2,9 +2,10 @@ import { Alert, Button, Group, List, Stack, Text, TextInput } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { IconMapPinExclamation } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddressCheck, Order } from '../../../../core/api/orders';
+import { WhyDisabled } from '../../../components/FormModal';
 import { api, errorMessage } from '../../../lib/api';
 import { invalidateOrders, ORDERS_PATH, unwrap } from '../api';
 
@@ -34,6 +35,7 @@ export function AddressCheckPanel({ order }: { order: Order }) {
   const d = order.customer_detail;
   const [address, setAddress] = useState({ county: '', city: '', street: '', number: '' });
   const [error, setError] = useState<string | null>(null);
+  const whyId = useId();
   useEffect(() => {
     setAddress({
       county: d?.county ?? '',
@@ -157,6 +159,7 @@ export function AddressCheckPanel({ order }: { order: Order }) {
                 size="xs"
                 type="submit"
                 disabled={!changed}
+                aria-describedby={changed ? undefined : whyId}
                 loading={send.isPending && 'street' in (send.variables ?? {})}
               >
                 {t('addressCheck.save')}
@@ -169,6 +172,8 @@ export function AddressCheckPanel({ order }: { order: Order }) {
               >
                 {t('addressCheck.confirm')}
               </Button>
+              {/* A disabled Save says why: the address is the one that failed the reading until it is changed. */}
+              <WhyDisabled id={whyId} reason={changed ? null : t('common:form.noChanges')} />
             </Group>
           </Stack>
         </form>

@@ -186,6 +186,21 @@ describe('AWB', () => {
     expect(block('createAwb')).toBe('hasAwb');
   });
 
+  it('a weight pasted as 1,5 is sent as one and a half kilograms, not 15', async () => {
+    renderAt('/orders/42');
+    await header();
+    const d = await openModal();
+    fireEvent.click(within(d).getByRole('combobox', { name: 'Package' }));
+    fireEvent.click(screen.getByRole('option', { name: 'Medium · 30×10×40 cm, 2 kg' }));
+    const weight = within(d).getByRole('textbox', { name: /^Weight \(kg\)/ }) as HTMLInputElement;
+    fireEvent.paste(weight, { clipboardData: { getData: () => '1,5' } });
+    fireEvent.change(weight, { target: { value: '1,5' } });
+    expect(weight.value).toBe('1,5');
+    submit();
+    await waitFor(() => expect(posted('/api/v1/order/42/awb')).toHaveLength(1));
+    expect(posted('/api/v1/order/42/awb')[0].body).toMatchObject({ package_length: 40, package_weight: 1.5 });
+  });
+
   it('the spec order: without a street number on a street that needs one, the number is asked for first', async () => {
     order = { ...order, customer_detail: { ...order.customer_detail, street_number: null, zip_code: null } };
     renderAt('/orders/42');
