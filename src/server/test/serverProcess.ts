@@ -19,6 +19,21 @@ export const freePort = () =>
   });
 
 /**
+ * The URL of a database of a test's own beside the test database (`TEST_DATABASE_URL`), named
+ * after it (`app_test` gives `app_test_<tag>_<random>`): whoever may use one database may use the
+ * ones named after it, and several runs on one PostgreSQL (each with its test database) never meet.
+ * A server process takes no schema, so these tests need a whole database.
+ */
+export function scratchDatabaseUrl(adminUrl: string, tag: string): { url: string; name: string } {
+  const url = new URL(adminUrl);
+  const base = decodeURIComponent(url.pathname.replace(/^\//, '')) || 'postgres';
+  // PostgreSQL cuts a name at 63 bytes: the base gives way, never the random part.
+  const name = `${base.slice(0, 63 - tag.length - 10)}_${tag}_${crypto.randomBytes(4).toString('hex')}`.toLowerCase();
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name };
+}
+
+/**
  * The server and the CLI compiled as `npm start` builds them (scripts/build.mjs), into a folder of
  * the test's own under the root (so the bundle finds node_modules); `remove` deletes it.
  */

@@ -84,6 +84,7 @@ describe('login', () => {
     expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
   });
 
+  // A hundred password checks (argon2) one after another: over 20 s on a loaded machine, hence 60 s.
   it('answers 429 after 100 failed attempts a minute from one address across emails; X-Forwarded-For is not trusted', async () => {
     await t.signUp({ email: 'other@example.ro', password: 'corect-123' });
     // A spray: one wrong password for each of 100 emails, from one address that claims to be others.
@@ -108,7 +109,7 @@ describe('login', () => {
       { 'x-forwarded-for': '192.168.7.8' },
     );
     expect(elsewhere.statusCode).toBe(200);
-  });
+  }, 60_000);
 
   it('50 wrong passwords for one email do not lock out a colleague behind the same address', async () => {
     await t.signUp({ email: 'target@example.ro', password: 'corect-123' });
@@ -131,6 +132,7 @@ describe('login', () => {
     ).toBe(429);
   });
 
+  // 120 password checks one after another: 60 s, as the spray above.
   it('one address failing on ten accounts, ten times each, reaches the address limit', async () => {
     await t.signUp({ email: 'late@example.ro', password: 'corect-123' });
     const from = { 'x-forwarded-for': '203.0.113.20' };
@@ -138,7 +140,7 @@ describe('login', () => {
       for (let i = 0; i < MAX_FAILURES_PER_EMAIL + 2; i++)
         await login({ email: `acct${account}@example.ro`, password: `bad-${i}` }, from);
     expect((await login({ email: 'late@example.ro', password: 'corect-123' }, from)).statusCode).toBe(429);
-  });
+  }, 60_000);
 });
 
 describe('logout and tokens', () => {

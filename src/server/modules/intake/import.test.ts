@@ -3,6 +3,7 @@ import { manualClock } from '../../lib/clock.js';
 import { readSpreadsheet } from '../../lib/sheetImport.js';
 import { seller, type Seller } from '../../test/bulk.js';
 import { engineUnderTest, multipart, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { zipBombXlsx } from '../../test/zipFiles.js';
 
 const clock = manualClock(1_800_000_000);
 let t: TestApp;
@@ -220,5 +221,27 @@ describe(`importing orders from a file (${engineUnderTest})`, () => {
     expect(Object.keys(noSource.json().errors)).toEqual(['source_id']);
     const stranger = await t.app.inject({ method: 'POST', url: '/api/v1/intake/import' });
     expect(stranger.statusCode).toBe(401);
+  });
+
+  it('a zip bomb (200 KB unpacking to 200 MB) is refused before it is parsed: 422 in the language asked, within 2 s, nothing written', async () => {
+    // Every uploaded spreadsheet goes through the settlement files' guard, not only those: a lying
+    // directory (the sheet declared at 4,000 bytes) is stopped by the inflate cap as well.
+    const before = await written(s.u.companyId);
+    const messages = {
+      en: 'The file unpacks to more than 64 MB. Split it into smaller files.',
+      ro: 'Fișierul se dezarhivează la mai mult de 64 MB. Împărțiți-l în fișiere mai mici.',
+    };
+    for (const [lang, bomb] of [
+      ['en', zipBombXlsx(200)],
+      ['ro', zipBombXlsx(200, 4000)],
+    ] as const) {
+      expect(bomb.length).toBeLessThan(300 * 1024);
+      const started = Date.now();
+      const res = await upload(s.u, { source_id: s.source }, { name: 'comenzi.xlsx', data: bomb }, lang);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toEqual({ file: [messages[lang]] });
+    }
+    expect(await written(s.u.companyId)).toEqual(before);
   });
 });

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type net from 'node:net';
 import os from 'node:os';
@@ -15,7 +14,7 @@ import { emulatorBaseUrl } from '../../providers/config.js';
 import { PROVIDER_NAMES } from '../../providers/http.js';
 import { order, seller, SMALL } from '../../test/bulk.js';
 import { engineUnderTest, startTestApp } from '../../test/harness.js';
-import { compileServer, startServerProcess, type ServerProcess } from '../../test/serverProcess.js';
+import { compileServer, scratchDatabaseUrl, startServerProcess, type ServerProcess } from '../../test/serverProcess.js';
 
 const ORDERS = 24;
 /** The courier holds each answer back this long, as one a network away: the job is caught mid-way. */
@@ -69,13 +68,11 @@ async function startCourier(): Promise<{ url: string; host: EmulatorHost; close(
 async function freshDatabase(dir: string): Promise<{ url: string; drop(): Promise<void> }> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (!pgUrl) return { url: `sqlite:${path.join(dir, 'app.db')}`, drop: async () => {} };
-  const name = `restart_${crypto.randomBytes(5).toString('hex')}`;
+  const { url, name } = scratchDatabaseUrl(pgUrl, 'restart');
   const admin: Db = openDb(pgUrl);
   await sql`create database ${sql.id(name)}`.execute(admin.kysely);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url,
     drop: async () => {
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.kysely);
       await admin.close();
