@@ -168,6 +168,16 @@ describe('the Members section of a company', () => {
     await screen.findByTestId('members');
     const remove = screen.getByRole('button', { name: 'Remove Ana Pop' }) as HTMLButtonElement;
     expect(remove.disabled).toBe(true);
+    const reason = 'A company keeps at least one member: invite a colleague before removing the last one.';
+    expect(screen.getByText(reason)).toBeTruthy();
+    expect(document.getElementById(remove.getAttribute('aria-describedby')!)?.textContent).toBe(reason);
+  });
+
+  it('says nothing of a last member while there are two', async () => {
+    open([me, ion]);
+    await screen.findByTestId('members');
+    expect(screen.queryByText(/at least one member/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove Ana Pop' }).getAttribute('aria-describedby')).toBeNull();
   });
 
   it('shows the refusal of a removal in the confirmation, and in Romanian too', async () => {

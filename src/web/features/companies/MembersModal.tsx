@@ -150,6 +150,7 @@ export function MembersModal({ company, onClose }: { company: Company | null; on
                               color="red"
                               aria-label={t('members.remove', { name: nameOf(m) })}
                               disabled={alone}
+                              aria-describedby={alone ? 'members-last-member' : undefined}
                               onClick={() => {
                                 setRemoveError(null);
                                 setToRemove(m);
@@ -164,6 +165,12 @@ export function MembersModal({ company, onClose }: { company: Company | null; on
                   ))}
                 </Table.Tbody>
               </Table>
+              {/* A disabled button shows no tooltip: the reason it cannot be pressed is written out. */}
+              {alone ? (
+                <Text id="members-last-member" size="sm" c="dimmed" mt="xs">
+                  {t('members.lastMember')}
+                </Text>
+              ) : null}
             </Table.ScrollContainer>
           )}
 
