@@ -22,6 +22,7 @@ import { runDueJobs } from '../src/server/jobs/runner.js';
 import { order, product } from '../src/server/test/bulk.js';
 import { FAN_BULK_PARAMS, fanAwbsByOrder, setUpFan } from '../src/server/test/fan.js';
 import { engineUnderTest, startTestApp, type TestApp } from '../src/server/test/harness.js';
+import { scratchDatabase } from './_pg-database.js';
 
 const ORDERS = Number(process.env.ORDERS ?? 500);
 const LABEL_FORMAT = (process.env.LABEL_FORMAT ?? 'A6').toUpperCase();
@@ -38,7 +39,9 @@ function check(ok: boolean, what: string): void {
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fan-'));
-  const t = await startTestApp(engineUnderTest === 'sqlite' ? { sqliteFile: path.join(dir, 'app.db') } : {});
+  // On PostgreSQL a database of the run's own: startTestApp's schema per file needs the test runner.
+  const pgDb = engineUnderTest === 'postgres' ? await scratchDatabase(process.env.TEST_DATABASE_URL!) : null;
+  const t = await startTestApp(pgDb ? { databaseUrl: pgDb.url } : { sqliteFile: path.join(dir, 'app.db') });
   try {
     console.log(`${ORDERS} FAN Courier AWBs (${engineUnderTest}), Node ${process.version}, ${os.cpus().length} cores`);
     console.log(
@@ -114,6 +117,7 @@ async function main(): Promise<void> {
       console.log(`  order ${f.order_id}: ${f.outcome} ${f.reason}`);
   } finally {
     await t.close();
+    await pgDb?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

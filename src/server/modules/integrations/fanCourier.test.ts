@@ -231,6 +231,32 @@ describe(`AWBs at FAN Courier (${engineUnderTest})`, () => {
     expect(payment).toMatchObject({ courier: 'fan', order_id: orderId, origin: 'api' });
   });
 
+  it("FAN's tracking feeds the parcels needing attention: a failed attempt enters, the next day's delivery leaves", async () => {
+    const u = await t.signUp();
+    await setUpFan(u);
+    const { orderId, body } = await orderForFan(u);
+    const created = await u.call('POST', `/api/v1/order/${orderId}/awb`, {
+      body: { ...body, name: 'Ion Absent', cash_on_delivery: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const attention = async () => (await u.call('GET', `/api/v1/order/${orderId}`)).json().data.attention;
+    const listed = async () =>
+      ((await u.call('GET', '/api/v1/order?attention=1')).json().data as { id: number }[]).map((o) => o.id);
+
+    // At 61 min FAN's last event is S30 (the recipient does not answer): a failed attempt.
+    clock.advance(61 * 60);
+    await trackOpenAwbs(serviceContext(t.services));
+    expect((await attention())?.reason).toBe('failed_attempt');
+    expect(await listed()).toEqual([orderId]);
+    expect((await u.call('GET', '/api/v1/order/counts')).json().meta.attention).toBe(1);
+    // Delivered the next day: it leaves the list.
+    clock.advance(86400);
+    await trackOpenAwbs(serviceContext(t.services));
+    expect(await attention()).toBeNull();
+    expect(await listed()).toEqual([]);
+    expect((await u.call('GET', `/api/v1/order/${orderId}`)).json().data.courier_status).toBe('delivered');
+  });
+
   it("answers 401 to a stranger and 404 for another company's order", async () => {
     const u = await t.signUp();
     const other = await t.signUp();

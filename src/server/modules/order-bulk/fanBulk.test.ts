@@ -41,8 +41,14 @@ async function orderFanRefuses(s: Seller): Promise<number> {
 }
 
 describe(`a bulk AWB job at FAN Courier (${engineUnderTest})`, () => {
-  it('over 200 orders with refusals, lost answers, timeouts and expired tokens: an outcome per order and one AWB per done order', async () => {
+  it('over 200 orders with refusals, lost answers, timeouts and expired tokens: an outcome per order and one AWB per done order, their labels merged in A6', async () => {
     const s = await fanSeller();
+    // A thermal printer's labels: the merged PDF is one A6 page per parcel.
+    const format = await s.u.call('POST', `/api/v1/company/${s.u.companyId}/shipping`, {
+      body: { label_format: 'A6' },
+      company: null,
+    });
+    expect(format.statusCode, format.body).toBe(200);
     const ids: number[] = [];
     const refused = new Set<number>();
     for (let i = 0; i < 200; i++) {
@@ -98,10 +104,17 @@ describe(`a bulk AWB job at FAN Courier (${engineUnderTest})`, () => {
       else expect(made).toEqual([]);
     }
 
-    // The merged labels: one page per AWB, in selection order.
+    // The merged labels: one page per AWB, each a label page (no wider than 106 mm, no taller than 151 mm), never A4.
     const labels = await s.u.call('GET', `/api/v1/order-bulk/${jobId}/labels`);
     expect(labels.statusCode, labels.body).toBe(200);
     expect(labels.headers['content-type']).toBe('application/pdf');
-    expect((await PDFDocument.load(labels.rawPayload)).getPageCount()).toBe(r.done);
+    const merged = await PDFDocument.load(labels.rawPayload);
+    expect(merged.getPageCount()).toBe(r.done);
+    const mm = (pt: number) => (pt * 25.4) / 72;
+    const notLabels = merged
+      .getPages()
+      .map((p, i) => ({ page: i + 1, w: mm(p.getWidth()), h: mm(p.getHeight()) }))
+      .filter(({ w, h }) => w > 106 || h > 151 || h < 135);
+    expect(notLabels).toEqual([]);
   }, 300_000);
 });

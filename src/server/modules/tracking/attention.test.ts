@@ -212,6 +212,8 @@ describe(`parcels needing attention (${engineUnderTest})`, () => {
     expect((await attentionOfOrder(s.u, refused)).reason).toBe('returning');
     expect((await attentionOfOrder(s.u, unclaimed)).reason).toBe('returning');
     await expectCount(s.u, 4);
+    // Entering as returning tells the seller too: one alert per parcel turning back.
+    expect((await notifications(s.u)).filter((k) => k === 'awb_returning')).toHaveLength(2);
 
     // Thursday 23:00: two working days without an event: not yet stalled.
     clock.set(at('2026-12-10T21:00:00Z'));
