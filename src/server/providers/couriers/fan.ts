@@ -1,6 +1,7 @@
 import { bucharestDate, fromBucharest } from '../../lib/bucharestTime.js';
 import { ProviderError, ProviderHttp, tryJson, type ProviderFieldError, type ProviderResponse } from '../http.js';
 import { tokenKey, type ClientDeps } from '../shared.js';
+import { addressLineRest } from './addressRest.js';
 import { fanEvent } from './fanStatuses.js';
 import type {
   AwbLookup,
@@ -352,8 +353,10 @@ export class FanClient implements CourierClient {
               street: r.streetName || r.address,
               streetNo: String(r.streetNumber ?? ''),
               zipCode: r.postalCode ?? '',
-              // The rest of the line as the customer wrote it (block, staircase, flat).
-              building: r.streetName && r.address !== r.streetName ? r.address : '',
+              // The rest of the line as the customer wrote it (block, staircase, flat), without the
+              // street and number it begins with: FAN prints `street`, `streetNo` and `building`
+              // one after the other, so the whole line would print the street twice.
+              building: r.streetName ? addressLineRest(r.address, r.streetName, r.streetNumber) : '',
             },
           },
         },

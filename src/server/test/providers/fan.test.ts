@@ -155,6 +155,30 @@ describe('FAN Courier client against its emulator', () => {
     expect(stored).toMatchObject({ codBani: 19990, epod: true, service: 'Cont Colector' });
   });
 
+  it('sends the street and number once: the address line goes to `building` without the street and number it begins with', async () => {
+    const { sent, f } = recorder();
+    const recipient = {
+      ...order().recipient,
+      streetName: 'Strada Gării',
+      streetNumber: '3',
+      address: 'Strada Garii, nr. 3, bl. A, sc. 1, ap. 4',
+    };
+    const made = await client(demo, f).createAwb(order({ recipient }));
+    expect(JSON.parse(sent.at(-1)!.body).shipments[0].recipient.address).toMatchObject({
+      street: 'Strada Gării',
+      streetNo: '3',
+      building: 'bl. A, sc. 1, ap. 4',
+    });
+    const stored = await h.emulator.store.get<FanShipment>('shipments', made.awbNumber);
+    expect(stored?.recipient.lines[0]).toBe('Strada Gării, nr. 3, bl. A, sc. 1, ap. 4');
+
+    // A line that does not begin with the street is sent whole: nothing typed is lost.
+    const other = await client().createAwb(order({ recipient: { ...recipient, address: 'Bl. A, Strada Gării 3' } }));
+    expect((await h.emulator.store.get<FanShipment>('shipments', other.awbNumber))?.recipient.lines[0]).toBe(
+      'Strada Gării, nr. 3, Bl. A, Strada Gării 3',
+    );
+  });
+
   it('makes a prepaid AWB with the chosen service, and refuses cash on delivery without a collector service before any call', async () => {
     const prepaid = await client().createAwb(order({ codBani: 0, serviceId: 'Standard' }));
     expect((await h.emulator.store.get<FanShipment>('shipments', prepaid.awbNumber))?.codBani).toBe(0);
