@@ -97,6 +97,9 @@ describe('the Incoming screen', () => {
       .click();
     await expect.poll(() => page.url()).toMatch(/\/orders\/\d+$/);
     await expect.poll(() => page.getByText('CANA-VECHE-01').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId('order-external-id').textContent())
+      .toBe('Order number in the shop: WEB-10233');
   });
 
   it('the other held one is dismissed after a confirmation', async () => {

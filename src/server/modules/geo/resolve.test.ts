@@ -240,6 +240,32 @@ describe('resolveAddressText: the forms a shop checkout writes', () => {
     });
   });
 
+  it("reads a street's type however it is written: Str./Strada, Bd./Bulevardul/B-dul, Aleea/Al., Calea/Cal., Șos./Șoseaua", () => {
+    for (const [county, city, number, code, ways] of [
+      ['Cluj', 'Cluj-Napoca', '5', '400335', ['Str. Zorilor', 'Strada Zorilor', 'Str Zorilor', 'strada zorilor']],
+      ['București', 'Sector 3', '50', '030833', ['Bd. Unirii', 'Bulevardul Unirii', 'B-dul Unirii', 'Bdul. Unirii']],
+      ['Hunedoara', 'Deva', '38', '330073', ['Aleea Constructorilor', 'Al. Constructorilor', 'aleea constructorilor']],
+      ['Cluj', 'Cluj-Napoca', '14', '400121', ['Calea Dorobanților', 'Cal. Dorobanților', 'Calea Dorobantilor']],
+      ['București', 'Sector 1', '120', '010093', ['Calea Victoriei', 'Cal. Victoriei']],
+      [
+        'București',
+        'Sector 2',
+        '100',
+        '021332',
+        ['Șoseaua Mihai Bravu', 'Șos. Mihai Bravu', 'Sos. Mihai Bravu', 'Șos Mihai Bravu'],
+      ],
+    ] as const) {
+      const streets = new Set<number | null>();
+      for (const street of ways) {
+        const r = resolve(county, city, street, number);
+        expect(r, `${city} / ${street} ${number}`).toMatchObject({ status: 'resolved', postal_code: code });
+        streets.add(r.street_id);
+      }
+      // Every way of writing it is the one street of the data.
+      expect(streets.size, ways[0]).toBe(1);
+    }
+  });
+
   it('reads "Mun." / "Municipiul" before a city and "Sat" / "Comuna" around a village, in either order', () => {
     expect(resolve('Cluj', 'Mun. Cluj-Napoca', 'Str. Zorilor', '5').postal_code).toBe('400335');
     expect(resolve('Argeș', 'Sat Burnești', '', '').postal_code).toBe('117651');

@@ -247,6 +247,16 @@ describe('OrderDetailPage', () => {
     await header();
     expect(screen.getByTestId('order-source').textContent).toBe('Source: eMAG');
     expect(screen.getByTestId('customer-postal-code').textContent).toBe('400335');
+    // An order typed in the console has no shop number: no line for it.
+    expect(screen.queryByTestId('order-external-id')).toBeNull();
+  });
+
+  it("the header shows the shop's order number of an order that arrived by itself", async () => {
+    order.source = 'Magazin online';
+    order.external_id = 'WC-1001';
+    renderAt('/orders/42');
+    await header();
+    expect(screen.getByTestId('order-external-id').textContent).toBe('Order number in the shop: WC-1001');
   });
 
   it('empty, null and undefined customer and company values read as a dash', async () => {

@@ -8,7 +8,7 @@ import { InvoiceStatusBadge } from '../badges/InvoiceStatusBadge';
 import type { Order } from '../../../../core/api/orders';
 import { canCancel, canRestore } from '../../../../core/orders/eligibility';
 
-/** Order id, status, invoice-status and courier-status badges, creation date, source, Back to the saved list page, Cancel / Restore. */
+/** Order id, status, invoice-status and courier-status badges, creation date, source, the shop's order number, Back to the saved list page, Cancel / Restore. */
 export function OrderHeader({
   order,
   backTo,
@@ -36,6 +36,12 @@ export function OrderHeader({
         <Text size="sm" c="dimmed" data-testid="order-source">
           {t('detail.source', { source: order.source?.trim() || '—' })}
         </Text>
+        {/* An order a shop pushed or a file imported carries the shop's own number: the seller finds it by that. */}
+        {order.external_id ? (
+          <Text size="sm" c="dimmed" data-testid="order-external-id">
+            {t('detail.externalId', { number: order.external_id })}
+          </Text>
+        ) : null}
       </Stack>
       <Group gap="xs" wrap="wrap">
         <Button component={Link} to={backTo} variant="default" leftSection={<IconArrowLeft size={16} />}>

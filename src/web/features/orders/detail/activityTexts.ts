@@ -90,6 +90,9 @@ export const activityTexts = {
       coupon_removed: { en: 'Coupon removed', ro: 'Cupon eliminat' },
       automatic_discount_changed: { en: 'Automatic discount changed', ro: 'Reducere automată schimbată' },
       customer_detail_changed: { en: 'Customer details changed', ro: 'Datele clientului modificate' },
+      changed_in_shop: { en: 'Changed in the shop', ro: 'Modificată în magazin' },
+      address_to_check: { en: 'Address to check', ro: 'Adresă de verificat' },
+      address_confirmed: { en: 'Address confirmed', ro: 'Adresă confirmată' },
       phone_changed: { en: 'Phone changed', ro: 'Telefon modificat' },
       observations_changed: { en: 'Notes changed', ro: 'Note modificate' },
       payment_method_changed: { en: 'Payment method changed', ro: 'Metoda de plată modificată' },
@@ -146,6 +149,10 @@ export const activityTexts = {
     coupon: { en: 'Code {{code}}', ro: 'Codul {{code}}' },
     automatic: { en: 'automatic', ro: 'automată' },
     reason: { en: 'Reason: {{reason}}', ro: 'Motiv: {{reason}}' },
+    postalCodeOfStreet: {
+      en: 'The postal code typed was replaced by the one of the street and number',
+      ro: 'Codul poștal scris a fost înlocuit cu cel al străzii și numărului',
+    },
     blank: { en: '(empty)', ro: '(gol)' },
   },
 } satisfies TextTree;

@@ -210,3 +210,49 @@ describe('activity timeline texts', () => {
     ]);
   });
 });
+
+describe('the timeline of an order that arrived by itself', () => {
+  it("a shop's change names what it changed; a replaced postal code and the address check say so, in both languages", () => {
+    const system = (type: string, data: Record<string, unknown>) => ev(type, data, null);
+    const changed = system('changed_in_shop', {
+      origin: { via: 'push', external_id: 'WC-1' },
+      changes: {
+        name: { from: 'Ioana Popescu', to: 'Ioana Pop' },
+        street: { from: 'Str. Memorandumului', to: 'Strada Fabricii' },
+        street_number: { from: '28', to: '7' },
+      },
+    });
+    expect(describeEvent(changed, en, 'en')).toEqual({
+      title: 'Changed in the shop',
+      details: [
+        'Name: Ioana Popescu → Ioana Pop',
+        'Street: Str. Memorandumului → Strada Fabricii',
+        'Street number: 28 → 7',
+      ],
+    });
+    expect(describeEvent(changed, ro, 'ro')).toEqual({
+      title: 'Modificată în magazin',
+      details: [
+        'Nume: Ioana Popescu → Ioana Pop',
+        'Stradă: Str. Memorandumului → Strada Fabricii',
+        'Număr stradă: 28 → 7',
+      ],
+    });
+    const replaced = system('customer_detail_changed', {
+      changes: { zip_code: { from: '010101', to: '030833' } },
+      reason: 'postal_code_of_street',
+    });
+    expect(describeEvent(replaced, en, 'en').details).toEqual([
+      'Postal code: 010101 → 030833',
+      'The postal code typed was replaced by the one of the street and number',
+    ]);
+    expect(describeEvent(replaced, ro, 'ro').details).toEqual([
+      'Cod poștal: 010101 → 030833',
+      'Codul poștal scris a fost înlocuit cu cel al străzii și numărului',
+    ]);
+    expect(describeEvent(system('address_to_check', { part: 'street', reason: 'unknown' }), ro, 'ro').title).toBe(
+      'Adresă de verificat',
+    );
+    expect(describeEvent(ev('address_confirmed'), en, 'en').title).toBe('Address confirmed');
+  });
+});

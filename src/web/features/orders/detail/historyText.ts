@@ -12,6 +12,9 @@ const FIELD_LABELS: Record<string, string> = {
   county: 'customer.county',
   // Found again from the address data when the county or city changes (not typed).
   zip_code: 'customer.postalCode',
+  // Read from the text of an order that arrived by itself (a shop's change names them too).
+  street: 'customer.street',
+  street_number: 'customer.streetNumber',
   company_name: 'company.name',
   vat_number: 'company.vat',
   company_address: 'company.address',
@@ -115,21 +118,25 @@ export function describeEvent(e: OrderEvent, t: TFunction, lang: string): { titl
     }
     case 'free_shipping':
       return { title: title(d.applied === false ? 'free_shipping_removed' : 'free_shipping'), details: [] };
-    case 'customer_detail_changed': {
+    // A shop's change of an order it sent names the customer's fields it changed, as a seller's edit
+    // does; a postal code replaced by the street's says why (the customer typed another).
+    case 'customer_detail_changed':
+    case 'changed_in_shop': {
       const changes =
         d.changes && typeof d.changes === 'object'
           ? (d.changes as Record<string, { from?: unknown; to?: unknown }>)
           : {};
+      const fields = Object.entries(changes).map(([field, c]) =>
+        t('history.fieldChange', {
+          field: FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field,
+          from: shown(c?.from),
+          to: shown(c?.to),
+          ...noEscape,
+        }),
+      );
       return {
         title: title(e.type),
-        details: Object.entries(changes).map(([field, c]) =>
-          t('history.fieldChange', {
-            field: FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field,
-            from: shown(c?.from),
-            to: shown(c?.to),
-            ...noEscape,
-          }),
-        ),
+        details: d.reason === 'postal_code_of_street' ? [...fields, t('history.postalCodeOfStreet')] : fields,
       };
     }
     case 'payment_method_changed': {

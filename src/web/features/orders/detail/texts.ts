@@ -13,6 +13,7 @@ export const detailTexts = {
     cancel: { en: 'Cancel order', ro: 'Anulează comanda' },
     restore: { en: 'Restore order', ro: 'Restaurează comanda' },
     source: { en: 'Source: {{source}}', ro: 'Sursă: {{source}}' },
+    externalId: { en: 'Order number in the shop: {{number}}', ro: 'Numărul comenzii în magazin: {{number}}' },
     cancelTitle: { en: 'Cancel order #{{id}}?', ro: 'Anulați comanda #{{id}}?' },
     cancelMessage: {
       en: 'The order is marked cancelled and its products go back to stock.',
@@ -168,6 +169,8 @@ export const detailTexts = {
     city: { en: 'City', ro: 'Localitate' },
     county: { en: 'County', ro: 'Județ' },
     postalCode: { en: 'Postal code', ro: 'Cod poștal' },
+    street: { en: 'Street', ro: 'Stradă' },
+    streetNumber: { en: 'Street number', ro: 'Număr stradă' },
     observations: { en: 'Customer notes', ro: 'Note client' },
     details: { en: 'Internal details', ro: 'Detalii interne' },
     updated: { en: 'Customer details saved', ro: 'Datele clientului au fost salvate' },
