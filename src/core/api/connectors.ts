@@ -98,7 +98,7 @@ export type ConnectorState = 'ok' | 'error';
 export interface ConnectorUpdate {
   id: number;
   /** shop_cancel: the shop cancelled an order that has an AWB or an invoice here (the seller's to settle). */
-  kind: 'order_note' | 'order_status' | 'stock' | 'invoice' | 'shop_cancel';
+  kind: 'order_note' | 'order_status' | 'stock' | 'invoice' | 'storno' | 'shop_cancel';
   /** The shop's order id, or the SKU. */
   ref: string;
   order_id: number | null;

@@ -625,7 +625,18 @@ describe('the emulators, from outside', () => {
     const routes = t.app.emulatorHost!.routes;
     expect(routes.length).toBeGreaterThan(40);
     expect(routes.some((r) => r.url.endsWith('/__emulator/reset'))).toBe(true);
-    for (const provider of ['cargus', 'sameday', 'dpd', 'smartbill', 'vonage', 'telegram'])
+    // The shops' emulators too (WooCommerce, Shopify, eMAG): reachable by the server's own clients only.
+    for (const provider of [
+      'cargus',
+      'sameday',
+      'dpd',
+      'smartbill',
+      'vonage',
+      'telegram',
+      'woocommerce',
+      'shopify',
+      'emag',
+    ])
       expect(routes.some((r) => r.url.startsWith(`/emulators/${provider}/`))).toBe(true);
     const before = await emulatorState();
     const problems: string[] = [];

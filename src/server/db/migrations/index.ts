@@ -57,6 +57,7 @@ import { shopOutbox } from './082_shop_outbox.js';
 import { notificationClears } from './084_notification_clears.js';
 import { searchWithoutMarks } from './084_search_without_marks.js';
 import { shopEventOnce } from './085_shop_event_once.js';
+import { shopOutboxStorno } from './086_shop_outbox_storno.js';
 import { publicDocuments } from './087_public_documents.js';
 import { dashboardFigures } from './062_dashboard_figures.js';
 import { courierDayStats } from './055_courier_day_stats.js';
@@ -126,4 +127,5 @@ export const migrations: Record<string, MigrationFactory> = {
   '084_search_without_marks': searchWithoutMarks,
   '085_shop_event_once': shopEventOnce,
   '087_public_documents': publicDocuments,
+  '086_shop_outbox_storno': shopOutboxStorno,
 };

@@ -330,6 +330,23 @@ describe(`shop connector: what goes back (${engineUnderTest})`, () => {
     expect((await outbox(s.source)).every((u) => u.state === 'sent')).toBe(true);
   });
 
+  it('cancelled here with the connector’s “cancel in the shop” off (on by default): the shop’s order is left', async () => {
+    const s = await connected({ orders: 0 });
+    const path = `/api/v1/source/${s.source}/connector`;
+    expect((await s.u.call('GET', path)).json().data.cancel_in_shop).toBe(true);
+    const off = await s.u.call('POST', `${path}/settings`, { body: { cancel_in_shop: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data.cancel_in_shop).toBe(false);
+    const [a] = await woo.takeOrders(s.host, 1, { payment: 'cod' });
+    const before = (await woo.order(s.host, a.id))!.status;
+    const cancel = await s.u.call('POST', `/api/v1/order/${await orderIdOf(s.source, a.id)}/cancel`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await runJobs();
+    expect((await outbox(s.source)).filter((u) => u.kind === 'order_status')).toEqual([]);
+    expect((await woo.order(s.host, a.id))!.status).toBe(before);
+    expect(before).not.toBe('cancelled');
+  });
+
   it('stock: one call per SKU per minute with the latest quantity; a SKU the shop lacks is told once', async () => {
     const s = await connected({ orders: 0 });
     await runJobs();
@@ -412,6 +429,7 @@ describe(`shop connector: what goes back (${engineUnderTest})`, () => {
     expect(woo.refused(other)).toBe(0);
   });
 
+  // An hour away: every job of the file's sellers falls due (tracking, the outbox), slow on a loaded machine.
   it('a shop down then back: nothing lost, the outbox drained', async () => {
     const s = await connected({ orders: 0 });
     const [a] = await woo.takeOrders(s.host, 1, { payment: 'card' });
@@ -436,7 +454,7 @@ describe(`shop connector: what goes back (${engineUnderTest})`, () => {
     expect((await outbox(s.source)).map((u) => u.state)).not.toContain('waiting');
     expect(await woo.notes(s.host, a.id)).toHaveLength(1);
     expect((await connectorRow(s.source)).state).toBe('ok');
-  });
+  }, 60_000);
 
   it('writes no secret to the log', async () => {
     const hooks = await woo.webhooks(`shop-1-${engineUnderTest}.ro`);

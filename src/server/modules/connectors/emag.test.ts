@@ -5,12 +5,12 @@ import type { EmagEmulator } from '../../emulators/emag.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { manualClock } from '../../lib/clock.js';
 import { revokePublicDocuments } from '../public-documents/index.js';
-import { seller, type Seller } from '../../test/bulk.js';
+import { product, seller, type Seller } from '../../test/bulk.js';
 import { engineUnderTest, startTestApp, type TestApp } from '../../test/harness.js';
 import { awbFor, connectorReads } from '../../test/connectorsKit.js';
 import { connectDemoEmag } from './demo.js';
 import { pullConnector } from './ordersIn.js';
-import { sendOutbox } from './outbox.js';
+import { sendOutbox, STOCK_SPACING_SECONDS } from './outbox.js';
 import { emagAccountOf } from './shops/emag.js';
 
 const clock = manualClock(1_800_000_000);
@@ -107,6 +107,22 @@ describe(`eMAG connector: setting it (${engineUnderTest})`, () => {
     expect(res.json().data).toMatchObject({ type: 'emag', store_url: 'emag:demo', emulated: true, state: 'ok' });
     // eMAG has no webhooks: no address to show or paste.
     expect(res.json().data.webhook_url).toBeNull();
+    // Nor an address of its own: a delivery there is answered as a path that does not exist, nothing stored.
+    const post = (kind: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/hooks/${kind}/${s.source}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ order_id: 1 }),
+      });
+    const [hook, nowhere] = [await post('emag'), await post('no-such-shop')];
+    expect(hook.statusCode).toBeGreaterThanOrEqual(400);
+    expect([hook.statusCode, hook.body]).toEqual([nowhere.statusCode, nowhere.body]);
+    const events = t.db.kysely
+      .selectFrom('shop_events')
+      .select('id')
+      .where('connector_id', '=', (await connectorRow(s.source)).id);
+    expect(await events.execute()).toEqual([]);
     const row = await connectorRow(s.source);
     const shown = (await s.u.call('GET', path)).body;
     expect(shown).not.toContain(row.credentials);
@@ -177,17 +193,36 @@ describe(`eMAG connector: orders in (${engineUnderTest})`, () => {
     expect(row.cursor).toBe(new Date(clock.now() * 1000).toISOString().slice(0, 19));
   });
 
-  it('an order cancelled at eMAG is cancelled here (and not sent back)', async () => {
+  it('an order cancelled at eMAG is cancelled here (and not sent back); with an AWB it is the seller’s, told once', async () => {
     const s = await connected();
-    const [a] = await emag.takeOrders(s.account, 1);
+    const [a, shipped] = await emag.takeOrders(s.account, 2);
     await pullConnector(sys(), (await connectorRow(s.source)).id);
+    await awbFor(s, await orderIdOf(s.source, shipped.id));
     clock.advance(60);
     await emag.cancelInShop(s.account, a.id);
+    await emag.cancelInShop(s.account, shipped.id);
     clock.advance(60);
     await pullConnector(sys(), (await connectorRow(s.source)).id);
-    expect((await ordersOfSource(s.source))[0].status).toBe('cancelled');
+    const orders = await ordersOfSource(s.source);
+    expect(orders.find((o) => o.external_id === String(a.id))!.status).toBe('cancelled');
+    expect(orders.find((o) => o.external_id === String(shipped.id))!.status).toBe('processing');
     await drain();
     expect((await outbox(s.source)).filter((u) => u.kind === 'order_status')).toEqual([]);
+    // Read again by the next pull: still told once.
+    clock.advance(300);
+    await pullConnector(sys(), (await connectorRow(s.source)).id);
+    const notes = await t.db.kysely
+      .selectFrom('notifications')
+      .select('message_key')
+      .where('company_id', '=', s.u.companyId)
+      .where('message_key', '=', 'shop_cancelled_with_documents')
+      .execute();
+    expect(notes).toHaveLength(1);
+    const view = (await s.u.call('GET', `/api/v1/source/${s.source}/connector`)).json().data;
+    expect(view.updates_failed.map((u: { kind: string; ref: string }) => [u.kind, u.ref])).toContainEqual([
+      'shop_cancel',
+      String(shipped.id),
+    ]);
   });
 });
 
@@ -267,25 +302,117 @@ describe(`eMAG connector: what goes back (${engineUnderTest})`, () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('stock: the offer of the SKU gets the new quantity', async () => {
-    const s = await connected();
-    const cana = (await s.u.call('GET', '/api/v1/product?search=CANA-1')).json().data[0];
-    const p = (await s.u.call('GET', `/api/v1/product/${cana.id}`)).json().data;
-    const res = await s.u.call('POST', `/api/v1/product/${cana.id}`, {
-      body: {
-        company_id: s.u.companyId,
-        sku: p.sku,
-        name: p.name,
-        sale_type: p.sale_type,
-        selling_price: p.selling_price,
-        buying_price: p.buying_price,
-        currency: p.currency,
-        stock: 37,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+  it('a storno of that invoice is attached the same way (type 1, a public link to its PDF), once', async () => {
+    const s = await connected({ smartBill: true });
+    const [a] = await emag.takeOrders(s.account, 1, { payment: 'card' });
+    await pullConnector(sys(), (await connectorRow(s.source)).id);
+    const orderA = await orderIdOf(s.source, a.id);
+    const res = await s.u.call('POST', `/api/v1/order/${orderA}/create-invoice`);
+    expect(res.statusCode, res.body).toBe(201);
+    const bill = res.json().data.bill_number as string;
     await drain();
-    expect((await emag.offer(s.account, 'CANA-1'))!.stock).toEqual([{ warehouse_id: 1, value: 37 }]);
+    // A storno only for an invoice more than a day old.
+    clock.advance(86_400 + 60);
+    const lines = (await s.u.call('GET', `/api/v1/order/${orderA}`)).json().data.order_products as {
+      id: number;
+      quantity: number;
+    }[];
+    const rev = await s.u.call('POST', `/api/v1/order/${orderA}/storno-invoice`, {
+      body: { order_products: lines.map((l) => ({ id: l.id, quantity: l.quantity })) },
+    });
+    expect(rev.statusCode, rev.body).toBe(201);
+    // Written with the storno, in its transaction.
+    const [row] = (await outbox(s.source)).filter((u) => u.kind === 'storno');
+    expect(row).toMatchObject({ state: 'waiting', ref: String(a.id), order_id: orderA });
+    const number = JSON.parse(row.data).storno as string;
+    expect(number).toMatch(/^\S+ \d+$/);
+    expect(number).not.toBe(bill);
+    await drain();
+    let there = (await emag.order(s.account, a.id))!;
+    expect(there.attachments.map((x) => [x.type, x.name])).toEqual([
+      [1, `Factura ${bill}`],
+      [1, `Storno ${number}`],
+    ]);
+    expect(there.attachments[1].url).not.toBe(there.attachments[0].url);
+    // The job again with the same row: eMAG's order is read first, nothing attached twice.
+    await t.db.kysely.updateTable('shop_outbox').set({ state: 'waiting' }).where('id', '=', row.id).execute();
+    await drain();
+    there = (await emag.order(s.account, a.id))!;
+    expect(there.attachments).toHaveLength(2);
+    expect((await outbox(s.source)).find((u) => u.id === row.id)!.state).toBe('sent');
+    // eMAG downloads the storno's own PDF by its link, without a session.
+    const pdf = await t.app.inject({ method: 'GET', url: pathOf(there.attachments[1].url) });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('stock: the offer of the SKU gets the latest quantity, one call per SKU per minute; a SKU eMAG lacks is told once', async () => {
+    const s = await connected();
+    const setStock = async (sku: string, stock: number) => {
+      const found = (await s.u.call('GET', `/api/v1/product?search=${sku}`)).json().data[0];
+      const p = (await s.u.call('GET', `/api/v1/product/${found.id}`)).json().data;
+      const res = await s.u.call('POST', `/api/v1/product/${found.id}`, {
+        body: {
+          company_id: s.u.companyId,
+          sku: p.sku,
+          name: p.name,
+          sale_type: p.sale_type,
+          selling_price: p.selling_price,
+          buying_price: p.buying_price,
+          currency: p.currency,
+          stock,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const level = async () => (await emag.offer(s.account, 'CANA-1'))!.stock;
+    await setStock('CANA-1', 37);
+    await setStock('CANA-1', 33);
+    expect((await outbox(s.source)).filter((u) => u.kind === 'stock' && u.state === 'waiting')).toHaveLength(1);
+    await drain();
+    expect(await level()).toEqual([{ warehouse_id: 1, value: 33 }]);
+
+    // Within the minute: it waits, then goes with the latest quantity.
+    await setStock('CANA-1', 30);
+    await drain();
+    expect(await level()).toEqual([{ warehouse_id: 1, value: 33 }]);
+    clock.advance(STOCK_SPACING_SECONDS);
+    await drain();
+    expect(await level()).toEqual([{ warehouse_id: 1, value: 30 }]);
+
+    // A product with no offer at eMAG: told once, not asked again.
+    await product(s.u, 'NOU-9', 'Farfurie');
+    await setStock('NOU-9', 5);
+    await drain();
+    clock.advance(STOCK_SPACING_SECONDS);
+    await setStock('NOU-9', 4);
+    await drain();
+    const missing = await t.db.kysely
+      .selectFrom('notifications')
+      .select('id')
+      .where('company_id', '=', s.u.companyId)
+      .where('message_key', '=', 'shop_product_missing')
+      .execute();
+    expect(missing).toHaveLength(1);
+    expect((await outbox(s.source)).filter((u) => u.ref === 'NOU-9').map((u) => u.state)).toEqual([
+      'skipped',
+      'skipped',
+    ]);
+  });
+
+  it('cancelled here with the connector’s “cancel in the shop” off (on by default): the eMAG order is left', async () => {
+    const s = await connected();
+    const path = `/api/v1/source/${s.source}/connector`;
+    expect((await s.u.call('GET', path)).json().data.cancel_in_shop).toBe(true);
+    const off = await s.u.call('POST', `${path}/settings`, { body: { cancel_in_shop: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    const [a] = await emag.takeOrders(s.account, 1, { payment: 'cod' });
+    await pullConnector(sys(), (await connectorRow(s.source)).id);
+    const cancel = await s.u.call('POST', `/api/v1/order/${await orderIdOf(s.source, a.id)}/cancel`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await drain();
+    expect((await outbox(s.source)).filter((u) => u.kind === 'order_status')).toEqual([]);
+    expect((await emag.order(s.account, a.id))!.status).toBe(2);
   });
 
   it('holds eMAG’s limits: the emulator refuses excess calls, a pull of 30 orders (each acknowledged) never gets there', async () => {
@@ -310,6 +437,7 @@ describe(`eMAG connector: what goes back (${engineUnderTest})`, () => {
     expect(emag.refused(s.account)).toBe(0);
   });
 
+  // An hour away: every job of the file's sellers falls due (tracking, the outbox), slow on a loaded machine.
   it('eMAG down then back: nothing lost, the outbox drained', async () => {
     const s = await connected();
     const [a] = await emag.takeOrders(s.account, 1, { payment: 'card' });
@@ -334,7 +462,7 @@ describe(`eMAG connector: what goes back (${engineUnderTest})`, () => {
     expect(there.attachments.map((x) => x.type)).toEqual([10]);
     expect(there.status).toBeGreaterThanOrEqual(3);
     expect((await connectorRow(s.source)).state).toBe('ok');
-  });
+  }, 60_000);
 
   it('writes no secret to the log', () => {
     const log = logLines.join('\n');

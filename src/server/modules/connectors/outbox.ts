@@ -92,6 +92,18 @@ async function sendOne(
       }
       const data = JSON.parse(u.data) as { bill_number?: string };
       await kind.invoiceIssued(ctx, conn, u.ref, { billNumber: data.bill_number ?? '', orderId: u.order_id });
+    } else if (u.kind === 'storno') {
+      // A storno of that invoice (migration 086's trigger): where the invoice went, its reversal goes.
+      if (!kind.stornoIssued) {
+        await setUpdate(db, u.id, { state: 'sent', sent_at: ctx.now });
+        return 'skipped';
+      }
+      const data = JSON.parse(u.data) as { bill_number?: string | null; storno?: string };
+      await kind.stornoIssued(ctx, conn, u.ref, {
+        stornoNumber: data.storno ?? '',
+        billNumber: data.bill_number ?? null,
+        orderId: u.order_id,
+      });
     } else if (u.kind === 'stock') {
       const last = await lastStockSent(db, connector.id, u.ref);
       if (last !== null && ctx.now - last < STOCK_SPACING_SECONDS) {

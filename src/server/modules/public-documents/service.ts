@@ -6,15 +6,15 @@ import { awbLabel } from '../shipping/index.js';
 import { documentByToken, documentOf, insertDocument, revokeDocuments } from './queries.js';
 
 /**
- * Public document links: a document of an order (the AWB's label, an invoice) that a shop downloads
- * itself, without a session (eMAG fetches an attachment's PDF from its link). The link's token is
+ * Public document links: a document of an order (the AWB's label, an invoice, a storno) that a shop
+ * downloads itself, without a session (eMAG fetches an attachment's PDF from its link). The link's token is
  * random (256 bits), so it cannot be guessed or listed; one per order, kind and document, so a
  * retried send gives the same link; revoked with the order's documents. The PDF is made when it is
  * asked for, as the order's own download makes it: an AWB no longer the order's, an invoice no longer
  * among its documents, an unknown or revoked token are all the same 404.
  */
 
-export type PublicDocumentKind = 'awb_label' | 'invoice';
+export type PublicDocumentKind = 'awb_label' | 'invoice' | 'storno';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -60,10 +60,10 @@ export async function publicDocument(base: ServiceContext, file: string): Promis
       if (label.awb !== row.ref) throw notFound();
       return { pdf: label.pdf, filename: `AWB-${label.awb.replace(/[^A-Za-z0-9_-]+/g, '_')}.pdf` };
     }
-    if (row.kind === 'invoice') {
+    if (row.kind === 'invoice' || row.kind === 'storno') {
       const doc = (await invoiceDocuments(ctx, row.order_id)).find(
         // A cancelled invoice is no longer the order's document; a reversed one still is (its storno says so).
-        (d) => d.kind === 'invoice' && d.status !== 'cancelled' && `${d.series} ${d.number}` === row.ref,
+        (d) => d.kind === row.kind && d.status !== 'cancelled' && `${d.series} ${d.number}` === row.ref,
       );
       if (!doc) throw notFound();
       return downloadInvoice(ctx, row.order_id, { document: doc.id });

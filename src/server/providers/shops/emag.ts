@@ -462,6 +462,15 @@ export class EmagClient {
   }
 
   /**
+   * A storno (the document reversing an invoice) as the invoice is attached: eMAG's attachment types
+   * name no storno (1 invoice, 3 warranty, 4 and 8 manuals, 10 AWB, 11 proforma) and a storno is a
+   * fiscal document of the invoice's series, so type 1, named for the buyer "Storno FCT 0043".
+   */
+  attachStorno(orderId: number, storno: { number: string; url: string }, orderType = 3): Promise<void> {
+    return this.attachDocument({ orderId, orderType, name: `Storno ${storno.number}`, url: storno.url, type: 1 });
+  }
+
+  /**
    * The AWB of the seller's own courier. eMAG's order has no AWB or tracking field (`order/save`
    * takes none) and `awb/save` issues AWBs only on eMAG's courier contracts, so the AWB reaches the
    * order as a document of type 10 (AWB): a public PDF link naming the courier and the number.

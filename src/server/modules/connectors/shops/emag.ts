@@ -21,7 +21,8 @@ import { courierName } from './notes.js';
  *
  * What goes back: an AWB as a type 10 attachment (a public link to its label) and the order moved to
  * prepared (3); delivered → finalized (4); cancelled here → cancelled (0); an invoice as a type 1
- * attachment (a public link to its PDF), sent once; stock by the offer of the SKU (`part_number`).
+ * attachment (a public link to its PDF), sent once, and a storno of it the same way; stock by the
+ * offer of the SKU (`part_number`).
  * The address shown is `emag:<username>`; an emulated seller's account is its source's own.
  */
 
@@ -170,6 +171,17 @@ export const emagKind: ShopKind = {
     // The buyer sees every attachment: one already there (a send whose answer was lost) is the invoice.
     if (attached(order, url)) return;
     await c.attachInvoice(order.id, { number: invoice.billNumber, url });
+  },
+
+  async stornoIssued(ctx, conn, externalId, storno) {
+    if (storno.orderId === null || !storno.stornoNumber)
+      throw new ProviderError('emag', 'rejected', 'the storno names no order');
+    const c = clientOf(ctx, conn);
+    const order = await orderAt(c, externalId);
+    const url = await publicDocumentUrl(ctx, { orderId: storno.orderId, kind: 'storno', ref: storno.stornoNumber });
+    // As the invoice: an attachment with this link already there is the storno, not sent again.
+    if (attached(order, url)) return;
+    await c.attachStorno(order.id, { number: storno.stornoNumber, url });
   },
 
   stockTarget: (ctx, conn, sku) => clientOf(ctx, conn).offerIdOf(sku),

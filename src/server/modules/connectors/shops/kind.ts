@@ -74,6 +74,15 @@ export interface InvoiceUpdate {
   orderId: number | null;
 }
 
+/** A storno issued here for the order's invoice: the storno document's number and the invoice it reverses. */
+export interface StornoUpdate {
+  /** The storno document's series and number ("FCT 0043"). */
+  stornoNumber: string;
+  /** The invoice it reverses ("FCT 0042"), when known. */
+  billNumber: string | null;
+  orderId: number | null;
+}
+
 /** What a kind of shop does. Every method that talks to the shop throws a ProviderError when the shop fails. */
 export interface ShopKind {
   type: ConnectorType;
@@ -127,6 +136,12 @@ export interface ShopKind {
    * the shop shows cannot be taken back, so the shop is read first.
    */
   invoiceIssued?(ctx: ServiceContext, conn: ShopConnection, externalId: string, invoice: InvoiceUpdate): Promise<void>;
+  /**
+   * A storno of the order's invoice was issued: a kind that took the invoice takes the document
+   * reversing it the same way (the buyer saw the invoice). Without it the update is marked sent;
+   * never sent blindly twice, as the invoice.
+   */
+  stornoIssued?(ctx: ServiceContext, conn: ShopConnection, externalId: string, storno: StornoUpdate): Promise<void>;
   /** Where the stock of a SKU is set at the shop (null: no product of the shop has it). */
   stockTarget(ctx: ServiceContext, conn: ShopConnection, sku: string): Promise<unknown>;
   /** Sets the quantity at a target `stockTarget` found. */

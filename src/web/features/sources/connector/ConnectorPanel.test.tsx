@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ConnectorForm } from '../../../../core/api/connectors';
+import type { Connector, ConnectorForm } from '../../../../core/api/connectors';
 import { serverMessages } from '../../../../core/messages';
 import { common } from '../../../components/i18n';
 import { session } from '../../../lib/session';
@@ -29,10 +29,30 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let posted: Record<string, unknown>[] = [];
 let refuse: Record<string, string[]> | null = null;
+/** What the server answers: the form's facts, and the source's connector (none: 404). */
+let form: ConnectorForm = FORM;
+let connector: Connector | null = null;
+
+const CONNECTED: Connector = {
+  type: 'woocommerce',
+  store_url: 'https://magazin.ro',
+  emulated: true,
+  state: 'ok',
+  last_sync_at: null,
+  last_error: null,
+  orders_in: 4,
+  updates_waiting: 0,
+  updates_failed: [],
+  cancel_in_shop: true,
+  webhook_url: 'https://console.ro/api/v1/hooks/woocommerce/7',
+  demo: null,
+  created_at: 1_800_000_000,
+};
 
 async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = String(input);
-  if (url.endsWith('/connector/form')) return json(200, { data: FORM });
+  if (url.endsWith('/connector/form')) return json(200, { data: form });
+  if (connector && init?.method !== 'POST') return json(200, { data: connector });
   if (init?.method === 'POST') {
     posted.push(JSON.parse(String(init.body)) as Record<string, unknown>);
     if (refuse) return json(422, { message: 'The given data was invalid.', errors: refuse });
@@ -47,6 +67,8 @@ beforeAll(async () => {
 beforeEach(() => {
   posted = [];
   refuse = null;
+  form = FORM;
+  connector = null;
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   session.signIn('tok', { id: 1, first_name: 'A', last_name: 'B', email: 'a@b.ro' });
   session.selectCompany({ id: 5, name: 'Firma' });
@@ -111,6 +133,60 @@ describe('the connect form', () => {
     // (The browser asks for the required fields first; the test sends the form as it is.)
     fireEvent.submit(screen.getByRole('button', { name: 'Connect' }).closest('form')!);
     expect(await screen.findByText(/Shopify refused the keys/)).toBeTruthy();
+  });
+});
+
+describe('the panel says when a shop is emulated', () => {
+  it('the form of live shops offers no demo keys and says nothing of an emulator', async () => {
+    form = { emulated: false, demo: null, webhook_urls: FORM.webhook_urls };
+    renderPanel();
+    expect(await screen.findByText(FORM.webhook_urls.woocommerce!)).toBeTruthy();
+    expect(screen.queryByText('Emulated shop')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use the demo keys' })).toBeNull();
+  });
+
+  it('the form of emulated shops says so', async () => {
+    renderPanel();
+    expect(await screen.findByText('Emulated shop')).toBeTruthy();
+  });
+
+  it('a connected shop is marked emulated beside its address, a live one is not', async () => {
+    connector = CONNECTED;
+    renderPanel();
+    expect(await screen.findByText(/https:\/\/magazin\.ro/)).toBeTruthy();
+    expect(screen.getByText('Emulated shop')).toBeTruthy();
+    cleanup();
+    connector = { ...CONNECTED, emulated: false };
+    renderPanel();
+    expect(await screen.findByText(/https:\/\/magazin\.ro/)).toBeTruthy();
+    expect(screen.queryByText('Emulated shop')).toBeNull();
+  });
+});
+
+describe('the updates that failed', () => {
+  it('name each document sent back to the shop (invoice, storno) with the shop’s words', async () => {
+    const failed = (id: number, kind: 'invoice' | 'storno', words: string) => ({
+      id,
+      kind,
+      ref: '4001',
+      order_id: 9,
+      state: 'failed' as const,
+      attempts: 1,
+      last_error: words,
+      created_at: 1_800_000_000,
+    });
+    connector = {
+      ...CONNECTED,
+      type: 'emag',
+      store_url: 'emag:demo',
+      webhook_url: null,
+      updates_failed: [failed(1, 'invoice', 'Order 4001 not found'), failed(2, 'storno', 'url must be a .pdf')],
+    };
+    renderPanel();
+    expect(await screen.findByText('Invoice of order 4001')).toBeTruthy();
+    expect(screen.getByText('Order 4001 not found')).toBeTruthy();
+    expect(screen.getByText('Storno of the invoice of order 4001')).toBeTruthy();
+    expect(screen.getByText('url must be a .pdf')).toBeTruthy();
   });
 });
 
