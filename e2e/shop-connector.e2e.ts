@@ -175,6 +175,17 @@ describe('a WooCommerce shop connected to a source', () => {
     expect(await panel().getByRole('button', { name: 'Sincronizează acum' }).count()).toBe(1);
     await untilStill(page);
     await panel().screenshot({ path: 'artifacts/screenshots/shop-connector-3-romanian.png' });
+    // On a phone (390 px) the badges beside the values ("Magazin emulat", "Funcționează") read whole.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await untilStill(page);
+    const badges = panel().locator('.mantine-Badge-label');
+    expect(await badges.count()).toBeGreaterThanOrEqual(2);
+    const cut = await badges.evaluateAll((els) =>
+      els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent),
+    );
+    expect(cut).toEqual([]);
+    await panel().screenshot({ path: 'artifacts/screenshots/shop-connector-4-romanian-390.png' });
+    await page.setViewportSize({ width: 1366, height: 900 });
     // Disconnect asks once (one dialog naming the shop); dismissed, the shop stays connected.
     await panel().getByRole('button', { name: 'Deconectează' }).click();
     const confirm = page.getByRole('dialog', { name: 'Deconectează' });

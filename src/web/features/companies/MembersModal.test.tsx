@@ -171,6 +171,9 @@ describe('the Members section of a company', () => {
     const reason = 'A company keeps at least one member: invite a colleague before removing the last one.';
     expect(screen.getByText(reason)).toBeTruthy();
     expect(document.getElementById(remove.getAttribute('aria-describedby')!)?.textContent).toBe(reason);
+    // Outside the table's sideways scroll (wider than a phone): the sentence wraps to the dialog.
+    expect(screen.getByText(reason).closest('.mantine-TableScrollContainer-scrollContainer')).toBeNull();
+    expect(screen.getByTestId('members').closest('.mantine-TableScrollContainer-scrollContainer')).not.toBeNull();
   });
 
   it('says nothing of a last member while there are two', async () => {

@@ -165,14 +165,15 @@ export function MembersModal({ company, onClose }: { company: Company | null; on
                   ))}
                 </Table.Tbody>
               </Table>
-              {/* A disabled button shows no tooltip: the reason it cannot be pressed is written out. */}
-              {alone ? (
-                <Text id="members-last-member" size="sm" c="dimmed" mt="xs">
-                  {t('members.lastMember')}
-                </Text>
-              ) : null}
             </Table.ScrollContainer>
           )}
+          {/* A disabled button shows no tooltip: the reason it cannot be pressed is written out, under
+              the table and not in its sideways scroll, so a phone (390 px) reads it whole. */}
+          {members.isSuccess && alone ? (
+            <Text id="members-last-member" size="sm" c="dimmed">
+              {t('members.lastMember')}
+            </Text>
+          ) : null}
 
           <form onSubmit={submit} noValidate>
             <Stack gap="xs">

@@ -1,5 +1,6 @@
 import { Badge, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format';
 import type { useUrlParams } from '../../../components/useUrlParams';
 import { ATTENTION_TAB } from './AttentionTab';
 
@@ -40,13 +41,13 @@ export function chooseTab(writeUrl: ReturnType<typeof useUrlParams>, value: stri
 
 /** The "to check" tab with its count (`GET /order/counts` meta.address_check). */
 export function AddressCheckTab({ count }: { count: number | undefined }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   return (
     <Tabs.Tab
       value={TO_CHECK_TAB}
       rightSection={
         <Badge size="sm" variant="light" color={count ? 'orange' : 'gray'} data-testid="count-to-check">
-          {typeof count === 'number' ? count : '…'}
+          {typeof count === 'number' ? formatNumber(count, i18n.language) : '…'}
         </Badge>
       }
     >

@@ -19,6 +19,11 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const calls: { url: URL; method: string }[] = [];
 let handled = 0;
+const SMALL_COUNTS = {
+  data: { all: 40, new: 10, processing: 20, completed: 5, cancelled: 5 },
+  meta: { address_check: 1, attention: 3 },
+};
+let counts = SMALL_COUNTS;
 beforeAll(async () => {
   await prepareDom(
     { en: { common: common.en, orders: orders.en }, ro: { common: common.ro, orders: orders.ro } },
@@ -29,6 +34,7 @@ beforeEach(() => {
   calls.length = 0;
   shown.length = 0;
   handled = 0;
+  counts = SMALL_COUNTS;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
@@ -36,11 +42,7 @@ beforeEach(() => {
       const method = init?.method ?? 'GET';
       calls.push({ url, method });
       const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-      if (url.pathname === '/api/v1/order/counts')
-        return json({
-          data: { all: 40, new: 10, processing: 20, completed: 5, cancelled: 5 },
-          meta: { address_check: 1, attention: 3 },
-        });
+      if (url.pathname === '/api/v1/order/counts') return json(counts);
       if (url.pathname === '/api/v1/order/7/attention/handled' && method === 'POST') {
         handled++;
         return json({ message: 'handled' });
@@ -74,6 +76,23 @@ describe('the "needs attention" tab of the orders list', () => {
     renderRoutes([{ path: '/orders', element: <OrderFilters /> }], '/orders?attention=1');
     const tab = await screen.findByRole('tab', { name: /Necesită atenție/ });
     expect(tab.getAttribute('aria-selected')).toBe('true');
+  });
+
+  // The tabs' counts read as every other number of the list: thousands grouped in the language.
+  it.each([
+    ['ro', '3.014', '1.002', '1.376'],
+    ['en', '3,014', '1,002', '1,376'],
+  ])('groups the thousands of every tab count in %s', async (lang, all, toCheck, attention) => {
+    await i18n.changeLanguage(lang);
+    counts = {
+      data: { all: 3014, new: 113, processing: 384, completed: 2206, cancelled: 311 },
+      meta: { address_check: 1002, attention: 1376 },
+    };
+    renderRoutes([{ path: '/orders', element: <OrderFilters /> }], '/orders');
+    await waitFor(() => expect(screen.getByTestId('count-all').textContent).toBe(all));
+    expect(screen.getByTestId('count-new').textContent).toBe('113');
+    expect(screen.getByTestId('count-to-check').textContent).toBe(toCheck);
+    expect(screen.getByTestId('count-attention').textContent).toBe(attention);
   });
 });
 

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../../core/api/orders';
 import { api, errorMessage } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { ORDERS_PATH } from '../api';
 
 /** The orders list's tab of the orders whose parcel needs attention (`attention=1`). */
@@ -12,13 +12,13 @@ export const ATTENTION_TAB = 'attention';
 
 /** The "Needs attention" tab with its count (`GET /order/counts` meta.attention). */
 export function AttentionTab({ count }: { count: number | undefined }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   return (
     <Tabs.Tab
       value={ATTENTION_TAB}
       rightSection={
         <Badge size="sm" variant="light" color={count ? 'red' : 'gray'} data-testid="count-attention">
-          {typeof count === 'number' ? count : '…'}
+          {typeof count === 'number' ? formatNumber(count, i18n.language) : '…'}
         </Badge>
       }
     >

@@ -12,6 +12,7 @@ import { DateField } from '../../../components/DateField';
 import { PHONE_QUERY } from '../../../components/ListPage';
 import { useUrlParams } from '../../../components/useUrlParams';
 import { api, type QueryParams } from '../../../lib/api';
+import { formatNumber } from '../../../lib/format';
 import { saveFile } from '../../../lib/download';
 import { queryKeys } from '../../../lib/queryKeys';
 import { useCompanyId } from '../../../lib/session';
@@ -49,7 +50,7 @@ type Counts = Record<'all' | (typeof ORDER_STATUSES)[number], number>;
  * list back to page 1.
  */
 export function OrderFilters() {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const companyId = useCompanyId();
   const [params] = useSearchParams();
   const writeUrl = useUrlParams();
@@ -144,7 +145,7 @@ export function OrderFilters() {
               value={s}
               rightSection={
                 <Badge size="sm" variant="light" data-testid={`count-${s}`}>
-                  {typeof counts.data?.data?.[s] === 'number' ? counts.data.data[s] : '…'}
+                  {typeof counts.data?.data?.[s] === 'number' ? formatNumber(counts.data.data[s], i18n.language) : '…'}
                 </Badge>
               }
             >

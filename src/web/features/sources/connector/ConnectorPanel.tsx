@@ -196,7 +196,8 @@ function Connected({ sourceId, connector }: { sourceId: number; connector: Conne
       <Table variant="vertical" withTableBorder>
         <Table.Tbody>
           <Table.Tr>
-            <Table.Th w={180}>{t('type')}</Table.Th>
+            {/* Narrower headings on a phone: at 180 px the values' badges ("Magazin emulat") were cut. */}
+            <Table.Th w={{ base: 120, sm: 180 }}>{t('type')}</Table.Th>
             <Table.Td>
               <Group gap="xs">
                 <Text size="sm">
