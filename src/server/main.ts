@@ -50,12 +50,14 @@ if (config.seedDemo)
 
 if (providers.mode === 'emulated') {
   console.log('Providers are emulated in this process (PROVIDERS=live for the real ones). Demo accounts:');
+  // The names' column as wide as the longest name ("FAN Courier").
+  const labelWidth = Math.max(...PROVIDER_NAMES.map((p) => PROVIDER_LABELS[p].length));
   for (const p of PROVIDER_NAMES) {
     const demo = app.services.providers.demoCredentials(p);
     // BNR's rates are public: no account to show.
     if (demo && Object.keys(demo).length > 0)
       console.log(
-        `  ${PROVIDER_LABELS[p].padEnd(10)} ${Object.entries(demo)
+        `  ${PROVIDER_LABELS[p].padEnd(labelWidth)} ${Object.entries(demo)
           .map(([k, v]) => `${k}=${v}`)
           .join('  ')}${
           // Its labels print the account holder: each company is shown its own account in the wizard.
