@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applyCommonFaults, emulatorBase, type Emulator, type EmulatorOptions } from './kit.js';
 import { fromBucharest, toBucharest } from '../lib/bucharestTime.js';
+import { SHOP_ADDRESSES, SHOP_PEOPLE } from './shopAddresses.js';
 
 /**
  * eMAG Marketplace API v4 emulator: `POST /api-3/{resource}/{action}` as eMAG answers it.
@@ -122,15 +123,6 @@ export interface EmagEmulator extends Emulator {
   failOrderRead(nth: number, times?: number): void;
 }
 
-const PEOPLE = ['Ana Popescu', 'Mihai Ionescu', 'Elena Dumitrescu', 'Andrei Stan', 'Ioana Marin', 'Radu Georgescu'];
-const ADDRESSES = [
-  ['Strada Fabricii nr. 7', 'Sibiu', 'Sibiu', '550000', 8726],
-  ['Strada Republicii nr. 20, ap. 4', 'Brașov', 'Brașov', '500030', 8520],
-  ['Bulevardul Eroilor nr. 15, bl. A, sc. 2', 'Cluj-Napoca', 'Cluj', '400129', 8638],
-  ['Strada Lăpușneanu nr. 12', 'Iași', 'Iași', '700057', 8950],
-  ['Strada Mihai Viteazu nr. 3', 'Timișoara', 'Timiș', '300222', 9090],
-  ['Calea Victoriei nr. 120, ap. 9', 'București, Sector 1', 'București', '010093', 8800],
-] as const;
 /** The emulator's own catalogue, for an account no catalogue was given to (gross bani). */
 const DEFAULT_CATALOGUE: (EmagCatalogueItem & { deposit?: boolean })[] = [
   { sku: 'CANA-CER-01', name: 'Cană ceramică 350 ml', price: 4990, stock: 40 },
@@ -205,8 +197,11 @@ export function createEmagEmulator(
     for (let i = 0; i < count; i++) {
       const k = first + i - 1;
       const id = 260_000_000 + k * 7 + 3;
-      const name = PEOPLE[k % PEOPLE.length];
-      const [street, city, county, postal, locality] = ADDRESSES[k % ADDRESSES.length];
+      const name = SHOP_PEOPLE[k % SHOP_PEOPLE.length].join(' ');
+      const place = SHOP_ADDRESSES[k % SHOP_ADDRESSES.length];
+      // eMAG's one line for the street, its number and what follows ("Strada Zorilor nr. 5, ap. 2").
+      const street = `${place.street} nr. ${place.number}${place.details ? `, ${place.details}` : ''}`;
+      const { city, county, postalCode: postal, emagLocalityId: locality } = place;
       const phone = `07${2 + (k % 8)}${String((k * 7919 + 1234567) % 10_000_000).padStart(7, '0')}`;
       // The deposit order gets the bottled offer when there is one.
       const bottled = offers.find((o) => o.deposit);

@@ -10,17 +10,16 @@ import {
   type GqlField,
 } from './graphql.js';
 import { applyCommonFaults, emulatorBase, type Emulator, type EmulatorOptions } from './kit.js';
+import { SHOP_ADDRESSES, SHOP_PEOPLE } from './shopAddresses.js';
 import { REQUIRED, shopifyMutations } from './shopifyMutations.js';
 import { connection, orderNode, searchFilter, variantNode, type Resolver } from './shopifyNodes.js';
 import {
-  ADDRESSES,
   gid,
   idOf,
   iso,
   LOCATION_ID,
   MAX_DELIVERY_ATTEMPTS,
   MAX_QUERY_COST,
-  PEOPLE,
   restOrder,
   SUPPORTED_VERSIONS,
   TOPICS,
@@ -396,8 +395,8 @@ export function createShopifyEmulator(
     for (let i = 0; i < count; i++) {
       const id = first + i;
       const n = firstName + i;
-      const [given, family] = PEOPLE[n % PEOPLE.length];
-      const [address1, address2, city, province, code, zip] = ADDRESSES[n % ADDRESSES.length];
+      const [given, family] = SHOP_PEOPLE[n % SHOP_PEOPLE.length];
+      const place = SHOP_ADDRESSES[n % SHOP_ADDRESSES.length];
       const chosen = opts.lines ?? [{ sku: variants[n % variants.length].sku, quantity: 1 + (n % 2) }];
       const lines: ShopifyLineRecord[] = chosen.map((c, j) => {
         const v = variants.find((x) => x.sku === c.sku) ?? variants[0];
@@ -432,12 +431,13 @@ export function createShopifyEmulator(
           first_name: given,
           last_name: family,
           company: null,
-          address1,
-          address2: address2 || null,
-          city,
-          province,
-          province_code: code,
-          zip,
+          // Shopify's address1 holds the street and its number, address2 the rest.
+          address1: `${place.street} ${place.number}`,
+          address2: place.details || null,
+          city: place.city,
+          province: place.county,
+          province_code: place.countyCode,
+          zip: place.postalCode,
           country: 'Romania',
           country_code: 'RO',
           phone,

@@ -142,23 +142,6 @@ export const idOf = (value: unknown, type: string): number | null => {
 };
 export const LOCATION_ID = 1;
 
-export const PEOPLE = [
-  ['Ana', 'Popescu'],
-  ['Mihai', 'Ionescu'],
-  ['Elena', 'Dumitrescu'],
-  ['Andrei', 'Stan'],
-  ['Ioana', 'Marin'],
-  ['Radu', 'Georgescu'],
-] as const;
-export const ADDRESSES = [
-  ['Strada Fabricii 7', '', 'Sibiu', 'Sibiu', 'SB', '550000'],
-  ['Strada Republicii 20', 'ap. 4', 'Brașov', 'Brașov', 'BV', '500030'],
-  ['Bulevardul Eroilor 15', 'bl. A, sc. 2', 'Cluj-Napoca', 'Cluj', 'CJ', '400129'],
-  ['Strada Lăpușneanu 12', '', 'Iași', 'Iași', 'IS', '700057'],
-  ['Strada Mihai Viteazu 3', '', 'Timișoara', 'Timiș', 'TM', '300222'],
-  ['Calea Victoriei 101', 'et. 3', 'București', 'București', 'B', '010071'],
-] as const;
-
 /** Shopify's plain answers that are not GraphQL (auth, paths): `{errors: "…"}` with the status. */
 
 /** An order's REST-shaped JSON (snake_case, numeric ids), as Shopify's webhooks carry it. */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applyCommonFaults, emulatorBase, type Emulator, type EmulatorOptions } from './kit.js';
+import { SHOP_ADDRESSES, SHOP_PEOPLE } from './shopAddresses.js';
 
 /**
  * WooCommerce REST API v3 emulator: every shop (`store_url`) is one emulated WordPress site, found by
@@ -196,24 +197,6 @@ const wooError = (
   extra: Record<string, unknown> = {},
 ) => reply.code(status).send({ code, message, data: { status, ...extra } });
 
-// Customers and addresses a demo shop's orders come from: real streets, as shoppers type them.
-const PEOPLE = [
-  ['Ana', 'Popescu'],
-  ['Mihai', 'Ionescu'],
-  ['Elena', 'Dumitrescu'],
-  ['Andrei', 'Stan'],
-  ['Ioana', 'Marin'],
-  ['Radu', 'Georgescu'],
-] as const;
-const ADDRESSES = [
-  ['Strada Fabricii 7', '', 'Sibiu', 'SB', '550000'],
-  ['Strada Nicolae Bălcescu 10', '', 'Sibiu', 'SB', '550159'],
-  ['Strada Republicii 20', 'ap. 4', 'Brașov', 'BV', '500030'],
-  ['Bulevardul Eroilor 15', 'bl. A, sc. 2', 'Cluj-Napoca', 'CJ', '400129'],
-  ['Strada Lăpușneanu 12', '', 'Iași', 'IS', '700057'],
-  ['Strada Mihai Viteazu 3', '', 'Timișoara', 'TM', '300222'],
-] as const;
-
 export function createWooCommerceEmulator(
   options: EmulatorOptions & { deliver?: WebhookDeliver; requestsPerSecond?: number },
 ): WooCommerceEmulator {
@@ -300,10 +283,10 @@ export function createWooCommerceEmulator(
     const made: WooOrderRecord[] = [];
     for (let i = 0; i < count; i++) {
       const id = first + i;
-      const [firstName, lastName] = PEOPLE[id % PEOPLE.length];
+      const [firstName, lastName] = SHOP_PEOPLE[id % SHOP_PEOPLE.length];
       // Each order its own buyer (a shop's customers are many): a mobile number of its own.
       const phone = `07${2 + (id % 8)}${String((id * 7919) % 10_000_000).padStart(7, '0')}`;
-      const [street, details, city, state, postcode] = ADDRESSES[id % ADDRESSES.length];
+      const place = SHOP_ADDRESSES[id % SHOP_ADDRESSES.length];
       const chosen = opts.lines ?? [{ sku: products[id % products.length].sku, quantity: 1 + (id % 2) }];
       let lineId = id * 10;
       const line_items: WooLineItem[] = chosen.map((c) => {
@@ -334,11 +317,12 @@ export function createWooCommerceEmulator(
         first_name: firstName,
         last_name: lastName,
         company: '',
-        address_1: street,
-        address_2: details,
-        city,
-        state,
-        postcode,
+        // One line for the street and its number, as WooCommerce's checkout has it; the county as its code.
+        address_1: `${place.street} ${place.number}`,
+        address_2: place.details,
+        city: place.city,
+        state: place.countyCode,
+        postcode: place.postalCode,
         country: 'RO',
         phone: '',
       };
