@@ -141,8 +141,11 @@ describe("the source's intake key", () => {
   it('shows the key and its last use; a rotation shows the new secret once with an example request', async () => {
     await page.goto(`${server.baseUrl}/sources?search=Magazin`);
     await expect.poll(() => rowOf('Magazin online').count(), { timeout: 15000 }).toBeGreaterThan(0);
-    await rowOf('Magazin online').first().getByRole('button', { name: 'Intake key of Magazin online' }).click();
-    const keyDialog = page.getByRole('dialog', { name: 'Intake key: Magazin online' });
+    await rowOf('Magazin online')
+      .first()
+      .getByRole('button', { name: 'Shop connector and intake key of Magazin online' })
+      .click();
+    const keyDialog = page.getByRole('dialog', { name: 'Magazin online: shop connector and intake key' });
     await keyDialog.waitFor();
     await expect.poll(() => keyDialog.getByTestId('intake-key').textContent()).toContain('ik_demo_magazin_online');
     expect(await keyDialog.textContent()).toContain('/api/v1/intake/orders');
@@ -217,8 +220,11 @@ describe('on a phone', () => {
     // The source's key and its example request fit too (the request wraps in its box).
     await page.goto(`${server.baseUrl}/sources?search=Magazin`);
     await expect.poll(() => rowOf('Magazin online').count(), { timeout: 15000 }).toBeGreaterThan(0);
-    await rowOf('Magazin online').first().getByRole('button', { name: 'Intake key of Magazin online' }).click();
-    const keyDialog = page.getByRole('dialog', { name: 'Intake key: Magazin online' });
+    await rowOf('Magazin online')
+      .first()
+      .getByRole('button', { name: 'Shop connector and intake key of Magazin online' })
+      .click();
+    const keyDialog = page.getByRole('dialog', { name: 'Magazin online: shop connector and intake key' });
     await expect.poll(() => keyDialog.getByTestId('intake-key').count()).toBe(1);
     await screenshot(page, 'intake-09-key-phone');
     const wide = await keyDialog.evaluate((d) => d.scrollWidth - d.clientWidth);

@@ -54,7 +54,11 @@ function shopNotes(orderId: string): { note: string; customer_note: boolean }[] 
 async function openConnector() {
   await page.goto(`${server.baseUrl}/sources`);
   await page
-    .getByRole('button', { name: new RegExp(`^(Intake key of|Cheia de preluare a sursei) ${SOURCE}$`) })
+    .getByRole('button', {
+      name: new RegExp(
+        `^(Shop connector and intake key of|Conectorul de magazin și cheia de preluare ale sursei) ${SOURCE}$`,
+      ),
+    })
     .click();
   await panel().waitFor();
 }
@@ -70,7 +74,16 @@ beforeAll(async () => {
     source: SOURCE,
   });
   sourceId = made.data.id;
-  // A courier to make the AWB with (Cargus, emulated), set up as its wizard does.
+  // A courier to make the AWB with (Cargus, emulated), set up as its wizard does. The demo company
+  // arrives with every courier set up (the demo seed): the others are removed, so Cargus is the only one.
+  const seeded = await callApi<{ data: { id: number; key: string; type: string }[] }>(
+    page,
+    'GET',
+    '/api/v1/company-integration',
+  );
+  for (const s of seeded.data)
+    if (s.type === 'courier' && s.key !== 'cargus')
+      await callApi(page, 'DELETE', `/api/v1/company-integration/${s.id}`);
   const wizard = (step: string) => `/api/v1/cargus/company/${companyId}/${step}`;
   await callApi(page, 'POST', wizard('login'), { username: 'demo', password: 'demo', api_key: 'demo' });
   const points = await callApi<{ data: { id: string }[] }>(page, 'GET', wizard('pickup-points'));
@@ -194,5 +207,16 @@ describe('a WooCommerce shop connected to a source', () => {
     await confirm.getByRole('button', { name: 'Anulează' }).click();
     await expect.poll(() => confirm.count()).toBe(0);
     await page.evaluate(() => localStorage.setItem('language', 'en'));
+  });
+
+  it('the sources list marks the source with its shop, emulated', async () => {
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.baseUrl}/sources?search=${encodeURIComponent(SOURCE)}`);
+    const row = page.getByRole('row').filter({ hasText: SOURCE });
+    await expect
+      .poll(() => row.getByTestId('shop-badge').textContent(), { timeout: 15000 })
+      .toBe('WooCommerce · emulated');
+    await untilStill(page);
+    await screenshot(page, 'shop-connector-5-sources-list');
   });
 });

@@ -133,6 +133,14 @@ export interface Connector {
   created_at: number;
 }
 
+/** `GET /api/v1/connectors`: each source of the company with a shop connected, for the sources list's mark. */
+export interface ConnectedShop {
+  source_id: number;
+  type: ConnectorType;
+  emulated: boolean;
+  state: ConnectorState;
+}
+
 /** `GET /api/v1/source/{id}/connector/form`: what the connect form shows before a shop is connected. */
 export interface ConnectorForm {
   /** The shops are the built-in emulators (PROVIDERS=emulated). */

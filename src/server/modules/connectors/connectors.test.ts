@@ -192,6 +192,25 @@ describe(`shop connector: setting it (${engineUnderTest})`, () => {
 });
 
 describe(`shop connector: orders in (${engineUnderTest})`, () => {
+  it('lists the company’s connected sources in one call (the sources list’s mark), never another company’s', async () => {
+    const a = await connected({ orders: 0 });
+    const b = await connected({ orders: 0 });
+    const list = await a.u.call('GET', '/api/v1/connectors');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data).toEqual([{ source_id: a.source, type: 'woocommerce', emulated: true, state: 'ok' }]);
+    expect(list.body).not.toContain('cs_demo');
+    expect(
+      (await b.u.call('GET', '/api/v1/connectors')).json().data.map((c: { source_id: number }) => c.source_id),
+    ).toEqual([b.source]);
+    // A company without a connected shop lists none; a stranger is refused.
+    const alone = await seller(await t.signUp());
+    expect((await alone.u.call('GET', '/api/v1/connectors')).json().data).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/connectors' })).statusCode).toBe(401);
+    // Disconnected, the source is no longer listed.
+    expect((await a.u.call('DELETE', `/api/v1/source/${a.source}/connector`)).statusCode).toBe(200);
+    expect((await a.u.call('GET', '/api/v1/connectors')).json().data).toEqual([]);
+  });
+
   it('a first pull brings the shop’s orders of the last day, card-paid ones never cash on delivery', async () => {
     const s = await connected();
     const orders = await ordersOfSource(s.source);

@@ -14,6 +14,12 @@ export const connectorApiDocs: ApiDoc[] = [
   },
   {
     method: 'GET',
+    url: '/api/v1/connectors',
+    summary:
+      'The sources of the selected company that have a shop connected: `{ data: [{ source_id, type, emulated, state }] }` (the sources list marks them), never a secret',
+  },
+  {
+    method: 'GET',
     url: '/api/v1/source/:id/connector/form',
     summary:
       'What the connect form shows: whether the shops are emulated, each shop’s demo keys (emulated mode), and the webhook address of each shop that has webhooks',

@@ -16,6 +16,16 @@ export function connectorOfSource(exec: Executor, companyId: number, sourceId: n
     .executeTakeFirst();
 }
 
+/** The company's connectors, one row each (a company has a handful: one per connected source). */
+export function connectorsOfCompany(exec: Executor, companyId: number) {
+  return exec
+    .selectFrom('shop_connectors')
+    .select(['source_id', 'type', 'emulated', 'state'])
+    .where('company_id', '=', companyId)
+    .orderBy('source_id')
+    .execute();
+}
+
 /** A connector by its source alone (a webhook names its source in its URL, with no company). */
 export function connectorBySource(exec: Executor, sourceId: number) {
   return exec.selectFrom('shop_connectors').selectAll().where('source_id', '=', sourceId).executeTakeFirst();

@@ -3,7 +3,15 @@ import { HttpError, parse } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { receiveWebhook } from './ordersIn.js';
 import { webhookShopTypes } from './shops/index.js';
-import { connect, connectorForm, disconnect, getConnector, syncNow, updateSettings } from './service.js';
+import {
+  connect,
+  connectorForm,
+  disconnect,
+  getConnector,
+  listConnectedShops,
+  syncNow,
+  updateSettings,
+} from './service.js';
 
 /** The largest webhook body taken (an order of 200 lines is far below it). */
 const HOOK_MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -14,6 +22,8 @@ const HOOK_MAX_BODY_BYTES = 2 * 1024 * 1024;
  */
 export function connectorRoutes(app: FastifyInstance): void {
   const scoped = { config: { company: true } };
+
+  app.get('/api/v1/connectors', scoped, async (req) => ({ data: await listConnectedShops(req.ctx) }));
 
   app.get('/api/v1/source/:id/connector', scoped, async (req) => {
     const { id } = parse(idParam, req.params);

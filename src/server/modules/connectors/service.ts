@@ -3,6 +3,7 @@ import {
   connectorSettingsBody,
   connectorTypeBody,
   type Connector,
+  type ConnectedShop,
   type ConnectorForm,
   type ConnectorType,
   type ConnectorUpdate,
@@ -17,6 +18,7 @@ import { companyCatalogue } from '../products/index.js';
 import { findCompanySource } from '../sources/index.js';
 import {
   connectorOfSource,
+  connectorsOfCompany,
   deleteConnector,
   failedUpdates,
   insertConnector,
@@ -117,6 +119,16 @@ export async function connectorView(ctx: ServiceContext, row: ConnectorRow): Pro
 /** `GET /api/v1/source/{id}/connector`. */
 export async function getConnector(ctx: ServiceContext, sourceId: number): Promise<Connector> {
   return connectorView(ctx, await companyConnector(ctx, sourceId));
+}
+
+/** `GET /api/v1/connectors`: the company's connected sources, in one read (the sources list marks them). */
+export async function listConnectedShops(ctx: ServiceContext): Promise<ConnectedShop[]> {
+  return (await connectorsOfCompany(ctx.db.kysely, ctx.companyId)).map((row) => ({
+    source_id: row.source_id,
+    type: row.type as ConnectorType,
+    emulated: row.emulated === 1,
+    state: row.state === 'error' ? 'error' : 'ok',
+  }));
 }
 
 /** `GET /api/v1/source/{id}/connector/form`: whether the shops are emulated, their demo keys, the webhook addresses. */

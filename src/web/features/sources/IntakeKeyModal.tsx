@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useIntakeKey, useSourceDetail } from './api';
 import { intakeExample } from './intakeExample';
+import { useConnector } from './connector/api';
 import { ConnectorPanel } from './connector/ConnectorPanel';
 
 /** A value with a button that copies it (the secret, the key id, the example request). */
@@ -45,7 +46,11 @@ function Copyable({ value, label, block = false }: { value: string; label: strin
 }
 
 /**
- * The source's intake key (`GET /source/{id}`'s `intake`): whether it has one, since when and when a
+ * The source's connection: its shop connector (ConnectorPanel) and its intake key. With a shop
+ * connected the key is an optional extra, for a program other than the shop (the connector needs
+ * none), so it is offered as a secondary action; without one it is how a shop sends its orders.
+ *
+ * The intake key (`GET /source/{id}`'s `intake`): whether it has one, since when and when a
  * shop last used it, never its secret. Create key / Rotate (the old key stops at once) / Revoke,
  * the last two confirmed; the secret of a key just made is shown this once, with a copy button,
  * and an example request (curl, signed by openssl) built from the endpoint.
@@ -54,6 +59,7 @@ export function IntakeKeyModal({ source, onClose }: { source: Source | null; onC
   const { t, i18n } = useTranslation('sources');
   const detail = useSourceDetail(source?.id ?? null);
   const key = useIntakeKey(source?.id ?? 0);
+  const shopConnected = !!useConnector(source?.id ?? 0, { poll: false }).data;
   const [created, setCreated] = useState<IntakeKeyCreated | null>(null);
   const [confirm, setConfirm] = useState<'rotate' | 'revoke' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -108,7 +114,8 @@ export function IntakeKeyModal({ source, onClose }: { source: Source | null; onC
         ) : (
           <Stack gap="md">
             {source ? <ConnectorPanel sourceId={source.id} /> : null}
-            <Text size="sm">{t('intake.help')}</Text>
+            <Title order={5}>{shopConnected ? t('intake.headingOptional') : t('intake.heading')}</Title>
+            <Text size="sm">{shopConnected ? t('intake.helpConnected') : t('intake.help')}</Text>
             {error && confirm === null ? (
               <Alert color="red" role="alert">
                 {error}
@@ -149,7 +156,7 @@ export function IntakeKeyModal({ source, onClose }: { source: Source | null; onC
                   </Table.Tr>
                 </Table.Tbody>
               </Table>
-            ) : (
+            ) : shopConnected ? null : (
               <Alert color="gray">{t('intake.none')}</Alert>
             )}
             {keyId && endpoint ? (
@@ -179,7 +186,12 @@ export function IntakeKeyModal({ source, onClose }: { source: Source | null; onC
                   </Button>
                 </>
               ) : (
-                <Button leftSection={<IconKey size={16} />} onClick={() => void issue()} loading={key.issue.isPending}>
+                <Button
+                  variant={shopConnected ? 'default' : 'filled'}
+                  leftSection={<IconKey size={16} />}
+                  onClick={() => void issue()}
+                  loading={key.issue.isPending}
+                >
                   {t('intake.create')}
                 </Button>
               )}

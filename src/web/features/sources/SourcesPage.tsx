@@ -1,5 +1,5 @@
-import { ActionIcon, Text, Tooltip } from '@mantine/core';
-import { IconKey } from '@tabler/icons-react';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Source } from '../../../core/api/sources';
@@ -7,6 +7,8 @@ import { ListPage } from '../../components/ListPage';
 import { ActiveBadge } from '../../components/StatusBadge';
 import { useEntityModal } from '../../components/useModalForm';
 import { useSourceCrud, useSourceList } from './api';
+import { useConnectedShops } from './connector/api';
+import { ShopBadge } from './connector/ShopBadge';
 import { IntakeKeyModal } from './IntakeKeyModal';
 import { SourceModal } from './SourceModal';
 
@@ -16,7 +18,9 @@ export function SourcesPage() {
   const list = useSourceList();
   const crud = useSourceCrud(list);
   const modal = useEntityModal<Source>();
-  // The source whose intake key (the way a shop pushes its orders in) is open.
+  // The sources with a shop connected, read once for the whole list (never a request per row).
+  const shops = new Map((useConnectedShops().data ?? []).map((c) => [c.source_id, c]));
+  // The source whose connection (its shop connector and its intake key) is open.
   const [keyOf, setKeyOf] = useState<Source | null>(null);
 
   return (
@@ -30,9 +34,12 @@ export function SourcesPage() {
             key: 'source',
             header: t('col.source'),
             render: (s) => (
-              <Text size="sm" fw={500}>
-                {s.source}
-              </Text>
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm" fw={500}>
+                  {s.source}
+                </Text>
+                <ShopBadge connector={shops.get(s.id)} />
+              </Group>
             ),
           },
           { key: 'company', header: t('col.company'), render: (s) => s.company?.name ?? t('unknownCompany') },
@@ -45,7 +52,7 @@ export function SourcesPage() {
               aria-label={t('intake.openLabel', { name: s.source })}
               onClick={() => setKeyOf(s)}
             >
-              <IconKey size={18} />
+              <IconPlugConnected size={18} />
             </ActionIcon>
           </Tooltip>
         )}

@@ -22,9 +22,13 @@ export default {
     updated: 'The source was saved.',
     deleted: 'The source was deleted.',
     intake: {
-      open: 'Intake key',
-      openLabel: 'Intake key of {{name}}',
-      title: 'Intake key: {{name}}',
+      open: 'Shop connector and intake key',
+      openLabel: 'Shop connector and intake key of {{name}}',
+      title: '{{name}}: shop connector and intake key',
+      heading: 'Intake key',
+      headingOptional: 'Intake key (optional)',
+      helpConnected:
+        'The shop above sends its orders through its connector and needs no intake key. Create one only for another program (your own site, an ERP) that should send orders to this source.',
       help: 'A shop (or any program) sends its orders to the console signed with this source’s key. The orders arrive in Incoming, as orders of this source.',
       none: 'This source has no intake key yet: create one to let a shop send its orders.',
       create: 'Create key',
@@ -92,9 +96,13 @@ export default {
     updated: 'Sursa a fost salvată.',
     deleted: 'Sursa a fost ștearsă.',
     intake: {
-      open: 'Cheie de preluare',
-      openLabel: 'Cheia de preluare a sursei {{name}}',
-      title: 'Cheie de preluare: {{name}}',
+      open: 'Conector magazin și cheie de preluare',
+      openLabel: 'Conectorul de magazin și cheia de preluare ale sursei {{name}}',
+      title: '{{name}}: conector magazin și cheie de preluare',
+      heading: 'Cheie de preluare',
+      headingOptional: 'Cheie de preluare (opțională)',
+      helpConnected:
+        'Magazinul de mai sus își trimite comenzile prin conector și nu are nevoie de o cheie de preluare. Creați una doar pentru un alt program (site-ul propriu, un ERP) care trebuie să trimită comenzi în această sursă.',
       help: 'Un magazin (sau orice program) trimite comenzile în consolă semnate cu cheia acestei surse. Comenzile ajung la Intrări, ca comenzi ale acestei surse.',
       none: 'Această sursă nu are încă o cheie de preluare: creați una pentru ca un magazin să își poată trimite comenzile.',
       create: 'Creează cheie',

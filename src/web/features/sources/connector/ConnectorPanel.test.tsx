@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18n from 'i18next';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Connector, ConnectorForm } from '../../../../core/api/connectors';
@@ -10,7 +11,8 @@ import { session } from '../../../lib/session';
 import { prepareDom } from '../../../test/dom';
 import { ConnectorPanel } from './ConnectorPanel';
 import connectors from './i18n';
-import { connectBody, demoKeysText } from './shopForms';
+import { PANEL_REFRESH_MS, refreshEvery, SYNC_FOLLOW_EVERY_MS, syncMark } from './api';
+import { connectBody, demoKeysText, shopTitle } from './shopForms';
 
 const FORM: ConnectorForm = {
   emulated: true,
@@ -32,6 +34,10 @@ let refuse: Record<string, string[]> | null = null;
 /** What the server answers: the form's facts, and the source's connector (none: 404). */
 let form: ConnectorForm = FORM;
 let connector: Connector | null = null;
+/** After a sync is asked for: how many reads of the connector still see it before the pull, and what it is after. */
+let pullAfterReads = 0;
+let afterPull: Connector | null = null;
+let reads = 0;
 
 const CONNECTED: Connector = {
   type: 'woocommerce',
@@ -52,6 +58,11 @@ const CONNECTED: Connector = {
 async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = String(input);
   if (url.endsWith('/connector/form')) return json(200, { data: form });
+  if (url.endsWith('/connector/sync')) return json(202, { data: connector });
+  if (connector && init?.method !== 'POST' && init?.method !== 'DELETE') {
+    reads += 1;
+    if (afterPull && pullAfterReads-- <= 0) connector = afterPull;
+  }
   if (connector && init?.method !== 'POST') return json(200, { data: connector });
   if (init?.method === 'POST') {
     posted.push(JSON.parse(String(init.body)) as Record<string, unknown>);
@@ -62,20 +73,30 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
 }
 
 beforeAll(async () => {
-  await prepareDom({ en: { common: common.en, connectors: connectors.en, server: serverMessages.en } }, 'connectors');
+  await prepareDom(
+    {
+      en: { common: common.en, connectors: connectors.en, server: serverMessages.en },
+      ro: { common: common.ro, connectors: connectors.ro, server: serverMessages.ro },
+    },
+    'connectors',
+  );
 });
 beforeEach(() => {
   posted = [];
   refuse = null;
   form = FORM;
   connector = null;
+  afterPull = null;
+  pullAfterReads = 0;
+  reads = 0;
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   session.signIn('tok', { id: 1, first_name: 'A', last_name: 'B', email: 'a@b.ro' });
   session.selectCompany({ id: 5, name: 'Firma' });
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
 });
 
 function renderPanel() {
@@ -200,5 +221,75 @@ describe('shop forms', () => {
     });
     expect(demoKeysText('woocommerce', { consumer_secret: 'cs', consumer_key: 'ck' })).toBe('ck / cs');
     expect(demoKeysText('emag', null)).toBeNull();
+  });
+});
+
+/** The value beside a heading of the connected shop's table. */
+const valueOf = (heading: string) =>
+  [...document.querySelectorAll('th')]
+    .find((th) => th.textContent === heading)!
+    .closest('tr')!
+    .querySelector('td')!;
+
+describe.each([
+  { lng: 'en', shop: 'Shop', title: 'eMAG Marketplace · user vanzator', disconnect: 'Disconnect' },
+  { lng: 'ro', shop: 'Magazin', title: 'eMAG Marketplace · utilizator vanzator', disconnect: 'Deconectează' },
+])('an eMAG shop ($lng)', ({ lng, shop, title, disconnect }) => {
+  it('is named as the seller reads it (the account’s user), never by its internal "emag:" identifier', async () => {
+    await i18n.changeLanguage(lng);
+    connector = { ...CONNECTED, type: 'emag', store_url: 'emag:vanzator', emulated: false, webhook_url: null };
+    renderPanel();
+    expect(await screen.findByText(title)).toBeTruthy();
+    expect(valueOf(shop).textContent).toBe(title);
+    fireEvent.click(screen.getByRole('button', { name: disconnect }));
+    const confirm = await screen.findByRole('dialog', { name: disconnect });
+    expect(within(confirm).getByText(new RegExp(title))).toBeTruthy();
+    expect(document.body.textContent).not.toContain('emag:');
+  });
+});
+
+describe('shop titles', () => {
+  it('keep a shop’s address as it is and name an eMAG account by its user', () => {
+    const t = (_: 'emagUser', o: { user: string }) => `user ${o.user}`;
+    expect(shopTitle({ type: 'woocommerce', store_url: 'https://magazin.ro' }, t)).toBe(
+      'WooCommerce · https://magazin.ro',
+    );
+    expect(shopTitle({ type: 'shopify', store_url: 'magazin.myshopify.com' }, t)).toBe(
+      'Shopify · magazin.myshopify.com',
+    );
+    expect(shopTitle({ type: 'emag', store_url: 'emag:demo' }, t)).toBe('eMAG Marketplace · user demo');
+  });
+});
+
+describe('after "Sync now"', () => {
+  it('the panel shows what the pull brought within seconds, then stops asking so often', async () => {
+    connector = { ...CONNECTED, last_sync_at: null };
+    // The pull ends after two more reads of the connector (the one right after the 202 and a second one).
+    afterPull = { ...CONNECTED, orders_in: 9, last_sync_at: 1_800_000_100 };
+    pullAfterReads = 2;
+    renderPanel();
+    await screen.findByRole('button', { name: 'Sync now' });
+    expect(valueOf('Orders in').textContent).toBe('4');
+    expect(valueOf('Last sync').textContent).toBe('Never');
+    fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+    // Long before the 15 s refresh.
+    await waitFor(() => expect(valueOf('Orders in').textContent).toBe('9'), { timeout: 5_000 });
+    expect(valueOf('Last sync').textContent).not.toBe('Never');
+    // The pull's mark moved: back to the 15 s refresh, no read in the next seconds.
+    const readsThen = reads;
+    await new Promise((r) => setTimeout(r, 2.5 * SYNC_FOLLOW_EVERY_MS));
+    expect(reads).toBe(readsThen);
+  }, 15_000);
+
+  it('reads every second until the pull’s mark moves, for at most the follow window, else every 15 s', () => {
+    const before = { ...CONNECTED, last_sync_at: 100 };
+    const follow = { mark: syncMark(before), until: 10_000 };
+    expect(refreshEvery(null, before, 0)).toBe(PANEL_REFRESH_MS);
+    expect(refreshEvery(follow, before, 1_000)).toBe(SYNC_FOLLOW_EVERY_MS);
+    // The pull ended (a new last sync) or failed (an error): followed no more.
+    expect(refreshEvery(follow, { ...before, last_sync_at: 200 }, 2_000)).toBe(PANEL_REFRESH_MS);
+    expect(refreshEvery(follow, { ...before, state: 'error', last_error: 'down' }, 2_000)).toBe(PANEL_REFRESH_MS);
+    // A pull that changes nothing is followed for the window only.
+    expect(refreshEvery(follow, before, 10_000)).toBe(PANEL_REFRESH_MS);
   });
 });

@@ -22,7 +22,14 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorState } from '../../../components/states';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useConnector, useConnectorActions, useConnectorForm } from './api';
+import {
+  SYNC_FOLLOW_FOR_MS,
+  syncMark,
+  useConnector,
+  useConnectorActions,
+  useConnectorForm,
+  type SyncFollow,
+} from './api';
 import {
   connectBody,
   demoKeysText,
@@ -30,6 +37,8 @@ import {
   SHOP_FIELDS,
   SHOP_LABELS,
   SHOP_TYPES,
+  shopPlace,
+  shopTitle,
   type ShopType,
 } from './shopForms';
 
@@ -41,7 +50,9 @@ import {
  */
 export function ConnectorPanel({ sourceId }: { sourceId: number }) {
   const { t } = useTranslation('connectors');
-  const connector = useConnector(sourceId);
+  // The sync the panel follows after "Sync now" (see refreshEvery), none before.
+  const [follow, setFollow] = useState<SyncFollow | null>(null);
+  const connector = useConnector(sourceId, { follow });
   return (
     <Stack gap="sm" data-testid="shop-connector">
       <Title order={5}>{t('title')}</Title>
@@ -53,7 +64,11 @@ export function ConnectorPanel({ sourceId }: { sourceId: number }) {
           onRetry={() => void connector.refetch()}
         />
       ) : connector.data ? (
-        <Connected sourceId={sourceId} connector={connector.data} />
+        <Connected
+          sourceId={sourceId}
+          connector={connector.data}
+          onSyncStarted={() => setFollow({ mark: syncMark(connector.data), until: Date.now() + SYNC_FOLLOW_FOR_MS })}
+        />
       ) : (
         <ConnectForm sourceId={sourceId} />
       )}
@@ -172,7 +187,15 @@ function ConnectForm({ sourceId }: { sourceId: number }) {
   );
 }
 
-function Connected({ sourceId, connector }: { sourceId: number; connector: Connector }) {
+function Connected({
+  sourceId,
+  connector,
+  onSyncStarted,
+}: {
+  sourceId: number;
+  connector: Connector;
+  onSyncStarted: () => void;
+}) {
   const { t, i18n } = useTranslation('connectors');
   const { sync, disconnect } = useConnectorActions(sourceId);
   const [error, setError] = useState<string | null>(null);
@@ -200,9 +223,7 @@ function Connected({ sourceId, connector }: { sourceId: number; connector: Conne
             <Table.Th w={{ base: 120, sm: 180 }}>{t('type')}</Table.Th>
             <Table.Td>
               <Group gap="xs">
-                <Text size="sm">
-                  {isShopType(connector.type) ? SHOP_LABELS[connector.type] : connector.type} · {connector.store_url}
-                </Text>
+                <Text size="sm">{shopTitle(connector, t)}</Text>
                 {connector.emulated ? <Badge color="blue">{t('emulated')}</Badge> : null}
               </Group>
             </Table.Td>
@@ -276,7 +297,7 @@ function Connected({ sourceId, connector }: { sourceId: number; connector: Conne
         <Button
           variant="light"
           loading={sync.isPending}
-          onClick={() => void act(() => sync.mutateAsync(), t('syncStarted'), t('errors.sync'))}
+          onClick={() => void act(() => sync.mutateAsync().then(onSyncStarted), t('syncStarted'), t('errors.sync'))}
         >
           {t('sync')}
         </Button>
@@ -290,7 +311,10 @@ function Connected({ sourceId, connector }: { sourceId: number; connector: Conne
         }}
         loading={disconnect.isPending}
         title={t('disconnect')}
-        message={t('disconnectConfirm', { url: connector.store_url })}
+        // A shop's address names it; an eMAG account's user alone would not, so it goes with the marketplace's name.
+        message={t('disconnectConfirm', {
+          url: connector.type === 'emag' ? shopTitle(connector, t) : shopPlace(connector, t),
+        })}
         confirmLabel={t('disconnect')}
       />
     </Stack>

@@ -59,3 +59,25 @@ export function demoKeysText(type: ShopType, demo: Record<string, string> | unde
   const keys = SHOP_FIELDS[type].map((f) => demo[f.name]).filter((v): v is string => !!v);
   return keys.length ? keys.join(' / ') : null;
 }
+
+/**
+ * Where the connected shop is, as the seller knows it: the shop's address (WooCommerce) or domain
+ * (Shopify); for eMAG, whose connector is stored as `emag:<API user>`, the account's user, since
+ * the internal `emag:` identifier means nothing to a seller.
+ */
+export function shopPlace(
+  connector: { type: string; store_url: string },
+  t: (key: 'emagUser', opts: { user: string }) => string,
+): string {
+  if (connector.type === 'emag') return t('emagUser', { user: connector.store_url.replace(/^emag:/, '') });
+  return connector.store_url;
+}
+
+/** The connected shop in one line: "WooCommerce · https://shop.ro", "eMAG Marketplace · user demo". */
+export function shopTitle(
+  connector: { type: string; store_url: string },
+  t: (key: 'emagUser', opts: { user: string }) => string,
+): string {
+  const name = isShopType(connector.type) ? SHOP_LABELS[connector.type] : connector.type;
+  return `${name} · ${shopPlace(connector, t)}`;
+}
