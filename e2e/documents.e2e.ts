@@ -38,9 +38,16 @@ async function ok<T>(method: string, url: string, body?: unknown): Promise<T> {
   return res.body;
 }
 
-/** Cargus (pickup point) and SmartBill (series, VAT) with the emulators' demo accounts, as the wizards do. */
+/**
+ * Cargus (pickup point) and SmartBill (series, VAT) with the emulators' demo accounts, as the wizards
+ * do. The demo company arrives with every courier set up (the demo seed): the others are removed
+ * first, so Cargus is the only usable courier the AWB modal offers.
+ */
 async function setUpIntegrations(companyId: number) {
   const wizard = (key: string, step: string) => `/api/v1/${key}/company/${companyId}/${step}`;
+  const seeded = await ok<{ data: { id: number; key: string }[] }>('GET', '/api/v1/company-integration');
+  for (const s of seeded.data)
+    if (s.key !== 'cargus' && s.key !== 'smartbill') await ok('DELETE', `/api/v1/company-integration/${s.id}`);
   await ok('POST', wizard('cargus', 'login'), { username: 'demo', password: 'demo', api_key: 'demo' });
   const points = await ok<{ data: { id: string }[] }>('GET', wizard('cargus', 'pickup-points'));
   await ok('POST', wizard('cargus', 'pickup-points'), { pickup_point_id: points.data[0].id });

@@ -141,6 +141,8 @@ describe('first use', () => {
     expect(priceBox.x + priceBox.width).toBeLessThanOrEqual(390);
 
     // A courier to create an AWB with (the emulator's demo account), then the modal of a recent order.
+    // The demo company has every courier set up (the demo seed): Cargus as the default courier is the
+    // one the form opens with.
     await page.evaluate(async () => {
       const company = localStorage.getItem('selectedCompanyId');
       const call = (method: string, step: string, body?: unknown) =>
@@ -156,6 +158,17 @@ describe('first use', () => {
       await call('POST', 'login', { username: 'demo', password: 'demo', api_key: 'demo' });
       const points = (await call('GET', 'pickup-points')) as { data: { id: string }[] };
       await call('POST', 'pickup-points', { pickup_point_id: points.data[0].id });
+      await fetch(`/api/v1/company/${company}/shipping`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('token')}`,
+          'X-Company-ID': String(company),
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ default_courier: 'cargus' }),
+      }).then((r) => {
+        if (!r.ok) throw new Error(`default courier: ${r.status}`);
+      });
     });
     await page.goto(`${server.baseUrl}/`);
     await cards.getByRole('link', { name: 'Vezi' }).first().click();

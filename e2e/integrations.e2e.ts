@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { closeSession, openSignedInSession, screenshot as rawScreenshot, type E2eServer } from './harness';
+import { callApi, closeSession, openSignedInSession, screenshot as rawScreenshot, type E2eServer } from './harness';
 
 /**
  * The Integrations screen end to end, against the emulators mounted in the app (PROVIDERS=emulated,
  * the default): every wizard with the emulator's demo account, the spec's messages, a refused login,
  * the partially configured state, enable / disable, test, delete, and the screen in Romanian.
+ * The demo company arrives with its couriers and SmartBill set up (the demo seed); they are removed
+ * first, so every wizard is walked from the start.
  */
 let server: E2eServer;
 let browser: Browser;
@@ -45,6 +47,19 @@ beforeAll(async () => {
 afterAll(() => closeSession({ server, browser }));
 
 describe('integrations screen', () => {
+  it('the demo company arrives with every courier and SmartBill set up; removing them empties the tabs', async () => {
+    await page.goto(`${server.baseUrl}/integrations`);
+    await configured('cargus').waitFor({ timeout: 15000 });
+    expect(await tab(/Courier/).textContent()).toContain('4/4');
+    expect(await tab(/Invoice/).textContent()).toContain('1/1');
+    expect(await tab(/Messaging/).textContent()).toContain('0/3');
+    const setUps = await callApi<{ data: { id: number }[] }>(page, 'GET', '/api/v1/company-integration');
+    for (const s of setUps.data) await callApi(page, 'DELETE', `/api/v1/company-integration/${s.id}`);
+    await page.reload();
+    await available('cargus').waitFor({ timeout: 15000 });
+    expect(await tab(/Courier/).textContent()).toContain('0/4');
+  });
+
   it('shows three tabs with configured/available counts and the emulated mark', async () => {
     await page.goto(`${server.baseUrl}/integrations`);
     await available('cargus').waitFor({ timeout: 15000 });

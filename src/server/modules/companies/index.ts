@@ -3,6 +3,7 @@ export { companyRoutes } from './routes.js';
 export {
   companyAccountHolder,
   companyEurRate,
+  companyIsVatPayer,
   companySenderName,
   companyShippingCost,
   companyVatCode,

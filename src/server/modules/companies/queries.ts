@@ -174,6 +174,16 @@ export function companyAccountHolder(exec: Executor, companyId: number) {
     .executeTakeFirstOrThrow();
 }
 
+/** Whether the company is a VAT payer (what its invoices charge VAT by). */
+export async function companyIsVatPayer(exec: Executor, companyId: number): Promise<boolean> {
+  const row = await exec
+    .selectFrom('companies')
+    .select('vat_payer')
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return Boolean(row.vat_payer);
+}
+
 /** What a new order of the company starts with: its default shipping cost (bani). */
 export async function companyShippingCost(exec: Executor, companyId: number): Promise<number> {
   const row = await exec
