@@ -47,7 +47,7 @@ const address: Translations = {
     countyPlaceholder: 'Alegeți județul',
     cityPlaceholder: 'Căutați orașul sau satul',
     streetPlaceholder: 'Căutați strada',
-    streetLazyPlaceholder: 'Scrieți cel puțin {{count}} litere din numele străzii',
+    streetLazyPlaceholder: 'Cel puțin {{count}} litere din stradă',
     streetFreePlaceholder: 'Numele străzii',
     numberPlaceholder: 'ex. 12',
     postalCodeAuto: 'Completat din adresă',
