@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import type { CodDifference, CodImportResult, CodImportRow, CodMatch } from '../../../core/api/cod';
 import { common } from '../../components/i18n';
@@ -63,6 +63,8 @@ let fileRows: CodImportRow[] = [];
 /** What the differences list and the settings answer. */
 let differences: CodDifference[] = [];
 let unpaidDays = 10;
+/** The company's integration set-ups (none unless a test gives some). */
+let setups: { key: string; type: string; emulated: boolean }[] = [];
 
 const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
 
@@ -101,6 +103,7 @@ beforeEach(() => {
         return json({ data: [], meta: { total: 0, last_page: 1, current_page: 1 } });
       if (url.pathname === '/api/v1/cod/settings') return json({ data: { unpaid_days: unpaidDays } });
       if (url.pathname === '/api/v1/cod/differences') return json({ data: differences });
+      if (url.pathname === '/api/v1/company-integration') return json({ data: setups });
       return json({ data: [] });
     }),
   );
@@ -111,6 +114,7 @@ afterEach(async () => {
   cleanup();
   differences = [];
   unpaidDays = 10;
+  setups = [];
   vi.unstubAllGlobals();
   await i18n.changeLanguage('en');
 });
@@ -238,5 +242,39 @@ describe('/cod: days and counts in the language of the page', () => {
     await previewFile('Courier', 'Preview');
     const preview = within(screen.getByTestId('cod-preview')).getAllByRole('row').slice(1);
     expect(preview[0].textContent).toContain('31.02.2026');
+  });
+});
+
+describe('/cod: emulated couriers', () => {
+  it('says the couriers are emulated when a courier set-up is, in both languages', async () => {
+    setups = [
+      { key: 'smartbill', type: 'invoice', emulated: true },
+      { key: 'cargus', type: 'courier', emulated: true },
+    ];
+    renderRoutes([{ path: '/cod', element: <CodPage /> }], '/cod');
+    expect((await screen.findByTestId('cod-emulated')).textContent).toBe(
+      'Couriers are emulated here: payments arrive a few days after delivery.',
+    );
+    cleanup();
+    await i18n.changeLanguage('ro');
+    renderRoutes([{ path: '/cod', element: <CodPage /> }], '/cod');
+    expect((await screen.findByTestId('cod-emulated')).textContent).toBe(
+      'Curierii sunt emulați aici: plățile sosesc la câteva zile după livrare.',
+    );
+  });
+
+  it('says nothing of emulators for live couriers, or when only another kind is emulated', async () => {
+    setups = [
+      { key: 'cargus', type: 'courier', emulated: false },
+      { key: 'smartbill', type: 'invoice', emulated: true },
+    ];
+    renderRoutes([{ path: '/cod', element: <CodPage /> }], '/cod');
+    await screen.findByRole('heading', { name: 'Cash on delivery' });
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('/api/v1/company-integration'))).toBe(true),
+    );
+    // The set-ups have answered: let React Query hand them to the page and the page render them.
+    for (let i = 0; i < 3; i++) await act(() => Promise.resolve());
+    expect(screen.queryByTestId('cod-emulated')).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import { Link } from 'react-router';
 import type { CodImportResult, CodMatch } from '../../../core/api/cod';
 import { CompanyRequired, ErrorState, LoadingState, PageHeader } from '../../components/states';
 import { TableOrCards } from '../../components/TableOrCards';
+import { useCompanyIntegrations } from '../../components/useCompanyIntegrations';
 import { errorMessage } from '../../lib/api';
 import { formatAmount, formatDate, formatDay } from '../../lib/format';
 import { useCompanyId } from '../../lib/session';
@@ -100,6 +101,8 @@ export function CodPage() {
   const settings = useCodSettings(companyId);
   const saveSettings = useSaveCodSettings(companyId);
   const sync = useCodSync(companyId);
+  // The couriers answering "Ask the couriers now" are the built-in emulators: the page says so.
+  const couriersEmulated = (useCompanyIntegrations().data ?? []).some((i) => i.type === 'courier' && i.emulated);
   const [days, setDays] = useState<number | string>('');
   const money = (v: number) => formatAmount(v, 'RON', i18n.language);
   const courier = (c: string) => COURIER_NAMES[c] ?? c;
@@ -140,6 +143,11 @@ export function CodPage() {
         </Alert>
       ) : null}
       {sync.isError ? <Alert color="red">{errorMessage(sync.error, t('syncFailed'))}</Alert> : null}
+      {couriersEmulated ? (
+        <Text size="sm" c="dimmed" data-testid="cod-emulated">
+          {t('emulated')}
+        </Text>
+      ) : null}
 
       <Section
         title={t('summary')}
