@@ -95,6 +95,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   await i18n.changeLanguage('en');
 });
@@ -267,6 +268,8 @@ describe('after "Sync now"', () => {
     // The pull ends after two more reads of the connector (the one right after the 202 and a second one).
     afterPull = { ...CONNECTED, orders_in: 9, last_sync_at: 1_800_000_100 };
     pullAfterReads = 2;
+    // The panel's timers run on a clock the test moves (and that also moves by itself, for waitFor).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPanel();
     await screen.findByRole('button', { name: 'Sync now' });
     expect(valueOf('Orders in').textContent).toBe('4');
@@ -277,7 +280,7 @@ describe('after "Sync now"', () => {
     expect(valueOf('Last sync').textContent).not.toBe('Never');
     // The pull's mark moved: back to the 15 s refresh, no read in the next seconds.
     const readsThen = reads;
-    await new Promise((r) => setTimeout(r, 2.5 * SYNC_FOLLOW_EVERY_MS));
+    await vi.advanceTimersByTimeAsync(2.5 * SYNC_FOLLOW_EVERY_MS);
     expect(reads).toBe(readsThen);
   }, 15_000);
 
