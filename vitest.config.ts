@@ -1,27 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure unit tests, API tests through app.inject (SQLite, or PostgreSQL when
-// TEST_DATABASE_URL is set), and browser tests against a real server in headless Chromium.
+const UNIT_ROOTS = ['src/core', 'src/web', 'scripts', 'eslint'];
+
+function unitTestFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return unitTestFiles(p);
+    return /\.test\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+/**
+ * Unit test files that replace a module (vi.mock): each needs a module graph of its own, since a
+ * module another file already imported would keep its real version (or this file's fake would leak
+ * into the next). Every other unit file shares its worker's modules and DOM, which
+ * src/web/test/setup.ts resets before each file: loading jsdom, React and Mantine once a worker
+ * instead of once a file halves the unit run.
+ */
+const mockingUnitFiles = UNIT_ROOTS.flatMap(unitTestFiles).filter((f) =>
+  /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(f, 'utf8')),
+);
+
+const unitProject = {
+  environment: 'node',
+  testTimeout: 20000,
+  setupFiles: ['src/web/test/setup.ts'],
+  // One worker per core (Vitest leaves one core idle by default).
+  maxWorkers: 2,
+};
+
+// The projects: unit tests (two projects, run together with `--project 'unit*'`), API tests through
+// app.inject (SQLite, or PostgreSQL when TEST_DATABASE_URL is set), and browser tests against a real
+// server in headless Chromium.
 export default defineConfig({
   test: {
     projects: [
       // Component tests render Mantine in jsdom: on a loaded 2-core machine one took over the default 5 s.
       {
         test: {
+          ...unitProject,
           name: 'unit',
-          include: [
-            'src/core/**/*.test.ts',
-            'src/web/**/*.test.{ts,tsx}',
-            'scripts/**/*.test.ts',
-            'eslint/**/*.test.ts',
-          ],
-          environment: 'node',
-          testTimeout: 20000,
-          setupFiles: ['src/web/test/setup.ts'],
-          // One worker per core (Vitest leaves one core idle by default).
-          maxWorkers: 2,
+          include: UNIT_ROOTS.map((r) => `${r}/**/*.test.{ts,tsx}`),
+          exclude: mockingUnitFiles,
+          isolate: false,
         },
       },
+      { test: { ...unitProject, name: 'unit-mocking', include: mockingUnitFiles } },
       {
         test: {
           name: 'api',
