@@ -89,6 +89,8 @@ export interface AppDeps {
   providers?: ProvidersConfig;
   /** A provider registry to use instead of the app's own (ServiceContext.providers); tests pass one. */
   providerRegistry?: ProviderRegistry;
+  /** The pause before a read is retried (HttpOptions.retryDelayMs); tests shorten it, never main.ts. */
+  providerRetryDelayMs?: number;
   /**
    * Tests only (set through the test harness when a test asks): each emulator's fault switches and
    * reset as HTTP routes under /emulators/<provider>/__emulator. Never set by main.ts.
@@ -195,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       config: providersConfig,
       clock,
       fetch: emulatorHost ? injectFetch(emulatorHost) : undefined,
+      retryDelayMs: deps.providerRetryDelayMs,
       demoAccounts: emulatorHost ? demoCredentials(emulatorHost.emulators) : undefined,
       openDemoAccount: emulatorHost ? demoAccountOpener(emulatorHost.emulators) : undefined,
       demoShops: emulatorHost ? demoShopsOf(emulatorHost.emulators) : undefined,

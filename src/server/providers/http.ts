@@ -141,6 +141,12 @@ export interface ProviderRequest {
   body?: string;
   /** True for reads: safe to send again. Creates, deletes and state changes are false. */
   idempotent: boolean;
+  /**
+   * Runs each attempt, retries included, under the caller's rate limit (a Throttle's `run`): a
+   * provider that counts calls per second counts a retry too, so a retry sent outside the limit
+   * would be refused with a 429 on an account the client keeps just under it.
+   */
+  pace?: (attempt: () => Promise<ProviderResponse>) => Promise<ProviderResponse>;
 }
 
 export interface ProviderResponse {
@@ -192,7 +198,7 @@ export class ProviderHttp {
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= attempts;
       try {
-        const res = await this.once(req);
+        const res = await (req.pace ? req.pace(() => this.once(req)) : this.once(req));
         if (!last && (res.status >= 500 || res.status === 429)) {
           const retryAfter = Number(res.headers.get('retry-after'));
           await this.sleep(res.status === 429 && retryAfter > 0 ? Math.min(retryAfter * 1000, 10_000) : delay);

@@ -109,6 +109,8 @@ export interface RegistryDeps {
   clock: Clock;
   /** The transport: the emulators in process (injectFetch(app.emulatorHost)) in emulated mode, else the network (networkFetch). */
   fetch?: ProviderFetch;
+  /** The pause before a read is retried (default HttpOptions'); tests shorten it. */
+  retryDelayMs?: number;
   tokens?: TokenStore;
   /** The emulators' demo accounts (emulated mode). */
   demoAccounts?: Partial<Record<ProviderName, Record<string, string>>>;
@@ -124,7 +126,7 @@ export function createProviderRegistry(deps: RegistryDeps): ProviderRegistry {
     baseUrl: deps.config.baseUrls[provider],
     clock: deps.clock,
     tokens,
-    http: { fetch: deps.fetch, timeoutMs: deps.config.timeoutMs },
+    http: { fetch: deps.fetch, timeoutMs: deps.config.timeoutMs, retryDelayMs: deps.retryDelayMs },
   });
   const emulated = deps.config.mode === 'emulated';
   return {

@@ -290,15 +290,14 @@ export class EmagClient {
   private async call<T>(path: string, body: unknown, read: boolean): Promise<T> {
     // The order routes have their own budget; every other route shares one.
     const limiter = path.split('/')[0] === 'order' ? this.limits.orders : this.limits.other;
-    const res = await limiter.run(() =>
-      this.http.send({
-        method: 'POST',
-        path,
-        headers: { authorization: this.auth, accept: 'application/json', 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        idempotent: read,
-      }),
-    );
+    const res = await this.http.send({
+      method: 'POST',
+      path,
+      headers: { authorization: this.auth, accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      idempotent: read,
+      pace: (attempt) => limiter.run(attempt),
+    });
     const envelope = tryJson(res) as EmagEnvelope<T> | undefined;
     const words = emagMessages(envelope?.messages) || `HTTP ${res.status}`;
     const extra = { status: res.status };

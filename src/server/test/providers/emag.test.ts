@@ -237,6 +237,16 @@ describe('eMAG client against the emulator', () => {
       ]);
       expect(h.emulator.refused()).toBe(0);
     });
+
+    it('a read sent again after a failure waits its turn too: the retries are never refused', async () => {
+      const c = new EmagClient(demo, h.deps({ readRetries: 2 }));
+      h.emulator.failOrderRead(1, 2);
+      await Promise.all([
+        c.ordersModifiedAfter(null, 1),
+        ...Array.from({ length: 10 }, () => c.countOrdersModifiedAfter(null)),
+      ]);
+      expect(h.emulator.refused()).toBe(0);
+    });
   });
 });
 
