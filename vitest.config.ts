@@ -67,6 +67,8 @@ export default defineConfig({
       // expect.poll waits up to 10 s (1 s by default): a save on a loaded machine can take longer.
       // A file's beforeAll starts a server that seeds the demo shop (up to the harness's 180 s
       // on a loaded machine), then a browser and a sign-in: the hook timeout covers all three.
+      // Two files at a time: each has its own server, data folder and browser, and waits on them
+      // as much as it computes.
       {
         test: {
           name: 'e2e',
@@ -75,7 +77,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90000,
           hookTimeout: 240000,
-          fileParallelism: false,
+          maxWorkers: 2,
           expect: { poll: { timeout: 10000 } },
         },
       },

@@ -311,11 +311,15 @@ describe('return requests screen', () => {
 
 describe('in Romanian', () => {
   it('shows both screens and their modals in Romanian', async () => {
-    // The toasts of the previous steps sit over the language select: dismiss them.
+    // The toasts of the previous steps sit over the language select: dismiss them. Closing a
+    // toast shows the next queued one, so close again until none is left.
     const toasts = page.locator('.mantine-Notification-root');
-    for (const close of await toasts.locator('.mantine-Notification-closeButton').all())
-      await close.click({ force: true }).catch(() => undefined);
-    await expect.poll(() => toasts.count(), { timeout: 15000 }).toBe(0);
+    const closeAll = async () => {
+      for (const close of await toasts.locator('.mantine-Notification-closeButton').all())
+        await close.click({ force: true }).catch(() => undefined);
+      return toasts.count();
+    };
+    await expect.poll(closeAll, { timeout: 15000 }).toBe(0);
     await page.getByRole('combobox', { name: 'Language' }).click();
     await page.getByRole('option', { name: 'Română' }).click();
     await page.getByRole('heading', { name: 'Cereri de retur' }).waitFor();
