@@ -16,11 +16,9 @@ import { ListPage } from './ListPage';
 import { useCrud } from './useCrud';
 import { useList } from './useList';
 import { useEntityModal, useModalForm, type EntityModalProps } from './useModalForm';
+import { recordToasts } from '../test/toasts';
 
-const shown = vi.hoisted(() => [] as { color?: string; message: unknown }[]);
-vi.mock('@mantine/notifications', () => ({
-  notifications: { show: (n: { color?: string; message: unknown }) => shown.push(n) },
-}));
+const shown = recordToasts();
 
 interface Thing {
   id: number;

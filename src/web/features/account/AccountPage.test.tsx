@@ -8,11 +8,9 @@ import { prepareDom } from '../../test/dom';
 import { renderRoutes } from '../../test/render';
 import { AccountPage } from './AccountPage';
 import account from './i18n';
+import { recordToasts } from '../../test/toasts';
 
-const shown: { color?: string; message: unknown }[] = [];
-vi.mock('@mantine/notifications', () => ({
-  notifications: { show: (n: { color?: string; message: unknown }) => shown.push(n) },
-}));
+const shown = recordToasts();
 
 beforeAll(async () => {
   await prepareDom(

@@ -8,11 +8,9 @@ import { prepareDom } from '../../test/dom';
 import orders from './i18n';
 import { OrderDetailPage } from './OrderDetailPage';
 import type { Order } from '../../../core/api/orders';
+import { recordToasts } from '../../test/toasts';
 
-const shown: { color?: string; message: unknown }[] = [];
-vi.mock('@mantine/notifications', () => ({
-  notifications: { show: (n: { color?: string; message: unknown }) => shown.push(n) },
-}));
+const shown = recordToasts();
 
 /** A small in-memory order server answering like the orders API. */
 let order: Order;

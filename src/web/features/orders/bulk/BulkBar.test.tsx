@@ -8,8 +8,9 @@ import { prepareDom } from '../../../test/dom';
 import { renderRoutes } from '../../../test/render';
 import { BulkBar } from './BulkBar';
 import orderBulk from './i18n';
+import { recordToasts } from '../../../test/toasts';
 
-vi.mock('@mantine/notifications', () => ({ notifications: { show: () => undefined } }));
+recordToasts();
 
 const setUp = (key: string, emulated = true) => ({
   id: key.length,

@@ -12,12 +12,10 @@ import {
   type Answers,
   type Requests,
 } from './test/documentsKit';
+import { recordToasts } from '../../../test/toasts';
 
 /** The documents section of the order page: when each action is possible, and the AWB's. */
-const { shown } = vi.hoisted(() => ({ shown: [] as { color?: string; message: unknown }[] }));
-vi.mock('@mantine/notifications', () => ({
-  notifications: { show: (n: { color?: string; message: unknown }) => shown.push(n) },
-}));
+const shown = recordToasts();
 
 let order: Order;
 let requests: Requests = [];

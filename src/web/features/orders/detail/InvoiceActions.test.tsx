@@ -3,12 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Order } from '../../../../core/api/orders';
 import { documentsKit, freshOrder, DAY, NOW, invoiceOf, type Answers, type Requests } from './test/documentsKit';
+import { recordToasts } from '../../../test/toasts';
 
 /** The documents section of the order page: the invoice's actions, storno and documents. */
-const { shown } = vi.hoisted(() => ({ shown: [] as { color?: string; message: unknown }[] }));
-vi.mock('@mantine/notifications', () => ({
-  notifications: { show: (n: { color?: string; message: unknown }) => shown.push(n) },
-}));
+const shown = recordToasts();
 
 let order: Order;
 let requests: Requests = [];

@@ -10,9 +10,9 @@ import { renderRoutes } from '../../../test/render';
 import orders from '../i18n';
 import { AttentionPanel } from './AttentionTab';
 import { OrderFilters } from './OrderFilters';
+import { recordToasts } from '../../../test/toasts';
 
-const shown: { message: string }[] = [];
-vi.mock('@mantine/notifications', () => ({ notifications: { show: (n: { message: string }) => shown.push(n) } }));
+const shown = recordToasts();
 
 // Whole filters in jsdom on a shared 2-core machine: seconds per test under load.
 vi.setConfig({ testTimeout: 30_000 });
