@@ -9,7 +9,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { hashPassword } from '../lib/passwords.js';
 import { hashToken, newToken } from '../http/auth.js';
 import { systemClock, type Clock } from '../lib/clock.js';
-import { createTestSchema } from './pgSchemas.js';
+import { createAppSchema } from './pgSchemas.js';
 
 /**
  * A fresh app and database for one test file: in-memory SQLite, or a schema of its own in the
@@ -88,8 +88,8 @@ export async function startTestApp(
   } else if (sqliteFile) {
     db = openDb(`sqlite:${sqliteFile}`, { readers: 2, keepLists: true });
   } else if (pgUrl) {
-    // Dropped when the run ends, not when the file does (pgSchemas.ts).
-    db = openDb(pgUrl, { schema: await createTestSchema(pgUrl, 't'), keepLists: true });
+    // A copy of the run's migrated template, dropped when the run ends, not when the file does (pgSchemas.ts).
+    db = openDb(pgUrl, { schema: await createAppSchema(pgUrl), keepLists: true });
   } else {
     db = openDb('sqlite::memory:', { keepLists: true });
   }

@@ -2,11 +2,14 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { openDb } from '../db/connection.js';
+import { copyPgTemplate, type PgTemplate } from './pgTemplate.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** This run of the API tests (globalSetup.ts): the middle part of every schema it makes. */
     testRun: string;
+    /** The run's migrated schema to copy for each test app (pgTemplate.ts), when PostgreSQL is under test and pg_dump works. */
+    pgTemplate: PgTemplate | null;
   }
 }
 
@@ -27,13 +30,27 @@ const SCHEMA = /^[tm]_([0-9a-z]{6})[0-9a-f]{4}_[0-9a-f]+$/;
  * that read with "schema … does not exist". The run's end is the one moment nobody reads.
  */
 export async function createTestSchema(pgUrl: string, kind: 't' | 'm'): Promise<string> {
-  const name = `${kind}_${inject('testRun')}_${crypto.randomBytes(5).toString('hex')}`;
+  const name = schemaName(kind);
   const admin = openDb(pgUrl);
   try {
     await admin.kysely.schema.createSchema(name).execute();
   } finally {
     await admin.close();
   }
+  return name;
+}
+
+const schemaName = (kind: 't' | 'm') => `${kind}_${inject('testRun')}_${crypto.randomBytes(5).toString('hex')}`;
+
+/**
+ * A schema for a test app: a copy of the run's migrated template when there is one, else an empty
+ * one (the harness migrates it either way: nothing is left to do on a copy).
+ */
+export async function createAppSchema(pgUrl: string): Promise<string> {
+  const template = inject('pgTemplate');
+  if (!template) return createTestSchema(pgUrl, 't');
+  const name = schemaName('t');
+  await copyPgTemplate(pgUrl, template, name);
   return name;
 }
 
