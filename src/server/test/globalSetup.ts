@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { dropRunSchemas, newTestRun } from './pgSchemas.js';
+import { dropRunSchemas, newTestRun, runSchemaName } from './pgSchemas.js';
 import { makePgTemplate } from './pgTemplate.js';
 
 /**
@@ -9,10 +9,9 @@ import { makePgTemplate } from './pgTemplate.js';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const run = newTestRun();
   project.provide('testRun', run);
-  const url = process.env.TEST_DATABASE_URL;
-  project.provide('pgTemplate', url ? await makePgTemplate(url, run) : null);
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  project.provide('pgTemplate', pgUrl ? await makePgTemplate(pgUrl, runSchemaName('t', run)) : null);
   return async () => {
-    const pgUrl = process.env.TEST_DATABASE_URL;
     if (pgUrl) await dropRunSchemas(pgUrl, run);
   };
 }

@@ -40,7 +40,11 @@ export async function createTestSchema(pgUrl: string, kind: 't' | 'm'): Promise<
   return name;
 }
 
-const schemaName = (kind: 't' | 'm') => `${kind}_${inject('testRun')}_${crypto.randomBytes(5).toString('hex')}`;
+/** A new schema's name in run `run`: the form dropRunSchemas recognises. */
+export const runSchemaName = (kind: 't' | 'm', run: string) =>
+  `${kind}_${run}_${crypto.randomBytes(5).toString('hex')}`;
+
+const schemaName = (kind: 't' | 'm') => runSchemaName(kind, inject('testRun'));
 
 /**
  * A schema for a test app: a copy of the run's migrated template when there is one, else an empty

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
@@ -19,11 +18,10 @@ export interface PgTemplate {
 const execFileAsync = promisify(execFile);
 
 /**
- * Migrates the run's template schema (named like a schema of the run, so the run's end drops it)
- * and dumps it. Answers null, and says why, when `pg_dump` cannot: the apps then migrate each.
+ * Creates and migrates the run's template schema (named as a schema of the run, so the run's end
+ * drops it) and dumps it. Answers null, and says why, when `pg_dump` cannot: the apps then migrate each.
  */
-export async function makePgTemplate(pgUrl: string, run: string): Promise<PgTemplate | null> {
-  const schema = `t_${run}_${crypto.randomBytes(5).toString('hex')}`;
+export async function makePgTemplate(pgUrl: string, schema: string): Promise<PgTemplate | null> {
   const admin = openDb(pgUrl);
   try {
     await admin.kysely.schema.createSchema(schema).execute();
